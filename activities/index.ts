@@ -1,0 +1,11 @@
+/** Every activity the worker registers; workflows import only the type. */
+import type { ActivityDeps } from './deps.js';
+import { createSystemActivities } from './system.js';
+
+export function createActivities(deps: ActivityDeps) {
+  return {
+    ...createSystemActivities(deps),
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

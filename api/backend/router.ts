@@ -1,0 +1,12 @@
+/** Backend API for the web front end (`/api/v1`, bearer JWT + X-Tenant-Schema, `{success,data,message}`). */
+import { Router } from 'express';
+import type { ApiDeps } from '../deps.js';
+import { backendAuth } from './auth.js';
+import { backendCaseRoutes } from './cases.js';
+
+export function backendRouter(deps: ApiDeps): Router {
+  const router = Router();
+  router.use(backendAuth(deps));
+  router.use(backendCaseRoutes());
+  return router;
+}

@@ -1,0 +1,54 @@
+/** Every failure leaves as JSON in the interface's error shape: no HTML page, no stack trace. */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isAppError } from '../domain/errors.js';
+import type { Logger } from '../lib/log.js';
+import { sendError } from './http.js';
+
+export const MESSAGES = {
+  invalidJson: 'Body JSON invalido',
+  tooLarge: 'El cuerpo de la solicitud excede el tamaño permitido',
+  notFound: 'Ruta no encontrada',
+  internal: 'Error interno del servidor',
+} as const;
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendError(req, res, 404, MESSAGES.notFound);
+};
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    let status = 500;
+    let message: string = MESSAGES.internal;
+    const httpErr = (err ?? {}) as HttpLikeError;
+    if (isAppError(err)) {
+      status = err.status;
+      message = err.message;
+    } else if (httpErr.type === 'entity.parse.failed') {
+      status = 400;
+      message = MESSAGES.invalidJson;
+    } else if (httpErr.type === 'entity.too.large') {
+      status = 413;
+      message = MESSAGES.tooLarge;
+    } else if (httpErr.expose && typeof (httpErr.status ?? httpErr.statusCode) === 'number') {
+      // Client errors raised by body parsing (unsupported charset, bad encoding...).
+      status = (httpErr.status ?? httpErr.statusCode)!;
+      message = httpErr.message ?? message;
+    }
+    if (status >= 500) {
+      log.error('request failed', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendError(req, res, status, message);
+  };
+}

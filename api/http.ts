@@ -1,0 +1,46 @@
+/**
+ * Response shapes shared by every route. Integration REST (and MCP) answer bare objects with
+ * errors as `{error}`; the backend wraps everything as `{success, data, message}`. A request is a
+ * backend request when it carries X-Tenant-Schema or an Authorization header (integration callers
+ * use X-API-Key), see docs/decisions.md.
+ */
+import type { Request, Response } from 'express';
+import type { DomainContext } from '../domain/context.js';
+
+export type Interface = 'integration' | 'backend';
+
+export function interfaceOf(req: Request): Interface {
+  return req.get('x-tenant-schema') !== undefined || req.get('authorization') !== undefined ? 'backend' : 'integration';
+}
+
+export function sendBackend(res: Response, data: unknown, message = 'OK', status = 200): void {
+  res.status(status).json({ success: true, data, message });
+}
+
+export function sendError(req: Request, res: Response, status: number, message: string): void {
+  if (interfaceOf(req) === 'backend') {
+    res.status(status).json({ success: false, data: null, message });
+  } else {
+    res.status(status).json({ error: message });
+  }
+}
+
+/** The context an auth middleware put on the response; routes behind auth always have it. */
+export function contextOf(res: Response): DomainContext {
+  const ctx = res.locals.ctx as DomainContext | undefined;
+  if (!ctx) throw new Error('route is missing its authentication middleware');
+  return ctx;
+}
+
+/** The acting user of a route that requires one. */
+export function userOf(res: Response) {
+  const ctx = contextOf(res);
+  if (!ctx.user) throw new Error('route requires an acting user but its middleware allowed none');
+  return ctx.user;
+}
+
+export function queryString(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (Array.isArray(value)) return typeof value[0] === 'string' ? value[0] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}

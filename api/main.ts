@@ -1,0 +1,32 @@
+/** The API process: integration REST, backend API and health on one port. */
+import { loadConfig } from '../config/index.js';
+import { createDb } from '../db/connection.js';
+import { createLogger } from '../lib/log.js';
+import { startApi } from './server.js';
+import { createTemporalClient } from './temporal-client.js';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required (npm start provides it)');
+if (!config.temporal.address) throw new Error('TEMPORAL_ADDRESS is required (npm start provides it)');
+if (process.env.TESTING_MODE === 'true' && !config.testingMode) {
+  log.warn('TESTING_MODE is ignored in production');
+}
+
+const db = createDb(config.databaseUrl, { applicationName: 'expediente-api', log });
+const temporal = createTemporalClient(config, config.temporal.address);
+const api = await startApi({ config, db, temporal, log }, config.api.port, config.host);
+log.info('api listening', { url: api.url, testingMode: config.testingMode });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info('api stopping', { signal });
+  await api.close();
+  await temporal.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,114 @@
+/**
+ * Typed configuration read once from the environment. Every process (dev orchestrator, API,
+ * worker, signer, CLIs, tests) goes through `loadConfig`, so a variable means the same thing
+ * everywhere and its default is written down in exactly one place (mirrored in README).
+ */
+import path from 'node:path';
+
+/** Database the embedded PostgreSQL server creates and the CLIs default to. */
+export const EMBEDDED_DATABASE_NAME = 'expediente';
+
+export type AppEnv = 'development' | 'test' | 'production';
+
+export interface Config {
+  appEnv: AppEnv;
+  /** Folder for embedded data (Postgres cluster, Temporal SQLite file, stored PDFs). */
+  dataDir: string;
+  /** Interface the HTTP servers bind to. */
+  host: string;
+  api: { port: number; bodyLimit: string; publicUrl: string };
+  signer: { port: number; url: string; apiKey: string };
+  /** Unset means: start the embedded PostgreSQL server. */
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  temporal: {
+    /** Unset means: start the Temporal CLI dev server. */
+    address: string | undefined;
+    port: number;
+    uiPort: number;
+    uiUrl: string | undefined;
+    namespace: string;
+    taskQueue: string;
+    cliPath: string | undefined;
+  };
+  testingMode: boolean;
+  testingApiKey: string | undefined;
+  demoApiKey: string | undefined;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError(`${name} must be an integer port number, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const appEnv = oneOf(env, 'APP_ENV', ['development', 'test', 'production'] as const, 'development');
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const apiPort = int(env, 'API_PORT', 3000);
+  const signerPort = int(env, 'SIGNER_PORT', 3100);
+  const temporalPort = int(env, 'TEMPORAL_PORT', 7233);
+  const localHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+  return {
+    appEnv,
+    dataDir: path.resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'),
+    host,
+    api: {
+      port: apiPort,
+      bodyLimit: nonEmpty(env, 'API_BODY_LIMIT') ?? '1mb',
+      publicUrl: nonEmpty(env, 'API_PUBLIC_URL') ?? `http://${localHost}:${apiPort}`,
+    },
+    signer: {
+      port: signerPort,
+      url: nonEmpty(env, 'SIGNER_URL') ?? `http://${localHost}:${signerPort}`,
+      apiKey: nonEmpty(env, 'SIGNER_API_KEY') ?? 'dev-signer-key',
+    },
+    databaseUrl: nonEmpty(env, 'DATABASE_URL'),
+    embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 5433),
+    temporal: {
+      address: nonEmpty(env, 'TEMPORAL_ADDRESS'),
+      port: temporalPort,
+      uiPort: int(env, 'TEMPORAL_UI_PORT', 8233),
+      uiUrl: nonEmpty(env, 'TEMPORAL_UI_URL'),
+      namespace: nonEmpty(env, 'TEMPORAL_NAMESPACE') ?? 'default',
+      taskQueue: nonEmpty(env, 'TEMPORAL_TASK_QUEUE') ?? 'expediente',
+      cliPath: nonEmpty(env, 'TEMPORAL_CLI'),
+    },
+    // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
+    testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
+    testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),
+    demoApiKey: nonEmpty(env, 'DEMO_API_KEY'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+  };
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../types.js';
+import { registry } from './001_registry.js';
+
+/** Control-schema migrations, oldest first. Append; never reorder or edit a released one. */
+export const controlMigrations: readonly Migration[] = [registry];

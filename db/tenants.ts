@@ -1,0 +1,16 @@
+/** Creating a tenant: registry row, schema, migrations; safe to run again. */
+import type { Db } from './connection.js';
+import { upsertTenantRow, type NewTenant } from './control.js';
+import { assertTenantSchemaName } from './identifiers.js';
+import { migrateTenantSchema } from './migrate.js';
+import type { Tenant } from './tenancy.js';
+
+export async function createTenant(db: Db, input: NewTenant): Promise<{ tenant: Tenant; applied: string[] }> {
+  assertTenantSchemaName(input.schema);
+  if (!/^[A-Z0-9]{2,12}$/.test(input.municipalityCode)) {
+    throw new Error(`invalid municipality code "${input.municipalityCode}": 2-12 uppercase letters or digits`);
+  }
+  const tenant = await upsertTenantRow(db, input);
+  const applied = await migrateTenantSchema(db, tenant.schema);
+  return { tenant, applied };
+}

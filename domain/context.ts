@@ -1,0 +1,38 @@
+/**
+ * Who is acting, for which tenant: built once per request by the API (API key, JWT or testing
+ * mode) or per activity by the worker, then passed to every domain operation.
+ */
+import type { Tenant, TenantDb } from '../db/tenancy.js';
+
+export type Role = 'director' | 'empleado';
+
+export interface SectorAccess {
+  sectorId: string;
+  name: string;
+  acronym: string;
+  canView: boolean;
+  canEdit: boolean;
+  isPrimary: boolean;
+}
+
+export interface ActingUser {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  authId: string | null;
+  isAdmin: boolean;
+  /** Every sector the user belongs to, primary first. */
+  sectors: SectorAccess[];
+}
+
+export interface DomainContext {
+  tenant: Tenant;
+  db: TenantDb;
+  /** Null where the spec lets a caller omit X-User-ID (permission checks skipped). */
+  user: ActingUser | null;
+}
+
+export function primarySector(user: ActingUser): SectorAccess | undefined {
+  return user.sectors.find((s) => s.isPrimary) ?? user.sectors[0];
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm start` end to end, as a user runs it: embedded Postgres and the Temporal dev server on
+ * free ports with a throwaway data folder, `ready:` printed, health 200, the system-check run
+ * visible to an operator, Ctrl-C to the process group → exit 0 and nothing left running; then a
+ * second start on the same data finds the first run's workflow (SQLite persistence).
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { freePort } from '../dev/ports.js';
+
+interface Started {
+  child: ChildProcess;
+  output: string[];
+  ready: string;
+}
+
+function startStack(env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line in 150 s:\n${output.join('').slice(-3000)}`)), 150_000);
+    const onData = (d: Buffer) => {
+      output.push(d.toString());
+      const ready = output.join('').split('\n').find((l) => l.startsWith('ready:'));
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ child, output, ready });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code} before ready:\n${output.join('').slice(-3000)}`));
+    });
+  });
+}
+
+/** Ctrl-C in a terminal: SIGINT to the whole foreground process group. */
+async function ctrlC(started: Started): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => started.child.on('exit', (code) => resolve(code)));
+  process.kill(-started.child.pid!, 'SIGINT');
+  return exited;
+}
+
+/** Processes whose environment carries our throwaway DATA_DIR (every process the stack started). */
+async function processesWith(dataDir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const pid of (await readdir('/proc')).filter((p) => /^\d+$/.test(p))) {
+    try {
+      const environ = await readFile(`/proc/${pid}/environ`, 'utf8');
+      if (environ.split('\0').includes(`DATA_DIR=${dataDir}`)) {
+        found.push(`${pid} ${(await readFile(`/proc/${pid}/cmdline`, 'utf8')).replace(/\0/g, ' ')}`);
+      }
+    } catch {
+      // process ended while we looked
+    }
+  }
+  return found;
+}
+
+describe('npm start (whole system on embedded defaults)', function () {
+  this.timeout(400_000);
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let ports: Record<string, number>;
+
+  before(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-start-'));
+    ports = { api: await freePort(), signer: await freePort(), temporal: await freePort(), ui: await freePort(), pg: await freePort() };
+    env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(ports.api), SIGNER_PORT: String(ports.signer),
+      TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), EMBEDDED_PG_PORT: String(ports.pg) };
+    delete env.DATABASE_URL;
+    delete env.TEMPORAL_ADDRESS;
+    delete env.SIGNER_URL;
+  });
+
+  after(async () => {
+    for (const line of await processesWith(dataDir)) process.kill(Number(line.split(' ')[0]), 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('reaches ready:, serves health, shows the system check to operators, stops cleanly, and keeps workflows across a restart', async () => {
+    const first = await startStack(env);
+    assert.equal(first.ready, `ready: api=http://127.0.0.1:${ports.api} signer=http://127.0.0.1:${ports.signer} temporal=127.0.0.1:${ports.temporal} temporal-ui=http://127.0.0.1:${ports.ui}`);
+    assert.match(first.output.join(''), /demo integration API key \(shown only now; store it\): exk_/);
+    const checkId = first.output.join('').match(/system check (system-check\/demo\/\S+) completed/)?.[1];
+    assert.ok(checkId, 'the start-up system check ran');
+
+    const health = await fetch(`http://127.0.0.1:${ports.api}/health`);
+    assert.equal(health.status, 200);
+    const body = (await health.json()) as { checks: Record<string, { status: string }> };
+    assert.equal(body.checks.postgres!.status, 'up');
+    assert.equal(body.checks.temporal!.status, 'up');
+
+    const ui = await fetch(`http://127.0.0.1:${ports.ui}/`);
+    assert.equal(ui.status, 200);
+
+    // What an operator sees: the run is listed by its Tenant search attribute.
+    const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
+    try {
+      const client = new Client({ connection });
+      let ids: string[] = [];
+      for (let i = 0; i < 40 && !ids.includes(checkId); i++) {
+        ids = [];
+        for await (const wf of client.workflow.list({ query: 'Tenant="demo"' })) ids.push(wf.workflowId);
+        if (!ids.includes(checkId)) await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.ok(ids.includes(checkId), `visibility lists ${checkId}`);
+    } finally {
+      await connection.close();
+    }
+
+    assert.equal(await ctrlC(first), 0);
+    assert.match(first.output.join(''), /database system is shut down/);
+    assert.deepEqual(await processesWith(dataDir), []);
+
+    const second = await startStack(env);
+    assert.doesNotMatch(second.output.join(''), /demo integration API key/, 'the seed is idempotent: no second key');
+    const again = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
+    try {
+      const described = await new Client({ connection: again }).workflow.getHandle(checkId).describe();
+      assert.equal(described.status.name, 'COMPLETED');
+    } finally {
+      await again.close();
+    }
+    assert.equal(await ctrlC(second), 0);
+    assert.deepEqual(await processesWith(dataDir), []);
+  });
+});

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { getStack } from './support/hooks.js';
+import { asBackend, asIntegration, request } from './support/http.js';
+
+describe('HTTP errors are JSON in the interface\'s shape', () => {
+  it('malformed JSON → 400 "Body JSON invalido" (integration shape)', async () => {
+    const res = await request('/api/v1/system/sectors', {
+      method: 'POST', headers: { ...asIntegration(), 'content-type': 'application/json' }, raw: '{"reference": ',
+    });
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body, { error: 'Body JSON invalido' });
+  });
+
+  it('malformed JSON → 400 "Body JSON invalido" (backend envelope)', async () => {
+    const res = await request('/api/v1/cases/templates', {
+      method: 'POST', headers: { ...asBackend(), 'content-type': 'application/json' }, raw: '{oops',
+    });
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body, { success: false, data: null, message: 'Body JSON invalido' });
+  });
+
+  it('unknown route → 404 JSON, never HTML', async () => {
+    for (const path of ['/nope', '/api/v1/nope', '/api/v1/system/nope']) {
+      const res = await request(path, { headers: asIntegration() });
+      assert.equal(res.status, 404, path);
+      assert.match(res.headers.get('content-type') ?? '', /application\/json/);
+      assert.deepEqual(res.body, { error: 'Ruta no encontrada' });
+    }
+    const backend = await request('/api/v1/nope', { headers: asBackend() });
+    assert.equal(backend.status, 404);
+    assert.deepEqual(backend.body, { success: false, data: null, message: 'Ruta no encontrada' });
+  });
+
+  it('oversized body → 413 JSON', async () => {
+    const big = JSON.stringify({ content: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await request('/api/v1/system/sectors', { method: 'POST', headers: { ...asIntegration(), 'content-type': 'application/json' }, raw: big });
+    assert.equal(res.status, 413);
+    assert.match(res.body.error, /excede/);
+  });
+
+  it('a request line Node cannot parse still gets a JSON 400', async () => {
+    const { apiUrl } = getStack();
+    const { port } = new URL(apiUrl);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /api/v1/system/users/search?q=ñu HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let data = '';
+      socket.on('data', (d) => (data += d.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    assert.match(raw, /^HTTP\/1\.1 400/);
+    assert.match(raw, /\{"error":"Solicitud HTTP invalida"\}$/);
+  });
+
+  it('a server-side failure is a generic 500 without a stack trace', async () => {
+    // A tenant whose schema was dropped behind the registry's back makes every tenant query fail.
+    const { db } = getStack();
+    const { createTenant } = await import('../db/tenants.js');
+    const { createApiKey } = await import('../db/control.js');
+    const userId = '00000000-0000-4000-8000-000000000001';
+    const { tenant } = await createTenant(db, { schema: 'broken_tenant', municipalityCode: 'BRK', displayName: 'Rota', city: 'Rota' });
+    const { key } = await createApiKey(db, { tenantId: tenant.id, name: 'k', userIds: [userId] });
+    await db.raw('drop schema broken_tenant cascade');
+    const res = await request('/api/v1/system/sectors', { headers: { 'X-API-Key': key, 'X-User-ID': userId } });
+    assert.equal(res.status, 500);
+    assert.deepEqual(res.body, { error: 'Error interno del servidor' });
+    await db.withSchema('control').table('tenants').where({ id: tenant.id }).update({ is_active: false });
+  });
+});
+
+describe('backend testing-mode authentication', () => {
+  const path = '/api/v1/cases/templates';
+
+  it('accepts Authorization: Bearer <user uuid>, X-User-ID and the testing API key', async () => {
+    const { config } = getStack();
+    const variants = [
+      asBackend('agente-mesa'),
+      { 'X-Tenant-Schema': 'demo', 'X-User-ID': '908b3d3b-3516-55ba-83f2-b052d6ed0c17' },
+      { 'X-Tenant-Schema': 'demo', 'X-API-Key': config.testingApiKey! },
+    ];
+    for (const headers of variants) {
+      const res = await request(path, { headers });
+      assert.equal(res.status, 200, JSON.stringify(headers));
+      assert.equal(res.body.success, true);
+      assert.ok(res.body.data.total >= 4);
+      assert.ok(res.body.data.templates[0].acronym);
+      assert.ok('filing_department_name' in res.body.data.templates[0]);
+    }
+  });
+
+  it('refuses an unknown tenant schema, a missing schema, an unknown user and a wrong testing key', async () => {
+    const unknownTenant = await request(path, { headers: asBackend('intendente', 'no_such_tenant') });
+    assert.equal(unknownTenant.status, 401);
+    assert.equal(unknownTenant.body.message, 'Tenant no encontrado');
+
+    const noSchema = await request(path, { headers: { Authorization: 'Bearer 908b3d3b-3516-55ba-83f2-b052d6ed0c17' } });
+    assert.equal(noSchema.status, 400);
+    assert.equal(noSchema.body.message, 'X-Tenant-Schema header requerido');
+
+    const unknownUser = await request(path, { headers: { 'X-Tenant-Schema': 'demo', Authorization: 'Bearer 00000000-0000-4000-8000-000000000000' } });
+    assert.equal(unknownUser.status, 401);
+    assert.equal(unknownUser.body.message, 'Usuario no encontrado');
+
+    const wrongKey = await request(path, { headers: { 'X-Tenant-Schema': 'demo', 'X-API-Key': 'wrong' } });
+    assert.equal(wrongKey.status, 401);
+    assert.deepEqual(wrongKey.body, { success: false, data: null, message: 'Authorization required' });
+  });
+
+  it('is off in production even when TESTING_MODE=true', async () => {
+    const { configWith, db, log } = getStack();
+    const config = configWith({ APP_ENV: 'production', TESTING_MODE: 'true' });
+    assert.equal(config.testingMode, false);
+    const { startApi } = await import('../api/server.js');
+    const { createTemporalClient } = await import('../api/temporal-client.js');
+    const temporal = createTemporalClient(config, getStack().temporalAddress);
+    const api = await startApi({ config, db, temporal, log }, 0, '127.0.0.1');
+    try {
+      for (const headers of [asBackend('intendente'), { 'X-Tenant-Schema': 'demo', 'X-API-Key': config.testingApiKey! }]) {
+        const res = await request(path, { headers, baseUrl: api.url });
+        assert.equal(res.status, 401);
+        assert.equal(res.body.success, false);
+      }
+    } finally {
+      await api.close();
+      await temporal.close();
+    }
+  });
+});

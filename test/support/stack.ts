@@ -1,0 +1,164 @@
+/**
+ * The real system for tests: a throwaway PostgreSQL (embedded, or a fresh database on
+ * DATABASE_URL), a throwaway Temporal dev server (or TEMPORAL_ADDRESS with a private task
+ * queue), migrations and the demo seed, then the project's own worker and API in this process,
+ * on free ports. One stack serves the whole mocha run (see hooks.ts).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime, type NativeConnection, type Worker } from '@temporalio/worker';
+import { loadConfig, type Config } from '../../config/index.js';
+import { createDb, type Db } from '../../db/connection.js';
+import { migrateAll } from '../../db/migrate.js';
+import { seedDemo } from '../../db/seed/demo.js';
+import type { Tenant } from '../../db/tenancy.js';
+import { startApi, type RunningApi } from '../../api/server.js';
+import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
+import { createLogger, type Logger } from '../../lib/log.js';
+import { connectWorkerWithRetry, createWorker } from '../../worker/create-worker.js';
+import { EmbeddedPostgres } from '../../dev/embedded-postgres.js';
+import { freePort } from '../../dev/ports.js';
+import { ensureTemporalCli } from '../../dev/temporal-cli.js';
+import { TemporalDevServer } from '../../dev/temporal-server.js';
+
+export const TEST_DEMO_API_KEY = 'exk_test_demo_key_0123456789abcdefghijklmnopqrstuv';
+export const TEST_TESTING_API_KEY = 'testing-mode-key';
+
+export interface TestStack {
+  config: Config;
+  db: Db;
+  databaseUrl: string;
+  temporalAddress: string;
+  client: Client;
+  apiUrl: string;
+  demoTenant: Tenant;
+  demoApiKey: string;
+  log: Logger;
+  /** Builds a config for this stack with overrides (e.g. another APP_ENV). */
+  configWith(env: Record<string, string>): Config;
+  stop(): Promise<void>;
+}
+
+/**
+ * Server logs during tests are kept in memory and printed only under a failing test (see
+ * hooks.ts); TEST_LOG=debug|info prints everything as it happens.
+ */
+export const logBuffer: string[] = [];
+
+function testLogger(): Logger {
+  const live = process.env.TEST_LOG as 'debug' | 'info' | undefined;
+  if (live) return createLogger(live, (line) => process.stderr.write(`      ${line}\n`));
+  return createLogger('info', (line) => {
+    logBuffer.push(line);
+    if (logBuffer.length > 200) logBuffer.shift();
+  });
+}
+
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = `expediente_test_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`create database ${admin.escapeIdentifier(name)}`);
+    await admin.end();
+    const url = new URL(external);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: external });
+        await c.connect();
+        await c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-test-pg-'));
+  const server = await EmbeddedPostgres.start({
+    dir,
+    port: await freePort(),
+    database: 'expediente_test',
+    durable: false,
+    onLine: () => undefined,
+  });
+  return {
+    url: server.url,
+    drop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function throwawayTemporal(log: Logger): Promise<{ address: string; stop: () => Promise<void> }> {
+  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: async () => undefined };
+  const cli = await ensureTemporalCli(process.env.TEMPORAL_CLI, (line) => log.info(line));
+  const server = await TemporalDevServer.start({
+    cliPath: cli,
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+    ui: false,
+    onLine: () => undefined,
+  });
+  return { address: server.address, stop: () => server.stop() };
+}
+
+export async function startTestStack(): Promise<TestStack> {
+  const log = testLogger();
+  Runtime.install({ logger: new DefaultLogger(process.env.TEST_LOG === 'debug' ? 'DEBUG' : 'ERROR') });
+
+  const [database, temporalServer] = await Promise.all([throwawayDatabase(), throwawayTemporal(log)]);
+  const taskQueue = `expediente-test-${randomBytes(4).toString('hex')}`;
+  const baseEnv: Record<string, string> = {
+    APP_ENV: 'test',
+    DATABASE_URL: database.url,
+    TEMPORAL_ADDRESS: temporalServer.address,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    TESTING_MODE: 'true',
+    TESTING_API_KEY: TEST_TESTING_API_KEY,
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'expediente-test-data-')),
+  };
+  const configWith = (env: Record<string, string>) => loadConfig({ ...baseEnv, ...env });
+  const config = configWith({});
+
+  const db = createDb(database.url, { applicationName: 'expediente-test', log });
+  await migrateAll(db);
+  const { tenant: demoTenant } = await seedDemo(db, { apiKey: TEST_DEMO_API_KEY });
+
+  const workerConnection: NativeConnection = await connectWorkerWithRetry(temporalServer.address, log);
+  const worker: Worker = await createWorker({ config, db, log, connection: workerConnection });
+  const workerRun = worker.run();
+
+  const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
+  const api: RunningApi = await startApi({ config, db, temporal, log }, 0, '127.0.0.1');
+  const clientConnection = await Connection.connect({ address: temporalServer.address });
+  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
+
+  return {
+    config,
+    db,
+    databaseUrl: database.url,
+    temporalAddress: temporalServer.address,
+    client,
+    apiUrl: api.url,
+    demoTenant,
+    demoApiKey: TEST_DEMO_API_KEY,
+    log,
+    configWith,
+    async stop() {
+      await api.close();
+      worker.shutdown();
+      await workerRun;
+      await Promise.all([clientConnection.close(), temporal.close(), workerConnection.close()]);
+      await db.destroy();
+      await Promise.all([temporalServer.stop(), database.drop()]);
+      await rm(baseEnv.DATA_DIR!, { recursive: true, force: true });
+    },
+  };
+}

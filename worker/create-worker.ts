@@ -1,0 +1,47 @@
+/** Builds the worker (used by worker/main.ts and by the test stack, so both run the same thing). */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Config } from '../config/index.js';
+import type { Db } from '../db/connection.js';
+import type { Logger } from '../lib/log.js';
+import { createActivities } from '../activities/index.js';
+
+/** The workflows entry: TypeScript source under tsx, compiled JavaScript under dist/. */
+export function workflowsPath(): string {
+  for (const ext of ['ts', 'js']) {
+    const file = fileURLToPath(new URL(`../workflows/index.${ext}`, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  throw new Error('workflows/index not found next to the worker');
+}
+
+export async function connectWorkerWithRetry(address: string, log: Logger, timeoutMs = 120_000): Promise<NativeConnection> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await NativeConnection.connect({ address });
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      if (attempt === 1 || attempt % 10 === 0) log.warn('waiting for Temporal', { address, error: (err as Error).message });
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+}
+
+export interface WorkerDeps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  connection: NativeConnection;
+}
+
+export async function createWorker({ config, db, log, connection }: WorkerDeps): Promise<Worker> {
+  return Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    workflowsPath: workflowsPath(),
+    activities: createActivities({ db, config, log }),
+  });
+}

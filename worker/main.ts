@@ -1,0 +1,34 @@
+/** The worker process: runs every workflow and activity on the configured task queue. */
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { loadConfig } from '../config/index.js';
+import { createDb } from '../db/connection.js';
+import { createLogger } from '../lib/log.js';
+import { connectWorkerWithRetry, createWorker } from './create-worker.js';
+import { ensureSearchAttributes } from './search-attributes.js';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required (npm start provides it)');
+if (!config.temporal.address) throw new Error('TEMPORAL_ADDRESS is required (npm start provides it)');
+
+// The SDK's runtime stops the worker gracefully on SIGINT/SIGTERM: in-flight tasks finish first.
+Runtime.install({
+  shutdownSignals: ['SIGINT', 'SIGTERM'],
+  // The SDK's INFO lines (bundle listings, state changes) drown ours; keep its warnings and errors.
+  logger: new DefaultLogger(config.logLevel === 'debug' ? 'DEBUG' : 'WARN'),
+});
+
+const db = createDb(config.databaseUrl, { applicationName: 'expediente-worker', log });
+const connection = await connectWorkerWithRetry(config.temporal.address, log);
+const added = await ensureSearchAttributes(connection, config.temporal.namespace);
+if (added.length) log.info('registered search attributes', { added: added.join(',') });
+
+const worker = await createWorker({ config, db, log, connection });
+log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace });
+try {
+  await worker.run();
+} finally {
+  await connection.close();
+  await db.destroy();
+  log.info('worker stopped');
+}

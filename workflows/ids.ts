@@ -1,0 +1,8 @@
+/**
+ * Task queue and workflow IDs. An ID reads `<workflow>/<tenant>/<business key>`, so a run is
+ * found by prefix in the Web UI and a second start for the same business key is refused by
+ * Temporal itself (that is what makes starts idempotent). Safe to import from workflow code.
+ */
+export const workflowIds = {
+  systemCheck: (tenant: string, at: string) => `system-check/${tenant}/${at}`,
+} as const;

@@ -1,0 +1,2 @@
+/** The workflow bundle's entry point: every workflow the worker runs. Deterministic code only. */
+export { systemCheckWorkflow } from './system-check.js';

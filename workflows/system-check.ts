@@ -1,0 +1,28 @@
+/**
+ * SystemCheckWorkflow: proves the chain Temporal → worker → activity → tenant schema works.
+ * `npm start` runs one per start before it prints `ready:`, so the Web UI always lists it.
+ */
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+
+const { recordSystemCheck } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 10 },
+});
+
+export interface SystemCheckInput {
+  tenant: string;
+}
+
+export interface SystemCheckResult {
+  tenant: string;
+  workflowId: string;
+  checkId: string;
+  checkedAt: string;
+}
+
+export async function systemCheckWorkflow(input: SystemCheckInput): Promise<SystemCheckResult> {
+  const { workflowId } = workflowInfo();
+  const row = await recordSystemCheck({ tenant: input.tenant, workflowId });
+  return { tenant: input.tenant, workflowId, checkId: row.id, checkedAt: row.checked_at };
+}
