@@ -18,6 +18,8 @@ export interface Config {
   host: string;
   api: { port: number; bodyLimit: string; publicUrl: string };
   signer: { port: number; url: string; apiKey: string };
+  /** The worker's own liveness endpoint (for container health checks and `npm start`). */
+  worker: { healthPort: number };
   /** Unset means: start the embedded PostgreSQL server. */
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: nonEmpty(env, 'SIGNER_URL') ?? `http://${localHost}:${signerPort}`,
       apiKey: nonEmpty(env, 'SIGNER_API_KEY') ?? 'dev-signer-key',
     },
+    worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200) },
     databaseUrl: nonEmpty(env, 'DATABASE_URL'),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 5433),
     temporal: {

@@ -123,6 +123,7 @@ async function main(): Promise<void> {
   await Promise.all([
     waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.running),
     waitForHttpOk(`${config.signer.url}/health`, 120_000, () => signer.running),
+    waitForHttpOk(`http://127.0.0.1:${config.worker.healthPort}/health`, 180_000, () => worker.running),
   ]);
   const check = await runSystemCheck({
     address: temporalAddress,

@@ -71,8 +71,8 @@ describe('npm start (whole system on embedded defaults)', function () {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-start-'));
-    ports = { api: await freePort(), signer: await freePort(), temporal: await freePort(), ui: await freePort(), pg: await freePort() };
-    env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(ports.api), SIGNER_PORT: String(ports.signer),
+    ports = { api: await freePort(), signer: await freePort(), worker: await freePort(), temporal: await freePort(), ui: await freePort(), pg: await freePort() };
+    env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(ports.api), SIGNER_PORT: String(ports.signer), WORKER_HEALTH_PORT: String(ports.worker),
       TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), EMBEDDED_PG_PORT: String(ports.pg) };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
@@ -96,6 +96,10 @@ describe('npm start (whole system on embedded defaults)', function () {
     const body = (await health.json()) as { checks: Record<string, { status: string }> };
     assert.equal(body.checks.postgres!.status, 'up');
     assert.equal(body.checks.temporal!.status, 'up');
+
+    const worker = await fetch(`http://127.0.0.1:${ports.worker}/health`);
+    assert.equal(worker.status, 200);
+    assert.equal(((await worker.json()) as { state: string }).state, 'RUNNING');
 
     const ui = await fetch(`http://127.0.0.1:${ports.ui}/`);
     assert.equal(ui.status, 200);

@@ -4,6 +4,7 @@ import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
 import { createLogger } from '../lib/log.js';
 import { connectWorkerWithRetry, createWorker } from './create-worker.js';
+import { startWorkerHealthServer } from './health-server.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 
 const config = loadConfig();
@@ -24,10 +25,12 @@ const added = await ensureSearchAttributes(connection, config.temporal.namespace
 if (added.length) log.info('registered search attributes', { added: added.join(',') });
 
 const worker = await createWorker({ config, db, log, connection });
-log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace });
+const health = startWorkerHealthServer(worker, config.worker.healthPort, config.host, config.temporal.taskQueue);
+log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
 try {
   await worker.run();
 } finally {
+  health.close();
   await connection.close();
   await db.destroy();
   log.info('worker stopped');
