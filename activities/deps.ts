@@ -3,18 +3,42 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/connection.js';
 import { findTenantBySchema } from '../db/control.js';
-import { tenantDb, type TenantDb } from '../db/tenancy.js';
+import { tenantDb, type Tenant, type TenantDb } from '../db/tenancy.js';
+import { contextForUser } from '../domain/authentication.js';
+import type { DomainContext } from '../domain/context.js';
+import { isAppError } from '../domain/errors.js';
+import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
+import { appFailure } from '../workflows/failures.js';
 
 export interface ActivityDeps {
   db: Db;
+  services: DomainServices;
   config: Config;
   log: Logger;
 }
 
 /** A tenant that does not exist will not appear by retrying: fail the activity for good. */
-export async function requireTenantDb(deps: ActivityDeps, schema: string): Promise<TenantDb> {
+export async function requireTenant(deps: ActivityDeps, schema: string): Promise<Tenant> {
   const tenant = await findTenantBySchema(deps.db, schema);
   if (!tenant) throw ApplicationFailure.nonRetryable(`unknown tenant "${schema}"`, 'UnknownTenant');
-  return tenantDb(deps.db, tenant);
+  return tenant;
+}
+
+export async function requireTenantDb(deps: ActivityDeps, schema: string): Promise<TenantDb> {
+  return tenantDb(deps.db, await requireTenant(deps, schema));
+}
+
+/**
+ * Runs a domain step on behalf of a user of a tenant. Domain errors (AppError) become
+ * non-retryable failures carrying their HTTP status; anything else is retried by Temporal.
+ */
+export async function asUser<T>(deps: ActivityDeps, schema: string, userId: string, step: (ctx: DomainContext) => Promise<T>): Promise<T> {
+  try {
+    const ctx = await contextForUser(deps, await requireTenant(deps, schema), userId);
+    return await step(ctx);
+  } catch (err) {
+    if (isAppError(err)) throw appFailure(err.status, err.message);
+    throw err;
+  }
 }

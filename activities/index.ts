@@ -1,10 +1,12 @@
 /** Every activity the worker registers; workflows import only the type. */
 import type { ActivityDeps } from './deps.js';
+import { createDocumentActivities } from './documents.js';
 import { createSystemActivities } from './system.js';
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createSystemActivities(deps),
+    ...createDocumentActivities(deps),
   };
 }
 

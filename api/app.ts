@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { backendRouter } from './backend/router.js';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './errors.js';
+import { fileRoutes } from './files.js';
 import { healthHandler } from './health.js';
 import { interfaceOf } from './http.js';
 import { integrationRouter } from './integration/router.js';
@@ -14,6 +15,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(express.json({ limit: deps.config.api.bodyLimit }));
 
   app.get('/health', healthHandler(deps));
+  app.use(fileRoutes(deps));
 
   // Integration REST and the backend share the /api/v1 prefix (and some paths); the credentials
   // a request carries decide which interface answers it.

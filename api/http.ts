@@ -44,3 +44,17 @@ export function queryString(req: Request, name: string): string | undefined {
   if (Array.isArray(value)) return typeof value[0] === 'string' ? value[0] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
+
+/** A named path parameter as a string (Express types it loosely once middleware precede the handler). */
+export function pathParam(req: Request, name: string): string {
+  const value = (req.params as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value.join('/') : (value ?? '');
+}
+
+/**
+ * Backend answer whose spec shape lists fields next to `success` and `message` (create, save,
+ * super-sign): the envelope, with the same fields also at the top level (docs/decisions.md).
+ */
+export function sendBackendFlat(res: Response, data: Record<string, unknown>, message: string, status = 200): void {
+  res.status(status).json({ success: true, message, data, ...data });
+}

@@ -1,6 +1,7 @@
 /** The API process: integration REST, backend API and health on one port. */
 import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
+import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
 import { startApi } from './server.js';
 import { createTemporalClient } from './temporal-client.js';
@@ -15,7 +16,8 @@ if (process.env.TESTING_MODE === 'true' && !config.testingMode) {
 
 const db = createDb(config.databaseUrl, { applicationName: 'expediente-api', log });
 const temporal = createTemporalClient(config, config.temporal.address);
-const api = await startApi({ config, db, temporal, log }, config.api.port, config.host);
+const services = await createDomainServices(config);
+const api = await startApi({ config, db, services, temporal, log }, config.api.port, config.host);
 log.info('api listening', { url: api.url, testingMode: config.testingMode });
 
 let stopping = false;
@@ -25,6 +27,7 @@ async function shutdown(signal: string) {
   log.info('api stopping', { signal });
   await api.close();
   await temporal.close();
+  await services.renderer.close();
   await db.destroy();
   process.exit(0);
 }

@@ -33,6 +33,18 @@ export interface Config {
     taskQueue: string;
     cliPath: string | undefined;
   };
+  /** Time zone that decides the year in official numbers (municipal calendar). */
+  timeZone: string;
+  /** Headless Chromium used to render document HTML to PDF. */
+  chromiumPath: string;
+  files: {
+    /** HMAC key of temporary file URLs; required in production, else persisted under DATA_DIR. */
+    urlSecret: string | undefined;
+  };
+  signing: {
+    /** How long a sign/reject request waits for the signing workflow before answering 202. */
+    waitMs: number;
+  };
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -50,6 +62,14 @@ function int(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
     throw new ConfigError(`${name} must be an integer port number, got "${raw}"`);
   }
+  return value;
+}
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -108,6 +128,10 @@ export function loadConfig(env: Env = process.env): Config {
       taskQueue: nonEmpty(env, 'TEMPORAL_TASK_QUEUE') ?? 'expediente',
       cliPath: nonEmpty(env, 'TEMPORAL_CLI'),
     },
+    timeZone: nonEmpty(env, 'APP_TIMEZONE') ?? 'America/Argentina/Buenos_Aires',
+    chromiumPath: nonEmpty(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
+    files: { urlSecret: nonEmpty(env, 'FILE_URL_SECRET') },
+    signing: { waitMs: positiveInt(env, 'SIGN_WAIT_MS', 60_000) },
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
     testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),

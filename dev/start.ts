@@ -29,24 +29,38 @@ let postgres: EmbeddedPostgres | undefined;
 let temporal: TemporalDevServer | undefined;
 const services: ManagedProcess[] = [];
 let stopping = false;
+let stoppingSince = 0;
 
-async function shutdown(reason: string, code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    dev(`stopping (${reason})`);
-    // Front doors first, then the worker (finishes in-flight tasks), then Temporal, then Postgres.
-    const byName = (n: string) => services.filter((s) => s.name === n);
-    await Promise.all([...byName('api'), ...byName('signer')].map((s) => s.stop('SIGTERM', 10_000)));
-    await Promise.all(byName('worker').map((s) => s.stop('SIGTERM', 30_000)));
-    await temporal?.stop().catch((e: Error) => dev(`temporal stop: ${e.message}`));
-    await postgres?.stop().catch((e: Error) => dev(`postgres stop: ${e.message}`));
-    dev('stopped');
-  }
+async function shutdown(reason: string, code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  stoppingSince = Date.now();
+  dev(`stopping (${reason})`);
+  // Front doors first, then the worker (finishes in-flight tasks), then Temporal, then Postgres.
+  const byName = (n: string) => services.filter((s) => s.name === n);
+  await Promise.all([...byName('api'), ...byName('signer')].map((s) => s.stop('SIGTERM', 10_000)));
+  await Promise.all(byName('worker').map((s) => s.stop('SIGTERM', 30_000)));
+  await temporal?.stop().catch((e: Error) => dev(`temporal stop: ${e.message}`));
+  await postgres?.stop().catch((e: Error) => dev(`postgres stop: ${e.message}`));
+  dev('stopped');
   process.exit(code);
 }
 
-process.on('SIGINT', () => void shutdown('SIGINT', 0));
-process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+/**
+ * First signal: orderly stop. npm forwards the terminal's Ctrl-C, so the same signal often arrives
+ * twice at once; only a repeat a few seconds later means "stop now".
+ */
+function onSignal(signal: NodeJS.Signals): void {
+  if (!stopping) {
+    void shutdown(signal, 0);
+  } else if (Date.now() - stoppingSince > 3_000) {
+    dev(`${signal} again: killing everything now`);
+    for (const s of services) s.killGroupNow('SIGKILL');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 function startService(name: string, entry: string, env: NodeJS.ProcessEnv): ManagedProcess {
   const proc = new ManagedProcess({

@@ -3,13 +3,12 @@
  * spec's order and with its four messages verbatim. Backend: X-Tenant-Schema plus, for now,
  * the testing-mode credentials (JWT verification is added on top of the same tenant layer).
  */
-import type { Db } from '../db/connection.js';
 import { findApiKey, findTenantById, findTenantBySchema, isUserAuthorizedForKey } from '../db/control.js';
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
 import { isUuid, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
-import type { ActingUser, DomainContext } from './context.js';
+import type { ActingUser, DomainContext, Platform } from './context.js';
 import { badRequest, unauthorized } from './errors.js';
 
 export const INTEGRATION_AUTH_MESSAGES = {
@@ -26,7 +25,8 @@ export interface ApiKeyCredentials {
   userRequired: boolean;
 }
 
-export async function authenticateApiKey(db: Db, credentials: ApiKeyCredentials): Promise<DomainContext> {
+export async function authenticateApiKey(platform: Platform, credentials: ApiKeyCredentials): Promise<DomainContext> {
+  const { db, services } = platform;
   const { apiKey, userId, userRequired } = credentials;
   if (!apiKey) throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingKey);
   if (userRequired && !userId) throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingUser);
@@ -38,14 +38,14 @@ export async function authenticateApiKey(db: Db, credentials: ApiKeyCredentials)
   if (!tenant) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
 
   const scoped = tenantDb(db, tenant);
-  if (!userId) return { tenant, db: scoped, user: null };
+  if (!userId) return { tenant, db: scoped, services, user: null };
 
   if (!isUuid(userId) || !(await isUserAuthorizedForKey(db, key.id, userId))) {
     throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
   }
   const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));
   if (!user) throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
-  return { tenant, db: scoped, user };
+  return { tenant, db: scoped, services, user };
 }
 
 export const BACKEND_AUTH_MESSAGES = {
@@ -57,9 +57,9 @@ export const BACKEND_AUTH_MESSAGES = {
 } as const;
 
 /** The tenant layer of the backend: the header must name a registered tenant. */
-export async function resolveBackendTenant(db: Db, schemaHeader: string | undefined): Promise<Tenant> {
+export async function resolveBackendTenant(platform: Platform, schemaHeader: string | undefined): Promise<Tenant> {
   if (!schemaHeader) throw badRequest(BACKEND_AUTH_MESSAGES.missingTenant);
-  const tenant = isValidTenantSchemaName(schemaHeader) ? await findTenantBySchema(db, schemaHeader) : undefined;
+  const tenant = isValidTenantSchemaName(schemaHeader) ? await findTenantBySchema(platform.db, schemaHeader) : undefined;
   if (!tenant) throw unauthorized(BACKEND_AUTH_MESSAGES.unknownTenant);
   return tenant;
 }
@@ -76,8 +76,8 @@ export interface TestingModeCredentials {
  * `X-User-ID: <user uuid>`, or `X-API-Key: <TESTING_API_KEY>` (first active user).
  * Returns undefined when none of these applies, so a real JWT can still be tried.
  */
-export async function authenticateTestingMode(db: Db, tenant: Tenant, credentials: TestingModeCredentials): Promise<DomainContext | undefined> {
-  const scoped = tenantDb(db, tenant);
+export async function authenticateTestingMode(platform: Platform, tenant: Tenant, credentials: TestingModeCredentials): Promise<DomainContext | undefined> {
+  const scoped = tenantDb(platform.db, tenant);
   let load: (() => Promise<ActingUser | undefined>) | undefined;
   if (credentials.bearer && isUuid(credentials.bearer)) {
     const id = credentials.bearer;
@@ -91,5 +91,13 @@ export async function authenticateTestingMode(db: Db, tenant: Tenant, credential
   if (!load) return undefined;
   const user = await load();
   if (!user) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
-  return { tenant, db: scoped, user };
+  return { tenant, db: scoped, services: platform.services, user };
+}
+
+/** A context for work done on a user's behalf outside a request (workflow activities). */
+export async function contextForUser(platform: Platform, tenant: Tenant, userId: string): Promise<DomainContext> {
+  const scoped = tenantDb(platform.db, tenant);
+  const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));
+  if (!user) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
+  return { tenant, db: scoped, services: platform.services, user };
 }

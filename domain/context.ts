@@ -2,7 +2,9 @@
  * Who is acting, for which tenant: built once per request by the API (API key, JWT or testing
  * mode) or per activity by the worker, then passed to every domain operation.
  */
+import type { Db } from '../db/connection.js';
 import type { Tenant, TenantDb } from '../db/tenancy.js';
+import type { DomainServices } from './services.js';
 
 export type Role = 'director' | 'empleado';
 
@@ -26,9 +28,16 @@ export interface ActingUser {
   sectors: SectorAccess[];
 }
 
+/** The shared handles every context is built from: the pool and the process-wide services. */
+export interface Platform {
+  db: Db;
+  services: DomainServices;
+}
+
 export interface DomainContext {
   tenant: Tenant;
   db: TenantDb;
+  services: DomainServices;
   /** Null where the spec lets a caller omit X-User-ID (permission checks skipped). */
   user: ActingUser | null;
 }

@@ -13,3 +13,8 @@ export function padSequence(sequence: number): string {
 export function formatNumber(prefix: string, year: number, sequence: number, municipalityCode: string, suffix: string): string {
   return `${prefix}-${year}-${padSequence(sequence)}-${municipalityCode}-${suffix}`;
 }
+
+/** The calendar year at `now` in the municipality's time zone (numbers restart each local year). */
+export function yearIn(timeZone: string, now = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(now));
+}

@@ -19,7 +19,7 @@ describe('GET /health', () => {
     const { config, log } = getStack();
     const db = createDb(databaseUrl, { log });
     const temporal = createTemporalClient(config, temporalAddress);
-    const api = await startApi({ config, db, temporal, log }, 0, '127.0.0.1');
+    const api = await startApi({ config, db, services: getStack().services, temporal, log }, 0, '127.0.0.1');
     return {
       url: api.url,
       close: async () => {

@@ -114,7 +114,7 @@ describe('backend testing-mode authentication', () => {
     const { startApi } = await import('../api/server.js');
     const { createTemporalClient } = await import('../api/temporal-client.js');
     const temporal = createTemporalClient(config, getStack().temporalAddress);
-    const api = await startApi({ config, db, temporal, log }, 0, '127.0.0.1');
+    const api = await startApi({ config, db, services: getStack().services, temporal, log }, 0, '127.0.0.1');
     try {
       for (const headers of [asBackend('intendente'), { 'X-Tenant-Schema': 'demo', 'X-API-Key': config.testingApiKey! }]) {
         const res = await request(path, { headers, baseUrl: api.url });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/connection.js';
+import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
 import { createActivities } from '../activities/index.js';
 
@@ -32,16 +33,17 @@ export async function connectWorkerWithRetry(address: string, log: Logger, timeo
 export interface WorkerDeps {
   config: Config;
   db: Db;
+  services: DomainServices;
   log: Logger;
   connection: NativeConnection;
 }
 
-export async function createWorker({ config, db, log, connection }: WorkerDeps): Promise<Worker> {
+export async function createWorker({ config, db, services, log, connection }: WorkerDeps): Promise<Worker> {
   return Worker.create({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowsPath: workflowsPath(),
-    activities: createActivities({ db, config, log }),
+    activities: createActivities({ db, services, config, log }),
   });
 }

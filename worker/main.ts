@@ -2,6 +2,7 @@
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
+import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
 import { connectWorkerWithRetry, createWorker } from './create-worker.js';
 import { startWorkerHealthServer } from './health-server.js';
@@ -24,13 +25,15 @@ const connection = await connectWorkerWithRetry(config.temporal.address, log);
 const added = await ensureSearchAttributes(connection, config.temporal.namespace);
 if (added.length) log.info('registered search attributes', { added: added.join(',') });
 
-const worker = await createWorker({ config, db, log, connection });
+const services = await createDomainServices(config);
+const worker = await createWorker({ config, db, services, log, connection });
 const health = startWorkerHealthServer(worker, config.worker.healthPort, config.host, config.temporal.taskQueue);
 log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
 try {
   await worker.run();
 } finally {
   health.close();
+  await services.renderer.close();
   await connection.close();
   await db.destroy();
   log.info('worker stopped');

@@ -5,4 +5,6 @@
  */
 export const workflowIds = {
   systemCheck: (tenant: string, at: string) => `system-check/${tenant}/${at}`,
+  /** One run per signing round; a new round (after a rejection) reuses the ID. */
+  documentSigning: (tenant: string, documentId: string) => `document-signing/${tenant}/${documentId}`,
 } as const;

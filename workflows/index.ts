@@ -1,2 +1,3 @@
 /** The workflow bundle's entry point: every workflow the worker runs. Deterministic code only. */
 export { systemCheckWorkflow } from './system-check.js';
+export { documentSigningWorkflow } from './document-signing.js';

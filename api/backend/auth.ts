@@ -14,10 +14,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 export function backendAuth(deps: ApiDeps): RequestHandler {
   return async (req, res, next) => {
-    const tenant = await resolveBackendTenant(deps.db, req.get('x-tenant-schema'));
+    const tenant = await resolveBackendTenant(deps, req.get('x-tenant-schema'));
     const bearer = bearerToken(req.get('authorization'));
     if (deps.config.testingMode) {
-      const ctx = await authenticateTestingMode(deps.db, tenant, {
+      const ctx = await authenticateTestingMode(deps, tenant, {
         bearer,
         apiKey: req.get('x-api-key'),
         userId: req.get('x-user-id'),

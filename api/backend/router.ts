@@ -3,10 +3,12 @@ import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
 import { backendAuth } from './auth.js';
 import { backendCaseRoutes } from './cases.js';
+import { backendDocumentRoutes } from './documents.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
   router.use(backendAuth(deps));
   router.use(backendCaseRoutes());
+  router.use(backendDocumentRoutes(deps));
   return router;
 }

@@ -5,7 +5,7 @@ import type { ApiDeps } from '../deps.js';
 
 export function integrationAuth(deps: ApiDeps, options: { userRequired: boolean } = { userRequired: true }): RequestHandler {
   return async (req, res, next) => {
-    res.locals.ctx = await authenticateApiKey(deps.db, {
+    res.locals.ctx = await authenticateApiKey(deps, {
       apiKey: req.get('x-api-key'),
       userId: req.get('x-user-id'),
       userRequired: options.userRequired,

@@ -1,10 +1,12 @@
 /** Integration REST (`/api/v1`, X-API-Key + X-User-ID). */
 import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
+import { documentRoutes } from './documents.js';
 import { systemRoutes } from './system.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
   const router = Router();
   router.use(systemRoutes(deps));
+  router.use(documentRoutes(deps));
   return router;
 }

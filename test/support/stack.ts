@@ -18,6 +18,7 @@ import { seedDemo } from '../../db/seed/demo.js';
 import type { Tenant } from '../../db/tenancy.js';
 import { startApi, type RunningApi } from '../../api/server.js';
 import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
+import { createDomainServices, type DomainServices } from '../../domain/services.js';
 import { createLogger, type Logger } from '../../lib/log.js';
 import { connectWorkerWithRetry, createWorker } from '../../worker/create-worker.js';
 import { EmbeddedPostgres } from '../../dev/embedded-postgres.js';
@@ -31,6 +32,7 @@ export const TEST_TESTING_API_KEY = 'testing-mode-key';
 export interface TestStack {
   config: Config;
   db: Db;
+  services: DomainServices;
   databaseUrl: string;
   temporalAddress: string;
   client: Client;
@@ -131,18 +133,20 @@ export async function startTestStack(): Promise<TestStack> {
   await migrateAll(db);
   const { tenant: demoTenant } = await seedDemo(db, { apiKey: TEST_DEMO_API_KEY });
 
+  const services = await createDomainServices(config);
   const workerConnection: NativeConnection = await connectWorkerWithRetry(temporalServer.address, log);
-  const worker: Worker = await createWorker({ config, db, log, connection: workerConnection });
+  const worker: Worker = await createWorker({ config, db, services, log, connection: workerConnection });
   const workerRun = worker.run();
 
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
-  const api: RunningApi = await startApi({ config, db, temporal, log }, 0, '127.0.0.1');
+  const api: RunningApi = await startApi({ config, db, services, temporal, log }, 0, '127.0.0.1');
   const clientConnection = await Connection.connect({ address: temporalServer.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
 
   return {
     config,
     db,
+    services,
     databaseUrl: database.url,
     temporalAddress: temporalServer.address,
     client,
@@ -156,6 +160,7 @@ export async function startTestStack(): Promise<TestStack> {
       worker.shutdown();
       await workerRun;
       await Promise.all([clientConnection.close(), temporal.close(), workerConnection.close()]);
+      await services.renderer.close();
       await db.destroy();
       await Promise.all([temporalServer.stop(), database.drop()]);
       await rm(baseEnv.DATA_DIR!, { recursive: true, force: true });

@@ -154,7 +154,12 @@ export const initial: Migration = {
         sector_id uuid not null references sectors(id),
         created_by uuid not null references users(id),
         proposed_case_ids uuid[] not null default '{}',
+        -- Draft recipients: sectors for NOTA, users for MEMO; delivered as rows on officialization.
+        recipients jsonb not null default '{"to": [], "cc": [], "bcc": []}',
+        -- Incremented each time the document is sent to signing (a rejection ends a round).
+        signing_round integer not null default 0,
         sent_to_sign_at timestamptz,
+        numbered_at timestamptz,
         signed_at timestamptz,
         rejected_by uuid references users(id),
         rejection_reason text,
@@ -186,13 +191,14 @@ export const initial: Migration = {
         id uuid primary key default gen_random_uuid(),
         document_id uuid not null references documents(id) on delete cascade,
         kind text not null check (kind in ('draft', 'imported', 'signing', 'official')),
+        round integer not null default 0,
         revision integer not null default 0,
         storage_key text not null,
         sha256 text not null,
         size_bytes integer not null,
         signed_by uuid references users(id),
         created_at timestamptz not null default now(),
-        unique (document_id, kind, revision)
+        unique (document_id, kind, round, revision)
       );
 
       create table case_documents (

@@ -1,0 +1,157 @@
+/** Backend: documents (`/api/v1/documents/...`, spec backend "Documents" table). */
+import { Router, type Response } from 'express';
+import { createDocument, deleteDocument, saveDocument } from '../../domain/documents/drafts.js';
+import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
+import { documentPdfUrl, previewDownload, previewInfo, searchOfficial, unifiedDetails } from '../../domain/documents/reads.js';
+import { iso } from '../../domain/documents/records.js';
+import { badRequest } from '../../domain/errors.js';
+import type { ApiDeps } from '../deps.js';
+import { documentSigning } from '../document-signing.js';
+import { contextOf, pathParam, sendBackend, sendBackendFlat } from '../http.js';
+import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
+
+const createBody = bodyParser<{ document_type_acronym: string; reference: string; recipients?: unknown; case_id?: string | null }>({
+  type: 'object',
+  required: ['document_type_acronym', 'reference'],
+  properties: {
+    document_type_acronym: requiredText(20),
+    reference: requiredText(500),
+    recipients: { type: ['array', 'object'] },
+    case_id: { anyOf: [uuid, { type: 'null' }] },
+  },
+});
+
+interface SaveBody {
+  reference?: string;
+  content?: string;
+  signers?: { user_id: string; is_numerator?: boolean }[];
+  recipients?: unknown;
+  proposed_case_ids?: string[];
+}
+
+const saveBody = bodyParser<SaveBody>({
+  type: 'object',
+  properties: {
+    reference: requiredText(500),
+    content: { type: 'string', maxLength: 2_000_000 },
+    signers: {
+      type: 'array',
+      items: { type: 'object', required: ['user_id'], properties: { user_id: uuid, is_numerator: { type: 'boolean' } } },
+    },
+    recipients: { type: ['array', 'object'] },
+    proposed_case_ids: uuidList,
+  },
+});
+
+const rejectBody = bodyParser<{ reason: string }>({ type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } });
+
+const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
+
+function accepted(res: Response, documentId: string) {
+  sendBackend(res, { document_id: documentId, document_status: 'sent_to_sign', in_progress: true }, IN_PROGRESS, 202);
+}
+
+export function backendDocumentRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const signing = documentSigning(deps);
+
+  router.get('/documents/search-official/:number', async (req, res) => {
+    sendBackend(res, await searchOfficial(contextOf(res), pathParam(req, 'number')));
+  });
+
+  router.post('/documents', async (req, res) => {
+    const body = createBody(req.body);
+    const doc = await createDocument(contextOf(res), {
+      documentTypeAcronym: body.document_type_acronym.trim(),
+      reference: body.reference.trim(),
+      recipients: body.recipients,
+      caseId: body.case_id ?? null,
+    });
+    sendBackendFlat(res, { document_id: doc.id, status: doc.status }, 'Documento creado');
+  });
+
+  router.patch('/documents/:id/save', async (req, res) => {
+    const body = saveBody(req.body);
+    const doc = await saveDocument(
+      contextOf(res),
+      pathParam(req, 'id'),
+      {
+        ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
+        ...(body.content !== undefined ? { content: body.content } : {}),
+        ...(body.signers ? { signers: body.signers.map((s) => ({ userId: s.user_id, isNumerator: s.is_numerator === true })) } : {}),
+        ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
+        ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
+      },
+      { allowRejected: true },
+    );
+    sendBackendFlat(res, { document_id: doc.id, status: doc.status, last_modified_at: iso(doc.updated_at) }, 'Documento guardado');
+  });
+
+  router.post('/documents/:id/preview-info', async (req, res) => {
+    sendBackend(res, await previewInfo(contextOf(res), pathParam(req, 'id')));
+  });
+
+  router.post('/documents/:id/preview-download', async (req, res) => {
+    const preview = await previewDownload(contextOf(res), pathParam(req, 'id'));
+    if (preview.kind === 'url') {
+      sendBackend(res, { document_id: pathParam(req, 'id'), pdf_url: preview.url, expires_in: preview.expiresIn });
+      return;
+    }
+    res.status(200).type('application/pdf').set('Content-Disposition', `inline; filename="${preview.fileName}"`).send(preview.pdf);
+  });
+
+  router.get('/documents/:id/details', async (req, res) => {
+    sendBackend(res, await unifiedDetails(contextOf(res), pathParam(req, 'id')));
+  });
+
+  router.post('/documents/:id/start-signing-process', async (req, res) => {
+    const result = await signing.start(contextOf(res), pathParam(req, 'id'), { creatorOnly: true });
+    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    const round = result.value;
+    sendBackend(
+      res,
+      {
+        document_id: round.documentId,
+        status: 'sent_to_sign',
+        signers: round.signers.map((s) => ({ user_id: s.userId, full_name: s.fullName, is_numerator: s.isNumerator, status: s.status })),
+      },
+      'Documento enviado a firma',
+    );
+  });
+
+  router.post('/documents/:id/super-sign', async (req, res) => {
+    const result = await signing.sign(contextOf(res), pathParam(req, 'id'));
+    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    const o = result.value;
+    if (o.isNumerator && o.status === 'signed') {
+      const { pdf_url } = await documentPdfUrl(contextOf(res), o.documentId);
+      sendBackendFlat(
+        res,
+        { document_id: o.documentId, document_status: 'signed', is_numerator: true, official_number: o.officialNumber, signed_pdf_url: pdf_url },
+        'Documento firmado y numerado',
+      );
+      return;
+    }
+    sendBackendFlat(
+      res,
+      { document_id: o.documentId, document_status: o.status, is_numerator: o.isNumerator, official_number: null },
+      'Documento firmado',
+    );
+  });
+
+  router.post('/documents/:id/reject', async (req, res) => {
+    const { reason } = rejectBody(req.body);
+    if (!reason.trim()) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
+    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason.trim());
+    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    const o = result.value;
+    sendBackend(res, { document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason, rejected_at: o.rejectedAt }, 'Documento rechazado');
+  });
+
+  router.delete('/documents/:id', async (req, res) => {
+    await deleteDocument(contextOf(res), pathParam(req, 'id'), { creatorOnly: true });
+    sendBackend(res, { document_id: pathParam(req, 'id'), deleted: true }, 'Documento eliminado');
+  });
+
+  return router;
+}

@@ -1,0 +1,107 @@
+/**
+ * The API's side of DocumentSigningWorkflow, shared by integration REST, backend and MCP:
+ * quick domain checks, then the workflow call, answered from the update's result. A call waits at
+ * most SIGN_WAIT_MS (the signing service may be down: the workflow keeps retrying); past that the
+ * caller gets "in progress" and the signature completes on its own.
+ */
+import { WithStartWorkflowOperation, WorkflowUpdateStage } from '@temporalio/client';
+import type { DomainContext } from '../domain/context.js';
+import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
+import { checkCanReject, checkCanSign, checkCanStart, type ExistingSignature } from '../domain/documents/signing-checks.js';
+import type { SigningRound } from '../domain/documents/signing.js';
+import {
+  ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signUpdate,
+  type documentSigningWorkflow, type RejectOutcome, type SignOutcome,
+} from '../workflows/document-signing.js';
+import { workflowIds } from '../workflows/ids.js';
+import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../workflows/search-attributes.js';
+import type { ApiDeps } from './deps.js';
+import { applicationFailureOf, businessError } from './workflow-errors.js';
+
+export type Waited<T> = { done: true; value: T } | { done: false };
+
+export async function waitAtMost<T>(promise: Promise<T>, ms: number): Promise<Waited<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Waited<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ done: false }), ms);
+  });
+  try {
+    return await Promise.race([promise.then((value) => ({ done: true as const, value })), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function userId(ctx: DomainContext): string {
+  if (!ctx.user) throw new Error('signing operations need an acting user');
+  return ctx.user.id;
+}
+
+export function documentSigning(deps: ApiDeps) {
+  const { client } = deps.temporal;
+  const waitMs = deps.config.signing.waitMs;
+  const idOf = (ctx: DomainContext, documentId: string) => workflowIds.documentSigning(ctx.tenant.schema, documentId);
+
+  return {
+    async start(ctx: DomainContext, documentId: string, options: { creatorOnly: boolean }): Promise<Waited<SigningRound>> {
+      const doc = await checkCanStart(ctx, documentId, options);
+      const operation = new WithStartWorkflowOperation<typeof documentSigningWorkflow>('documentSigningWorkflow', {
+        workflowId: idOf(ctx, doc.id),
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [{ tenant: ctx.tenant.schema, documentId: doc.id }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        typedSearchAttributes: [
+          { key: TENANT, value: ctx.tenant.schema },
+          { key: DOCUMENT_ID, value: doc.id },
+          { key: DOCUMENT_TYPE, value: doc.type_acronym },
+          { key: STATUS, value: 'sent_to_sign' },
+          ...(doc.official_number ? [{ key: DOCUMENT_NUMBER, value: doc.official_number }] : []),
+        ],
+        memo: { reference: doc.reference, document_type: doc.type_acronym, municipality: ctx.tenant.displayName },
+      });
+      try {
+        const update = await client.workflow.startUpdateWithStart(beginSigningUpdate, {
+          args: [{ userId: userId(ctx), creatorOnly: options.creatorOnly }],
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+          startWorkflowOperation: operation,
+        });
+        return await waitAtMost(update.result(), waitMs);
+      } catch (err) {
+        throw businessError(err, DOCUMENT_MESSAGES.notSignable) ?? err;
+      }
+    },
+
+    async sign(ctx: DomainContext, documentId: string): Promise<Waited<SignOutcome | ExistingSignature>> {
+      const check = await checkCanSign(ctx, documentId);
+      if (check.existing) return { done: true, value: check.existing };
+      try {
+        const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(signUpdate, {
+          args: [{ userId: userId(ctx) }],
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+        });
+        return await waitAtMost(update.result(), waitMs);
+      } catch (err) {
+        if (applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE) {
+          const again = await checkCanSign(ctx, documentId);
+          if (again.existing) return { done: true, value: again.existing };
+        }
+        throw businessError(err, DOCUMENT_MESSAGES.notSignable) ?? err;
+      }
+    },
+
+    async reject(ctx: DomainContext, documentId: string, reason: string): Promise<Waited<RejectOutcome>> {
+      const doc = await checkCanReject(ctx, documentId);
+      try {
+        const update = await client.workflow.getHandle(idOf(ctx, doc.id)).startUpdate(rejectUpdate, {
+          args: [{ userId: userId(ctx), reason }],
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+        });
+        return await waitAtMost(update.result(), waitMs);
+      } catch (err) {
+        throw businessError(err, DOCUMENT_MESSAGES.notRejectable) ?? err;
+      }
+    },
+  };
+}
+
+export type DocumentSigning = ReturnType<typeof documentSigning>;

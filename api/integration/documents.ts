@@ -1,0 +1,179 @@
+/** Integration REST: documents (spec "Integration REST: documents"). */
+import { Router, type Response } from 'express';
+import { createDocument, deleteDocument, importDocument, replaceImportedPdf, saveDocument } from '../../domain/documents/drafts.js';
+import { MAX_PDF_BYTES } from '../../domain/documents/files.js';
+import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
+import {
+  checkSignerPermissions, documentContent, documentPdfUrl, getDocument, pendingSignatures, searchDocuments, searchOfficial, signatureDetails,
+} from '../../domain/documents/reads.js';
+import { iso } from '../../domain/documents/records.js';
+import { badRequest } from '../../domain/errors.js';
+import type { ApiDeps } from '../deps.js';
+import { documentSigning } from '../document-signing.js';
+import { contextOf, pathParam, queryString } from '../http.js';
+import { parseMultipart } from '../multipart.js';
+import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
+import { integrationAuth } from './auth.js';
+
+const createBody = bodyParser<{ document_type_acronym: string; reference: string; case_id?: string | null; recipients?: unknown }>({
+  type: 'object',
+  required: ['document_type_acronym', 'reference'],
+  properties: {
+    document_type_acronym: requiredText(20),
+    reference: requiredText(500),
+    case_id: { anyOf: [uuid, { type: 'null' }] },
+    recipients: { type: ['array', 'object'] },
+  },
+});
+
+const patchBody = bodyParser<{ content?: string; reference?: string; signers?: string[]; recipients?: unknown; proposed_case_ids?: string[] }>({
+  type: 'object',
+  properties: {
+    content: { type: 'string', maxLength: 2_000_000 },
+    reference: requiredText(500),
+    signers: uuidList,
+    recipients: { type: ['array', 'object'] },
+    proposed_case_ids: uuidList,
+  },
+});
+
+const rejectBody = bodyParser<{ reason: string }>({
+  type: 'object',
+  required: ['reason'],
+  properties: { reason: { type: 'string' } },
+});
+
+const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
+
+function requireField(fields: Record<string, string>, name: string, message: string): string {
+  const value = fields[name]?.trim();
+  if (!value) throw badRequest(message);
+  return value;
+}
+
+function accepted(res: Response, documentId: string) {
+  res.status(202).json({ document_id: documentId, status: 'sent_to_sign', message: IN_PROGRESS });
+}
+
+export function documentRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const signing = documentSigning(deps);
+  const auth = integrationAuth(deps);
+
+  router.get('/documents/search', auth, async (req, res) => {
+    res.json(
+      await searchDocuments(contextOf(res), {
+        page: queryString(req, 'page'),
+        page_size: queryString(req, 'page_size'),
+        search: queryString(req, 'search'),
+        status: queryString(req, 'status'),
+        document_type: queryString(req, 'document_type'),
+        case_id: queryString(req, 'case_id'),
+      }),
+    );
+  });
+
+  router.get('/documents/pending-signatures', auth, async (_req, res) => {
+    res.json(await pendingSignatures(contextOf(res)));
+  });
+
+  router.get('/documents/check-signer-permissions', auth, async (req, res) => {
+    res.json(await checkSignerPermissions(contextOf(res), queryString(req, 'user_id'), queryString(req, 'document_type_acronym')));
+  });
+
+  router.get('/documents/search-official/:number', auth, async (req, res) => {
+    res.json(await searchOfficial(contextOf(res), pathParam(req, 'number')));
+  });
+
+  router.post('/documents', auth, async (req, res) => {
+    const body = createBody(req.body);
+    const doc = await createDocument(contextOf(res), {
+      documentTypeAcronym: body.document_type_acronym.trim(),
+      reference: body.reference.trim(),
+      caseId: body.case_id ?? null,
+      recipients: body.recipients,
+    });
+    res.status(201).json({ document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, created_at: iso(doc.created_at) });
+  });
+
+  router.post('/documents/import', auth, async (req, res) => {
+    const form = await parseMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, tooLargeMessage: DOCUMENT_MESSAGES.pdfTooLarge });
+    const acronym = requireField(form.fields, 'document_type_acronym', DOCUMENT_MESSAGES.typeRequired);
+    const reference = requireField(form.fields, 'reference', DOCUMENT_MESSAGES.referenceRequired);
+    if (!form.file) throw badRequest('pdf_file es requerido');
+    const doc = await importDocument(contextOf(res), { documentTypeAcronym: acronym, reference, pdf: form.file.bytes });
+    res.status(201).json({
+      document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, is_imported: true, created_at: iso(doc.created_at),
+    });
+  });
+
+  router.get('/documents/:id', integrationAuth(deps, { userRequired: false }), async (req, res) => {
+    res.json(await getDocument(contextOf(res), pathParam(req, 'id')));
+  });
+
+  router.get('/documents/:id/content', auth, async (req, res) => {
+    res.json(await documentContent(contextOf(res), pathParam(req, 'id')));
+  });
+
+  router.get('/documents/:id/url', auth, async (req, res) => {
+    res.json(await documentPdfUrl(contextOf(res), pathParam(req, 'id')));
+  });
+
+  router.get('/documents/:id/signature-details', auth, async (req, res) => {
+    res.json(await signatureDetails(contextOf(res), pathParam(req, 'id')));
+  });
+
+  router.patch('/documents/:id', auth, async (req, res) => {
+    const body = patchBody(req.body);
+    const doc = await saveDocument(
+      contextOf(res),
+      pathParam(req, 'id'),
+      {
+        ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
+        ...(body.content !== undefined ? { content: body.content } : {}),
+        // Integration signers are a list; the last one numbers the document.
+        ...(body.signers ? { signers: body.signers.map((userId, i, all) => ({ userId, isNumerator: i === all.length - 1 })) } : {}),
+        ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
+        ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
+      },
+      { allowRejected: false },
+    );
+    res.json({ document_id: doc.id, status: doc.status, updated_at: iso(doc.updated_at) });
+  });
+
+  router.put('/documents/:id/imported-pdf', auth, async (req, res) => {
+    const form = await parseMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, tooLargeMessage: DOCUMENT_MESSAGES.pdfTooLarge });
+    if (!form.file) throw badRequest('pdf_file es requerido');
+    const doc = await replaceImportedPdf(contextOf(res), pathParam(req, 'id'), form.file.bytes);
+    res.json({ document_id: doc.id, message: 'PDF reemplazado', updated_at: iso(doc.updated_at) });
+  });
+
+  router.delete('/documents/:id', auth, async (req, res) => {
+    await deleteDocument(contextOf(res), pathParam(req, 'id'), { creatorOnly: false });
+    res.json({ document_id: pathParam(req, 'id'), deleted: true, message: 'Documento eliminado' });
+  });
+
+  router.post('/documents/:id/start-signing', auth, async (req, res) => {
+    const result = await signing.start(contextOf(res), pathParam(req, 'id'), { creatorOnly: false });
+    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    res.json({ document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma' });
+  });
+
+  router.post('/documents/:id/sign', auth, async (req, res) => {
+    const result = await signing.sign(contextOf(res), pathParam(req, 'id'));
+    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    const o = result.value;
+    res.json({ document_id: o.documentId, status: o.status, document_number: o.status === 'signed' ? o.officialNumber : null, signed_at: o.signedAt });
+  });
+
+  router.post('/documents/:id/reject', auth, async (req, res) => {
+    const { reason } = rejectBody(req.body);
+    if (!reason.trim()) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
+    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason.trim());
+    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    const o = result.value;
+    res.json({ document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason });
+  });
+
+  return router;
+}

@@ -1,0 +1,206 @@
+/** Creating and editing drafts: create, save, import and replace a PDF, soft delete. */
+import type { Tx } from '../../db/tenancy.js';
+import { isUuid } from '../acting-user.js';
+import { recordActivity } from '../activity-feed.js';
+import { primarySector, type ActingUser, type DomainContext } from '../context.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { canEditDocument, editSectorIds, requireDocument, requireEditable } from './access.js';
+import { checkUploadedPdf, storeFile } from './files.js';
+import { DOCUMENT_MESSAGES } from './messages.js';
+import {
+  EMPTY_RECIPIENTS, findDocumentType, normalizeRecipients, normalizeSigners, type DocumentTypeRow, type SignerInput,
+} from './participants.js';
+import { findDocument, type DocumentRow } from './records.js';
+
+/** Types the platform generates itself (case covers, transfer providences, record reports). */
+export const SYSTEM_DOCUMENT_TYPES = new Set(['CAEX', 'PV', 'IFRLM']);
+
+export interface CreateDocumentInput {
+  documentTypeAcronym: string;
+  reference: string;
+  caseId?: string | null;
+  recipients?: unknown;
+}
+
+function actingUser(ctx: DomainContext): ActingUser {
+  if (!ctx.user) throw new Error('this operation needs an acting user');
+  return ctx.user;
+}
+
+/** The sector a new document belongs to: the user's primary sector if they edit there, else the first they edit in. */
+function creationSector(user: ActingUser): string {
+  const primary = primarySector(user);
+  if (primary?.canEdit) return primary.sectorId;
+  const editable = editSectorIds(user);
+  if (!editable[0]) throw forbidden(DOCUMENT_MESSAGES.noCreatePermission);
+  return editable[0];
+}
+
+async function creatableType(trx: Tx, acronym: string): Promise<DocumentTypeRow> {
+  const type = await findDocumentType(trx, acronym);
+  if (!type || !type.is_active) throw badRequest(`${DOCUMENT_MESSAGES.unknownType}: ${acronym}`);
+  if (SYSTEM_DOCUMENT_TYPES.has(type.acronym)) throw badRequest(DOCUMENT_MESSAGES.systemType);
+  return type;
+}
+
+async function requireCase(trx: Tx, caseId: string): Promise<void> {
+  const found = isUuid(caseId) ? await trx('cases').where({ id: caseId }).first('id') : undefined;
+  if (!found) throw notFound(DOCUMENT_MESSAGES.caseNotFound);
+}
+
+async function insertDocument(
+  ctx: DomainContext,
+  trx: Tx,
+  values: Record<string, unknown>,
+  summary: string,
+): Promise<DocumentRow> {
+  const user = actingUser(ctx);
+  const [row] = await trx('documents').insert(values).returning<{ id: string }[]>('id');
+  await recordActivity(trx, {
+    kind: 'document_created', actorUserId: user.id, sectorId: values.sector_id as string, entityType: 'document', entityId: row!.id, summary,
+  });
+  return (await findDocument(trx, row!.id))!;
+}
+
+export async function createDocument(ctx: DomainContext, input: CreateDocumentInput): Promise<DocumentRow> {
+  const user = actingUser(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const type = await creatableType(trx, input.documentTypeAcronym);
+    const sectorId = creationSector(user);
+    if (input.caseId) await requireCase(trx, input.caseId);
+    const recipients = await normalizeRecipients(trx, type.acronym, input.recipients);
+    if (type.acronym === 'NOTA' && recipients.to.length === 0) {
+      throw badRequest('recipients.to es requerido para documentos NOTA (sectores destinatarios)');
+    }
+    return insertDocument(ctx, trx, {
+      document_type_id: type.id,
+      reference: input.reference,
+      case_id: input.caseId ?? null,
+      sector_id: sectorId,
+      created_by: user.id,
+      recipients: JSON.stringify(recipients),
+    }, `${user.fullName} creó ${type.acronym} "${input.reference}"`);
+  });
+}
+
+export interface ImportDocumentInput {
+  documentTypeAcronym: string;
+  reference: string;
+  pdf: Buffer;
+}
+
+export async function importDocument(ctx: DomainContext, input: ImportDocumentInput): Promise<DocumentRow> {
+  const user = actingUser(ctx);
+  await checkUploadedPdf(input.pdf, 400);
+  return ctx.db.transaction(async (trx) => {
+    const type = await creatableType(trx, input.documentTypeAcronym);
+    if (type.acronym === 'NOTA' || type.acronym === 'MEMO') {
+      throw badRequest('Las notas y los memos se redactan en el sistema: no se importan');
+    }
+    const doc = await insertDocument(ctx, trx, {
+      document_type_id: type.id,
+      reference: input.reference,
+      sector_id: creationSector(user),
+      created_by: user.id,
+      is_imported: true,
+      recipients: JSON.stringify(EMPTY_RECIPIENTS),
+    }, `${user.fullName} importó ${type.acronym} "${input.reference}"`);
+    await storeFile(ctx, trx, doc.id, { kind: 'imported', bytes: input.pdf });
+    return doc;
+  });
+}
+
+export interface SaveDocumentInput {
+  reference?: string;
+  content?: string;
+  signers?: SignerInput[];
+  recipients?: unknown;
+  proposedCaseIds?: string[];
+}
+
+/**
+ * Saves a draft. `allowRejected` (backend) also accepts a rejected document, which goes back to
+ * draft: saving is how a rejected document is corrected before it is sent to signing again.
+ */
+export async function saveDocument(
+  ctx: DomainContext,
+  documentId: string,
+  input: SaveDocumentInput,
+  options: { allowRejected: boolean },
+): Promise<DocumentRow> {
+  const user = actingUser(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
+    requireEditable(user, doc);
+    const editable = doc.status === 'draft' || (options.allowRejected && doc.status === 'rejected');
+    if (!editable) throw conflict(DOCUMENT_MESSAGES.notEditable);
+    if (input.content !== undefined && doc.is_imported) throw badRequest(DOCUMENT_MESSAGES.importedHasNoHtml);
+
+    const changes: Record<string, unknown> = { updated_at: trx.fn.now() };
+    if (input.reference !== undefined) changes.reference = input.reference;
+    if (input.content !== undefined) changes.content = input.content;
+    if (input.recipients !== undefined) {
+      const recipients = await normalizeRecipients(trx, doc.type_acronym, input.recipients);
+      if (doc.type_acronym === 'NOTA' && recipients.to.length === 0) throw badRequest('recipients.to es requerido para documentos NOTA');
+      changes.recipients = JSON.stringify(recipients);
+    }
+    if (input.proposedCaseIds !== undefined) {
+      const ids = [...new Set(input.proposedCaseIds.map((id) => id.toLowerCase()))];
+      const found = ids.length ? await trx('cases').whereIn('id', ids).pluck('id') : [];
+      const missing = ids.find((id) => !found.includes(id));
+      if (missing) throw badRequest(`Expediente propuesto no encontrado: ${missing}`);
+      changes.proposed_case_ids = ids;
+    }
+    if (doc.status === 'rejected') {
+      Object.assign(changes, { status: 'draft', rejected_by: null, rejection_reason: null, rejected_at: null });
+    }
+    await trx('documents').where({ id: doc.id }).update(changes);
+
+    if (input.signers !== undefined) {
+      const type = (await findDocumentType(trx, doc.type_acronym))!;
+      const signers = await normalizeSigners(trx, type, input.signers);
+      await trx('document_signers').where({ document_id: doc.id }).delete();
+      if (signers.length) {
+        await trx('document_signers').insert(
+          signers.map((s, i) => ({ document_id: doc.id, user_id: s.userId, position: i + 1, is_numerator: s.isNumerator })),
+        );
+      }
+    }
+    await recordActivity(trx, {
+      kind: 'document_edited', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      summary: `${user.fullName} editó ${doc.type_acronym} "${input.reference ?? doc.reference}"`,
+    });
+    return (await findDocument(trx, doc.id))!;
+  });
+}
+
+export async function replaceImportedPdf(ctx: DomainContext, documentId: string, pdf: Buffer): Promise<DocumentRow> {
+  const user = actingUser(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
+    requireEditable(user, doc);
+    if (!doc.is_imported) throw badRequest(DOCUMENT_MESSAGES.notImported);
+    if (doc.status !== 'draft') throw conflict(DOCUMENT_MESSAGES.replaceOnlyDraft);
+    await checkUploadedPdf(pdf, 422);
+    await storeFile(ctx, trx, doc.id, { kind: 'imported', bytes: pdf });
+    await trx('documents').where({ id: doc.id }).update({ updated_at: trx.fn.now() });
+    await recordActivity(trx, {
+      kind: 'document_edited', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      summary: `${user.fullName} reemplazó el PDF de ${doc.type_acronym} "${doc.reference}"`,
+    });
+    return (await findDocument(trx, doc.id))!;
+  });
+}
+
+/** Soft delete of a draft or rejected document; `creatorOnly` on the backend, editors on integration. */
+export async function deleteDocument(ctx: DomainContext, documentId: string, options: { creatorOnly: boolean }): Promise<void> {
+  const user = actingUser(ctx);
+  await ctx.db.transaction(async (trx) => {
+    const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
+    if (options.creatorOnly ? doc.created_by !== user.id : !canEditDocument(user, doc)) {
+      throw forbidden(options.creatorOnly ? DOCUMENT_MESSAGES.creatorOnly : DOCUMENT_MESSAGES.noEditPermission);
+    }
+    if (doc.status !== 'draft' && doc.status !== 'rejected') throw conflict(DOCUMENT_MESSAGES.notDeletable);
+    await trx('documents').where({ id: doc.id }).update({ deleted_at: trx.fn.now(), deleted_by: user.id, updated_at: trx.fn.now() });
+  });
+}

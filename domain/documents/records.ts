@@ -1,0 +1,79 @@
+/** Loading document rows (with their type) and signers inside a tenant transaction. */
+import type { Tx } from '../../db/tenancy.js';
+
+export type DocumentStatus = 'draft' | 'sent_to_sign' | 'signed' | 'rejected';
+
+export interface Recipients {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+}
+
+export interface DocumentRow {
+  id: string;
+  document_type_id: string;
+  type_acronym: string;
+  type_name: string;
+  type_prefix: string;
+  reference: string;
+  content: string | null;
+  status: DocumentStatus;
+  is_imported: boolean;
+  official_number: string | null;
+  case_id: string | null;
+  sector_id: string;
+  created_by: string;
+  creator_name: string;
+  proposed_case_ids: string[];
+  recipients: Recipients;
+  signing_round: number;
+  sent_to_sign_at: Date | null;
+  signed_at: Date | null;
+  numbered_at: Date | null;
+  rejected_by: string | null;
+  rejection_reason: string | null;
+  rejected_at: Date | null;
+  workflow_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SignerRow {
+  user_id: string;
+  full_name: string;
+  position: number;
+  is_numerator: boolean;
+  status: 'pending' | 'signed' | 'rejected';
+  signed_at: Date | null;
+}
+
+/** The base query of every document read: type and creator joined, soft-deleted rows excluded. */
+export function documentsQuery(trx: Tx) {
+  return trx('documents as d')
+    .join('document_types as t', 't.id', 'd.document_type_id')
+    .join('users as cu', 'cu.id', 'd.created_by')
+    .whereNull('d.deleted_at');
+}
+
+export const DOCUMENT_COLUMNS = [
+  'd.*',
+  't.acronym as type_acronym',
+  't.name as type_name',
+  't.number_prefix as type_prefix',
+  'cu.full_name as creator_name',
+] as const;
+
+export async function findDocument(trx: Tx, id: string, options: { forUpdate?: boolean } = {}): Promise<DocumentRow | undefined> {
+  const query = documentsQuery(trx).where('d.id', id).first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
+  return options.forUpdate ? query.forUpdate('d') : query;
+}
+
+export async function loadSigners(trx: Tx, documentId: string): Promise<SignerRow[]> {
+  return trx('document_signers as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('s.document_id', documentId)
+    .orderBy('s.position')
+    .select<SignerRow[]>('s.user_id', 'u.full_name', 's.position', 's.is_numerator', 's.status', 's.signed_at');
+}
+
+export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);

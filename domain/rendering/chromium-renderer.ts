@@ -1,0 +1,128 @@
+/**
+ * HTML → PDF with headless Chromium (Debian's package) through playwright-core: the browser's
+ * own layout engine gives faithful headings, lists, tables, inline styles and every Spanish
+ * character, and `page.pdf` paginates with a repeating header and "Página x de y" footer.
+ * One browser per process, started on first use, with one context whose JavaScript is off and
+ * whose every network request is aborted; renders reuse a small pool of its pages.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { PdfRenderer, RenderInput } from './pdf-renderer.js';
+import { sanitizeContent } from './sanitize.js';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const LAUNCH_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
+];
+
+/** Space kept free after the text on the last page: the signing service stacks signature boxes there. */
+export const SIGNATURE_AREA_HEIGHT_MM = 70;
+
+function documentHtml(input: RenderInput): string {
+  const watermark = input.watermark
+    ? `<div class="watermark">${escape(input.watermark)}</div>`
+    : '';
+  return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>${escape(input.reference)}</title>
+<style>
+  @page { size: Letter; }
+  html, body { margin: 0; padding: 0; }
+  body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 11pt; line-height: 1.45; color: #111; }
+  h1 { font-size: 18pt; } h2 { font-size: 15pt; } h3 { font-size: 13pt; }
+  h1, h2, h3, h4 { margin: 0.8em 0 0.4em; }
+  p { margin: 0 0 0.7em; text-align: justify; }
+  table { border-collapse: collapse; width: 100%; margin: 0.6em 0; }
+  th, td { border: 1px solid #555; padding: 4px 6px; vertical-align: top; }
+  th { background: #eee; }
+  .reference { font-weight: bold; margin-bottom: 1em; }
+  .signature-area { height: ${SIGNATURE_AREA_HEIGHT_MM}mm; break-inside: avoid; }
+  .watermark { position: fixed; top: 40%; left: 0; width: 100%; text-align: center; transform: rotate(-35deg);
+    font-size: 96pt; font-weight: bold; color: rgba(200, 0, 0, 0.16); z-index: 1000; }
+</style></head>
+<body>${watermark}
+<div class="reference">Referencia: ${escape(input.reference)}</div>
+<main>${sanitizeContent(input.html)}</main>
+<div class="signature-area"></div>
+</body></html>`;
+}
+
+function headerTemplate(input: RenderInput): string {
+  const number = input.officialNumber ? ` — ${escape(input.officialNumber)}` : '';
+  return `<div style="font-size:8pt;width:100%;padding:0 20mm;display:flex;justify-content:space-between;font-family:'DejaVu Sans',sans-serif;color:#333">
+    <span>${escape(input.municipality)}</span><span>${escape(input.documentTypeName)} (${escape(input.documentTypeAcronym)})${number}</span></div>`;
+}
+
+const FOOTER = `<div style="font-size:8pt;width:100%;text-align:center;font-family:'DejaVu Sans',sans-serif;color:#333">
+  Página <span class="pageNumber"></span> de <span class="totalPages"></span></div>`;
+
+interface Pool {
+  browser: Browser;
+  idle: Page[];
+  waiting: ((page: Page) => void)[];
+}
+
+export class ChromiumRenderer implements PdfRenderer {
+  private pool: Promise<Pool> | undefined;
+
+  /** `pages` renders run at once; each reuses a page (a new context per render costs ~200 ms). */
+  constructor(
+    private readonly executablePath: string,
+    private readonly pages = 2,
+  ) {}
+
+  private start(): Promise<Pool> {
+    if (!this.pool) {
+      const starting = (async (): Promise<Pool> => {
+        const browser = await chromium.launch({ executablePath: this.executablePath, args: LAUNCH_ARGS });
+        browser.on('disconnected', () => {
+          if (this.pool === starting) this.pool = undefined;
+        });
+        const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+        await context.route('**/*', (route) => route.abort());
+        const idle = await Promise.all(Array.from({ length: this.pages }, () => context.newPage()));
+        return { browser, idle, waiting: [] };
+      })();
+      this.pool = starting;
+      starting.catch(() => {
+        if (this.pool === starting) this.pool = undefined;
+      });
+    }
+    return this.pool;
+  }
+
+  private async acquire(pool: Pool): Promise<Page> {
+    return pool.idle.pop() ?? new Promise<Page>((resolve) => pool.waiting.push(resolve));
+  }
+
+  private release(pool: Pool, page: Page): void {
+    const next = pool.waiting.shift();
+    if (next) next(page);
+    else pool.idle.push(page);
+  }
+
+  async render(input: RenderInput): Promise<Buffer> {
+    const pool = await this.start();
+    const page = await this.acquire(pool);
+    try {
+      await page.setContent(documentHtml(input), { waitUntil: 'load' });
+      return await page.pdf({
+        format: 'Letter',
+        printBackground: true,
+        displayHeaderFooter: true,
+        headerTemplate: headerTemplate(input),
+        footerTemplate: FOOTER,
+        margin: { top: '22mm', bottom: '18mm', left: '20mm', right: '20mm' },
+      });
+    } finally {
+      this.release(pool, page);
+    }
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool) await (await pool.catch(() => undefined))?.browser.close();
+  }
+}

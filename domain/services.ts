@@ -1,0 +1,44 @@
+/**
+ * Process-wide services the domain needs besides the database: file storage, signed file URLs
+ * and the PDF renderer. Created once per process (API, worker, tests) from the configuration.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config/index.js';
+import { ChromiumRenderer } from './rendering/chromium-renderer.js';
+import type { PdfRenderer } from './rendering/pdf-renderer.js';
+import { FileObjectStore, type ObjectStore } from './storage/object-store.js';
+import { FileUrlSigner } from './storage/signed-urls.js';
+
+export interface DomainServices {
+  storage: ObjectStore;
+  urls: FileUrlSigner;
+  renderer: PdfRenderer;
+  /** Time zone of the municipal calendar (year of official numbers). */
+  timeZone: string;
+}
+
+/** FILE_URL_SECRET, else (outside production) a random key kept under DATA_DIR so every process agrees. */
+async function fileUrlSecret(config: Config): Promise<Buffer> {
+  if (config.files.urlSecret) return Buffer.from(config.files.urlSecret, 'utf8');
+  if (config.appEnv === 'production') throw new Error('FILE_URL_SECRET is required in production');
+  const file = path.join(config.dataDir, 'secrets', 'file-url.key');
+  try {
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'hex');
+  } catch {
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32);
+    await writeFile(file, secret.toString('hex'), { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'hex');
+  }
+}
+
+export async function createDomainServices(config: Config): Promise<DomainServices> {
+  return {
+    storage: new FileObjectStore(path.join(config.dataDir, 'objects')),
+    urls: new FileUrlSigner(await fileUrlSecret(config), config.api.publicUrl),
+    renderer: new ChromiumRenderer(config.chromiumPath),
+    timeZone: config.timeZone,
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * DocumentSigningWorkflow: one run per signing round of a document
+ * (ID `document-signing/<tenant>/<document id>`).
+ *
+ * - `beginSigning` (update, sent with the start): validates, renders the final PDF, moves the
+ *   document to sent_to_sign. If it fails the run ends, leaving the ID free for the next attempt.
+ * - `sign` (update): a pending signer's signature. The validator refuses non-signers, the
+ *   numerator before every common signer has signed, and a signer who already signed. The
+ *   numerator's update allocates the official number, signs with it stamped and officializes.
+ * - `reject` (update): any signer, with a reason; ends the run.
+ * Handlers take turns (each signature builds on the previous revision), and every step is an
+ * idempotent activity, so a retried activity or a restarted worker never signs twice.
+ */
+import {
+  allHandlersFinished, condition, defineQuery, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo,
+  ApplicationFailure,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
+import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
+import { appFailure } from './failures.js';
+import { Mutex } from './mutex.js';
+import { DOCUMENT_NUMBER, STATUS } from './search-attributes.js';
+
+const RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' } as const;
+
+const steps = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry: RETRY });
+/** Signing waits on the signing service; heartbeats let a dead worker's attempt be retried quickly. */
+const signing = proxyActivities<Activities>({ startToCloseTimeout: '3 minutes', heartbeatTimeout: '10 seconds', retry: RETRY });
+
+export interface DocumentSigningInput {
+  tenant: string;
+  documentId: string;
+}
+
+export interface BeginRequest {
+  userId: string;
+  /** Backend rule: only the creator starts signing. */
+  creatorOnly: boolean;
+}
+
+export interface SignRequest {
+  userId: string;
+}
+
+export interface RejectRequest {
+  userId: string;
+  reason: string;
+}
+
+export interface SignOutcome {
+  documentId: string;
+  status: 'sent_to_sign' | 'signed';
+  isNumerator: boolean;
+  officialNumber: string | null;
+  signedAt: string;
+}
+
+export interface RejectOutcome {
+  documentId: string;
+  status: 'rejected';
+  rejectedBy: string;
+  reason: string;
+  rejectedAt: string;
+}
+
+export type SigningPhase = 'new' | 'signing' | 'signed' | 'rejected' | 'not_started';
+
+export interface SigningState {
+  phase: SigningPhase;
+  round: number;
+  signers: SignerSnapshot[];
+  officialNumber: string | null;
+}
+
+export interface SigningResult {
+  documentId: string;
+  phase: SigningPhase;
+  officialNumber: string | null;
+}
+
+/** Refusal type for a signer who has already signed: the caller answers with that signature. */
+export const ALREADY_SIGNED_TYPE = 'AlreadySigned';
+
+export const beginSigningUpdate = defineUpdate<SigningRound, [BeginRequest]>('beginSigning');
+export const signUpdate = defineUpdate<SignOutcome, [SignRequest]>('sign');
+export const rejectUpdate = defineUpdate<RejectOutcome, [RejectRequest]>('reject');
+export const signingStateQuery = defineQuery<SigningState>('signingState');
+
+export async function documentSigningWorkflow(input: DocumentSigningInput): Promise<SigningResult> {
+  const { tenant, documentId } = input;
+  const state: SigningState = { phase: 'new', round: 0, signers: [], officialNumber: null };
+  const lock = new Mutex();
+  let begun: SigningRound | undefined;
+  const step = (userId: string) => ({ tenant, documentId, userId, round: state.round });
+  const signer = (userId: string) => state.signers.find((s) => s.userId === userId);
+  const outcome = (s: SignerSnapshot): SignOutcome => ({
+    documentId,
+    status: state.phase === 'signed' ? 'signed' : 'sent_to_sign',
+    isNumerator: s.isNumerator,
+    officialNumber: s.isNumerator ? state.officialNumber : null,
+    signedAt: s.signedAt!,
+  });
+
+  setHandler(signingStateQuery, () => state);
+
+  setHandler(beginSigningUpdate, (request) =>
+    lock.run(async () => {
+      if (begun) return begun;
+      if (state.phase !== 'new') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
+      try {
+        const round = await steps.beginDocumentSigning({
+          tenant, documentId, userId: request.userId, creatorOnly: request.creatorOnly,
+          runId: `${workflowInfo().workflowId}/${workflowInfo().runId}`,
+        });
+        state.round = round.round;
+        state.signers = round.signers;
+        state.officialNumber = round.officialNumber;
+        state.phase = 'signing';
+        begun = round;
+        return round;
+      } catch (err) {
+        state.phase = 'not_started';
+        throw err;
+      }
+    }),
+  );
+
+  setHandler(
+    signUpdate,
+    (request) =>
+      lock.run(async () => {
+        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
+        const me = signer(request.userId)!;
+        if (me.status === 'signed') return outcome(me);
+        if (me.isNumerator && !state.officialNumber) {
+          state.officialNumber = await steps.assignOfficialNumber(step(me.userId));
+          upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: state.officialNumber }]);
+        }
+        const { signedAt } = await signing.signDocumentRevision(step(me.userId));
+        me.status = 'signed';
+        me.signedAt = signedAt;
+        if (me.isNumerator) {
+          await steps.officializeDocument(step(me.userId));
+          state.phase = 'signed';
+          upsertSearchAttributes([{ key: STATUS, value: 'signed' }]);
+        }
+        return outcome(me);
+      }),
+    {
+      validator: (request) => {
+        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
+        const me = signer(request.userId);
+        if (!me) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
+        if (me.status === 'signed') {
+          throw ApplicationFailure.create({ type: ALREADY_SIGNED_TYPE, message: 'El usuario ya firmó este documento', nonRetryable: true });
+        }
+        if (me.isNumerator && state.signers.some((s) => !s.isNumerator && s.status !== 'signed')) {
+          throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
+        }
+      },
+    },
+  );
+
+  setHandler(
+    rejectUpdate,
+    (request) =>
+      lock.run(async () => {
+        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notRejectable);
+        const rejection = await steps.rejectDocument({ ...step(request.userId), reason: request.reason });
+        state.phase = 'rejected';
+        upsertSearchAttributes([{ key: STATUS, value: 'rejected' }]);
+        return { documentId, status: 'rejected' as const, ...rejection };
+      }),
+    {
+      validator: (request) => {
+        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notRejectable);
+        if (!signer(request.userId)) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
+        if (!request.reason?.trim()) throw appFailure(400, DOCUMENT_MESSAGES.reasonRequired);
+      },
+    },
+  );
+
+  // The begin update travels with the start (update-with-start); without it there is nothing to do.
+  if (!(await condition(() => state.phase !== 'new', '10 minutes'))) state.phase = 'not_started';
+  await condition(() => state.phase !== 'signing');
+  await condition(allHandlersFinished);
+  return { documentId, phase: state.phase, officialNumber: state.officialNumber };
+}
