@@ -74,7 +74,7 @@ describe('integration REST authentication (X-API-Key + X-User-ID)', () => {
     const { tenantDb } = await import('../db/tenancy.js');
     const inactiveUser = '7b0d3c52-2f33-4d0e-9a55-6a4c0f3d2e11';
     await tenantDb(db, demoTenant).transaction((trx) =>
-      trx('users').insert({ id: inactiveUser, full_name: 'Usuario Baja', email: 'baja@villaesperanza.gob.ar', role: 'empleado', is_active: false }),
+      trx('users').insert({ id: inactiveUser, full_name: 'Usuario Baja', email: 'baja@pruebas.example', role: 'empleado', is_active: false }),
     );
     const key = await createApiKey(db, { tenantId: demoTenant.id, name: 'with-inactive', userIds: [inactiveUser] });
     const res = await request(path, { headers: { 'X-API-Key': key.key, 'X-User-ID': inactiveUser } });

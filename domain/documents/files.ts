@@ -36,19 +36,19 @@ export async function checkUploadedPdf(bytes: Buffer, invalidStatus: 400 | 422):
   if (bytes.length > MAX_PDF_BYTES) throw unprocessable(DOCUMENT_MESSAGES.pdfTooLarge);
   const invalid = () => new AppError(invalidStatus, DOCUMENT_MESSAGES.pdfInvalid);
   if (bytes.length < 5 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalid();
-  let pdf: PDFDocument;
+  let sizes: { width: number; height: number }[];
   try {
-    pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    sizes = pdf.getPages().map((page) => page.getSize());
   } catch {
+    // pdf-lib is lenient while loading; a file without a usable page tree fails here instead.
     throw invalid();
   }
-  const pages = pdf.getPages();
-  if (pages.length === 0) throw invalid();
-  for (const page of pages) {
-    const { width, height } = page.getSize();
-    if (Math.abs(width - 612) > 1 || Math.abs(height - 792) > 1) throw badRequest(DOCUMENT_MESSAGES.pdfNotLetter);
+  if (sizes.length === 0) throw invalid();
+  if (sizes.some(({ width, height }) => Math.abs(width - 612) > 1 || Math.abs(height - 792) > 1)) {
+    throw badRequest(DOCUMENT_MESSAGES.pdfNotLetter);
   }
-  return { pages: pages.length };
+  return { pages: sizes.length };
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -7,6 +7,7 @@ export interface HttpResult<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -15,27 +16,32 @@ export interface RequestOptions {
   json?: unknown;
   /** A raw body (sent as-is, with the given headers). */
   raw?: string | Uint8Array;
+  /** multipart/form-data (fetch writes the boundary header). */
+  form?: FormData;
   baseUrl?: string;
 }
 
 export async function request<T = any>(path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
-  let body: string | Uint8Array | undefined;
+  let body: string | Uint8Array | FormData | undefined;
   if (options.json !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.json);
   } else if (options.raw !== undefined) {
     body = options.raw;
+  } else if (options.form) {
+    body = options.form;
   }
   const res = await fetch(`${options.baseUrl ?? getStack().apiUrl}${path}`, { method: options.method ?? 'GET', headers, body });
-  const text = await res.text();
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     // not JSON: the assertion on content will say so
   }
-  return { status: res.status, headers: res.headers, body: parsed as T, text };
+  return { status: res.status, headers: res.headers, body: parsed as T, text, bytes };
 }
 
 /** Demo users by seed key (stable UUIDs). */

@@ -117,8 +117,12 @@ export async function startTestStack(): Promise<TestStack> {
 
   const [database, temporalServer] = await Promise.all([throwawayDatabase(), throwawayTemporal(log)]);
   const taskQueue = `expediente-test-${randomBytes(4).toString('hex')}`;
+  // The API's port is fixed before it starts so the links it hands out (signed file URLs) are right.
+  const apiPort = await freePort();
   const baseEnv: Record<string, string> = {
     APP_ENV: 'test',
+    API_PORT: String(apiPort),
+    API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
     DATABASE_URL: database.url,
     TEMPORAL_ADDRESS: temporalServer.address,
     TEMPORAL_TASK_QUEUE: taskQueue,
@@ -139,7 +143,7 @@ export async function startTestStack(): Promise<TestStack> {
   const workerRun = worker.run();
 
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
-  const api: RunningApi = await startApi({ config, db, services, temporal, log }, 0, '127.0.0.1');
+  const api: RunningApi = await startApi({ config, db, services, temporal, log }, apiPort, '127.0.0.1');
   const clientConnection = await Connection.connect({ address: temporalServer.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
 

@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getStack } from '../support/hooks.js';
+import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { createBackendDraft, createIntegrationDraft, letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
+
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'expediente-pdf-'));
+  const file = path.join(dir, 'doc.pdf');
+  writeFileSync(file, bytes);
+  // -raw keeps content-stream order, so rotated text (the watermark) comes out whole.
+  return execFileSync('pdftotext', ['-raw', file, '-']).toString('utf8');
+}
+
+describe('documents: reads', () => {
+  describe('detail', () => {
+    it('integration detail has the full document object; X-User-ID is optional for a draft', async () => {
+      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente']);
+      const res = await request(`/api/v1/documents/${id}`, { headers: asIntegration('agente-obras') });
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body.document_type, { acronym: 'INF', name: 'Informe' });
+      assert.deepEqual(res.body.created_by, { user_id: demoUser('agente-obras'), full_name: 'Jorge Peña' });
+      assert.equal(res.body.signers.length, 2);
+      assert.equal(res.body.document_number, null);
+      const anonymous = await request(`/api/v1/documents/${id}`, { headers: { 'X-API-Key': getStack().demoApiKey } });
+      assert.equal(anonymous.status, 200, 'no X-User-ID: no permission check for a document not in signing');
+      const stranger = await request(`/api/v1/documents/${id}`, { headers: asIntegration('directora-rentas') });
+      assert.equal(stranger.status, 404, 'a user who cannot see it');
+    });
+
+    it('a signer sees a document of another sector', async () => {
+      const id = await prepareIntegrationDraft('agente-obras', ['directora-rentas']);
+      const res = await request(`/api/v1/documents/${id}`, { headers: asIntegration('directora-rentas') });
+      assert.equal(res.status, 200);
+    });
+
+    it('404 for unknown and malformed ids', async () => {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'x']) {
+        const res = await request(`/api/v1/documents/${id}`, { headers: asIntegration() });
+        assert.deepEqual([res.status, res.body], [404, { error: 'Documento no encontrado' }]);
+      }
+    });
+
+    it('backend details: state_category editing with what the editor needs', async () => {
+      const id = await createBackendDraft('agente-obras');
+      const res = await request(`/api/v1/documents/${id}/details`, { headers: asBackend('agente-obras') });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.data.state_category, 'editing');
+      assert.equal(res.body.data.editing.can_edit, true);
+      assert.equal(res.body.data.editing.is_creator, true);
+    });
+
+    it('preview-info describes the document without a PDF', async () => {
+      const id = await prepareIntegrationDraft('agente-obras', ['intendente']);
+      const res = await request(`/api/v1/documents/${id}/preview-info`, { method: 'POST', headers: asBackend('agente-obras') });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.data.document_id, id);
+      assert.equal(res.body.data.municipality, 'Municipalidad de Villa Esperanza');
+      assert.equal(res.body.data.signers[0].is_numerator, true);
+    });
+  });
+
+  describe('previews', () => {
+    it('an HTML draft previews as a Letter PDF with a BORRADOR watermark, header and page footer', async () => {
+      const id = await prepareIntegrationDraft('agente-obras', ['intendente']);
+      const res = await request(`/api/v1/documents/${id}/preview-download`, { method: 'POST', headers: asBackend('agente-obras') });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'application/pdf');
+      const text = pdfText(res.bytes);
+      assert.match(text, /BORRADOR/);
+      assert.match(text, /Informe \(INF\)/);
+      assert.match(text, /Página 1 de 1/);
+      assert.match(text, /Señor Núñez/);
+      assert.match(text, /Cañería/);
+      const info = execFileSync('pdfinfo', ['-'], { input: res.bytes }).toString();
+      assert.match(info, /Page size:\s+612 x 792 pts \(letter\)/);
+    });
+
+    it('an imported document previews as a signed URL', async () => {
+      const imported = await request('/api/v1/documents/import', {
+        method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf() }),
+      });
+      const res = await request(`/api/v1/documents/${imported.body.document_id}/preview-download`, { method: 'POST', headers: asBackend('agente-obras') });
+      assert.equal(res.status, 200);
+      assert.match(res.body.data.pdf_url, /\/files\/tenants\/demo\/documents\/.+\/imported\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/);
+      assert.equal(res.body.data.expires_in, 600);
+    });
+  });
+
+  describe('signed file URLs', () => {
+    async function importedUrl(): Promise<string> {
+      const imported = await request('/api/v1/documents/import', {
+        method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf() }),
+      });
+      const url = await request(`/api/v1/documents/${imported.body.document_id}/url`, { headers: asIntegration('agente-obras') });
+      return url.body.pdf_url as string;
+    }
+
+    it('a tampered signature, expiry or path is refused with 403', async () => {
+      const url = new URL(await importedUrl());
+      const badSignature = new URL(url);
+      badSignature.searchParams.set('signature', 'f'.repeat(64));
+      const laterExpiry = new URL(url);
+      laterExpiry.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+      const otherPath = new URL(url);
+      otherPath.pathname = otherPath.pathname.replace('imported.pdf', 'official.pdf');
+      const noSignature = new URL(url);
+      noSignature.search = '';
+      for (const u of [badSignature, laterExpiry, otherPath, noSignature]) {
+        const res = await fetch(u);
+        assert.equal(res.status, 403, u.toString());
+        assert.deepEqual(await res.json(), { error: 'URL de archivo invalida' });
+      }
+    });
+
+    it('an expired URL is refused with 403', async () => {
+      const url = new URL(await importedUrl());
+      const key = decodeURIComponent(url.pathname.replace(/^\/files\//, ''));
+      const expired = getStack().services.urls.sign(key, Date.now() - 601_000);
+      const res = await fetch(expired.url);
+      assert.equal(res.status, 403);
+      assert.deepEqual(await res.json(), { error: 'La URL del archivo expiró' });
+    });
+
+    it('a URL for a file that does not exist is 404', async () => {
+      const url = getStack().services.urls.sign('tenants/demo/documents/00000000-0000-4000-8000-000000000000/official.pdf');
+      assert.equal((await fetch(url.url)).status, 404);
+    });
+
+    it('a draft without a PDF has no URL (404)', async () => {
+      const id = await createIntegrationDraft('agente-obras');
+      const res = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('agente-obras') });
+      assert.deepEqual([res.status, res.body], [404, { error: 'El documento no tiene PDF' }]);
+    });
+  });
+
+  describe('search', () => {
+    it('pages, filters by status (pending = draft), type and text; lists only what the user may see', async () => {
+      const ref = `Busqueda ${Date.now()}`;
+      const a = await createIntegrationDraft('agente-obras', { reference: `${ref} A` });
+      const b = await createIntegrationDraft('agente-obras', { document_type_acronym: 'DICT', reference: `${ref} B` });
+      const search = (user: string, q: string) => request(`/api/v1/documents/search?${q}`, { headers: asIntegration(user) });
+
+      const all = await search('agente-obras', `search=${encodeURIComponent(ref)}`);
+      assert.equal(all.status, 200);
+      assert.deepEqual(all.body.documents.map((d: { document_id: string }) => d.document_id).sort(), [a, b].sort());
+      assert.equal(all.body.total, 2);
+      assert.deepEqual(Object.keys(all.body.documents[0]).sort(), ['created_at', 'document_id', 'document_number', 'document_type', 'reference', 'status']);
+
+      const dict = await search('agente-obras', `search=${encodeURIComponent(ref)}&document_type=DICT`);
+      assert.deepEqual(dict.body.documents.map((d: { document_id: string }) => d.document_id), [b]);
+      const pending = await search('agente-obras', `search=${encodeURIComponent(ref)}&status=pending`);
+      assert.equal(pending.body.total, 2);
+      const signed = await search('agente-obras', `search=${encodeURIComponent(ref)}&status=signed`);
+      assert.equal(signed.body.total, 0);
+
+      const page = await search('agente-obras', `search=${encodeURIComponent(ref)}&page=2&page_size=1`);
+      assert.deepEqual([page.body.page, page.body.page_size, page.body.total, page.body.documents.length], [2, 1, 2, 1]);
+
+      const outsider = await search('directora-rentas', `search=${encodeURIComponent(ref)}`);
+      assert.equal(outsider.body.total, 0, 'another sector sees nothing');
+    });
+
+    it('400 for a bad status, page or page_size', async () => {
+      for (const q of ['status=nope', 'page=0', 'page_size=101', 'page_size=x', 'case_id=zzz']) {
+        const res = await request(`/api/v1/documents/search?${q}`, { headers: asIntegration() });
+        assert.equal(res.status, 400, q);
+      }
+    });
+  });
+
+  describe('check-signer-permissions', () => {
+    it('answers can_sign with a reason', async () => {
+      const yes = await request(`/api/v1/documents/check-signer-permissions?user_id=${demoUser('intendente')}&document_type_acronym=RESO`, { headers: asIntegration() });
+      assert.deepEqual(yes.body, { user_id: demoUser('intendente'), document_type_acronym: 'RESO', can_sign: true, reason: 'El usuario puede firmar documentos RESO' });
+      const no = await request(`/api/v1/documents/check-signer-permissions?user_id=${demoUser('agente-mesa')}&document_type_acronym=RESO`, { headers: asIntegration() });
+      assert.equal(no.body.can_sign, false);
+      assert.match(no.body.reason, /rol director/);
+      const missing = await request('/api/v1/documents/check-signer-permissions?document_type_acronym=INF', { headers: asIntegration() });
+      assert.equal(missing.status, 400);
+      const unknownType = await request(`/api/v1/documents/check-signer-permissions?user_id=${demoUser('intendente')}&document_type_acronym=ZZZ`, { headers: asIntegration() });
+      assert.equal(unknownType.status, 404);
+    });
+  });
+
+  describe('wrong state', () => {
+    it('content of a document that is not official is 409', async () => {
+      const id = await createIntegrationDraft('agente-obras');
+      const res = await request(`/api/v1/documents/${id}/content`, { headers: asIntegration('agente-obras') });
+      assert.deepEqual([res.status, res.body], [409, { error: 'El documento no es un documento oficial firmado' }]);
+    });
+
+    it('search-official for a number that does not exist is 404', async () => {
+      const res = await request('/api/v1/documents/search-official/IF-2026-99999999-MVE-DOP', { headers: asIntegration() });
+      assert.equal(res.status, 404);
+    });
+  });
+});
