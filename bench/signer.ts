@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:signer`: PAdES-B-T signing throughput and latency over HTTP, against the
+ * service and the local time-stamping authority each in their own process (as `npm start`
+ * runs them), with pyHanko on the same PDFs, certificate and TSA as the reference.
+ *
+ *   one-page Letter PDF   throughput and p50/p99 at concurrency 1, 4 and 16
+ *   10 MB PDF             p50 (sequential)
+ *   memory                peak RSS of the signer while it handles 4 concurrent 10 MB requests
+ *
+ * Targets: ≥ 100 one-page signatures/s, ≤ 300 ms p50 for 10 MB, faster than pyHanko, peak RSS
+ * under 300 MB. Exits 1 when a target is missed.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import { freePort } from '../dev/ports.js';
+import { ensureDevPki } from '../signer/dev-pki.js';
+import { runPyhanko } from './_pyhanko-signer.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const API_KEY = 'bench-key';
+const MARKER = '##FIN_TEXTO##';
+const FIELDS = { name: 'María José Núñez', seal: 'Directora', department: 'Dirección de Rentas', entity: 'Municipalidad de Villa Esperanza', tenant_id: 'demo' };
+
+interface Timing {
+  count: number;
+  seconds: number;
+  latencies: number[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Logs stay on (info: one line per signature, as in service) but are not shown. */
+function startProcess(entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);
+      process.exit(1);
+    }
+  });
+  return child;
+}
+let stopping = false;
+
+async function waitFor(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`no answer from ${url}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function onePagePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Resolución Nº 1/2026 — Visto el expediente del señor Núñez, se resuelve aprobar lo actuado.', { x: 72, y: 700, size: 10, font });
+  page.drawText(MARKER, { x: 72, y: 520, size: 6, font });
+  return Buffer.from(await doc.save());
+}
+
+/** A one-page Letter document of ~10 MB: a full-page scan as an incompressible RGB image. */
+async function tenMegabytePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const side = 1824; // 1824² × 3 bytes ≈ 9.98 MB of pixels
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 0x100000000) >>> 0, i);
+  const image = doc.context.register(
+    doc.context.stream(pixels, { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
+  );
+  const name = page.node.newXObject('Scan', image);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(540, 0, 0, 380, 36, 400), drawObject(name), popGraphicsState());
+  page.drawText(MARKER, { x: 72, y: 380, size: 6, font });
+  return Buffer.from(await doc.save());
+}
+
+async function signOnce(url: string, pdf: Blob): Promise<number> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(FIELDS)) form.append(k, v);
+  form.append('pdf_file', pdf, 'documento.pdf');
+  const started = performance.now();
+  const res = await fetch(`${url}/sign-pdf`, { method: 'POST', body: form, headers: { 'x-api-key': API_KEY } });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || res.headers.get('x-signature-type') !== 'pades') throw new Error(`signing failed: ${res.status} ${body.toString('utf8').slice(0, 200)}`);
+  return performance.now() - started;
+}
+
+async function load(url: string, pdf: Blob, concurrency: number, count: number): Promise<Timing> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < count) latencies.push(await signOnce(url, pdf));
+    }),
+  );
+  return { count, seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b) };
+}
+
+function rssKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function peakRss(pid: number, during: () => Promise<void>): Promise<number> {
+  let peak = rssKb(pid, 'VmRSS');
+  let resetWorked = false;
+  try {
+    // Linux: "5" resets the high-water mark, so VmHWM covers just this phase.
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    resetWorked = true;
+  } catch {
+    // Not permitted: rely on sampling only.
+  }
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, rssKb(pid, 'VmRSS'));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  await during();
+  sampling = false;
+  await sampler;
+  if (resetWorked) peak = Math.max(peak, rssKb(pid, 'VmHWM'));
+  return peak / 1024;
+}
+
+const fmt = (v: number, digits = 1) => v.toFixed(digits);
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-bench-signer-'));
+  const children: ChildProcess[] = [];
+  try {
+    const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'] });
+    const tsaPort = await freePort();
+    const signerPort = await freePort();
+    const tsaUrl = `http://127.0.0.1:${tsaPort}`;
+    const url = `http://127.0.0.1:${signerPort}`;
+    children.push(startProcess('signer/tsa/main.ts', { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: 'info' }));
+    const signer = startProcess('signer/main.ts', {
+      ENVIRONMENT: 'test',
+      API_KEY,
+      CERTS_DIR: pki.certsDir,
+      CERT_PASSWORDS_FILE: pki.passwordsFile,
+      TSA_URL: tsaUrl,
+      SIGNER_PORT: String(signerPort),
+      LOG_LEVEL: 'info',
+    });
+    children.push(signer);
+    await Promise.all([waitFor(`${tsaUrl}/health`), waitFor(`${url}/health`)]);
+
+    const small = await onePagePdf();
+    const big = await tenMegabytePdf();
+    const smallPath = path.join(dir, 'one-page.pdf');
+    const bigPath = path.join(dir, 'ten-mb.pdf');
+    await writeFile(smallPath, small);
+    await writeFile(bigPath, big);
+    const smallBlob = new Blob([small]);
+    const bigBlob = new Blob([big]);
+
+    const cpus = os.cpus();
+    console.log(`machine: ${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+    console.log(`inputs: one-page Letter PDF ${small.length} B; scan PDF ${(big.length / 1e6).toFixed(2)} MB (${big.length} B)`);
+    console.log('signer and TSA run in their own processes (node --import tsx); requests over HTTP on loopback\n');
+
+    await load(url, smallBlob, 4, 100); // warm-up (JIT, certificate cache, keep-alive)
+    const idleRss = rssKb(signer.pid!, 'VmRSS') / 1024;
+
+    const results: [number, Timing][] = [];
+    for (const [concurrency, count] of [
+      [1, 400],
+      [4, 1000],
+      [16, 2000],
+    ] as const) {
+      results.push([concurrency, await load(url, smallBlob, concurrency, count)]);
+    }
+    console.log('one-page PAdES-B-T over HTTP');
+    console.log('  concurrency   signatures/s   p50 ms   p99 ms');
+    for (const [c, t] of results) {
+      console.log(`  ${String(c).padStart(11)}   ${fmt(t.count / t.seconds).padStart(12)}   ${fmt(percentile(t.latencies, 50)).padStart(6)}   ${fmt(percentile(t.latencies, 99)).padStart(6)}`);
+    }
+
+    await load(url, bigBlob, 1, 3);
+    const bigTiming = await load(url, bigBlob, 1, 20);
+    const bigP50 = percentile(bigTiming.latencies, 50);
+    console.log(`\n10 MB PDF, sequential: p50 ${fmt(bigP50)} ms, p99 ${fmt(percentile(bigTiming.latencies, 99))} ms (${bigTiming.count} signatures)`);
+
+    const peak = await peakRss(signer.pid!, async () => {
+      for (let round = 0; round < 3; round++) await load(url, bigBlob, 4, 4);
+    });
+    console.log(`memory: signer RSS ${fmt(idleRss, 0)} MB idle; peak ${fmt(peak, 0)} MB during 4 concurrent 10 MB requests`);
+
+    // pyHanko on the same PDFs, certificate and TSA.
+    const py = await runPyhanko(dir, pki.tenants.demo!.p12Path, pki.tenants.demo!.password, tsaUrl, [
+      { name: 'one-page', pdf: smallPath, count: 40 },
+      { name: 'ten-mb', pdf: bigPath, count: 8 },
+    ]);
+    const pySmall = py['one-page']!.sort((a, b) => a - b);
+    const pyBig = py['ten-mb']!.sort((a, b) => a - b);
+    const pySmallRate = 1000 / (pySmall.reduce((s, v) => s + v, 0) / pySmall.length);
+    const ourSequentialRate = results[0]![1].count / results[0]![1].seconds;
+    const pyBigP50 = percentile(pyBig, 50);
+    console.log('\npyHanko (same PDFs, PKCS#12 and TSA; in-process library calls, no HTTP)');
+    console.log(`  one-page: ${fmt(pySmallRate)} signatures/s sequential, p50 ${fmt(percentile(pySmall, 50))} ms`);
+    console.log(`  10 MB:    p50 ${fmt(pyBigP50)} ms`);
+    console.log(`  ratio:    one-page ${fmt(ourSequentialRate / pySmallRate)}× pyHanko's throughput at concurrency 1 (${fmt(Math.max(...results.map(([, t]) => t.count / t.seconds)) / pySmallRate)}× at best concurrency); 10 MB ${fmt(pyBigP50 / bigP50)}× faster`);
+
+    // The outputs are real signatures: one of each checked with poppler when available.
+    try {
+      const sample = path.join(dir, 'sample.pdf');
+      const form = new FormData();
+      for (const [k, v] of Object.entries(FIELDS)) form.append(k, v);
+      form.append('pdf_file', bigBlob, 'documento.pdf');
+      const res = await fetch(`${url}/sign-pdf`, { method: 'POST', body: form, headers: { 'x-api-key': API_KEY } });
+      await writeFile(sample, Buffer.from(await res.arrayBuffer()));
+      const out = execFileSync('pdfsig', [sample], { encoding: 'utf8' });
+      console.log(`\ncheck: pdfsig on a signed 10 MB output: ${/Signature is Valid/.test(out) ? 'Signature is Valid' : 'NOT VALID'}`);
+    } catch {
+      console.log('\ncheck: pdfsig not available, output not validated');
+    }
+
+    const bestRate = Math.max(...results.map(([, t]) => t.count / t.seconds));
+    const targets: [string, boolean][] = [
+      [`≥ 100 one-page signatures/s (best ${fmt(bestRate)}/s)`, bestRate >= 100],
+      [`≤ 300 ms p50 for 10 MB (${fmt(bigP50)} ms)`, bigP50 <= 300],
+      [`faster than pyHanko (one-page ${fmt(ourSequentialRate / pySmallRate)}×, 10 MB ${fmt(pyBigP50 / bigP50)}×)`, ourSequentialRate > pySmallRate && bigP50 < pyBigP50],
+      [`peak RSS < 300 MB with 4 × 10 MB (${fmt(peak, 0)} MB)`, peak < 300],
+    ];
+    console.log('\ntargets');
+    for (const [label, ok] of targets) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
+    process.exitCode = targets.every(([, ok]) => ok) ? 0 : 1;
+  } finally {
+    stopping = true;
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

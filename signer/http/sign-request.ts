@@ -1,0 +1,123 @@
+/**
+ * Validation of a POST /sign-pdf form in the spec's order — tenant_id, then the PDF (size,
+ * %PDF, readable, Letter pages), then the signature parameters, then (when document_number is
+ * sent) the stamp parameters — so a request with several problems always gets the first one.
+ *
+ * Text values are normalised to NFC and trimmed; lengths count characters. Every printed value
+ * must be representable in the appearance font's encoding (WinAnsi: all Spanish and Western
+ * European letters), so nothing is ever printed wrong or dropped.
+ */
+import { SignerError, type ErrorCode } from '../errors.js';
+import { LETTER } from '../appearance/layout.js';
+import { PdfReadError } from '../pdf/errors.js';
+import { PdfDocument } from '../pdf/document.js';
+import { unprintable } from '../pdf/win-ansi.js';
+import type { SignerFields, StampRequest } from '../signing/sign-pdf.js';
+import { checkTenantId } from '../tenant.js';
+import type { MultipartForm } from './multipart.js';
+
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+const PAGE_SIZE_TOLERANCE = 1;
+
+export interface SignRequest {
+  tenantId: string | undefined;
+  pdf: Buffer;
+  filename: string | undefined;
+  doc: PdfDocument;
+  signer: SignerFields;
+  usePades: boolean;
+  stamp: StampRequest | undefined;
+}
+
+export function validateSignRequest(form: MultipartForm, environment: 'test' | 'prd'): SignRequest {
+  const field = fieldReader(form);
+
+  // 1. tenant_id
+  const tenantId = field('tenant_id', 'INVALID_TENANT_ID');
+  if (tenantId !== undefined) checkTenantId(tenantId);
+  else if (environment === 'prd') throw new SignerError('INVALID_TENANT_ID', 'tenant_id is required (ENVIRONMENT is prd)');
+
+  // 2. the PDF
+  if (form.fileTooLarge) throw new SignerError('FILE_TOO_LARGE', `pdf_file exceeds ${MAX_PDF_BYTES / (1024 * 1024)} MB (${MAX_PDF_BYTES} bytes)`);
+  const file = form.file;
+  if (!file) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is required (a file part named pdf_file)');
+  if (file.data.length === 0) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is empty');
+  if (file.data.subarray(0, 4).toString('latin1') !== '%PDF') throw new SignerError('INVALID_PDF_FORMAT', 'pdf_file does not begin with %PDF; it is not a PDF');
+  let doc: PdfDocument;
+  try {
+    doc = PdfDocument.open(file.data);
+  } catch (err) {
+    if (err instanceof PdfReadError) throw new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`);
+    throw new SignerError('INVALID_PDF_FILE', 'the PDF cannot be read');
+  }
+  doc.pages.forEach((page, i) => {
+    const [x0, y0, x1, y1] = page.mediaBox;
+    const w = x1 - x0;
+    const h = y1 - y0;
+    if (Math.abs(w - LETTER.width) > PAGE_SIZE_TOLERANCE || Math.abs(h - LETTER.height) > PAGE_SIZE_TOLERANCE) {
+      throw new SignerError('INVALID_PDF_FORMAT', `page ${i + 1} is ${round(w)} x ${round(h)} pt; every page must be Letter (612 x 792 pt, portrait)`);
+    }
+  });
+  if (doc.forbidsChanges()) throw new SignerError('INVALID_PDF_FILE', 'the PDF is certified with no changes allowed, so it cannot be signed again');
+
+  // 3. signature parameters
+  if (form.unexpectedFile !== undefined) throw new SignerError('INVALID_PARAMETERS', `unexpected file part "${form.unexpectedFile}"; send one file, as pdf_file`);
+  const text = (name: string, max: number) => printable(name, requiredText(field, name, max), 'INVALID_PARAMETERS');
+  const signer: SignerFields = {
+    name: text('name', 100),
+    seal: text('seal', 50),
+    department: text('department', 100),
+    entity: text('entity', 100),
+  };
+  const usePadesRaw = field('use_pades', 'INVALID_PARAMETERS') ?? 'true';
+  if (usePadesRaw !== 'true' && usePadesRaw !== 'false') throw new SignerError('INVALID_PARAMETERS', 'use_pades must be "true" or "false"');
+
+  // 4. stamp parameters (only when a document number is sent)
+  let stamp: StampRequest | undefined;
+  const documentNumber = field('document_number', 'INVALID_STAMP_PARAMETERS');
+  if (documentNumber !== undefined) {
+    if ([...documentNumber].length > 40) throw new SignerError('INVALID_STAMP_PARAMETERS', 'document_number must be at most 40 characters');
+    printable('document_number', documentNumber, 'INVALID_STAMP_PARAMETERS');
+    const city = field('city', 'INVALID_STAMP_PARAMETERS');
+    if (city === undefined) throw new SignerError('INVALID_STAMP_PARAMETERS', 'city is required when document_number is sent');
+    if ([...city].length > 100) throw new SignerError('INVALID_STAMP_PARAMETERS', 'city must be at most 100 characters');
+    printable('city', city, 'INVALID_STAMP_PARAMETERS');
+    const position = field('stamp_position', 'INVALID_STAMP_POSITION') ?? 'first';
+    if (position !== 'first' && position !== 'last') throw new SignerError('INVALID_STAMP_POSITION', 'stamp_position must be "first" or "last"');
+    stamp = { documentNumber, city, position };
+  }
+
+  return { tenantId, pdf: file.data, filename: file.filename, doc, signer, usePades: usePadesRaw === 'true', stamp };
+}
+
+type FieldReader = (name: string, code: ErrorCode) => string | undefined;
+
+/** A single optional text field; an empty (or blank) value counts as not sent. */
+function fieldReader(form: MultipartForm): FieldReader {
+  return (name, code) => {
+    const values = form.fields.get(name);
+    if (!values) return undefined;
+    if (values.length > 1) throw new SignerError(code, `${name} was sent more than once`);
+    const v = values[0]!.normalize('NFC').trim();
+    return v === '' ? undefined : v;
+  };
+}
+
+function requiredText(field: FieldReader, name: string, max: number): string {
+  const v = field(name, 'INVALID_PARAMETERS');
+  if (v === undefined) throw new SignerError('INVALID_PARAMETERS', `${name} is required (1-${max} characters)`);
+  if ([...v].length > max) throw new SignerError('INVALID_PARAMETERS', `${name} must be at most ${max} characters`);
+  return v;
+}
+
+function printable(name: string, value: string, code: ErrorCode): string {
+  // Control characters (tabs, line breaks) would break the one-line layout.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) throw new SignerError(code, `${name} must be a single line of text`);
+  const bad = unprintable(value);
+  if (bad.length) throw new SignerError(code, `${name} contains characters that cannot be printed in the signature: ${bad.map((c) => JSON.stringify(c)).join(' ')}`);
+  return value;
+}
+
+function round(v: number): string {
+  return String(Math.round(v * 10) / 10);
+}

@@ -1,0 +1,116 @@
+/**
+ * CMS SignedData for PAdES baseline signatures (ETSI EN 319 142-1, CAdES detached): signed
+ * attributes content-type, message-digest and ESS signing-certificate-v2 — no signing-time, the
+ * time lives in the signature dictionary's /M — and, once the time-stamp token is known, the
+ * signature-time-stamp token as unsigned attribute.
+ *
+ * What depends only on the certificate (issuer and serial, ESS attribute, the certificate set)
+ * is built once with PKI.js when the certificate is loaded; each signature then only encodes
+ * its digest, signature and token around those cached encodings. The private-key operation is
+ * Node's crypto (OpenSSL): JavaScript RSA would be a hundred times slower.
+ */
+import { createHash, sign as cryptoSign, type KeyObject } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { TAG, context, octetString, oid, sequence, setOf, tlv } from './der.js';
+import { OID } from './oids.js';
+
+export interface SignerIdentity {
+  key: KeyObject;
+  /** DER of the signer's certificate, then of the rest of its chain. */
+  chainDer: Buffer[];
+  /** Encodings derived from the certificate, built once. */
+  encoded: {
+    sid: Buffer;
+    essAttribute: Buffer;
+    signatureAlgorithm: Buffer;
+    certificates: Buffer;
+  };
+}
+
+const INTEGER_1 = Buffer.from([TAG.INTEGER, 1, 1]);
+const SHA256_ALGORITHM = sequence(oid(OID.sha256));
+const CONTENT_TYPE_DATA_ATTRIBUTE = sequence(oid(OID.contentType), tlv(TAG.SET, oid(OID.data)));
+
+export function prepareIdentity(key: KeyObject, chainDer: Buffer[]): SignerIdentity {
+  const leaf = pkijs.Certificate.fromBER(chainDer[0]!);
+  const sid = new pkijs.IssuerAndSerialNumber({ issuer: leaf.issuer, serialNumber: leaf.serialNumber });
+  return {
+    key,
+    chainDer,
+    encoded: {
+      sid: Buffer.from(sid.toSchema().toBER(false)),
+      essAttribute: Buffer.from(signingCertificateV2(leaf, chainDer[0]!).toSchema().toBER(false)),
+      signatureAlgorithm: signatureAlgorithm(key),
+      certificates: context(0, ...chainDer),
+    },
+  };
+}
+
+/** ESS signing-certificate-v2 (RFC 5035): binds the signature to the certificate's SHA-256 hash. */
+export function signingCertificateV2(certificate: pkijs.Certificate, der: Uint8Array): pkijs.Attribute {
+  const certHash = createHash('sha256').update(der).digest();
+  const issuerSerial = new asn1js.Sequence({
+    value: [
+      // GeneralNames with one directoryName ([4], explicit because Name is a CHOICE).
+      new asn1js.Sequence({
+        value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] })],
+      }),
+      certificate.serialNumber,
+    ],
+  });
+  // hashAlgorithm is omitted: its DEFAULT is SHA-256, and DER leaves defaults out.
+  const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: toArrayBuffer(certHash) }), issuerSerial] });
+  const value = new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] });
+  return new pkijs.Attribute({ type: OID.signingCertificateV2, values: [value] });
+}
+
+export function signatureAlgorithm(key: KeyObject): Buffer {
+  if (key.asymmetricKeyType === 'ec') return sequence(oid(OID.ecdsaWithSHA256));
+  // RFC 4055: sha256WithRSAEncryption carries NULL parameters.
+  return sequence(oid(OID.sha256WithRSA), Buffer.from([TAG.NULL, 0]));
+}
+
+export interface SignedAttributes {
+  /** DER of the SET OF attributes: the bytes the signature is computed over. */
+  der: Buffer;
+}
+
+export function signedAttributes(identity: SignerIdentity, contentDigest: Uint8Array): SignedAttributes {
+  const messageDigest = sequence(oid(OID.messageDigest), tlv(TAG.SET, octetString(contentDigest)));
+  return { der: setOf([CONTENT_TYPE_DATA_ATTRIBUTE, messageDigest, identity.encoded.essAttribute]) };
+}
+
+/** RSA PKCS#1 v1.5 or ECDSA over the DER of the signed attributes, with SHA-256. */
+export function computeSignature(key: KeyObject, signedAttrsDer: Buffer): Buffer {
+  return cryptoSign('sha256', signedAttrsDer, key);
+}
+
+/** The complete ContentInfo(SignedData), DER, with the time-stamp token as unsigned attribute. */
+export function assembleSignedData(identity: SignerIdentity, signed: SignedAttributes, signature: Buffer, timeStampToken: Uint8Array): Buffer {
+  // Stored as [0] IMPLICIT: same contents as the signed SET OF, another tag.
+  const signedAttrs = Buffer.from(signed.der);
+  signedAttrs[0] = 0xa0;
+  const signerInfo = sequence(
+    INTEGER_1,
+    identity.encoded.sid,
+    SHA256_ALGORITHM,
+    signedAttrs,
+    identity.encoded.signatureAlgorithm,
+    octetString(signature),
+    // The token goes in exactly as the authority encoded it: its signature covers those bytes.
+    context(1, sequence(oid(OID.signatureTimeStampToken), tlv(TAG.SET, timeStampToken))),
+  );
+  const signedData = sequence(
+    INTEGER_1,
+    tlv(TAG.SET, SHA256_ALGORITHM),
+    sequence(oid(OID.data)),
+    identity.encoded.certificates,
+    tlv(TAG.SET, signerInfo),
+  );
+  return sequence(oid(OID.signedData), context(0, signedData));
+}
+
+export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}

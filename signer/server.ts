@@ -1,0 +1,196 @@
+/**
+ * The signing service's HTTP interface: POST /sign-pdf, GET /health, GET /certificate/{tenant_id}
+ * and GET /certificates. Requests are handled in the spec's decision order; every failure is a
+ * JSON `{code, message}` and never a partial document.
+ */
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createLogger, type Logger } from '../lib/log.js';
+import { constantTimeEqual } from '../lib/secrets.js';
+import { CertificateStore, checkValidity } from './certificates/store.js';
+import type { SignerConfig } from './config.js';
+import { SignerError } from './errors.js';
+import { readMultipart } from './http/multipart.js';
+import { sendError, sendJson } from './http/responses.js';
+import { MAX_PDF_BYTES, validateSignRequest, type SignRequest } from './http/sign-request.js';
+import { Semaphore } from './http/semaphore.js';
+import { placeNextSignature, signPdf, type SigningMode } from './signing/sign-pdf.js';
+import { checkTenantId } from './tenant.js';
+
+export const SERVICE_VERSION = '2.1.0';
+export const SIGNATURE_SYSTEM_VERSION = '2.0';
+/** Signing requests handled at once; more wait (their uploads are not read meanwhile). */
+const MAX_CONCURRENT_SIGNINGS = 16;
+
+export interface RunningSigner {
+  url: string;
+  close(): Promise<void>;
+}
+
+const pkijsVersion = (() => {
+  try {
+    return (createRequire(import.meta.url)('pkijs/package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+})();
+
+export async function startSignerServer(config: SignerConfig, log: Logger = createLogger(config.logLevel)): Promise<RunningSigner> {
+  const store = new CertificateStore({ certsDir: config.certsDir, passwordsFile: config.passwordsFile, envPasswords: config.certPasswords });
+  const app = createSignerApp(config, store, log);
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    s.once('error', reject);
+  });
+  // Slightly above the processing timeout, so the service answers before Node cuts the socket.
+  server.requestTimeout = config.processingTimeoutMs + 5_000;
+  server.keepAliveTimeout = 30_000;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  log.info('signer listening', { url, environment: config.environment, certs: config.certsDir, tsa: config.tsaUrl, fallback_to_visual: config.fallbackToVisual });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      }),
+  };
+}
+
+export function createSignerApp(config: SignerConfig, store: CertificateStore, log: Logger): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const slots = new Semaphore(MAX_CONCURRENT_SIGNINGS);
+
+  const requireApiKey = (req: Request, res: Response, next: NextFunction) => {
+    const key = req.get('x-api-key');
+    if (key !== undefined && constantTimeEqual(key, config.apiKey)) return next();
+    sendError(req, res, new SignerError('INVALID_API_KEY', key === undefined ? 'X-API-Key header missing' : 'invalid API key'), log);
+  };
+
+  app.get('/health', async (req, res) => {
+    try {
+      const certificates = await store.list();
+      sendJson(res, 200, {
+        status: 'healthy',
+        service: 'expediente-signer',
+        version: SERVICE_VERSION,
+        signature_system: { type: 'pades_with_visual_fallback', version: SIGNATURE_SYSTEM_VERSION },
+        pades_system: { type: 'PAdES-B-T', library: `pkijs ${pkijsVersion}` },
+        available_certificates: certificates,
+        fallback_to_visual: config.fallbackToVisual,
+      });
+    } catch (err) {
+      sendError(req, res, err, log);
+    }
+  });
+
+  app.get('/certificates', requireApiKey, async (req, res) => {
+    try {
+      const certificates = await store.list();
+      sendJson(res, 200, { count: certificates.length, certificates });
+    } catch (err) {
+      sendError(req, res, err, log);
+    }
+  });
+
+  app.get('/certificate/:tenant_id', requireApiKey, async (req, res) => {
+    try {
+      const tenant = checkTenantId(String(req.params.tenant_id));
+      sendJson(res, 200, await store.info(tenant));
+    } catch (err) {
+      sendError(req, res, err, log);
+    }
+  });
+
+  app.post('/sign-pdf', requireApiKey, async (req, res) => {
+    const started = performance.now();
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${config.processingTimeoutMs / 1000} s; the document was not signed`)),
+      config.processingTimeoutMs,
+    );
+    let release: (() => void) | undefined;
+    try {
+      release = await slots.acquire(controller.signal);
+      const form = await readMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, signal: controller.signal });
+      const input = validateSignRequest(form, config.environment);
+      const mode = await resolveMode(input, config, store);
+      const placement = placeNextSignature(input.doc, config.endTextMarker);
+      const now = new Date();
+      const signed = await signPdf({
+        pdf: input.pdf,
+        doc: input.doc,
+        placement,
+        signer: input.signer,
+        stamp: input.stamp,
+        mode,
+        now,
+        timeZone: config.timeZone,
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const type = mode.kind;
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition(input.stamp ? `${input.stamp.documentNumber}.pdf` : input.filename),
+        'x-signature-type': type,
+        'content-length': signed.length,
+      });
+      for (const chunk of signed.chunks) res.write(chunk);
+      res.end();
+      log.info('signed', {
+        tenant: input.tenantId,
+        type,
+        signatures: placement.existing + 1,
+        stamp: input.stamp ? input.stamp.position : undefined,
+        bytes: signed.length,
+        ms: Math.round(performance.now() - started),
+      });
+    } catch (err) {
+      sendError(req, res, controller.signal.aborted ? controller.signal.reason : err, log);
+    } finally {
+      clearTimeout(timer);
+      release?.();
+    }
+  });
+
+  app.use((req: Request, res: Response) => {
+    sendError(req, res, new SignerError('NOT_FOUND', `no route ${req.method} ${req.path}`), log);
+  });
+  // Errors raised by Express itself (e.g. a path it cannot decode) are still JSON.
+  app.use((err: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
+    const status = err.status ?? 500;
+    if (status >= 500) return sendError(req, res, err, log);
+    const code = req.path.startsWith('/certificate/') ? 'INVALID_TENANT_ID' : status === 404 ? 'NOT_FOUND' : 'INVALID_PARAMETERS';
+    sendError(req, res, new SignerError(code, err.message || 'bad request'), log);
+  });
+  return app;
+}
+
+/** Rule 2 of the spec: PAdES when a certificate exists, else visual or CERTIFICATE_NOT_FOUND. */
+async function resolveMode(input: SignRequest, config: SignerConfig, store: CertificateStore): Promise<SigningMode> {
+  if (!input.tenantId || !input.usePades) return { kind: 'visual' };
+  if (!(await store.exists(input.tenantId))) {
+    if (config.fallbackToVisual) return { kind: 'visual' };
+    throw new SignerError('CERTIFICATE_NOT_FOUND', `no certificate for tenant "${input.tenantId}" and FALLBACK_TO_VISUAL is off`);
+  }
+  const credentials = await store.credentials(input.tenantId);
+  const validity = checkValidity(credentials, new Date());
+  if (!validity.valid) throw new SignerError('CERTIFICATE_LOAD_ERROR', `the certificate for tenant "${input.tenantId}" cannot sign: ${validity.message}`);
+  return { kind: 'pades', credentials, tsa: { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } };
+}
+
+/** `attachment; filename="…"`, with an RFC 5987 `filename*` when the name is not plain ASCII. */
+export function contentDisposition(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim() || 'document.pdf';
+  const ascii = base.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
+  if (ascii === base) return `attachment; filename="${base}"`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
+}
+
