@@ -1,5 +1,6 @@
 /** Every activity the worker registers; workflows import only the type. */
 import type { ActivityDeps } from './deps.js';
+import { createCaseActivities } from './cases.js';
 import { createDocumentActivities } from './documents.js';
 import { createSystemActivities } from './system.js';
 
@@ -7,6 +8,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createSystemActivities(deps),
     ...createDocumentActivities(deps),
+    ...createCaseActivities(deps),
   };
 }
 

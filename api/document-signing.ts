@@ -1,10 +1,10 @@
 /**
  * The API's side of DocumentSigningWorkflow, shared by integration REST, backend and MCP:
  * quick domain checks, then the workflow call, answered from the update's result. A call waits at
- * most SIGN_WAIT_MS (the signing service may be down: the workflow keeps retrying); past that the
+ * most WORKFLOW_WAIT_MS (the signing service may be down: the workflow keeps retrying); past that the
  * caller gets "in progress" and the signature completes on its own.
  */
-import { WithStartWorkflowOperation, WorkflowUpdateStage } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowUpdateStage, type Connection } from '@temporalio/client';
 import type { DomainContext } from '../domain/context.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
 import { checkCanReject, checkCanSign, checkCanStart, type ExistingSignature } from '../domain/documents/signing-checks.js';
@@ -20,13 +20,23 @@ import { applicationFailureOf, businessError } from './workflow-errors.js';
 
 export type Waited<T> = { done: true; value: T } | { done: false };
 
-export async function waitAtMost<T>(promise: Promise<T>, ms: number): Promise<Waited<T>> {
+/**
+ * Runs `call` (a workflow or update result poll) for at most `ms`. On timeout its gRPC calls are
+ * aborted, so no long poll outlives the request (or the connection, at shutdown).
+ */
+export async function waitAtMost<T>(connection: Connection, call: () => Promise<T>, ms: number): Promise<Waited<T>> {
+  const controller = new AbortController();
+  const result = connection.withAbortSignal(controller.signal, call);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Waited<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ done: false }), ms);
+    timer = setTimeout(() => {
+      result.catch(() => undefined); // abandoned: its cancellation is expected
+      controller.abort();
+      resolve({ done: false });
+    }, ms);
   });
   try {
-    return await Promise.race([promise.then((value) => ({ done: true as const, value })), timeout]);
+    return await Promise.race([result.then((value) => ({ done: true as const, value })), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -38,8 +48,8 @@ function userId(ctx: DomainContext): string {
 }
 
 export function documentSigning(deps: ApiDeps) {
-  const { client } = deps.temporal;
-  const waitMs = deps.config.signing.waitMs;
+  const { client, connection } = deps.temporal;
+  const waitMs = deps.config.workflowWaitMs;
   const idOf = (ctx: DomainContext, documentId: string) => workflowIds.documentSigning(ctx.tenant.schema, documentId);
 
   return {
@@ -65,7 +75,7 @@ export function documentSigning(deps: ApiDeps) {
           waitForStage: WorkflowUpdateStage.ACCEPTED,
           startWorkflowOperation: operation,
         });
-        return await waitAtMost(update.result(), waitMs);
+        return await waitAtMost(connection, () => update.result(), waitMs);
       } catch (err) {
         throw businessError(err, DOCUMENT_MESSAGES.notSignable) ?? err;
       }
@@ -79,7 +89,7 @@ export function documentSigning(deps: ApiDeps) {
           args: [{ userId: userId(ctx) }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
-        return await waitAtMost(update.result(), waitMs);
+        return await waitAtMost(connection, () => update.result(), waitMs);
       } catch (err) {
         if (applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE) {
           const again = await checkCanSign(ctx, documentId);
@@ -96,7 +106,7 @@ export function documentSigning(deps: ApiDeps) {
           args: [{ userId: userId(ctx), reason }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
-        return await waitAtMost(update.result(), waitMs);
+        return await waitAtMost(connection, () => update.result(), waitMs);
       } catch (err) {
         throw businessError(err, DOCUMENT_MESSAGES.notRejectable) ?? err;
       }

@@ -1,6 +1,6 @@
-/** Turning a failed workflow call back into the HTTP answer the business error carries. */
+/** Turning a failed workflow (or workflow update) back into the HTTP answer its business error carries. */
 import { ApplicationFailure } from '@temporalio/common';
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { WorkflowFailedError, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { AppError } from '../domain/errors.js';
 import { APP_ERROR_TYPE, SIGNER_REJECTED_TYPE } from '../workflows/failures.js';
 
@@ -20,7 +20,7 @@ export function businessError(err: unknown, notRunningMessage: string): AppError
   if (err instanceof WorkflowNotFoundError) return new AppError(409, notRunningMessage);
   if (err instanceof Error && /workflow execution already completed/i.test(err.message)) return new AppError(409, notRunningMessage);
   const failure = applicationFailureOf(err);
-  if (!failure || !(err instanceof WorkflowUpdateFailedError || failure === err)) return undefined;
+  if (!failure || !(err instanceof WorkflowUpdateFailedError || err instanceof WorkflowFailedError || failure === err)) return undefined;
   if (failure.type === APP_ERROR_TYPE) {
     const status = (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400;
     return new AppError(status, failure.message);

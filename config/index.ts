@@ -18,6 +18,8 @@ export interface Config {
   host: string;
   api: { port: number; bodyLimit: string; publicUrl: string };
   signer: { port: number; url: string; apiKey: string };
+  /** Port of the local time-stamping authority `npm start` runs for the signing service. */
+  tsaPort: number;
   /** The worker's own liveness endpoint (for container health checks and `npm start`). */
   worker: { healthPort: number };
   /** Unset means: start the embedded PostgreSQL server. */
@@ -41,10 +43,8 @@ export interface Config {
     /** HMAC key of temporary file URLs; required in production, else persisted under DATA_DIR. */
     urlSecret: string | undefined;
   };
-  signing: {
-    /** How long a sign/reject request waits for the signing workflow before answering 202. */
-    waitMs: number;
-  };
+  /** How long a request waits for a workflow (signing, case creation) before answering 202. */
+  workflowWaitMs: number;
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -116,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: nonEmpty(env, 'SIGNER_URL') ?? `http://${localHost}:${signerPort}`,
       apiKey: nonEmpty(env, 'SIGNER_API_KEY') ?? 'dev-signer-key',
     },
+    tsaPort: int(env, 'TSA_PORT', 3300),
     worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200) },
     databaseUrl: nonEmpty(env, 'DATABASE_URL'),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 5433),
@@ -131,7 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeZone: nonEmpty(env, 'APP_TIMEZONE') ?? 'America/Argentina/Buenos_Aires',
     chromiumPath: nonEmpty(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
     files: { urlSecret: nonEmpty(env, 'FILE_URL_SECRET') },
-    signing: { waitMs: positiveInt(env, 'SIGN_WAIT_MS', 60_000) },
+    workflowWaitMs: positiveInt(env, 'WORKFLOW_WAIT_MS', 30_000),
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
     testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),

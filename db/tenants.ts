@@ -1,9 +1,10 @@
-/** Creating a tenant: registry row, schema, migrations; safe to run again. */
+/** Creating a tenant: registry row, schema, migrations, base catalog; safe to run again. */
 import type { Db } from './connection.js';
 import { upsertTenantRow, type NewTenant } from './control.js';
 import { assertTenantSchemaName } from './identifiers.js';
 import { migrateTenantSchema } from './migrate.js';
-import type { Tenant } from './tenancy.js';
+import { seedBaseCatalog } from './seed/base-catalog.js';
+import { tenantDb, type Tenant } from './tenancy.js';
 
 export async function createTenant(db: Db, input: NewTenant): Promise<{ tenant: Tenant; applied: string[] }> {
   assertTenantSchemaName(input.schema);
@@ -12,5 +13,6 @@ export async function createTenant(db: Db, input: NewTenant): Promise<{ tenant: 
   }
   const tenant = await upsertTenantRow(db, input);
   const applied = await migrateTenantSchema(db, tenant.schema);
+  await tenantDb(db, tenant).transaction((trx) => seedBaseCatalog(trx));
   return { tenant, applied };
 }

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { EMBEDDED_DATABASE_NAME, loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
 import { migrateAll } from '../db/migrate.js';
+import { listTenants } from '../db/control.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { ensureDevPki } from '../signer/dev-pki.js';
 import { DEMO_TENANT } from '../db/seed/demo-data.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { ManagedProcess } from './managed-process.js';
@@ -36,10 +38,12 @@ async function shutdown(reason: string, code: number): Promise<void> {
   stopping = true;
   stoppingSince = Date.now();
   dev(`stopping (${reason})`);
-  // Front doors first, then the worker (finishes in-flight tasks), then Temporal, then Postgres.
+  // The front door first, then the worker (it finishes in-flight tasks, which may still call the
+  // signing service), then the signing service and its TSA, then Temporal, then Postgres.
   const byName = (n: string) => services.filter((s) => s.name === n);
-  await Promise.all([...byName('api'), ...byName('signer')].map((s) => s.stop('SIGTERM', 10_000)));
+  await Promise.all(byName('api').map((s) => s.stop('SIGTERM', 10_000)));
   await Promise.all(byName('worker').map((s) => s.stop('SIGTERM', 30_000)));
+  await Promise.all([...byName('signer'), ...byName('tsa')].map((s) => s.stop('SIGTERM', 10_000)));
   await temporal?.stop().catch((e: Error) => dev(`temporal stop: ${e.message}`));
   await postgres?.stop().catch((e: Error) => dev(`postgres stop: ${e.message}`));
   dev('stopped');
@@ -123,20 +127,34 @@ async function main(): Promise<void> {
     if (seed.createdApiKey) {
       dev(`demo integration API key (shown only now; store it): ${seed.createdApiKey}`);
     }
+    if (!process.env.CERTS_DIR) {
+      // Development certificates for every tenant, so each signs in PAdES mode, not visual.
+      const pki = await ensureDevPki({ dir: path.join(config.dataDir, 'pki'), tenants: (await listTenants(db)).map((t) => t.schema) });
+      dev(`development PKI ready (trust anchor for validators: ${pki.caCertPath})`);
+    }
   } finally {
     await db.destroy();
   }
   if (stopping) return;
 
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    DATA_DIR: config.dataDir,
+    TSA_PORT: String(config.tsaPort),
+  };
+  const tsa = startService('tsa', 'signer/tsa/main.ts', env);
+  const signer = startService('signer', 'signer/main.ts', env);
   const worker = startService('worker', 'worker/main.ts', env);
   const api = startService('api', 'api/main.ts', env);
-  const signer = startService('signer', 'signer/main.ts', env);
 
   const apiUrl = `http://127.0.0.1:${config.api.port}`;
+  const tsaUrl = `http://127.0.0.1:${config.tsaPort}`;
   await Promise.all([
     waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.running),
     waitForHttpOk(`${config.signer.url}/health`, 120_000, () => signer.running),
+    waitForHttpOk(`${tsaUrl}/health`, 120_000, () => tsa.running),
     waitForHttpOk(`http://127.0.0.1:${config.worker.healthPort}/health`, 180_000, () => worker.running),
   ]);
   const check = await runSystemCheck({
@@ -149,7 +167,7 @@ async function main(): Promise<void> {
   if (!worker.running || stopping) return;
   dev(`system check ${check.workflowId} completed (row ${check.checkId})`);
   process.stdout.write(
-    `ready: api=${apiUrl} signer=${config.signer.url} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,
+    `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,
   );
 }
 

@@ -12,21 +12,14 @@
  * idempotent activity, so a retried activity or a restarted worker never signs twice.
  */
 import {
-  allHandlersFinished, condition, defineQuery, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo,
-  ApplicationFailure,
+  allHandlersFinished, condition, defineQuery, defineUpdate, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities/index.js';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
+import { signingSteps as signing, steps } from './activity-options.js';
 import { appFailure } from './failures.js';
 import { Mutex } from './mutex.js';
 import { DOCUMENT_NUMBER, STATUS } from './search-attributes.js';
-
-const RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' } as const;
-
-const steps = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry: RETRY });
-/** Signing waits on the signing service; heartbeats let a dead worker's attempt be retried quickly. */
-const signing = proxyActivities<Activities>({ startToCloseTimeout: '3 minutes', heartbeatTimeout: '10 seconds', retry: RETRY });
 
 export interface DocumentSigningInput {
   tenant: string;

@@ -7,4 +7,7 @@ export const workflowIds = {
   systemCheck: (tenant: string, at: string) => `system-check/${tenant}/${at}`,
   /** One run per signing round; a new round (after a rejection) reuses the ID. */
   documentSigning: (tenant: string, documentId: string) => `document-signing/${tenant}/${documentId}`,
+  /** Idempotency keys are scoped to the user who sends them. */
+  caseCreation: (tenant: string, userId: string, key: string) => `case-creation/${tenant}/${userId}/${key}`,
+  providence: (tenant: string, movementId: string) => `providence/${tenant}/${movementId}`,
 } as const;

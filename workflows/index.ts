@@ -1,3 +1,5 @@
 /** The workflow bundle's entry point: every workflow the worker runs. Deterministic code only. */
 export { systemCheckWorkflow } from './system-check.js';
 export { documentSigningWorkflow } from './document-signing.js';
+export { caseCreationWorkflow } from './case-creation.js';
+export { providenceWorkflow } from './providence.js';

@@ -1,13 +1,143 @@
-/** Backend: case catalog routes (`/api/v1/cases/...`). */
-import { Router } from 'express';
+/** Backend: cases (`/api/v1/cases/...`, spec backend "Cases" table). */
+import { Router, type Request } from 'express';
+import { linkDocument } from '../../domain/cases/case-documents.js';
+import { assignCase, closeAssignment, transferCase } from '../../domain/cases/movements.js';
+import { availableSectors, caseDetailBackend, getCaseByNumber, searchCasesBackend, sectorUsers } from '../../domain/cases/reads.js';
 import { listCaseTemplatesDetailed } from '../../domain/catalogs.js';
-import { contextOf, sendBackend } from '../http.js';
+import { badRequest } from '../../domain/errors.js';
+import type { CaseCreationResult } from '../../workflows/case-creation.js';
+import { caseWorkflows, pollPath } from '../case-workflows.js';
+import type { ApiDeps } from '../deps.js';
+import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
+import { creationInProgress, officialDocumentOf } from '../integration/cases.js';
+import { bodyParser, requiredText, uuid } from '../validation.js';
 
-export function backendCaseRoutes(): Router {
+const createBody = bodyParser<{ case_template_id: string; reference: string; owner_sector_id?: string | null }>({
+  type: 'object',
+  required: ['case_template_id', 'reference'],
+  properties: { case_template_id: uuid, reference: requiredText(500), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
+});
+
+const movementBody = bodyParser<{ target_sector_id: string; reason: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+  type: 'object',
+  required: ['target_sector_id', 'reason'],
+  properties: {
+    target_sector_id: uuid, reason: { type: 'string' }, transfer_ownership: { type: 'boolean' },
+    assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
+  },
+});
+
+const closeBody = bodyParser<{ movement_id: string; reason: string }>({
+  type: 'object', required: ['movement_id', 'reason'], properties: { movement_id: uuid, reason: { type: 'string' } },
+});
+
+const linkBody = bodyParser<{ document_id?: string; official_document_id?: string }>({
+  type: 'object', properties: { document_id: uuid, official_document_id: uuid },
+});
+
+function backendCreation(result: CaseCreationResult) {
+  return {
+    case: { case_id: result.caseId, case_number: result.caseNumber, reference: result.reference, status: result.status, created_at: result.createdAt },
+    cover: { document_id: result.cover.documentId, official_number: result.cover.officialNumber },
+  };
+}
+
+export function backendCaseRoutes(deps: ApiDeps): Router {
   const router = Router();
+  const workflows = caseWorkflows(deps);
+  const id = (req: Request) => pathParam(req, 'id');
+
   router.get('/cases/templates', async (_req, res) => {
     const templates = await listCaseTemplatesDetailed(contextOf(res));
     sendBackend(res, { templates, total: templates.length });
   });
+
+  router.get('/cases', async (req, res) => {
+    const q = (n: string) => queryString(req, n);
+    sendBackend(
+      res,
+      await searchCasesBackend(contextOf(res), {
+        page: q('page'), page_size: q('page_size'), status: q('status'), search: q('search'), date_filter: q('date_filter'),
+        date_from: q('date_from'), date_to: q('date_to'), sector_filter: q('sector_filter'), trata_filter: q('trata_filter'),
+      }),
+    );
+  });
+
+  router.post('/cases', async (req, res) => {
+    const body = createBody(req.body);
+    const outcome = await workflows.create(contextOf(res), {
+      templateId: body.case_template_id, reference: body.reference.trim(), ownerSectorId: body.owner_sector_id ?? null, idempotencyKey: req.get('idempotency-key'),
+    });
+    if (outcome.done) sendBackend(res, backendCreation(outcome.value), 'Expediente creado', 201);
+    else {
+      res.location(pollPath(outcome.key));
+      sendBackend(res, creationInProgress(outcome), 'El expediente se está creando; consulte poll_url', 202);
+    }
+  });
+
+  router.get('/cases/creations/:key', async (req, res) => {
+    const outcome = await workflows.poll(contextOf(res), pathParam(req, 'key'));
+    if (outcome.done) sendBackend(res, backendCreation(outcome.value), 'Expediente creado');
+    else sendBackend(res, creationInProgress(outcome), 'El expediente se está creando', 202);
+  });
+
+  router.get('/cases/by-number/:number', async (req, res) => {
+    sendBackend(res, await getCaseByNumber(contextOf(res), pathParam(req, 'number')));
+  });
+
+  router.get('/cases/sectors/:sectorId/users', async (req, res) => {
+    sendBackend(res, await sectorUsers(contextOf(res), pathParam(req, 'sectorId')));
+  });
+
+  router.get('/cases/:id', async (req, res) => {
+    sendBackend(res, await caseDetailBackend(contextOf(res), id(req)));
+  });
+
+  router.get('/cases/:id/available-sectors', async (req, res) => {
+    sendBackend(res, await availableSectors(contextOf(res), id(req)));
+  });
+
+  router.post('/cases/:id/transfer', async (req, res) => {
+    const body = movementBody(req.body);
+    const ctx = contextOf(res);
+    const m = await transferCase(
+      ctx, id(req),
+      { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: body.transfer_ownership ?? true },
+      { bounded: true },
+    );
+    sendBackend(
+      res,
+      {
+        movement_id: m.movementId, movement_type: m.movementType, from_sector: m.fromSector, to_sector: m.toSector, assigned_user_id: m.assignedUserId,
+        ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)),
+      },
+      m.movementType === 'transfer' ? `Expediente transferido a ${m.toSector.acronym}` : `Tarea asignada a ${m.toSector.acronym}`,
+    );
+  });
+
+  router.post('/cases/:id/assign', async (req, res) => {
+    const body = movementBody(req.body);
+    const ctx = contextOf(res);
+    const m = await assignCase(ctx, id(req), { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id });
+    sendBackend(
+      res,
+      { movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector, ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)) },
+      `Tarea asignada a ${m.toSector.acronym}`,
+    );
+  });
+
+  router.post('/cases/:id/close-assign', async (req, res) => {
+    const body = closeBody(req.body);
+    const result = await closeAssignment(contextOf(res), id(req), { movementId: body.movement_id, reason: body.reason });
+    sendBackend(res, { movement_id: result.movementId, status: 'closed' }, 'Asignación cerrada');
+  });
+
+  router.post('/cases/:id/link-document', async (req, res) => {
+    const body = linkBody(req.body);
+    const documentId = body.official_document_id ?? body.document_id;
+    if (!documentId) throw badRequest('document_id es requerido');
+    sendBackend(res, await linkDocument(contextOf(res), id(req), documentId), 'Documento vinculado al expediente');
+  });
+
   return router;
 }

@@ -8,7 +8,7 @@ import { backendDocumentRoutes } from './documents.js';
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
   router.use(backendAuth(deps));
-  router.use(backendCaseRoutes());
+  router.use(backendCaseRoutes(deps));
   router.use(backendDocumentRoutes(deps));
   return router;
 }

@@ -1,6 +1,7 @@
 /** Integration REST (`/api/v1`, X-API-Key + X-User-ID). */
 import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
+import { caseRoutes } from './cases.js';
 import { documentRoutes } from './documents.js';
 import { systemRoutes } from './system.js';
 
@@ -8,5 +9,6 @@ export function integrationRouter(deps: ApiDeps): Router {
   const router = Router();
   router.use(systemRoutes(deps));
   router.use(documentRoutes(deps));
+  router.use(caseRoutes(deps));
   return router;
 }

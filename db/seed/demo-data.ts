@@ -2,10 +2,9 @@
  * The demo municipality. IDs are UUIDv5 of a stable name, so the seed is idempotent and tests,
  * docs and curl examples can refer to the same users and sectors on every machine.
  */
-import { v5 as uuidv5 } from 'uuid';
+import { stableId } from './stable-id.js';
 
-const NAMESPACE = '6f1c1d0e-4b5a-5c2e-9a7d-2f0b8c1e3d4a';
-export const demoId = (kind: string, key: string) => uuidv5(`${kind}:${key}`, NAMESPACE);
+export const demoId = stableId;
 
 export const DEMO_TENANT = {
   schema: 'demo',
@@ -89,16 +88,6 @@ export const USERS: DemoUser[] = [
   },
 ];
 
-export const DOCUMENT_TYPES = [
-  { acronym: 'INF', prefix: 'IF', name: 'Informe', description: 'Informe técnico o administrativo', signerRoles: null },
-  { acronym: 'DICT', prefix: 'DICT', name: 'Dictamen', description: 'Dictamen jurídico o técnico', signerRoles: null },
-  { acronym: 'RESO', prefix: 'RESO', name: 'Resolución', description: 'Acto administrativo resolutivo; lo firman directores', signerRoles: ['director'] },
-  { acronym: 'NOTA', prefix: 'NO', name: 'Nota', description: 'Comunicación entre sectores', signerRoles: null },
-  { acronym: 'MEMO', prefix: 'MEMO', name: 'Memorándum', description: 'Comunicación privada entre personas', signerRoles: null },
-  { acronym: 'CAEX', prefix: 'CAEX', name: 'Carátula de expediente', description: 'Carátula generada al crear un expediente', signerRoles: null },
-  { acronym: 'IFRLM', prefix: 'IFRLM', name: 'Informe de legajo', description: 'Informe generado desde un legajo', signerRoles: null },
-  { acronym: 'PV', prefix: 'PV', name: 'Providencia', description: 'Providencia de pase generada en un movimiento de expediente', signerRoles: null },
-] as const;
 
 export const CASE_TEMPLATES = [
   { acronym: 'HABCOM', name: 'Habilitación comercial', description: 'Solicitud de habilitación de un local comercial', department: 'SGOB' },

@@ -7,7 +7,7 @@ import { authorizeKeyUsers, createApiKey, findApiKey, hasApiKeyNamed } from '../
 import { tenantDb, type Tenant } from '../tenancy.js';
 import { createTenant } from '../tenants.js';
 import {
-  CASE_TEMPLATES, DEMO_API_KEY_NAME, DEMO_TENANT, DEPARTMENTS, DOCUMENT_TYPES, REGISTRY_FAMILIES, SEALS, SECTORS, USERS, demoId,
+  CASE_TEMPLATES, DEMO_API_KEY_NAME, DEMO_TENANT, DEPARTMENTS, REGISTRY_FAMILIES, SEALS, SECTORS, USERS, demoId,
 } from './demo-data.js';
 
 export interface SeedResult {
@@ -36,10 +36,6 @@ export async function seedDemo(db: Db, options: { apiKey?: string } = {}): Promi
       }))))
       .onConflict(['user_id', 'sector_id'])
       .ignore();
-    await insert('document_types', DOCUMENT_TYPES.map((t) => ({
-      id: demoId('document-type', t.acronym), acronym: t.acronym, number_prefix: t.prefix, name: t.name, description: t.description,
-      signer_roles: t.signerRoles ? [...t.signerRoles] : null,
-    })));
     await insert('case_templates', CASE_TEMPLATES.map((t) => ({
       id: demoId('case-template', t.acronym), acronym: t.acronym, name: t.name, description: t.description,
       filing_department_id: demoId('department', t.department),

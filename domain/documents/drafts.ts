@@ -3,7 +3,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
 import { primarySector, type ActingUser, type DomainContext } from '../context.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { canEditDocument, editSectorIds, requireDocument, requireEditable } from './access.js';
 import { checkUploadedPdf, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
@@ -202,5 +202,44 @@ export async function deleteDocument(ctx: DomainContext, documentId: string, opt
     }
     if (doc.status !== 'draft' && doc.status !== 'rejected') throw conflict(DOCUMENT_MESSAGES.notDeletable);
     await trx('documents').where({ id: doc.id }).update({ deleted_at: trx.fn.now(), deleted_by: user.id, updated_at: trx.fn.now() });
+  });
+}
+
+export interface SystemDocumentInput {
+  typeAcronym: string;
+  reference: string;
+  content: string;
+  sectorId: string;
+  caseId: string;
+  /** Signs alone, as numerator: system documents are signed automatically on the user's behalf. */
+  signerUserId: string;
+  /** Identifies the document within its case (e.g. the cover), so a retried step finds it. */
+  sourceKey: string;
+}
+
+/**
+ * A document the platform generates for a case (CAEX cover, PV providence): a ready-to-sign draft
+ * with one numerator. Idempotent on `sourceKey`.
+ */
+export async function createSystemDocument(ctx: DomainContext, input: SystemDocumentInput): Promise<DocumentRow> {
+  const user = actingUser(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const existing = await trx('documents').where({ case_id: input.caseId, source_key: input.sourceKey }).first<{ id: string } | undefined>('id');
+    if (existing) return (await findDocument(trx, existing.id))!;
+    const type = await findDocumentType(trx, input.typeAcronym);
+    // A configuration gap retrying cannot fix: fail for good (case creation then compensates).
+    if (!type) throw new AppError(500, `El tipo de documento ${input.typeAcronym} no está configurado en este municipio`);
+    const doc = await insertDocument(ctx, trx, {
+      document_type_id: type.id,
+      reference: input.reference,
+      content: input.content,
+      case_id: input.caseId,
+      sector_id: input.sectorId,
+      created_by: user.id,
+      source_key: input.sourceKey,
+      recipients: JSON.stringify(EMPTY_RECIPIENTS),
+    }, `${type.acronym} "${input.reference}" generado`);
+    await trx('document_signers').insert({ document_id: doc.id, user_id: input.signerUserId, position: 1, is_numerator: true });
+    return doc;
   });
 }

@@ -295,6 +295,7 @@ export async function previewDownload(ctx: DomainContext, documentId: string): P
     const url = ctx.services.urls.sign(file.storage_key);
     return { kind: 'url', url: url.url, expiresIn: url.expiresIn };
   }
+  const signers = await ctx.db.transaction((trx) => loadSigners(trx, doc.id));
   const pdf = await ctx.services.renderer.render({
     html: doc.content ?? '',
     documentTypeName: doc.type_name,
@@ -302,6 +303,7 @@ export async function previewDownload(ctx: DomainContext, documentId: string): P
     reference: doc.reference,
     municipality: ctx.tenant.displayName,
     watermark: 'BORRADOR',
+    signatureSlots: signers.length,
   });
   return { kind: 'pdf', pdf, fileName: `borrador-${doc.type_acronym.toLowerCase()}-${doc.id.slice(0, 8)}.pdf` };
 }

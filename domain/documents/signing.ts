@@ -14,6 +14,7 @@ import { fileKey, latestSigningFile, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { findDocumentType, signerPermission } from './participants.js';
 import { findDocument, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
+import { withSignaturePage } from '../rendering/signature-page.js';
 
 export interface SignerSnapshot {
   userId: string;
@@ -81,14 +82,14 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
   const doc = await ctx.db.transaction((trx) => requireDocument(trx, user, documentId));
   // A repeat by the same workflow run (activity retried after it committed) returns its round.
   if (doc.workflow_id === options.runId && doc.status !== 'draft') return currentRound(ctx, documentId);
-  await ctx.db.transaction((trx) => checkStartable(ctx, trx, doc, options));
+  const signers = await ctx.db.transaction((trx) => checkStartable(ctx, trx, doc, options));
   const round = doc.signing_round + 1;
 
   let pdf: Buffer;
   if (doc.is_imported) {
     const imported = await ctx.services.storage.get(fileKey(ctx, doc.id, 'imported'));
     if (!imported) throw badRequest(DOCUMENT_MESSAGES.noPdf);
-    pdf = imported;
+    pdf = await withSignaturePage(imported, { title: `Hoja de firmas — ${doc.type_name}`, reference: doc.reference, municipality: ctx.tenant.displayName });
   } else {
     pdf = await ctx.services.renderer.render({
       html: doc.content ?? '',
@@ -97,6 +98,7 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
       officialNumber: doc.official_number,
       reference: doc.reference,
       municipality: ctx.tenant.displayName,
+      signatureSlots: signers.length,
     });
   }
 

@@ -6,7 +6,7 @@
  * whose every network request is aborted; renders reuse a small pool of its pages.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { PdfRenderer, RenderInput } from './pdf-renderer.js';
+import { END_TEXT_MARKER, signatureAreaHeightPt, type PdfRenderer, type RenderInput } from './pdf-renderer.js';
 import { sanitizeContent } from './sanitize.js';
 
 const escape = (text: string) =>
@@ -16,9 +16,6 @@ const LAUNCH_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
 ];
-
-/** Space kept free after the text on the last page: the signing service stacks signature boxes there. */
-export const SIGNATURE_AREA_HEIGHT_MM = 70;
 
 function documentHtml(input: RenderInput): string {
   const watermark = input.watermark
@@ -37,20 +34,21 @@ function documentHtml(input: RenderInput): string {
   th, td { border: 1px solid #555; padding: 4px 6px; vertical-align: top; }
   th { background: #eee; }
   .reference { font-weight: bold; margin-bottom: 1em; }
-  .signature-area { height: ${SIGNATURE_AREA_HEIGHT_MM}mm; break-inside: avoid; }
+  .signature-area { height: ${signatureAreaHeightPt(input.signatureSlots ?? 2)}pt; break-inside: avoid; }
+  .end-text-marker { color: #fff; font-size: 2pt; line-height: 1; }
   .watermark { position: fixed; top: 40%; left: 0; width: 100%; text-align: center; transform: rotate(-35deg);
     font-size: 96pt; font-weight: bold; color: rgba(200, 0, 0, 0.16); z-index: 1000; }
 </style></head>
 <body>${watermark}
 <div class="reference">Referencia: ${escape(input.reference)}</div>
 <main>${sanitizeContent(input.html)}</main>
-<div class="signature-area"></div>
+<div class="signature-area"><div class="end-text-marker">${END_TEXT_MARKER}</div></div>
 </body></html>`;
 }
 
 function headerTemplate(input: RenderInput): string {
   const number = input.officialNumber ? ` — ${escape(input.officialNumber)}` : '';
-  return `<div style="font-size:8pt;width:100%;padding:0 20mm;display:flex;justify-content:space-between;font-family:'DejaVu Sans',sans-serif;color:#333">
+  return `<div style="font-size:8pt;width:100%;padding:0 20mm;margin-top:-2mm;display:flex;justify-content:space-between;font-family:'DejaVu Sans',sans-serif;color:#333">
     <span>${escape(input.municipality)}</span><span>${escape(input.documentTypeName)} (${escape(input.documentTypeAcronym)})${number}</span></div>`;
 }
 
@@ -113,7 +111,8 @@ export class ChromiumRenderer implements PdfRenderer {
         displayHeaderFooter: true,
         headerTemplate: headerTemplate(input),
         footerTemplate: FOOTER,
-        margin: { top: '22mm', bottom: '18mm', left: '20mm', right: '20mm' },
+        // The top margin keeps the signing service's stamp box (y 726-762 pt, top right) clear of text.
+        margin: { top: '27mm', bottom: '18mm', left: '20mm', right: '20mm' },
       });
     } finally {
       this.release(pool, page);

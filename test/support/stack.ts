@@ -25,9 +25,14 @@ import { EmbeddedPostgres } from '../../dev/embedded-postgres.js';
 import { freePort } from '../../dev/ports.js';
 import { ensureTemporalCli } from '../../dev/temporal-cli.js';
 import { TemporalDevServer } from '../../dev/temporal-server.js';
+import { loadSignerConfig } from '../../signer/config.js';
+import { ensureDevPki, type DevPki } from '../../signer/dev-pki.js';
+import { startSignerServer, type RunningSigner } from '../../signer/server.js';
+import { startTimestampAuthority } from '../../signer/tsa/server.js';
 
 export const TEST_DEMO_API_KEY = 'exk_test_demo_key_0123456789abcdefghijklmnopqrstuv';
 export const TEST_TESTING_API_KEY = 'testing-mode-key';
+export const TEST_SIGNER_API_KEY = 'test-signer-key';
 
 export interface TestStack {
   config: Config;
@@ -40,6 +45,10 @@ export interface TestStack {
   demoTenant: Tenant;
   demoApiKey: string;
   log: Logger;
+  /** The development PKI (its root is the trust anchor for validators). */
+  pki: DevPki;
+  /** The signing service, which tests may stop and start again on the same port. */
+  signer: { url: string; stop(): Promise<void>; start(): Promise<void> };
   /** Builds a config for this stack with overrides (e.g. another APP_ENV). */
   configWith(env: Record<string, string>): Config;
   stop(): Promise<void>;
@@ -117,6 +126,18 @@ export async function startTestStack(): Promise<TestStack> {
 
   const [database, temporalServer] = await Promise.all([throwawayDatabase(), throwawayTemporal(log)]);
   const taskQueue = `expediente-test-${randomBytes(4).toString('hex')}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-test-data-'));
+
+  // The signing service and its time-stamping authority, as npm start runs them.
+  const pkiDir = path.join(dataDir, 'pki');
+  const pki = await ensureDevPki({ dir: pkiDir, tenants: ['demo', 'tenant_a', 'tenant_b'] });
+  const tsa = await startTimestampAuthority({ port: await freePort(), host: '127.0.0.1', pkiDir, log });
+  const signerPort = await freePort();
+  const signerConfig = loadSignerConfig({
+    ENVIRONMENT: 'test', HOST: '127.0.0.1', SIGNER_PORT: String(signerPort), API_KEY: TEST_SIGNER_API_KEY,
+    CERTS_DIR: pki.certsDir, TSA_URL: tsa.url, DATA_DIR: dataDir, LOG_LEVEL: 'error',
+  });
+  let signer: RunningSigner | undefined = await startSignerServer(signerConfig, log);
   // The API's port is fixed before it starts so the links it hands out (signed file URLs) are right.
   const apiPort = await freePort();
   const baseEnv: Record<string, string> = {
@@ -128,7 +149,9 @@ export async function startTestStack(): Promise<TestStack> {
     TEMPORAL_TASK_QUEUE: taskQueue,
     TESTING_MODE: 'true',
     TESTING_API_KEY: TEST_TESTING_API_KEY,
-    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'expediente-test-data-')),
+    DATA_DIR: dataDir,
+    SIGNER_URL: `http://127.0.0.1:${signerPort}`,
+    SIGNER_API_KEY: TEST_SIGNER_API_KEY,
   };
   const configWith = (env: Record<string, string>) => loadConfig({ ...baseEnv, ...env });
   const config = configWith({});
@@ -159,6 +182,17 @@ export async function startTestStack(): Promise<TestStack> {
     demoApiKey: TEST_DEMO_API_KEY,
     log,
     configWith,
+    pki,
+    signer: {
+      url: `http://127.0.0.1:${signerPort}`,
+      async stop() {
+        await signer?.close();
+        signer = undefined;
+      },
+      async start() {
+        signer ??= await startSignerServer(signerConfig, log);
+      },
+    },
     async stop() {
       await api.close();
       worker.shutdown();
@@ -166,8 +200,8 @@ export async function startTestStack(): Promise<TestStack> {
       await Promise.all([clientConnection.close(), temporal.close(), workerConnection.close()]);
       await services.renderer.close();
       await db.destroy();
-      await Promise.all([temporalServer.stop(), database.drop()]);
-      await rm(baseEnv.DATA_DIR!, { recursive: true, force: true });
+      await Promise.all([temporalServer.stop(), database.drop(), signer?.close(), tsa.close()]);
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -115,7 +115,10 @@ export const initial: Migration = {
         owner_sector_id uuid not null references sectors(id),
         responsible_user_id uuid references users(id),
         created_by uuid not null references users(id),
+        -- Idempotency key of the creation workflow; a retried creation finds its case.
         creation_key text unique,
+        -- False while the creation workflow runs (number, cover, signature): reads never see it.
+        is_ready boolean not null default true,
         short_ai_summary text,
         created_at timestamptz not null default now(),
         last_modified_at timestamptz not null default now()
@@ -151,6 +154,8 @@ export const initial: Migration = {
         is_imported boolean not null default false,
         official_number text unique,
         case_id uuid references cases(id),
+        -- Set on documents the platform generates for a case (cover, providences): one per key.
+        source_key text,
         sector_id uuid not null references sectors(id),
         created_by uuid not null references users(id),
         proposed_case_ids uuid[] not null default '{}',
@@ -173,6 +178,7 @@ export const initial: Migration = {
       create index documents_status on documents (status) where deleted_at is null;
       create index documents_created_by on documents (created_by);
       create index documents_case on documents (case_id);
+      create unique index documents_case_source on documents (case_id, source_key) where source_key is not null;
 
       create table document_signers (
         document_id uuid not null references documents(id) on delete cascade,

@@ -1,0 +1,36 @@
+/** Activities of CaseCreationWorkflow and ProvidenceWorkflow: each wraps one idempotent domain step. */
+import {
+  createCaseRecord, createCoverDraft, createProvidenceDraft, discardCase, finishCase, validateCaseRequest,
+  type CreatedCase, type ValidatedCaseRequest,
+} from '../domain/cases/creation.js';
+import { asUser, type ActivityDeps } from './deps.js';
+
+export interface CaseStep {
+  tenant: string;
+  userId: string;
+}
+
+export function createCaseActivities(deps: ActivityDeps) {
+  return {
+    async validateCaseRequest(input: CaseStep & { templateId: string; reference: string; ownerSectorId: string | null }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) =>
+        validateCaseRequest(ctx, { templateId: input.templateId, reference: input.reference, ownerSectorId: input.ownerSectorId }),
+      );
+    },
+    async createCaseRecord(input: CaseStep & { key: string; reference: string; valid: ValidatedCaseRequest }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) => createCaseRecord(ctx, input.key, input.reference, input.valid));
+    },
+    async createCaseCover(input: CaseStep & { created: CreatedCase; valid: ValidatedCaseRequest }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) => createCoverDraft(ctx, input.created, input.valid));
+    },
+    async finishCase(input: CaseStep & { caseId: string }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) => finishCase(ctx, input.caseId));
+    },
+    async discardCase(input: CaseStep & { key: string }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) => discardCase(ctx, input.key));
+    },
+    async createProvidenceDraft(input: CaseStep & { movementId: string }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) => createProvidenceDraft(ctx, input.movementId));
+    },
+  };
+}

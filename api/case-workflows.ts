@@ -1,0 +1,124 @@
+/**
+ * The API's side of CaseCreationWorkflow and ProvidenceWorkflow, shared by every interface.
+ * Case creation is idempotent per (tenant, user, Idempotency-Key): a retried POST finds the same
+ * run and answers with the same case. The request waits at most WORKFLOW_WAIT_MS; past that the
+ * answer is 202 with the workflow id and `GET /api/v1/cases/creations/<key>` to poll.
+ */
+import { randomUUID } from 'node:crypto';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { validateCaseRequest } from '../domain/cases/creation.js';
+import { CASE_MESSAGES } from '../domain/cases/messages.js';
+import type { DomainContext } from '../domain/context.js';
+import { badRequest, notFound } from '../domain/errors.js';
+import type { caseCreationWorkflow, CaseCreationResult } from '../workflows/case-creation.js';
+import { workflowIds } from '../workflows/ids.js';
+import type { providenceWorkflow } from '../workflows/providence.js';
+import { CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../workflows/search-attributes.js';
+import type { SignedSystemDocument } from '../workflows/system-documents.js';
+import type { ApiDeps } from './deps.js';
+import { waitAtMost } from './document-signing.js';
+import { businessError } from './workflow-errors.js';
+
+export interface CaseCreationRequest {
+  templateId: string;
+  reference: string;
+  ownerSectorId: string | null;
+  idempotencyKey?: string | undefined;
+}
+
+export type CreationOutcome =
+  | { done: true; value: CaseCreationResult; key: string; workflowId: string }
+  | { done: false; key: string; workflowId: string };
+
+const KEY = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export function pollPath(key: string): string {
+  return `/api/v1/cases/creations/${encodeURIComponent(key)}`;
+}
+
+function userId(ctx: DomainContext): string {
+  if (!ctx.user) throw new Error('case operations need an acting user');
+  return ctx.user.id;
+}
+
+export function caseWorkflows(deps: ApiDeps) {
+  const { client, connection } = deps.temporal;
+  const waitMs = deps.config.workflowWaitMs;
+
+  async function settle<T>(result: () => Promise<T>, notRunning: string) {
+    try {
+      return await waitAtMost(connection, result, waitMs);
+    } catch (err) {
+      throw businessError(err, notRunning) ?? err;
+    }
+  }
+
+  return {
+    async create(ctx: DomainContext, request: CaseCreationRequest): Promise<CreationOutcome> {
+      if (request.idempotencyKey !== undefined && !KEY.test(request.idempotencyKey)) {
+        throw badRequest('Idempotency-Key invalido: 1-100 caracteres entre letras, dígitos y . _ : -');
+      }
+      // Fast answers for a bad template or sector; the workflow validates again as its first step.
+      const valid = await validateCaseRequest(ctx, request);
+      const key = request.idempotencyKey ?? randomUUID();
+      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
+      let handle;
+      try {
+        handle = await client.workflow.start<typeof caseCreationWorkflow>('caseCreationWorkflow', {
+          workflowId,
+          taskQueue: deps.config.temporal.taskQueue,
+          args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), key, templateId: valid.templateId, reference: request.reference, ownerSectorId: valid.ownerSectorId }],
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          // A finished creation answers again with its case; only a failed one may be retried afresh.
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+          typedSearchAttributes: [
+            { key: TENANT, value: ctx.tenant.schema },
+            { key: CASE_TEMPLATE, value: valid.templateAcronym },
+            { key: OWNER_SECTOR, value: valid.ownerSectorAcronym },
+          ],
+          memo: { reference: request.reference, template: valid.templateName, owner_sector: valid.ownerSectorName },
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        handle = client.workflow.getHandle<typeof caseCreationWorkflow>(workflowId);
+      }
+      const started = handle;
+      const waited = await settle(() => started.result(), CASE_MESSAGES.creationNotFound);
+      return waited.done ? { done: true, value: waited.value, key, workflowId } : { done: false, key, workflowId };
+    },
+
+    /** What the POST would answer now: the case, still creating, or the creation's error. */
+    async poll(ctx: DomainContext, key: string): Promise<CreationOutcome> {
+      if (!KEY.test(key)) throw notFound(CASE_MESSAGES.creationNotFound);
+      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
+      const handle = client.workflow.getHandle<typeof caseCreationWorkflow>(workflowId);
+      try {
+        const description = await handle.describe();
+        if (description.status.name === 'RUNNING') return { done: false, key, workflowId };
+      } catch (err) {
+        if (err instanceof WorkflowNotFoundError) throw notFound(CASE_MESSAGES.creationNotFound);
+        throw err;
+      }
+      try {
+        return { done: true, value: await handle.result(), key, workflowId };
+      } catch (err) {
+        throw businessError(err, CASE_MESSAGES.creationNotFound) ?? err;
+      }
+    },
+
+    /** The PV document of a movement (`create_official_doc`), waited for like a signature. */
+    async providence(ctx: DomainContext, movementId: string) {
+      const handle = await client.workflow.start<typeof providenceWorkflow>('providenceWorkflow', {
+        workflowId: workflowIds.providence(ctx.tenant.schema, movementId),
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }],
+      });
+      const waited = await settle<SignedSystemDocument>(() => handle.result(), CASE_MESSAGES.movementNotFound);
+      return { workflowId: handle.workflowId, ...waited };
+    },
+  };
+}
+
+export type CaseWorkflows = ReturnType<typeof caseWorkflows>;

@@ -1,0 +1,174 @@
+/** Integration REST: cases (spec "Integration REST: cases"). */
+import { Router, type Request, type Response } from 'express';
+import { decideProposal, linkDocument, proposeDocument } from '../../domain/cases/case-documents.js';
+import { assignCase, closeAssignment, transferCase, type MovementResult } from '../../domain/cases/movements.js';
+import {
+  caseDocuments, caseHistory, casePermissions, getCase, getCaseByNumber, prepareAssignment, prepareTransfer, searchCasesIntegration, sectorUsers,
+} from '../../domain/cases/reads.js';
+import type { DomainContext } from '../../domain/context.js';
+import { badRequest } from '../../domain/errors.js';
+import type { CaseCreationResult } from '../../workflows/case-creation.js';
+import { caseWorkflows, pollPath, type CreationOutcome } from '../case-workflows.js';
+import type { ApiDeps } from '../deps.js';
+import { contextOf, pathParam, queryString } from '../http.js';
+import { bodyParser, requiredText, uuid } from '../validation.js';
+import { integrationAuth } from './auth.js';
+
+const createBody = bodyParser<{ case_template_id: string; reference: string; owner_sector_id?: string | null }>({
+  type: 'object',
+  required: ['case_template_id', 'reference'],
+  properties: { case_template_id: uuid, reference: requiredText(500), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
+});
+
+const movementBody = bodyParser<{ target_sector_id: string; reason: string; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+  type: 'object',
+  required: ['target_sector_id', 'reason'],
+  properties: {
+    target_sector_id: uuid, reason: { type: 'string' }, assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
+  },
+});
+
+const closeBody = bodyParser<{ movement_id: string; reason: string }>({
+  type: 'object', required: ['movement_id', 'reason'], properties: { movement_id: uuid, reason: { type: 'string' } },
+});
+const linkBody = bodyParser<{ official_document_id: string }>({ type: 'object', required: ['official_document_id'], properties: { official_document_id: uuid } });
+const proposeBody = bodyParser<{ document_draft_id: string }>({ type: 'object', required: ['document_draft_id'], properties: { document_draft_id: uuid } });
+const decisionBody = bodyParser<{ proposed_id: string; reason?: string }>({
+  type: 'object', required: ['proposed_id'], properties: { proposed_id: uuid, reason: { type: 'string', maxLength: 500 } },
+});
+
+export function creationBody(result: CaseCreationResult) {
+  return { case_id: result.caseId, case_number: result.caseNumber, reference: result.reference, status: result.status, created_at: result.createdAt };
+}
+
+export function creationInProgress(outcome: CreationOutcome) {
+  return { workflow_id: outcome.workflowId, status: 'creating', idempotency_key: outcome.key, poll_url: pollPath(outcome.key) };
+}
+
+/** A movement with `create_official_doc`: its PV document, or where it stands if still signing. */
+export async function officialDocumentOf(deps: ApiDeps, ctx: DomainContext, movement: MovementResult, requested: boolean | undefined) {
+  if (!requested) return {};
+  const pv = await caseWorkflows(deps).providence(ctx, movement.movementId);
+  return {
+    official_document: pv.done
+      ? { document_id: pv.value.documentId, official_number: pv.value.officialNumber, status: 'signed' }
+      : { workflow_id: pv.workflowId, status: 'signing' },
+  };
+}
+
+export function caseRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const auth = integrationAuth(deps);
+  const userOptional = integrationAuth(deps, { userRequired: false });
+  const workflows = caseWorkflows(deps);
+  const id = (req: Request) => pathParam(req, 'id');
+
+  router.get('/cases/search', auth, async (req, res) => {
+    const q = (n: string) => queryString(req, n);
+    res.json(
+      await searchCasesIntegration(contextOf(res), {
+        page: q('page'), page_size: q('page_size'), search: q('search'), status: q('status'), date_filter: q('date_filter'), sector_filter: q('sector_filter'),
+      }),
+    );
+  });
+
+  // Both spellings the spec documents.
+  for (const path of ['/cases/number/:number', '/cases/by-number/:number']) {
+    router.get(path, auth, async (req, res) => {
+      res.json(await getCaseByNumber(contextOf(res), pathParam(req, 'number')));
+    });
+  }
+
+  router.get('/cases/sectors/:sectorId/users', auth, async (req, res) => {
+    res.json(await sectorUsers(contextOf(res), pathParam(req, 'sectorId')));
+  });
+
+  router.get('/cases/creations/:key', auth, async (req, res) => {
+    const outcome = await workflows.poll(contextOf(res), pathParam(req, 'key'));
+    if (outcome.done) res.json(creationBody(outcome.value));
+    else res.status(202).json(creationInProgress(outcome));
+  });
+
+  router.post('/cases', auth, async (req, res) => {
+    const body = createBody(req.body);
+    const outcome = await workflows.create(contextOf(res), {
+      templateId: body.case_template_id, reference: body.reference.trim(), ownerSectorId: body.owner_sector_id ?? null, idempotencyKey: req.get('idempotency-key'),
+    });
+    if (outcome.done) res.status(201).json(creationBody(outcome.value));
+    else res.status(202).location(pollPath(outcome.key)).json(creationInProgress(outcome));
+  });
+
+  router.get('/cases/:id', userOptional, async (req, res) => {
+    res.json(await getCase(contextOf(res), id(req), { includeDocuments: ['true', '1'].includes(queryString(req, 'include_documents') ?? '') }));
+  });
+
+  router.get('/cases/:id/history', auth, async (req, res) => {
+    res.json(await caseHistory(contextOf(res), id(req)));
+  });
+
+  router.get('/cases/:id/documents', userOptional, async (req, res) => {
+    res.json(await caseDocuments(contextOf(res), id(req)));
+  });
+
+  router.get('/cases/:id/permissions', auth, async (req, res) => {
+    res.json(await casePermissions(contextOf(res), id(req)));
+  });
+
+  // The overview documents POST, the endpoint reference GET: both are served.
+  router.all('/cases/:id/prepare-assignment', auth, async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'POST') return next();
+    res.json(await prepareAssignment(contextOf(res), id(req)));
+  });
+  router.all('/cases/:id/prepare-transfer', auth, async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'POST') return next();
+    res.json(await prepareTransfer(contextOf(res), id(req)));
+  });
+
+  router.post('/cases/:id/transfer', auth, async (req, res) => {
+    const body = movementBody(req.body);
+    const ctx = contextOf(res);
+    const m = await transferCase(ctx, id(req), { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: true }, { bounded: false });
+    res.json({
+      message: `Expediente transferido a ${m.toSector.acronym}`, movement_id: m.movementId, from_sector: m.fromSector.acronym, to_sector: m.toSector.acronym,
+      ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)),
+    });
+  });
+
+  router.post('/cases/:id/assign', auth, async (req, res) => {
+    const body = movementBody(req.body);
+    const ctx = contextOf(res);
+    const m = await assignCase(ctx, id(req), { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id });
+    res.json({
+      message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym,
+      ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)),
+    });
+  });
+
+  router.post('/cases/:id/close-assign', auth, async (req, res) => {
+    const body = closeBody(req.body);
+    const result = await closeAssignment(contextOf(res), id(req), { movementId: body.movement_id, reason: body.reason });
+    res.json({ message: 'Asignación cerrada', movement_id: result.movementId });
+  });
+
+  router.post('/cases/:id/documents/link', auth, async (req, res) => {
+    const body = linkBody(req.body);
+    const result = await linkDocument(contextOf(res), id(req), body.official_document_id);
+    res.json({ message: 'Documento vinculado al expediente', case_id: result.case_id, document_id: result.document_id });
+  });
+
+  router.post('/cases/:id/documents/propose', auth, async (req, res) => {
+    const body = proposeBody(req.body);
+    res.json({ message: 'Documento propuesto al expediente', ...(await proposeDocument(contextOf(res), id(req), body.document_draft_id)) });
+  });
+
+  const decide = (decision: 'accepted' | 'rejected') => async (req: Request, res: Response) => {
+    const body = decisionBody(req.body);
+    if (decision === 'rejected' && body.reason !== undefined && !body.reason.trim()) throw badRequest('reason no puede estar vacio');
+    const result = await decideProposal(contextOf(res), id(req), body.proposed_id, decision, body.reason?.trim());
+    res.json({ message: decision === 'accepted' ? 'Propuesta aceptada' : 'Propuesta rechazada', ...result });
+  };
+  router.post('/cases/:id/documents/accept-proposal', auth, decide('accepted'));
+  router.post('/cases/:id/documents/reject-proposal', auth, decide('rejected'));
+
+  return router;
+}

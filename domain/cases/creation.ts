@@ -1,0 +1,188 @@
+/**
+ * Case creation as idempotent steps for CaseCreationWorkflow: validate, create the case (number,
+ * creation movement; invisible until finished), create its CAEX cover draft, finish, or discard
+ * everything if a step fails for good. Signing the cover reuses the document signing steps.
+ */
+import { allocateNumber } from '../../db/counters.js';
+import { isUuid } from '../acting-user.js';
+import { recordActivity } from '../activity-feed.js';
+import { primarySector, type ActingUser, type DomainContext } from '../context.js';
+import { forbidden, notFound } from '../errors.js';
+import { createSystemDocument } from '../documents/drafts.js';
+import { editSectorIds } from '../documents/access.js';
+import { formatNumber, yearIn } from '../numbering.js';
+import { CASE_MESSAGES } from './messages.js';
+
+export interface CaseRequest {
+  /** Idempotency key of the creation (part of the workflow ID). */
+  key: string;
+  templateId: string;
+  reference: string;
+  ownerSectorId?: string | null;
+}
+
+export interface ValidatedCaseRequest {
+  templateId: string;
+  templateName: string;
+  templateAcronym: string;
+  ownerSectorId: string;
+  ownerSectorAcronym: string;
+  ownerSectorName: string;
+}
+
+function userOf(ctx: DomainContext): ActingUser {
+  if (!ctx.user) throw new Error('case creation runs on behalf of a user');
+  return ctx.user;
+}
+
+/** The template must be active; the owner sector (default: the user's primary) one the user edits in. */
+export async function validateCaseRequest(ctx: DomainContext, request: Omit<CaseRequest, 'key'>): Promise<ValidatedCaseRequest> {
+  const user = userOf(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const template = isUuid(request.templateId)
+      ? await trx('case_templates').where({ id: request.templateId, is_active: true }).first<{ id: string; name: string; acronym: string } | undefined>('id', 'name', 'acronym')
+      : undefined;
+    if (!template) throw notFound(CASE_MESSAGES.templateNotFound);
+    const sectorId = request.ownerSectorId ?? primarySector(user)?.sectorId;
+    const sector = sectorId && isUuid(sectorId)
+      ? await trx('sectors').where({ id: sectorId, is_active: true }).first<{ id: string; acronym: string; name: string } | undefined>('id', 'acronym', 'name')
+      : undefined;
+    if (!sector) throw notFound(CASE_MESSAGES.sectorNotFound);
+    if (!editSectorIds(user).includes(sector.id)) throw forbidden(CASE_MESSAGES.noCreatePermission);
+    return {
+      templateId: template.id, templateName: template.name, templateAcronym: template.acronym,
+      ownerSectorId: sector.id, ownerSectorAcronym: sector.acronym, ownerSectorName: sector.name,
+    };
+  });
+}
+
+export interface CreatedCase {
+  caseId: string;
+  caseNumber: string;
+  reference: string;
+  createdAt: string;
+}
+
+/** The case row (not yet visible), its number and its creation movement; once per key. */
+export async function createCaseRecord(ctx: DomainContext, key: string, reference: string, valid: ValidatedCaseRequest): Promise<CreatedCase> {
+  const user = userOf(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const existing = await trx('cases').where({ creation_key: key }).first<{ id: string; case_number: string; reference: string; created_at: Date } | undefined>();
+    if (existing) return { caseId: existing.id, caseNumber: existing.case_number, reference: existing.reference, createdAt: existing.created_at.toISOString() };
+    const year = yearIn(ctx.services.timeZone);
+    const sequence = await allocateNumber(trx, 'EE', year);
+    const caseNumber = formatNumber('EE', year, sequence, ctx.tenant.municipalityCode, valid.ownerSectorAcronym);
+    const [row] = await trx('cases')
+      .insert({
+        case_number: caseNumber, reference, template_id: valid.templateId, owner_sector_id: valid.ownerSectorId,
+        responsible_user_id: user.id, created_by: user.id, creation_key: key, is_ready: false,
+      })
+      .returning<{ id: string; created_at: Date }[]>(['id', 'created_at']);
+    await trx('case_movements').insert({
+      case_id: row!.id, movement_type: 'creation', from_sector_id: null, to_sector_id: valid.ownerSectorId,
+      reason: 'Creación del expediente', created_by: user.id, status: 'closed',
+    });
+    return { caseId: row!.id, caseNumber, reference, createdAt: row!.created_at.toISOString() };
+  });
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function coverHtml(input: { caseNumber: string; reference: string; template: string; sector: string; createdAt: string; creator: string; timeZone: string }): string {
+  const date = new Intl.DateTimeFormat('es-AR', { timeZone: input.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(input.createdAt));
+  const rows: [string, string][] = [
+    ['Número de expediente', input.caseNumber],
+    ['Carátula / referencia', input.reference],
+    ['Trámite', input.template],
+    ['Sector iniciador', input.sector],
+    ['Fecha de creación', date],
+    ['Iniciado por', input.creator],
+  ];
+  return `<h1 style="text-align: center">Carátula de expediente</h1>
+<h2 style="text-align: center">${escape(input.caseNumber)}</h2>
+<table>${rows.map(([k, v]) => `<tr><th style="width: 35%">${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table>
+<p>Se inicia el presente expediente a los fines indicados en la referencia.</p>`;
+}
+
+/** The CAEX cover draft, signed (as numerator) by the creator; once per case. */
+export async function createCoverDraft(ctx: DomainContext, created: CreatedCase, valid: ValidatedCaseRequest): Promise<string> {
+  const user = userOf(ctx);
+  const doc = await createSystemDocument(ctx, {
+    typeAcronym: 'CAEX',
+    reference: `Carátula ${created.caseNumber}: ${created.reference}`.slice(0, 500),
+    content: coverHtml({
+      caseNumber: created.caseNumber, reference: created.reference, template: valid.templateName, sector: valid.ownerSectorName,
+      createdAt: created.createdAt, creator: user.fullName, timeZone: ctx.services.timeZone,
+    }),
+    sectorId: valid.ownerSectorId,
+    caseId: created.caseId,
+    signerUserId: user.id,
+    sourceKey: 'cover',
+  });
+  return doc.id;
+}
+
+/** Makes the case visible (its cover is signed and linked). */
+export async function finishCase(ctx: DomainContext, caseId: string): Promise<void> {
+  const user = userOf(ctx);
+  await ctx.db.transaction(async (trx) => {
+    const updated = await trx('cases').where({ id: caseId, is_ready: false }).update({ is_ready: true, last_modified_at: trx.fn.now() }).returning<{ case_number: string; owner_sector_id: string; reference: string }[]>(['case_number', 'owner_sector_id', 'reference']);
+    if (updated[0]) {
+      await recordActivity(trx, {
+        kind: 'case_created', actorUserId: user.id, sectorId: updated[0].owner_sector_id, entityType: 'case', entityId: caseId,
+        summary: `${user.fullName} creó el expediente ${updated[0].case_number} "${updated[0].reference}"`,
+      });
+    }
+  });
+}
+
+/** Compensation: a creation that failed for good leaves nothing behind (its number stays unused). */
+export async function discardCase(ctx: DomainContext, key: string): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    const c = await trx('cases').where({ creation_key: key, is_ready: false }).first<{ id: string } | undefined>('id');
+    if (!c) return;
+    const docs = await trx('documents').where({ case_id: c.id }).pluck('id');
+    await trx('case_documents').where({ case_id: c.id }).delete();
+    if (docs.length) {
+      await trx('activity_events').whereIn('entity_id', docs).delete();
+      await trx('document_files').whereIn('document_id', docs).delete();
+      await trx('document_signers').whereIn('document_id', docs).delete();
+      await trx('documents').whereIn('id', docs).delete();
+    }
+    await trx('case_movements').where({ case_id: c.id }).delete();
+    await trx('cases').where({ id: c.id }).delete();
+  });
+}
+
+/** The PV (providence) draft that documents a movement when `create_official_doc` is requested. */
+export async function createProvidenceDraft(ctx: DomainContext, movementId: string): Promise<string> {
+  const user = userOf(ctx);
+  const movement = await ctx.db.transaction((trx) =>
+    trx('case_movements as m')
+      .join('cases as c', 'c.id', 'm.case_id')
+      .leftJoin('sectors as fs', 'fs.id', 'm.from_sector_id')
+      .join('sectors as ts', 'ts.id', 'm.to_sector_id')
+      .where('m.id', movementId)
+      .first<{ case_id: string; case_number: string; reference: string; movement_type: string; reason: string; from_name: string | null; from_id: string | null; to_name: string; created_at: Date }>(
+        'm.case_id', 'c.case_number', 'c.reference', 'm.movement_type', 'm.reason', 'fs.name as from_name', 'fs.id as from_id', 'ts.name as to_name', 'm.created_at',
+      ),
+  );
+  if (!movement) throw notFound('Movimiento no encontrado');
+  const action = movement.movement_type === 'transfer' ? 'Pase del expediente' : 'Asignación de tarea';
+  const date = new Intl.DateTimeFormat('es-AR', { timeZone: ctx.services.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(movement.created_at);
+  const doc = await createSystemDocument(ctx, {
+    typeAcronym: 'PV',
+    reference: `${action} ${movement.case_number} a ${movement.to_name}`.slice(0, 500),
+    content: `<h1>Providencia</h1>
+<p><b>Expediente:</b> ${escape(movement.case_number)} — ${escape(movement.reference)}</p>
+<p><b>${escape(action)}</b> de ${escape(movement.from_name ?? '—')} a ${escape(movement.to_name)}, el ${escape(date)}.</p>
+<p><b>Motivo:</b> ${escape(movement.reason)}</p>
+<p>Firmado por ${escape(user.fullName)}.</p>`,
+    sectorId: movement.from_id ?? primarySector(user)!.sectorId,
+    caseId: movement.case_id,
+    signerUserId: user.id,
+    sourceKey: `pv:${movementId}`,
+  });
+  return doc.id;
+}

@@ -1,0 +1,30 @@
+/** Messages of the spec's catalog (verbatim) and the module's own. */
+export const CASE_MESSAGES = {
+  // Catalog
+  caseIdRequired: 'case_id es requerido',
+  reasonRequired: 'reason es requerido y no puede estar vacio',
+  noAssignPermission: 'Sin permisos para asignar',
+  noTransferPermission: 'Sin permisos para transferir',
+  noLinkPermission: 'Sin permisos para vincular documento',
+  // Ours
+  notFound: 'Expediente no encontrado',
+  templateNotFound: 'Plantilla de expediente no encontrada',
+  sectorNotFound: 'Sector no encontrado',
+  targetSectorNotFound: 'Sector destino no encontrado',
+  sameSector: 'El sector destino debe ser distinto del sector actual del expediente',
+  noCreatePermission: 'Sin permisos para crear expedientes en el sector',
+  reasonLength: 'reason debe tener entre 5 y 500 caracteres',
+  assignedUserNotInSector: 'El usuario asignado no pertenece al sector destino',
+  movementNotFound: 'Movimiento no encontrado',
+  notActiveAssignment: 'El movimiento no es una asignación activa',
+  noClosePermission: 'Sin permisos para cerrar la asignación',
+  notOfficial: 'El documento no es un documento oficial firmado',
+  alreadyLinked: 'El documento ya está vinculado al expediente',
+  notDraft: 'Solo se pueden proponer documentos en estado draft',
+  alreadyProposed: 'El documento ya está propuesto a este expediente',
+  proposalNotFound: 'Propuesta no encontrada',
+  proposalNotPending: 'La propuesta ya fue resuelta',
+  noProposalPermission: 'Solo el responsable del expediente puede resolver propuestas',
+  noProposePermission: 'Sin permisos para proponer este documento',
+  creationNotFound: 'Creación de expediente no encontrada',
+} as const;

@@ -1,0 +1,289 @@
+/** Reading cases: search (both interfaces), detail, by number, history, documents, permissions. */
+import type { Knex } from 'knex';
+import type { Tx } from '../../db/tenancy.js';
+import { isUuid } from '../acting-user.js';
+import { dayRange, namedWindow, type Window } from '../calendar.js';
+import { likePattern } from '../catalogs.js';
+import type { ActingUser, DomainContext } from '../context.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { whereVisibleTo } from '../documents/access.js';
+import { iso } from '../documents/records.js';
+import { parsePage, pageInfo } from '../pagination.js';
+import { caseAccess, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
+import { CASE_MESSAGES } from './messages.js';
+import { CASE_COLUMNS, casesQuery, movementsQuery, type CaseRow, type MovementRow } from './records.js';
+
+const STATUSES = ['active', 'inactive', 'archived'];
+
+export interface CaseSearchInput {
+  page?: unknown;
+  page_size?: unknown;
+  search?: string;
+  status?: string;
+  date_filter?: string;
+  date_from?: string;
+  date_to?: string;
+  /** Integration: owner sector acronym. Backend: UUID of an assigned sector. */
+  sector_filter?: string;
+  /** Backend: UUID of the administrative (owner) sector. */
+  trata_filter?: string;
+}
+
+const INTEGRATION_DATE_FILTERS = ['today', 'week', 'month', 'year'];
+const BACKEND_DATE_FILTERS = ['hoy', 'ayer', 'ultimos_7_dias', 'ultimos_30_dias'];
+
+function filteredCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, flavor: 'integration' | 'backend'): Knex.QueryBuilder {
+  const query = ctx.user ? whereCaseVisibleTo(casesQuery(trx), trx, ctx.user) : casesQuery(trx);
+  if (input.status) {
+    if (!STATUSES.includes(input.status)) throw badRequest('status debe ser active, inactive o archived');
+    query.andWhere('c.status', input.status);
+  }
+  const text = input.search?.trim();
+  if (text) {
+    const pattern = likePattern(text);
+    query.andWhere((w) => w.whereILike('c.case_number', pattern).orWhereILike('c.reference', pattern));
+  }
+  const windows: Window[] = [];
+  if (input.date_filter) {
+    const allowed = flavor === 'integration' ? INTEGRATION_DATE_FILTERS : BACKEND_DATE_FILTERS;
+    if (!allowed.includes(input.date_filter)) throw badRequest(`date_filter debe ser uno de: ${allowed.join(', ')}`);
+    windows.push(namedWindow(input.date_filter, ctx.services.timeZone)!);
+  }
+  if (flavor === 'backend') windows.push(dayRange(ctx.services.timeZone, input.date_from, input.date_to));
+  for (const w of windows) {
+    if (w.from) query.andWhere('c.created_at', '>=', w.from);
+    if (w.to) query.andWhere('c.created_at', '<', w.to);
+  }
+  if (flavor === 'backend') {
+    if (input.sector_filter) {
+      if (!isUuid(input.sector_filter)) throw badRequest('sector_filter debe ser un UUID');
+      const sectorId = input.sector_filter;
+      query.whereExists(
+        trx('case_movements as sf').whereRaw('sf.case_id = c.id').andWhere({ 'sf.movement_type': 'assignment', 'sf.status': 'active', 'sf.to_sector_id': sectorId }),
+      );
+    }
+    if (input.trata_filter) {
+      if (!isUuid(input.trata_filter)) throw badRequest('trata_filter debe ser un UUID');
+      query.andWhere('c.owner_sector_id', input.trata_filter);
+    }
+  } else if (input.sector_filter) {
+    query.andWhere('os.acronym', input.sector_filter.toUpperCase());
+  }
+  return query;
+}
+
+async function pageOfCases(trx: Tx, query: Knex.QueryBuilder, p: ReturnType<typeof parsePage>) {
+  const [{ total }] = await query.clone().clearSelect().count<{ total: number }[]>('* as total');
+  const rows = await query
+    .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }])
+    .limit(p.pageSize)
+    .offset(p.offset)
+    .select<CaseRow[]>(CASE_COLUMNS);
+  void trx;
+  return { rows, total: Number(total) };
+}
+
+export async function searchCasesIntegration(ctx: DomainContext, input: CaseSearchInput) {
+  const p = parsePage(input);
+  return ctx.db.transaction(async (trx) => {
+    const { rows, total } = await pageOfCases(trx, filteredCases(trx, ctx, input, 'integration'), p);
+    const { total_pages: _unused, ...info } = pageInfo(p, total);
+    return { cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status })), ...info };
+  });
+}
+
+export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchInput) {
+  const user = ctx.user!;
+  const p = parsePage(input);
+  return ctx.db.transaction(async (trx) => {
+    const { rows, total } = await pageOfCases(trx, filteredCases(trx, ctx, input, 'backend'), p);
+    const items = [];
+    for (const c of rows) {
+      const access = await caseAccess(trx, user, c);
+      items.push({
+        id: c.id,
+        case_number: c.case_number,
+        reference: c.reference,
+        status: c.status,
+        created_at: iso(c.created_at),
+        last_modified_at: iso(c.last_modified_at),
+        case_type: { name: c.template_name, acronym: c.template_acronym },
+        access_reason: access.reason,
+        admin_sector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym, department: c.owner_department },
+        assigned_sectors: uniqueSectors(access.assignments),
+        current_sector: currentSector(c),
+      });
+    }
+    return { cases: items, ...pageInfo(p, total) };
+  });
+}
+
+function uniqueSectors(assignments: MovementRow[]) {
+  const seen = new Map<string, { sector_id: string; acronym: string; name: string }>();
+  for (const a of assignments) seen.set(a.to_sector_id, { sector_id: a.to_sector_id, acronym: a.to_acronym, name: a.to_name });
+  return [...seen.values()];
+}
+
+export function currentSector(c: CaseRow) {
+  return { sector_id: c.owner_sector_id, name: c.owner_sector_name, acronym: c.owner_sector_acronym };
+}
+
+export function caseObject(c: CaseRow) {
+  return {
+    case_id: c.id,
+    case_number: c.case_number,
+    reference: c.reference,
+    status: c.status,
+    created_at: iso(c.created_at),
+    last_modified_at: iso(c.last_modified_at),
+    current_sector: currentSector(c),
+    case_type: { name: c.template_name, acronym: c.template_acronym },
+    created_by: { user_id: c.created_by, full_name: c.creator_name },
+  };
+}
+
+export function movementObject(m: MovementRow) {
+  return {
+    movement_id: m.id,
+    movement_type: m.movement_type,
+    from_sector: m.from_acronym,
+    to_sector: m.to_acronym,
+    reason: m.reason,
+    created_by: m.created_by_name,
+    created_at: iso(m.created_at),
+    ...(m.movement_type === 'assignment'
+      ? { status: m.status, assigned_user: m.assigned_user_id ? { user_id: m.assigned_user_id, full_name: m.assigned_user_name } : null, closed_at: iso(m.closed_at) }
+      : {}),
+  };
+}
+
+/** Documents of a case: linked ones and those created in it; filtered by document visibility for a user. */
+async function caseDocumentRows(trx: Tx, caseId: string, user: ActingUser | null) {
+  let query = trx('documents as d')
+    .join('document_types as t', 't.id', 'd.document_type_id')
+    .whereNull('d.deleted_at')
+    .andWhere((w) => w.whereExists(trx('case_documents as cd').whereRaw('cd.document_id = d.id').andWhere('cd.case_id', caseId)).orWhere('d.case_id', caseId));
+  if (user) query = whereVisibleTo(query, trx, user);
+  const rows = await query
+    .orderBy('d.created_at')
+    .select<{ id: string; official_number: string | null; acronym: string; reference: string; status: string; created_at: Date }[]>(
+      'd.id', 'd.official_number', 't.acronym', 'd.reference', 'd.status', 'd.created_at',
+    );
+  return rows.map((d) => ({
+    document_id: d.id, document_number: d.official_number, document_type: d.acronym, reference: d.reference, status: d.status, created_at: iso(d.created_at),
+  }));
+}
+
+/** Integration detail; with X-User-ID omitted the permission check is skipped (spec). */
+export async function getCase(ctx: DomainContext, caseId: string, options: { includeDocuments: boolean }) {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, ctx.user, caseId);
+    const base = caseObject(c);
+    if (!options.includeDocuments) return base;
+    const documents = (await caseDocumentRows(trx, c.id, ctx.user)).map(({ document_id, document_number, reference, status }) => ({ document_id, document_number, reference, status }));
+    return { ...base, documents };
+  });
+}
+
+export async function getCaseByNumber(ctx: DomainContext, caseNumber: string) {
+  return ctx.db.transaction(async (trx) => {
+    let query = casesQuery(trx).where('c.case_number', caseNumber);
+    if (ctx.user) query = whereCaseVisibleTo(query, trx, ctx.user);
+    const c = await query.first<CaseRow | undefined>(CASE_COLUMNS);
+    if (!c) throw notFound(CASE_MESSAGES.notFound);
+    return caseObject(c);
+  });
+}
+
+async function movementsOf(trx: Tx, caseId: string) {
+  const rows: MovementRow[] = await movementsQuery(trx).where('m.case_id', caseId).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]);
+  return rows.map(movementObject);
+}
+
+export async function caseHistory(ctx: DomainContext, caseId: string) {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, ctx.user, caseId);
+    return { movements: await movementsOf(trx, c.id) };
+  });
+}
+
+export async function caseDocuments(ctx: DomainContext, caseId: string) {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, ctx.user, caseId);
+    return { documents: await caseDocumentRows(trx, c.id, ctx.user) };
+  });
+}
+
+export async function casePermissions(ctx: DomainContext, caseId: string): Promise<CasePermissions> {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, ctx.user, caseId);
+    return (await caseAccess(trx, ctx.user!, c)).permissions;
+  });
+}
+
+/** Backend detail: the case with its movements, documents and the user's permissions. */
+export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, ctx.user, caseId);
+    const access = await caseAccess(trx, ctx.user!, c);
+    return {
+      ...caseObject(c),
+      admin_sector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym, department: c.owner_department },
+      assigned_sectors: uniqueSectors(access.assignments),
+      access_reason: access.reason,
+      movements: await movementsOf(trx, c.id),
+      documents: await caseDocumentRows(trx, c.id, ctx.user),
+      permissions: access.permissions,
+    };
+  });
+}
+
+async function sectorsExcept(trx: Tx, ownerSectorId: string) {
+  return trx('sectors').where('is_active', true).andWhereNot('id', ownerSectorId).orderBy('name').select<{ sector_id: string; name: string; acronym: string }[]>('id as sector_id', 'name', 'acronym');
+}
+
+async function activeUsersOf(trx: Tx, sectorId: string) {
+  return trx('users as u')
+    .join('user_sector_permissions as p', 'p.user_id', 'u.id')
+    .where({ 'p.sector_id': sectorId, 'u.is_active': true })
+    .orderBy('u.full_name')
+    .select<{ user_id: string; full_name: string; email: string; role: string }[]>('u.id as user_id', 'u.full_name', 'u.email', 'u.role');
+}
+
+export async function prepareTransfer(ctx: DomainContext, caseId: string) {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, null, caseId);
+    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_transfer) throw forbidden(CASE_MESSAGES.noTransferPermission);
+    return { available_sectors: await sectorsExcept(trx, c.owner_sector_id) };
+  });
+}
+
+export async function prepareAssignment(ctx: DomainContext, caseId: string) {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, null, caseId);
+    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_assign) throw forbidden(CASE_MESSAGES.noAssignPermission);
+    const sectors = await sectorsExcept(trx, c.owner_sector_id);
+    const result = [];
+    for (const s of sectors) {
+      result.push({ ...s, users: (await activeUsersOf(trx, s.sector_id)).map(({ user_id, full_name, email }) => ({ user_id, full_name, email })) });
+    }
+    return { available_sectors: result };
+  });
+}
+
+/** Backend: sectors a case may be transferred or assigned to (all active sectors but its owner). */
+export async function availableSectors(ctx: DomainContext, caseId: string) {
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, ctx.user, caseId);
+    const sectors = await sectorsExcept(trx, c.owner_sector_id);
+    return { sectors, total: sectors.length };
+  });
+}
+
+export async function sectorUsers(ctx: DomainContext, sectorId: string) {
+  return ctx.db.transaction(async (trx) => {
+    const sector = isUuid(sectorId) ? await trx('sectors').where({ id: sectorId }).first('id') : undefined;
+    if (!sector) throw notFound(CASE_MESSAGES.sectorNotFound);
+    return { users: await activeUsersOf(trx, sectorId) };
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * Imported PDFs come without the end-text marker the signing service needs, so signing starts
+ * from the upload plus one appended "Hoja de firmas" page whose marker sits at the top: every
+ * signature goes on that page. A PDF that already carries signatures is left untouched (adding a
+ * page would rewrite the file and break them); the signing service then reports what is missing.
+ */
+import { PDFDocument, PDFSignature, rgb, StandardFonts } from 'pdf-lib';
+import { END_TEXT_MARKER } from './pdf-renderer.js';
+
+export async function withSignaturePage(pdf: Buffer, info: { title: string; reference: string; municipality: string }): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  if (doc.getForm().getFields().some((f) => f instanceof PDFSignature)) return pdf;
+  const page = doc.addPage([612, 792]);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  page.drawText(info.municipality, { x: 57, y: 740, size: 9, font: regular, color: rgb(0.2, 0.2, 0.2) });
+  page.drawText(info.title, { x: 57, y: 700, size: 16, font: bold });
+  page.drawText(`Referencia: ${info.reference}`.slice(0, 110), { x: 57, y: 678, size: 10, font: regular });
+  page.drawText(END_TEXT_MARKER, { x: 57, y: 660, size: 2, font: regular, color: rgb(1, 1, 1) });
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}

@@ -1,0 +1,56 @@
+/**
+ * A case creation that fails for good half-way (the signing service refuses the tenant's
+ * certificate: a 4xx, not retryable) is undone: the caller gets a clear 4xx and no trace of the
+ * case, its movement or its cover remains.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { createApiKey } from '../../db/control.js';
+import { tenantDb, type Tenant } from '../../db/tenancy.js';
+import { createTenant } from '../../db/tenants.js';
+import { issueTenantCertificate } from '../../signer/dev-pki.js';
+import { getStack } from '../support/hooks.js';
+import { request } from '../support/http.js';
+
+describe('cases: a creation that fails for good leaves nothing behind', function () {
+  this.timeout(120_000);
+  let tenant: Tenant;
+  let key: string;
+  const userId = '5c5c5c5c-0000-4000-8000-000000000001';
+  const sectorId = '5c5c5c5c-0000-4000-8000-000000000002';
+  const templateId = '5c5c5c5c-0000-4000-8000-000000000003';
+
+  before(async () => {
+    const { db, pki } = getStack();
+    ({ tenant } = await createTenant(db, { schema: 'sin_firma', municipalityCode: 'MSF', displayName: 'Municipalidad Sin Firma', city: 'Sin Firma' }));
+    await tenantDb(db, tenant).transaction(async (trx) => {
+      await trx('sectors').insert({ id: sectorId, name: 'Mesa General', acronym: 'MG' });
+      await trx('users').insert({ id: userId, full_name: 'Ana Única', email: 'ana@sinfirma.example', role: 'director' });
+      await trx('user_sector_permissions').insert({ user_id: userId, sector_id: sectorId, can_edit: true, is_primary: true });
+      await trx('case_templates').insert({ id: templateId, name: 'Trámite general', acronym: 'TG' });
+    });
+    ({ key } = await createApiKey(db, { tenantId: tenant.id, name: 'k', userIds: [userId] }));
+    // A certificate whose password nobody recorded: the signing service answers 400 CERTIFICATE_LOAD_ERROR.
+    await issueTenantCertificate(pki, { tenant: 'sin_firma', file: path.join(pki.certsDir, 'sin_firma.p12'), password: 'nadie-la-sabe' });
+  });
+
+  it('answers 422 with the signing service\'s reason and discards the case, its movement and its cover', async () => {
+    const res = await request('/api/v1/cases', {
+      method: 'POST', headers: { 'X-API-Key': key, 'X-User-ID': userId, 'Idempotency-Key': 'falla-1' },
+      json: { case_template_id: templateId, reference: 'No llegará a existir' },
+    });
+    assert.equal(res.status, 422, res.text);
+    assert.match(res.body.error, /CERTIFICATE_LOAD_ERROR/);
+
+    const counts = await tenantDb(getStack().db, tenant).transaction(async (trx) => ({
+      cases: Number((await trx('cases').count('* as n'))[0]!.n),
+      movements: Number((await trx('case_movements').count('* as n'))[0]!.n),
+      documents: Number((await trx('documents').count('* as n'))[0]!.n),
+    }));
+    assert.deepEqual(counts, { cases: 0, movements: 0, documents: 0 });
+    const search = await request('/api/v1/cases/search', { headers: { 'X-API-Key': key, 'X-User-ID': userId } });
+    assert.equal(search.body.total, 0);
+    const poll = await request('/api/v1/cases/creations/falla-1', { headers: { 'X-API-Key': key, 'X-User-ID': userId } });
+    assert.equal(poll.status, 422, 'polling answers what the creation answered');
+  });
+});

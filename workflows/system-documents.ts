@@ -1,0 +1,25 @@
+/**
+ * Signing a document the platform generates (CAEX cover, PV providence) on a user's behalf: the
+ * same idempotent steps as DocumentSigningWorkflow, run back to back for its single numerator.
+ * Safe to import from workflow code.
+ */
+import { upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { signingSteps, steps } from './activity-options.js';
+import { DOCUMENT_NUMBER } from './search-attributes.js';
+
+export interface SignedSystemDocument {
+  documentId: string;
+  officialNumber: string;
+  signedAt: string;
+}
+
+export async function signSystemDocument(tenant: string, userId: string, documentId: string): Promise<SignedSystemDocument> {
+  const { workflowId, runId } = workflowInfo();
+  const round = await steps.beginDocumentSigning({ tenant, documentId, userId, creatorOnly: false, runId: `${workflowId}/${runId}` });
+  const step = { tenant, documentId, userId, round: round.round };
+  const officialNumber = await steps.assignOfficialNumber(step);
+  upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: officialNumber }]);
+  await signingSteps.signDocumentRevision(step);
+  const official = await steps.officializeDocument(step);
+  return { documentId, officialNumber, signedAt: official.signedAt };
+}
