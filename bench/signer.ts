@@ -19,6 +19,7 @@ import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, pop
 import { freePort } from '../dev/ports.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
 import { runPyhanko } from './_pyhanko-signer.js';
+import { fmt, percentile } from './_stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = 'bench-key';
@@ -31,9 +32,6 @@ interface Timing {
   latencies: number[];
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** Logs stay on (info: one line per signature, as in service) but are not shown. */
 function startProcess(entry: string, env: Record<string, string>): ChildProcess {
@@ -143,7 +141,6 @@ async function peakRss(pid: number, during: () => Promise<void>): Promise<number
   return peak / 1024;
 }
 
-const fmt = (v: number, digits = 1) => v.toFixed(digits);
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-bench-signer-'));

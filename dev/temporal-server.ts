@@ -94,6 +94,8 @@ export class TemporalDevServer {
       '--port', String(options.port),
       '--namespace', options.namespace,
       '--log-level', 'warn',
+      // The workflow task that schedules an activity may carry it back to the worker directly.
+      '--dynamic-config-value', 'system.enableActivityEagerExecution=true',
       ...(options.ui ? ['--ui-port', String(options.uiPort)] : ['--headless']),
       ...(options.dbFile ? ['--db-filename', options.dbFile] : []),
       ...searchAttributeFlags(),
