@@ -1,4 +1,5 @@
-# One image for the API, the worker and the signing service; docker-compose.yml picks the command.
+# One image for the API, the worker, the signing service and the development TSA;
+# docker-compose.yml picks the command.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -7,12 +8,15 @@ COPY . .
 RUN npm run build
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production APP_ENV=production HOST=0.0.0.0 DATA_DIR=/data
+# Chromium renders document HTML to PDF (API previews, worker final PDFs).
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core fonts-liberation \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production APP_ENV=production HOST=0.0.0.0 DATA_DIR=/data CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node
-EXPOSE 3000 3100 3200
+EXPOSE 3000 3100 3200 3300
 CMD ["node", "dist/api/main.js"]

@@ -80,7 +80,12 @@ export class FileAdapterStore {
   }
 
   private persist(): Promise<void> {
-    return this.file.save(() => Object.fromEntries(this.entries));
+    return this.file.save(() => {
+      // Expired entries leave the file (and memory) whenever it is written.
+      const now = Date.now();
+      for (const [key, entry] of this.entries) if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
+      return Object.fromEntries(this.entries);
+    });
   }
 }
 

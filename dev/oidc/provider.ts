@@ -25,7 +25,7 @@ import http, { type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { createLocalJWKSet } from 'jose';
 import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { createLogger, type Logger } from '../../lib/log.js';
@@ -395,6 +395,17 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   );
   if (options.adminKey) app.use('/dev', adminRoutes({ accounts, adminKey: options.adminKey, log }));
   app.use(toProvider);
+  // Body-size and parse failures of the routes above; anything else is ours and logged.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = (err as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      res.status(status).json({ error: 'invalid_request', error_description: (err as Error).message });
+      return;
+    }
+    log.error('request failed', { err });
+    res.status(500).json({ error: 'server_error', error_description: 'unexpected error' });
+  });
 
   server.on('request', app);
   log.info('oidc provider listening', { issuer, url, audience: options.audience, frontend_client_id: options.frontendClientId, m2m_client_id: options.m2mClientId, data_dir: dataDir });

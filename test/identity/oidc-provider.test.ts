@@ -4,9 +4,15 @@
  * Tokens are checked with `jose` against the provider's published JWKS.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
-import { findForm } from './support/browser.js';
+import { OIDC_DEFAULTS } from '../../dev/oidc/config.js';
+import { freePort } from '../../dev/ports.js';
+import { Browser, findForm } from './support/browser.js';
 import { clientConfig, clientCredentialsToken, exchangeCode, loginWithPassword, startAuthorization, USER_SCOPES } from './support/login.js';
 import { startTestOidcProvider, TEST_OIDC, type TestOidcProvider } from './support/provider.js';
 
@@ -170,6 +176,30 @@ describe('development OpenID provider', () => {
     });
   });
 
+  describe('pages and bad input', () => {
+    it('answers an interaction without its browser cookie with a page, not an error', async () => {
+      const flow = await startAuthorization({ issuer: idp.issuer, clientId: TEST_OIDC.frontendClientId, redirectUri: TEST_OIDC.redirectUri });
+      const stranger = new Browser();
+      const page = await stranger.request(flow.page.url);
+      assert.equal(page.status, 400);
+      assert.match(page.html, /Sesión vencida/);
+      const post = await stranger.request(`${flow.page.url}/login`, { form: ANA });
+      assert.equal(post.status, 400);
+      const empty = await flow.browser.submit(flow.page, 'login', { email: '', password: '' });
+      assert.equal(empty.status, 400);
+      assert.match(empty.html, /Ingrese email y contraseña/);
+    });
+
+    it('refuses oversized and malformed token requests with 4xx', async () => {
+      const big = await fetch(`${idp.issuer}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&x=${'a'.repeat(70_000)}` });
+      assert.equal(big.status, 413);
+      const noType = await fetch(`${idp.issuer}/oauth/token`, { method: 'POST', body: 'grant_type=client_credentials' });
+      assert.equal(noType.status, 400);
+      const array = await fetch(`${idp.issuer}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1]' });
+      assert.equal(array.status, 400);
+    });
+  });
+
   describe('dynamic client registration', () => {
     it('registers a public client openly; its users approve it on a consent page', async () => {
       const res = await fetch(`${idp.issuer}/oidc/register`, {
@@ -290,5 +320,49 @@ describe('development OpenID provider restarts', () => {
       await second?.close();
       await first.stop();
     }
+  });
+});
+
+describe('development OpenID provider process', () => {
+  const run = (env: NodeJS.ProcessEnv) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'dev/oidc/main.ts'], { env: { ...process.env, APP_ENV: 'development', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, exited, output: () => output };
+  };
+
+  it('runs from the environment with its defaults, keeps keys private on disk, and exits 0 on SIGTERM', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-oidc-proc-'));
+    const port = await freePort();
+    const proc = run({ OIDC_PORT: String(port), OIDC_DATA_DIR: dataDir, OIDC_SEED_ACCOUNTS: JSON.stringify([ANA]) });
+    try {
+      const issuer = `http://127.0.0.1:${port}`;
+      for (let i = 0; ; i++) {
+        const up = await fetch(`${issuer}/health`).then((r) => r.ok, () => false);
+        if (up) break;
+        if (i > 150) assert.fail(`provider did not start:\n${proc.output()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const tokens = await loginWithPassword({ issuer, clientId: OIDC_DEFAULTS.frontendClientId, redirectUri: OIDC_DEFAULTS.frontendRedirectUris[0], ...ANA });
+      const { payload } = await jwtVerify(tokens.accessToken, createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)), { issuer, audience: OIDC_DEFAULTS.audience });
+      assert.equal(payload.email, ANA.email);
+      const keyFile = path.join(dataDir, 'keys.json');
+      assert.equal((await stat(keyFile)).mode & 0o077, 0, 'keys.json is readable by its owner only');
+      assert.ok(JSON.parse(await readFile(keyFile, 'utf8')).signing[0].d, 'the private key is kept for the next start');
+      proc.child.kill('SIGTERM');
+      assert.equal(await proc.exited, 0);
+      assert.match(proc.output(), /oidc provider stopping signal=SIGTERM/);
+    } finally {
+      if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start in production', async () => {
+    const proc = run({ APP_ENV: 'production', OIDC_PORT: '0' });
+    assert.equal(await proc.exited, 1);
+    assert.match(proc.output(), /does not run with APP_ENV=production/);
   });
 });

@@ -115,10 +115,7 @@ export const initial: Migration = {
         owner_sector_id uuid not null references sectors(id),
         responsible_user_id uuid references users(id),
         created_by uuid not null references users(id),
-        -- Idempotency key of the creation workflow; a retried creation finds its case.
         creation_key text unique,
-        -- False while the creation workflow runs (number, cover, signature): reads never see it.
-        is_ready boolean not null default true,
         short_ai_summary text,
         created_at timestamptz not null default now(),
         last_modified_at timestamptz not null default now()
@@ -154,17 +151,10 @@ export const initial: Migration = {
         is_imported boolean not null default false,
         official_number text unique,
         case_id uuid references cases(id),
-        -- Set on documents the platform generates for a case (cover, providences): one per key.
-        source_key text,
         sector_id uuid not null references sectors(id),
         created_by uuid not null references users(id),
         proposed_case_ids uuid[] not null default '{}',
-        -- Draft recipients: sectors for NOTA, users for MEMO; delivered as rows on officialization.
-        recipients jsonb not null default '{"to": [], "cc": [], "bcc": []}',
-        -- Incremented each time the document is sent to signing (a rejection ends a round).
-        signing_round integer not null default 0,
         sent_to_sign_at timestamptz,
-        numbered_at timestamptz,
         signed_at timestamptz,
         rejected_by uuid references users(id),
         rejection_reason text,
@@ -178,7 +168,6 @@ export const initial: Migration = {
       create index documents_status on documents (status) where deleted_at is null;
       create index documents_created_by on documents (created_by);
       create index documents_case on documents (case_id);
-      create unique index documents_case_source on documents (case_id, source_key) where source_key is not null;
 
       create table document_signers (
         document_id uuid not null references documents(id) on delete cascade,
@@ -197,14 +186,13 @@ export const initial: Migration = {
         id uuid primary key default gen_random_uuid(),
         document_id uuid not null references documents(id) on delete cascade,
         kind text not null check (kind in ('draft', 'imported', 'signing', 'official')),
-        round integer not null default 0,
         revision integer not null default 0,
         storage_key text not null,
         sha256 text not null,
         size_bytes integer not null,
         signed_by uuid references users(id),
         created_at timestamptz not null default now(),
-        unique (document_id, kind, round, revision)
+        unique (document_id, kind, revision)
       );
 
       create table case_documents (
