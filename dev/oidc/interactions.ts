@@ -43,21 +43,17 @@ export function interactionRoutes(options: InteractionOptions): Router {
     return (client?.clientName as string | undefined) ?? (typeof clientId === 'string' ? clientId : 'la aplicación');
   }
 
-  async function grantConsent(interaction: Interaction): Promise<string> {
+  // Records what the consent prompt found missing: on the interaction's grant if it has one.
+  async function finishConsent(req: Request, res: Response, interaction: Interaction): Promise<void> {
     const { prompt, params, session } = interaction;
-    const grant = interaction.grantId
-      ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string }))
-      : new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
+    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
     const missing = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
     for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
-    return grant.save();
-  }
-
-  async function finishConsent(req: Request, res: Response, interaction: Interaction): Promise<void> {
-    const grantId = await grantConsent(interaction);
-    const result: InteractionResults = { consent: interaction.grantId ? {} : { grantId } };
+    const grantId = await grant.save();
+    const result: InteractionResults = { consent: existing ? {} : { grantId } };
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: true });
   }
 

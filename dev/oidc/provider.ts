@@ -27,7 +27,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createLocalJWKSet } from 'jose';
-import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type ClientMetadata, type Configuration, type JWKS, type KoaContextWithOIDC } from 'oidc-provider';
 import { createLogger, type Logger } from '../../lib/log.js';
 import { AccountStore, type StoredUser } from './accounts.js';
 import { adminRoutes, seedAccounts, type SeedAccount } from './admin.js';
@@ -214,7 +214,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   const configuration: Configuration = {
     adapter: (name: string) => store.adapterFor(name),
     clients,
-    jwks: { keys: keys.signing as never },
+    jwks: { keys: keys.signing as JWKS['keys'] },
     cookies: { keys: keys.cookieKeys },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     // Authorization code only (no implicit or hybrid responses), as recommended for browser apps.
