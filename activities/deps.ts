@@ -9,6 +9,8 @@ import type { DomainContext } from '../domain/context.js';
 import { isAppError } from '../domain/errors.js';
 import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
+import type { IdentityProvider } from './identity/index.js';
+import type { Mailer } from './mailer.js';
 import { appFailure } from '../workflows/failures.js';
 
 export interface ActivityDeps {
@@ -16,6 +18,9 @@ export interface ActivityDeps {
   services: DomainServices;
   config: Config;
   log: Logger;
+  /** The identity provider's management API (user provisioning). */
+  identity: IdentityProvider;
+  mailer: Mailer;
 }
 
 /** A tenant that does not exist will not appear by retrying: fail the activity for good. */

@@ -2,6 +2,7 @@
 import type { ActivityDeps } from './deps.js';
 import { createCaseActivities } from './cases.js';
 import { createDocumentActivities } from './documents.js';
+import { createProvisioningActivities } from './provisioning.js';
 import { createSystemActivities } from './system.js';
 
 export function createActivities(deps: ActivityDeps) {
@@ -9,6 +10,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createDocumentActivities(deps),
     ...createCaseActivities(deps),
+    ...createProvisioningActivities(deps),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import type { Db } from '../db/connection.js';
 import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
 import type { TemporalHandle } from './temporal-client.js';
 
 export interface ApiDeps {
@@ -10,5 +11,7 @@ export interface ApiDeps {
   db: Db;
   services: DomainServices;
   temporal: TemporalHandle;
+  /** Verifies backend bearer tokens against the identity provider's keys. */
+  tokens: TokenVerifier;
   log: Logger;
 }

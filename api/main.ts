@@ -3,6 +3,7 @@ import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
 import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
+import { TokenVerifier } from './auth/token-verifier.js';
 import { startApi } from './server.js';
 import { createTemporalClient } from './temporal-client.js';
 
@@ -17,7 +18,8 @@ if (process.env.TESTING_MODE === 'true' && !config.testingMode) {
 const db = createDb(config.databaseUrl, { applicationName: 'expediente-api', log });
 const temporal = createTemporalClient(config, config.temporal.address);
 const services = await createDomainServices(config);
-const api = await startApi({ config, db, services, temporal, log }, config.api.port, config.host);
+const tokens = new TokenVerifier({ issuer: config.oidc.issuer, audiences: config.oidc.audiences, jwksUrl: config.oidc.jwksUrl, log });
+const api = await startApi({ config, db, services, temporal, tokens, log }, config.api.port, config.host);
 log.info('api listening', { url: api.url, testingMode: config.testingMode });
 
 let stopping = false;

@@ -45,6 +45,22 @@ export interface Config {
   };
   /** How long a request waits for a workflow (signing, case creation) before answering 202. */
   workflowWaitMs: number;
+  /** The identity provider whose RS256 access tokens the backend accepts. */
+  oidc: {
+    issuer: string;
+    /** Unset: taken from the issuer's discovery document. */
+    jwksUrl: string | undefined;
+    /** Accepted `aud` values. */
+    audiences: string[];
+    /** Port of the development provider `npm start` runs (when the issuer is local). */
+    port: number;
+  };
+  /** Outgoing mail (activation emails). The development SMTP catcher listens on 1025. */
+  smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined; from: string };
+  /** Web UI and API of the development SMTP catcher `npm start` runs. */
+  maildevWebPort: number;
+  /** Lifetime of a password-change (activation) ticket, in seconds. */
+  invitationTtlSeconds: number;
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -133,6 +149,22 @@ export function loadConfig(env: Env = process.env): Config {
     chromiumPath: nonEmpty(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
     files: { urlSecret: nonEmpty(env, 'FILE_URL_SECRET') },
     workflowWaitMs: positiveInt(env, 'WORKFLOW_WAIT_MS', 30_000),
+    oidc: {
+      issuer: nonEmpty(env, 'OIDC_ISSUER') ?? `http://127.0.0.1:${int(env, 'OIDC_PORT', 3400)}`,
+      jwksUrl: nonEmpty(env, 'OIDC_JWKS_URL'),
+      audiences: (nonEmpty(env, 'OIDC_AUDIENCE') ?? 'https://api.expediente.local').split(',').map((a) => a.trim()).filter(Boolean),
+      port: int(env, 'OIDC_PORT', 3400),
+    },
+    smtp: {
+      host: nonEmpty(env, 'SMTP_HOST') ?? '127.0.0.1',
+      port: int(env, 'SMTP_PORT', 1025),
+      secure: bool(env, 'SMTP_SECURE', false),
+      user: nonEmpty(env, 'SMTP_USER'),
+      password: nonEmpty(env, 'SMTP_PASSWORD'),
+      from: nonEmpty(env, 'MAIL_FROM') ?? 'Expediente <no-responder@expediente.local>',
+    },
+    maildevWebPort: int(env, 'MAILDEV_WEB_PORT', 1080),
+    invitationTtlSeconds: positiveInt(env, 'INVITATION_TTL_SECONDS', 432_000),
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
     testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),

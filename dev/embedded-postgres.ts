@@ -99,6 +99,8 @@ export class EmbeddedPostgres {
 
     if (isRoot()) {
       owner = postgresUser();
+      // The postgres user must be able to traverse our folder (mkdtemp makes it 0700).
+      await fs.chmod(options.dir, 0o711);
       if (!postgresCan('-x', bin.postgres)) bin = await relocatedBinaries(bin, options.onLine);
       clusterDir = await reachableClusterDir(options.dir, clusterDir, options.onLine);
     }

@@ -43,7 +43,7 @@ async function shutdown(reason: string, code: number): Promise<void> {
   const byName = (n: string) => services.filter((s) => s.name === n);
   await Promise.all(byName('api').map((s) => s.stop('SIGTERM', 10_000)));
   await Promise.all(byName('worker').map((s) => s.stop('SIGTERM', 30_000)));
-  await Promise.all([...byName('signer'), ...byName('tsa')].map((s) => s.stop('SIGTERM', 10_000)));
+  await Promise.all(['signer', 'tsa', 'oidc', 'mail'].flatMap(byName).map((s) => s.stop('SIGTERM', 10_000)));
   await temporal?.stop().catch((e: Error) => dev(`temporal stop: ${e.message}`));
   await postgres?.stop().catch((e: Error) => dev(`postgres stop: ${e.message}`));
   dev('stopped');
@@ -137,8 +137,12 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
+  // The development identity provider and SMTP catcher run unless real ones are configured.
+  const localIdp = !process.env.OIDC_ISSUER;
+  const localMail = !process.env.SMTP_HOST;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(localIdp ? { OIDC_PORT: String(config.oidc.port), IDP_BASE_URL: process.env.IDP_BASE_URL ?? config.oidc.issuer } : {}),
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     DATA_DIR: config.dataDir,
@@ -146,6 +150,8 @@ async function main(): Promise<void> {
   };
   const tsa = startService('tsa', 'signer/tsa/main.ts', env);
   const signer = startService('signer', 'signer/main.ts', env);
+  const oidc = localIdp ? startService('oidc', 'dev/oidc/main.ts', env) : undefined;
+  const mail = localMail ? startService('mail', 'dev/maildev-main.ts', env) : undefined;
   const worker = startService('worker', 'worker/main.ts', env);
   const api = startService('api', 'api/main.ts', env);
 
@@ -155,6 +161,8 @@ async function main(): Promise<void> {
     waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.running),
     waitForHttpOk(`${config.signer.url}/health`, 120_000, () => signer.running),
     waitForHttpOk(`${tsaUrl}/health`, 120_000, () => tsa.running),
+    ...(oidc ? [waitForHttpOk(`${config.oidc.issuer}/.well-known/openid-configuration`, 120_000, () => oidc.running)] : []),
+    ...(mail ? [waitForHttpOk(`http://127.0.0.1:${config.maildevWebPort}/`, 120_000, () => mail.running)] : []),
     waitForHttpOk(`http://127.0.0.1:${config.worker.healthPort}/health`, 180_000, () => worker.running),
   ]);
   const check = await runSystemCheck({
@@ -167,7 +175,8 @@ async function main(): Promise<void> {
   if (!worker.running || stopping) return;
   dev(`system check ${check.workflowId} completed (row ${check.checkId})`);
   process.stdout.write(
-    `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,
+    `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} oidc=${config.oidc.issuer}` +
+      ` mail=${localMail ? `http://127.0.0.1:${config.maildevWebPort}` : config.smtp.host} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,
   );
 }
 

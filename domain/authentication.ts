@@ -7,7 +7,7 @@ import { findApiKey, findTenantById, findTenantBySchema, isUserAuthorizedForKey 
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
-import { isUuid, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
+import { isUuid, loadActiveUserByEmail, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
 import type { ActingUser, DomainContext, Platform } from './context.js';
 import { badRequest, unauthorized } from './errors.js';
 
@@ -54,6 +54,7 @@ export const BACKEND_AUTH_MESSAGES = {
   missingToken: 'Authorization required',
   invalidToken: 'Token invalido',
   userNotFound: 'Usuario no encontrado',
+  identityMismatch: 'Token invalido: la identidad no corresponde al usuario',
 } as const;
 
 /** The tenant layer of the backend: the header must name a registered tenant. */
@@ -100,4 +101,44 @@ export async function contextForUser(platform: Platform, tenant: Tenant, userId:
   const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));
   if (!user) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
   return { tenant, db: scoped, services: platform.services, user };
+}
+
+export interface VerifiedIdentity {
+  /** The identity provider's user id (the token's `sub`). */
+  sub: string;
+  email: string;
+}
+
+/**
+ * The tenant layer for a verified bearer token: the token's email must be an active user of the
+ * tenant. A user without `auth_id` is being onboarded: the first valid token links its `sub`
+ * (returned as `linked`, so the caller can tell the provisioning workflow). A user already linked
+ * to another identity is refused.
+ */
+export async function authenticateIdentity(
+  platform: Platform,
+  tenant: Tenant,
+  identity: VerifiedIdentity,
+): Promise<{ ctx: DomainContext; linked: boolean }> {
+  const scoped = tenantDb(platform.db, tenant);
+  return scoped.transaction(async (trx) => {
+    const user = await loadActiveUserByEmail(trx, identity.email);
+    if (!user) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
+    let linked = false;
+    if (!user.authId) {
+      const taken = await trx('users').where({ auth_id: identity.sub }).first('id');
+      if (taken) throw unauthorized(BACKEND_AUTH_MESSAGES.identityMismatch);
+      await trx('users').where({ id: user.id }).whereNull('auth_id').update({
+        auth_id: identity.sub,
+        // Signing in proves the invitation was used, even after the provisioning run gave up waiting.
+        invitation_status: trx.raw("case when invitation_status is null then null else 'accepted' end"),
+        updated_at: trx.fn.now(),
+      });
+      user.authId = identity.sub;
+      linked = true;
+    } else if (user.authId !== identity.sub) {
+      throw unauthorized(BACKEND_AUTH_MESSAGES.identityMismatch);
+    }
+    return { ctx: { tenant, db: scoped, services: platform.services, user }, linked };
+  });
 }

@@ -71,12 +71,16 @@ describe('npm start (whole system on embedded defaults)', function () {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-start-'));
-    ports = { api: await freePort(), signer: await freePort(), tsa: await freePort(), worker: await freePort(), temporal: await freePort(), ui: await freePort(), pg: await freePort() };
+    ports = {
+      api: await freePort(), signer: await freePort(), tsa: await freePort(), worker: await freePort(), temporal: await freePort(), ui: await freePort(),
+      pg: await freePort(), oidc: await freePort(), smtp: await freePort(), mailWeb: await freePort(),
+    };
     env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(ports.api), SIGNER_PORT: String(ports.signer), TSA_PORT: String(ports.tsa), WORKER_HEALTH_PORT: String(ports.worker),
+      OIDC_PORT: String(ports.oidc), SMTP_PORT: String(ports.smtp), MAILDEV_WEB_PORT: String(ports.mailWeb),
       TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), EMBEDDED_PG_PORT: String(ports.pg) };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
-    for (const name of ['SIGNER_URL', 'CERTS_DIR', 'TSA_URL', 'API_KEY', 'ENVIRONMENT']) delete env[name];
+    for (const name of ['SIGNER_URL', 'CERTS_DIR', 'TSA_URL', 'API_KEY', 'ENVIRONMENT', 'OIDC_ISSUER', 'SMTP_HOST', 'IDP_BASE_URL']) delete env[name];
   });
 
   after(async () => {
@@ -86,7 +90,11 @@ describe('npm start (whole system on embedded defaults)', function () {
 
   it('reaches ready:, serves health, shows the system check to operators, stops cleanly, and keeps workflows across a restart', async () => {
     const first = await startStack(env);
-    assert.equal(first.ready, `ready: api=http://127.0.0.1:${ports.api} signer=http://127.0.0.1:${ports.signer} tsa=http://127.0.0.1:${ports.tsa} temporal=127.0.0.1:${ports.temporal} temporal-ui=http://127.0.0.1:${ports.ui}`);
+    assert.equal(
+      first.ready,
+      `ready: api=http://127.0.0.1:${ports.api} signer=http://127.0.0.1:${ports.signer} tsa=http://127.0.0.1:${ports.tsa} oidc=http://127.0.0.1:${ports.oidc}` +
+        ` mail=http://127.0.0.1:${ports.mailWeb} temporal=127.0.0.1:${ports.temporal} temporal-ui=http://127.0.0.1:${ports.ui}`,
+    );
     assert.match(first.output.join(''), /demo integration API key \(shown only now; store it\): exk_/);
     const checkId = first.output.join('').match(/system check (system-check\/demo\/\S+) completed/)?.[1];
     assert.ok(checkId, 'the start-up system check ran');

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { startApi } from '../api/server.js';
-import { createTemporalClient } from '../api/temporal-client.js';
-import { createDb } from '../db/connection.js';
 import { freePort } from '../dev/ports.js';
 import { getStack } from './support/hooks.js';
 import { request } from './support/http.js';
@@ -15,20 +12,7 @@ describe('GET /health', () => {
     assert.equal(res.body.checks.temporal.status, 'up');
   });
 
-  async function apiWith(databaseUrl: string, temporalAddress: string) {
-    const { config, log } = getStack();
-    const db = createDb(databaseUrl, { log });
-    const temporal = createTemporalClient(config, temporalAddress);
-    const api = await startApi({ config, db, services: getStack().services, temporal, log }, 0, '127.0.0.1');
-    return {
-      url: api.url,
-      close: async () => {
-        await api.close();
-        await temporal.close();
-        await db.destroy();
-      },
-    };
-  }
+  const apiWith = (databaseUrl: string, temporalAddress: string) => getStack().extraApi({}, { databaseUrl, temporalAddress });
 
   it('503 when Temporal is unreachable', async () => {
     const api = await apiWith(getStack().databaseUrl, `127.0.0.1:${await freePort()}`);

@@ -108,13 +108,10 @@ describe('backend testing-mode authentication', () => {
   });
 
   it('is off in production even when TESTING_MODE=true', async () => {
-    const { configWith, db, log } = getStack();
-    const config = configWith({ APP_ENV: 'production', TESTING_MODE: 'true' });
+    const env = { APP_ENV: 'production', TESTING_MODE: 'true', FILE_URL_SECRET: 'x'.repeat(32) };
+    const config = getStack().configWith(env);
     assert.equal(config.testingMode, false);
-    const { startApi } = await import('../api/server.js');
-    const { createTemporalClient } = await import('../api/temporal-client.js');
-    const temporal = createTemporalClient(config, getStack().temporalAddress);
-    const api = await startApi({ config, db, services: getStack().services, temporal, log }, 0, '127.0.0.1');
+    const api = await getStack().extraApi(env);
     try {
       for (const headers of [asBackend('intendente'), { 'X-Tenant-Schema': 'demo', 'X-API-Key': config.testingApiKey! }]) {
         const res = await request(path, { headers, baseUrl: api.url });
@@ -123,7 +120,6 @@ describe('backend testing-mode authentication', () => {
       }
     } finally {
       await api.close();
-      await temporal.close();
     }
   });
 });

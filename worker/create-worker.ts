@@ -7,6 +7,8 @@ import type { Db } from '../db/connection.js';
 import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
 import { createActivities } from '../activities/index.js';
+import { Auth0ManagementProvider, auth0ManagementOptionsFromEnv, type IdentityProvider } from '../activities/identity/index.js';
+import { createMailer, type Mailer } from '../activities/mailer.js';
 
 /** The workflows entry: TypeScript source under tsx, compiled JavaScript under dist/. */
 export function workflowsPath(): string {
@@ -36,14 +38,21 @@ export interface WorkerDeps {
   services: DomainServices;
   log: Logger;
   connection: NativeConnection;
+  identity: IdentityProvider;
+  mailer: Mailer;
 }
 
-export async function createWorker({ config, db, services, log, connection }: WorkerDeps): Promise<Worker> {
+/** The external systems activities talk to, built from the configuration. */
+export function externalDeps(config: Config, env: NodeJS.ProcessEnv): { identity: IdentityProvider; mailer: Mailer } {
+  return { identity: new Auth0ManagementProvider(auth0ManagementOptionsFromEnv(env)), mailer: createMailer(config) };
+}
+
+export async function createWorker({ config, db, services, log, connection, identity, mailer }: WorkerDeps): Promise<Worker> {
   return Worker.create({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowsPath: workflowsPath(),
-    activities: createActivities({ db, services, config, log }),
+    activities: createActivities({ db, services, config, log, identity, mailer }),
   });
 }

@@ -4,7 +4,7 @@ import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
 import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
-import { connectWorkerWithRetry, createWorker } from './create-worker.js';
+import { connectWorkerWithRetry, createWorker, externalDeps } from './create-worker.js';
 import { startWorkerHealthServer } from './health-server.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 
@@ -26,7 +26,8 @@ const added = await ensureSearchAttributes(connection, config.temporal.namespace
 if (added.length) log.info('registered search attributes', { added: added.join(',') });
 
 const services = await createDomainServices(config);
-const worker = await createWorker({ config, db, services, log, connection });
+const external = externalDeps(config, process.env);
+const worker = await createWorker({ config, db, services, log, connection, ...external });
 const health = startWorkerHealthServer(worker, config.worker.healthPort, config.host, config.temporal.taskQueue);
 log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
 try {
@@ -34,6 +35,7 @@ try {
 } finally {
   health.close();
   await services.renderer.close();
+  external.mailer.close();
   await connection.close();
   await db.destroy();
   log.info('worker stopped');

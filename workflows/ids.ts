@@ -10,4 +10,5 @@ export const workflowIds = {
   /** Idempotency keys are scoped to the user who sends them. */
   caseCreation: (tenant: string, userId: string, key: string) => `case-creation/${tenant}/${userId}/${key}`,
   providence: (tenant: string, movementId: string) => `providence/${tenant}/${movementId}`,
+  userProvisioning: (tenant: string, email: string) => `user-provisioning/${tenant}/${email.toLowerCase()}`,
 } as const;

@@ -3,3 +3,4 @@ export { systemCheckWorkflow } from './system-check.js';
 export { documentSigningWorkflow } from './document-signing.js';
 export { caseCreationWorkflow } from './case-creation.js';
 export { providenceWorkflow } from './providence.js';
+export { userProvisioningWorkflow } from './user-provisioning.js';

@@ -1,22 +1,28 @@
 /**
  * Backend authentication: X-Tenant-Schema names the tenant; the caller is identified by a bearer
- * JWT or, with TESTING_MODE on (never in production), by the testing credentials.
+ * RS256 JWT from the identity provider (its email must be a user of the tenant), or, with
+ * TESTING_MODE on (never in production), by the testing credentials. A valid token of a user
+ * without `auth_id` links the token's `sub` (onboarding) and tells the provisioning workflow.
  */
 import type { RequestHandler } from 'express';
-import { authenticateTestingMode, BACKEND_AUTH_MESSAGES, resolveBackendTenant } from '../../domain/authentication.js';
+import { authenticateIdentity, authenticateTestingMode, BACKEND_AUTH_MESSAGES, resolveBackendTenant } from '../../domain/authentication.js';
 import { unauthorized } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
+import { userProvisioning } from '../user-provisioning.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function backendAuth(deps: ApiDeps): RequestHandler {
+  const provisioning = userProvisioning(deps);
   return async (req, res, next) => {
     const tenant = await resolveBackendTenant(deps, req.get('x-tenant-schema'));
     const bearer = bearerToken(req.get('authorization'));
-    if (deps.config.testingMode) {
+    if (deps.config.testingMode && !(bearer && !UUID.test(bearer))) {
       const ctx = await authenticateTestingMode(deps, tenant, {
         bearer,
         apiKey: req.get('x-api-key'),
@@ -29,7 +35,10 @@ export function backendAuth(deps: ApiDeps): RequestHandler {
       }
     }
     if (!bearer) throw unauthorized(BACKEND_AUTH_MESSAGES.missingToken);
-    // Bearer JWT verification against the identity provider plugs in here.
-    throw unauthorized(BACKEND_AUTH_MESSAGES.invalidToken);
+    const token = await deps.tokens.verify(bearer);
+    const { ctx, linked } = await authenticateIdentity(deps, tenant, { sub: token.sub, email: token.email });
+    if (linked) await provisioning.firstLogin(tenant.schema, ctx.user!.email, token.sub);
+    res.locals.ctx = ctx;
+    next();
   };
 }

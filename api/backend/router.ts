@@ -4,11 +4,13 @@ import type { ApiDeps } from '../deps.js';
 import { backendAuth } from './auth.js';
 import { backendCaseRoutes } from './cases.js';
 import { backendDocumentRoutes } from './documents.js';
+import { backendUserRoutes } from './users.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
   router.use(backendAuth(deps));
   router.use(backendCaseRoutes(deps));
   router.use(backendDocumentRoutes(deps));
+  router.use(backendUserRoutes(deps));
   return router;
 }

@@ -4,8 +4,6 @@
  * (the workflow keeps retrying the signature). The same for a document signature.
  */
 import assert from 'node:assert/strict';
-import { startApi, type RunningApi } from '../../api/server.js';
-import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
 import { getStack } from '../support/hooks.js';
 import { asIntegration, request } from '../support/http.js';
 import { template } from '../support/cases.js';
@@ -23,21 +21,17 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 describe('the signing service is down for a while', function () {
   this.timeout(180_000);
-  let api: RunningApi;
-  let temporal: TemporalHandle;
+  let api: { url: string; close(): Promise<void> };
 
   before(async () => {
     const stack = getStack();
     // Same task queue and worker as the rest of the suite; only the request wait is short.
-    const config = stack.configWith({ WORKFLOW_WAIT_MS: '1500' });
-    temporal = createTemporalClient(config, stack.temporalAddress);
-    api = await startApi({ config, db: stack.db, services: stack.services, temporal, log: stack.log }, 0, '127.0.0.1');
+    api = await stack.extraApi({ WORKFLOW_WAIT_MS: '1500' });
   });
 
   after(async () => {
     await getStack().signer.start();
     await api.close();
-    await temporal.close();
   });
 
   it('case creation answers 202, shows nothing until done, and completes when the service is back', async () => {

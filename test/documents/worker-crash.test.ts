@@ -6,8 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { startApi, type RunningApi } from '../../api/server.js';
-import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
 import { freePort } from '../../dev/ports.js';
 import { waitForHttpOk } from '../../dev/wait.js';
 import { tenantDb } from '../../db/tenancy.js';
@@ -21,8 +19,7 @@ describe('documents: a worker dies in the middle of a signature', function () {
   this.timeout(240_000);
   const taskQueue = `crash-${Date.now()}`;
   let proxy: HeldProxy;
-  let api: RunningApi;
-  let temporal: TemporalHandle;
+  let api: { url: string; close(): Promise<void> };
   const workers: ChildProcess[] = [];
 
   /** The project's worker as its own process, signing through the proxy. */
@@ -51,15 +48,12 @@ describe('documents: a worker dies in the middle of a signature', function () {
   before(async () => {
     const stack = getStack();
     proxy = await HeldProxy.start(stack.signer.url);
-    const config = stack.configWith({ TEMPORAL_TASK_QUEUE: taskQueue, WORKFLOW_WAIT_MS: '150000' });
-    temporal = createTemporalClient(config, stack.temporalAddress);
-    api = await startApi({ config, db: stack.db, services: stack.services, temporal, log: stack.log }, 0, '127.0.0.1');
+    api = await stack.extraApi({ TEMPORAL_TASK_QUEUE: taskQueue, WORKFLOW_WAIT_MS: '150000' });
   });
 
   after(async () => {
     for (const w of workers) w.kill('SIGKILL');
     await api.close();
-    await temporal.close();
     await proxy.close();
   });
 

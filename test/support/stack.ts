@@ -16,11 +16,12 @@ import { createDb, type Db } from '../../db/connection.js';
 import { migrateAll } from '../../db/migrate.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import type { Tenant } from '../../db/tenancy.js';
+import { TokenVerifier } from '../../api/auth/token-verifier.js';
 import { startApi, type RunningApi } from '../../api/server.js';
 import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
 import { createDomainServices, type DomainServices } from '../../domain/services.js';
 import { createLogger, type Logger } from '../../lib/log.js';
-import { connectWorkerWithRetry, createWorker } from '../../worker/create-worker.js';
+import { connectWorkerWithRetry, createWorker, externalDeps } from '../../worker/create-worker.js';
 import { EmbeddedPostgres } from '../../dev/embedded-postgres.js';
 import { freePort } from '../../dev/ports.js';
 import { ensureTemporalCli } from '../../dev/temporal-cli.js';
@@ -29,6 +30,8 @@ import { loadSignerConfig } from '../../signer/config.js';
 import { ensureDevPki, type DevPki } from '../../signer/dev-pki.js';
 import { startSignerServer, type RunningSigner } from '../../signer/server.js';
 import { startTimestampAuthority } from '../../signer/tsa/server.js';
+import { startTestOidcProvider, TEST_OIDC, type TestOidcProvider } from '../identity/support/provider.js';
+import { startMaildev, type MaildevMessage } from '../../dev/maildev.js';
 
 export const TEST_DEMO_API_KEY = 'exk_test_demo_key_0123456789abcdefghijklmnopqrstuv';
 export const TEST_TESTING_API_KEY = 'testing-mode-key';
@@ -47,10 +50,20 @@ export interface TestStack {
   log: Logger;
   /** The development PKI (its root is the trust anchor for validators). */
   pki: DevPki;
+  /** The development OpenID provider, which tests may stop and start again (same port, same keys). */
+  idp: { issuer: string; url: string; adminKey: string; frontendClientId: string; redirectUri: string; audience: string; stop(): Promise<void>; start(): Promise<void> };
+  /** The SMTP catcher: its REST API lists the messages the platform sent. */
+  mail: { webUrl: string; messages(): Promise<MaildevMessage[]>; clear(): Promise<void> };
   /** The signing service, which tests may stop and start again on the same port. */
   signer: { url: string; stop(): Promise<void>; start(): Promise<void> };
   /** Builds a config for this stack with overrides (e.g. another APP_ENV). */
   configWith(env: Record<string, string>): Config;
+  /**
+   * Another API process on this stack's database and Temporal, configured with `env` overrides
+   * (a shorter wait, another task queue, production mode...). Optionally on another database
+   * URL or Temporal address, to see how it behaves when they are unreachable.
+   */
+  extraApi(env: Record<string, string>, options?: { databaseUrl?: string; temporalAddress?: string }): Promise<{ url: string; close(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -138,6 +151,13 @@ export async function startTestStack(): Promise<TestStack> {
     CERTS_DIR: pki.certsDir, TSA_URL: tsa.url, DATA_DIR: dataDir, LOG_LEVEL: 'error',
   });
   let signer: RunningSigner | undefined = await startSignerServer(signerConfig, log);
+
+  // The identity provider (tokens, accounts, Auth0 management subset) and the SMTP catcher.
+  const idpPort = await freePort();
+  const idpOptions = { port: idpPort, dataDir: path.join(dataDir, 'oidc') };
+  let idp: TestOidcProvider | undefined = await startTestOidcProvider(idpOptions);
+  const idpIssuer = idp.issuer;
+  const mail = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
   // The API's port is fixed before it starts so the links it hands out (signed file URLs) are right.
   const apiPort = await freePort();
   const baseEnv: Record<string, string> = {
@@ -152,6 +172,14 @@ export async function startTestStack(): Promise<TestStack> {
     DATA_DIR: dataDir,
     SIGNER_URL: `http://127.0.0.1:${signerPort}`,
     SIGNER_API_KEY: TEST_SIGNER_API_KEY,
+    OIDC_ISSUER: idpIssuer,
+    OIDC_AUDIENCE: TEST_OIDC.audience,
+    IDP_BASE_URL: idpIssuer,
+    AUTH0_MGMT_CLIENT_ID: TEST_OIDC.m2mClientId,
+    AUTH0_MGMT_CLIENT_SECRET: TEST_OIDC.m2mClientSecret,
+    AUTH0_FRONTEND_CLIENT_ID: TEST_OIDC.frontendClientId,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mail.smtpPort),
   };
   const configWith = (env: Record<string, string>) => loadConfig({ ...baseEnv, ...env });
   const config = configWith({});
@@ -162,11 +190,13 @@ export async function startTestStack(): Promise<TestStack> {
 
   const services = await createDomainServices(config);
   const workerConnection: NativeConnection = await connectWorkerWithRetry(temporalServer.address, log);
-  const worker: Worker = await createWorker({ config, db, services, log, connection: workerConnection });
+  const external = externalDeps(config, baseEnv);
+  const worker: Worker = await createWorker({ config, db, services, log, connection: workerConnection, ...external });
   const workerRun = worker.run();
 
+  const tokensFor = (c: Config) => new TokenVerifier({ issuer: c.oidc.issuer, audiences: c.oidc.audiences, jwksUrl: c.oidc.jwksUrl, log });
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
-  const api: RunningApi = await startApi({ config, db, services, temporal, log }, apiPort, '127.0.0.1');
+  const api: RunningApi = await startApi({ config, db, services, temporal, tokens: tokensFor(config), log }, apiPort, '127.0.0.1');
   const clientConnection = await Connection.connect({ address: temporalServer.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
 
@@ -182,7 +212,37 @@ export async function startTestStack(): Promise<TestStack> {
     demoApiKey: TEST_DEMO_API_KEY,
     log,
     configWith,
+    async extraApi(env, options = {}) {
+      const extraConfig = configWith(env);
+      const extraDb = options.databaseUrl ? createDb(options.databaseUrl, { log }) : db;
+      const extraTemporal = createTemporalClient(extraConfig, options.temporalAddress ?? temporalServer.address);
+      const extra = await startApi({ config: extraConfig, db: extraDb, services, temporal: extraTemporal, tokens: tokensFor(extraConfig), log }, 0, '127.0.0.1');
+      return {
+        url: extra.url,
+        async close() {
+          await extra.close();
+          await extraTemporal.close();
+          if (extraDb !== db) await extraDb.destroy();
+        },
+      };
+    },
     pki,
+    idp: {
+      issuer: idpIssuer,
+      url: idpIssuer,
+      adminKey: TEST_OIDC.adminKey,
+      frontendClientId: TEST_OIDC.frontendClientId,
+      redirectUri: TEST_OIDC.redirectUri,
+      audience: TEST_OIDC.audience,
+      async stop() {
+        await idp?.close();
+        idp = undefined;
+      },
+      async start() {
+        idp ??= await startTestOidcProvider(idpOptions);
+      },
+    },
+    mail: { webUrl: mail.webUrl, messages: () => mail.messages(), clear: () => mail.clear() },
     signer: {
       url: `http://127.0.0.1:${signerPort}`,
       async stop() {
@@ -199,8 +259,9 @@ export async function startTestStack(): Promise<TestStack> {
       await workerRun;
       await Promise.all([clientConnection.close(), temporal.close(), workerConnection.close()]);
       await services.renderer.close();
+      external.mailer.close();
       await db.destroy();
-      await Promise.all([temporalServer.stop(), database.drop(), signer?.close(), tsa.close()]);
+      await Promise.all([temporalServer.stop(), database.drop(), signer?.close(), tsa.close(), idp?.close(), mail.close()]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

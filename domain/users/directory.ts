@@ -1,0 +1,169 @@
+/** The backend's users routes: directory, profile, search, and a user's documents. */
+import type { Knex } from 'knex';
+import type { Tx } from '../../db/tenancy.js';
+import { isUuid } from '../acting-user.js';
+import { dayRange } from '../calendar.js';
+import { likePattern } from '../catalogs.js';
+import type { ActingUser, DomainContext } from '../context.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { iso } from '../documents/records.js';
+import { parsePage, pageInfo } from '../pagination.js';
+
+export async function activeUsers(ctx: DomainContext) {
+  const users = await ctx.db.transaction((trx) =>
+    trx('users').where({ is_active: true }).orderBy('full_name').select('id as user_id', 'full_name', 'email'),
+  );
+  return { users, total: users.length };
+}
+
+/** What the acting user's session carries (backend `GET /api/v1/auth/me`). */
+export function sessionOf(user: ActingUser) {
+  return {
+    user_id: user.id,
+    auth_id: user.authId,
+    full_name: user.fullName,
+    email: user.email,
+    role: user.role,
+    is_admin: user.isAdmin,
+    permissions: user.sectors.map((s) => ({ sector_id: s.sectorId, name: s.name, acronym: s.acronym, can_view: s.canView, can_edit: s.canEdit, is_primary: s.isPrimary })),
+  };
+}
+
+export async function userProfile(ctx: DomainContext, userId: string) {
+  if (!isUuid(userId)) throw notFound('Usuario no encontrado');
+  return ctx.db.transaction(async (trx) => {
+    const row = await trx('users as u')
+      .leftJoin('seals as se', 'se.id', 'u.default_seal_id')
+      .leftJoin('user_sector_permissions as p', (j) => j.on('p.user_id', 'u.id').andOn('p.is_primary', trx.raw('true')))
+      .leftJoin('sectors as s', 's.id', 'p.sector_id')
+      .leftJoin('departments as d', 'd.id', 's.department_id')
+      .where('u.id', userId)
+      .first(
+        'u.id as user_id', 'u.full_name', 'u.email', 'u.cuit', 'u.role', 'u.is_active', 'u.profile_picture_url', 'u.default_seal_id',
+        'se.name as default_seal_name', 's.id as sector_id', 's.acronym as sector_acronym', 's.name as sector_name',
+        'd.id as department_id', 'd.name as department_name', 'd.acronym as department_acronym',
+      );
+    if (!row) throw notFound('Usuario no encontrado');
+    const additional = await trx('user_sector_permissions as p')
+      .join('sectors as s', 's.id', 'p.sector_id')
+      .where({ 'p.user_id': userId, 'p.is_primary': false })
+      .orderBy('s.name')
+      .select('s.id as sector_id', 's.name', 's.acronym', 'p.can_view', 'p.can_edit');
+    return { ...row, additional_sectors: additional };
+  });
+}
+
+export async function searchUserDirectory(ctx: DomainContext, input: { query?: string; page?: unknown; page_size?: unknown }) {
+  const text = input.query?.trim() ?? '';
+  if (text.length < 2) throw badRequest("El parametro 'query' es requerido y debe tener al menos 2 caracteres");
+  const p = parsePage(input);
+  return ctx.db.transaction(async (trx) => {
+    const pattern = likePattern(text);
+    const base = trx('users as u')
+      .leftJoin('user_sector_permissions as p', (j) => j.on('p.user_id', 'u.id').andOn('p.is_primary', trx.raw('true')))
+      .leftJoin('sectors as s', 's.id', 'p.sector_id')
+      .where('u.is_active', true)
+      .andWhere((w) => w.whereILike('u.full_name', pattern).orWhereILike('u.email', pattern));
+    const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
+    const users = await base.orderBy('u.full_name').limit(p.pageSize).offset(p.offset).select('u.id as user_id', 'u.full_name', 'u.email', 's.name as sector', 's.acronym as sector_acronym');
+    return { users, ...pageInfo(p, Number(total)) };
+  });
+}
+
+const STATUSES = ['draft', 'sent_to_sign', 'signed', 'rejected'];
+
+export interface UserDocumentsInput {
+  page?: unknown;
+  page_size?: unknown;
+  status?: string;
+  document_type?: string;
+  search?: string;
+  date_from?: string;
+  date_to?: string;
+}
+
+type Role = 'creador' | 'firmante' | 'numerador' | 'otro';
+
+interface Row {
+  id: string;
+  reference: string;
+  status: string;
+  official_number: string | null;
+  acronym: string;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  my_status: string | null;
+  my_numerator: boolean | null;
+  pending_commons: number;
+}
+
+function displayStatus(row: Row, role: Role): string {
+  switch (row.status) {
+    case 'draft':
+      return 'Borrador';
+    case 'rejected':
+      return 'Rechazado';
+    case 'signed':
+      return 'Firmado';
+    default:
+      if (row.my_status === 'pending' && (role === 'firmante' || row.pending_commons === 0)) return 'Pendiente de su firma';
+      if (row.my_status === 'pending') return 'Esperando otras firmas';
+      return 'En firma';
+  }
+}
+
+/**
+ * Documents a user created or signs. A user sees their own list; administrators see anyone's.
+ * The role shown is the one that asks something of the user: numerator or signer before creator.
+ */
+export async function userDocuments(ctx: DomainContext, userId: string, input: UserDocumentsInput) {
+  const viewer = ctx.user!;
+  if (!isUuid(userId)) throw notFound('Usuario no encontrado');
+  if (viewer.id !== userId && !viewer.isAdmin) throw forbidden('Solo puede ver sus propios documentos');
+  if (input.status && !STATUSES.includes(input.status)) throw badRequest('status debe ser draft, sent_to_sign, signed o rejected');
+  const p = parsePage(input);
+  const window = dayRange(ctx.services.timeZone, input.date_from, input.date_to);
+  return ctx.db.transaction(async (trx: Tx) => {
+    if (!(await trx('users').where({ id: userId }).first('id'))) throw notFound('Usuario no encontrado');
+    const base: Knex.QueryBuilder = trx('documents as d')
+      .join('document_types as t', 't.id', 'd.document_type_id')
+      .leftJoin('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [userId])))
+      .whereNull('d.deleted_at')
+      .andWhere((w) => w.where('d.created_by', userId).orWhereNotNull('me.user_id'));
+    if (input.status) base.andWhere('d.status', input.status);
+    if (input.document_type) base.andWhere('t.acronym', input.document_type.toUpperCase());
+    const text = input.search?.trim();
+    if (text) base.andWhere((w) => w.whereILike('d.reference', likePattern(text)).orWhereILike('d.official_number', likePattern(text)));
+    if (window.from) base.andWhere('d.created_at', '>=', window.from);
+    if (window.to) base.andWhere('d.created_at', '<', window.to);
+    const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
+    const rows: Row[] = await base
+      .orderBy([{ column: 'd.updated_at', order: 'desc' }, { column: 'd.id' }])
+      .limit(p.pageSize)
+      .offset(p.offset)
+      .select(
+        'd.id', 'd.reference', 'd.status', 'd.official_number', 't.acronym', 'd.created_by', 'd.created_at', 'd.updated_at',
+        'me.status as my_status', 'me.is_numerator as my_numerator',
+        trx.raw("(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed') as pending_commons"),
+      );
+    const documents = rows.map((row) => {
+      const role: Role = row.my_numerator === true ? 'numerador' : row.my_numerator === false ? 'firmante' : row.created_by === userId ? 'creador' : 'otro';
+      return {
+        document_id: row.id,
+        reference: row.reference,
+        status: row.status,
+        display_status: displayStatus(row, role),
+        doc_type: row.status === 'signed' ? 'official' : 'draft',
+        acronym: row.acronym,
+        official_number: row.official_number,
+        rol_usuario: role,
+        usuario_ya_firmo: row.my_status === 'signed',
+        todos_firmantes_comunes_firmaron: row.pending_commons === 0,
+        created_at: iso(row.created_at),
+        last_modified_at: iso(row.updated_at),
+      };
+    });
+    return { documents, ...pageInfo(p, Number(total)) };
+  });
+}

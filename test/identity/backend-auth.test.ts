@@ -1,0 +1,102 @@
+/**
+ * Backend bearer authentication against the real development identity provider: tokens from an
+ * authorization code + PKCE login are accepted; forged, expired, mis-addressed, unsigned and
+ * key-confused tokens are refused; the key set is cached (503 only when none was ever obtained).
+ */
+import assert from 'node:assert/strict';
+import { tenantDb } from '../../db/tenancy.js';
+import { createTenant } from '../../db/tenants.js';
+import { getStack } from '../support/hooks.js';
+import { demoUser, request } from '../support/http.js';
+import { ensureAccount, forgeToken, hs256WithPublicKey, unsignedToken, userToken } from '../support/identity.js';
+
+const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
+const PASSWORD = 'Clave-De-Prueba-1';
+const me = (token: string, schema = 'demo', baseUrl?: string) =>
+  request('/api/v1/auth/me', { headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${token}` }, ...(baseUrl ? { baseUrl } : {}) });
+
+describe('backend bearer JWT authentication', function () {
+  this.timeout(60_000);
+  let token: string;
+
+  before(async () => {
+    await createTenant(getStack().db, { schema: 'tenant_b', municipalityCode: 'TNB', displayName: 'Municipalidad B', city: 'Ciudad B' });
+    await ensureAccount(LUCIA, PASSWORD);
+    token = await userToken(LUCIA, PASSWORD);
+  });
+
+  it('accepts a real RS256 token from a PKCE login, and the first call links the token subject as auth_id', async () => {
+    const res = await me(token);
+    assert.equal(res.status, 200, res.text);
+    const session = res.body.data;
+    assert.equal(session.user_id, demoUser('directora-obras'));
+    assert.equal(session.email, LUCIA);
+    assert.equal(session.full_name, 'Lucía Fernández');
+    assert.match(session.auth_id, /^auth0\|/);
+    assert.deepEqual(session.permissions.map((p: { acronym: string; can_edit: boolean }) => [p.acronym, p.can_edit]), [['DOP', true], ['MESA', false]]);
+    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ id: demoUser('directora-obras') }).first());
+    assert.equal(row.auth_id, session.auth_id, 'onboarding stored the sub');
+
+    const cases = await request('/api/v1/cases', { headers: { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${token}` } });
+    assert.equal(cases.status, 200, 'other backend routes accept it too');
+  });
+
+  it('refuses expired, wrong-audience, wrong-issuer, tampered, unknown-kid, alg:none and HS256 tokens with 401', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['expired', await forgeToken({ email: LUCIA, expiresIn: Math.floor(Date.now() / 1000) - 60 }), /Token expirado/],
+      ['wrong audience', await forgeToken({ email: LUCIA, audience: 'https://otra-api.example' }), /Audience no valido/],
+      ['wrong issuer', await forgeToken({ email: LUCIA, issuer: 'https://impostor.example/' }), /Issuer no valido/],
+      ['unknown kid', await forgeToken({ email: LUCIA, unknownKey: true }), /Token invalido/],
+      ['alg none', unsignedToken(LUCIA), /Token invalido/],
+      ['HS256 with the public key', await hs256WithPublicKey(LUCIA), /Token invalido/],
+      ['tampered payload', token.replace(/^([^.]+)\.([^.]+)\./, (_m, h: string, p: string) => {
+        const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+        claims.email = 'martin.alvarez@villaesperanza.gob.ar';
+        return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      }), /Token invalido/],
+      ['garbage', 'not.a.jwt', /Token invalido/],
+    ];
+    for (const [name, bad, message] of cases) {
+      const res = await me(bad);
+      assert.equal(res.status, 401, name);
+      assert.equal(res.body.success, false, name);
+      assert.match(res.body.message, message, name);
+    }
+  });
+
+  it('refuses a valid token whose email is not a user of the tenant, or of another tenant', async () => {
+    await ensureAccount('nadie@pruebas.example', PASSWORD);
+    const stranger = await me(await userToken('nadie@pruebas.example', PASSWORD));
+    assert.deepEqual([stranger.status, stranger.body.message], [401, 'Usuario no encontrado']);
+    const otherTenant = await me(token, 'tenant_b');
+    assert.deepEqual([otherTenant.status, otherTenant.body.message], [401, 'Usuario no encontrado'], "tenant A's user with tenant B's schema");
+  });
+
+  it('refuses a token for the right email but another identity once the user is linked', async () => {
+    const res = await me(await forgeToken({ email: LUCIA, sub: 'google-oauth2|someone-else' }));
+    assert.equal(res.status, 401);
+    assert.match(res.body.message, /identidad no corresponde/);
+  });
+
+  it('identity provider down: a warm key cache keeps serving, an empty one answers 503', async () => {
+    const stack = getStack();
+    const cold = await stack.extraApi({});
+    await stack.idp.stop();
+    try {
+      const warm = await me(token);
+      assert.equal(warm.status, 200, 'the main API fetched the keys earlier');
+      const noKeys = await me(token, 'demo', cold.url);
+      assert.equal(noKeys.status, 503);
+      assert.match(noKeys.body.message, /claves publicas/);
+    } finally {
+      await stack.idp.start();
+      await cold.close();
+    }
+    const recovered = await stack.extraApi({});
+    try {
+      assert.equal((await me(token, 'demo', recovered.url)).status, 200);
+    } finally {
+      await recovered.close();
+    }
+  });
+});
