@@ -8,6 +8,7 @@ import { setInvitationStatus, saveInvitedUser, type InvitationStatus, type NewUs
 import { asUser, requireTenant, type ActivityDeps } from './deps.js';
 import { IdentityProviderError, IdentityUserExistsError } from './identity/index.js';
 import { tenantDb } from '../db/tenancy.js';
+import { escapeHtml } from '../lib/html.js';
 
 export interface IdentityLookup {
   passwordUserId: string | null;
@@ -25,8 +26,6 @@ async function identityCall<T>(call: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function createProvisioningActivities(deps: ActivityDeps) {
   const { identity, mailer } = deps;
@@ -62,7 +61,7 @@ export function createProvisioningActivities(deps: ActivityDeps) {
       const until = new Intl.DateTimeFormat('es-AR', { timeZone: deps.config.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(input.expiresAt));
       const subject = `${tenant.displayName}: active su cuenta de Expediente`;
       const text = `Hola ${input.fullName}:\n\n${tenant.displayName} le creó una cuenta en Expediente. Para activarla, elija su contraseña en este enlace:\n\n${input.link}\n\nEl enlace vence el ${until}.\n`;
-      const html = `<p>Hola ${escape(input.fullName)}:</p><p>${escape(tenant.displayName)} le creó una cuenta en Expediente. Para activarla, elija su contraseña:</p><p><a href="${escape(input.link)}">Activar mi cuenta</a></p><p>El enlace vence el ${escape(until)}.</p>`;
+      const html = `<p>Hola ${escapeHtml(input.fullName)}:</p><p>${escapeHtml(tenant.displayName)} le creó una cuenta en Expediente. Para activarla, elija su contraseña:</p><p><a href="${escapeHtml(input.link)}">Activar mi cuenta</a></p><p>El enlace vence el ${escapeHtml(until)}.</p>`;
       return mailer.send({ to: input.to, subject, text, html });
     },
 

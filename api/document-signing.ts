@@ -7,7 +7,7 @@
 import { WithStartWorkflowOperation, WorkflowUpdateStage, type Connection } from '@temporalio/client';
 import type { DomainContext } from '../domain/context.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
-import { checkCanReject, checkCanSign, checkCanStart, type ExistingSignature } from '../domain/documents/signing-checks.js';
+import { checkCanReject, checkCanSign, checkCanStart } from '../domain/documents/signing-checks.js';
 import type { SigningRound } from '../domain/documents/signing.js';
 import {
   ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signUpdate,
@@ -81,7 +81,7 @@ export function documentSigning(deps: ApiDeps) {
       }
     },
 
-    async sign(ctx: DomainContext, documentId: string): Promise<Waited<SignOutcome | ExistingSignature>> {
+    async sign(ctx: DomainContext, documentId: string): Promise<Waited<SignOutcome>> {
       const check = await checkCanSign(ctx, documentId);
       if (check.existing) return { done: true, value: check.existing };
       try {

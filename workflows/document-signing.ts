@@ -15,6 +15,7 @@ import {
   allHandlersFinished, condition, defineQuery, defineUpdate, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure,
 } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
+import type { ExistingSignature } from '../domain/documents/signing-checks.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
 import { signingSteps as signing, steps } from './activity-options.js';
 import { appFailure } from './failures.js';
@@ -41,13 +42,8 @@ export interface RejectRequest {
   reason: string;
 }
 
-export interface SignOutcome {
-  documentId: string;
-  status: 'sent_to_sign' | 'signed';
-  isNumerator: boolean;
-  officialNumber: string | null;
-  signedAt: string;
-}
+/** A signer's signature as the caller sees it (the same shape a retried request gets from the database). */
+export type SignOutcome = ExistingSignature;
 
 export interface RejectOutcome {
   documentId: string;

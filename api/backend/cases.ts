@@ -9,14 +9,8 @@ import type { CaseCreationResult } from '../../workflows/case-creation.js';
 import { caseWorkflows, pollPath } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
-import { creationInProgress, officialDocumentOf } from '../integration/cases.js';
-import { bodyParser, requiredText, uuid } from '../validation.js';
-
-const createBody = bodyParser<{ case_template_id: string; reference: string; owner_sector_id?: string | null }>({
-  type: 'object',
-  required: ['case_template_id', 'reference'],
-  properties: { case_template_id: uuid, reference: requiredText(500), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
-});
+import { caseCreationBody, creationInProgress, officialDocumentOf } from '../integration/cases.js';
+import { bodyParser, uuid } from '../validation.js';
 
 const movementBody = bodyParser<{ target_sector_id: string; reason: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
   type: 'object',
@@ -64,7 +58,7 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/cases', async (req, res) => {
-    const body = createBody(req.body);
+    const body = caseCreationBody(req.body);
     const outcome = await workflows.create(contextOf(res), {
       templateId: body.case_template_id, reference: body.reference.trim(), ownerSectorId: body.owner_sector_id ?? null, idempotencyKey: req.get('idempotency-key'),
     });

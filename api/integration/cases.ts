@@ -14,7 +14,7 @@ import { contextOf, pathParam, queryString } from '../http.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
 import { integrationAuth } from './auth.js';
 
-const createBody = bodyParser<{ case_template_id: string; reference: string; owner_sector_id?: string | null }>({
+export const caseCreationBody = bodyParser<{ case_template_id: string; reference: string; owner_sector_id?: string | null }>({
   type: 'object',
   required: ['case_template_id', 'reference'],
   properties: { case_template_id: uuid, reference: requiredText(500), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
@@ -90,7 +90,7 @@ export function caseRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/cases', auth, async (req, res) => {
-    const body = createBody(req.body);
+    const body = caseCreationBody(req.body);
     const outcome = await workflows.create(contextOf(res), {
       templateId: body.case_template_id, reference: body.reference.trim(), ownerSectorId: body.owner_sector_id ?? null, idempotencyKey: req.get('idempotency-key'),
     });

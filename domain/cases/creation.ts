@@ -12,6 +12,7 @@ import { createSystemDocument } from '../documents/drafts.js';
 import { editSectorIds } from '../documents/access.js';
 import { formatNumber, yearIn } from '../numbering.js';
 import { CASE_MESSAGES } from './messages.js';
+import { escapeHtml } from '../../lib/html.js';
 
 export interface CaseRequest {
   /** Idempotency key of the creation (part of the workflow ID). */
@@ -86,9 +87,6 @@ export async function createCaseRecord(ctx: DomainContext, key: string, referenc
   });
 }
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export function coverHtml(input: { caseNumber: string; reference: string; template: string; sector: string; createdAt: string; creator: string; timeZone: string }): string {
   const date = new Intl.DateTimeFormat('es-AR', { timeZone: input.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(input.createdAt));
   const rows: [string, string][] = [
@@ -100,8 +98,8 @@ export function coverHtml(input: { caseNumber: string; reference: string; templa
     ['Iniciado por', input.creator],
   ];
   return `<h1 style="text-align: center">Carátula de expediente</h1>
-<h2 style="text-align: center">${escape(input.caseNumber)}</h2>
-<table>${rows.map(([k, v]) => `<tr><th style="width: 35%">${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table>
+<h2 style="text-align: center">${escapeHtml(input.caseNumber)}</h2>
+<table>${rows.map(([k, v]) => `<tr><th style="width: 35%">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
 <p>Se inicia el presente expediente a los fines indicados en la referencia.</p>`;
 }
 
@@ -175,10 +173,10 @@ export async function createProvidenceDraft(ctx: DomainContext, movementId: stri
     typeAcronym: 'PV',
     reference: `${action} ${movement.case_number} a ${movement.to_name}`.slice(0, 500),
     content: `<h1>Providencia</h1>
-<p><b>Expediente:</b> ${escape(movement.case_number)} — ${escape(movement.reference)}</p>
-<p><b>${escape(action)}</b> de ${escape(movement.from_name ?? '—')} a ${escape(movement.to_name)}, el ${escape(date)}.</p>
-<p><b>Motivo:</b> ${escape(movement.reason)}</p>
-<p>Firmado por ${escape(user.fullName)}.</p>`,
+<p><b>Expediente:</b> ${escapeHtml(movement.case_number)} — ${escapeHtml(movement.reference)}</p>
+<p><b>${escapeHtml(action)}</b> de ${escapeHtml(movement.from_name ?? '—')} a ${escapeHtml(movement.to_name)}, el ${escapeHtml(date)}.</p>
+<p><b>Motivo:</b> ${escapeHtml(movement.reason)}</p>
+<p>Firmado por ${escapeHtml(user.fullName)}.</p>`,
     sectorId: movement.from_id ?? primarySector(user)!.sectorId,
     caseId: movement.case_id,
     signerUserId: user.id,

@@ -8,9 +8,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { END_TEXT_MARKER, signatureAreaHeightPt, type PdfRenderer, type RenderInput } from './pdf-renderer.js';
 import { sanitizeContent } from './sanitize.js';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html.js';
 
 const LAUNCH_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage',
@@ -19,10 +17,10 @@ const LAUNCH_ARGS = [
 
 function documentHtml(input: RenderInput): string {
   const watermark = input.watermark
-    ? `<div class="watermark">${escape(input.watermark)}</div>`
+    ? `<div class="watermark">${escapeHtml(input.watermark)}</div>`
     : '';
   return `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><title>${escape(input.reference)}</title>
+<html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(input.reference)}</title>
 <style>
   @page { size: Letter; }
   html, body { margin: 0; padding: 0; }
@@ -40,16 +38,16 @@ function documentHtml(input: RenderInput): string {
     font-size: 96pt; font-weight: bold; color: rgba(200, 0, 0, 0.16); z-index: 1000; }
 </style></head>
 <body>${watermark}
-<div class="reference">Referencia: ${escape(input.reference)}</div>
+<div class="reference">Referencia: ${escapeHtml(input.reference)}</div>
 <main>${sanitizeContent(input.html)}</main>
 <div class="signature-area"><div class="end-text-marker">${END_TEXT_MARKER}</div></div>
 </body></html>`;
 }
 
 function headerTemplate(input: RenderInput): string {
-  const number = input.officialNumber ? ` — ${escape(input.officialNumber)}` : '';
+  const number = input.officialNumber ? ` — ${escapeHtml(input.officialNumber)}` : '';
   return `<div style="font-size:8pt;width:100%;padding:0 20mm;margin-top:-2mm;display:flex;justify-content:space-between;font-family:'DejaVu Sans',sans-serif;color:#333">
-    <span>${escape(input.municipality)}</span><span>${escape(input.documentTypeName)} (${escape(input.documentTypeAcronym)})${number}</span></div>`;
+    <span>${escapeHtml(input.municipality)}</span><span>${escapeHtml(input.documentTypeName)} (${escapeHtml(input.documentTypeAcronym)})${number}</span></div>`;
 }
 
 const FOOTER = `<div style="font-size:8pt;width:100%;text-align:center;font-family:'DejaVu Sans',sans-serif;color:#333">

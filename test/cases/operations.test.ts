@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { tenantDb } from '../../db/tenancy.js';
+import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
 import { createCase, createCaseBackend } from '../support/cases.js';
 import { createIntegrationDraft, prepareIntegrationDraft } from '../support/documents.js';
@@ -126,6 +128,8 @@ describe('cases: reads, movements and documents', function () {
       assert.equal(assigned.status, 200, assigned.text);
       assert.deepEqual(Object.keys(assigned.body).sort(), ['assigned_to', 'message', 'movement_id', 'sector']);
       assert.equal(assigned.body.sector, 'RENT');
+      const assignedEvent = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('activity_events').where({ entity_id: c.case_id, kind: 'case_assigned' }).first());
+      assert.match(assignedEvent.summary, /Revisión de tasas/);
 
       const seen = await request(`/api/v1/cases/${c.case_id}/permissions`, { headers: asIntegration('directora-rentas') });
       assert.deepEqual(seen.body, { can_view: true, can_transfer: false, can_assign: false, can_add_documents: true, can_close: true });
@@ -165,6 +169,10 @@ describe('cases: reads, movements and documents', function () {
       assert.equal(detail.body.current_sector.acronym, 'MESA');
       const back = await post(path, 'agente-obras', { target_sector_id: demoSector('RENT'), reason: 'Pase' });
       assert.equal(back.status, 403, 'the former owner is no longer responsible');
+
+      const { db, demoTenant } = getStack();
+      const kinds = await tenantDb(db, demoTenant).transaction((trx) => trx('activity_events').where({ entity_id: c.case_id }).pluck('kind'));
+      assert.ok(kinds.includes('case_created') && kinds.includes('case_transferred'), JSON.stringify(kinds));
     });
 
     it('backend transfer: reason 5-500; transfer_ownership false assigns a task; create_official_doc signs a PV linked to the case', async () => {

@@ -8,16 +8,7 @@ import { getStack } from '../support/hooks.js';
 import { asIntegration, request } from '../support/http.js';
 import { template } from '../support/cases.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+import { until } from '../support/until.js';
 
 describe('the signing service is down for a while', function () {
   this.timeout(180_000);

@@ -79,6 +79,14 @@ describe('documents: the signing workflow', function () {
     assert.equal(again.status, 200, 'the numerator retrying after completion gets the same answer');
     assert.equal(again.body.document_number, last.body.document_number);
 
+    const events = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('activity_events').where({ entity_id: id }).orderBy('created_at').pluck('kind'));
+    assert.deepEqual(
+      [...new Set(events)],
+      ['document_created', 'document_edited', 'document_sent_to_sign', 'document_signed', 'document_officialized'],
+      'the dashboard feed saw every step',
+    );
+    assert.equal(events.filter((k: string) => k === 'document_signed').length, 3);
+
     const run = await getStack().client.workflow.getHandle(`document-signing/demo/${id}`).describe();
     assert.equal(run.status.name, 'COMPLETED');
     assert.equal(run.typedSearchAttributes.get({ name: 'DocumentNumber', type: 'KEYWORD' } as never), last.body.document_number);
@@ -149,6 +157,8 @@ describe('documents: the signing workflow', function () {
     assert.equal(rejected.status, 200, rejected.text);
     assert.deepEqual(rejected.body, { document_id: id, status: 'rejected', rejected_by: demoUser('intendente'), reason: 'Falta el plano' });
     assert.equal((await sign(id, 'intendente')).status, 409);
+    const rejectedEvent = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('activity_events').where({ entity_id: id, kind: 'document_rejected' }).first());
+    assert.match(rejectedEvent.summary, /Falta el plano/);
     const integrationSave = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { reference: 'x' } });
     assert.equal(integrationSave.status, 409, 'integration saves drafts only');
 

@@ -9,6 +9,8 @@ import { createTenant } from '../../db/tenants.js';
 import { getStack } from '../support/hooks.js';
 import { demoUser, request } from '../support/http.js';
 import { ensureAccount, forgeToken, hs256WithPublicKey, unsignedToken, userToken } from '../support/identity.js';
+import { clientCredentialsToken } from './support/login.js';
+import { TEST_OIDC } from './support/provider.js';
 
 const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
 const PASSWORD = 'Clave-De-Prueba-1';
@@ -70,6 +72,14 @@ describe('backend bearer JWT authentication', function () {
     assert.deepEqual([stranger.status, stranger.body.message], [401, 'Usuario no encontrado']);
     const otherTenant = await me(token, 'tenant_b');
     assert.deepEqual([otherTenant.status, otherTenant.body.message], [401, 'Usuario no encontrado'], "tenant A's user with tenant B's schema");
+  });
+
+  it('refuses a machine-to-machine token (client credentials): it names no user', async () => {
+    const { idp } = getStack();
+    const m2m = await clientCredentialsToken({ issuer: idp.issuer, clientId: TEST_OIDC.m2mClientId, clientSecret: TEST_OIDC.m2mClientSecret, audience: idp.audience });
+    const res = await me(m2m.access_token);
+    assert.equal(res.status, 401);
+    assert.match(res.body.message, /no contiene email/);
   });
 
   it('refuses a token for the right email but another identity once the user is linked', async () => {

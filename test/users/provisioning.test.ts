@@ -12,6 +12,7 @@ import { asBackend, demoSector, request } from '../support/http.js';
 import { ensureAccount, userToken } from '../support/identity.js';
 import { Browser } from '../identity/support/browser.js';
 import { TEST_OIDC } from '../identity/support/provider.js';
+import { until } from '../support/until.js';
 
 const admin = asBackend('intendente');
 
@@ -20,16 +21,6 @@ async function createUser(email: string, extra: Record<string, unknown> = {}, ba
     method: 'POST', headers: admin, ...(baseUrl ? { baseUrl } : {}),
     json: { email, full_name: 'Paula Ríos', role: 'empleado', sector_id: demoSector('RENT'), ...extra },
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 async function mailsTo(address: string) {
