@@ -12,7 +12,7 @@ import { issueTenantCertificate } from '../../signer/dev-pki.js';
 import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
 
-describe('cases: a creation that fails for good leaves nothing behind', function () {
+describe('the signing service refuses a tenant\'s certificate (a 4xx: not retried)', function () {
   this.timeout(120_000);
   let tenant: Tenant;
   let key: string;
@@ -52,5 +52,21 @@ describe('cases: a creation that fails for good leaves nothing behind', function
     assert.equal(search.body.total, 0);
     const poll = await request('/api/v1/cases/creations/falla-1', { headers: { 'X-API-Key': key, 'X-User-ID': userId } });
     assert.equal(poll.status, 422, 'polling answers what the creation answered');
+  });
+
+  it('a document signature answers 422 with the reason; the document stays in signing and the signer pending', async () => {
+    const headers = { 'X-API-Key': key, 'X-User-ID': userId };
+    const created = await request('/api/v1/documents', { method: 'POST', headers, json: { document_type_acronym: 'INF', reference: 'Informe sin firma posible' } });
+    const id = created.body.document_id;
+    await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers, json: { content: '<p>Contenido</p>', signers: [userId] } });
+    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers })).status, 200);
+    const signed = await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers });
+    assert.equal(signed.status, 422, signed.text);
+    assert.match(signed.body.error, /CERTIFICATE_LOAD_ERROR/);
+    const details = await request(`/api/v1/documents/${id}/signature-details`, { headers });
+    assert.equal(details.body.signature_status, 'pending');
+    assert.deepEqual(details.body.signers.map((s: { status: string }) => s.status), ['pending']);
+    const again = await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers });
+    assert.equal(again.status, 422, 'asking again gets the same clear answer, not a hang');
   });
 });
