@@ -3,6 +3,7 @@ import {
   createCaseRecord, createCoverDraft, createProvidenceDraft, discardCase, finishCase, validateCaseRequest,
   type CreatedCase, type ValidatedCaseRequest,
 } from '../domain/cases/creation.js';
+import { discardSystemDocument } from '../domain/documents/drafts.js';
 import { asUser, type ActivityDeps } from './deps.js';
 
 export interface CaseStep {
@@ -31,6 +32,9 @@ export function createCaseActivities(deps: ActivityDeps) {
     },
     async createProvidenceDraft(input: CaseStep & { movementId: string }) {
       return asUser(deps, input.tenant, input.userId, (ctx) => createProvidenceDraft(ctx, input.movementId));
+    },
+    async discardSystemDocument(input: CaseStep & { documentId: string }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) => discardSystemDocument(ctx, input.documentId));
     },
   };
 }

@@ -44,6 +44,9 @@ export async function asUser<T>(deps: ActivityDeps, schema: string, userId: stri
     return await step(ctx);
   } catch (err) {
     if (isAppError(err)) throw appFailure(err.status, err.message);
+    // PostgreSQL data exceptions (class 22: invalid text, out-of-range values) repeat forever if retried.
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) throw appFailure(400, `Dato invalido: ${(err as Error).message.split(' - ').pop()}`);
     throw err;
   }
 }

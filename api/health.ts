@@ -1,6 +1,6 @@
 /** `GET /health`: Postgres and Temporal reachability; 503 when either is down. */
 import type { RequestHandler } from 'express';
-import { pingDb } from '../db/connection.js';
+import { checkDatabase } from '../domain/system-checks.js';
 import type { ApiDeps } from './deps.js';
 
 interface Check {
@@ -30,7 +30,7 @@ async function timed(probe: () => Promise<unknown>, timeoutMs: number): Promise<
 export function healthHandler(deps: ApiDeps): RequestHandler {
   return async (_req, res) => {
     const [postgres, temporal] = await Promise.all([
-      timed(() => pingDb(deps.db), 2_000),
+      timed(() => checkDatabase(deps.db), 2_000),
       timed(() => deps.temporal.probe(2_000), 2_500),
     ]);
     const ok = postgres.status === 'up' && temporal.status === 'up';

@@ -6,6 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import type { DomainContext } from '../domain/context.js';
+import { badRequest } from '../domain/errors.js';
 
 export type Interface = 'integration' | 'backend';
 
@@ -39,16 +40,22 @@ export function userOf(res: Response) {
   return ctx.user;
 }
 
+/** Text PostgreSQL cannot store (a NUL character) is refused at the door, never sent to the database. */
+export function checkText(value: string, name: string): string {
+  if (value.includes('\u0000')) throw badRequest(`${name} contiene caracteres no permitidos`);
+  return value;
+}
+
 export function queryString(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (Array.isArray(value)) return typeof value[0] === 'string' ? value[0] : undefined;
-  return typeof value === 'string' ? value : undefined;
+  const raw = req.query[name];
+  const value = Array.isArray(raw) ? (typeof raw[0] === 'string' ? raw[0] : undefined) : typeof raw === 'string' ? raw : undefined;
+  return value === undefined ? undefined : checkText(value, name);
 }
 
 /** A named path parameter as a string (Express types it loosely once middleware precede the handler). */
 export function pathParam(req: Request, name: string): string {
   const value = (req.params as Record<string, string | string[] | undefined>)[name];
-  return Array.isArray(value) ? value.join('/') : (value ?? '');
+  return checkText(Array.isArray(value) ? value.join('/') : (value ?? ''), name);
 }
 
 /**

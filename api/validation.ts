@@ -49,6 +49,23 @@ function messageFor(error: ErrorObject): string {
   }
 }
 
+/** The path of the first string holding a NUL character (PostgreSQL cannot store it), if any. */
+function nulPath(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], `${path}.${i}`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = nulPath(v, path ? `${path}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /** A parser for one request body shape; a missing body counts as `{}`. */
 export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): (body: unknown) => T {
   const validate = ajv.compile<T>(schema as Schema);
@@ -56,6 +73,8 @@ export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): (body: unknow
     const value = body === undefined ? {} : body;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(MESSAGES.invalidJson);
     if (!validate(value)) throw badRequest(messageFor(validate.errors![0]!));
+    const bad = nulPath(value, '');
+    if (bad) throw badRequest(`${bad} contiene caracteres no permitidos`);
     return value as T;
   };
 }

@@ -13,6 +13,7 @@ import { listTenants } from '../db/control.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
 import { DEMO_TENANT } from '../db/seed/demo-data.js';
+import { ensureChromium } from './chromium.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { ManagedProcess } from './managed-process.js';
 import { runSystemCheck } from './system-check.js';
@@ -116,6 +117,9 @@ async function main(): Promise<void> {
     temporalAddress = temporal.address;
     temporalUi = temporal.uiUrl ?? temporalUi;
   }
+  if (stopping) return;
+
+  await ensureChromium(config.chromiumPath, dev);
   if (stopping) return;
 
   const db = createDb(databaseUrl, { poolMax: 2, applicationName: 'expediente-dev' });

@@ -55,6 +55,7 @@ export const BACKEND_AUTH_MESSAGES = {
   invalidToken: 'Token invalido',
   userNotFound: 'Usuario no encontrado',
   identityMismatch: 'Token invalido: la identidad no corresponde al usuario',
+  emailNotVerified: 'Email no verificado por el proveedor de identidad',
 } as const;
 
 /** The tenant layer of the backend: the header must name a registered tenant. */
@@ -107,6 +108,8 @@ export interface VerifiedIdentity {
   /** The identity provider's user id (the token's `sub`). */
   sub: string;
   email: string;
+  /** Only a provider-verified email may claim a user who has no identity yet. */
+  emailVerified: boolean;
 }
 
 /**
@@ -126,6 +129,7 @@ export async function authenticateIdentity(
     if (!user) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
     let linked = false;
     if (!user.authId) {
+      if (!identity.emailVerified) throw unauthorized(BACKEND_AUTH_MESSAGES.emailNotVerified);
       const taken = await trx('users').where({ auth_id: identity.sub }).first('id');
       if (taken) throw unauthorized(BACKEND_AUTH_MESSAGES.identityMismatch);
       await trx('users').where({ id: user.id }).whereNull('auth_id').update({

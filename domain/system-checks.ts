@@ -1,4 +1,5 @@
 /** System check: the end-to-end probe (API/CLI → Temporal → worker → activity → tenant schema). */
+import { pingDb, type Db } from '../db/connection.js';
 import type { TenantDb } from '../db/tenancy.js';
 
 export interface SystemCheckRow {
@@ -14,4 +15,9 @@ export async function recordSystemCheck(db: TenantDb, workflowId: string): Promi
     const row = await trx('system_checks').where({ workflow_id: workflowId }).first<SystemCheckRow>('id', 'workflow_id', 'checked_at');
     return { ...row, checked_at: new Date(row.checked_at).toISOString() };
   });
+}
+
+/** The database answers (for health checks). */
+export async function checkDatabase(db: Db): Promise<void> {
+  await pingDb(db);
 }

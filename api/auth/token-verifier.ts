@@ -21,6 +21,8 @@ export const TOKEN_MESSAGES = {
 export interface VerifiedToken {
   sub: string;
   email: string;
+  /** The provider vouches for the email (`email_verified: true`). */
+  emailVerified: boolean;
   claims: JWTPayload;
 }
 
@@ -114,7 +116,7 @@ export class TokenVerifier {
     if (typeof payload.sub !== 'string' || !payload.sub) throw unauthorized(TOKEN_MESSAGES.invalid);
     const email = (payload as { email?: unknown }).email;
     if (typeof email !== 'string' || !email) throw unauthorized(TOKEN_MESSAGES.noEmail);
-    return { sub: payload.sub, email, claims: payload };
+    return { sub: payload.sub, email, emailVerified: (payload as { email_verified?: unknown }).email_verified === true, claims: payload };
   }
 
   private async check(token: string, set: KeySet): Promise<JWTPayload> {

@@ -36,7 +36,7 @@ export function backendAuth(deps: ApiDeps): RequestHandler {
     }
     if (!bearer) throw unauthorized(BACKEND_AUTH_MESSAGES.missingToken);
     const token = await deps.tokens.verify(bearer);
-    const { ctx, linked } = await authenticateIdentity(deps, tenant, { sub: token.sub, email: token.email });
+    const { ctx, linked } = await authenticateIdentity(deps, tenant, { sub: token.sub, email: token.email, emailVerified: token.emailVerified });
     if (linked) await provisioning.firstLogin(tenant.schema, ctx.user!.email, token.sub);
     res.locals.ctx = ctx;
     next();

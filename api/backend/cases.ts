@@ -12,17 +12,18 @@ import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
 import { caseCreationBody, creationInProgress, officialDocumentOf } from '../integration/cases.js';
 import { bodyParser, uuid } from '../validation.js';
 
-const movementBody = bodyParser<{ target_sector_id: string; reason: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
   type: 'object',
-  required: ['target_sector_id', 'reason'],
+  // reason is checked by the domain, so a missing one gets the catalog's message too.
+  required: ['target_sector_id'],
   properties: {
     target_sector_id: uuid, reason: { type: 'string' }, transfer_ownership: { type: 'boolean' },
     assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
   },
 });
 
-const closeBody = bodyParser<{ movement_id: string; reason: string }>({
-  type: 'object', required: ['movement_id', 'reason'], properties: { movement_id: uuid, reason: { type: 'string' } },
+const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
+  type: 'object', required: ['movement_id'], properties: { movement_id: uuid, reason: { type: 'string' } },
 });
 
 const linkBody = bodyParser<{ document_id?: string; official_document_id?: string }>({

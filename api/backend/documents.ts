@@ -43,7 +43,8 @@ const saveBody = bodyParser<SaveBody>({
   },
 });
 
-const rejectBody = bodyParser<{ reason: string }>({ type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } });
+// A missing reason gets the catalog's message, like a blank one (checked below).
+const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: 2000 } } });
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 
@@ -140,9 +141,9 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/reject', async (req, res) => {
-    const { reason } = rejectBody(req.body);
-    if (!reason.trim()) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
-    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason.trim());
+    const reason = rejectBody(req.body).reason?.trim() ?? '';
+    if (!reason) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
+    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason);
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
     sendBackend(res, { document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason, rejected_at: o.rejectedAt }, 'Documento rechazado');

@@ -8,7 +8,8 @@ import { backendUserRoutes } from './users.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
-  router.use(backendAuth(deps));
+  // Authentication guards the backend's own paths; anything else falls through to the 404.
+  router.use(['/cases', '/documents', '/users', '/auth'], backendAuth(deps));
   router.use(backendCaseRoutes(deps));
   router.use(backendDocumentRoutes(deps));
   router.use(backendUserRoutes(deps));

@@ -6,7 +6,7 @@ import {
   caseDocuments, caseHistory, casePermissions, getCase, getCaseByNumber, prepareAssignment, prepareTransfer, searchCasesIntegration, sectorUsers,
 } from '../../domain/cases/reads.js';
 import type { DomainContext } from '../../domain/context.js';
-import { badRequest } from '../../domain/errors.js';
+import { badRequest, isAppError } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../workflows/case-creation.js';
 import { caseWorkflows, pollPath, type CreationOutcome } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
@@ -20,16 +20,17 @@ export const caseCreationBody = bodyParser<{ case_template_id: string; reference
   properties: { case_template_id: uuid, reference: requiredText(500), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
 });
 
-const movementBody = bodyParser<{ target_sector_id: string; reason: string; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+const movementBody = bodyParser<{ target_sector_id: string; reason?: string; assigned_user_id?: string | null; create_official_doc?: boolean }>({
   type: 'object',
-  required: ['target_sector_id', 'reason'],
+  // reason is checked by the domain, so a missing one gets the catalog's message too.
+  required: ['target_sector_id'],
   properties: {
     target_sector_id: uuid, reason: { type: 'string' }, assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
   },
 });
 
-const closeBody = bodyParser<{ movement_id: string; reason: string }>({
-  type: 'object', required: ['movement_id', 'reason'], properties: { movement_id: uuid, reason: { type: 'string' } },
+const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
+  type: 'object', required: ['movement_id'], properties: { movement_id: uuid, reason: { type: 'string' } },
 });
 const linkBody = bodyParser<{ official_document_id: string }>({ type: 'object', required: ['official_document_id'], properties: { official_document_id: uuid } });
 const proposeBody = bodyParser<{ document_draft_id: string }>({ type: 'object', required: ['document_draft_id'], properties: { document_draft_id: uuid } });
@@ -45,15 +46,23 @@ export function creationInProgress(outcome: CreationOutcome) {
   return { workflow_id: outcome.workflowId, status: 'creating', idempotency_key: outcome.key, poll_url: pollPath(outcome.key) };
 }
 
-/** A movement with `create_official_doc`: its PV document, or where it stands if still signing. */
+/**
+ * A movement with `create_official_doc`: its PV document, where it stands if still signing, or
+ * why it failed. The movement is already recorded, so the answer is a success either way.
+ */
 export async function officialDocumentOf(deps: ApiDeps, ctx: DomainContext, movement: MovementResult, requested: boolean | undefined) {
   if (!requested) return {};
-  const pv = await caseWorkflows(deps).providence(ctx, movement.movementId);
-  return {
-    official_document: pv.done
-      ? { document_id: pv.value.documentId, official_number: pv.value.officialNumber, status: 'signed' }
-      : { workflow_id: pv.workflowId, status: 'signing' },
-  };
+  try {
+    const pv = await caseWorkflows(deps).providence(ctx, movement.movementId);
+    return {
+      official_document: pv.done
+        ? { document_id: pv.value.documentId, official_number: pv.value.officialNumber, status: 'signed' }
+        : { workflow_id: pv.workflowId, status: 'signing' },
+    };
+  } catch (err) {
+    deps.log.warn('providence not generated', { movement: movement.movementId, error: (err as Error).message });
+    return { official_document: { status: 'failed', message: isAppError(err) ? err.message : 'No se pudo generar la providencia' } };
+  }
 }
 
 export function caseRoutes(deps: ApiDeps): Router {

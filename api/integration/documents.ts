@@ -10,7 +10,7 @@ import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { documentSigning } from '../document-signing.js';
-import { contextOf, pathParam, queryString } from '../http.js';
+import { checkText, contextOf, pathParam, queryString } from '../http.js';
 import { parseMultipart } from '../multipart.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { integrationAuth } from './auth.js';
@@ -37,18 +37,15 @@ const patchBody = bodyParser<{ content?: string; reference?: string; signers?: s
   },
 });
 
-const rejectBody = bodyParser<{ reason: string }>({
-  type: 'object',
-  required: ['reason'],
-  properties: { reason: { type: 'string' } },
-});
+// A missing reason gets the catalog's message, like a blank one (checked below).
+const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: 2000 } } });
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 
 function requireField(fields: Record<string, string>, name: string, message: string): string {
   const value = fields[name]?.trim();
   if (!value) throw badRequest(message);
-  return value;
+  return checkText(value, name);
 }
 
 function accepted(res: Response, documentId: string) {
@@ -167,9 +164,9 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/reject', auth, async (req, res) => {
-    const { reason } = rejectBody(req.body);
-    if (!reason.trim()) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
-    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason.trim());
+    const reason = rejectBody(req.body).reason?.trim() ?? '';
+    if (!reason) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
+    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason);
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
     res.json({ document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason });

@@ -55,7 +55,7 @@ export async function proposeDocument(ctx: DomainContext, caseId: string, docume
 
 /**
  * Accepting a proposal makes the draft a document of the case: it is linked now if it is already
- * official, otherwise it will be linked when it is signed (docs/decisions.md).
+ * official, otherwise when it is signed (officialization links every accepted proposal).
  */
 export async function decideProposal(ctx: DomainContext, caseId: string, proposedId: unknown, decision: 'accepted' | 'rejected', reason?: string) {
   const user = userOf(ctx);
@@ -69,13 +69,11 @@ export async function decideProposal(ctx: DomainContext, caseId: string, propose
     await trx('document_proposals').where({ id }).update({ status: decision, decided_by: user.id, decided_at: trx.fn.now(), decision_reason: reason ?? null });
     let linked = false;
     if (decision === 'accepted') {
-      const doc = await trx('documents').where({ id: proposal.document_id }).whereNull('deleted_at').first<{ id: string; status: string; case_id: string | null } | undefined>();
+      const doc = await trx('documents').where({ id: proposal.document_id }).whereNull('deleted_at').first<{ id: string; status: string } | undefined>();
       if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
       if (doc.status === 'signed') {
         await trx('case_documents').insert({ case_id: c.id, document_id: doc.id, linked_by: user.id }).onConflict(['case_id', 'document_id']).ignore();
         linked = true;
-      } else if (!doc.case_id) {
-        await trx('documents').where({ id: doc.id }).update({ case_id: c.id });
       }
       await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
     }

@@ -64,11 +64,14 @@ export interface CreatedCase {
   createdAt: string;
 }
 
+/** Idempotency keys belong to the user who sends them: two users' keys never meet. */
+const creationKey = (user: ActingUser, key: string) => `${user.id}/${key}`;
+
 /** The case row (not yet visible), its number and its creation movement; once per key. */
 export async function createCaseRecord(ctx: DomainContext, key: string, reference: string, valid: ValidatedCaseRequest): Promise<CreatedCase> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
-    const existing = await trx('cases').where({ creation_key: key }).first<{ id: string; case_number: string; reference: string; created_at: Date } | undefined>();
+    const existing = await trx('cases').where({ creation_key: creationKey(user, key) }).first<{ id: string; case_number: string; reference: string; created_at: Date } | undefined>();
     if (existing) return { caseId: existing.id, caseNumber: existing.case_number, reference: existing.reference, createdAt: existing.created_at.toISOString() };
     const year = yearIn(ctx.services.timeZone);
     const sequence = await allocateNumber(trx, 'EE', year);
@@ -76,7 +79,7 @@ export async function createCaseRecord(ctx: DomainContext, key: string, referenc
     const [row] = await trx('cases')
       .insert({
         case_number: caseNumber, reference, template_id: valid.templateId, owner_sector_id: valid.ownerSectorId,
-        responsible_user_id: user.id, created_by: user.id, creation_key: key, is_ready: false,
+        responsible_user_id: user.id, created_by: user.id, creation_key: creationKey(user, key), is_ready: false,
       })
       .returning<{ id: string; created_at: Date }[]>(['id', 'created_at']);
     await trx('case_movements').insert({
@@ -137,8 +140,9 @@ export async function finishCase(ctx: DomainContext, caseId: string): Promise<vo
 
 /** Compensation: a creation that failed for good leaves nothing behind (its number stays unused). */
 export async function discardCase(ctx: DomainContext, key: string): Promise<void> {
+  const user = userOf(ctx);
   await ctx.db.transaction(async (trx) => {
-    const c = await trx('cases').where({ creation_key: key, is_ready: false }).first<{ id: string } | undefined>('id');
+    const c = await trx('cases').where({ creation_key: creationKey(user, key), is_ready: false }).first<{ id: string } | undefined>('id');
     if (!c) return;
     const docs = await trx('documents').where({ case_id: c.id }).pluck('id');
     await trx('case_documents').where({ case_id: c.id }).delete();

@@ -16,10 +16,24 @@ import { DOCUMENT_COLUMNS, documentsQuery, type DocumentRow } from './records.js
 export const viewSectorIds = (user: ActingUser) => user.sectors.filter((s) => s.canView).map((s) => s.sectorId);
 export const editSectorIds = (user: ActingUser) => user.sectors.filter((s) => s.canEdit).map((s) => s.sectorId);
 
+/**
+ * Excludes documents of a case still being created (its cover, numbered and in signing): nothing
+ * of a half-made case is shown. Only the creation workflow's own steps see them.
+ */
+export function whereOutsideCaseCreation(query: Knex.QueryBuilder, trx: Tx): Knex.QueryBuilder {
+  return query.whereNotExists(trx('cases as creating').whereRaw('creating.id = d.case_id').andWhere('creating.is_ready', false));
+}
+
+export interface VisibilityOptions {
+  /** Internal signing steps of a case creation see the case's cover while the case is hidden. */
+  includeCreating?: boolean;
+}
+
 /** Adds "visible to `user`" to a query over `documents as d`. */
-export function whereVisibleTo(query: Knex.QueryBuilder, trx: Tx, user: ActingUser): Knex.QueryBuilder {
+export function whereVisibleTo(query: Knex.QueryBuilder, trx: Tx, user: ActingUser, options: VisibilityOptions = {}): Knex.QueryBuilder {
   const viewable = viewSectorIds(user);
   const allSectors = user.sectors.map((s) => s.sectorId);
+  if (!options.includeCreating) whereOutsideCaseCreation(query, trx);
   return query.where((w) => {
     w.where('d.created_by', user.id)
       .orWhereIn('d.sector_id', viewable)
@@ -46,11 +60,12 @@ export async function requireDocument(
   trx: Tx,
   user: ActingUser | null,
   id: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean } & VisibilityOptions = {},
 ): Promise<DocumentRow> {
   if (!isUuid(id)) throw notFound(DOCUMENT_MESSAGES.notFound);
   let query = documentsQuery(trx).where('d.id', id);
-  if (user) query = whereVisibleTo(query, trx, user);
+  if (user) query = whereVisibleTo(query, trx, user, options);
+  else if (!options.includeCreating) query = whereOutsideCaseCreation(query, trx);
   if (options.forUpdate) query = query.forUpdate('d');
   const doc = await query.first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
   if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);

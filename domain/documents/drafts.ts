@@ -243,3 +243,14 @@ export async function createSystemDocument(ctx: DomainContext, input: SystemDocu
     return doc;
   });
 }
+
+/** Compensation for a generated document whose signing failed for good: it is withdrawn, unsigned. */
+export async function discardSystemDocument(ctx: DomainContext, documentId: string): Promise<void> {
+  await ctx.db.transaction((trx) =>
+    trx('documents')
+      .where({ id: documentId })
+      .whereNotNull('source_key')
+      .whereNot('status', 'signed')
+      .update({ deleted_at: trx.fn.now(), deleted_by: actingUser(ctx).id, updated_at: trx.fn.now() }),
+  );
+}

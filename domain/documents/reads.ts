@@ -6,7 +6,7 @@ import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { parsePage, pageInfo } from '../pagination.js';
-import { canEditDocument, requireDocument, whereVisibleTo } from './access.js';
+import { canEditDocument, requireDocument, whereOutsideCaseCreation, whereVisibleTo } from './access.js';
 import { currentPdf } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { findDocumentType, signerPermission } from './participants.js';
@@ -131,7 +131,7 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
 export async function pendingSignatures(ctx: DomainContext) {
   const user = ctx.user!;
   return ctx.db.transaction(async (trx) => {
-    const rows = await documentsQuery(trx)
+    const rows = await whereOutsideCaseCreation(documentsQuery(trx), trx)
       .join('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [user.id])))
       .where('d.status', 'sent_to_sign')
       .andWhere('me.status', 'pending')
@@ -196,7 +196,7 @@ export async function signatureDetails(ctx: DomainContext, documentId: string) {
 /** Exact official number; any user of the tenant may look an official document up. */
 export async function searchOfficial(ctx: DomainContext, number: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await documentsQuery(trx).where('d.official_number', number).andWhere('d.status', 'signed').first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
+    const doc = await whereOutsideCaseCreation(documentsQuery(trx), trx).where('d.official_number', number).andWhere('d.status', 'signed').first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
     if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
     return summary(doc);
   });

@@ -21,6 +21,7 @@ export interface DocumentRow {
   is_imported: boolean;
   official_number: string | null;
   case_id: string | null;
+  source_key: string | null;
   sector_id: string;
   created_by: string;
   creator_name: string;

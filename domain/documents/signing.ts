@@ -79,7 +79,7 @@ export async function checkStartable(ctx: DomainContext, trx: Tx, doc: DocumentR
  */
 export async function beginSigning(ctx: DomainContext, documentId: string, options: StartOptions & { runId: string }): Promise<SigningRound> {
   const user = userOf(ctx);
-  const doc = await ctx.db.transaction((trx) => requireDocument(trx, user, documentId));
+  const doc = await ctx.db.transaction((trx) => requireDocument(trx, user, documentId, { includeCreating: true }));
   // A repeat by the same workflow run (activity retried after it committed) returns its round.
   if (doc.workflow_id === options.runId && doc.status !== 'draft') return currentRound(ctx, documentId);
   const signers = await ctx.db.transaction((trx) => checkStartable(ctx, trx, doc, options));
@@ -103,7 +103,7 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
   }
 
   return ctx.db.transaction(async (trx) => {
-    const locked = await requireDocument(trx, user, documentId, { forUpdate: true });
+    const locked = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
     if (locked.status !== 'draft' || locked.signing_round !== doc.signing_round || locked.updated_at.getTime() !== doc.updated_at.getTime()) {
       // Changed while we rendered: signing must start from what the user last saw.
       throw conflict(DOCUMENT_MESSAGES.notSignable);
@@ -140,7 +140,7 @@ export function currentRound(ctx: DomainContext, documentId: string): Promise<Si
 }
 
 async function requireSigningRound(trx: Tx, ctx: DomainContext, documentId: string, round: number, message: string) {
-  const doc = await requireDocument(trx, userOf(ctx), documentId, { forUpdate: true });
+  const doc = await requireDocument(trx, userOf(ctx), documentId, { forUpdate: true, includeCreating: true });
   if (doc.status !== 'sent_to_sign' || doc.signing_round !== round) throw conflict(message);
   const signers = await loadSigners(trx, doc.id);
   const me = signers.find((s) => s.user_id === userOf(ctx).id);
@@ -163,9 +163,13 @@ export async function assignOfficialNumber(ctx: DomainContext, documentId: strin
     if (doc.official_number) return doc.official_number;
     if (!me.is_numerator || !commonsSigned(signers)) throw conflict(DOCUMENT_MESSAGES.notSignable);
     const year = yearIn(ctx.services.timeZone);
-    const sector = primarySector(user);
+    // A document the platform generates for a case carries the sector it was made in (the case's);
+    // any other, the numerator's primary sector.
+    const sectorAcronym = doc.source_key
+      ? ((await trx('sectors').where({ id: doc.sector_id }).first<{ acronym: string }>('acronym'))!.acronym)
+      : (primarySector(user)?.acronym ?? 'SN');
     const sequence = await allocateNumber(trx, doc.type_prefix, year);
-    const number = formatNumber(doc.type_prefix, year, sequence, ctx.tenant.municipalityCode, sector?.acronym ?? 'SN');
+    const number = formatNumber(doc.type_prefix, year, sequence, ctx.tenant.municipalityCode, sectorAcronym);
     await trx('documents').where({ id: doc.id }).update({ official_number: number, numbered_at: trx.fn.now(), updated_at: trx.fn.now() });
     return number;
   });
@@ -258,7 +262,7 @@ export interface Officialized {
 export async function officializeDocument(ctx: DomainContext, documentId: string, round: number): Promise<Officialized> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
+    const doc = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
     const officialKey = fileKey(ctx, doc.id, 'official');
     if (doc.status === 'signed') return { officialNumber: doc.official_number!, signedAt: iso(doc.signed_at)!, officialKey };
     if (doc.status !== 'sent_to_sign' || doc.signing_round !== round || !doc.official_number) throw conflict(DOCUMENT_MESSAGES.notSignable);
@@ -299,8 +303,14 @@ export async function officializeDocument(ctx: DomainContext, documentId: string
       const pending = await trx('document_proposals').where({ case_id: caseId, document_id: doc.id, status: 'pending_approval' }).first('id');
       if (!pending) await trx('document_proposals').insert({ case_id: caseId, document_id: doc.id, proposed_by: doc.created_by });
     }
-    if (doc.case_id) {
-      await trx('case_documents').insert({ case_id: doc.case_id, document_id: doc.id, linked_by: user.id }).onConflict(['case_id', 'document_id']).ignore();
+    // Linked on officialization: the case it was created in, and every case that accepted it.
+    const accepted = await trx('document_proposals').where({ document_id: doc.id, status: 'accepted' }).pluck('case_id');
+    const linkTo = [...new Set([...(doc.case_id ? [doc.case_id] : []), ...accepted])];
+    if (linkTo.length) {
+      await trx('case_documents')
+        .insert(linkTo.map((caseId) => ({ case_id: caseId, document_id: doc.id, linked_by: user.id })))
+        .onConflict(['case_id', 'document_id'])
+        .ignore();
     }
     await recordActivity(trx, {
       kind: 'document_officialized', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
@@ -323,7 +333,7 @@ export async function rejectDocument(ctx: DomainContext, documentId: string, rou
   const text = reason.trim();
   if (!text) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
+    const doc = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
     if (doc.status === 'rejected' && doc.signing_round === round && doc.rejected_by === user.id) {
       return { rejectedBy: user.id, reason: doc.rejection_reason!, rejectedAt: iso(doc.rejected_at)! };
     }

@@ -6,6 +6,7 @@ import { dayRange } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { whereOutsideCaseCreation } from '../documents/access.js';
 import { iso } from '../documents/records.js';
 import { parsePage, pageInfo } from '../pagination.js';
 
@@ -131,6 +132,7 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
       .leftJoin('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [userId])))
       .whereNull('d.deleted_at')
       .andWhere((w) => w.where('d.created_by', userId).orWhereNotNull('me.user_id'));
+    whereOutsideCaseCreation(base, trx);
     if (input.status) base.andWhere('d.status', input.status);
     if (input.document_type) base.andWhere('t.acronym', input.document_type.toUpperCase());
     const text = input.search?.trim();

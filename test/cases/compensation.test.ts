@@ -54,6 +54,31 @@ describe('the signing service refuses a tenant\'s certificate (a 4xx: not retrie
     assert.equal(poll.status, 422, 'polling answers what the creation answered');
   });
 
+  it('a transfer whose providence cannot be signed still stands: 200, the PV reported failed and withdrawn', async () => {
+    const caseId = '5c5c5c5c-0000-4000-8000-000000000010';
+    const otherSector = '5c5c5c5c-0000-4000-8000-000000000011';
+    await tenantDb(getStack().db, tenant).transaction(async (trx) => {
+      await trx('sectors').insert({ id: otherSector, name: 'Obras', acronym: 'OB' });
+      // A case made earlier (by hand here: this tenant cannot sign covers).
+      await trx('cases').insert({ id: caseId, case_number: 'EE-2026-00000099-MSF-MG', reference: 'Caso previo', template_id: templateId, owner_sector_id: sectorId, created_by: userId });
+      await trx('case_movements').insert({ case_id: caseId, movement_type: 'creation', to_sector_id: sectorId, created_by: userId, status: 'closed' });
+    });
+    const res = await request(`/api/v1/cases/${caseId}/transfer`, {
+      method: 'POST', headers: { 'X-API-Key': key, 'X-User-ID': userId }, json: { target_sector_id: otherSector, reason: 'Pase a obras', create_official_doc: true },
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.to_sector, 'OB');
+    assert.equal(res.body.official_document.status, 'failed');
+    assert.match(res.body.official_document.message, /CERTIFICATE_LOAD_ERROR/);
+    const state = await tenantDb(getStack().db, tenant).transaction(async (trx) => ({
+      owner: (await trx('cases').where({ id: caseId }).first()).owner_sector_id,
+      pv: await trx('documents').where({ case_id: caseId }).first(),
+    }));
+    assert.equal(state.owner, otherSector, 'the transfer happened');
+    assert.ok(state.pv.deleted_at, 'the unsigned providence was withdrawn');
+    assert.notEqual(state.pv.status, 'signed');
+  });
+
   it('a document signature answers 422 with the reason; the document stays in signing and the signer pending', async () => {
     const headers = { 'X-API-Key': key, 'X-User-ID': userId };
     const created = await request('/api/v1/documents', { method: 'POST', headers, json: { document_type_acronym: 'INF', reference: 'Informe sin firma posible' } });

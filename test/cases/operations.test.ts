@@ -159,8 +159,10 @@ describe('cases: reads, movements and documents', function () {
       assert.equal(same.status, 400);
       const unknown = await post(path, 'agente-obras', { target_sector_id: '00000000-0000-4000-8000-000000000000', reason: 'Pase' });
       assert.equal(unknown.status, 404);
-      const noReason = await post(path, 'agente-obras', { target_sector_id: demoSector('MESA'), reason: ' ' });
-      assert.deepEqual([noReason.status, noReason.body], [400, { error: 'reason es requerido y no puede estar vacio' }]);
+      for (const body of [{ reason: ' ' }, {}]) {
+        const noReason = await post(path, 'agente-obras', { target_sector_id: demoSector('MESA'), ...body });
+        assert.deepEqual([noReason.status, noReason.body], [400, { error: 'reason es requerido y no puede estar vacio' }]);
+      }
 
       const moved = await post(path, 'agente-obras', { target_sector_id: demoSector('MESA'), reason: 'Pase a mesa' });
       assert.equal(moved.status, 200, moved.text);
@@ -237,6 +239,20 @@ describe('cases: reads, movements and documents', function () {
       assert.equal((await post(`/api/v1/documents/${draft}/sign`, 'agente-mesa', {})).status, 200);
       const listed = await request(`/api/v1/cases/${c.case_id}/documents`, { headers: asIntegration('agente-obras') });
       assert.ok(listed.body.documents.some((d: { document_id: string; status: string }) => d.document_id === draft && d.status === 'signed'));
+    });
+
+    it('a draft created in one case and accepted by another is linked to both when signed', async () => {
+      const home = await createCase('agente-obras', { reference: 'Caso de origen' });
+      const other = await createCase('agente-obras', { reference: 'Caso que acepta' });
+      const draft = await prepareIntegrationDraft('agente-obras', ['agente-obras'], { case_id: home.case_id });
+      const proposed = await post(`/api/v1/cases/${other.case_id}/documents/propose`, 'agente-obras', { document_draft_id: draft });
+      assert.equal((await post(`/api/v1/cases/${other.case_id}/documents/accept-proposal`, 'directora-obras', { proposed_id: proposed.body.proposed_id })).body.linked, false);
+      assert.equal((await post(`/api/v1/documents/${draft}/start-signing`, 'agente-obras', {})).status, 200);
+      assert.equal((await post(`/api/v1/documents/${draft}/sign`, 'agente-obras', {})).status, 200);
+      for (const c of [home, other]) {
+        const listed = await request(`/api/v1/cases/${c.case_id}/documents`, { headers: asIntegration('agente-obras') });
+        assert.ok(listed.body.documents.some((d: { document_id: string }) => d.document_id === draft), c.reference);
+      }
     });
 
     it('reject a proposal', async () => {

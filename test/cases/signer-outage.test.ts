@@ -45,6 +45,10 @@ describe('the signing service is down for a while', function () {
       await new Promise((r) => setTimeout(r, 2_000));
       const meanwhile = await request(`/api/v1/cases/search?search=${encodeURIComponent(reference)}`, { baseUrl: api.url, headers: asIntegration('agente-obras') });
       assert.equal(meanwhile.body.total, 0, 'no half-made case is visible');
+      const coverSearch = await request(`/api/v1/documents/search?search=${encodeURIComponent(reference)}`, { baseUrl: api.url, headers: asIntegration('agente-obras') });
+      assert.equal(coverSearch.body.total, 0, 'nor its cover');
+      const pendingCovers = await request('/api/v1/documents/pending-signatures', { baseUrl: api.url, headers: asIntegration('agente-obras') });
+      assert.ok(!pendingCovers.body.documents.some((d: { reference: string }) => d.reference.includes(reference)), 'nor the cover waiting for its signature');
       const pending = await request(poll, { baseUrl: api.url, headers: asIntegration('agente-obras') });
       assert.equal(pending.status, 202);
     } finally {

@@ -149,7 +149,7 @@ describe('documents: the signing workflow', function () {
     const empty = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('intendente'), json: { reason: '  ' } });
     assert.deepEqual([empty.status, empty.body], [400, { error: 'reason es requerido y no puede estar vacio' }]);
     const missing = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('intendente'), json: {} });
-    assert.deepEqual([missing.status, missing.body], [400, { error: 'reason es requerido' }]);
+    assert.deepEqual([missing.status, missing.body], [400, { error: 'reason es requerido y no puede estar vacio' }]);
     const notSigner = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('agente-obras'), json: { reason: 'no' } });
     assert.equal(notSigner.status, 403);
 

@@ -82,6 +82,13 @@ describe('backend bearer JWT authentication', function () {
     assert.match(res.body.message, /no contiene email/);
   });
 
+  it('an unverified email cannot claim a user who has no identity yet', async () => {
+    const res = await me(await forgeToken({ email: 'mariajose.nunez@villaesperanza.gob.ar', sub: 'auth0|sin-verificar', emailVerified: false }));
+    assert.deepEqual([res.status, res.body.message], [401, 'Email no verificado por el proveedor de identidad']);
+    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ id: demoUser('directora-rentas') }).first());
+    assert.equal(row.auth_id, null, 'nothing was linked');
+  });
+
   it('refuses a token for the right email but another identity once the user is linked', async () => {
     const res = await me(await forgeToken({ email: LUCIA, sub: 'google-oauth2|someone-else' }));
     assert.equal(res.status, 401);

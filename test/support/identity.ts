@@ -11,7 +11,7 @@ export async function ensureAccount(email: string, password: string, connection?
   const res = await fetch(`${idp.url}/dev/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-key': idp.adminKey },
-    body: JSON.stringify({ email, ...(connection ? { connection } : { password }) }),
+    body: JSON.stringify({ email, email_verified: true, ...(connection ? { connection } : { password }) }),
   });
   if (res.status !== 201 && res.status !== 200 && res.status !== 409) throw new Error(`could not create account ${email}: ${res.status} ${await res.text()}`);
 }
@@ -42,6 +42,8 @@ export interface ForgeOptions {
   expiresIn?: string | number;
   /** Signs with a fresh key the provider never published. */
   unknownKey?: boolean;
+  /** Default true, as the provider sets it for verified accounts. */
+  emailVerified?: boolean;
 }
 
 export async function forgeToken(options: ForgeOptions): Promise<string> {
@@ -49,7 +51,7 @@ export async function forgeToken(options: ForgeOptions): Promise<string> {
   const signer = options.unknownKey
     ? { key: (await generateKeyPair('RS256')).privateKey, kid: 'not-a-published-key' }
     : await providerSigningKey();
-  const jwt = new SignJWT({ email: options.email })
+  const jwt = new SignJWT({ email: options.email, email_verified: options.emailVerified ?? true })
     .setProtectedHeader({ alg: 'RS256', kid: signer.kid, typ: 'at+jwt' })
     .setSubject(options.sub ?? `auth0|forged-${options.email}`)
     .setIssuer(options.issuer ?? idp.issuer)
