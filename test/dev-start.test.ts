@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -71,6 +71,8 @@ describe('npm start (whole system on embedded defaults)', function () {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-start-'));
+    // mkdtemp makes it 0700; the embedded Postgres runs as the postgres user when we are root.
+    await chmod(dataDir, 0o711);
     ports = {
       api: await freePort(), signer: await freePort(), tsa: await freePort(), worker: await freePort(), temporal: await freePort(), ui: await freePort(),
       pg: await freePort(), oidc: await freePort(), smtp: await freePort(), mailWeb: await freePort(),
