@@ -37,19 +37,26 @@ function recipientsOf(doc: DocumentRow) {
   return doc.type_acronym === 'NOTA' || doc.type_acronym === 'MEMO' ? doc.recipients : undefined;
 }
 
-/** Full document object (integration detail). */
-export async function documentDetail(trx: Tx, doc: DocumentRow) {
-  const signers = await loadSigners(trx, doc.id);
+/** The fields every detail view of a document starts with. */
+function documentHeader(doc: DocumentRow) {
   return {
     document_id: doc.id,
-    document_number: doc.official_number,
-    official_number: doc.official_number,
     document_type: { acronym: doc.type_acronym, name: doc.type_name },
     reference: doc.reference,
     status: doc.status,
-    content: doc.content,
+    official_number: doc.official_number,
     is_imported: doc.is_imported,
     created_by: { user_id: doc.created_by, full_name: doc.creator_name },
+  };
+}
+
+/** Full document object (integration detail). */
+export async function documentDetail(trx: Tx, doc: DocumentRow, loaded?: SignerRow[]) {
+  const signers = loaded ?? (await loadSigners(trx, doc.id));
+  return {
+    ...documentHeader(doc),
+    document_number: doc.official_number,
+    content: doc.content,
     signers: signers.map((s) => ({ user_id: s.user_id, full_name: s.full_name, signed_at: iso(s.signed_at) })),
     recipients: recipientsOf(doc),
     proposed_case_ids: doc.proposed_case_ids,
@@ -221,13 +228,7 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
     const doc = await requireDocument(trx, user, documentId);
     const signers = await loadSigners(trx, doc.id);
     const base = {
-      document_id: doc.id,
-      document_type: { acronym: doc.type_acronym, name: doc.type_name },
-      reference: doc.reference,
-      status: doc.status,
-      official_number: doc.official_number,
-      is_imported: doc.is_imported,
-      created_by: { user_id: doc.created_by, full_name: doc.creator_name },
+      ...documentHeader(doc),
       created_at: iso(doc.created_at),
       last_modified_at: iso(doc.updated_at),
     };
@@ -274,8 +275,8 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
 export async function previewInfo(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
-    const detail = await documentDetail(trx, doc);
     const signers = await loadSigners(trx, doc.id);
+    const detail = await documentDetail(trx, doc, signers);
     return {
       ...detail,
       signers: signers.map((s) => ({ user_id: s.user_id, full_name: s.full_name, is_numerator: s.is_numerator, status: s.status, signed_at: iso(s.signed_at) })),
