@@ -1,6 +1,9 @@
-/** The Express application: parsing, routing by interface, uniform errors. */
-import express, { type Express } from 'express';
+/** The Express application: security headers, parsing, routing by interface, uniform errors. */
+import cors from 'cors';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
 import { backendRouter } from './backend/router.js';
+import { jsonBody } from './body.js';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { fileRoutes } from './files.js';
@@ -8,11 +11,34 @@ import { healthHandler } from './health.js';
 import { interfaceOf } from './http.js';
 import { integrationRouter } from './integration/router.js';
 
+/** Headers a browser front end may send to the backend (preflight answer). */
+const CORS_HEADERS = ['Authorization', 'Content-Type', 'X-Tenant-Schema', 'Idempotency-Key'];
+
+/** Authenticated answers are per user: no cache (browser or proxy) may keep them. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
 export function createApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(express.json({ limit: deps.config.api.bodyLimit }));
+  // nosniff, frame-ancestors 'none', no-referrer, HSTS and the rest of helmet's defaults; the API
+  // serves JSON and PDFs, never pages, so its CSP allows nothing to run.
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+      referrerPolicy: { policy: 'no-referrer' },
+      // The desk runs on another port of the same site and shows PDFs from /files.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  // Browsers may call the API only from the configured front-end origins (none by default).
+  if (deps.config.api.corsOrigins.length) {
+    app.use(['/api/v1', '/files'], cors({ origin: deps.config.api.corsOrigins, allowedHeaders: CORS_HEADERS, exposedHeaders: ['Location'], maxAge: 600 }));
+  }
+  app.use(jsonBody(deps.config.api.bodyLimit));
 
   app.get('/health', healthHandler(deps));
   app.use(fileRoutes(deps));
@@ -21,7 +47,7 @@ export function createApp(deps: ApiDeps): Express {
   // a request carries decide which interface answers it.
   const integration = integrationRouter(deps);
   const backend = backendRouter(deps);
-  app.use('/api/v1', (req, res, next) => (interfaceOf(req) === 'backend' ? backend : integration)(req, res, next));
+  app.use('/api/v1', noStore, (req, res, next) => (interfaceOf(req) === 'backend' ? backend : integration)(req, res, next));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));

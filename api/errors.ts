@@ -7,6 +7,9 @@ import { sendError } from './http.js';
 export const MESSAGES = {
   invalidJson: 'Body JSON invalido',
   tooLarge: 'El cuerpo de la solicitud excede el tamaño permitido',
+  tooDeep: 'Body JSON invalido: anidamiento mayor a 64 niveles',
+  unsupportedMediaType: 'Content-Type no soportado: se espera application/json',
+  badPath: 'Ruta invalida: codificación de caracteres incorrecta',
   notFound: 'Ruta no encontrada',
   internal: 'Error interno del servidor',
 } as const;
@@ -34,9 +37,16 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     } else if (httpErr.type === 'entity.parse.failed') {
       status = 400;
       message = MESSAGES.invalidJson;
+    } else if (httpErr.type === 'entity.too.deep') {
+      status = 400;
+      message = MESSAGES.tooDeep;
     } else if (httpErr.type === 'entity.too.large') {
       status = 413;
       message = MESSAGES.tooLarge;
+    } else if (err instanceof URIError) {
+      // A path parameter with broken percent-encoding (the router could not decode it).
+      status = 400;
+      message = MESSAGES.badPath;
     } else if (httpErr.expose && typeof (httpErr.status ?? httpErr.statusCode) === 'number') {
       // Client errors raised by body parsing (unsupported charset, bad encoding...).
       status = (httpErr.status ?? httpErr.statusCode)!;

@@ -2,8 +2,8 @@
 import { Router } from 'express';
 import { forbidden, notFound } from '../domain/errors.js';
 import { assertObjectKey } from '../domain/storage/object-store.js';
+import { CANONICAL_QUERY, canonicalFilePath } from '../domain/storage/signed-urls.js';
 import type { ApiDeps } from './deps.js';
-import { queryString } from './http.js';
 
 export function fileRoutes(deps: ApiDeps): Router {
   const router = Router();
@@ -15,7 +15,15 @@ export function fileRoutes(deps: ApiDeps): Router {
     } catch {
       throw notFound('Archivo no encontrado');
     }
-    const check = deps.services.urls.verify(key, queryString(req, 'expires'), queryString(req, 'signature'));
+    // Only the URL exactly as issued: no encoded '/', no other spelling of the path, no repeated
+    // or extra query parameters (each would be another URL granting the same file).
+    const url = req.originalUrl;
+    const mark = url.indexOf('?');
+    const rawPath = mark < 0 ? url : url.slice(0, mark);
+    const rawQuery = mark < 0 ? '' : url.slice(mark + 1);
+    const query = CANONICAL_QUERY.exec(rawQuery);
+    if (rawPath !== canonicalFilePath(key) || !query) throw forbidden('URL de archivo invalida');
+    const check = deps.services.urls.verify(key, query[1], query[2]);
     if (check === 'expired') throw forbidden('La URL del archivo expiró');
     if (check === 'invalid') throw forbidden('URL de archivo invalida');
     const bytes = await deps.services.storage.get(key);

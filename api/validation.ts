@@ -4,13 +4,18 @@
  */
 import { Ajv, type ErrorObject, type JSONSchemaType, type Schema } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { badRequest } from '../domain/errors.js';
+import { UUID_PATTERN } from '../domain/acting-user.js';
+import { AppError, badRequest } from '../domain/errors.js';
+import { tooLongMessage } from '../domain/limits.js';
+import { isNonJsonBody } from './body.js';
 import { MESSAGES } from './errors.js';
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
 addFormats(ajv);
+// ajv-formats also accepts `urn:uuid:`-prefixed ids; the platform's ids are only the canonical 36 characters.
+ajv.addFormat('uuid', UUID_PATTERN);
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'un texto', boolean: 'true o false', array: 'una lista', object: 'un objeto', integer: 'un entero', number: 'un número',
@@ -33,7 +38,7 @@ function messageFor(error: ErrorObject): string {
         ? `${field} debe tener al menos ${(error.params as { limit: number }).limit} caracteres`
         : `${field} es requerido`;
     case 'maxLength':
-      return `${field} no puede superar ${(error.params as { limit: number }).limit} caracteres`;
+      return tooLongMessage(field, (error.params as { limit: number }).limit);
     case 'format':
       return (error.params as { format: string }).format === 'uuid' ? `${field} debe ser un UUID` : `${field} tiene un formato invalido`;
     case 'type': {
@@ -49,18 +54,21 @@ function messageFor(error: ErrorObject): string {
   }
 }
 
-/** The path of the first string holding a NUL character (PostgreSQL cannot store it), if any. */
-function nulPath(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], `${path}.${i}`);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = nulPath(v, path ? `${path}.${k}` : k);
-      if (found) return found;
+/**
+ * The path of the first string holding a NUL character (PostgreSQL cannot store it), if any.
+ * Walks with an explicit stack: bodies are depth-limited on arrival, but no walk here recurses.
+ */
+function nulPath(root: unknown): string | undefined {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}.${i}`]);
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], path ? `${path}.${entries[i]![0]}` : entries[i]![0]]);
     }
   }
   return undefined;
@@ -70,10 +78,11 @@ function nulPath(value: unknown, path: string): string | undefined {
 export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): (body: unknown) => T {
   const validate = ajv.compile<T>(schema as Schema);
   return (body) => {
+    if (isNonJsonBody(body)) throw new AppError(415, MESSAGES.unsupportedMediaType);
     const value = body === undefined ? {} : body;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(MESSAGES.invalidJson);
     if (!validate(value)) throw badRequest(messageFor(validate.errors![0]!));
-    const bad = nulPath(value, '');
+    const bad = nulPath(value);
     if (bad) throw badRequest(`${bad} contiene caracteres no permitidos`);
     return value as T;
   };

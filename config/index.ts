@@ -16,7 +16,14 @@ export interface Config {
   dataDir: string;
   /** Interface the HTTP servers bind to. */
   host: string;
-  api: { port: number; bodyLimit: string; publicUrl: string };
+  api: {
+    port: number;
+    /** Largest JSON body; sized so the longest allowed document content always fits. */
+    bodyLimit: string;
+    publicUrl: string;
+    /** Browser origins allowed to call the backend (CORS); none by default. */
+    corsOrigins: string[];
+  };
   signer: { port: number; url: string; apiKey: string };
   /** Port of the local time-stamping authority `npm start` runs for the signing service. */
   tsaPort: number;
@@ -106,6 +113,11 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+/** A comma-separated list; unset or blank is empty. */
+function list(env: Env, name: string): string[] {
+  return (nonEmpty(env, name) ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+}
+
 function nonEmpty(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
@@ -124,8 +136,9 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     api: {
       port: apiPort,
-      bodyLimit: nonEmpty(env, 'API_BODY_LIMIT') ?? '1mb',
+      bodyLimit: nonEmpty(env, 'API_BODY_LIMIT') ?? '8mb',
       publicUrl: nonEmpty(env, 'API_PUBLIC_URL') ?? `http://${localHost}:${apiPort}`,
+      corsOrigins: list(env, 'API_CORS_ORIGINS'),
     },
     signer: {
       port: signerPort,
@@ -152,7 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidc: {
       issuer: nonEmpty(env, 'OIDC_ISSUER') ?? `http://127.0.0.1:${int(env, 'OIDC_PORT', 3400)}`,
       jwksUrl: nonEmpty(env, 'OIDC_JWKS_URL'),
-      audiences: (nonEmpty(env, 'OIDC_AUDIENCE') ?? 'https://api.expediente.local').split(',').map((a) => a.trim()).filter(Boolean),
+      audiences: nonEmpty(env, 'OIDC_AUDIENCE') ? list(env, 'OIDC_AUDIENCE') : ['https://api.expediente.local'],
       port: int(env, 'OIDC_PORT', 3400),
     },
     smtp: {

@@ -16,6 +16,7 @@ export const INTEGRATION_AUTH_MESSAGES = {
   missingUser: 'X-User-ID header requerido para REST API',
   invalidKey: 'API Key invalida o expirada',
   userNotAuthorized: 'Usuario no autorizado para esta API Key',
+  malformedUser: 'X-User-ID debe ser un UUID',
 } as const;
 
 export interface ApiKeyCredentials {
@@ -40,7 +41,9 @@ export async function authenticateApiKey(platform: Platform, credentials: ApiKey
   const scoped = tenantDb(db, tenant);
   if (!userId) return { tenant, db: scoped, services, user: null };
 
-  if (!isUuid(userId) || !(await isUserAuthorizedForKey(db, key.id, userId))) {
+  // A malformed header is the caller's mistake (400), told only to a caller with a valid key.
+  if (!isUuid(userId)) throw badRequest(INTEGRATION_AUTH_MESSAGES.malformedUser);
+  if (!(await isUserAuthorizedForKey(db, key.id, userId))) {
     throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
   }
   const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));

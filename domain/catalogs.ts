@@ -74,7 +74,7 @@ export interface UserSearchInput {
 
 export function parseLimit(raw: unknown, fallback: number, max: number, name = 'limit'): number {
   if (raw === undefined || raw === '') return fallback;
-  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  const value = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(value) || value < 1 || value > max) {
     throw badRequest(`${name} debe ser un entero entre 1 y ${max}`);
   }

@@ -33,7 +33,7 @@ describe('HTTP errors are JSON in the interface\'s shape', () => {
   });
 
   it('oversized body → 413 JSON', async () => {
-    const big = JSON.stringify({ content: 'x'.repeat(2 * 1024 * 1024) });
+    const big = JSON.stringify({ content: 'x'.repeat(9 * 1024 * 1024) });
     const res = await request('/api/v1/system/sectors', { method: 'POST', headers: { ...asIntegration(), 'content-type': 'application/json' }, raw: big });
     assert.equal(res.status, 413);
     assert.match(res.body.error, /excede/);

@@ -61,12 +61,20 @@ describe('integration REST authentication (X-API-Key + X-User-ID)', () => {
     assert.deepEqual(res.body, { error: 'Usuario no autorizado para esta API Key' });
   });
 
-  it('401 "Usuario no autorizado para esta API Key" for a malformed or unknown user id', async () => {
-    for (const userId of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+  it('401 "Usuario no autorizado para esta API Key" for a well-formed unknown user id', async () => {
+    const res = await request(path, { headers: { 'X-API-Key': getStack().demoApiKey, 'X-User-ID': '00000000-0000-4000-8000-000000000000' } });
+    assert.equal(res.status, 401);
+    assert.deepEqual(res.body, { error: 'Usuario no autorizado para esta API Key' });
+  });
+
+  it('400 "X-User-ID debe ser un UUID" for a malformed user id, after the key is checked', async () => {
+    for (const userId of ['not-a-uuid', `urn:uuid:${demoUser('intendente')}`, `${demoUser('intendente')} `.repeat(2), demoUser('intendente').replace(/-/g, '')]) {
       const res = await request(path, { headers: { 'X-API-Key': getStack().demoApiKey, 'X-User-ID': userId } });
-      assert.equal(res.status, 401);
-      assert.deepEqual(res.body, { error: 'Usuario no autorizado para esta API Key' });
+      assert.equal(res.status, 400, userId);
+      assert.deepEqual(res.body, { error: 'X-User-ID debe ser un UUID' });
     }
+    const badKey = await request(path, { headers: { 'X-API-Key': 'exk_wrong', 'X-User-ID': 'not-a-uuid' } });
+    assert.deepEqual([badKey.status, badKey.body], [401, { error: 'API Key invalida o expirada' }]);
   });
 
   it('401 for an authorized user who has been deactivated', async () => {

@@ -9,13 +9,14 @@ import type { ApiDeps } from '../deps.js';
 import { documentSigning } from '../document-signing.js';
 import { contextOf, pathParam, sendBackend, sendBackendFlat } from '../http.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
 
 const createBody = bodyParser<{ document_type_acronym: string; reference: string; recipients?: unknown; case_id?: string | null }>({
   type: 'object',
   required: ['document_type_acronym', 'reference'],
   properties: {
-    document_type_acronym: requiredText(20),
-    reference: requiredText(500),
+    document_type_acronym: requiredText(TEXT_LIMITS.documentTypeAcronym),
+    reference: requiredText(TEXT_LIMITS.reference),
     recipients: { type: ['array', 'object'] },
     case_id: { anyOf: [uuid, { type: 'null' }] },
   },
@@ -32,8 +33,8 @@ interface SaveBody {
 const saveBody = bodyParser<SaveBody>({
   type: 'object',
   properties: {
-    reference: requiredText(500),
-    content: { type: 'string', maxLength: 2_000_000 },
+    reference: requiredText(TEXT_LIMITS.reference),
+    content: { type: 'string', maxLength: TEXT_LIMITS.content },
     signers: {
       type: 'array',
       items: { type: 'object', required: ['user_id'], properties: { user_id: uuid, is_numerator: { type: 'boolean' } } },
@@ -44,7 +45,7 @@ const saveBody = bodyParser<SaveBody>({
 });
 
 // A missing reason gets the catalog's message, like a blank one (checked below).
-const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: 2000 } } });
+const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 

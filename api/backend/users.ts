@@ -9,6 +9,7 @@ import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, userOf } from '../http.js';
 import { userProvisioning } from '../user-provisioning.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
 
 const createBody = bodyParser<{
   email: string;
@@ -22,12 +23,12 @@ const createBody = bodyParser<{
   type: 'object',
   required: ['email', 'full_name', 'role', 'sector_id'],
   properties: {
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    full_name: requiredText(200),
+    email: { type: 'string', format: 'email', maxLength: TEXT_LIMITS.email },
+    full_name: requiredText(TEXT_LIMITS.fullName),
     role: { type: 'string', enum: ['director', 'empleado'] },
     sector_id: uuid,
     can_edit: { type: 'boolean' },
-    cuit: { anyOf: [{ type: 'string', maxLength: 20 }, { type: 'null' }] },
+    cuit: { anyOf: [{ type: 'string', maxLength: TEXT_LIMITS.cuit }, { type: 'null' }] },
     additional_sectors: {
       type: 'array',
       items: { type: 'object', required: ['sector_id'], properties: { sector_id: uuid, can_view: { type: 'boolean' }, can_edit: { type: 'boolean' } } },

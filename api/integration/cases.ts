@@ -12,12 +12,13 @@ import { caseWorkflows, pollPath, type CreationOutcome } from '../case-workflows
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
 import { integrationAuth } from './auth.js';
 
 export const caseCreationBody = bodyParser<{ case_template_id: string; reference: string; owner_sector_id?: string | null }>({
   type: 'object',
   required: ['case_template_id', 'reference'],
-  properties: { case_template_id: uuid, reference: requiredText(500), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
+  properties: { case_template_id: uuid, reference: requiredText(TEXT_LIMITS.reference), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
 });
 
 const movementBody = bodyParser<{ target_sector_id: string; reason?: string; assigned_user_id?: string | null; create_official_doc?: boolean }>({
@@ -35,7 +36,7 @@ const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
 const linkBody = bodyParser<{ official_document_id: string }>({ type: 'object', required: ['official_document_id'], properties: { official_document_id: uuid } });
 const proposeBody = bodyParser<{ document_draft_id: string }>({ type: 'object', required: ['document_draft_id'], properties: { document_draft_id: uuid } });
 const decisionBody = bodyParser<{ proposed_id: string; reason?: string }>({
-  type: 'object', required: ['proposed_id'], properties: { proposed_id: uuid, reason: { type: 'string', maxLength: 500 } },
+  type: 'object', required: ['proposed_id'], properties: { proposed_id: uuid, reason: { type: 'string', maxLength: TEXT_LIMITS.movementReason } },
 });
 
 export function creationBody(result: CaseCreationResult) {

@@ -13,14 +13,15 @@ import { documentSigning } from '../document-signing.js';
 import { checkText, contextOf, pathParam, queryString } from '../http.js';
 import { parseMultipart } from '../multipart.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
 import { integrationAuth } from './auth.js';
 
 const createBody = bodyParser<{ document_type_acronym: string; reference: string; case_id?: string | null; recipients?: unknown }>({
   type: 'object',
   required: ['document_type_acronym', 'reference'],
   properties: {
-    document_type_acronym: requiredText(20),
-    reference: requiredText(500),
+    document_type_acronym: requiredText(TEXT_LIMITS.documentTypeAcronym),
+    reference: requiredText(TEXT_LIMITS.reference),
     case_id: { anyOf: [uuid, { type: 'null' }] },
     recipients: { type: ['array', 'object'] },
   },
@@ -29,8 +30,8 @@ const createBody = bodyParser<{ document_type_acronym: string; reference: string
 const patchBody = bodyParser<{ content?: string; reference?: string; signers?: string[]; recipients?: unknown; proposed_case_ids?: string[] }>({
   type: 'object',
   properties: {
-    content: { type: 'string', maxLength: 2_000_000 },
-    reference: requiredText(500),
+    content: { type: 'string', maxLength: TEXT_LIMITS.content },
+    reference: requiredText(TEXT_LIMITS.reference),
     signers: uuidList,
     recipients: { type: ['array', 'object'] },
     proposed_case_ids: uuidList,
@@ -38,7 +39,7 @@ const patchBody = bodyParser<{ content?: string; reference?: string; signers?: s
 });
 
 // A missing reason gets the catalog's message, like a blank one (checked below).
-const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: 2000 } } });
+const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 

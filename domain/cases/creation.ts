@@ -13,6 +13,7 @@ import { editSectorIds } from '../documents/access.js';
 import { formatNumber, yearIn } from '../numbering.js';
 import { CASE_MESSAGES } from './messages.js';
 import { escapeHtml } from '../../lib/html.js';
+import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
 
 export interface CaseRequest {
   /** Idempotency key of the creation (part of the workflow ID). */
@@ -39,6 +40,7 @@ function userOf(ctx: DomainContext): ActingUser {
 /** The template must be active; the owner sector (default: the user's primary) one the user edits in. */
 export async function validateCaseRequest(ctx: DomainContext, request: Omit<CaseRequest, 'key'>): Promise<ValidatedCaseRequest> {
   const user = userOf(ctx);
+  checkMaxLength(request.reference, 'reference', TEXT_LIMITS.reference);
   return ctx.db.transaction(async (trx) => {
     const template = isUuid(request.templateId)
       ? await trx('case_templates').where({ id: request.templateId, is_active: true }).first<{ id: string; name: string; acronym: string } | undefined>('id', 'name', 'acronym')

@@ -11,6 +11,7 @@ import {
   EMPTY_RECIPIENTS, findDocumentType, normalizeRecipients, normalizeSigners, type DocumentTypeRow, type SignerInput,
 } from './participants.js';
 import { findDocument, type DocumentRow } from './records.js';
+import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
 
 /** Types the platform generates itself (case covers, transfer providences, record reports). */
 export const SYSTEM_DOCUMENT_TYPES = new Set(['CAEX', 'PV', 'IFRLM']);
@@ -64,6 +65,7 @@ async function insertDocument(
 
 export async function createDocument(ctx: DomainContext, input: CreateDocumentInput): Promise<DocumentRow> {
   const user = actingUser(ctx);
+  checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   return ctx.db.transaction(async (trx) => {
     const type = await creatableType(trx, input.documentTypeAcronym);
     const sectorId = creationSector(user);
@@ -91,6 +93,8 @@ export interface ImportDocumentInput {
 
 export async function importDocument(ctx: DomainContext, input: ImportDocumentInput): Promise<DocumentRow> {
   const user = actingUser(ctx);
+  checkMaxLength(input.documentTypeAcronym, 'document_type_acronym', TEXT_LIMITS.documentTypeAcronym);
+  checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   await checkUploadedPdf(input.pdf, 400);
   return ctx.db.transaction(async (trx) => {
     const type = await creatableType(trx, input.documentTypeAcronym);
@@ -129,6 +133,8 @@ export async function saveDocument(
   options: { allowRejected: boolean },
 ): Promise<DocumentRow> {
   const user = actingUser(ctx);
+  if (input.reference !== undefined) checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
+  if (input.content !== undefined) checkMaxLength(input.content, 'content', TEXT_LIMITS.content);
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
     requireEditable(user, doc);

@@ -16,6 +16,14 @@ export interface SignedUrl {
   expiresAt: string;
 }
 
+/** The one path a key is served under: each segment percent-encoded, `/` only between segments. */
+export function canonicalFilePath(key: string): string {
+  return `/files/${assertObjectKey(key).split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** The one query a signed URL carries, in the order sign() writes it; anything else is refused. */
+export const CANONICAL_QUERY = /^expires=([^&]*)&signature=([^&]*)$/;
+
 export class FileUrlSigner {
   constructor(
     private readonly secret: Buffer,
@@ -29,16 +37,16 @@ export class FileUrlSigner {
 
   sign(key: string, now = Date.now()): SignedUrl {
     const expires = Math.floor(now / 1000) + this.ttlSeconds;
-    const path = assertObjectKey(key).split('/').map(encodeURIComponent).join('/');
     return {
-      url: `${this.baseUrl}/files/${path}?expires=${expires}&signature=${this.mac(key, expires).toString('hex')}`,
+      url: `${this.baseUrl}${canonicalFilePath(key)}?expires=${expires}&signature=${this.mac(key, expires).toString('hex')}`,
       expiresIn: this.ttlSeconds,
       expiresAt: new Date(expires * 1000).toISOString(),
     };
   }
 
   verify(key: string, expiresRaw: unknown, signatureRaw: unknown, now = Date.now()): UrlCheck {
-    if (typeof expiresRaw !== 'string' || !/^\d{1,12}$/.test(expiresRaw)) return 'invalid';
+    // Only the form sign() writes: no leading zeros, lowercase hex.
+    if (typeof expiresRaw !== 'string' || !/^[1-9]\d{0,11}$/.test(expiresRaw)) return 'invalid';
     if (typeof signatureRaw !== 'string' || !/^[0-9a-f]{64}$/.test(signatureRaw)) return 'invalid';
     const expires = Number(expiresRaw);
     const expected = this.mac(key, expires);
