@@ -10,6 +10,7 @@ import { fileRoutes } from './files.js';
 import { healthHandler } from './health.js';
 import { interfaceOf } from './http.js';
 import { integrationRouter } from './integration/router.js';
+import { listRoutes, type RouteInfo } from './routes.js';
 
 /** Headers a browser front end may send to the backend (preflight answer). */
 const CORS_HEADERS = ['Authorization', 'Content-Type', 'X-Tenant-Schema', 'Idempotency-Key'];
@@ -52,4 +53,9 @@ export function createApp(deps: ApiDeps): Express {
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
   return app;
+}
+
+/** Every route of both interfaces under /api/v1 (building the routers does no I/O). */
+export function apiRoutes(deps: ApiDeps): { integration: RouteInfo[]; backend: RouteInfo[] } {
+  return { integration: listRoutes(integrationRouter(deps)), backend: listRoutes(backendRouter(deps)) };
 }

@@ -60,6 +60,8 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
     parser.on('field', (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) return fail(badRequest(`${name} excede el tamaño permitido`));
       if (name in fields) return fail(badRequest(`${name} enviado más de una vez`));
+      // busboy decodes bytes that are not UTF-8 to U+FFFD; storing that would alter the text silently.
+      if (value.includes('\uFFFD')) return fail(badRequest(`${name} no es texto UTF-8 valido`));
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {

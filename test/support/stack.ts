@@ -17,6 +17,7 @@ import { migrateAll } from '../../db/migrate.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import type { Tenant } from '../../db/tenancy.js';
 import { TokenVerifier } from '../../api/auth/token-verifier.js';
+import type { ApiDeps } from '../../api/deps.js';
 import { startApi, type RunningApi } from '../../api/server.js';
 import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
 import { createDomainServices, type DomainServices } from '../../domain/services.js';
@@ -45,6 +46,8 @@ export interface TestStack {
   temporalAddress: string;
   client: Client;
   apiUrl: string;
+  /** What the in-process API was built from. */
+  apiDeps: ApiDeps;
   demoTenant: Tenant;
   demoApiKey: string;
   log: Logger;
@@ -196,7 +199,8 @@ export async function startTestStack(): Promise<TestStack> {
 
   const tokensFor = (c: Config) => new TokenVerifier({ issuer: c.oidc.issuer, audiences: c.oidc.audiences, jwksUrl: c.oidc.jwksUrl, log });
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
-  const api: RunningApi = await startApi({ config, db, services, temporal, tokens: tokensFor(config), log }, apiPort, '127.0.0.1');
+  const apiDeps: ApiDeps = { config, db, services, temporal, tokens: tokensFor(config), log };
+  const api: RunningApi = await startApi(apiDeps, apiPort, '127.0.0.1');
   const clientConnection = await Connection.connect({ address: temporalServer.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
 
@@ -208,6 +212,7 @@ export async function startTestStack(): Promise<TestStack> {
     temporalAddress: temporalServer.address,
     client,
     apiUrl: api.url,
+    apiDeps,
     demoTenant,
     demoApiKey: TEST_DEMO_API_KEY,
     log,
