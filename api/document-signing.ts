@@ -7,6 +7,7 @@
 import { WithStartWorkflowOperation, WorkflowUpdateStage, type Connection } from '@temporalio/client';
 import type { DomainContext } from '../domain/context.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
+import { conflict } from '../domain/errors.js';
 import { checkCanReject, checkCanSign, checkCanStart } from '../domain/documents/signing-checks.js';
 import type { SigningRound } from '../domain/documents/signing.js';
 import {
@@ -45,6 +46,22 @@ export async function waitAtMost<T>(connection: Connection, call: () => Promise<
 function userId(ctx: DomainContext): string {
   if (!ctx.user) throw new Error('signing operations need an acting user');
   return ctx.user.id;
+}
+
+/**
+ * A refused update may be a repeat that raced the operation it repeats: it passed the quick check
+ * just before that operation finished, and reached the run as it ended ("already completed", or
+ * "aborted by closing workflow", which the client reports as not found). If the database now holds
+ * the caller's result, that is the answer; otherwise the refusal stands.
+ */
+async function answerRepeat<T>(err: unknown, notRunning: string, recheck: () => Promise<{ existing?: T }>): Promise<Waited<T>> {
+  const alreadySigned = applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE;
+  const refusal = businessError(err, notRunning) ?? (alreadySigned ? conflict(notRunning) : undefined);
+  if (refusal?.status === 409) {
+    const again = await recheck().catch(() => undefined);
+    if (again?.existing) return { done: true, value: again.existing };
+  }
+  throw refusal ?? err;
 }
 
 export function documentSigning(deps: ApiDeps) {
@@ -91,24 +108,21 @@ export function documentSigning(deps: ApiDeps) {
         });
         return await waitAtMost(connection, () => update.result(), waitMs);
       } catch (err) {
-        if (applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE) {
-          const again = await checkCanSign(ctx, documentId);
-          if (again.existing) return { done: true, value: again.existing };
-        }
-        throw businessError(err, DOCUMENT_MESSAGES.notSignable) ?? err;
+        return answerRepeat(err, DOCUMENT_MESSAGES.notSignable, () => checkCanSign(ctx, documentId));
       }
     },
 
     async reject(ctx: DomainContext, documentId: string, reason: string): Promise<Waited<RejectOutcome>> {
-      const doc = await checkCanReject(ctx, documentId);
+      const check = await checkCanReject(ctx, documentId, reason);
+      if (check.existing) return { done: true, value: check.existing };
       try {
-        const update = await client.workflow.getHandle(idOf(ctx, doc.id)).startUpdate(rejectUpdate, {
+        const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(rejectUpdate, {
           args: [{ userId: userId(ctx), reason }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);
       } catch (err) {
-        throw businessError(err, DOCUMENT_MESSAGES.notRejectable) ?? err;
+        return answerRepeat(err, DOCUMENT_MESSAGES.notRejectable, () => checkCanReject(ctx, documentId, reason));
       }
     },
   };

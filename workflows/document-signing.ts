@@ -8,6 +8,8 @@
  *   numerator before every common signer has signed, and a signer who already signed. The
  *   numerator's update allocates the official number, signs with it stamped and officializes.
  * - `reject` (update): any signer, with a reason; ends the run.
+ * A repeated update (a client retrying, possibly while the first is still running) gets the answer
+ * of the one it repeats: the signer's signature, the round begun, the same rejection.
  * Handlers take turns (each signature builds on the previous revision), and every step is an
  * idempotent activity, so a retried activity or a restarted worker never signs twice.
  */
@@ -15,7 +17,7 @@ import {
   allHandlersFinished, condition, defineQuery, defineUpdate, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure,
 } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
-import type { ExistingSignature } from '../domain/documents/signing-checks.js';
+import type { ExistingRejection, ExistingSignature } from '../domain/documents/signing-checks.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
 import { signingSteps as signing, steps } from './activity-options.js';
 import { appFailure } from './failures.js';
@@ -45,12 +47,12 @@ export interface RejectRequest {
 /** A signer's signature as the caller sees it (the same shape a retried request gets from the database). */
 export type SignOutcome = ExistingSignature;
 
-export interface RejectOutcome {
-  documentId: string;
-  status: 'rejected';
-  rejectedBy: string;
-  reason: string;
-  rejectedAt: string;
+/** A signer's rejection (the same shape a repeated request gets from the database). */
+export type RejectOutcome = ExistingRejection;
+
+/** A reject by the signer who rejected, with the same reason, repeats that rejection. */
+function isRepeatOf(rejection: RejectOutcome | undefined, request: RejectRequest): rejection is RejectOutcome {
+  return rejection !== undefined && rejection.rejectedBy === request.userId && rejection.reason === request.reason?.trim();
 }
 
 export type SigningPhase = 'new' | 'signing' | 'signed' | 'rejected' | 'not_started';
@@ -81,6 +83,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
   const state: SigningState = { phase: 'new', round: 0, signers: [], officialNumber: null };
   const lock = new Mutex();
   let begun: SigningRound | undefined;
+  let rejection: RejectOutcome | undefined;
   const step = (userId: string) => ({ tenant, documentId, userId, round: state.round });
   const signer = (userId: string) => state.signers.find((s) => s.userId === userId);
   const outcome = (s: SignerSnapshot): SignOutcome => ({
@@ -103,7 +106,8 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
           runId: `${workflowInfo().workflowId}/${workflowInfo().runId}`,
         });
         state.round = round.round;
-        state.signers = round.signers;
+        // Copies: signatures update the state, while repeats of the start keep answering the round as begun.
+        state.signers = round.signers.map((s) => ({ ...s }));
         state.officialNumber = round.officialNumber;
         state.phase = 'signing';
         begun = round;
@@ -119,31 +123,36 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     signUpdate,
     (request) =>
       lock.run(async () => {
+        const me = signer(request.userId);
+        // A repeat queued behind the signature it repeats (even the one that ended the round) answers it.
+        if (me?.status === 'signed' && state.phase !== 'rejected') return outcome(me);
         if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
-        const me = signer(request.userId)!;
-        if (me.status === 'signed') return outcome(me);
+        if (!me) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
         if (me.isNumerator && !state.officialNumber) {
           state.officialNumber = await steps.assignOfficialNumber(step(me.userId));
           upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: state.officialNumber }]);
         }
         const { signedAt } = await signing.signDocumentRevision(step(me.userId));
-        me.status = 'signed';
-        me.signedAt = signedAt;
         if (me.isNumerator) {
           await steps.officializeDocument(step(me.userId));
           state.phase = 'signed';
           upsertSearchAttributes([{ key: STATUS, value: 'signed' }]);
         }
+        // Marked only now: the numerator's signature is complete once the document is official, so
+        // its repeats wait for the number instead of answering an unofficialized signature.
+        me.status = 'signed';
+        me.signedAt = signedAt;
         return outcome(me);
       }),
     {
       validator: (request) => {
-        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
         const me = signer(request.userId);
-        if (!me) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
-        if (me.status === 'signed') {
+        // Checked before the phase: the numerator's repeat still finds its signature after the round ended.
+        if (me?.status === 'signed' && state.phase !== 'rejected') {
           throw ApplicationFailure.create({ type: ALREADY_SIGNED_TYPE, message: 'El usuario ya firmó este documento', nonRetryable: true });
         }
+        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
+        if (!me) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
         if (me.isNumerator && state.signers.some((s) => !s.isNumerator && s.status !== 'signed')) {
           throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
         }
@@ -155,14 +164,18 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     rejectUpdate,
     (request) =>
       lock.run(async () => {
+        if (isRepeatOf(rejection, request)) return rejection;
         if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notRejectable);
-        const rejection = await steps.rejectDocument({ ...step(request.userId), reason: request.reason });
+        const recorded = await steps.rejectDocument({ ...step(request.userId), reason: request.reason });
+        rejection = { documentId, status: 'rejected', ...recorded };
         state.phase = 'rejected';
         upsertSearchAttributes([{ key: STATUS, value: 'rejected' }]);
-        return { documentId, status: 'rejected' as const, ...rejection };
+        return rejection;
       }),
     {
       validator: (request) => {
+        // The same signer with the same reason repeats the rejection: the handler answers it.
+        if (isRepeatOf(rejection, request)) return;
         if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notRejectable);
         if (!signer(request.userId)) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
         if (!request.reason?.trim()) throw appFailure(400, DOCUMENT_MESSAGES.reasonRequired);

@@ -8,7 +8,16 @@ import { conflict, forbidden } from '../errors.js';
 import { requireDocument } from './access.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { iso, loadSigners, type DocumentRow } from './records.js';
-import { checkStartable, type StartOptions } from './signing.js';
+import { checkMayStart, checkStartable, type StartOptions } from './signing.js';
+
+/** A signer's rejection as the caller sees it. */
+export interface ExistingRejection {
+  documentId: string;
+  status: 'rejected';
+  rejectedBy: string;
+  reason: string;
+  rejectedAt: string;
+}
 
 export interface ExistingSignature {
   documentId: string;
@@ -18,10 +27,15 @@ export interface ExistingSignature {
   signedAt: string;
 }
 
+/**
+ * The document to start signing. One already in signing passes for a user who may start it: the
+ * request repeats the start of the open round, and that round's workflow answers it with the round.
+ */
 export async function checkCanStart(ctx: DomainContext, documentId: string, options: StartOptions): Promise<DocumentRow> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
-    await checkStartable(ctx, trx, doc, options);
+    if (doc.status === 'sent_to_sign') checkMayStart(ctx, doc, options);
+    else await checkStartable(ctx, trx, doc, options);
     return doc;
   });
 }
@@ -32,12 +46,15 @@ export async function checkCanSign(ctx: DomainContext, documentId: string): Prom
     const doc = await requireDocument(trx, ctx.user, documentId);
     const me = (await loadSigners(trx, doc.id)).find((s) => s.user_id === ctx.user!.id);
     if (!me) throw forbidden(DOCUMENT_MESSAGES.notAuthorizedToSign);
-    if (me.status === 'signed' && (doc.status === 'sent_to_sign' || doc.status === 'signed')) {
+    // The numerator's signature is answered with the official document: while the document is
+    // still being officialized, the request goes to the workflow, which answers once it is.
+    const complete = doc.status === 'signed' || (doc.status === 'sent_to_sign' && !me.is_numerator);
+    if (me.status === 'signed' && complete) {
       return {
         doc,
         existing: {
           documentId: doc.id,
-          status: doc.status,
+          status: doc.status as ExistingSignature['status'],
           isNumerator: me.is_numerator,
           officialNumber: me.is_numerator ? doc.official_number : null,
           signedAt: iso(me.signed_at)!,
@@ -49,12 +66,22 @@ export async function checkCanSign(ctx: DomainContext, documentId: string): Prom
   });
 }
 
-export async function checkCanReject(ctx: DomainContext, documentId: string): Promise<DocumentRow> {
+/**
+ * Either the acting signer's rejection, when this request repeats it (same reason; the document
+ * stays rejected until it is saved back to draft), or the document to reject.
+ */
+export async function checkCanReject(ctx: DomainContext, documentId: string, reason: string): Promise<{ existing?: ExistingRejection; doc: DocumentRow }> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
     const me = (await loadSigners(trx, doc.id)).find((s) => s.user_id === ctx.user!.id);
     if (!me) throw forbidden(DOCUMENT_MESSAGES.notAuthorizedToSign);
+    if (doc.status === 'rejected' && doc.rejected_by === me.user_id && doc.rejection_reason === reason.trim()) {
+      return {
+        doc,
+        existing: { documentId: doc.id, status: 'rejected', rejectedBy: me.user_id, reason: doc.rejection_reason, rejectedAt: iso(doc.rejected_at)! },
+      };
+    }
     if (doc.status !== 'sent_to_sign') throw conflict(DOCUMENT_MESSAGES.notRejectable);
-    return doc;
+    return { doc };
   });
 }

@@ -50,12 +50,17 @@ export interface StartOptions {
   creatorOnly: boolean;
 }
 
-/** Everything that must hold before a document goes to signing (also re-checked inside the step). */
-export async function checkStartable(ctx: DomainContext, trx: Tx, doc: DocumentRow, options: StartOptions): Promise<SignerRow[]> {
+/** Backend: only the creator starts signing; integration: any editor. */
+export function checkMayStart(ctx: DomainContext, doc: DocumentRow, options: StartOptions): void {
   const user = userOf(ctx);
   if (options.creatorOnly ? doc.created_by !== user.id : !canEditDocument(user, doc)) {
     throw forbidden(options.creatorOnly ? DOCUMENT_MESSAGES.creatorOnly : DOCUMENT_MESSAGES.noEditPermission);
   }
+}
+
+/** Everything that must hold before a document goes to signing (also re-checked inside the step). */
+export async function checkStartable(ctx: DomainContext, trx: Tx, doc: DocumentRow, options: StartOptions): Promise<SignerRow[]> {
+  checkMayStart(ctx, doc, options);
   if (doc.status !== 'draft') throw conflict(DOCUMENT_MESSAGES.notSignable);
   if (!doc.is_imported && !hasText(doc.content)) throw badRequest(DOCUMENT_MESSAGES.needsContent);
   const signers = await loadSigners(trx, doc.id);

@@ -55,18 +55,36 @@ describe('cases: durable creation with the signed CAEX cover', function () {
     assert.match(runs[0]!, /^case-creation\/demo\//);
   });
 
-  it('the same POST retried with the same Idempotency-Key gives one case', async () => {
+  it('the same POST repeated with the same Idempotency-Key, concurrently or later, answers one case', async () => {
     const key = `crear-${Date.now()}`;
-    const [a, b] = await Promise.all([
-      createCase('agente-obras', {}, { 'Idempotency-Key': key }),
-      createCase('agente-obras', {}, { 'Idempotency-Key': key }),
-    ]);
-    const c = await createCase('agente-obras', {}, { 'Idempotency-Key': key });
-    assert.equal(a.case_id, b.case_id);
-    assert.equal(a.case_id, c.case_id);
+    const post = () => request('/api/v1/cases', {
+      method: 'POST', headers: { ...asIntegration('agente-obras'), 'Idempotency-Key': key }, json: { case_template_id: template('PEROB'), reference: `Permiso de obra ${key}` },
+    });
+    const answers = [...(await Promise.all(Array.from({ length: 6 }, post))), await post()];
+    for (const a of answers) assert.equal(a.status, 201, a.text);
+    for (const a of answers.slice(1)) assert.deepEqual(a.body, answers[0]!.body);
+    assert.match(answers[0]!.body.case_number, CASE_NUMBER);
     const poll = await request(`/api/v1/cases/creations/${key}`, { headers: asIntegration('agente-obras') });
-    assert.equal(poll.status, 200);
-    assert.equal(poll.body.case_id, a.case_id);
+    assert.deepEqual([poll.status, poll.body], [200, answers[0]!.body]);
+    const found = await request(`/api/v1/cases/search?search=${encodeURIComponent(key)}`, { headers: asIntegration('agente-obras') });
+    assert.deepEqual(found.body.cases.map((c: { case_id: string }) => c.case_id), [answers[0]!.body.case_id], 'one case was created');
+
+    const otherUser = await request('/api/v1/cases', {
+      method: 'POST', headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key }, json: { case_template_id: template('PEROB'), reference: `Permiso de obra ${key}` },
+    });
+    assert.equal(otherUser.status, 201, otherUser.text);
+    assert.notEqual(otherUser.body.case_id, answers[0]!.body.case_id, 'keys belong to the user who sends them');
+  });
+
+  it('backend: the same POST repeated with the same Idempotency-Key answers one case and one cover', async () => {
+    const key = `crear-backend-${Date.now()}`;
+    const post = () => request('/api/v1/cases', {
+      method: 'POST', headers: { ...asBackend('jefa-mesa'), 'Idempotency-Key': key }, json: { case_template_id: template('HABCOM'), reference: 'Habilitación reintentada' },
+    });
+    const answers = [...(await Promise.all(Array.from({ length: 6 }, post))), await post()];
+    for (const a of answers) assert.equal(a.status, 201, a.text);
+    for (const a of answers.slice(1)) assert.deepEqual(a.body, answers[0]!.body);
+    assert.match(answers[0]!.body.data.cover.official_number, COVER_NUMBER);
   });
 
   it('validation: 400 for missing fields, 404 for an unknown template or sector, 403 for a sector the user does not edit', async () => {

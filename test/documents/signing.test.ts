@@ -122,7 +122,7 @@ describe('documents: the signing workflow', function () {
     assert.equal(pdfSignatures(pdf).filter((s) => s.valid).length, 2);
   });
 
-  it('start-signing refuses what is not ready: no content, no signers, not draft, not editor', async () => {
+  it('start-signing refuses what is not ready: no content, no signers, not editor, already signed', async () => {
     const empty = await createBackendDraft('agente-obras');
     const noContent = await request(`/api/v1/documents/${empty}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
     assert.deepEqual([noContent.status, noContent.body.message], [400, 'El documento no tiene contenido']);
@@ -136,9 +136,13 @@ describe('documents: the signing workflow', function () {
     const id = await prepareIntegrationDraft('agente-obras', ['intendente']);
     const outsider = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('directora-rentas') });
     assert.equal(outsider.status, 404);
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    const once = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+    assert.equal(once.status, 200);
     const twice = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
-    assert.deepEqual([twice.status, twice.body], [409, { error: 'Documento no puede firmarse en su estado actual' }]);
+    assert.deepEqual([twice.status, twice.body], [200, once.body], 'a repeat while the round is open answers that round');
+    assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
+    const signed = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+    assert.deepEqual([signed.status, signed.body], [409, { error: 'Documento no puede firmarse en su estado actual' }]);
   });
 
   it('reject: any signer with a reason; the backend saves it back to draft and it can be signed in a new round', async () => {
