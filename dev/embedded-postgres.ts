@@ -156,6 +156,25 @@ export class EmbeddedPostgres {
   get running(): boolean {
     return this.server.running;
   }
+
+  get pid(): number | undefined {
+    return this.server.child.pid;
+  }
+
+  /**
+   * Resolves when the postmaster has ended on its own or been stopped. Its backends are killed
+   * with it: they hold the shared memory a new postmaster on the same cluster refuses to share.
+   */
+  get exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    return this.server.exited.then((exit) => {
+      this.server.killGroupNow('SIGKILL');
+      return exit;
+    });
+  }
+
+  killNow(): void {
+    this.server.killGroupNow('SIGKILL');
+  }
 }
 
 async function reachableClusterDir(dir: string, clusterDir: string, onLine: (l: string) => void): Promise<string> {

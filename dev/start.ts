@@ -3,7 +3,13 @@
  * Temporal (CLI dev server unless TEMPORAL_ADDRESS), migrations and the demo seed, then the
  * worker, API and signing service as child processes with prefixed logs. Prints one `ready:`
  * line when everything answers; Ctrl-C / SIGTERM stops it all in order and exits 0.
+ *
+ * Once ready, a process that exits on its own is restarted with back-off (dev/supervisor.ts);
+ * the stack stops (exit 1) only when one keeps dying. Embedded PostgreSQL and the Temporal dev
+ * server are restarted in place: same port, same data, so the others reconnect by themselves.
+ * The pid and state of every process are kept in `DATA_DIR/processes.json`.
  */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMBEDDED_DATABASE_NAME, loadConfig } from '../config/index.js';
@@ -16,6 +22,7 @@ import { DEMO_TENANT } from '../db/seed/demo-data.js';
 import { ensureChromium } from './chromium.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { ManagedProcess } from './managed-process.js';
+import { processRun, Supervisor, type Run } from './supervisor.js';
 import { runSystemCheck } from './system-check.js';
 import { ensureTemporalCli } from './temporal-cli.js';
 import { TemporalDevServer } from './temporal-server.js';
@@ -28,11 +35,30 @@ const width = 'postgres'.length;
 const say = (name: string) => (line: string) => process.stdout.write(`[${name.padEnd(width)}] ${line}\n`);
 const dev = say('dev');
 
-let postgres: EmbeddedPostgres | undefined;
-let temporal: TemporalDevServer | undefined;
-const services: ManagedProcess[] = [];
+const supervisors: Supervisor[] = [];
+const statusFile = path.join(config.dataDir, 'processes.json');
+let ready = false;
 let stopping = false;
 let stoppingSince = 0;
+
+/** What an operator (or a test) reads to find the processes: pids, state, restarts, last exit. */
+function writeStatus(): void {
+  if (stopping) return;
+  const status = {
+    orchestrator_pid: process.pid,
+    ready,
+    updated_at: new Date().toISOString(),
+    processes: Object.fromEntries(supervisors.map((s) => [s.name, s.status()])),
+  };
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    // Written aside and renamed, so a reader never sees half a file.
+    writeFileSync(`${statusFile}.tmp`, JSON.stringify(status, null, 2) + '\n');
+    renameSync(`${statusFile}.tmp`, statusFile);
+  } catch (err) {
+    dev(`could not write ${statusFile}: ${(err as Error).message}`);
+  }
+}
 
 async function shutdown(reason: string, code: number): Promise<void> {
   if (stopping) return;
@@ -41,12 +67,16 @@ async function shutdown(reason: string, code: number): Promise<void> {
   dev(`stopping (${reason})`);
   // The front door first, then the worker (it finishes in-flight tasks, which may still call the
   // signing service), then the signing service and its TSA, then Temporal, then Postgres.
-  const byName = (n: string) => services.filter((s) => s.name === n);
-  await Promise.all(byName('api').map((s) => s.stop('SIGTERM', 10_000)));
-  await Promise.all(byName('worker').map((s) => s.stop('SIGTERM', 30_000)));
-  await Promise.all(['signer', 'tsa', 'oidc', 'mail'].flatMap(byName).map((s) => s.stop('SIGTERM', 10_000)));
-  await temporal?.stop().catch((e: Error) => dev(`temporal stop: ${e.message}`));
-  await postgres?.stop().catch((e: Error) => dev(`postgres stop: ${e.message}`));
+  const stopAll = (...names: string[]) =>
+    Promise.all(
+      supervisors.filter((s) => names.includes(s.name)).map((s) => s.stop().catch((e: Error) => dev(`${s.name} stop: ${e.message}`))),
+    );
+  await stopAll('api');
+  await stopAll('worker');
+  await stopAll('signer', 'tsa', 'oidc', 'mail');
+  await stopAll('temporal');
+  await stopAll('postgres');
+  rmSync(statusFile, { force: true });
   dev('stopped');
   process.exit(code);
 }
@@ -60,41 +90,54 @@ function onSignal(signal: NodeJS.Signals): void {
     void shutdown(signal, 0);
   } else if (Date.now() - stoppingSince > 3_000) {
     dev(`${signal} again: killing everything now`);
-    for (const s of services) s.killGroupNow('SIGKILL');
+    for (const s of supervisors) s.killNow();
     process.exit(1);
   }
 }
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
-function startService(name: string, entry: string, env: NodeJS.ProcessEnv): ManagedProcess {
-  const proc = new ManagedProcess({
+/** Starts `start` under a supervisor that stops the stack when it gives up. */
+async function supervised(name: string, start: () => Promise<Run>, healthy?: (s: Supervisor) => Promise<void>): Promise<Supervisor> {
+  const supervisor: Supervisor = new Supervisor({
     name,
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(root, entry)],
-    cwd: root,
-    env,
-    onLine: say(name),
+    start,
+    log: dev,
+    onFatal: (reason) => void shutdown(reason, 1),
+    ...(healthy ? { healthy: () => healthy(supervisor) } : {}),
+    onChange: writeStatus,
   });
-  void proc.exited.then(({ code, signal }) => {
-    if (!stopping) void shutdown(`${name} exited unexpectedly (code ${code}, signal ${signal})`, 1);
-  });
-  services.push(proc);
-  return proc;
+  supervisors.push(supervisor);
+  await supervisor.start();
+  return supervisor;
+}
+
+/** A Node service of this repository, restarted when it dies and logged when it serves again. */
+function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healthUrl: string, graceMs = 10_000): Promise<Supervisor> {
+  const spawnIt = async () =>
+    processRun(new ManagedProcess({ name, command: process.execPath, args: ['--import', 'tsx', path.join(root, entry)], cwd: root, env, onLine: say(name) }), graceMs);
+  return supervised(name, spawnIt, (s) => waitForHttpOk(healthUrl, 120_000, () => s.running));
 }
 
 async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     dev(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPostgresPort} (data in ${path.join(config.dataDir, 'postgres')})`);
-    postgres = await EmbeddedPostgres.start({
-      dir: path.join(config.dataDir, 'postgres'),
-      port: config.embeddedPostgresPort,
-      database: EMBEDDED_DATABASE_NAME,
-      durable: true,
-      onLine: say('postgres'),
+    // A restart reuses the cluster and port: Postgres recovers from its WAL and the others' pools
+    // reconnect to the same URL.
+    let url = '';
+    await supervised('postgres', async () => {
+      const server = await EmbeddedPostgres.start({
+        dir: path.join(config.dataDir, 'postgres'),
+        port: config.embeddedPostgresPort,
+        database: EMBEDDED_DATABASE_NAME,
+        durable: true,
+        onLine: say('postgres'),
+      });
+      url = server.url;
+      return server;
     });
-    databaseUrl = postgres.url;
+    databaseUrl = url;
   }
   if (stopping) return;
 
@@ -104,18 +147,24 @@ async function main(): Promise<void> {
     const cli = await ensureTemporalCli(config.temporal.cliPath, say('temporal'));
     if (stopping) return;
     dev(`starting Temporal dev server on 127.0.0.1:${config.temporal.port}, Web UI on ${config.temporal.uiPort}`);
-    temporal = await TemporalDevServer.start({
-      cliPath: cli,
-      port: config.temporal.port,
-      uiPort: config.temporal.uiPort,
-      dbFile: path.join(config.dataDir, 'temporal', 'temporal.db'),
-      namespace: config.temporal.namespace,
-      ui: true,
-      // The dev server complains loudly while it shuts down; those lines say nothing useful.
-      onLine: (line) => stopping || say('temporal')(line),
+    // Restarted on the same port and SQLite file: workflows survive, and the worker's and API's
+    // clients reconnect to the same address.
+    let started: TemporalDevServer | undefined;
+    await supervised('temporal', async () => {
+      started = await TemporalDevServer.start({
+        cliPath: cli,
+        port: config.temporal.port,
+        uiPort: config.temporal.uiPort,
+        dbFile: path.join(config.dataDir, 'temporal', 'temporal.db'),
+        namespace: config.temporal.namespace,
+        ui: true,
+        // The dev server complains loudly while it shuts down; those lines say nothing useful.
+        onLine: (line) => stopping || say('temporal')(line),
+      });
+      return started;
     });
-    temporalAddress = temporal.address;
-    temporalUi = temporal.uiUrl ?? temporalUi;
+    temporalAddress = started!.address;
+    temporalUi = started!.uiUrl ?? temporalUi;
   }
   if (stopping) return;
 
@@ -152,22 +201,31 @@ async function main(): Promise<void> {
     DATA_DIR: config.dataDir,
     TSA_PORT: String(config.tsaPort),
   };
-  const tsa = startService('tsa', 'signer/tsa/main.ts', env);
-  const signer = startService('signer', 'signer/main.ts', env);
-  const oidc = localIdp ? startService('oidc', 'dev/oidc/main.ts', env) : undefined;
-  const mail = localMail ? startService('mail', 'dev/maildev-main.ts', env) : undefined;
-  const worker = startService('worker', 'worker/main.ts', env);
-  const api = startService('api', 'api/main.ts', env);
-
   const apiUrl = `http://127.0.0.1:${config.api.port}`;
   const tsaUrl = `http://127.0.0.1:${config.tsaPort}`;
+  const health = {
+    tsa: `${tsaUrl}/health`,
+    signer: `${config.signer.url}/health`,
+    oidc: `${config.oidc.issuer}/.well-known/openid-configuration`,
+    mail: `http://127.0.0.1:${config.maildevWebPort}/`,
+    worker: `http://127.0.0.1:${config.worker.healthPort}/health`,
+    api: `${apiUrl}/health`,
+  };
+  const tsa = await startService('tsa', 'signer/tsa/main.ts', env, health.tsa);
+  const signer = await startService('signer', 'signer/main.ts', env, health.signer);
+  const oidc = localIdp ? await startService('oidc', 'dev/oidc/main.ts', env, health.oidc) : undefined;
+  const mail = localMail ? await startService('mail', 'dev/maildev-main.ts', env, health.mail) : undefined;
+  // The worker finishes its in-flight tasks when stopped, hence its longer grace.
+  const worker = await startService('worker', 'worker/main.ts', env, health.worker, 30_000);
+  const api = await startService('api', 'api/main.ts', env, health.api);
+
   await Promise.all([
-    waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.running),
-    waitForHttpOk(`${config.signer.url}/health`, 120_000, () => signer.running),
-    waitForHttpOk(`${tsaUrl}/health`, 120_000, () => tsa.running),
-    ...(oidc ? [waitForHttpOk(`${config.oidc.issuer}/.well-known/openid-configuration`, 120_000, () => oidc.running)] : []),
-    ...(mail ? [waitForHttpOk(`http://127.0.0.1:${config.maildevWebPort}/`, 120_000, () => mail.running)] : []),
-    waitForHttpOk(`http://127.0.0.1:${config.worker.healthPort}/health`, 180_000, () => worker.running),
+    waitForHttpOk(health.api, 120_000, () => api.running),
+    waitForHttpOk(health.signer, 120_000, () => signer.running),
+    waitForHttpOk(health.tsa, 120_000, () => tsa.running),
+    ...(oidc ? [waitForHttpOk(health.oidc, 120_000, () => oidc.running)] : []),
+    ...(mail ? [waitForHttpOk(health.mail, 120_000, () => mail.running)] : []),
+    waitForHttpOk(health.worker, 180_000, () => worker.running),
   ]);
   const check = await runSystemCheck({
     address: temporalAddress,
@@ -178,6 +236,10 @@ async function main(): Promise<void> {
   });
   if (!worker.running || stopping) return;
   dev(`system check ${check.workflowId} completed (row ${check.checkId})`);
+  for (const s of supervisors) s.supervise();
+  ready = true;
+  writeStatus();
+  dev(`processes: ${supervisors.map((s) => `${s.name}=${s.pid ?? '?'}`).join(' ')} (pids, states and restarts in ${statusFile})`);
   process.stdout.write(
     `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} oidc=${config.oidc.issuer}` +
       ` mail=${localMail ? `http://127.0.0.1:${config.maildevWebPort}` : config.smtp.host} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,

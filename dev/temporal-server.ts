@@ -65,7 +65,31 @@ export class TemporalDevServer {
     readonly address: string,
     readonly uiUrl: string | undefined,
     private readonly stopFn: () => Promise<void>,
+    /** The CLI's process; absent for the SDK-downloaded server, which the SDK runs itself. */
+    private readonly server?: ManagedProcess,
   ) {}
+
+  get pid(): number | undefined {
+    return this.server?.child.pid;
+  }
+
+  get running(): boolean {
+    return this.server?.running ?? true;
+  }
+
+  /** Resolves when the CLI server has ended (never for the SDK-run server). */
+  get exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const server = this.server;
+    if (!server) return new Promise(() => undefined);
+    return server.exited.then((exit) => {
+      server.killGroupNow('SIGKILL');
+      return exit;
+    });
+  }
+
+  killNow(): void {
+    this.server?.killGroupNow('SIGKILL');
+  }
 
   static async start(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
     const address = `127.0.0.1:${options.port}`;
@@ -107,7 +131,7 @@ export class TemporalDevServer {
       await server.stop('SIGKILL', 1_000);
       throw err;
     }
-    return new TemporalDevServer(address, uiUrl, () => server.stop('SIGTERM', 15_000));
+    return new TemporalDevServer(address, uiUrl, () => server.stop('SIGTERM', 15_000), server);
   }
 
   stop(): Promise<void> {

@@ -1,8 +1,9 @@
 /**
  * `npm start` end to end, as a user runs it: embedded Postgres and the Temporal dev server on
  * free ports with a throwaway data folder, `ready:` printed, health 200, the system-check run
- * visible to an operator, Ctrl-C to the process group → exit 0 and nothing left running; then a
- * second start on the same data finds the first run's workflow (SQLite persistence).
+ * visible to an operator, a crashed signing service restarted while the API keeps serving, Ctrl-C
+ * to the process group → exit 0 and nothing left running; then a second start on the same data
+ * finds the first run's workflow (SQLite persistence).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -47,6 +48,24 @@ async function ctrlC(started: Started): Promise<number | null> {
   return exited;
 }
 
+interface ProcessStatus {
+  pid: number | null;
+  state: string;
+  restarts: number;
+  last_exit: { code: number | null; signal: string | null } | null;
+}
+
+/** The pids and states `npm start` keeps for operators in DATA_DIR/processes.json. */
+async function processStatus(dataDir: string): Promise<Record<string, ProcessStatus>> {
+  return (JSON.parse(await readFile(path.join(dataDir, 'processes.json'), 'utf8')) as { processes: Record<string, ProcessStatus> }).processes;
+}
+
+const statusOf = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    (r) => r.status,
+    (err: Error) => err.message,
+  );
+
 /** Processes whose environment carries our throwaway DATA_DIR (every process the stack started). */
 async function processesWith(dataDir: string): Promise<string[]> {
   const found: string[] = [];
@@ -90,7 +109,7 @@ describe('npm start (whole system on embedded defaults)', function () {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('reaches ready:, serves health, shows the system check to operators, stops cleanly, and keeps workflows across a restart', async () => {
+  it('reaches ready:, serves health, shows the system check to operators, restarts a crashed child, stops cleanly, and keeps workflows across a restart', async () => {
     const first = await startStack(env);
     assert.equal(
       first.ready,
@@ -129,9 +148,33 @@ describe('npm start (whole system on embedded defaults)', function () {
       await connection.close();
     }
 
+    // A crash of the signing service: it comes back on its own, nothing else is touched.
+    const before = await processStatus(dataDir);
+    assert.deepEqual(Object.keys(before), ['postgres', 'temporal', 'tsa', 'signer', 'oidc', 'mail', 'worker', 'api']);
+    assert.match(first.output.join(''), new RegExp(`processes: .*signer=${before.signer!.pid} `), 'the pids are in the log too');
+    process.kill(before.signer!.pid!, 'SIGKILL');
+    const apiAnswers = new Set<number | string>();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      apiAnswers.add(await statusOf(`http://127.0.0.1:${ports.api}/health`));
+      const now = await processStatus(dataDir);
+      if (now.signer!.pid !== before.signer!.pid && (await statusOf(`http://127.0.0.1:${ports.signer}/health`)) === 200) break;
+      assert.ok(Date.now() < deadline, `the signing service is back within 30 s:\n${first.output.join('').slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.deepEqual([...apiAnswers], [200], 'the API kept serving');
+    const after = await processStatus(dataDir);
+    assert.deepEqual([after.signer!.state, after.signer!.restarts, after.signer!.last_exit?.signal], ['running', 1, 'SIGKILL']);
+    for (const name of Object.keys(before).filter((n) => n !== 'signer')) {
+      assert.deepEqual([after[name]!.pid, after[name]!.restarts], [before[name]!.pid, 0], `${name} kept running`);
+    }
+    assert.match(first.output.join(''), /signer exited \(signal SIGKILL\) after [\d.]+ s; restarting in 0\.5 s/);
+    assert.match(first.output.join(''), /signer restarted \(pid \d+, restart 1\)/);
+
     assert.equal(await ctrlC(first), 0);
     assert.match(first.output.join(''), /database system is shut down/);
     assert.deepEqual(await processesWith(dataDir), []);
+    await assert.rejects(readFile(path.join(dataDir, 'processes.json')), 'the status file goes with the stack');
 
     const second = await startStack(env);
     assert.doesNotMatch(second.output.join(''), /demo integration API key/, 'the seed is idempotent: no second key');

@@ -4,6 +4,10 @@
  * refresh fails the last good set keeps serving, and only when no set was ever obtained does
  * verification answer 503. A token signed by a key the cache does not know triggers one early
  * refresh (keys rotate), at most once a minute.
+ *
+ * `exp` is required (a token without one would never expire), and the clocks of the provider and
+ * this server may disagree by at most `clockToleranceSec` on `exp`, `nbf` and `iat`: a token
+ * issued or valid only further in the future than that is refused.
  */
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { unauthorized, unavailable } from '../../domain/errors.js';
@@ -32,6 +36,8 @@ export interface TokenVerifierOptions {
   jwksUrl?: string | undefined;
   cacheMs?: number;
   fetchTimeoutMs?: number;
+  /** Allowed clock difference with the provider on `exp`/`nbf`/`iat`; default 60 s. */
+  clockToleranceSec?: number;
   log: Logger;
 }
 
@@ -40,6 +46,7 @@ type KeySet = ReturnType<typeof createLocalJWKSet>;
 const THIRTY_MINUTES = 30 * 60 * 1000;
 const UNKNOWN_KID_REFRESH_MS = 60_000;
 const FAILED_REFRESH_RETRY_MS = 30_000;
+const DEFAULT_CLOCK_TOLERANCE_SEC = 60;
 
 export class TokenVerifier {
   private cached: { set: KeySet; fetchedAt: number; retryAt: number } | undefined;
@@ -120,11 +127,19 @@ export class TokenVerifier {
   }
 
   private async check(token: string, set: KeySet): Promise<JWTPayload> {
+    const tolerance = this.options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
     const { payload } = await jwtVerify(token, set, {
       issuer: this.options.issuer,
       audience: this.options.audiences,
       algorithms: ['RS256'],
+      requiredClaims: ['exp'],
+      clockTolerance: tolerance,
     });
+    // jose checks `iat` only together with a maximum token age; a token from the future is not
+    // one the provider issued with a sane clock.
+    if (payload.iat !== undefined && payload.iat > Math.floor(Date.now() / 1000) + tolerance) {
+      throw new joseErrors.JWTClaimValidationFailed('"iat" claim timestamp check failed (it should be in the past)', payload, 'iat', 'check_failed');
+    }
     return payload;
   }
 }

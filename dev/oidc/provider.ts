@@ -187,6 +187,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   const accessTokenTtl = options.accessTokenTtlSec ?? 3600;
   const managementTokenTtl = options.managementTokenTtlSec ?? DAY;
   const firstParty = new Set([options.frontendClientId, options.m2mClientId]);
+  // The only origins a browser may call the client-authenticated endpoints from ("null", the
+  // origin of custom-scheme redirect URIs and sandboxed pages, names no one).
+  const frontendOrigins = new Set(options.frontendRedirectUris.map((uri) => new URL(uri).origin).filter((o) => o !== 'null'));
 
   const clients: ClientMetadata[] = [
     {
@@ -303,8 +306,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
       BackchannelAuthenticationRequest: 600,
     },
     clientBasedCORS(_ctx: KoaContextWithOIDC, origin: string, client) {
-      // Browser clients may call the token endpoint from the origins of their redirect URIs.
-      return origin !== 'null' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin);
+      // A front-end origin, and one of this client's own: the M2M client never gets browser access.
+      return frontendOrigins.has(origin) && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin);
     },
     renderError(ctx, out) {
       ctx.type = 'html';
@@ -328,6 +331,20 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', issuer });
+  });
+
+  // oidc-provider answers every preflight with the caller's Origin, and so does any error raised
+  // before the client is known; clientBasedCORS alone only covers requests that name a client.
+  // Other origins are refused before the provider runs, so a cross-site form post cannot spend a
+  // code or rotate a refresh token either. Requests without Origin (servers, curl) are unaffected.
+  app.use(['/oauth/token', '/oauth/revoke'], (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get('origin');
+    if (origin === undefined || frontendOrigins.has(origin)) {
+      next();
+      return;
+    }
+    res.vary('Origin');
+    res.status(400).json({ error: 'invalid_request', error_description: `origin ${origin} is not allowed` });
   });
 
   // Auth0 accepts JSON bodies and `audience` at its token endpoint, and grants a client all the

@@ -1,14 +1,16 @@
 /**
  * Backend bearer authentication against the real development identity provider: tokens from an
  * authorization code + PKCE login are accepted; forged, expired, mis-addressed, unsigned and
- * key-confused tokens are refused; the key set is cached (503 only when none was ever obtained).
+ * key-confused tokens are refused; `exp` is required and clocks may differ by 60 s at most; the key
+ * set is cached (503 only when none was ever obtained).
  */
 import assert from 'node:assert/strict';
+import { decodeJwt, SignJWT } from 'jose';
 import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { getStack } from '../support/hooks.js';
 import { demoUser, request } from '../support/http.js';
-import { ensureAccount, forgeToken, hs256WithPublicKey, unsignedToken, userToken } from '../support/identity.js';
+import { ensureAccount, forgeToken, hs256WithPublicKey, providerSigningKey, unsignedToken, userToken } from '../support/identity.js';
 import { clientCredentialsToken } from './support/login.js';
 import { TEST_OIDC } from './support/provider.js';
 
@@ -45,7 +47,7 @@ describe('backend bearer JWT authentication', function () {
 
   it('refuses expired, wrong-audience, wrong-issuer, tampered, unknown-kid, alg:none and HS256 tokens with 401', async () => {
     const cases: [string, string, RegExp][] = [
-      ['expired', await forgeToken({ email: LUCIA, expiresIn: Math.floor(Date.now() / 1000) - 60 }), /Token expirado/],
+      ['expired', await forgeToken({ email: LUCIA, expiresIn: Math.floor(Date.now() / 1000) - 3600 }), /Token expirado/],
       ['wrong audience', await forgeToken({ email: LUCIA, audience: 'https://otra-api.example' }), /Audience no valido/],
       ['wrong issuer', await forgeToken({ email: LUCIA, issuer: 'https://impostor.example/' }), /Issuer no valido/],
       ['unknown kid', await forgeToken({ email: LUCIA, unknownKey: true }), /Token invalido/],
@@ -63,6 +65,32 @@ describe('backend bearer JWT authentication', function () {
       assert.equal(res.status, 401, name);
       assert.equal(res.body.success, false, name);
       assert.match(res.body.message, message, name);
+    }
+  });
+
+  it('requires exp, and allows 60 s of clock skew on exp, nbf and iat but no more', async () => {
+    // Signed with the provider's own key and for the identity the login linked: only the times differ.
+    const { key, kid } = await providerSigningKey();
+    const { idp } = getStack();
+    const sub = decodeJwt(token).sub!;
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (times: { exp?: number; iat?: number; nbf?: number }) =>
+      new SignJWT({ email: LUCIA, email_verified: true, sub, iss: idp.issuer, aud: idp.audience, ...times })
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+        .sign(key);
+    const cases: [string, { exp?: number; iat?: number; nbf?: number }, number, string?][] = [
+      ['no exp', { iat: now }, 401, 'Token invalido'],
+      ['expired 30 s ago (within the skew)', { iat: now - 600, exp: now - 30 }, 200],
+      ['expired 120 s ago', { iat: now - 600, exp: now - 120 }, 401, 'Token expirado'],
+      ['issued 30 s in the future (within the skew)', { iat: now + 30, exp: now + 600 }, 200],
+      ['issued 5 min in the future', { iat: now + 300, exp: now + 900 }, 401, 'Token invalido'],
+      ['valid from 30 s in the future (within the skew)', { iat: now, nbf: now + 30, exp: now + 600 }, 200],
+      ['valid only from 5 min in the future', { iat: now, nbf: now + 300, exp: now + 900 }, 401, 'Token invalido'],
+    ];
+    for (const [name, times, status, message] of cases) {
+      const res = await me(await signed(times));
+      assert.equal(res.status, status, `${name}: ${res.text}`);
+      if (message) assert.equal(res.body.message, message, name);
     }
   });
 

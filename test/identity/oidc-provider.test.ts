@@ -296,6 +296,47 @@ describe('development OpenID provider', () => {
       assert.equal((await verify(apiToken.access_token)).client_id, client.client_id);
     });
   });
+
+  describe('CORS on the client-authenticated endpoints', () => {
+    const FRONT_END = new URL(TEST_OIDC.redirectUri).origin;
+    const preflight = (endpoint: string, origin: string) =>
+      fetch(`${idp.issuer}${endpoint}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const token = (origin: string, body: Record<string, string>) =>
+      fetch(`${idp.issuer}/oauth/token`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+    const refresh = (origin: string, refreshToken: string) => token(origin, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: TEST_OIDC.frontendClientId });
+
+    it("answers the front end's origin (from its redirect URIs) and never reflects another", async () => {
+      const tokens = await loginWithPassword({ issuer: idp.issuer, clientId: TEST_OIDC.frontendClientId, redirectUri: TEST_OIDC.redirectUri, ...ANA });
+      const allowed = await preflight('/oauth/token', FRONT_END);
+      assert.equal(allowed.status, 204);
+      assert.equal(allowed.headers.get('access-control-allow-origin'), FRONT_END);
+
+      for (const origin of ['https://evil.example', 'http://127.0.0.1:6111', 'null']) {
+        for (const endpoint of ['/oauth/token', '/oauth/revoke']) {
+          const pre = await preflight(endpoint, origin);
+          assert.equal(pre.headers.get('access-control-allow-origin'), null, `${endpoint} preflight from ${origin}`);
+        }
+        const post = await refresh(origin, tokens.refreshToken!);
+        assert.equal(post.status, 400, origin);
+        assert.equal(post.headers.get('access-control-allow-origin'), null, origin);
+        assert.equal(((await post.json()) as { error: string }).error, 'invalid_request');
+        // An error raised before any client is named used to carry the caller's origin too.
+        const anonymous = await token(origin, { grant_type: 'authorization_code', code: 'x' });
+        assert.equal(anonymous.headers.get('access-control-allow-origin'), null, `no client, ${origin}`);
+      }
+
+      // The front end's origin does not lend browser access to the machine-to-machine client.
+      const m2m = await token(FRONT_END, { grant_type: 'client_credentials', client_id: TEST_OIDC.m2mClientId, client_secret: TEST_OIDC.m2mClientSecret });
+      assert.equal(m2m.status, 400);
+      assert.equal(m2m.headers.get('access-control-allow-origin'), null);
+
+      // The refused requests did not spend the refresh token: the front end still can.
+      const ok = await refresh(FRONT_END, tokens.refreshToken!);
+      assert.equal(ok.status, 200);
+      assert.equal(ok.headers.get('access-control-allow-origin'), FRONT_END);
+      assert.equal((await verify(((await ok.json()) as { access_token: string }).access_token)).sub, anaId);
+    });
+  });
 });
 
 describe('development OpenID provider restarts', () => {
