@@ -4,6 +4,7 @@
  * are this service's own. `test` runs on local defaults (dev PKI under DATA_DIR, local TSA);
  * `prd` refuses to start without an explicit API key, certificates folder and TSA.
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { LogLevel } from '../lib/log.js';
 import { TENANT_ID_PATTERN } from './tenant.js';
@@ -27,6 +28,10 @@ export interface SignerConfig {
   timeZone: string;
   endTextMarker: string;
   processingTimeoutMs: number;
+  /** Document worker threads (reading, checking and preparing PDFs off the main thread). */
+  pdfWorkers: number;
+  /** Longest a document may take in its worker before the request is refused. */
+  pdfTimeoutMs: number;
   /** Set when CERTS_DIR was not given in `test`: the dev PKI folder main.ts creates on first start. */
   devPkiDir: string | undefined;
   logLevel: LogLevel;
@@ -119,6 +124,9 @@ export function loadSignerConfig(env: Env = process.env): SignerConfig {
     timeZone,
     endTextMarker: value(env, 'END_TEXT_MARKER') ?? DEFAULT_END_TEXT_MARKER,
     processingTimeoutMs: integer(env, 'PROCESSING_TIMEOUT_MS', 90_000, 100, 3_600_000),
+    // One core is left to the main thread (HTTP, uploads, signatures, time-stamps).
+    pdfWorkers: integer(env, 'PDF_WORKERS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64),
+    pdfTimeoutMs: integer(env, 'PDF_TIMEOUT_MS', 10_000, 100, 3_600_000),
     devPkiDir,
     logLevel: logLevel as LogLevel,
   };

@@ -7,17 +7,19 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import { createLogger, type Logger } from '../lib/log.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { CertificateStore, checkValidity } from './certificates/store.js';
 import type { SignerConfig } from './config.js';
 import { SignerError } from './errors.js';
-import { readMultipart } from './http/multipart.js';
+import { readMultipart, type UploadMeter } from './http/multipart.js';
 import { sendError, sendJson } from './http/responses.js';
-import { MAX_PDF_BYTES, validateSignRequest, type SignRequest } from './http/sign-request.js';
+import { MAX_FORM_BYTES, MAX_PDF_BYTES, validateSignRequest, type SignRequest } from './http/sign-request.js';
 import { Semaphore } from './http/semaphore.js';
-import { placeNextSignature, signPdf, type SigningMode } from './signing/sign-pdf.js';
+import { signPdf, type SigningMode } from './signing/sign-pdf.js';
 import { checkTenantId } from './tenant.js';
+import { DocumentWorkers } from './workers/document-workers.js';
 
 export const SERVICE_VERSION = '2.1.0';
 export const SIGNATURE_SYSTEM_VERSION = '2.0';
@@ -39,11 +41,18 @@ const pkijsVersion = (() => {
 
 export async function startSignerServer(config: SignerConfig, log: Logger = createLogger(config.logLevel)): Promise<RunningSigner> {
   const store = new CertificateStore({ certsDir: config.certsDir, passwordsFile: config.passwordsFile, envPasswords: config.certPasswords });
-  const app = createSignerApp(config, store, log);
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
-    s.once('error', reject);
-  });
+  const documents = new DocumentWorkers({ size: config.pdfWorkers, taskTimeoutMs: config.pdfTimeoutMs, log });
+  const app = createSignerApp(config, store, documents, log);
+  let server: Server;
+  try {
+    server = await new Promise((resolve, reject) => {
+      const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+      s.once('error', reject);
+    });
+  } catch (err) {
+    await documents.close();
+    throw err;
+  }
   // Slightly above the processing timeout, so the service answers before Node cuts the socket.
   server.requestTimeout = config.processingTimeoutMs + 5_000;
   server.keepAliveTimeout = 30_000;
@@ -54,23 +63,40 @@ export async function startSignerServer(config: SignerConfig, log: Logger = crea
     url,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => void documents.close().then(resolve));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       }),
   };
 }
 
-export function createSignerApp(config: SignerConfig, store: CertificateStore, log: Logger): express.Express {
+export function createSignerApp(config: SignerConfig, store: CertificateStore, documents: DocumentWorkers, log: Logger): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const slots = new Semaphore(MAX_CONCURRENT_SIGNINGS);
 
+  // nosniff, frame-ancestors 'none', no-referrer and the rest of helmet's defaults; the service
+  // answers JSON and PDFs, never pages, so its CSP allows nothing.
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+      referrerPolicy: { policy: 'no-referrer' },
+      frameguard: { action: 'deny' },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // Signed documents and certificate details are nobody's to cache.
+    res.setHeader('cache-control', 'no-store');
+    // A client that disconnects mid-answer is no error of the service's.
+    res.on('error', (err) => log.debug('response not delivered', { path: req.path, err }));
+    next();
+  });
+
   const requireApiKey = (req: Request, res: Response, next: NextFunction) => {
     const key = req.get('x-api-key');
     if (key !== undefined && constantTimeEqual(key, config.apiKey)) return next();
-    sendError(req, res, new SignerError('INVALID_API_KEY', key === undefined ? 'X-API-Key header missing' : 'invalid API key'), log);
+    void sendError(req, res, new SignerError('INVALID_API_KEY', key === undefined ? 'X-API-Key header missing' : 'invalid API key'), log);
   };
 
   app.get('/health', async (req, res) => {
@@ -86,7 +112,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, l
         fallback_to_visual: config.fallbackToVisual,
       });
     } catch (err) {
-      sendError(req, res, err, log);
+      void sendError(req, res, err, log);
     }
   });
 
@@ -95,7 +121,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, l
       const certificates = await store.list();
       sendJson(res, 200, { count: certificates.length, certificates });
     } catch (err) {
-      sendError(req, res, err, log);
+      void sendError(req, res, err, log);
     }
   });
 
@@ -104,37 +130,52 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, l
       const tenant = checkTenantId(String(req.params.tenant_id));
       sendJson(res, 200, await store.info(tenant));
     } catch (err) {
-      sendError(req, res, err, log);
+      void sendError(req, res, err, log);
     }
   });
 
   app.post('/sign-pdf', requireApiKey, async (req, res) => {
     const started = performance.now();
     const controller = new AbortController();
+    const signal = controller.signal;
     const timer = setTimeout(
       () => controller.abort(new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${config.processingTimeoutMs / 1000} s; the document was not signed`)),
       config.processingTimeoutMs,
     );
+    const upload: UploadMeter = { bytes: 0 };
     let release: (() => void) | undefined;
     try {
-      release = await slots.acquire(controller.signal);
-      const form = await readMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, signal: controller.signal });
-      const input = validateSignRequest(form, config.environment);
-      const mode = await resolveMode(input, config, store);
-      const placement = placeNextSignature(input.doc, config.endTextMarker);
-      const now = new Date();
+      release = await slots.acquire(signal);
+      const form = await readMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, maxBodyBytes: MAX_FORM_BYTES, signal, meter: upload });
+      const checked = validateSignRequest(form, config.environment);
+      const input = checked.request;
+      let refusal = checked.refusal;
+      let mode: SigningMode | undefined;
+      if (input) {
+        try {
+          mode = await resolveMode(input, config, store);
+        } catch (err) {
+          if (!(err instanceof SignerError)) throw err;
+          refusal = err;
+        }
+      }
+      if (!input || !mode) {
+        // The spec's order: a problem with the PDF itself comes before the one already found.
+        await documents.prepare({ pdf: input ? input.pdf : checked.pdf }, signal);
+        throw refusal;
+      }
       const signed = await signPdf({
+        documents,
         pdf: input.pdf,
-        doc: input.doc,
-        placement,
         signer: input.signer,
         stamp: input.stamp,
         mode,
-        now,
+        now: new Date(),
         timeZone: config.timeZone,
-        signal: controller.signal,
+        endTextMarker: config.endTextMarker,
+        signal,
       });
-      if (controller.signal.aborted) throw controller.signal.reason;
+      if (signal.aborted) throw signal.reason;
       const type = mode.kind;
       res.writeHead(200, {
         'content-type': 'application/pdf',
@@ -147,13 +188,15 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, l
       log.info('signed', {
         tenant: input.tenantId,
         type,
-        signatures: placement.existing + 1,
+        signatures: signed.existing + 1,
         stamp: input.stamp ? input.stamp.position : undefined,
         bytes: signed.length,
         ms: Math.round(performance.now() - started),
       });
     } catch (err) {
-      sendError(req, res, controller.signal.aborted ? controller.signal.reason : err, log);
+      // The slot is for signing; draining a refused upload does not need it.
+      release?.();
+      await sendError(req, res, signal.aborted ? signal.reason : err, log, upload.bytes);
     } finally {
       clearTimeout(timer);
       release?.();
@@ -161,14 +204,14 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, l
   });
 
   app.use((req: Request, res: Response) => {
-    sendError(req, res, new SignerError('NOT_FOUND', `no route ${req.method} ${req.path}`), log);
+    void sendError(req, res, new SignerError('NOT_FOUND', `no route ${req.method} ${req.path}`), log);
   });
   // Errors raised by Express itself (e.g. a path it cannot decode) are still JSON.
   app.use((err: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
     const status = err.status ?? 500;
-    if (status >= 500) return sendError(req, res, err, log);
+    if (status >= 500) return void sendError(req, res, err, log);
     const code = req.path.startsWith('/certificate/') ? 'INVALID_TENANT_ID' : status === 404 ? 'NOT_FOUND' : 'INVALID_PARAMETERS';
-    sendError(req, res, new SignerError(code, err.message || 'bad request'), log);
+    void sendError(req, res, new SignerError(code, err.message || 'bad request'), log);
   });
   return app;
 }

@@ -1,14 +1,31 @@
-/** How the service answers: JSON errors `{code, message}`, and early answers to unread uploads. */
+/** How the service answers: JSON errors `{code, message}`, never cached, and refusals of unread uploads. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { drainRequest } from '../../lib/http-drain.js';
 import type { Logger } from '../../lib/log.js';
 import { SignerError } from '../errors.js';
 import { PdfReadError } from '../pdf/errors.js';
+import { MAX_FORM_BYTES } from './sign-request.js';
 
-/** Bytes of an unwanted upload still read (and discarded) after answering, before hanging up. */
-const DRAIN_LIMIT = 32 * 1024 * 1024;
+/** How long the rest of a refused upload is read before answering anyway (and closing). */
 const DRAIN_TIME_MS = 3000;
 
-export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, log: Logger): void {
+/**
+ * Answers `err` as JSON. When the request's body has not been read (bad key, oversized file,
+ * malformed form, timeout), the rest of it — up to what a valid form may hold, `bodyRead`
+ * bytes of it already consumed — is read and dropped first, so the client receives the answer
+ * instead of a reset connection; a body beyond that or slower than DRAIN_TIME_MS gets the
+ * answer with Connection: close. Never rejects: callers may leave it running.
+ */
+export async function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, log: Logger, bodyRead = 0): Promise<void> {
+  try {
+    await answerError(req, res, err, log, bodyRead);
+  } catch (failure) {
+    log.error('the error answer could not be sent', { path: req.url, err: (failure as Error)?.stack ?? String(failure) });
+    res.destroy();
+  }
+}
+
+async function answerError(req: IncomingMessage, res: ServerResponse, err: unknown, log: Logger, bodyRead: number): Promise<void> {
   const error =
     err instanceof SignerError
       ? err
@@ -22,36 +39,14 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: unknow
     res.destroy();
     return;
   }
-  closeAfterResponse(req, res);
-  const body = JSON.stringify(error.toJSON());
-  res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-/**
- * When answering before the request body was read (bad key, oversized file, timeout), the
- * connection is closed afterwards; the rest of the body is read and dropped for a moment so the
- * client can still receive the answer instead of a connection reset, but never stored.
- */
-export function closeAfterResponse(req: IncomingMessage, res: ServerResponse): void {
-  if (req.complete || res.headersSent) return;
-  res.setHeader('connection', 'close');
-  res.once('finish', () => {
-    if (req.complete) return;
-    let drained = 0;
-    const timer = setTimeout(() => req.socket.destroy(), DRAIN_TIME_MS);
-    timer.unref();
-    req.on('data', (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > DRAIN_LIMIT) req.socket.destroy();
-    });
-    req.once('end', () => clearTimeout(timer));
-    req.resume();
-  });
+  const outcome = await drainRequest(req, { maxBytes: Math.max(0, MAX_FORM_BYTES - bodyRead), maxMs: DRAIN_TIME_MS });
+  if (outcome === 'aborted' || res.headersSent || res.destroyed) return;
+  if (outcome !== 'complete') res.setHeader('connection', 'close');
+  sendJson(res, error.status, error.toJSON());
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
   res.end(text);
 }

@@ -2,34 +2,38 @@
  * Validation of a POST /sign-pdf form in the spec's order — tenant_id, then the PDF (size,
  * %PDF, readable, Letter pages), then the signature parameters, then (when document_number is
  * sent) the stamp parameters — so a request with several problems always gets the first one.
+ * Whether the PDF is readable and Letter is found out by the document worker (see
+ * signing/prepare-document.ts), so a problem with the parameters is returned as `refusal`, to
+ * be answered only if the PDF turns out sound.
  *
  * Text values are normalised to NFC and trimmed; lengths count characters. Every printed value
  * must be representable in the appearance font's encoding (WinAnsi: all Spanish and Western
  * European letters), so nothing is ever printed wrong or dropped.
  */
 import { SignerError, type ErrorCode } from '../errors.js';
-import { LETTER } from '../appearance/layout.js';
-import { PdfReadError } from '../pdf/errors.js';
-import { PdfDocument } from '../pdf/document.js';
 import { unprintable } from '../pdf/win-ansi.js';
-import type { SignerFields, StampRequest } from '../signing/sign-pdf.js';
+import type { SignerFields, StampRequest } from '../signing/document-update.js';
 import { checkTenantId } from '../tenant.js';
 import type { MultipartForm } from './multipart.js';
 
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
-const PAGE_SIZE_TOLERANCE = 1;
+/** The largest valid form: the PDF plus its fields (at most 32 of 4 KB) and part headers. */
+export const MAX_FORM_BYTES = MAX_PDF_BYTES + 256 * 1024;
 
 export interface SignRequest {
   tenantId: string | undefined;
   pdf: Buffer;
   filename: string | undefined;
-  doc: PdfDocument;
   signer: SignerFields;
   usePades: boolean;
   stamp: StampRequest | undefined;
 }
 
-export function validateSignRequest(form: MultipartForm, environment: 'test' | 'prd'): SignRequest {
+/** A valid request, or the PDF and the first problem found after it (answered if the PDF is sound). */
+export type CheckedForm = { request: SignRequest; refusal?: undefined } | { request?: undefined; pdf: Buffer; refusal: SignerError };
+
+/** Problems with tenant_id or the PDF's size and header are thrown; later ones are returned. */
+export function validateSignRequest(form: MultipartForm, environment: 'test' | 'prd'): CheckedForm {
   const field = fieldReader(form);
 
   // 1. tenant_id
@@ -43,23 +47,17 @@ export function validateSignRequest(form: MultipartForm, environment: 'test' | '
   if (!file) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is required (a file part named pdf_file)');
   if (file.data.length === 0) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is empty');
   if (file.data.subarray(0, 4).toString('latin1') !== '%PDF') throw new SignerError('INVALID_PDF_FORMAT', 'pdf_file does not begin with %PDF; it is not a PDF');
-  let doc: PdfDocument;
-  try {
-    doc = PdfDocument.open(file.data);
-  } catch (err) {
-    if (err instanceof PdfReadError) throw new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`);
-    throw new SignerError('INVALID_PDF_FILE', 'the PDF cannot be read');
-  }
-  doc.pages.forEach((page, i) => {
-    const [x0, y0, x1, y1] = page.mediaBox;
-    const w = x1 - x0;
-    const h = y1 - y0;
-    if (Math.abs(w - LETTER.width) > PAGE_SIZE_TOLERANCE || Math.abs(h - LETTER.height) > PAGE_SIZE_TOLERANCE) {
-      throw new SignerError('INVALID_PDF_FORMAT', `page ${i + 1} is ${round(w)} x ${round(h)} pt; every page must be Letter (612 x 792 pt, portrait)`);
-    }
-  });
-  if (doc.forbidsChanges()) throw new SignerError('INVALID_PDF_FILE', 'the PDF is certified with no changes allowed, so it cannot be signed again');
 
+  try {
+    return { request: { tenantId, pdf: file.data, filename: file.filename, ...validateParameters(form, field) } };
+  } catch (err) {
+    if (!(err instanceof SignerError)) throw err;
+    return { pdf: file.data, refusal: err };
+  }
+}
+
+/** Steps 3 and 4: the signature parameters, then the stamp parameters. */
+function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignRequest, 'signer' | 'usePades' | 'stamp'> {
   // 3. signature parameters
   if (form.unexpectedFile !== undefined) throw new SignerError('INVALID_PARAMETERS', `unexpected file part "${form.unexpectedFile}"; send one file, as pdf_file`);
   const text = (name: string, max: number) => printable(name, requiredText(field, name, max), 'INVALID_PARAMETERS');
@@ -87,7 +85,7 @@ export function validateSignRequest(form: MultipartForm, environment: 'test' | '
     stamp = { documentNumber, city, position };
   }
 
-  return { tenantId, pdf: file.data, filename: file.filename, doc, signer, usePades: usePadesRaw === 'true', stamp };
+  return { signer, usePades: usePadesRaw === 'true', stamp };
 }
 
 type FieldReader = (name: string, code: ErrorCode) => string | undefined;
@@ -118,6 +116,3 @@ function printable(name: string, value: string, code: ErrorCode): string {
   return value;
 }
 
-function round(v: number): string {
-  return String(Math.round(v * 10) / 10);
-}

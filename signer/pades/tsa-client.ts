@@ -59,11 +59,7 @@ export async function requestTimestamp(data: Uint8Array, options: TimestampReque
       await res.body?.cancel();
       throw new TimestampError(`the time-stamping authority answered HTTP ${res.status}`);
     }
-    if (Number(res.headers.get('content-length') ?? 0) > MAX_RESPONSE_BYTES) {
-      await res.body?.cancel();
-      throw new TimestampError('the time-stamping authority answered with an oversized response');
-    }
-    body = Buffer.from(await res.arrayBuffer());
+    body = await readLimited(res, MAX_RESPONSE_BYTES);
   } catch (err) {
     if (err instanceof TimestampError) throw err;
     if (options.signal?.aborted) throw err;
@@ -71,13 +67,37 @@ export async function requestTimestamp(data: Uint8Array, options: TimestampReque
     const cause = (err as Error & { cause?: Error }).cause;
     throw new TimestampError(`the time-stamping authority could not be reached (${cause?.message ?? (err as Error).message})`);
   }
-  if (body.length > MAX_RESPONSE_BYTES) throw new TimestampError('the time-stamping authority answered with an oversized response');
   try {
     return checkResponse(body, imprint, nonce);
   } catch (err) {
-    if (err instanceof DerError) throw new TimestampError(`the time-stamping authority answered with something that is not a valid time-stamp response (${err.message})`);
-    throw err;
+    if (err instanceof TimestampError) throw err;
+    // DerError, or a structure so broken the walker trips over it: either way not a valid reply.
+    throw new TimestampError(`the time-stamping authority answered with something that is not a valid time-stamp response (${(err as Error).message})`);
   }
+}
+
+/** The reply body, read as it streams in and abandoned past `max` bytes (never held whole). */
+async function readLimited(res: Response, max: number): Promise<Buffer> {
+  const oversized = () => new TimestampError('the time-stamping authority answered with an oversized response');
+  if (Number(res.headers.get('content-length') ?? 0) > max) {
+    await res.body?.cancel();
+    throw oversized();
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw oversized();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 function checkResponse(body: Buffer, imprint: Buffer, nonce: Buffer): Buffer {

@@ -4,6 +4,7 @@
  * its simple-font encoding and /Differences.
  */
 import { ARRAY_START, EOF, Keyword, Lexer } from './lexer.js';
+import { MAX_CMAP_RANGES, MAX_CODESPACE_RANGES } from './limits.js';
 import { PdfDict, PdfName, PdfStream, PdfString, isName, isNumber, type PdfObject } from './objects.js';
 import type { PdfReader } from './reader.js';
 import { glyphToUnicode, winAnsiChar } from './win-ansi.js';
@@ -102,7 +103,8 @@ function cmapDecoder(data: Buffer, defaultLength: number): FontDecoder {
     operands.push(t);
     if (mode === 'codespace' && operands.length === 2) {
       const [lo, hi] = operands as PdfString[];
-      if (lo instanceof PdfString && hi instanceof PdfString && lo.bytes.length === hi.bytes.length) {
+      // Character codes are 1 to 4 bytes long (§9.7.6.2); anything else is damage.
+      if (lo instanceof PdfString && hi instanceof PdfString && lo.bytes.length === hi.bytes.length && lo.bytes.length >= 1 && lo.bytes.length <= 4 && codespace.length < MAX_CODESPACE_RANGES) {
         codespace.push({ length: lo.bytes.length, low: toInt(lo.bytes), high: toInt(hi.bytes) });
       }
       operands.length = 0;
@@ -112,7 +114,7 @@ function cmapDecoder(data: Buffer, defaultLength: number): FontDecoder {
       operands.length = 0;
     } else if (mode === 'bfrange' && operands.length === 3) {
       const [lo, hi, dst] = operands;
-      if (lo instanceof PdfString && hi instanceof PdfString) {
+      if (lo instanceof PdfString && hi instanceof PdfString && lo.bytes.length >= 1 && lo.bytes.length <= 4 && ranges.length < MAX_CMAP_RANGES) {
         const range: BfRange = { low: toInt(lo.bytes), high: toInt(hi.bytes), length: lo.bytes.length };
         if (Array.isArray(dst)) range.list = dst.map((d) => destination(d));
         else range.base = destination(dst as PdfObject);
@@ -122,6 +124,23 @@ function cmapDecoder(data: Buffer, defaultLength: number): FontDecoder {
     }
   }
   codespace.sort((a, b) => a.length - b.length);
+  // Looked up by binary search: sorted by code length, then by first code. Ranges do not
+  // overlap in a sound CMap; in a damaged one the range starting nearest below a code decides.
+  ranges.sort((a, b) => a.length - b.length || a.low - b.low);
+  const findRange = (length: number, v: number): BfRange | undefined => {
+    let lo = 0;
+    let hi = ranges.length - 1;
+    let found: BfRange | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = ranges[mid]!;
+      if (r.length < length || (r.length === length && r.low <= v)) {
+        if (r.length === length) found = r;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found && v <= found.high ? found : undefined;
+  };
 
   const codeLength = (bytes: Uint8Array, at: number): number => {
     for (const cs of codespace) {
@@ -144,14 +163,12 @@ function cmapDecoder(data: Buffer, defaultLength: number): FontDecoder {
         continue;
       }
       const v = toInt(code);
-      for (const r of ranges) {
-        if (r.length !== len || v < r.low || v > r.high) continue;
-        if (r.list) out += r.list[v - r.low] ?? '';
-        else if (r.base) {
-          const last = r.base.charCodeAt(r.base.length - 1) + (v - r.low);
-          out += r.base.slice(0, -1) + String.fromCharCode(last & 0xffff);
-        }
-        break;
+      const r = findRange(len, v);
+      if (!r) continue;
+      if (r.list) out += r.list[v - r.low] ?? '';
+      else if (r.base) {
+        const last = r.base.charCodeAt(r.base.length - 1) + (v - r.low);
+        out += r.base.slice(0, -1) + String.fromCharCode(last & 0xffff);
       }
     }
     return out;

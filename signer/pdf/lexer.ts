@@ -3,6 +3,7 @@
  * and the content-stream scanner. Works on bytes in place; stream data is never copied.
  */
 import { PdfReadError } from './errors.js';
+import { MAX_OBJECT_DEPTH } from './limits.js';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from './objects.js';
 
 const WHITESPACE = new Uint8Array(256);
@@ -28,9 +29,6 @@ export const ARRAY_END = Symbol(']');
 export const DICT_START = Symbol('<<');
 export const DICT_END = Symbol('>>');
 export const EOF = Symbol('eof');
-
-/** Largest nesting of arrays/dictionaries accepted (guards the stack against hostile files). */
-const MAX_DEPTH = 100;
 
 export class Lexer {
   pos: number;
@@ -127,13 +125,13 @@ export class Lexer {
   private readHexString(): PdfString {
     const b = this.bytes;
     this.pos++;
-    const out: number[] = [];
+    const out = new ByteBuilder();
     let high = -1;
     while (this.pos < this.end) {
       const c = b[this.pos++]!;
       if (c === 0x3e) {
         if (high >= 0) out.push(high << 4);
-        return new PdfString(Uint8Array.from(out), true);
+        return new PdfString(out.bytes(), true);
       }
       const v = hexValue(c);
       if (v < 0) {
@@ -153,7 +151,7 @@ export class Lexer {
     const b = this.bytes;
     this.pos++;
     let depth = 1;
-    const out: number[] = [];
+    const out = new ByteBuilder();
     while (this.pos < this.end) {
       let c = b[this.pos++]!;
       if (c === 0x5c /* \ */) {
@@ -187,7 +185,7 @@ export class Lexer {
       if (c === 0x28) depth++;
       else if (c === 0x29) {
         depth--;
-        if (depth === 0) return new PdfString(Uint8Array.from(out));
+        if (depth === 0) return new PdfString(out.bytes());
       } else if (c === 0x0d) {
         // An unescaped end-of-line in a literal string reads as a single LF.
         if (b[this.pos] === 0x0a) this.pos++;
@@ -197,6 +195,25 @@ export class Lexer {
       out.push(c);
     }
     throw new PdfReadError('unterminated literal string');
+  }
+}
+
+/** Bytes of a string being read, in a buffer that doubles as needed (never one number per byte). */
+class ByteBuilder {
+  private buf = new Uint8Array(32);
+  private size = 0;
+
+  push(byte: number): void {
+    if (this.size === this.buf.length) {
+      const grown = new Uint8Array(this.buf.length * 2);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf[this.size++] = byte;
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.slice(0, this.size);
   }
 }
 
@@ -238,7 +255,7 @@ export class ObjectParser {
 
   /** Reads one complete object; `first` is a token already taken from the stream. */
   readObject(first: Token = this.next(), depth = 0): PdfObject {
-    if (depth > MAX_DEPTH) throw new PdfReadError('objects nested too deeply');
+    if (depth > MAX_OBJECT_DEPTH) throw new PdfReadError(`arrays or dictionaries nested more than ${MAX_OBJECT_DEPTH} deep`);
     if (typeof first === 'number') {
       if (Number.isInteger(first) && first >= 0) {
         const gen = this.peek(0);

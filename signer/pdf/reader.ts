@@ -4,15 +4,13 @@
  * A 10 MB scan is read without touching its image data.
  */
 import { PdfReadError } from './errors.js';
-import { decodeStream } from './filters.js';
+import { DecodeBudget, decodeStream } from './filters.js';
 import { Keyword, Lexer, ObjectParser, indexOf, latin1 } from './lexer.js';
+import { MAX_NESTED_LOADS, MAX_OBJECT_NUMBER, MAX_XREF_FIELD_WIDTH } from './limits.js';
 import { PdfDict, PdfRef, PdfStream, isName, isNumber, type PdfObject } from './objects.js';
+import { XrefIndex, type XrefSection } from './xref-index.js';
 
-export type XrefEntry =
-  | { type: 'free' }
-  | { type: 'offset'; offset: number; gen: number }
-  | { type: 'compressed'; stream: number; index: number };
-
+export type { XrefEntry } from './xref-index.js';
 export type XrefKind = 'table' | 'stream';
 
 interface ObjectStreamIndex {
@@ -23,19 +21,24 @@ interface ObjectStreamIndex {
 
 const MAX_SECTIONS = 10_000;
 const MAX_RESOLVE_DEPTH = 32;
+/** The shortest cross-reference table row, `0 0 n` and a separator. */
+const MIN_TABLE_ROW_BYTES = 6;
 
 export class PdfReader {
-  readonly entries = new Map<number, XrefEntry>();
+  readonly xref: XrefIndex;
   /** Trailer of the newest revision (for an xref stream: the stream's dictionary). */
   readonly trailer: PdfDict;
   /** Offset and kind of the newest cross-reference section (what the next /Prev points to). */
   readonly lastXref: { offset: number; kind: XrefKind };
+  /** Decoded bytes this document may still produce (all streams together). */
+  private readonly budget = new DecodeBudget();
   private readonly cache = new Map<number, PdfObject>();
   private readonly objectStreams = new Map<number, ObjectStreamIndex>();
   private scanned: Map<number, number> | undefined;
   private resolving = new Set<number>();
 
   constructor(readonly bytes: Buffer) {
+    this.xref = new XrefIndex(bytes.length);
     const startxref = findStartxref(bytes);
     const visited = new Set<number>();
     let offset: number | undefined = startxref;
@@ -52,14 +55,16 @@ export class PdfReader {
     this.trailer = newest.trailer;
     this.lastXref = { offset: startxref, kind: newest.kind };
     if (!(this.trailer.get('Root') instanceof PdfRef)) throw new PdfReadError('trailer has no /Root');
+    const size = this.trailer.get('Size');
+    if (isNumber(size) && (!Number.isInteger(size) || size < 0 || size > MAX_OBJECT_NUMBER + 1)) {
+      throw new PdfReadError(`trailer /Size ${size} is not an object count (at most ${MAX_OBJECT_NUMBER + 1})`);
+    }
   }
 
   /** Next free object number for an incremental update. */
   get size(): number {
-    let max = 0;
-    for (const num of this.entries.keys()) if (num > max) max = num;
     const declared = this.trailer.get('Size');
-    return Math.max(max + 1, isNumber(declared) ? declared : 0);
+    return Math.max(this.xref.highestNumber + 1, isNumber(declared) ? declared : 0, 1);
   }
 
   /** Follows references until a direct object (undefined for missing or free objects). */
@@ -82,6 +87,8 @@ export class PdfReader {
   getObject(num: number): PdfObject | undefined {
     if (this.cache.has(num)) return this.cache.get(num);
     if (this.resolving.has(num)) throw new PdfReadError(`object ${num} refers to itself`);
+    // Loading an object can need another (its /Length, its object stream): bound the chain.
+    if (this.resolving.size >= MAX_NESTED_LOADS) throw new PdfReadError(`objects depend on one another more than ${MAX_NESTED_LOADS} deep`);
     this.resolving.add(num);
     try {
       const value = this.loadObject(num);
@@ -93,11 +100,11 @@ export class PdfReader {
   }
 
   decode(stream: PdfStream): Buffer {
-    return decodeStream(stream, (o) => this.resolve(o));
+    return decodeStream(stream, (o) => this.resolve(o), this.budget);
   }
 
   private loadObject(num: number): PdfObject | undefined {
-    const entry = this.entries.get(num);
+    const entry = this.xref.get(num);
     if (!entry || entry.type === 'free') return undefined;
     // Each object stream lists its objects' numbers, which is more reliable than the xref index.
     if (entry.type === 'compressed') return this.loadCompressed(num, entry.stream);
@@ -113,7 +120,7 @@ export class PdfReader {
   }
 
   private parseIndirectAt(offset: number, expected: number): PdfObject | undefined {
-    if (offset < 0 || offset >= this.bytes.length) return undefined;
+    if (!Number.isInteger(offset) || offset < 0 || offset >= this.bytes.length) return undefined;
     const lexer = new Lexer(this.bytes, offset);
     const num = lexer.nextToken();
     const gen = lexer.nextToken();
@@ -135,7 +142,11 @@ export class PdfReader {
       const n = stream.dict.get('N');
       const first = stream.dict.get('First');
       if (!isNumber(n) || !isNumber(first)) throw new PdfReadError(`object stream ${streamNum} lacks /N or /First`);
-      const lexer = new Lexer(data, 0, Math.min(first, data.length));
+      // Each of the /N header pairs ("12 0 ") takes at least 4 bytes before /First.
+      if (!Number.isInteger(n) || !Number.isInteger(first) || n < 0 || first < 0 || first > data.length || n * 4 > first + 1) {
+        throw new PdfReadError(`object stream ${streamNum} has an impossible /N or /First`);
+      }
+      const lexer = new Lexer(data, 0, first);
       const offsets = new Map<number, number>();
       for (let i = 0; i < n; i++) {
         const objNum = lexer.nextToken();
@@ -148,7 +159,9 @@ export class PdfReader {
     }
     const off = objStream.offsets.get(num);
     if (off === undefined) throw new PdfReadError(`object ${num} not in object stream ${streamNum}`);
-    const parser = new ObjectParser(new Lexer(objStream.data, objStream.first + off));
+    const at = objStream.first + off;
+    if (!Number.isInteger(off) || off < 0 || at >= objStream.data.length) throw new PdfReadError(`object ${num} lies outside object stream ${streamNum}`);
+    const parser = new ObjectParser(new Lexer(objStream.data, at));
     return parser.readObject();
   }
 
@@ -166,14 +179,15 @@ export class PdfReader {
   }
 
   private readSection(offset: number): { trailer: PdfDict; kind: XrefKind } {
-    if (offset < 0 || offset >= this.bytes.length) throw new PdfReadError('startxref points outside the file');
+    if (!Number.isInteger(offset) || offset < 0 || offset >= this.bytes.length) throw new PdfReadError('a cross-reference offset points outside the file');
+    const layer = this.xref.beginSection();
     const lexer = new Lexer(this.bytes, offset);
     const first = lexer.nextToken();
-    if (first instanceof Keyword && first.value === 'xref') return { trailer: this.readTable(lexer), kind: 'table' };
+    if (first instanceof Keyword && first.value === 'xref') return { trailer: this.readTable(lexer, layer), kind: 'table' };
     if (isNumber(first)) {
       const stream = this.parseStreamAt(offset);
       if (stream && isName(stream.dict.get('Type'), 'XRef')) {
-        this.applyXrefStream(stream, false);
+        this.applyXrefStream(stream, false, layer());
         return { trailer: stream.dict, kind: 'stream' };
       }
     }
@@ -193,24 +207,22 @@ export class PdfReader {
     return obj instanceof PdfStream ? obj : undefined;
   }
 
-  private readTable(lexer: Lexer): PdfDict {
-    const free: number[] = [];
+  private readTable(lexer: Lexer, layer: () => XrefSection): PdfDict {
+    const table = layer();
     for (;;) {
       const t = lexer.nextToken();
       if (t instanceof Keyword && t.value === 'trailer') break;
       const count = lexer.nextToken();
       if (!isNumber(t) || !isNumber(count)) throw new PdfReadError('cross-reference table damaged');
+      if (count * MIN_TABLE_ROW_BYTES > this.bytes.length - lexer.pos) throw new PdfReadError(`cross-reference table declares ${count} rows, more than the file holds`);
+      const run = this.xref.addRun(table, t, count);
       for (let i = 0; i < count; i++) {
         const off = lexer.nextToken();
         const gen = lexer.nextToken();
         const kind = lexer.nextToken();
         if (!isNumber(off) || !isNumber(gen) || !(kind instanceof Keyword)) throw new PdfReadError('cross-reference entry damaged');
-        const num = t + i;
-        if (kind.value === 'n') {
-          if (num !== 0 && !this.entries.has(num)) this.entries.set(num, { type: 'offset', offset: off, gen });
-        } else if (kind.value === 'f') {
-          if (num !== 0) free.push(num);
-        }
+        if (kind.value === 'n') run.set(i, { type: 'offset', offset: Math.max(0, off), gen: Math.max(0, gen) });
+        else if (kind.value === 'f') run.set(i, { type: 'free' });
         else throw new PdfReadError('cross-reference entry damaged');
       }
     }
@@ -218,24 +230,30 @@ export class PdfReader {
     if (!(trailer instanceof PdfDict)) throw new PdfReadError('trailer dictionary missing');
     // Hybrid files: objects in object streams are listed by the /XRefStm stream.
     const xrefStm = trailer.get('XRefStm');
-    if (isNumber(xrefStm)) {
+    if (isNumber(xrefStm) && Number.isInteger(xrefStm) && xrefStm >= 0 && xrefStm < this.bytes.length) {
       const stream = this.parseStreamAt(xrefStm);
-      if (stream) this.applyXrefStream(stream, true);
+      if (stream) this.applyXrefStream(stream, true, layer());
     }
-    for (const num of free) if (!this.entries.has(num)) this.entries.set(num, { type: 'free' });
     return trailer;
   }
 
-  private applyXrefStream(stream: PdfStream, hybrid: boolean): void {
+  private applyXrefStream(stream: PdfStream, hybrid: boolean, layer: XrefSection): void {
     const d = stream.dict;
     const w = d.get('W');
-    if (!Array.isArray(w) || w.length < 3 || !w.every(isNumber)) throw new PdfReadError('xref stream without /W');
+    if (!Array.isArray(w) || w.length < 3 || !w.every((x) => isNumber(x) && Number.isInteger(x) && x >= 0 && x <= MAX_XREF_FIELD_WIDTH)) {
+      throw new PdfReadError(`xref stream /W must hold three field widths of 0 to ${MAX_XREF_FIELD_WIDTH} bytes`);
+    }
     const [w1, w2, w3] = w as number[];
+    const rowLength = w1! + w2! + w3!;
+    if (rowLength === 0) throw new PdfReadError('xref stream /W describes empty rows');
     const size = d.get('Size');
     const index = d.get('Index');
-    const ranges = Array.isArray(index) && index.every(isNumber) ? (index as number[]) : [0, isNumber(size) ? size : 0];
+    const ranges = Array.isArray(index) && index.length % 2 === 0 && index.every(isNumber) ? (index as number[]) : [0, isNumber(size) ? size : 0];
+    // Every row the /Index announces must be in the data: checked before anything is stored.
+    let rows = 0;
+    for (let r = 1; r < ranges.length; r += 2) rows += Math.max(0, ranges[r]!);
     const data = this.decode(stream);
-    const rowLength = w1! + w2! + w3!;
+    if (rows * rowLength > data.length) throw new PdfReadError(`xref stream shorter than its /Index (${rows} rows of ${rowLength} bytes, ${data.length} bytes of data)`);
     let pos = 0;
     const field = (width: number, fallback: number): number => {
       if (width === 0) return fallback;
@@ -244,18 +262,15 @@ export class PdfReader {
       return v;
     };
     for (let r = 0; r + 1 < ranges.length; r += 2) {
-      const start = ranges[r]!;
       const count = ranges[r + 1]!;
+      const run = this.xref.addRun(layer, ranges[r]!, count);
       for (let i = 0; i < count; i++) {
-        if (pos + rowLength > data.length) throw new PdfReadError('xref stream shorter than its /Index');
         const type = field(w1!, 1);
         const f2 = field(w2!, 0);
         const f3 = field(w3!, 0);
-        const num = start + i;
-        if (num === 0 || this.entries.has(num)) continue;
-        if (type === 1) this.entries.set(num, { type: 'offset', offset: f2, gen: f3 });
-        else if (type === 2) this.entries.set(num, { type: 'compressed', stream: f2, index: f3 });
-        else if (type === 0 && !hybrid) this.entries.set(num, { type: 'free' });
+        if (type === 1) run.set(i, { type: 'offset', offset: f2, gen: f3 });
+        else if (type === 2) run.set(i, { type: 'compressed', stream: f2, index: f3 });
+        else if (type === 0 && !hybrid) run.set(i, { type: 'free' });
       }
     }
   }

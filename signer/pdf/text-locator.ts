@@ -2,11 +2,14 @@
  * Finds where a piece of text sits on a page by interpreting the page's content stream: the
  * graphics and text matrices (§9.4.2) give each text-showing operator's baseline position, and
  * the font's ToUnicode/encoding gives its characters. Only the vertical position is needed
- * (where the document text ends), so glyph widths are never computed.
+ * (where the document text ends), so glyph widths are never computed. The text is matched as
+ * it is shown, so memory stays the same however much text a page holds.
  */
-import { ARRAY_END, ARRAY_START, DICT_END, DICT_START, EOF, Keyword, Lexer, isWhitespace } from './lexer.js';
 import type { PageInfo } from './document.js';
+import { PdfReadError } from './errors.js';
 import { fontDecoder, type FontDecoder } from './font-decoder.js';
+import { ARRAY_END, ARRAY_START, DICT_END, DICT_START, EOF, Keyword, Lexer, isWhitespace } from './lexer.js';
+import { MAX_CONTENT_ARRAY_DEPTH, MAX_CONTENT_ARRAY_ITEMS, MAX_FORM_INVOCATIONS, MAX_OPERANDS } from './limits.js';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, isName, isNumber, type PdfObject } from './objects.js';
 import type { PdfReader } from './reader.js';
 
@@ -22,12 +25,6 @@ function multiply(m: Matrix, n: Matrix): Matrix {
     m[4] * n[0] + m[5] * n[2] + n[4],
     m[4] * n[1] + m[5] * n[3] + n[5],
   ];
-}
-
-interface TextSegment {
-  text: string;
-  x: number;
-  y: number;
 }
 
 export interface TextHit {
@@ -47,30 +44,18 @@ const MAX_FORM_DEPTH = 8;
 
 export class TextLocator {
   private readonly decoders = new Map<PdfDict, FontDecoder>();
+  private formInvocations = 0;
 
   constructor(private readonly reader: PdfReader) {}
 
-  /** Every place `needle` appears on the page (whitespace ignored on both sides). */
-  find(page: PageInfo, needle: string): TextHit[] {
-    const segments: TextSegment[] = [];
-    const content = this.pageContent(page);
-    this.run(content, page.resources, IDENTITY, segments, 0, new Set());
+  /** Where `needle` appears lowest on the page (whitespace ignored on both sides), if anywhere. */
+  lowest(page: PageInfo, needle: string): TextHit | undefined {
     const target = needle.replace(/\s+/g, '');
-    if (!target) return [];
-    let text = '';
-    const owner: number[] = [];
-    segments.forEach((s, i) => {
-      for (const ch of s.text.replace(/\s+/g, '')) {
-        text += ch;
-        for (let k = 0; k < ch.length; k++) owner.push(i);
-      }
-    });
-    const hits: TextHit[] = [];
-    for (let at = text.indexOf(target); at >= 0; at = text.indexOf(target, at + target.length)) {
-      const involved = owner.slice(at, at + target.length).map((i) => segments[i]!);
-      hits.push({ x: Math.min(...involved.map((s) => s.x)), y: Math.min(...involved.map((s) => s.y)) });
-    }
-    return hits;
+    if (!target) return undefined;
+    const matcher = new NeedleMatcher(target);
+    this.formInvocations = 0;
+    this.run(this.pageContent(page), page.resources, IDENTITY, matcher, 0, new Set());
+    return matcher.lowest;
   }
 
   private pageContent(page: PageInfo): Buffer {
@@ -96,7 +81,7 @@ export class TextLocator {
     return decoder;
   }
 
-  private run(content: Uint8Array, resources: PdfDict | undefined, base: Matrix, out: TextSegment[], depth: number, forms: Set<number>): void {
+  private run(content: Uint8Array, resources: PdfDict | undefined, base: Matrix, out: NeedleMatcher, depth: number, forms: Set<number>): void {
     const lexer = new Lexer(content);
     const operands: PdfObject[] = [];
     let gs: GraphicsState = { ctm: base, decoder: undefined, leading: 0, rise: 0 };
@@ -109,7 +94,7 @@ export class TextLocator {
       const text = strings.map((s) => gs.decoder!(s.bytes)).join('');
       if (!text) return;
       const m = multiply([1, 0, 0, 1, 0, gs.rise], multiply(tm, gs.ctm));
-      out.push({ text, x: m[4], y: m[5] });
+      out.feed(text, m[4], m[5]);
     };
     const moveLine = (tx: number, ty: number) => {
       tlm = multiply([1, 0, 0, 1, tx, ty], tlm);
@@ -130,8 +115,10 @@ export class TextLocator {
         continue;
       }
       if (t === EOF) break;
+      // Operands without an operator are garbage; keep only the most recent.
+      if (operands.length >= MAX_OPERANDS) operands.splice(0, operands.length - 8);
       if (t === ARRAY_START) {
-        operands.push(readArray(lexer));
+        operands.push(readArray(lexer, 1));
         continue;
       }
       if (t === DICT_START) {
@@ -211,10 +198,12 @@ export class TextLocator {
     }
   }
 
-  private runForm(resources: PdfDict | undefined, xobjectName: PdfName, ctm: Matrix, out: TextSegment[], depth: number, forms: Set<number>): void {
+  private runForm(resources: PdfDict | undefined, xobjectName: PdfName, ctm: Matrix, out: NeedleMatcher, depth: number, forms: Set<number>): void {
     const xobjects = this.reader.resolveDict(resources?.get('XObject'));
     const ref = xobjects?.get(xobjectName.value);
     if (!(ref instanceof PdfRef) || forms.has(ref.num)) return;
+    // A form drawn many times (or forms drawing forms) would be decoded and read every time.
+    if (++this.formInvocations > MAX_FORM_INVOCATIONS) throw new PdfReadError(`the last page draws more than ${MAX_FORM_INVOCATIONS} form XObjects`);
     const form = this.reader.resolve(ref);
     if (!(form instanceof PdfStream) || !isName(form.dict.get('Subtype'), 'Form')) return;
     const matrix = this.reader.resolve(form.dict.get('Matrix'));
@@ -229,7 +218,8 @@ export class TextLocator {
   }
 }
 
-function readArray(lexer: Lexer): PdfObject[] {
+function readArray(lexer: Lexer, depth: number): PdfObject[] {
+  if (depth > MAX_CONTENT_ARRAY_DEPTH) throw new PdfReadError(`arrays nested more than ${MAX_CONTENT_ARRAY_DEPTH} deep in a content stream`);
   const items: PdfObject[] = [];
   for (;;) {
     let t;
@@ -239,9 +229,66 @@ function readArray(lexer: Lexer): PdfObject[] {
       continue;
     }
     if (t === ARRAY_END || t === EOF) return items;
-    if (t === ARRAY_START) items.push(readArray(lexer));
+    if (items.length >= MAX_CONTENT_ARRAY_ITEMS) throw new PdfReadError(`an array in a content stream holds more than ${MAX_CONTENT_ARRAY_ITEMS} items`);
+    if (t === ARRAY_START) items.push(readArray(lexer, depth + 1));
     else if (t === DICT_START) skipDict(lexer);
     else if (!(t instanceof Keyword) && t !== DICT_END) items.push(t);
+  }
+}
+
+/**
+ * Knuth–Morris–Pratt over the shown text with whitespace removed; for each match, the lowest
+ * baseline and leftmost start among the pieces of text it spans. Matches do not overlap.
+ */
+class NeedleMatcher {
+  lowest: TextHit | undefined;
+  private readonly failure: Int32Array;
+  private matched = 0;
+  /** Position of the text each of the last target.length characters came from (a ring). */
+  private readonly xs: Float64Array;
+  private readonly ys: Float64Array;
+  private fed = 0;
+
+  constructor(private readonly target: string) {
+    const n = target.length;
+    this.failure = new Int32Array(n);
+    for (let i = 1, k = 0; i < n; i++) {
+      while (k > 0 && target.charCodeAt(i) !== target.charCodeAt(k)) k = this.failure[k - 1]!;
+      if (target.charCodeAt(i) === target.charCodeAt(k)) k++;
+      this.failure[i] = k;
+    }
+    this.xs = new Float64Array(n);
+    this.ys = new Float64Array(n);
+  }
+
+  feed(text: string, x: number, y: number): void {
+    const t = this.target;
+    const n = t.length;
+    const chars = text.replace(/\s+/g, '');
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars.charCodeAt(i);
+      this.xs[this.fed % n] = x;
+      this.ys[this.fed % n] = y;
+      this.fed++;
+      while (this.matched > 0 && c !== t.charCodeAt(this.matched)) this.matched = this.failure[this.matched - 1]!;
+      if (c === t.charCodeAt(this.matched)) this.matched++;
+      if (this.matched === n) {
+        this.matched = 0;
+        this.record();
+      }
+    }
+  }
+
+  private record(): void {
+    let x = Infinity;
+    let y = Infinity;
+    for (let i = 0; i < this.target.length; i++) {
+      x = Math.min(x, this.xs[i]!);
+      y = Math.min(y, this.ys[i]!);
+    }
+    // Coordinates that overflowed (absurd matrices) say nothing about where the text is.
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    if (!this.lowest || y < this.lowest.y) this.lowest = { x, y };
   }
 }
 

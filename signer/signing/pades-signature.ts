@@ -1,40 +1,27 @@
 /**
- * The cryptographic half of a PAdES signature: reserve room for the CMS in the signature
- * dictionary, then — once the update's bytes are final — fix /ByteRange, hash everything but
- * the /Contents hole, sign, time-stamp the signature value and write the CMS into the hole.
+ * The cryptographic half of a PAdES signature, in the main thread where the credentials are:
+ * how much room to reserve for the CMS, then — given the digest of the bytes /ByteRange
+ * covers (signature-placeholders.ts) — sign, time-stamp the signature value and write the CMS
+ * into the /Contents hole.
  */
-import { createHash } from 'node:crypto';
 import { SignerError } from '../errors.js';
 import type { TenantCredentials } from '../certificates/store.js';
 import { assembleSignedData, computeSignature, signedAttributes } from '../pades/cms.js';
 import { TimestampError, requestTimestamp } from '../pades/tsa-client.js';
-import { PdfRaw } from '../pdf/objects.js';
 
 export interface TimestampSettings {
   url: string;
   timeoutMs: number;
 }
 
-export interface Placeholders {
-  byteRange: PdfRaw;
-  contents: PdfRaw;
-  /** Bytes available for the DER CMS. */
-  capacity: number;
-}
-
-const BYTE_RANGE_WIDTH = 48;
 /** Size of the last time-stamp token: the next reservation is sized from it (first guess: 6 KiB). */
 let tokenEstimate = 6 * 1024;
 /** Room for everything in the CMS besides certificates and token (signer info, attributes, RSA-4096 signature). */
 const CMS_OVERHEAD = 1536;
 
-export function reservePlaceholders(credentials: TenantCredentials, extra = 0): Placeholders {
-  const capacity = Math.ceil((credentials.chainSize + tokenEstimate + CMS_OVERHEAD + extra) / 256) * 256;
-  return {
-    byteRange: new PdfRaw(`[0 ${'0'.repeat(10)} ${'0'.repeat(10)} ${'0'.repeat(10)}]`.padEnd(BYTE_RANGE_WIDTH, ' ')),
-    contents: new PdfRaw(`<${'0'.repeat(capacity * 2)}>`),
-    capacity,
-  };
+/** Bytes to reserve for the CMS of a signature with `credentials` (`extra` after a too-small try). */
+export function placeholderCapacity(credentials: TenantCredentials, extra = 0): number {
+  return Math.ceil((credentials.chainSize + tokenEstimate + CMS_OVERHEAD + extra) / 256) * 256;
 }
 
 export class PlaceholderTooSmall extends Error {
@@ -43,30 +30,17 @@ export class PlaceholderTooSmall extends Error {
   }
 }
 
-/**
- * Completes the signature inside `update` (mutated in place). `original` are the bytes the
- * update is appended to.
- */
-export async function completeSignature(options: {
-  original: Buffer;
+/** Signs `digest`, time-stamps the signature and writes the CMS into the hole at `contents`. */
+export async function embedSignature(options: {
   update: Buffer;
-  offsets: { byteRange: number; contents: number };
-  placeholders: Placeholders;
+  contents: number;
+  capacity: number;
+  digest: Buffer;
   credentials: TenantCredentials;
   tsa: TimestampSettings;
   signal?: AbortSignal | undefined;
 }): Promise<void> {
-  const { original, update, offsets, placeholders } = options;
-  const holeStart = offsets.contents;
-  const holeEnd = holeStart + placeholders.contents.text.length;
-  const base = original.length;
-  const total = base + update.length;
-  const byteRange = `[0 ${base + holeStart} ${base + holeEnd} ${total - (base + holeEnd)}]`;
-  if (byteRange.length > BYTE_RANGE_WIDTH) throw new SignerError('PADES_ERROR', 'document too large for a signature byte range');
-  update.write(byteRange.padEnd(BYTE_RANGE_WIDTH, ' '), offsets.byteRange, 'latin1');
-
-  const digest = createHash('sha256').update(original).update(update.subarray(0, holeStart)).update(update.subarray(holeEnd)).digest();
-  const signed = signedAttributes(options.credentials, digest);
+  const signed = signedAttributes(options.credentials, options.digest);
   const signature = computeSignature(options.credentials.key, signed.der);
   let token: Buffer;
   try {
@@ -77,6 +51,6 @@ export async function completeSignature(options: {
   }
   tokenEstimate = token.length + 256;
   const cms = assembleSignedData(options.credentials, signed, signature, token);
-  if (cms.length > placeholders.capacity) throw new PlaceholderTooSmall(cms.length);
-  update.write(cms.toString('hex'), holeStart + 1, 'latin1');
+  if (cms.length > options.capacity) throw new PlaceholderTooSmall(cms.length);
+  options.update.write(cms.toString('hex'), options.contents + 1, 'latin1');
 }

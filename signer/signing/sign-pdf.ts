@@ -1,193 +1,73 @@
 /**
- * Signing one document: place the signature (and the stamp, when asked), write everything as
- * one incremental update and, in PAdES mode, complete the cryptographic signature.
- *
- * Every visible block is a signature field whose widget carries the block as its appearance.
- * That is the one kind of addition validators accept after earlier signatures (pyHanko's
- * difference analysis rejects any other new annotation), and everything added is covered by the
- * new signature. The PAdES field holds the signature (/V); a visual signature and the stamp
- * are fields without a value, marked read-only so no one signs into them later. The stamp is
- * a field of its own (named Sello<n>) rather than a second widget of the signature: poppler
- * does not recognise a signature whose field has several widgets.
+ * Signing one document, from the main thread: a document worker places the signature (and
+ * the stamp, when asked) and builds the incremental update (document-update.ts); in PAdES mode
+ * the signature is then made here with the tenant's credentials and time-stamped, and written
+ * into the room the worker reserved for it.
  */
-import { signatureBlockContent, stampContent } from '../appearance/blocks.js';
-import { FONT_RESOURCE, fontDictionary } from '../appearance/fonts.js';
-import { STAMP_BOX, placeSignature, type Rect } from '../appearance/layout.js';
 import type { TenantCredentials } from '../certificates/store.js';
-import { SignerError } from '../errors.js';
-import type { PageInfo, PdfDocument } from '../pdf/document.js';
-import { IncrementalUpdate } from '../pdf/incremental.js';
-import { PdfStream, PdfString, dict, name, type PdfDict, type PdfRef } from '../pdf/objects.js';
-import { TextLocator } from '../pdf/text-locator.js';
-import { displayDateTime, longSpanishDate, pdfDate } from '../time.js';
-import { addAnnotation, registerFields } from './form-update.js';
-import { PlaceholderTooSmall, completeSignature, reservePlaceholders, type Placeholders, type TimestampSettings } from './pades-signature.js';
-
-export interface SignerFields {
-  name: string;
-  seal: string;
-  department: string;
-  entity: string;
-}
-
-export interface StampRequest {
-  documentNumber: string;
-  city: string;
-  position: 'first' | 'last';
-}
+import type { DocumentWorkers } from '../workers/document-workers.js';
+import type { SignerFields, StampRequest } from './document-update.js';
+import { PlaceholderTooSmall, embedSignature, placeholderCapacity, type TimestampSettings } from './pades-signature.js';
 
 export type SigningMode = { kind: 'pades'; credentials: TenantCredentials; tsa: TimestampSettings } | { kind: 'visual' };
-
-export interface Placement {
-  /** Signatures already in the document (decides the slot). */
-  existing: number;
-  page: PageInfo;
-  rect: Rect;
-}
 
 export interface SignedPdf {
   /** The original bytes, then the appended update (sent as they are, never concatenated). */
   chunks: Buffer[];
   length: number;
+  /** Signatures the document held before. */
+  existing: number;
 }
 
-/** Step 3 of the decision rules: count the signatures present and find the slot (or LayoutError). */
-export function placeNextSignature(doc: PdfDocument, endTextMarker: string): Placement {
-  const page = doc.pages[doc.pages.length - 1]!;
-  const hits = new TextLocator(doc.reader).find(page, endTextMarker);
-  if (!hits.length) {
-    throw new SignerError('LayoutError', `end-text marker "${endTextMarker}" not found on the last page; it marks where the document text ends and the signatures may begin`);
-  }
-  const markerBaseline = Math.min(...hits.map((h) => h.y));
-  const existing = doc.signatureFields().filter((f) => !f.name.startsWith(STAMP_FIELD_PREFIX)).length;
-  return { existing, page, rect: placeSignature(existing, markerBaseline) };
-}
-
+/** `options.pdf` is handed to a document worker: its bytes are no longer readable by the caller. */
 export async function signPdf(options: {
+  documents: DocumentWorkers;
   pdf: Buffer;
-  doc: PdfDocument;
-  placement: Placement;
   signer: SignerFields;
   stamp: StampRequest | undefined;
   mode: SigningMode;
   now: Date;
   timeZone: string;
-  signal?: AbortSignal | undefined;
+  endTextMarker: string;
+  signal: AbortSignal;
 }): Promise<SignedPdf> {
-  const { pdf, mode } = options;
+  const { mode, signal } = options;
+  // The bytes move to the worker and come back with its answer; only the returned ones are usable.
+  let pdf = options.pdf;
+  const prepare = async (cmsCapacity: number | undefined) => {
+    const { endTextMarker, signer, stamp, now, timeZone } = options;
+    const prepared = await options.documents.prepare({ pdf, build: { endTextMarker, signer, stamp, now, timeZone, cmsCapacity } }, signal);
+    pdf = prepared.pdf;
+    const update = Buffer.from(prepared.update.buffer, prepared.update.byteOffset, prepared.update.byteLength);
+    return { ...prepared, update };
+  };
+  const signed = (update: Buffer, existing: number): SignedPdf => ({ chunks: [pdf, update], length: pdf.length + update.length, existing });
   if (mode.kind === 'visual') {
-    const { bytes } = buildUpdate(options, undefined).build();
-    return { chunks: [pdf, bytes], length: pdf.length + bytes.length };
+    const { update, existing } = await prepare(undefined);
+    return signed(update, existing);
   }
   let extra = 0;
   for (let attempt = 0; ; attempt++) {
-    const placeholders = reservePlaceholders(mode.credentials, extra);
-    const { bytes, placeholders: offsets } = buildUpdate(options, placeholders).build();
+    const capacity = placeholderCapacity(mode.credentials, extra);
+    const { update, existing, signature } = await prepare(capacity);
     try {
-      await completeSignature({
-        original: pdf,
-        update: bytes,
-        offsets: { byteRange: offsets.get(placeholders.byteRange)!, contents: offsets.get(placeholders.contents)! },
-        placeholders,
+      await embedSignature({
+        update,
+        contents: signature!.contents,
+        capacity,
+        digest: Buffer.from(signature!.digest),
         credentials: mode.credentials,
         tsa: mode.tsa,
-        signal: options.signal,
+        signal,
       });
-      return { chunks: [pdf, bytes], length: pdf.length + bytes.length };
+      return signed(update, existing);
     } catch (err) {
       // Rare: the time-stamp token was larger than expected. Redo with the measured size.
       if (err instanceof PlaceholderTooSmall && attempt === 0) {
-        extra = err.needed - placeholders.capacity + 1024;
+        extra = err.needed - capacity + 1024;
         continue;
       }
       throw err;
-    }
-  }
-}
-
-function buildUpdate(
-  options: { doc: PdfDocument; placement: Placement; signer: SignerFields; stamp: StampRequest | undefined; now: Date; timeZone: string },
-  placeholders: Placeholders | undefined,
-): IncrementalUpdate {
-  const { doc, placement, signer, stamp, now, timeZone } = options;
-  const update = new IncrementalUpdate(doc.reader);
-  const fonts = dict({
-    [FONT_RESOURCE.regular]: update.add(fontDictionary('regular')),
-    [FONT_RESOURCE.bold]: update.add(fontDictionary('bold')),
-  });
-  const appearance = (content: Buffer, rect: Rect): PdfRef =>
-    update.add(
-      new PdfStream(
-        dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, rect.width, rect.height], Resources: dict({ Font: fonts }) }),
-        content,
-      ),
-    );
-
-  const field = (rect: Rect, page: PageInfo, content: Buffer, fieldName: string): PdfDict =>
-    // Field and widget share one dictionary, the most common form of a signature field.
-    dict({
-      Type: name('Annot'),
-      Subtype: name('Widget'),
-      FT: name('Sig'),
-      T: PdfString.text(fieldName),
-      Rect: [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height],
-      P: page.ref,
-      F: 132, // Print + Locked
-      AP: dict({ N: appearance(content, rect) }),
-    });
-  const added: PdfRef[] = [];
-  const add = (page: PageInfo, fieldDict: PdfDict): void => {
-    const ref = update.add(fieldDict);
-    addAnnotation(update, page, ref);
-    added.push(ref);
-  };
-
-  const taken = doc.topLevelFieldNames();
-  const signature = field(
-    placement.rect,
-    placement.page,
-    signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect),
-    uniqueName(taken, SIGNATURE_FIELD_PREFIX, placement.existing + 1),
-  );
-  if (placeholders) {
-    signature.set(
-      'V',
-      update.add(
-        dict({
-          Type: name('Sig'),
-          Filter: name('Adobe.PPKLite'),
-          SubFilter: name('ETSI.CAdES.detached'),
-          ByteRange: placeholders.byteRange,
-          Contents: placeholders.contents,
-          M: PdfString.latin1(pdfDate(now, timeZone)),
-          Name: PdfString.text(signer.name),
-        }),
-      ),
-    );
-  } else {
-    signature.set('Ff', 1); // ReadOnly: a visual signature is not a place to sign
-  }
-  add(placement.page, signature);
-
-  if (stamp) {
-    const page = stamp.position === 'first' ? doc.pages[0]! : doc.pages[doc.pages.length - 1]!;
-    const content = stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX);
-    add(page, field(STAMP_BOX, page, content, uniqueName(taken, STAMP_FIELD_PREFIX, 1)).set('Ff', 1));
-  }
-  registerFields(update, doc, added, placeholders !== undefined);
-  return update;
-}
-
-/** Signature fields this service names; stamps are fields too but never count as signatures. */
-export const SIGNATURE_FIELD_PREFIX = 'Firma';
-export const STAMP_FIELD_PREFIX = 'Sello';
-
-function uniqueName(taken: Set<string>, prefix: string, from: number): string {
-  for (let n = from; ; n++) {
-    const candidate = `${prefix}${n}`;
-    if (!taken.has(candidate)) {
-      taken.add(candidate);
-      return candidate;
     }
   }
 }

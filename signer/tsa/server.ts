@@ -5,11 +5,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drainRequest } from '../../lib/http-drain.js';
 import { createLogger, type Logger } from '../../lib/log.js';
 import { devPkiPaths, ensureDevPki } from '../dev-pki.js';
 import { TimestampResponder } from './responder.js';
 
 const MAX_REQUEST_BYTES = 64 * 1024;
+/** A refused request's body is read (and dropped) this long at most before answering anyway. */
+const DRAIN_TIME_MS = 3000;
 
 export interface RunningTimestampAuthority {
   url: string;
@@ -29,33 +32,40 @@ export async function startTimestampAuthority(options: {
   const responder = await TimestampResponder.load(paths.tsaCertPath, paths.tsaKeyPath);
 
   const server = http.createServer((req, res) => {
+    // A client that goes away mid-request or mid-answer is its own problem, never the process's.
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+    /** Refusals are sent once the body is read, so the client gets them rather than a reset. */
+    const refuse = async (status: number, text: string, headers: Record<string, string> = {}) => {
+      const outcome = await drainRequest(req, { maxBytes: MAX_REQUEST_BYTES, maxMs: DRAIN_TIME_MS });
+      if (outcome === 'aborted' || res.headersSent || res.destroyed) return;
+      try {
+        res.writeHead(status, { 'content-type': 'text/plain', ...headers, ...(outcome === 'complete' ? {} : { connection: 'close' }) }).end(text);
+      } catch {
+        res.destroy();
+      }
+    };
     if (req.method === 'GET' && req.url === '/health') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'healthy', service: 'expediente-tsa' }));
       return;
     }
-    if (req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('POST an application/timestamp-query\n');
-      return;
-    }
+    if (req.method !== 'POST') return void refuse(405, 'POST an application/timestamp-query\n', { allow: 'POST' });
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/timestamp-query') {
-      res.writeHead(415, { 'content-type': 'text/plain', connection: 'close' }).end('Content-Type must be application/timestamp-query\n');
-      req.resume();
-      return;
-    }
+    if (type !== 'application/timestamp-query') return void refuse(415, 'Content-Type must be application/timestamp-query\n');
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_REQUEST_BYTES) {
-        res.writeHead(413, { 'content-type': 'text/plain', connection: 'close' }).end('request too large\n');
-        req.destroy();
+        req.off('data', onData);
+        req.off('end', onEnd);
+        chunks.length = 0;
+        void refuse(413, 'request too large\n');
         return;
       }
       chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (res.headersSent) return;
+    };
+    const onEnd = () => {
       try {
         const reply = responder.respond(Buffer.concat(chunks));
         res.writeHead(200, { 'content-type': 'application/timestamp-reply', 'content-length': reply.length }).end(reply);
@@ -63,7 +73,9 @@ export async function startTimestampAuthority(options: {
         log.error('time-stamp failed', { err });
         res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error\n');
       }
-    });
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
   });
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

@@ -222,6 +222,23 @@ describe('signer: every error of POST /sign-pdf', () => {
       assertError(await sign((await withTsa(tsa.url)).url, { pdf }), 500, 'PADES_ERROR', /timestamp failed.*503/);
     });
 
+    it('the TSA streams a reply without end (read up to 1 MB, never held whole)', async () => {
+      let sent = 0;
+      const tsa = await fakeServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/timestamp-reply' });
+        const chunk = Buffer.alloc(64 * 1024, 0x30);
+        const pump = () => {
+          while (!res.destroyed && sent < 512 * MiB) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+        };
+        pump();
+      });
+      assertError(await sign((await withTsa(tsa.url)).url, { pdf }), 500, 'PADES_ERROR', /timestamp failed.*oversized/);
+      assert.ok(sent < 64 * MiB, `${sent} bytes were sent before the signer gave up`);
+    });
+
     it('the TSA refuses the request (PKIStatus rejection)', async () => {
       // TimeStampResp { status { rejection(2) } } written out by hand.
       const tsa = await fakeServer((_req, res) => res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from('30053003020102', 'hex')));

@@ -1,0 +1,143 @@
+/**
+ * The document side of signing one document: where the signature goes (the slot after the
+ * signatures already present, below the end-text marker) and the incremental update that
+ * adds it — and the stamp, when asked — to the document. Runs in the document worker.
+ *
+ * Every visible block is a signature field whose widget carries the block as its appearance.
+ * That is the one kind of addition validators accept after earlier signatures (pyHanko's
+ * difference analysis rejects any other new annotation), and everything added is covered by the
+ * new signature. The PAdES field holds the signature (/V); a visual signature and the stamp
+ * are fields without a value, marked read-only so no one signs into them later. The stamp is
+ * a field of its own (named Sello<n>) rather than a second widget of the signature: poppler
+ * does not recognise a signature whose field has several widgets.
+ */
+import { signatureBlockContent, stampContent } from '../appearance/blocks.js';
+import { FONT_RESOURCE, fontDictionary } from '../appearance/fonts.js';
+import { STAMP_BOX, placeSignature, type Rect } from '../appearance/layout.js';
+import { SignerError } from '../errors.js';
+import type { PageInfo, PdfDocument } from '../pdf/document.js';
+import { IncrementalUpdate } from '../pdf/incremental.js';
+import { PdfStream, PdfString, dict, name, type PdfDict, type PdfRef } from '../pdf/objects.js';
+import { TextLocator } from '../pdf/text-locator.js';
+import { displayDateTime, longSpanishDate, pdfDate } from '../time.js';
+import { addAnnotation, registerFields } from './form-update.js';
+import type { Placeholders } from './signature-placeholders.js';
+
+export interface SignerFields {
+  name: string;
+  seal: string;
+  department: string;
+  entity: string;
+}
+
+export interface StampRequest {
+  documentNumber: string;
+  city: string;
+  position: 'first' | 'last';
+}
+
+export interface Placement {
+  /** Signatures already in the document (decides the slot). */
+  existing: number;
+  page: PageInfo;
+  rect: Rect;
+}
+
+/** Step 3 of the decision rules: count the signatures present and find the slot (or LayoutError). */
+export function placeNextSignature(doc: PdfDocument, endTextMarker: string): Placement {
+  const page = doc.pages[doc.pages.length - 1]!;
+  const marker = new TextLocator(doc.reader).lowest(page, endTextMarker);
+  if (!marker) {
+    throw new SignerError('LayoutError', `end-text marker "${endTextMarker}" not found on the last page; it marks where the document text ends and the signatures may begin`);
+  }
+  const existing = doc.signatureFields().filter((f) => !f.name.startsWith(STAMP_FIELD_PREFIX)).length;
+  return { existing, page, rect: placeSignature(existing, marker.y) };
+}
+
+/** The update adding the signature field (with room for the CMS when `placeholders` is given) and the stamp. */
+export function buildUpdate(
+  options: { doc: PdfDocument; placement: Placement; signer: SignerFields; stamp: StampRequest | undefined; now: Date; timeZone: string },
+  placeholders: Placeholders | undefined,
+): IncrementalUpdate {
+  const { doc, placement, signer, stamp, now, timeZone } = options;
+  const update = new IncrementalUpdate(doc.reader);
+  const fonts = dict({
+    [FONT_RESOURCE.regular]: update.add(fontDictionary('regular')),
+    [FONT_RESOURCE.bold]: update.add(fontDictionary('bold')),
+  });
+  const appearance = (content: Buffer, rect: Rect): PdfRef =>
+    update.add(
+      new PdfStream(
+        dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, rect.width, rect.height], Resources: dict({ Font: fonts }) }),
+        content,
+      ),
+    );
+
+  const field = (rect: Rect, page: PageInfo, content: Buffer, fieldName: string): PdfDict =>
+    // Field and widget share one dictionary, the most common form of a signature field.
+    dict({
+      Type: name('Annot'),
+      Subtype: name('Widget'),
+      FT: name('Sig'),
+      T: PdfString.text(fieldName),
+      Rect: [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height],
+      P: page.ref,
+      F: 132, // Print + Locked
+      AP: dict({ N: appearance(content, rect) }),
+    });
+  const added: PdfRef[] = [];
+  const add = (page: PageInfo, fieldDict: PdfDict): void => {
+    const ref = update.add(fieldDict);
+    addAnnotation(update, page, ref);
+    added.push(ref);
+  };
+
+  const taken = doc.topLevelFieldNames();
+  const signature = field(
+    placement.rect,
+    placement.page,
+    signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect),
+    uniqueName(taken, SIGNATURE_FIELD_PREFIX, placement.existing + 1),
+  );
+  if (placeholders) {
+    signature.set(
+      'V',
+      update.add(
+        dict({
+          Type: name('Sig'),
+          Filter: name('Adobe.PPKLite'),
+          SubFilter: name('ETSI.CAdES.detached'),
+          ByteRange: placeholders.byteRange,
+          Contents: placeholders.contents,
+          M: PdfString.latin1(pdfDate(now, timeZone)),
+          Name: PdfString.text(signer.name),
+        }),
+      ),
+    );
+  } else {
+    signature.set('Ff', 1); // ReadOnly: a visual signature is not a place to sign
+  }
+  add(placement.page, signature);
+
+  if (stamp) {
+    const page = stamp.position === 'first' ? doc.pages[0]! : doc.pages[doc.pages.length - 1]!;
+    const content = stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX);
+    add(page, field(STAMP_BOX, page, content, uniqueName(taken, STAMP_FIELD_PREFIX, 1)).set('Ff', 1));
+  }
+  registerFields(update, doc, added, placeholders !== undefined);
+  return update;
+}
+
+/** Signature fields this service names; stamps are fields too but never count as signatures. */
+export const SIGNATURE_FIELD_PREFIX = 'Firma';
+export const STAMP_FIELD_PREFIX = 'Sello';
+
+function uniqueName(taken: Set<string>, prefix: string, from: number): string {
+  for (let n = from; ; n++) {
+    const candidate = `${prefix}${n}`;
+    if (!taken.has(candidate)) {
+      taken.add(candidate);
+      return candidate;
+    }
+  }
+}

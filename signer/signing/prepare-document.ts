@@ -1,0 +1,87 @@
+/**
+ * Everything one request does with the PDF itself, run by a document worker off the main
+ * thread (workers/document-workers.ts): open it, check it (readable, every page Letter, not
+ * certified against changes) and, when asked, place the signature, build the incremental
+ * update and — for PAdES — fix its /ByteRange and hash what the signature will cover.
+ * Synchronous and self-contained: what goes in and out can cross a thread boundary.
+ */
+import { LETTER } from '../appearance/layout.js';
+import { SignerError } from '../errors.js';
+import { PdfDocument } from '../pdf/document.js';
+import { PdfReadError } from '../pdf/errors.js';
+import { buildUpdate, placeNextSignature, type SignerFields, type StampRequest } from './document-update.js';
+import { fixByteRange, reservePlaceholders } from './signature-placeholders.js';
+
+const PAGE_SIZE_TOLERANCE = 1;
+
+export interface PrepareTask {
+  /** The uploaded file (its ArrayBuffer is moved to the worker and back, not copied). */
+  pdf: Uint8Array;
+  /** What to build; absent when the document is only checked (another problem is answered). */
+  build?: BuildRequest | undefined;
+}
+
+export interface BuildRequest {
+  endTextMarker: string;
+  signer: SignerFields;
+  stamp: StampRequest | undefined;
+  now: Date;
+  timeZone: string;
+  /** Bytes reserved for the CMS of a PAdES signature; absent for a visual signature. */
+  cmsCapacity: number | undefined;
+}
+
+export interface PreparedDocument {
+  /** Signatures already in the document (0 when only checked). */
+  existing: number;
+  /** The bytes to append to the original; empty when only checked. */
+  update: Uint8Array;
+  /** PAdES: where the /Contents hole starts in `update`, and the SHA-256 the signature signs. */
+  signature: { contents: number; digest: Uint8Array } | undefined;
+}
+
+/** The reader failed in a way it does not foresee: still "cannot be read", with the cause for the log. */
+export class UnforeseenReadFailure extends SignerError {
+  constructor(readonly detail: string) {
+    super('INVALID_PDF_FILE', 'the PDF cannot be read');
+  }
+}
+
+export function prepareDocument(task: PrepareTask): PreparedDocument {
+  const pdf = Buffer.from(task.pdf.buffer, task.pdf.byteOffset, task.pdf.byteLength);
+  const doc = openChecked(pdf);
+  const b = task.build;
+  if (!b) return { existing: 0, update: new Uint8Array(0), signature: undefined };
+  const placement = placeNextSignature(doc, b.endTextMarker);
+  const placeholders = b.cmsCapacity === undefined ? undefined : reservePlaceholders(b.cmsCapacity);
+  const { bytes, placeholders: offsets } = buildUpdate({ doc, placement, signer: b.signer, stamp: b.stamp, now: b.now, timeZone: b.timeZone }, placeholders).build();
+  if (!placeholders) return { existing: placement.existing, update: bytes, signature: undefined };
+  const contents = offsets.get(placeholders.contents)!;
+  const digest = fixByteRange(pdf, bytes, { byteRange: offsets.get(placeholders.byteRange)!, contents }, placeholders);
+  return { existing: placement.existing, update: bytes, signature: { contents, digest } };
+}
+
+/** Step 1 of the spec's validation, for the PDF's structure: readable, Letter pages, changes allowed. */
+function openChecked(pdf: Buffer): PdfDocument {
+  let doc: PdfDocument;
+  try {
+    doc = PdfDocument.open(pdf);
+  } catch (err) {
+    if (err instanceof PdfReadError) throw new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`);
+    throw new UnforeseenReadFailure((err as Error)?.stack ?? String(err));
+  }
+  doc.pages.forEach((page, i) => {
+    const [x0, y0, x1, y1] = page.mediaBox;
+    const w = x1 - x0;
+    const h = y1 - y0;
+    if (Math.abs(w - LETTER.width) > PAGE_SIZE_TOLERANCE || Math.abs(h - LETTER.height) > PAGE_SIZE_TOLERANCE) {
+      throw new SignerError('INVALID_PDF_FORMAT', `page ${i + 1} is ${round(w)} x ${round(h)} pt; every page must be Letter (612 x 792 pt, portrait)`);
+    }
+  });
+  if (doc.forbidsChanges()) throw new SignerError('INVALID_PDF_FILE', 'the PDF is certified with no changes allowed, so it cannot be signed again');
+  return doc;
+}
+
+function round(v: number): string {
+  return String(Math.round(v * 10) / 10);
+}
