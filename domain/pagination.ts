@@ -1,4 +1,5 @@
 /** `page` / `page_size` parsing shared by every paginated list (spec: page ≥ 1, page_size ≤ 100). */
+import type { Knex } from 'knex';
 import { badRequest } from './errors.js';
 
 /**
@@ -29,4 +30,245 @@ export function parsePage(input: { page?: unknown; page_size?: unknown }, defaul
 
 export function pageInfo(p: Page, total: number) {
   return { total, page: p.page, page_size: p.pageSize, total_pages: Math.ceil(total / p.pageSize) };
+}
+
+/**
+ * Totals of large lists. Counting every match would cost as much as reading every match, so a
+ * list counts at most EXACT_TOTAL_LIMIT + 1 of them: up to the limit `total` is exact; above it
+ * `total` is the planner's estimate and `total_exact` is false (so is a broad text search over a
+ * long list, which only samples its newest part, whatever its size). The page itself keeps the
+ * estimate honest: the last page makes it exact, and a page with more after it keeps it above
+ * what has been seen, so a client that pages until `total_pages` still reaches the end.
+ */
+export const EXACT_TOTAL_LIMIT = 1000;
+
+export interface PageTotal {
+  total: number;
+  exact: boolean;
+}
+
+export interface TotalSources {
+  /** Matches counted up to EXACT_TOTAL_LIMIT + 1, or null when they could not be counted cheaply. */
+  capped(): Promise<number | null>;
+  /** The planner's figure for all matches. */
+  estimate(): Promise<number>;
+}
+
+/** `rows` is what the page query returned for page_size + 1: the extra row tells whether more follow. */
+export async function settleTotal(p: Page, rows: number, sources: TotalSources): Promise<PageTotal> {
+  const shown = Math.min(rows, p.pageSize);
+  const more = rows > p.pageSize;
+  if (!more && (shown > 0 || p.offset === 0)) return { total: p.offset + shown, exact: true };
+  // More rows after this page prove a lower bound; an empty page past the end, an upper bound.
+  const atLeast = more ? p.offset + shown + 1 : 0;
+  let floor = EXACT_TOTAL_LIMIT + 1;
+  if (atLeast <= EXACT_TOTAL_LIMIT) {
+    const counted = await sources.capped();
+    if (counted !== null && counted <= EXACT_TOTAL_LIMIT) return { total: counted, exact: true };
+    if (counted === null) floor = 0;
+  }
+  const estimate = Math.round(await sources.estimate());
+  const lower = Math.max(atLeast, floor);
+  const upper = more ? Infinity : Math.max(p.offset, lower);
+  return { total: Math.min(Math.max(estimate, lower), upper), exact: false };
+}
+
+/** `pageInfo` with the settled total and its flag. */
+export function pageInfoOf(p: Page, total: PageTotal) {
+  return { ...pageInfo(p, total.total), total_exact: total.exact };
+}
+
+/** The planner's row estimate for a query (EXPLAIN, nothing is read). */
+export async function plannerRows(trx: Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]): Promise<number> {
+  const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }>(`explain (format json) ${sql}`, bindings);
+  return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
+}
+
+/** SQL text with its `?` bindings. */
+export interface Sql {
+  sql: string;
+  bindings: Knex.RawBinding[];
+}
+
+/**
+ * Ranges are queries of (created_at, id) that each return their rows newest first (created_at
+ * desc, id), at most `take` of them — typically one index range each. A list that is their union
+ * is read by merging them in that order and dropping repeats, which never reads past what the
+ * page needs: no range can contribute more than offset + limit rows to the first offset + limit.
+ */
+export type Ranges = (take: number | null) => Sql[];
+
+const union = (parts: Sql[]) => parts.map((r) => `(${r.sql})`).join(' union all ');
+
+/** Ids of the union's rows offset .. offset + limit. */
+export function mergedPage(ranges: Ranges, offset: number, limit: number): Sql {
+  const parts = ranges(offset + limit);
+  return {
+    sql: `select distinct on (created_at, id) created_at, id from (${union(parts)}) s order by created_at desc, id offset ? limit ?`,
+    bindings: [...parts.flatMap((r) => r.bindings), offset, limit],
+  };
+}
+
+/**
+ * A sample of the union: its first `take` range rows and how many distinct rows they hold. It
+ * tells how often a row repeats across ranges, which turns the planner's figure for the ranges
+ * (rows) into one for the union. Streams in order.
+ */
+function mergedSample(ranges: Ranges, take: number): Sql {
+  const parts = ranges(take);
+  return {
+    sql: `select count(*)::int as rows, count(distinct (created_at, id))::int as distinct_rows
+      from (select created_at, id from (${union(parts)}) s order by created_at desc, id limit ?) x`,
+    bindings: [...parts.flatMap((r) => r.bindings), take],
+  };
+}
+
+/** Range rows a repeat ratio is measured on. */
+const SAMPLE_ROWS = 250;
+
+/** The union's rows counted up to `take`, with the sample above. */
+function mergedWindow(ranges: Ranges, take: number): Sql {
+  const counted = mergedPage(ranges, 0, take);
+  const sample = mergedSample(ranges, SAMPLE_ROWS);
+  return {
+    sql: `select (select count(*)::int from (${counted.sql}) u) as counted, r.rows, r.distinct_rows from (${sample.sql}) r`,
+    bindings: [...counted.bindings, ...sample.bindings],
+  };
+}
+
+export interface MergeSample {
+  rows: number;
+  distinct_rows: number;
+}
+
+/** The planner's figure for the union: its ranges' rows, scaled by a sample's distinct rows per row. */
+export async function mergedEstimate(trx: Knex.Transaction, ranges: Ranges, sample: MergeSample): Promise<number> {
+  const parts = ranges(null);
+  const rows = await plannerRows(trx, union(parts), parts.flatMap((r) => r.bindings));
+  return rows * (sample.rows ? sample.distinct_rows / sample.rows : 1);
+}
+
+/**
+ * Capped count and estimate of a union of ranges, both from one window of EXACT_TOTAL_LIMIT + 1
+ * (an estimate alone reads only the sample).
+ */
+export function mergedTotals(trx: Knex.Transaction, ranges: Ranges): TotalSources {
+  let window: Promise<MergeSample & { counted: number }> | undefined;
+  const read = () => (window ??= (async () => {
+    const w = mergedWindow(ranges, EXACT_TOTAL_LIMIT + 1);
+    return (await trx.raw<{ rows: (MergeSample & { counted: number })[] }>(w.sql, w.bindings)).rows[0]!;
+  })());
+  const sample = async () => {
+    if (window) return window;
+    const s = mergedSample(ranges, SAMPLE_ROWS);
+    return (await trx.raw<{ rows: MergeSample[] }>(s.sql, s.bindings)).rows[0]!;
+  };
+  return { capped: async () => (await read()).counted, estimate: async () => mergedEstimate(trx, ranges, await sample()) };
+}
+
+/** How many of a list's newest rows a broad text search checks at least (its total is exact if that is all of them). */
+const TEXT_COUNT_SCAN = 1000;
+
+/** (at, id) rows newest first, at most `take` of them. */
+export type OrderedHead = (take: number) => Sql;
+
+/**
+ * ILIKE for row-by-row checks: PostgreSQL's ILIKE is LIKE over both sides lowered with the
+ * column's collation, so this matches exactly what it matches, but lowers the pattern once
+ * rather than on every row (ILIKE stays where a trigram index must recognise it).
+ */
+export const lowerLike = (column: string) => `lower(${column}) like lower(?)`;
+
+export interface TextScan {
+  ids: string[];
+  /** Every row of the list was checked (the hits are then every match). */
+  exhausted: boolean;
+  seen: number;
+  hits: number;
+}
+
+/**
+ * A page of a text search that walks the list: its newest rows are checked (documents: against a
+ * covering index of references and numbers) in growing batches until the page is full or the
+ * list has no more; the last batch gives the share of matches a total is estimated from.
+ * With `giveUpWhenRare`, answers null when that first batch shows matches too rare to find this
+ * way in reasonable time.
+ */
+export async function textPage(trx: Knex.Transaction, head: OrderedHead, match: Sql, p: Page, giveUpWhenRare = false): Promise<TextScan | null> {
+  const wanted = p.offset + p.pageSize + 1;
+  for (let take = Math.max(wanted * 60, TEXT_COUNT_SCAN), first = true; ; first = false) {
+    const rowsOf = head(take);
+    const { rows } = await trx.raw<{ rows: { seen: number; hits: number; ids: string[] | null }[] }>(
+      `with s as materialized (${rowsOf.sql}),
+       m as materialized (select s.at, s.id from s ${match.sql})
+       select (select count(*)::int from s) as seen,
+         (select count(*)::int from m) as hits,
+         (select array_agg(id) from (select id from m order by at desc, id offset ? limit ?) pg) as ids`,
+      [...rowsOf.bindings, ...match.bindings, p.offset, p.pageSize + 1],
+    );
+    const { seen, hits, ids } = rows[0]!;
+    const exhausted = seen < take;
+    if ((ids?.length ?? 0) === p.pageSize + 1 || exhausted) return { ids: ids ?? [], exhausted, seen, hits };
+    if (first && giveUpWhenRare && hits * 8 < wanted) return null;
+    // Read on as far as the share of matches so far says the page needs (at most 8 times as far).
+    take = Math.min(take * 8, Math.max(Math.ceil(take * 1.5), Math.ceil(((wanted * seen) / Math.max(hits, 1)) * 1.25)));
+  }
+}
+
+/** A rare text is looked up by trigram when it matches at most this many rows in the whole tenant. */
+export const RARE_TEXT_MATCHES = 1000;
+
+const PLANNER_SCANS = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
+
+/**
+ * Runs `read` with bitmap scans only, i.e. through the trigram index. The planner's figure for an
+ * ILIKE '%…%' is a guess from a sample; a wrong one would scan a whole table for a rare text.
+ */
+export async function byTrigrams<T>(trx: Knex.Transaction, read: () => Promise<T>): Promise<T> {
+  await trx.raw(PLANNER_SCANS.map((s) => `set local ${s} = off`).join('; '));
+  try {
+    return await read();
+  } finally {
+    await trx.raw(PLANNER_SCANS.map((s) => `set local ${s} to default`).join('; '));
+  }
+}
+
+export interface TextSearch {
+  /**
+   * The list walked newest first, and how a text matches its rows `s`: a lateral lookup per row
+   * (fenced with offset 0, so the planner cannot trade it for a scan of the whole table).
+   */
+  head: OrderedHead;
+  match: Sql;
+  /** The list's size, for the walk's estimate. */
+  listEstimate(): Promise<number>;
+  /** Ids of rows of the tenant matching the text, at most `limit` (run through the trigram index). */
+  candidates(limit: number): Promise<string[]>;
+  /** How many candidates are still few enough to read (default RARE_TEXT_MATCHES). */
+  rareLimit?: number;
+  /** The page among those candidates that belong to the list, and their totals. */
+  among(ids: string[]): Promise<{ ids: string[]; total: TotalSources }>;
+}
+
+/**
+ * Text search over a list: walk the list while matches are frequent enough; when the first batch
+ * shows them rare, read the few rows matching the text (trigram index) and keep the list's; a
+ * text neither rare nor frequent is walked to the end of the page however far that is.
+ */
+export async function searchText(trx: Knex.Transaction, p: Page, search: TextSearch): Promise<{ ids: string[]; total: TotalSources }> {
+  const scan = await textPage(trx, search.head, search.match, p, true);
+  if (scan) return { ids: scan.ids, total: textTotals(scan, search.listEstimate) };
+  const limit = search.rareLimit ?? RARE_TEXT_MATCHES;
+  const candidates = await byTrigrams(trx, () => search.candidates(limit + 1));
+  if (candidates.length <= limit) return search.among(candidates);
+  const walked = (await textPage(trx, search.head, search.match, p))!;
+  return { ids: walked.ids, total: textTotals(walked, search.listEstimate) };
+}
+
+/** Totals of a text page: exact when every candidate was seen, else the share of matches times `candidates`. */
+export function textTotals(text: TextScan, candidates: () => Promise<number>): TotalSources {
+  return {
+    capped: async () => (text.exhausted ? text.hits : null),
+    estimate: async () => Math.max(text.hits, (text.hits / Math.max(text.seen, 1)) * (await candidates())),
+  };
 }

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
 import { caseRoutes } from './cases.js';
 import { documentRoutes } from './documents.js';
+import { noteRoutes } from './notes.js';
 import { systemRoutes } from './system.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
@@ -10,5 +11,6 @@ export function integrationRouter(deps: ApiDeps): Router {
   router.use(systemRoutes(deps));
   router.use(documentRoutes(deps));
   router.use(caseRoutes(deps));
+  router.use(noteRoutes(deps));
   return router;
 }

@@ -6,9 +6,12 @@ import { dayRange, namedWindow, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { whereVisibleTo } from '../documents/access.js';
+import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
-import { parsePage, pageInfo } from '../pagination.js';
+import {
+  EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal,
+  type Page, type Ranges, type Sql, type TotalSources,
+} from '../pagination.js';
 import { caseAccess, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import { CASE_COLUMNS, casesQuery, movementsQuery, type CaseRow, type MovementRow } from './records.js';
@@ -32,17 +35,21 @@ export interface CaseSearchInput {
 const INTEGRATION_DATE_FILTERS = ['today', 'week', 'month', 'year'];
 const BACKEND_DATE_FILTERS = ['hoy', 'ayer', 'ultimos_7_dias', 'ultimos_30_dias'];
 
-function filteredCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, flavor: 'integration' | 'backend'): Knex.QueryBuilder {
-  const query = ctx.user ? whereCaseVisibleTo(casesQuery(trx), trx, ctx.user) : casesQuery(trx);
-  if (input.status) {
-    if (!STATUSES.includes(input.status)) throw badRequest('status debe ser active, inactive o archived');
-    query.andWhere('c.status', input.status);
-  }
+/** What a case search asks for, validated. */
+interface CaseCriteria {
+  statuses: readonly string[];
+  from?: Date;
+  to?: Date;
+  ownerSectorId?: string;
+  assignedSectorId?: string;
+  pattern?: string;
+}
+
+function caseCriteria(ctx: DomainContext, input: CaseSearchInput, flavor: 'integration' | 'backend'): CaseCriteria {
+  if (input.status && !STATUSES.includes(input.status)) throw badRequest('status debe ser active, inactive o archived');
+  const criteria: CaseCriteria = { statuses: input.status ? [input.status] : STATUSES };
   const text = input.search?.trim();
-  if (text) {
-    const pattern = likePattern(text);
-    query.andWhere((w) => w.whereILike('c.case_number', pattern).orWhereILike('c.reference', pattern));
-  }
+  if (text) criteria.pattern = likePattern(text);
   const windows: Window[] = [];
   if (input.date_filter) {
     const allowed = flavor === 'integration' ? INTEGRATION_DATE_FILTERS : BACKEND_DATE_FILTERS;
@@ -51,43 +58,152 @@ function filteredCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, flav
   }
   if (flavor === 'backend') windows.push(dayRange(ctx.services.timeZone, input.date_from, input.date_to));
   for (const w of windows) {
-    if (w.from) query.andWhere('c.created_at', '>=', w.from);
-    if (w.to) query.andWhere('c.created_at', '<', w.to);
+    if (w.from && (!criteria.from || w.from > criteria.from)) criteria.from = w.from;
+    if (w.to && (!criteria.to || w.to < criteria.to)) criteria.to = w.to;
   }
   if (flavor === 'backend') {
     if (input.sector_filter) {
       if (!isUuid(input.sector_filter)) throw badRequest('sector_filter debe ser un UUID');
-      const sectorId = input.sector_filter;
-      query.whereExists(
-        trx('case_movements as sf').whereRaw('sf.case_id = c.id').andWhere({ 'sf.movement_type': 'assignment', 'sf.status': 'active', 'sf.to_sector_id': sectorId }),
-      );
+      criteria.assignedSectorId = input.sector_filter;
     }
     if (input.trata_filter) {
       if (!isUuid(input.trata_filter)) throw badRequest('trata_filter debe ser un UUID');
-      query.andWhere('c.owner_sector_id', input.trata_filter);
+      criteria.ownerSectorId = input.trata_filter;
     }
-  } else if (input.sector_filter) {
-    query.andWhere('os.acronym', input.sector_filter.toUpperCase());
+  }
+  return criteria;
+}
+
+function ranged(query: Knex.QueryBuilder, criteria: CaseCriteria): Knex.QueryBuilder {
+  query.where('c.is_ready', true);
+  if (criteria.from) query.andWhere('c.created_at', '>=', criteria.from);
+  if (criteria.to) query.andWhere('c.created_at', '<', criteria.to);
+  if (criteria.ownerSectorId) query.andWhere('c.owner_sector_id', criteria.ownerSectorId);
+  return query;
+}
+
+/**
+ * The cases a user sees as ranges (see `Ranges`): per status, each owner sector they view or edit
+ * and the cases they created; and the cases with an open assignment to their sectors or to them —
+ * mirroring whereCaseVisibleTo. Without a user, every case.
+ */
+function caseRanges(trx: Tx, user: ActingUser | null, criteria: CaseCriteria): Ranges {
+  return (take) => {
+    const order = (q: Knex.QueryBuilder) => (take === null ? q : q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).limit(take));
+    const sql = (q: Knex.QueryBuilder) => { const native = order(q).toSQL(); return { sql: native.sql, bindings: [...native.bindings] }; };
+    const byStatus = (source: (q: Knex.QueryBuilder) => Knex.QueryBuilder) =>
+      criteria.statuses.map((status) => sql(source(ranged(trx('cases as c').select('c.created_at', 'c.id'), criteria).andWhere('c.status', status))));
+    if (!user) return byStatus((q) => q);
+    const viewed = [...new Set([...viewSectorIds(user), ...editSectorIds(user)])];
+    // Filtered to a sector the user sees as owner: its range already holds every match.
+    if (criteria.ownerSectorId && viewed.includes(criteria.ownerSectorId)) return byStatus((q) => q);
+    const owners = criteria.ownerSectorId ? [] : viewed;
+    return [
+      ...owners.flatMap((sector) => byStatus((q) => q.andWhere('c.owner_sector_id', sector))),
+      ...byStatus((q) => q.andWhere('c.created_by', user.id)),
+      ...user.sectors.map((sector) => assignedRange('to_sector_id', sector.sectorId, criteria, take)),
+      assignedRange('assigned_user_id', user.id, criteria, take),
+    ];
+  };
+}
+
+/**
+ * Cases with an open assignment to one sector or user (`column` = `to_sector_id` or
+ * `assigned_user_id`), newest case first, from the movements' index; each case is checked against
+ * the filters as the range is read.
+ */
+function assignedRange(column: 'to_sector_id' | 'assigned_user_id', value: string, criteria: CaseCriteria, take: number | null): Sql {
+  const conditions = ['c.id = m.case_id', 'c.is_ready', 'c.status = any(?::text[])'];
+  const bindings: Knex.RawBinding[] = [[...criteria.statuses]];
+  if (criteria.ownerSectorId) { conditions.push('c.owner_sector_id = ?'); bindings.push(criteria.ownerSectorId); }
+  const range = [`m.${column} = ?`, "m.movement_type = 'assignment'", "m.status = 'active'"];
+  bindings.push(value);
+  if (criteria.from) { range.push('m.case_created_at >= ?'); bindings.push(criteria.from); }
+  if (criteria.to) { range.push('m.case_created_at < ?'); bindings.push(criteria.to); }
+  // The case is looked up per movement (lateral, fenced by offset 0) so the range is read in order.
+  const sql = `select distinct on (m.case_created_at, m.case_id) m.case_created_at as created_at, m.case_id as id
+    from case_movements m cross join lateral (select 1 from cases c where ${conditions.join(' and ')} offset 0) c
+    where ${range.join(' and ')}`;
+  return take === null
+    ? { sql, bindings }
+    : { sql: `${sql} order by m.case_created_at desc, m.case_id limit ?`, bindings: [...bindings, take] };
+}
+
+/** Candidates read outright, with the visibility rule applied row by row. */
+function directCases(trx: Tx, ctx: DomainContext, criteria: CaseCriteria): Knex.QueryBuilder {
+  const query = ctx.user ? whereCaseVisibleTo(casesQuery(trx), trx, ctx.user) : casesQuery(trx);
+  query.whereIn('c.status', criteria.statuses);
+  if (criteria.from) query.andWhere('c.created_at', '>=', criteria.from);
+  if (criteria.to) query.andWhere('c.created_at', '<', criteria.to);
+  if (criteria.ownerSectorId) query.andWhere('c.owner_sector_id', criteria.ownerSectorId);
+  if (criteria.pattern) query.andWhere((w) => w.whereILike('c.case_number', criteria.pattern!).orWhereILike('c.reference', criteria.pattern!));
+  if (criteria.assignedSectorId) {
+    query.whereExists(
+      trx('case_movements as sf').whereRaw('sf.case_id = c.id').andWhere({ 'sf.movement_type': 'assignment', 'sf.status': 'active', 'sf.to_sector_id': criteria.assignedSectorId }),
+    );
   }
   return query;
 }
 
-async function pageOfCases(trx: Tx, query: Knex.QueryBuilder, p: ReturnType<typeof parsePage>) {
-  const [{ total }] = await query.clone().clearSelect().count<{ total: number }[]>('* as total');
-  const rows = await query
-    .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }])
-    .limit(p.pageSize)
-    .offset(p.offset)
-    .select<CaseRow[]>(CASE_COLUMNS);
-  void trx;
-  return { rows, total: Number(total) };
+/** A page of cases (ids, page_size + 1 of them) and how to total them. */
+async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+  // Few candidates (an assigned sector's cases, a rare text's): read them all with the rule row by row.
+  const direct = async (ids?: string[]) => {
+    // Candidates found by their text need no second text match (it would read the trigrams again).
+    const candidates = () => (ids ? directCases(trx, ctx, { ...criteria, pattern: undefined }).whereIn('c.id', ids) : directCases(trx, ctx, criteria));
+    return {
+      ids: await candidates().orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('c.id'),
+      total: {
+        capped: async () => Number((await trx.from(candidates().select('c.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
+        estimate: () => { const sql = candidates().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, [...sql.bindings]); },
+      },
+    };
+  };
+  if (criteria.assignedSectorId) return direct();
+  const ranges = caseRanges(trx, ctx.user, criteria);
+  const totals = mergedTotals(trx, ranges);
+  if (!criteria.pattern) {
+    const page = mergedPage(ranges, p.offset, p.pageSize + 1);
+    return { ids: (await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings)).rows.map((r) => r.id), total: totals };
+  }
+  const pattern = criteria.pattern;
+  return searchText(trx, p, {
+    head: (take) => {
+      const stream = mergedPage(ranges, 0, take);
+      return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
+    },
+    match: {
+      sql: `cross join lateral (select 1 from cases c where c.id = s.id and c.is_ready and (${lowerLike('c.case_number')} or ${lowerLike('c.reference')}) offset 0) c`,
+      bindings: [pattern, pattern],
+    },
+    listEstimate: totals.estimate,
+    candidates: (limit) => trx('cases as c').where('c.is_ready', true).andWhere((w) => w.whereILike('c.case_number', pattern).orWhereILike('c.reference', pattern)).limit(limit).pluck<string[]>('c.id'),
+    // Cases are few enough to stay in memory: reading more of them by trigram is still cheap.
+    rareLimit: 5 * RARE_TEXT_MATCHES,
+    among: (ids) => direct(ids),
+  });
+}
+
+async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, flavor: 'integration' | 'backend', p: Page) {
+  const criteria = caseCriteria(ctx, input, flavor);
+  if (flavor === 'integration' && input.sector_filter) {
+    const owner = await trx('sectors').where('acronym', input.sector_filter.toUpperCase()).first<{ id: string } | undefined>('id');
+    if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id)) return { rows: [], total: { total: 0, exact: true } };
+    criteria.ownerSectorId = owner.id;
+  }
+  const found = await searchCaseIds(trx, ctx, criteria, p);
+  const total = await settleTotal(p, found.ids.length, found.total);
+  const ids = found.ids.slice(0, p.pageSize);
+  const loaded = ids.length ? await casesQuery(trx).whereIn('c.id', ids).select<CaseRow[]>(CASE_COLUMNS) : [];
+  const byId = new Map(loaded.map((c) => [c.id, c]));
+  return { rows: ids.map((id) => byId.get(id)!), total };
 }
 
 export async function searchCasesIntegration(ctx: DomainContext, input: CaseSearchInput) {
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
-    const { rows, total } = await pageOfCases(trx, filteredCases(trx, ctx, input, 'integration'), p);
-    const { total_pages: _unused, ...info } = pageInfo(p, total);
+    const { rows, total } = await pageOfCases(trx, ctx, input, 'integration', p);
+    const { total_pages: _unused, ...info } = pageInfoOf(p, total);
     return { cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status })), ...info };
   });
 }
@@ -96,7 +212,7 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
   const user = ctx.user!;
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
-    const { rows, total } = await pageOfCases(trx, filteredCases(trx, ctx, input, 'backend'), p);
+    const { rows, total } = await pageOfCases(trx, ctx, input, 'backend', p);
     const items = [];
     for (const c of rows) {
       const access = await caseAccess(trx, user, c);
@@ -114,7 +230,7 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
         current_sector: currentSector(c),
       });
     }
-    return { cases: items, ...pageInfo(p, total) };
+    return { cases: items, ...pageInfoOf(p, total) };
   });
 }
 

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import type { ActingUser } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
+import type { Ranges } from '../pagination.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { DOCUMENT_COLUMNS, documentsQuery, type DocumentRow } from './records.js';
 
@@ -74,4 +75,70 @@ export async function requireDocument(
 
 export function requireEditable(user: ActingUser, doc: DocumentRow): void {
   if (!canEditDocument(user, doc)) throw forbidden(DOCUMENT_MESSAGES.noEditPermission);
+}
+
+/** Bits of document_access.kinds: why a key may see a document (migration 003 writes them). */
+export const ACCESS_KIND = { ownSector: 1, caseOwner: 2, noteDelivered: 4, creator: 8, signer: 16, memoRecipient: 32 } as const;
+
+export const DOCUMENT_STATUSES = ['draft', 'sent_to_sign', 'signed', 'rejected'] as const;
+
+interface AccessKey {
+  key: string;
+  notesOnly: boolean;
+}
+
+/**
+ * The same rule, read from `document_access`, which keeps one row per document and key that may
+ * see it. Lists read it instead of testing the rule document by document: a user's documents are
+ * the rows of a few keys — the user, each sector they view (own documents, linked cases' and
+ * delivered notes), and the sectors they belong to without viewing (delivered notes only).
+ */
+function accessKeys(user: ActingUser): AccessKey[] {
+  const viewable = viewSectorIds(user);
+  const others = user.sectors.map((s) => s.sectorId).filter((id) => !viewable.includes(id));
+  return [user.id, ...viewable].map((key) => ({ key, notesOnly: false })).concat(others.map((key) => ({ key, notesOnly: true })));
+}
+
+/** Adds "visible to `user`" to a query over `documents as d`, through document_access. */
+export function whereAccessibleTo(query: Knex.QueryBuilder, trx: Tx, user: ActingUser): Knex.QueryBuilder {
+  const keys = accessKeys(user);
+  const full = keys.filter((k) => !k.notesOnly).map((k) => k.key);
+  const notes = keys.filter((k) => k.notesOnly).map((k) => k.key);
+  return query.whereExists(
+    trx('document_access as a')
+      .whereRaw('a.document_id = d.id')
+      .andWhere((w) => {
+        w.whereIn('a.key', full);
+        if (notes.length) w.orWhere((n) => n.whereIn('a.key', notes).andWhereRaw(`a.kinds & ${ACCESS_KIND.noteDelivered} <> 0`));
+      }),
+  );
+}
+
+export interface StreamFilter {
+  statuses: readonly string[];
+  documentTypeId?: string;
+}
+
+/**
+ * The user's visible documents as ranges of document_access (see `Ranges`): one per key and
+ * status, newest first; `take` bounds each (null: the whole range).
+ */
+export function visibleRanges(user: ActingUser, filter: StreamFilter): Ranges {
+  return (take) =>
+    accessKeys(user).flatMap(({ key, notesOnly }) =>
+      filter.statuses.map((status) => {
+        const conditions = ['key = ?', 'status = ?'];
+        const bindings: Knex.RawBinding[] = [key, status];
+        if (notesOnly) conditions.push(`kinds & ${ACCESS_KIND.noteDelivered} <> 0`);
+        if (filter.documentTypeId) {
+          conditions.push('document_type_id = ?');
+          bindings.push(filter.documentTypeId);
+        }
+        const order = take === null ? '' : ' order by created_at desc, document_id limit ?';
+        return {
+          sql: `select created_at, document_id as id from document_access where ${conditions.join(' and ')}${order}`,
+          bindings: take === null ? bindings : [...bindings, take],
+        };
+      }),
+    );
 }

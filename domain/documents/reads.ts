@@ -1,12 +1,18 @@
 /** Reading documents: detail, search, pending signatures, content, URL, signature details. */
+import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
-import { parsePage, pageInfo } from '../pagination.js';
-import { canEditDocument, requireDocument, whereOutsideCaseCreation, whereVisibleTo } from './access.js';
+import {
+  EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, searchText, settleTotal,
+  type Page, type PageTotal, type Sql, type TotalSources,
+} from '../pagination.js';
+import {
+  ACCESS_KIND, canEditDocument, DOCUMENT_STATUSES, requireDocument, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation, type StreamFilter,
+} from './access.js';
 import { currentPdf } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { findDocumentType, signerPermission } from './participants.js';
@@ -98,6 +104,20 @@ export interface SearchInput {
   case_id?: string;
 }
 
+interface Criteria {
+  filter: StreamFilter;
+  caseId?: string;
+  /** ILIKE pattern over reference and official number. */
+  pattern?: string;
+}
+
+interface Found {
+  /** Up to page_size + 1 ids, newest first. */
+  ids: string[];
+  total: TotalSources;
+}
+
+/** Integration search: the documents the user may see, newest first, filtered. */
 export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
   const user = ctx.user!;
   const p = parsePage(input);
@@ -106,29 +126,94 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
   }
   if (input.case_id && !isUuid(input.case_id)) throw badRequest('case_id debe ser un UUID');
   return ctx.db.transaction(async (trx) => {
-    const base = whereVisibleTo(documentsQuery(trx), trx, user);
-    if (input.status) base.andWhere('d.status', STATUS_FILTER[input.status]!);
-    if (input.document_type) base.andWhere('t.acronym', input.document_type.toUpperCase());
-    if (input.case_id) {
-      const caseId = input.case_id;
-      base.andWhere((w) =>
-        w.where('d.case_id', caseId).orWhereExists(trx('case_documents as cdf').whereRaw('cdf.document_id = d.id').andWhere('cdf.case_id', caseId)),
-      );
+    const criteria: Criteria = { filter: { statuses: input.status ? [STATUS_FILTER[input.status]!] : DOCUMENT_STATUSES } };
+    if (input.document_type) {
+      const type = await findDocumentType(trx, input.document_type);
+      if (!type) return { documents: [], ...listInfo(p, { total: 0, exact: true }) };
+      criteria.filter.documentTypeId = type.id;
     }
+    if (input.case_id) criteria.caseId = input.case_id;
     const text = input.search?.trim();
-    if (text) {
-      const pattern = likePattern(text);
-      base.andWhere((w) => w.whereILike('d.official_number', pattern).orWhereILike('d.reference', pattern));
-    }
-    const [{ total }] = await base.clone().clearSelect().count<{ total: number }[]>('* as total');
-    const rows = await base
-      .orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id' }])
-      .limit(p.pageSize)
-      .offset(p.offset)
-      .select<DocumentRow[]>(DOCUMENT_COLUMNS);
-    const { total_pages: _unused, ...info } = pageInfo(p, Number(total));
-    return { documents: rows.map(summary), ...info };
+    if (text) criteria.pattern = likePattern(text);
+    const found = criteria.caseId ? await directSearch(trx, user, criteria, p) : await streamSearch(trx, user, criteria, p);
+    const total = await settleTotal(p, found.ids.length, found.total);
+    const rows = await rowsInOrder(trx, found.ids.slice(0, p.pageSize));
+    return { documents: rows.map(summary), ...listInfo(p, total) };
   });
+}
+
+/** The integration list's fields: total, page, page_size (no total_pages) and total_exact. */
+function listInfo(p: Page, total: PageTotal) {
+  const { total_pages: _unused, ...info } = pageInfoOf(p, total);
+  return info;
+}
+
+/** A document's reference or official number matches an ILIKE pattern (bound twice). */
+export const TEXT_SQL = '(d.reference ilike ? or d.official_number ilike ?)';
+
+/** Documents of the tenant matching the criteria, before visibility. */
+function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
+  const query = trx('documents as d').whereNull('d.deleted_at').whereIn('d.status', criteria.filter.statuses);
+  if (criteria.filter.documentTypeId) query.andWhere('d.document_type_id', criteria.filter.documentTypeId);
+  if (criteria.pattern) query.andWhereRaw(TEXT_SQL, [criteria.pattern, criteria.pattern]);
+  if (criteria.caseId) {
+    const caseId = criteria.caseId;
+    query.whereIn('d.id', trx('documents').select('id').where('case_id', caseId).union(trx('case_documents').select('document_id').where('case_id', caseId)));
+  }
+  return query;
+}
+
+/** Few candidates (a case's documents, a rare text's): read them all, keep the visible ones. */
+async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, ids?: string[]): Promise<Found> {
+  // Candidates found by their text need no second text match (it would read the trigrams again).
+  const visible = () => (ids ? whereAccessibleTo(matching(trx, { ...criteria, pattern: undefined }), trx, user).whereIn('d.id', ids) : whereAccessibleTo(matching(trx, criteria), trx, user));
+  return {
+    ids: await visible().orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id' }]).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('d.id'),
+    total: {
+      capped: async () => Number((await trx.from(visible().select('d.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
+      estimate: () => { const sql = visible().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, sql.bindings); },
+    },
+  };
+}
+
+/** Everything else: walk the user's visible documents newest first (document_access ranges). */
+async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page): Promise<Found> {
+  const ranges = visibleRanges(user, criteria.filter);
+  const totals = mergedTotals(trx, ranges);
+  if (!criteria.pattern) {
+    const page = mergedPage(ranges, p.offset, p.pageSize + 1);
+    const { rows } = await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings);
+    return { ids: rows.map((r) => r.id), total: totals };
+  }
+  const pattern = criteria.pattern;
+  return searchText(trx, p, {
+    head: (take) => {
+      const stream = mergedPage(ranges, 0, take);
+      return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
+    },
+    match: documentTextMatch(pattern),
+    listEstimate: totals.estimate,
+    candidates: (limit) => matching(trx, criteria).limit(limit).pluck<string[]>('d.id'),
+    among: (ids) => directSearch(trx, user, criteria, p, ids),
+  });
+}
+
+/** How a text is matched on a head's rows `s`: a lookup per row that keeps the matching ones. */
+export const documentTextMatch = (pattern: string): Sql => ({
+  sql: `cross join lateral (select 1 from documents d where d.id = s.id and d.deleted_at is null
+    and (${lowerLike('d.reference')} or ${lowerLike('d.official_number')}) offset 0) d`,
+  bindings: [pattern, pattern],
+});
+
+/** What list items show of a document (never its content). */
+const LIST_COLUMNS = ['d.id', 'd.official_number', 't.acronym as type_acronym', 'd.reference', 'd.status', 'd.created_by', 'd.created_at'] as const;
+
+/** List rows for ids, in the ids' order. */
+async function rowsInOrder(trx: Tx, ids: string[]): Promise<DocumentRow[]> {
+  if (!ids.length) return [];
+  const rows = await trx('documents as d').join('document_types as t', 't.id', 'd.document_type_id').whereIn('d.id', ids).select<DocumentRow[]>([...LIST_COLUMNS]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 /**
@@ -138,9 +223,14 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
 export async function pendingSignatures(ctx: DomainContext) {
   const user = ctx.user!;
   return ctx.db.transaction(async (trx) => {
-    const rows = await whereOutsideCaseCreation(documentsQuery(trx), trx)
+    // The user's signer rows of documents in signing, read from document_access (which also
+    // leaves out documents of a case still being created).
+    const rows = await documentsQuery(trx)
+      .join('document_access as a', (j) => j.on('a.document_id', 'd.id').andOn('a.key', trx.raw('?', [user.id])))
       .join('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [user.id])))
-      .where('d.status', 'sent_to_sign')
+      .where('a.status', 'sent_to_sign')
+      .andWhereRaw(`a.kinds & ${ACCESS_KIND.signer} <> 0`)
+      .andWhere('d.status', 'sent_to_sign')
       .andWhere('me.status', 'pending')
       .andWhere((w) =>
         w.where('me.is_numerator', false).orWhereNotExists(
@@ -148,7 +238,7 @@ export async function pendingSignatures(ctx: DomainContext) {
         ),
       )
       .orderBy('d.sent_to_sign_at')
-      .select<DocumentRow[]>(DOCUMENT_COLUMNS);
+      .select<DocumentRow[]>([...LIST_COLUMNS, 'd.sent_to_sign_at', 'cu.full_name as creator_name']);
     return {
       documents: rows.map((doc) => ({
         document_id: doc.id,

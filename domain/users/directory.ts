@@ -2,13 +2,17 @@
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { dayRange } from '../calendar.js';
+import { dayRange, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { whereOutsideCaseCreation } from '../documents/access.js';
+import { ACCESS_KIND } from '../documents/access.js';
+import { findDocumentType } from '../documents/participants.js';
+import { documentTextMatch, TEXT_SQL } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
-import { parsePage, pageInfo } from '../pagination.js';
+import {
+  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, parsePage, plannerRows, searchText, settleTotal, type Page, type TotalSources,
+} from '../pagination.js';
 
 export async function activeUsers(ctx: DomainContext) {
   const users = await ctx.db.transaction((trx) =>
@@ -117,6 +121,7 @@ function displayStatus(row: Row, role: Role): string {
 /**
  * Documents a user created or signs. A user sees their own list; administrators see anyone's.
  * The role shown is the one that asks something of the user: numerator or signer before creator.
+ * The list is the user's creator and signer rows of document_access, last modified first.
  */
 export async function userDocuments(ctx: DomainContext, userId: string, input: UserDocumentsInput) {
   const viewer = ctx.user!;
@@ -127,28 +132,15 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
   const window = dayRange(ctx.services.timeZone, input.date_from, input.date_to);
   return ctx.db.transaction(async (trx: Tx) => {
     if (!(await trx('users').where({ id: userId }).first('id'))) throw notFound('Usuario no encontrado');
-    const base: Knex.QueryBuilder = trx('documents as d')
-      .join('document_types as t', 't.id', 'd.document_type_id')
-      .leftJoin('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [userId])))
-      .whereNull('d.deleted_at')
-      .andWhere((w) => w.where('d.created_by', userId).orWhereNotNull('me.user_id'));
-    whereOutsideCaseCreation(base, trx);
-    if (input.status) base.andWhere('d.status', input.status);
-    if (input.document_type) base.andWhere('t.acronym', input.document_type.toUpperCase());
-    const text = input.search?.trim();
-    if (text) base.andWhere((w) => w.whereILike('d.reference', likePattern(text)).orWhereILike('d.official_number', likePattern(text)));
-    if (window.from) base.andWhere('d.created_at', '>=', window.from);
-    if (window.to) base.andWhere('d.created_at', '<', window.to);
-    const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
-    const rows: Row[] = await base
-      .orderBy([{ column: 'd.updated_at', order: 'desc' }, { column: 'd.id' }])
-      .limit(p.pageSize)
-      .offset(p.offset)
-      .select(
-        'd.id', 'd.reference', 'd.status', 'd.official_number', 't.acronym', 'd.created_by', 'd.created_at', 'd.updated_at',
-        'me.status as my_status', 'me.is_numerator as my_numerator',
-        trx.raw("(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed') as pending_commons"),
-      );
+    let typeId: string | undefined;
+    if (input.document_type) {
+      const type = await findDocumentType(trx, input.document_type);
+      if (!type) return { documents: [], ...pageInfoOf(p, { total: 0, exact: true }) };
+      typeId = type.id;
+    }
+    const { ids, total: totals } = await ownDocumentIds(trx, userId, { status: input.status, typeId, window, text: input.search?.trim() }, p);
+    const total = await settleTotal(p, ids.length, totals);
+    const rows = await userDocumentRows(trx, userId, ids.slice(0, p.pageSize));
     const documents = rows.map((row) => {
       const role: Role = row.my_numerator === true ? 'numerador' : row.my_numerator === false ? 'firmante' : row.created_by === userId ? 'creador' : 'otro';
       return {
@@ -166,6 +158,65 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
         last_modified_at: iso(row.updated_at),
       };
     });
-    return { documents, ...pageInfo(p, Number(total)) };
+    return { documents, ...pageInfoOf(p, total) };
   });
+}
+
+/** document_access kinds of the user's own documents: creator or signer. */
+const OWN_KINDS = ACCESS_KIND.creator | ACCESS_KIND.signer;
+
+interface OwnFilter {
+  status?: string;
+  typeId?: string;
+  window: Window;
+  text?: string;
+}
+
+/** A page of the user's own documents (page_size + 1 ids) and how to total them. */
+async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+  // The user's rows with every filter but the text, read from the index.
+  const own = (): Knex.QueryBuilder => {
+    const q = trx('document_access as a').where('a.key', userId).andWhereRaw(`a.kinds & ${OWN_KINDS} <> 0`);
+    if (filter.status) q.andWhere('a.status', filter.status);
+    if (filter.typeId) q.andWhere('a.document_type_id', filter.typeId);
+    if (filter.window.from) q.andWhere('a.created_at', '>=', filter.window.from);
+    if (filter.window.to) q.andWhere('a.created_at', '<', filter.window.to);
+    return q;
+  };
+  const ordered = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'a.updated_at', order: 'desc' }, { column: 'a.document_id' }]);
+  const estimate = (q: Knex.QueryBuilder) => { const sql = q.select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, sql.bindings); };
+  const capped = async (q: Knex.QueryBuilder) => Number((await trx.from(q.select('a.document_id').limit(EXACT_TOTAL_LIMIT + 1).as('o')).count<{ n: number }[]>('* as n'))[0]!.n);
+  const pageOf = (q: Knex.QueryBuilder) => ordered(q).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('a.document_id');
+
+  const pattern = filter.text ? likePattern(filter.text) : undefined;
+  if (!pattern) return { ids: await pageOf(own()), total: { capped: () => capped(own()), estimate: () => estimate(own()) } };
+  return searchText(trx, p, {
+    head: (take) => {
+      const sql = ordered(own()).limit(take).select('a.updated_at as at', 'a.document_id as id').toSQL();
+      return { sql: sql.sql, bindings: [...sql.bindings] };
+    },
+    match: documentTextMatch(pattern),
+    listEstimate: () => estimate(own()),
+    candidates: (limit) => trx('documents as d').whereNull('d.deleted_at').andWhereRaw(TEXT_SQL, [pattern, pattern]).limit(limit).pluck<string[]>('d.id'),
+    among: async (ids) => {
+      const among = () => own().whereIn('a.document_id', ids);
+      return { ids: await pageOf(among()), total: { capped: () => capped(among()), estimate: () => estimate(among()) } };
+    },
+  });
+}
+
+/** The list's rows for ids, in the ids' order, with the user's part in their signing. */
+async function userDocumentRows(trx: Tx, userId: string, ids: string[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const rows: Row[] = await trx('documents as d')
+    .join('document_types as t', 't.id', 'd.document_type_id')
+    .leftJoin('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [userId])))
+    .whereIn('d.id', ids)
+    .select(
+      'd.id', 'd.reference', 'd.status', 'd.official_number', 't.acronym', 'd.created_by', 'd.created_at', 'd.updated_at',
+      'me.status as my_status', 'me.is_numerator as my_numerator',
+      trx.raw("(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed') as pending_commons"),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
 }

@@ -1,6 +1,8 @@
 import type { Migration } from '../types.js';
 import { initial } from './001_initial.js';
 import { signingRoundsAndCaseCreation } from './002_signing_rounds_and_case_creation.js';
+import { searchAtScale } from './003_search_at_scale.js';
+import { communications } from './004_communications.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications];

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench:scale`: lists and searches with a municipality's archive behind them, over HTTP
+ * against the real stack. Bulk-loads 100,000 documents and 20,000 cases into the demo tenant
+ * (bench/_scale-data.ts), measures, grows to 1,000,000 documents and 200,000 cases, measures again.
+ *
+ *   each line   p50/p95 of sequential requests (after a warm-up) as one demo user
+ *   slowest     EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of the slowest line at 1M
+ *
+ * Target: p95 ≤ 20 ms on every line, at both sizes. Exits 1 when one is missed.
+ */
+import type { Knex } from 'knex';
+import { demoId } from '../db/seed/demo-data.js';
+import { tenantDb } from '../db/tenancy.js';
+import { startPlatform, user, type Platform } from './_platform.js';
+import { growScaleData, type ScaleSize } from './_scale-data.js';
+import { fmt, percentile } from './_stats.js';
+
+const TARGET_MS = 20;
+const RUNS = Number(process.env.SCALE_RUNS ?? 100);
+const SIZES: ScaleSize[] = [
+  { documents: 100_000, cases: 20_000 },
+  { documents: 1_000_000, cases: 200_000 },
+];
+
+/** The caller: a director who edits Obras Particulares and reads Mesa de Entradas (the broadest demo user). */
+const CALLER = 'directora-obras';
+
+interface Line {
+  name: string;
+  path: string;
+  backend?: boolean;
+}
+
+function lines(caseId: string, number: string): Line[] {
+  const me = user(CALLER);
+  const dop = demoId('sector', 'DOP');
+  return [
+    { name: 'documents search, first page', path: '/api/v1/documents/search?page=1&page_size=20' },
+    { name: 'documents search, page 50', path: '/api/v1/documents/search?page=50&page_size=20' },
+    { name: 'documents search, deep page 5000', path: '/api/v1/documents/search?page=5000&page_size=20' },
+    { name: 'documents search, text "Rivadavia"', path: '/api/v1/documents/search?search=Rivadavia' },
+    { name: 'documents search, text number', path: `/api/v1/documents/search?search=${number}` },
+    { name: 'documents search, status=pending', path: '/api/v1/documents/search?status=pending' },
+    { name: 'documents search, status=sent_to_sign', path: '/api/v1/documents/search?status=sent_to_sign' },
+    { name: 'documents search, status=signed', path: '/api/v1/documents/search?status=signed' },
+    { name: 'documents search, status=rejected', path: '/api/v1/documents/search?status=rejected' },
+    { name: 'documents search, document_type=RESO', path: '/api/v1/documents/search?document_type=RESO' },
+    { name: 'documents search, case_id', path: `/api/v1/documents/search?case_id=${caseId}` },
+    { name: 'documents search, text + status', path: '/api/v1/documents/search?search=Rivadavia&status=signed' },
+    { name: 'pending signatures', path: '/api/v1/documents/pending-signatures' },
+    { name: 'cases search (integration), first page', path: '/api/v1/cases/search?page=1' },
+    { name: 'cases search (integration), text', path: '/api/v1/cases/search?search=Rivadavia' },
+    { name: 'cases search (integration), sector_filter', path: '/api/v1/cases/search?sector_filter=DOP' },
+    { name: 'cases list (backend), first page', path: '/api/v1/cases?page=1', backend: true },
+    { name: 'cases list (backend), status=active', path: '/api/v1/cases?status=active', backend: true },
+    { name: 'cases list (backend), ultimos_30_dias', path: '/api/v1/cases?date_filter=ultimos_30_dias', backend: true },
+    { name: 'cases list (backend), trata_filter', path: `/api/v1/cases?trata_filter=${dop}`, backend: true },
+    { name: 'cases list (backend), page 100', path: '/api/v1/cases?page=100', backend: true },
+    { name: 'user documents, first page', path: `/api/v1/users/${me}/documents`, backend: true },
+    { name: 'user documents, status=sent_to_sign', path: `/api/v1/users/${me}/documents?status=sent_to_sign`, backend: true },
+    { name: 'user documents, text', path: `/api/v1/users/${me}/documents?search=Rivadavia`, backend: true },
+    { name: 'dashboard stats', path: '/api/v1/dashboard/stats', backend: true },
+  ];
+}
+
+async function get(p: Platform, line: Line): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = line.backend
+    ? { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${user(CALLER)}` }
+    : { 'X-API-Key': p.stack.demoApiKey, 'X-User-ID': user(CALLER) };
+  const res = await fetch(`${p.stack.apiUrl}${line.path}`, { headers });
+  return { status: res.status, body: await res.json() };
+}
+
+interface Result {
+  line: Line;
+  p50: number;
+  p95: number;
+  total: string;
+}
+
+/** The total a list answered (and whether exact), for the table. */
+function totalOf(body: any): string {
+  const data = body?.data ?? body;
+  if (typeof data?.total === 'number') return `${data.total.toLocaleString('en')}${data.total_exact === false ? ' ~' : ''}`;
+  if (Array.isArray(data?.documents)) return `${data.documents.length} rows`;
+  return '';
+}
+
+async function measure(p: Platform, line: Line): Promise<Result> {
+  let last: { status: number; body: any } | undefined;
+  for (let i = 0; i < 3; i++) last = await get(p, line);
+  if (last!.status !== 200) throw new Error(`${line.path}: ${last!.status} ${JSON.stringify(last!.body)}`);
+  const latencies: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await get(p, line);
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return { line, p50: percentile(latencies, 50), p95: percentile(latencies, 95), total: totalOf(last!.body) };
+}
+
+function printTable(size: ScaleSize, results: Result[]): void {
+  console.log(`\n${size.documents.toLocaleString('en')} documents, ${size.cases.toLocaleString('en')} cases (as ${CALLER}; ~ = estimated total)`);
+  console.log(`  ${'line'.padEnd(44)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)}  ${'total'.padEnd(14)} target p95 ≤ ${TARGET_MS} ms`);
+  for (const r of results) {
+    console.log(`  ${r.line.name.padEnd(44)} ${fmt(r.p50).padStart(7)} ${fmt(r.p95).padStart(7)}  ${r.total.padEnd(14)} ${r.p95 <= TARGET_MS ? 'PASS' : 'FAIL'}`);
+  }
+  console.log(`  ${'backend documents list'.padEnd(44)} ${'—'.padStart(7)} ${'—'.padStart(7)}  ${''.padEnd(14)} no such route (spec: backend prefix not shown)`);
+}
+
+/** Statement timings while `run` goes, to find the slowest one. */
+async function slowestStatement(db: Knex, run: () => Promise<void>): Promise<{ sql: string; bindings: unknown[]; ms: number }> {
+  const started = new Map<string, number>();
+  let slowest = { sql: '', bindings: [] as unknown[], ms: -1 };
+  const onQuery = (q: { __knexQueryUid: string }) => started.set(q.__knexQueryUid, performance.now());
+  const onResponse = (_r: unknown, q: { __knexQueryUid: string; sql: string; bindings?: unknown[] }) => {
+    const ms = performance.now() - (started.get(q.__knexQueryUid) ?? performance.now());
+    if (ms > slowest.ms && !/^(SET|BEGIN|COMMIT|explain)/i.test(q.sql)) slowest = { sql: q.sql, bindings: q.bindings ?? [], ms };
+  };
+  db.on('query', onQuery).on('query-response', onResponse);
+  try {
+    await run();
+  } finally {
+    db.removeListener('query', onQuery).removeListener('query-response', onResponse);
+  }
+  return slowest;
+}
+
+const p = await startPlatform();
+let failed = false;
+try {
+  const { db, demoTenant } = p.stack;
+  let loaded: ScaleSize = { documents: 0, cases: 0 };
+  let slowestLine: Result | undefined;
+  for (const size of SIZES) {
+    const started = performance.now();
+    await growScaleData(db, demoTenant, loaded, size, (l) => process.stdout.write(`  loaded ${l}\r`));
+    loaded = size;
+    // What autovacuum would have done by the time an archive this size is searched.
+    await db.raw('vacuum analyze');
+    console.log(`\nloaded ${size.documents.toLocaleString('en')} documents and ${size.cases.toLocaleString('en')} cases in ${fmt((performance.now() - started) / 1000, 0)} s`);
+
+    const sample = await tenantDb(db, demoTenant).transaction(async (trx) => ({
+      caseId: (await trx('case_documents').join('cases as c', 'c.id', 'case_documents.case_id').where('c.owner_sector_id', demoId('sector', 'DOP')).first('case_id')).case_id as string,
+      number: ((await trx('documents').whereNotNull('official_number').orderBy('created_at', 'desc').first('official_number')).official_number as string).split('-')[2]!,
+    }));
+    const results: Result[] = [];
+    for (const line of lines(sample.caseId, sample.number)) results.push(await measure(p, line));
+    printTable(size, results);
+    failed ||= results.some((r) => r.p95 > TARGET_MS);
+    slowestLine = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  }
+
+  // The slowest statement of the slowest line, explained on the loaded database.
+  const line = slowestLine!;
+  const statement = await slowestStatement(db, async () => { await get(p, line.line); });
+  console.log(`\nslowest line at ${SIZES.at(-1)!.documents.toLocaleString('en')}: ${line.line.name} (p95 ${fmt(line.p95)} ms); its slowest statement (${fmt(statement.ms)} ms):`);
+  const plan = await tenantDb(db, demoTenant).transaction((trx) =>
+    trx.raw(`explain (analyze, buffers) ${statement.sql.replace(/\$\d+/g, '?')}`, statement.bindings as Knex.RawBinding[]),
+  );
+  console.log(plan.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n'));
+  console.log(`\ntarget: p95 ≤ ${TARGET_MS} ms on every line → ${failed ? 'MISSED' : 'met'}`);
+} finally {
+  await p.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,57 @@
+/**
+ * The dashboard feed: the acting user's own activity (activity_events they are the actor of),
+ * newest first. Each item names the object it is about with its current number and reference
+ * (a document numbered after the event shows its number), and the Spanish line written when
+ * the event happened.
+ */
+import type { DomainContext } from '../context.js';
+import { iso } from '../documents/records.js';
+import { parsePage, pageInfo } from '../pagination.js';
+
+interface FeedRow {
+  id: string;
+  kind: string;
+  entity_type: 'document' | 'case';
+  entity_id: string;
+  summary: string;
+  created_at: Date;
+  document_number: string | null;
+  document_reference: string | null;
+  document_type: string | null;
+  case_number: string | null;
+  case_reference: string | null;
+}
+
+export async function dashboardFeed(ctx: DomainContext, input: { page?: unknown; page_size?: unknown }) {
+  const user = ctx.user;
+  if (!user) throw new Error('the dashboard belongs to a user');
+  const p = parsePage(input);
+  return ctx.db.transaction(async (trx) => {
+    const base = trx('activity_events as e').where('e.actor_user_id', user.id);
+    const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
+    const rows = await base
+      .leftJoin('documents as d', (j) => j.on('d.id', 'e.entity_id').andOn('e.entity_type', trx.raw("'document'")))
+      .leftJoin('document_types as t', 't.id', 'd.document_type_id')
+      .leftJoin('cases as c', (j) => j.on('c.id', 'e.entity_id').andOn('e.entity_type', trx.raw("'case'")))
+      .orderBy([{ column: 'e.created_at', order: 'desc' }, { column: 'e.seq', order: 'desc' }])
+      .limit(p.pageSize)
+      .offset(p.offset)
+      .select<FeedRow[]>(
+        'e.id', 'e.kind', 'e.entity_type', 'e.entity_id', 'e.summary', 'e.created_at',
+        'd.official_number as document_number', 'd.reference as document_reference', 't.acronym as document_type',
+        'c.case_number', 'c.reference as case_reference',
+      );
+    return {
+      items: rows.map((r) => ({
+        event_id: r.id,
+        kind: r.kind,
+        occurred_at: iso(r.created_at),
+        object: r.entity_type === 'document'
+          ? { type: 'document' as const, id: r.entity_id, document_type: r.document_type, number: r.document_number, reference: r.document_reference }
+          : { type: 'case' as const, id: r.entity_id, number: r.case_number, reference: r.case_reference },
+        description: r.summary,
+      })),
+      ...pageInfo(p, Number(total)),
+    };
+  });
+}

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { createApiKey, upsertTenantRow } from '../../db/control.js';
+import { quoteIdent } from '../../db/identifiers.js';
+import { migrateTenantSchema } from '../../db/migrate.js';
+import { initial } from '../../db/migrations/tenant/001_initial.js';
+import { signingRoundsAndCaseCreation } from '../../db/migrations/tenant/002_signing_rounds_and_case_creation.js';
+import { listMigrationSource } from '../../db/migrations/types.js';
+import { seedBaseCatalog } from '../../db/seed/base-catalog.js';
+import { scopeTransaction, tenantDb, type Tenant } from '../../db/tenancy.js';
+import { getStack } from '../support/hooks.js';
+import { request } from '../support/http.js';
+
+/**
+ * A municipality whose archive was written before document_access existed: 1,530 documents are
+ * loaded on the schema as it was (migrations 001-002), then the schema is migrated. Lists must
+ * show what the visibility rule says, totals must be exact up to 1,000 and flagged above, and
+ * every page of a long list must be the matching slice of the full order.
+ */
+describe('documents: lists over a large, migrated archive', function () {
+  this.timeout(120_000);
+  const schema = 'tenant_archive';
+  const [s1, s2] = [randomUUID(), randomUUID()];
+  const [clerk, reader, signer] = [randomUUID(), randomUUID(), randomUUID()];
+  let key: string;
+  let tenant: Tenant;
+  /** s1's documents in list order: created_at desc, id asc (uuids compare like lowercase hex). */
+  let expected: string[];
+  const rejected: string[] = [];
+  const accented: string[] = [];
+  /** s1's cases in list order. */
+  let cases: string[];
+
+  const get = (user: string, query: string) => request(`/api/v1/documents/search?${query}`, { headers: { 'X-API-Key': key, 'X-User-ID': user } });
+  const ids = (body: { documents: { document_id: string }[] }) => body.documents.map((d) => d.document_id);
+
+  before(async () => {
+    const { db } = getStack();
+    tenant = await upsertTenantRow(db, { schema, municipalityCode: 'ARC', displayName: 'Municipalidad del Archivo', city: 'Archivo' });
+    await db.raw(`create schema if not exists ${quoteIdent(schema)}`);
+    // The schema as it was before migration 003.
+    await db.migrate.latest({
+      schemaName: schema,
+      tableName: 'knex_migrations',
+      migrationSource: listMigrationSource([initial, signingRoundsAndCaseCreation].map((m) => ({
+        ...m,
+        up: async (knex) => { await scopeTransaction(knex, schema); await m.up(knex); },
+      }))),
+    });
+    const start = Date.parse('2024-03-01T12:00:00Z');
+    const docs = Array.from({ length: 1500 }, (_, i) => ({
+      id: randomUUID(),
+      reference: i % 200 === 7 ? `Pasaje Álvarez Thomas ${i}` : `Expediente de prueba ${i}`,
+      status: i % 37 === 0 ? 'rejected' : 'signed',
+      sector_id: s1,
+      created_by: clerk,
+      // Pairs of documents share a creation time, so the id decides their order.
+      created_at: new Date(start - Math.floor(i / 2) * 60_000),
+    }));
+    const others = Array.from({ length: 30 }, (_, i) => ({ id: randomUUID(), reference: `Nota de otro sector ${i}`, status: 'draft', sector_id: s2, created_by: reader, created_at: new Date(start) }));
+    await tenantDb(db, tenant).transaction(async (trx) => {
+      await seedBaseCatalog(trx);
+      const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
+      await trx('sectors').insert([{ id: s1, name: 'Archivo Central', acronym: 'ARCH' }, { id: s2, name: 'Despacho', acronym: 'DESP' }]);
+      await trx('users').insert([
+        { id: clerk, full_name: 'Archivista', email: 'archivista@archivo.gob.ar', role: 'empleado' },
+        { id: reader, full_name: 'Lectora', email: 'lectora@archivo.gob.ar', role: 'director' },
+        { id: signer, full_name: 'Firmante sin sector', email: 'firmante@archivo.gob.ar', role: 'director' },
+      ]);
+      await trx('user_sector_permissions').insert([
+        { user_id: clerk, sector_id: s1, can_edit: true, is_primary: true },
+        { user_id: reader, sector_id: s2, can_edit: true, is_primary: true },
+      ]);
+      const all = [...docs, ...others];
+      for (let i = 0; i < all.length; i += 500) {
+        await trx('documents').insert(all.slice(i, i + 500).map((d) => ({ ...d, document_type_id: inf, updated_at: d.created_at })));
+      }
+      await trx('document_signers').insert(others.slice(0, 5).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })));
+    });
+    // Then the upgrade, as `npm run migrate` runs it on an existing tenant.
+    await migrateTenantSchema(db, schema);
+    await tenantDb(db, tenant).transaction(async (trx) => {
+      // Written after the upgrade: kept in step by the triggers.
+      await trx('document_signers').insert(others.slice(5, 8).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })));
+      await trx.raw('analyze documents, document_access');
+    });
+    key = (await createApiKey(db, { tenantId: tenant.id, name: 'archive', userIds: [clerk, reader, signer] })).key;
+    const caseRows = Array.from({ length: 1100 }, (_, i) => ({
+      id: randomUUID(), case_number: `EX-2024-${String(i).padStart(8, '0')}-ARC-ARCH`, reference: `Expediente ${i}`, owner_sector_id: s1,
+      created_by: clerk, created_at: new Date(start - Math.floor(i / 2) * 60_000),
+    }));
+    await tenantDb(db, tenant).transaction(async (trx) => {
+      const [template] = await trx('case_templates').insert({ name: 'Trámite', acronym: 'TRAM' }).returning<{ id: string }[]>('id');
+      for (let i = 0; i < caseRows.length; i += 550) await trx('cases').insert(caseRows.slice(i, i + 550).map((c) => ({ ...c, template_id: template!.id })));
+      await trx.raw('analyze cases');
+    });
+    cases = [...caseRows].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1)).map((c) => c.id);
+    const order = [...docs].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1));
+    expected = order.map((d) => d.id);
+    for (const d of order) {
+      if (d.status === 'rejected') rejected.push(d.id);
+      if (d.reference.includes('Álvarez')) accented.push(d.id);
+    }
+  });
+
+  it('a migrated tenant lists exactly what each user may see', async () => {
+    const bySigner = await get(signer, 'page_size=100');
+    assert.equal(bySigner.status, 200, bySigner.text);
+    assert.equal(bySigner.body.total, 8, 'five signed before the upgrade, three after');
+    assert.equal(bySigner.body.total_exact, true);
+    const byReader = await get(reader, 'page_size=100');
+    assert.deepEqual([byReader.body.total, byReader.body.total_exact], [30, true], 'its sector only');
+    assert.ok(!ids(byReader.body).some((id: string) => expected.includes(id)));
+  });
+
+  it('above 1,000 the total is an estimate, flagged; each page is its slice of the order; the last page is exact', async () => {
+    const first = await get(clerk, 'page=1&page_size=20');
+    assert.deepEqual(Object.keys(first.body).sort(), ['documents', 'page', 'page_size', 'total', 'total_exact']);
+    assert.equal(first.body.total_exact, false);
+    assert.ok(first.body.total > 1000, `estimate ${first.body.total}`);
+    assert.deepEqual(ids(first.body), expected.slice(0, 20));
+
+    const walked: string[] = [];
+    for (let page = 1; page <= 15; page++) {
+      const res = await get(clerk, `page=${page}&page_size=100`);
+      assert.equal(res.body.page, page);
+      walked.push(...ids(res.body));
+      if (page === 15) assert.deepEqual([res.body.total, res.body.total_exact], [1500, true], 'the last page knows the total');
+      else assert.ok(res.body.total > page * 100, `page ${page} must leave more to read (total ${res.body.total})`);
+    }
+    assert.deepEqual(walked, expected);
+
+    const deep = await get(clerk, 'page=74&page_size=20');
+    assert.deepEqual(ids(deep.body), expected.slice(73 * 20, 74 * 20));
+    const past = await get(clerk, 'page=16&page_size=100');
+    assert.deepEqual(past.body.documents, []);
+    assert.ok(past.body.total > 1000 && past.body.total <= 1500, `past the end: at most what precedes (${past.body.total})`);
+  });
+
+  it('filters and texts below 1,000 are exact, whichever way they are read', async () => {
+    const byStatus = await get(clerk, 'status=rejected&page_size=100');
+    assert.deepEqual([byStatus.body.total, byStatus.body.total_exact], [rejected.length, true]);
+    assert.deepEqual(ids(byStatus.body), rejected);
+    for (const text of ['Álvarez', 'ÁLVAREZ', 'pasaje álvarez']) {
+      const res = await get(clerk, `search=${encodeURIComponent(text)}&page_size=100`);
+      assert.deepEqual([ids(res.body), res.body.total, res.body.total_exact], [accented, accented.length, true], text);
+    }
+    assert.equal((await get(clerk, 'search=alvarez')).body.total, 0, 'accents still count');
+    // A text in nearly every document: read along the list; its first page is still exact.
+    const broad = await get(clerk, 'search=prueba&page=2&page_size=50');
+    assert.deepEqual(ids(broad.body), expected.filter((id) => !accented.includes(id)).slice(50, 100));
+    assert.equal(broad.body.total_exact, false);
+    assert.ok(broad.body.total > 1000);
+  });
+
+  it('a user\'s own documents and the cases lists follow the same rules', async () => {
+    const backend = (path: string) => request(path, { headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${clerk}` } });
+    const own: string[] = [];
+    for (let page = 1; page <= 15; page++) {
+      const res = await backend(`/api/v1/users/${clerk}/documents?page=${page}&page_size=100`);
+      assert.equal(res.status, 200, res.text);
+      own.push(...res.body.data.documents.map((d: { document_id: string }) => d.document_id));
+      assert.equal(res.body.data.total_exact, page === 15, `page ${page}`);
+    }
+    assert.deepEqual(own, expected, 'last modified first (here, as created)');
+    const ownRejected = await backend(`/api/v1/users/${clerk}/documents?status=rejected&page_size=100`);
+    assert.deepEqual([ownRejected.body.data.total, ownRejected.body.data.total_exact], [rejected.length, true]);
+
+    const listed: string[] = [];
+    for (let page = 1; page <= 11; page++) {
+      const res = await backend(`/api/v1/cases?page=${page}&page_size=100`);
+      assert.equal(res.status, 200, res.text);
+      listed.push(...res.body.data.cases.map((c: { id: string }) => c.id));
+      if (page === 1) assert.deepEqual([res.body.data.total_exact, res.body.data.total > 1000], [false, true]);
+      if (page === 11) assert.deepEqual([res.body.data.total, res.body.data.total_pages, res.body.data.total_exact], [1100, 11, true]);
+    }
+    assert.deepEqual(listed, cases);
+    const bySector = await request('/api/v1/cases/search?sector_filter=ARCH&page=3&page_size=50', { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
+    assert.deepEqual(bySector.body.cases.map((c: { case_id: string }) => c.case_id), cases.slice(100, 150));
+    const text = await request('/api/v1/cases/search?search=Expediente%201099', { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
+    assert.deepEqual([text.body.total, text.body.total_exact], [1, true]);
+    const none = await request('/api/v1/cases/search?page=1', { headers: { 'X-API-Key': key, 'X-User-ID': reader } });
+    assert.deepEqual([none.body.total, none.body.cases], [0, []], 'another sector sees none');
+  });
+});
