@@ -5,11 +5,10 @@
  * number is allocated once.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../dev/ports.js';
-import { waitForHttpOk } from '../../dev/wait.js';
+import type { ChildProcess } from 'node:child_process';
 import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
+import { startWorkerProcess } from '../support/worker-process.js';
 import { asIntegration, request } from '../support/http.js';
 import { HeldProxy } from '../support/held-proxy.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
@@ -24,24 +23,8 @@ describe('documents: a worker dies in the middle of a signature', function () {
 
   /** The project's worker as its own process, signing through the proxy. */
   async function startWorker(): Promise<ChildProcess> {
-    const stack = getStack();
-    const healthPort = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: stack.databaseUrl,
-        TEMPORAL_ADDRESS: stack.temporalAddress,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        SIGNER_URL: proxy.url,
-        SIGNER_API_KEY: stack.config.signer.apiKey,
-        DATA_DIR: stack.config.dataDir,
-        WORKER_HEALTH_PORT: String(healthPort),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    });
+    const child = await startWorkerProcess({ taskQueue, signerUrl: proxy.url });
     workers.push(child);
-    await waitForHttpOk(`http://127.0.0.1:${healthPort}/health`, 90_000, () => child.exitCode === null && child.signalCode === null);
     return child;
   }
 

@@ -7,14 +7,13 @@
  * lost) changes nothing either.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { freePort } from '../../dev/ports.js';
-import { waitForHttpOk } from '../../dev/wait.js';
 import { tenantDb } from '../../db/tenancy.js';
 import { contextForUser } from '../../domain/authentication.js';
 import { officializeDocument } from '../../domain/documents/signing.js';
 import { getStack } from '../support/hooks.js';
+import { startWorkerProcess } from '../support/worker-process.js';
 import { asIntegration, demoSector, demoUser, request } from '../support/http.js';
 import { draftNote, sendMemo } from '../support/communications.js';
 import { until } from '../support/until.js';
@@ -26,24 +25,8 @@ describe('notes: delivery exactly once when officialization is retried', functio
   const workers: ChildProcess[] = [];
 
   async function startWorker(): Promise<ChildProcess> {
-    const stack = getStack();
-    const healthPort = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: stack.databaseUrl,
-        TEMPORAL_ADDRESS: stack.temporalAddress,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        SIGNER_URL: stack.signer.url,
-        SIGNER_API_KEY: stack.config.signer.apiKey,
-        DATA_DIR: stack.config.dataDir,
-        WORKER_HEALTH_PORT: String(healthPort),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    });
+    const child = await startWorkerProcess({ taskQueue });
     workers.push(child);
-    await waitForHttpOk(`http://127.0.0.1:${healthPort}/health`, 90_000, () => child.exitCode === null && child.signalCode === null);
     return child;
   }
 

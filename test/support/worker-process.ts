@@ -1,0 +1,27 @@
+/** The project's worker as its own process on the test stack (for crash tests that kill it). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../../dev/ports.js';
+import { waitForHttpOk } from '../../dev/wait.js';
+import { getStack } from './hooks.js';
+
+/** Starts `worker/main.ts` on `taskQueue`, signing through `signerUrl`; resolves once its /health answers. */
+export async function startWorkerProcess(options: { taskQueue: string; signerUrl?: string }): Promise<ChildProcess> {
+  const stack = getStack();
+  const healthPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: stack.databaseUrl,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
+      TEMPORAL_TASK_QUEUE: options.taskQueue,
+      SIGNER_URL: options.signerUrl ?? stack.signer.url,
+      SIGNER_API_KEY: stack.config.signer.apiKey,
+      DATA_DIR: stack.config.dataDir,
+      WORKER_HEALTH_PORT: String(healthPort),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  await waitForHttpOk(`http://127.0.0.1:${healthPort}/health`, 90_000, () => child.exitCode === null && child.signalCode === null);
+  return child;
+}
