@@ -56,6 +56,18 @@ export function documentsQuery(trx: Tx) {
     .whereNull('d.deleted_at');
 }
 
+/**
+ * The official (signed, not deleted) documents of one type a user sent, as `d`: the sent lists of
+ * notes and memos count and page on this (the documents_sent_by index), then join the page.
+ */
+export function sentOfficialDocuments(trx: Tx, userId: string, typeAcronym: string) {
+  return trx('documents as d')
+    .where('d.created_by', userId)
+    .andWhere('d.document_type_id', trx('document_types').where('acronym', typeAcronym).select('id'))
+    .andWhere('d.status', 'signed')
+    .whereNull('d.deleted_at');
+}
+
 export const DOCUMENT_COLUMNS = [
   'd.*',
   't.acronym as type_acronym',

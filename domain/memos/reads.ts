@@ -8,7 +8,7 @@ import { dayRange, namedWindow, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { DomainContext } from '../context.js';
 import { badRequest } from '../errors.js';
-import { iso } from '../documents/records.js';
+import { iso, sentOfficialDocuments } from '../documents/records.js';
 import { parsePage, pageInfo } from '../pagination.js';
 import {
   actingUser, MEMO_COLUMNS, memosQuery, person, RECIPIENT_COLUMNS, recipientsQuery, senderOf, type MemoRow, type RecipientRow,
@@ -97,11 +97,7 @@ export async function listSent(ctx: DomainContext, input: MemoListInput) {
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     // Count and page on the sender's signed MEMOs (documents_sent_by index), then join the page.
-    const sent = trx('documents as d')
-      .where('d.created_by', user.id)
-      .andWhere('d.document_type_id', trx('document_types').where('acronym', 'MEMO').select('id'))
-      .andWhere('d.status', 'signed')
-      .whereNull('d.deleted_at');
+    const sent = sentOfficialDocuments(trx, user.id, 'MEMO');
     whereDates(sent, ctx, input, 'd.signed_at');
     whereSearch(sent, input.search);
     const [{ total }] = await sent.clone().count<{ total: number }[]>('* as total');

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { forbidden } from '../errors.js';
-import { iso } from '../documents/records.js';
+import { iso, sentOfficialDocuments } from '../documents/records.js';
 import { parsePage, pageInfo, type Page } from '../pagination.js';
 import { NOTE_MESSAGES } from './messages.js';
 import {
@@ -176,11 +176,7 @@ export async function listSent(ctx: DomainContext, input: NoteListInput, flavor:
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     // Count and page on the sender's signed NOTAs (documents_sent_by index), then join the page.
-    const sent = trx('documents as d')
-      .where('d.created_by', user.id)
-      .andWhere('d.document_type_id', trx('document_types').where('acronym', 'NOTA').select('id'))
-      .andWhere('d.status', 'signed')
-      .whereNull('d.deleted_at');
+    const sent = sentOfficialDocuments(trx, user.id, 'NOTA');
     whereSearch(sent, flavor, input.search);
     const [{ total }] = await sent.clone().count<{ total: number }[]>('* as total');
     const page = await sent.orderBy([{ column: 'd.signed_at', order: 'desc' }, { column: 'd.id' }]).limit(p.pageSize).offset(p.offset).pluck('d.id');
