@@ -12,7 +12,7 @@ import type { ActingUser } from '../context.js';
 import { notFound } from '../errors.js';
 import { editSectorIds, viewSectorIds } from '../documents/access.js';
 import { CASE_MESSAGES } from './messages.js';
-import { activeAssignments, CASE_COLUMNS, casesQuery, type CaseRow, type MovementRow } from './records.js';
+import { activeAssignments, activeAssignmentsByCase, CASE_COLUMNS, casesQuery, type CaseRow, type MovementRow } from './records.js';
 
 export type AccessReason = 'owner_sector' | 'assigned_sector' | 'assigned_user' | 'creator';
 
@@ -35,7 +35,16 @@ export function isResponsible(user: ActingUser, c: Pick<CaseRow, 'owner_sector_i
 }
 
 export async function caseAccess(trx: Tx, user: ActingUser, c: CaseRow): Promise<CaseAccess> {
-  const assignments = await activeAssignments(trx, c.id);
+  return accessWith(user, c, await activeAssignments(trx, c.id));
+}
+
+/** The access of `user` to each case of a page, with one query for all their assignments. */
+export async function caseAccessForPage(trx: Tx, user: ActingUser, cases: CaseRow[]): Promise<CaseAccess[]> {
+  const byCase = await activeAssignmentsByCase(trx, cases.map((c) => c.id));
+  return cases.map((c) => accessWith(user, c, byCase.get(c.id) ?? []));
+}
+
+function accessWith(user: ActingUser, c: CaseRow, assignments: MovementRow[]): CaseAccess {
   const mySectors = user.sectors.map((s) => s.sectorId);
   const editable = editSectorIds(user);
   const ownerView = viewSectorIds(user).includes(c.owner_sector_id);

@@ -12,7 +12,7 @@ import {
   EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal,
   type Page, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
-import { caseAccess, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
+import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import { CASE_COLUMNS, casesQuery, movementsQuery, type CaseRow, type MovementRow } from './records.js';
 
@@ -213,10 +213,10 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     const { rows, total } = await pageOfCases(trx, ctx, input, 'backend', p);
-    const items = [];
-    for (const c of rows) {
-      const access = await caseAccess(trx, user, c);
-      items.push({
+    const accesses = await caseAccessForPage(trx, user, rows);
+    const items = rows.map((c, i) => {
+      const access = accesses[i];
+      return {
         id: c.id,
         case_number: c.case_number,
         reference: c.reference,
@@ -228,8 +228,8 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
         admin_sector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym, department: c.owner_department },
         assigned_sectors: uniqueSectors(access.assignments),
         current_sector: currentSector(c),
-      });
-    }
+      };
+    });
     return { cases: items, ...pageInfoOf(p, total) };
   });
 }

@@ -75,5 +75,16 @@ export function movementsQuery(trx: Tx): Knex.QueryBuilder {
 }
 
 export async function activeAssignments(trx: Tx, caseId: string): Promise<MovementRow[]> {
-  return movementsQuery(trx).where({ 'm.case_id': caseId, 'm.movement_type': 'assignment', 'm.status': 'active' });
+  return (await activeAssignmentsByCase(trx, [caseId])).get(caseId) ?? [];
+}
+
+/** Active assignments of several cases, by case id, in one query. */
+export async function activeAssignmentsByCase(trx: Tx, caseIds: string[]): Promise<Map<string, MovementRow[]>> {
+  const byCase = new Map<string, MovementRow[]>();
+  if (!caseIds.length) return byCase;
+  const rows: MovementRow[] = await movementsQuery(trx).whereIn('m.case_id', caseIds)
+    .andWhere({ 'm.movement_type': 'assignment', 'm.status': 'active' })
+    .orderBy('m.created_at');
+  for (const row of rows) byCase.set(row.case_id, [...(byCase.get(row.case_id) ?? []), row]);
+  return byCase;
 }
