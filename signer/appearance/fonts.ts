@@ -3,10 +3,10 @@
  * them (nothing to embed, so each signature stays small and fast), and WinAnsi covers Spanish
  * completely (á é í ó ú ü ñ Ñ ¿ ¡ º ª). Widths come from the Adobe font metrics.
  */
-import standardFonts from '@pdf-lib/standard-fonts';
+// Named imports: the package is CommonJS with __esModule set, so a default import is undefined
+// whenever the file is loaded through require (as tsx sometimes does) instead of import.
+import { Encodings, Font } from '@pdf-lib/standard-fonts';
 import { dict, name, type PdfDict } from '../pdf/objects.js';
-
-const { Encodings, Font } = standardFonts;
 
 export type FontKey = 'regular' | 'bold';
 

@@ -2,9 +2,9 @@
  * WinAnsiEncoding (PDF's Windows-1252 variant) in both directions, plus glyph names → Unicode.
  * The tables come from @pdf-lib/standard-fonts (the Adobe standard encodings and AFM data).
  */
-import standardFonts from '@pdf-lib/standard-fonts';
-
-const { Encodings } = standardFonts;
+// Named imports: the package is CommonJS with __esModule set, so a default import is undefined
+// whenever the file is loaded through require (as tsx sometimes does) instead of import.
+import { Encodings } from '@pdf-lib/standard-fonts';
 
 const codeToUnicode = new Map<number, string>();
 const unicodeToCode = new Map<number, number>();

@@ -1,4 +1,5 @@
 /** Mocha global fixtures: one real stack for the whole run. */
+import { captureHistories } from './histories.js';
 import { logBuffer, startTestStack, type TestStack } from './stack.js';
 
 let stack: TestStack | undefined;
@@ -10,6 +11,11 @@ export async function mochaGlobalSetup(): Promise<void> {
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {
+  const historiesDir = process.env.CAPTURE_HISTORIES;
+  if (stack && historiesDir) {
+    const written = await captureHistories(stack.client, historiesDir);
+    process.stderr.write(`  saved ${written.length} workflow histories to ${historiesDir}\n`);
+  }
   await stack?.stop();
 }
 
