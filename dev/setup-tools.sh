@@ -22,3 +22,16 @@ if ! command -v pyhanko >/dev/null; then
 fi
 
 npm run --silent temporal:install
+
+# Temporal's time-skipping test server (Java, from Maven Central) for the fast workflow tests.
+tts=.tools/temporal-test-server
+if [ ! -x "$tts/temporal-test-server" ]; then
+  if command -v java >/dev/null && command -v mvn >/dev/null; then
+    echo "installing Temporal's time-skipping test server from Maven Central"
+    mvn -q -B -f test/validators/temporal-test-server/pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/$tts/lib" >/dev/null
+    printf '#!/bin/sh\n# Started by @temporalio/testing with the port as argument.\nexec java -XX:+UseSerialGC -Xss512k -cp "%s/lib/*" io.temporal.testserver.TestServer "$@"\n' "$PWD/$tts" >"$tts/temporal-test-server"
+    chmod +x "$tts/temporal-test-server"
+  else
+    echo "Java 17 and Maven not found: the time-skipping workflow tests will be skipped"
+  fi
+fi
