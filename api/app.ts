@@ -8,6 +8,7 @@ import type { ApiDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { fileRoutes } from './files.js';
 import { healthHandler } from './health.js';
+import { createServiceMetrics, httpMetrics, metricsHandler } from '../lib/metrics.js';
 import { interfaceOf } from './http.js';
 import { integrationRouter } from './integration/router.js';
 import { listRoutes, type RouteInfo } from './routes.js';
@@ -23,6 +24,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 
 export function createApp(deps: ApiDeps): Express {
   const app = express();
+  const metrics = createServiceMetrics('api');
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   // nosniff, frame-ancestors 'none', no-referrer, HSTS and the rest of helmet's defaults; the API
@@ -39,9 +41,11 @@ export function createApp(deps: ApiDeps): Express {
   if (deps.config.api.corsOrigins.length) {
     app.use(['/api/v1', '/files'], cors({ origin: deps.config.api.corsOrigins, allowedHeaders: CORS_HEADERS, exposedHeaders: ['Location'], maxAge: 600 }));
   }
+  app.use(httpMetrics(metrics));
   app.use(jsonBody(deps.config.api.bodyLimit));
 
   app.get('/health', healthHandler(deps));
+  app.get('/metrics', metricsHandler(metrics, deps.config.metricsToken));
   app.use(fileRoutes(deps));
 
   // Integration REST and the backend share the /api/v1 prefix (and some paths); the credentials

@@ -27,8 +27,13 @@ export interface Config {
   signer: { port: number; url: string; apiKey: string };
   /** Port of the local time-stamping authority `npm start` runs for the signing service. */
   tsaPort: number;
-  /** The worker's own liveness endpoint (for container health checks and `npm start`). */
-  worker: { healthPort: number };
+  /**
+   * The worker's own liveness endpoint (for container health checks and `npm start`), which also
+   * serves `/metrics`; the Temporal SDK's Prometheus exporter listens on `sdkMetricsPort` (0: off).
+   */
+  worker: { healthPort: number; sdkMetricsPort: number };
+  /** When set, `/metrics` of the API and worker answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** Unset means: start the embedded PostgreSQL server. */
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
@@ -146,7 +151,8 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: nonEmpty(env, 'SIGNER_API_KEY') ?? 'dev-signer-key',
     },
     tsaPort: int(env, 'TSA_PORT', 3300),
-    worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200) },
+    worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200), sdkMetricsPort: int(env, 'WORKER_SDK_METRICS_PORT', 3201) },
+    metricsToken: nonEmpty(env, 'METRICS_TOKEN'),
     databaseUrl: nonEmpty(env, 'DATABASE_URL'),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 5433),
     temporal: {

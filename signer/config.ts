@@ -35,6 +35,8 @@ export interface SignerConfig {
   /** Set when CERTS_DIR was not given in `test`: the dev PKI folder main.ts creates on first start. */
   devPkiDir: string | undefined;
   logLevel: LogLevel;
+  /** When set, `/metrics` answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 export class SignerConfigError extends Error {}
@@ -128,6 +130,7 @@ export function loadSignerConfig(env: Env = process.env): SignerConfig {
     pdfWorkers: integer(env, 'PDF_WORKERS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64),
     pdfTimeoutMs: integer(env, 'PDF_TIMEOUT_MS', 10_000, 100, 3_600_000),
     devPkiDir,
+    metricsToken: value(env, 'METRICS_TOKEN'),
     logLevel: logLevel as LogLevel,
   };
 }

@@ -10,6 +10,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { createLogger, type Logger } from '../lib/log.js';
 import { constantTimeEqual } from '../lib/secrets.js';
+import { counter, createServiceMetrics, httpMetrics, metricsHandler } from '../lib/metrics.js';
 import { CertificateStore, checkValidity } from './certificates/store.js';
 import type { SignerConfig } from './config.js';
 import { SignerError } from './errors.js';
@@ -75,6 +76,10 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   app.disable('x-powered-by');
   app.set('etag', false);
   const slots = new Semaphore(MAX_CONCURRENT_SIGNINGS);
+  const metrics = createServiceMetrics('signer');
+  const signatures = counter(metrics, 'signer_signatures_total', 'POST /sign-pdf answers by signing mode (pades, visual, none) and outcome (signed or the error code)', ['mode', 'outcome'] as const);
+  app.use(httpMetrics(metrics));
+  app.get('/metrics', metricsHandler(metrics, config.metricsToken));
 
   // nosniff, frame-ancestors 'none', no-referrer and the rest of helmet's defaults; the service
   // answers JSON and PDFs, never pages, so its CSP allows nothing.
@@ -144,6 +149,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
     );
     const upload: UploadMeter = { bytes: 0 };
     let release: (() => void) | undefined;
+    let modeKind = 'none';
     try {
       release = await slots.acquire(signal);
       const form = await readMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, maxBodyBytes: MAX_FORM_BYTES, signal, meter: upload });
@@ -154,6 +160,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       if (input) {
         try {
           mode = await resolveMode(input, config, store);
+          modeKind = mode.kind;
         } catch (err) {
           if (!(err instanceof SignerError)) throw err;
           refusal = err;
@@ -185,6 +192,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       });
       for (const chunk of signed.chunks) res.write(chunk);
       res.end();
+      signatures.inc({ mode: type, outcome: 'signed' });
       log.info('signed', {
         tenant: input.tenantId,
         type,
@@ -196,6 +204,8 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
     } catch (err) {
       // The slot is for signing; draining a refused upload does not need it.
       release?.();
+      const failure = signal.aborted ? signal.reason : err;
+      signatures.inc({ mode: modeKind, outcome: failure instanceof SignerError ? failure.code : 'INTERNAL_ERROR' });
       await sendError(req, res, signal.aborted ? signal.reason : err, log, upload.bytes);
     } finally {
       clearTimeout(timer);

@@ -18,6 +18,10 @@ Runtime.install({
   shutdownSignals: ['SIGINT', 'SIGTERM'],
   // The SDK's INFO lines (bundle listings, state changes) drown ours; keep its warnings and errors.
   logger: new DefaultLogger(config.logLevel === 'debug' ? 'DEBUG' : 'WARN'),
+  // Task latencies, slots, activity and workflow counters; served through the worker's /metrics.
+  ...(config.worker.sdkMetricsPort
+    ? { telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${config.worker.sdkMetricsPort}`, useSecondsForDurations: true } } } }
+    : {}),
 });
 
 const db = createDb(config.databaseUrl, { applicationName: 'expediente-worker', log });
@@ -28,7 +32,13 @@ if (added.length) log.info('registered search attributes', { added: added.join('
 const services = await createDomainServices(config);
 const external = externalDeps(config, process.env);
 const worker = await createWorker({ config, db, services, log, connection, ...external });
-const health = startWorkerHealthServer(worker, config.worker.healthPort, config.host, config.temporal.taskQueue);
+const health = startWorkerHealthServer(worker, {
+  port: config.worker.healthPort,
+  host: config.host,
+  taskQueue: config.temporal.taskQueue,
+  sdkMetricsPort: config.worker.sdkMetricsPort,
+  metricsToken: config.metricsToken,
+});
 log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
 try {
   await worker.run();

@@ -4,10 +4,13 @@ import { freePort } from '../../dev/ports.js';
 import { waitForHttpOk } from '../../dev/wait.js';
 import { getStack } from './hooks.js';
 
+export type WorkerProcess = ChildProcess & { healthUrl: string };
+
 /** Starts `worker/main.ts` on `taskQueue`, signing through `signerUrl`; resolves once its /health answers. */
-export async function startWorkerProcess(options: { taskQueue: string; signerUrl?: string }): Promise<ChildProcess> {
+export async function startWorkerProcess(options: { taskQueue: string; signerUrl?: string; env?: Record<string, string> }): Promise<WorkerProcess> {
   const stack = getStack();
   const healthPort = await freePort();
+  const sdkMetricsPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
     env: {
       ...process.env,
@@ -18,10 +21,13 @@ export async function startWorkerProcess(options: { taskQueue: string; signerUrl
       SIGNER_API_KEY: stack.config.signer.apiKey,
       DATA_DIR: stack.config.dataDir,
       WORKER_HEALTH_PORT: String(healthPort),
+      WORKER_SDK_METRICS_PORT: String(sdkMetricsPort),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: 'ignore',
   });
-  await waitForHttpOk(`http://127.0.0.1:${healthPort}/health`, 90_000, () => child.exitCode === null && child.signalCode === null);
-  return child;
+  const healthUrl = `http://127.0.0.1:${healthPort}`;
+  await waitForHttpOk(`${healthUrl}/health`, 90_000, () => child.exitCode === null && child.signalCode === null);
+  return Object.assign(child, { healthUrl });
 }
