@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isAppError } from '../domain/errors.js';
 import type { Logger } from '../lib/log.js';
 import { sendError } from './http.js';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from './unavailable.js';
 
 export const MESSAGES = {
   invalidJson: 'Body JSON invalido',
@@ -12,6 +13,7 @@ export const MESSAGES = {
   badPath: 'Ruta invalida: codificación de caracteres incorrecta',
   notFound: 'Ruta no encontrada',
   internal: 'Error interno del servidor',
+  unavailable: 'Servicio temporalmente no disponible; reintente en unos segundos',
 } as const;
 
 export const notFoundHandler: RequestHandler = (req, res) => {
@@ -47,12 +49,19 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       // A path parameter with broken percent-encoding (the router could not decode it).
       status = 400;
       message = MESSAGES.badPath;
+    } else if (isDependencyUnavailable(err)) {
+      // The database or Temporal is down: a retry later will work, so not a 500.
+      status = 503;
+      message = MESSAGES.unavailable;
+      if (!res.headersSent) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     } else if (httpErr.expose && typeof (httpErr.status ?? httpErr.statusCode) === 'number') {
       // Client errors raised by body parsing (unsupported charset, bad encoding...).
       status = (httpErr.status ?? httpErr.statusCode)!;
       message = httpErr.message ?? message;
     }
-    if (status >= 500) {
+    if (status === 503) {
+      log.warn('dependency unavailable', { method: req.method, path: req.path, error: err instanceof Error ? err.message : String(err) });
+    } else if (status >= 500) {
       log.error('request failed', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
     }
     if (res.headersSent) {
