@@ -51,6 +51,8 @@ export interface Config {
   timeZone: string;
   /** Headless Chromium used to render document HTML to PDF. */
   chromiumPath: string;
+  /** Where PDFs are stored: DATA_DIR/objects, or an S3-compatible bucket (STORAGE_DRIVER=s3). */
+  storage: StorageConfig;
   files: {
     /** HMAC key of temporary file URLs; required in production, else persisted under DATA_DIR. */
     urlSecret: string | undefined;
@@ -128,6 +130,38 @@ function nonEmpty(env: Env, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
+export type StorageConfig =
+  | { driver: 'filesystem' }
+  | {
+      driver: 's3';
+      bucket: string;
+      prefix: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+function storageConfig(env: Env): StorageConfig {
+  const driver = oneOf(env, 'STORAGE_DRIVER', ['filesystem', 's3'] as const, 'filesystem');
+  if (driver === 'filesystem') return { driver };
+  const bucket = nonEmpty(env, 'S3_BUCKET');
+  if (!bucket) throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  const accessKeyId = nonEmpty(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = nonEmpty(env, 'S3_SECRET_ACCESS_KEY');
+  const endpoint = nonEmpty(env, 'S3_ENDPOINT');
+  return {
+    driver,
+    bucket,
+    prefix: nonEmpty(env, 'S3_PREFIX') ?? '',
+    region: nonEmpty(env, 'S3_REGION') ?? 'us-east-1',
+    endpoint,
+    // MinIO and most S3-compatible services want path-style URLs; AWS itself virtual-hosted ones.
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const appEnv = oneOf(env, 'APP_ENV', ['development', 'test', 'production'] as const, 'development');
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
@@ -166,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     timeZone: nonEmpty(env, 'APP_TIMEZONE') ?? 'America/Argentina/Buenos_Aires',
     chromiumPath: nonEmpty(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
+    storage: storageConfig(env),
     files: { urlSecret: nonEmpty(env, 'FILE_URL_SECRET') },
     workflowWaitMs: positiveInt(env, 'WORKFLOW_WAIT_MS', 30_000),
     oidc: {

@@ -35,3 +35,13 @@ if [ ! -x "$tts/temporal-test-server" ]; then
     echo "Java 17 and Maven not found: the time-skipping workflow tests will be skipped"
   fi
 fi
+
+# MinIO (an S3-compatible server) for the S3 object-store tests, built from the Go module proxy.
+if ! command -v minio >/dev/null && [ ! -x "$HOME/go/bin/minio" ]; then
+  if command -v go >/dev/null; then
+    echo "building MinIO from the Go module proxy (several minutes the first time)"
+    go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c
+  else
+    echo "Go not found: the S3 object-store tests will be skipped"
+  fi
+fi

@@ -9,6 +9,7 @@ import type { Config } from '../config/index.js';
 import { ChromiumRenderer } from './rendering/chromium-renderer.js';
 import type { PdfRenderer } from './rendering/pdf-renderer.js';
 import { FileObjectStore, type ObjectStore } from './storage/object-store.js';
+import { S3ObjectStore } from './storage/s3-object-store.js';
 import { FileUrlSigner } from './storage/signed-urls.js';
 
 export interface DomainServices {
@@ -36,7 +37,7 @@ async function fileUrlSecret(config: Config): Promise<Buffer> {
 
 export async function createDomainServices(config: Config): Promise<DomainServices> {
   return {
-    storage: new FileObjectStore(path.join(config.dataDir, 'objects')),
+    storage: config.storage.driver === 's3' ? new S3ObjectStore(config.storage) : new FileObjectStore(path.join(config.dataDir, 'objects')),
     urls: new FileUrlSigner(await fileUrlSecret(config), config.api.publicUrl),
     renderer: new ChromiumRenderer(config.chromiumPath),
     timeZone: config.timeZone,
