@@ -23,6 +23,8 @@ export interface Config {
     publicUrl: string;
     /** Browser origins allowed to call the backend (CORS); none by default. */
     corsOrigins: string[];
+    /** API processes sharing the port (node:cluster); 1 runs the API in this process. */
+    processes: number;
   };
   signer: { port: number; url: string; apiKey: string };
   /** Port of the local time-stamping authority `npm start` runs for the signing service. */
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
       bodyLimit: nonEmpty(env, 'API_BODY_LIMIT') ?? '8mb',
       publicUrl: nonEmpty(env, 'API_PUBLIC_URL') ?? `http://${localHost}:${apiPort}`,
       corsOrigins: list(env, 'API_CORS_ORIGINS'),
+      processes: positiveInt(env, 'API_PROCESSES', 1),
     },
     signer: {
       port: signerPort,

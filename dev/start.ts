@@ -67,9 +67,12 @@ async function shutdown(reason: string, code: number): Promise<void> {
   dev(`stopping (${reason})`);
   // The front door first, then the worker (it finishes in-flight tasks, which may still call the
   // signing service), then the signing service and its TSA, then Temporal, then Postgres.
+  // `worker` also names `worker-2`, `worker-3`... (WORKERS=n).
   const stopAll = (...names: string[]) =>
     Promise.all(
-      supervisors.filter((s) => names.includes(s.name)).map((s) => s.stop().catch((e: Error) => dev(`${s.name} stop: ${e.message}`))),
+      supervisors
+        .filter((s) => names.some((n) => s.name === n || s.name.startsWith(`${n}-`)))
+        .map((s) => s.stop().catch((e: Error) => dev(`${s.name} stop: ${e.message}`))),
     );
   await stopAll('api');
   await stopAll('worker');
@@ -117,6 +120,13 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healt
   const spawnIt = async () =>
     processRun(new ManagedProcess({ name, command: process.execPath, args: ['--import', 'tsx', path.join(root, entry)], cwd: root, env, onLine: say(name) }), graceMs);
   return supervised(name, spawnIt, (s) => waitForHttpOk(healthUrl, 120_000, () => s.running));
+}
+
+function workersWanted(): number {
+  const raw = process.env.WORKERS ?? '1';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`WORKERS must be an integer from 1 to 16, got "${raw}"`);
+  return n;
 }
 
 async function main(): Promise<void> {
@@ -208,15 +218,22 @@ async function main(): Promise<void> {
     signer: `${config.signer.url}/health`,
     oidc: `${config.oidc.issuer}/.well-known/openid-configuration`,
     mail: `http://127.0.0.1:${config.maildevWebPort}/`,
-    worker: `http://127.0.0.1:${config.worker.healthPort}/health`,
     api: `${apiUrl}/health`,
   };
+  // WORKERS=n runs n worker processes on the task queue; the i-th (from 0) takes the health and
+  // SDK-metrics ports 2i above the configured ones.
+  const workerCount = workersWanted();
+  const workerPorts = Array.from({ length: workerCount }, (_, i) => ({ health: config.worker.healthPort + 2 * i, sdk: config.worker.sdkMetricsPort + 2 * i }));
   const tsa = await startService('tsa', 'signer/tsa/main.ts', env, health.tsa);
   const signer = await startService('signer', 'signer/main.ts', env, health.signer);
   const oidc = localIdp ? await startService('oidc', 'dev/oidc/main.ts', env, health.oidc) : undefined;
   const mail = localMail ? await startService('mail', 'dev/maildev-main.ts', env, health.mail) : undefined;
   // The worker finishes its in-flight tasks when stopped, hence its longer grace.
-  const worker = await startService('worker', 'worker/main.ts', env, health.worker, 30_000);
+  const workers: Supervisor[] = [];
+  for (const [i, ports] of workerPorts.entries()) {
+    const workerEnv = { ...env, WORKER_HEALTH_PORT: String(ports.health), WORKER_SDK_METRICS_PORT: String(ports.sdk) };
+    workers.push(await startService(i === 0 ? 'worker' : `worker-${i + 1}`, 'worker/main.ts', workerEnv, `http://127.0.0.1:${ports.health}/health`, 30_000));
+  }
   const api = await startService('api', 'api/main.ts', env, health.api);
 
   await Promise.all([
@@ -225,7 +242,7 @@ async function main(): Promise<void> {
     waitForHttpOk(health.tsa, 120_000, () => tsa.running),
     ...(oidc ? [waitForHttpOk(health.oidc, 120_000, () => oidc.running)] : []),
     ...(mail ? [waitForHttpOk(health.mail, 120_000, () => mail.running)] : []),
-    waitForHttpOk(health.worker, 180_000, () => worker.running),
+    ...workers.map((w, i) => waitForHttpOk(`http://127.0.0.1:${workerPorts[i].health}/health`, 180_000, () => w.running)),
   ]);
   const check = await runSystemCheck({
     address: temporalAddress,
@@ -234,7 +251,7 @@ async function main(): Promise<void> {
     tenant: DEMO_TENANT.schema,
     timeoutMs: 180_000,
   });
-  if (!worker.running || stopping) return;
+  if (!workers.every((w) => w.running) || stopping) return;
   dev(`system check ${check.workflowId} completed (row ${check.checkId})`);
   for (const s of supervisors) s.supervise();
   ready = true;
