@@ -11,6 +11,7 @@ import { healthHandler } from './health.js';
 import { createServiceMetrics, httpMetrics, metricsHandler } from '../lib/metrics.js';
 import { interfaceOf } from './http.js';
 import { integrationRouter } from './integration/router.js';
+import { publicVerificationRoutes } from './public/router.js';
 import { listRoutes, type RouteInfo } from './routes.js';
 
 /** Headers a browser front end may send to the backend (preflight answer). */
@@ -47,6 +48,9 @@ export function createApp(deps: ApiDeps): Express {
   app.get('/health', healthHandler(deps));
   app.get('/metrics', metricsHandler(metrics, deps.config.metricsToken));
   app.use(fileRoutes(deps));
+
+  // Public verification needs no credentials: answered before the interfaces ask for them.
+  app.use(publicVerificationRoutes(deps));
 
   // Integration REST and the backend share the /api/v1 prefix (and some paths); the credentials
   // a request carries decide which interface answers it.

@@ -77,6 +77,15 @@ export interface Config {
   maildevWebPort: number;
   /** Lifetime of a password-change (activation) ticket, in seconds. */
   invitationTtlSeconds: number;
+  /** Public verification of official documents (GET /verificar, /api/v1/public/verify). */
+  verification: {
+    /** PEM files of the roots every tenant's signatures must chain to. */
+    trustAnchorFiles: string[];
+    /** Extra roots per tenant schema (VERIFY_TRUST_ANCHORS_<SCHEMA>). */
+    tenantTrustAnchorFiles: Record<string, string[]>;
+    /** Requests per minute and client address on the public routes. */
+    rateLimitPerMinute: number;
+  };
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -222,6 +231,16 @@ export function loadConfig(env: Env = process.env): Config {
     },
     maildevWebPort: int(env, 'MAILDEV_WEB_PORT', 1080),
     invitationTtlSeconds: positiveInt(env, 'INVITATION_TTL_SECONDS', 432_000),
+    verification: {
+      // Outside production the development root (created by the signing service's dev PKI) is trusted.
+      trustAnchorFiles: nonEmpty(env, 'VERIFY_TRUST_ANCHORS')
+        ? list(env, 'VERIFY_TRUST_ANCHORS')
+        : appEnv === 'production' ? [] : [path.join(path.resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'), 'pki', 'ca.pem')],
+      tenantTrustAnchorFiles: Object.fromEntries(
+        Object.keys(env).filter((k) => k.startsWith('VERIFY_TRUST_ANCHORS_')).map((k) => [k.slice('VERIFY_TRUST_ANCHORS_'.length).toLowerCase(), list(env, k)]),
+      ),
+      rateLimitPerMinute: positiveInt(env, 'PUBLIC_VERIFY_RATE_LIMIT', 30),
+    },
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
     testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),

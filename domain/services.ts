@@ -18,6 +18,8 @@ export interface DomainServices {
   renderer: PdfRenderer;
   /** Time zone of the municipal calendar (year of official numbers). */
   timeZone: string;
+  /** The API's public address (verification links printed on official documents). */
+  publicUrl: string;
 }
 
 /** FILE_URL_SECRET, else (outside production) a random key kept under DATA_DIR so every process agrees. */
@@ -41,5 +43,6 @@ export async function createDomainServices(config: Config): Promise<DomainServic
     urls: new FileUrlSigner(await fileUrlSecret(config), config.api.publicUrl),
     renderer: new ChromiumRenderer(config.chromiumPath),
     timeZone: config.timeZone,
+    publicUrl: config.api.publicUrl,
   };
 }

@@ -7,17 +7,19 @@ import { backendDashboardRoutes } from './dashboard.js';
 import { backendDocumentRoutes } from './documents.js';
 import { backendMemoRoutes } from './memos.js';
 import { backendNoteRoutes } from './notes.js';
+import { backendRecordRoutes } from './records.js';
 import { backendUserRoutes } from './users.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
   // Authentication guards the backend's own paths; anything else falls through to the 404.
-  router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard'], backendAuth(deps));
+  router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries'], backendAuth(deps));
   router.use(backendCaseRoutes(deps));
   router.use(backendDocumentRoutes(deps));
   router.use(backendUserRoutes(deps));
   router.use(backendNoteRoutes(deps));
   router.use(backendMemoRoutes(deps));
   router.use(backendDashboardRoutes(deps));
+  router.use(backendRecordRoutes(deps));
   return router;
 }

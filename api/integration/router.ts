@@ -4,6 +4,7 @@ import type { ApiDeps } from '../deps.js';
 import { caseRoutes } from './cases.js';
 import { documentRoutes } from './documents.js';
 import { noteRoutes } from './notes.js';
+import { recordRoutes } from './records.js';
 import { systemRoutes } from './system.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
@@ -12,5 +13,6 @@ export function integrationRouter(deps: ApiDeps): Router {
   router.use(documentRoutes(deps));
   router.use(caseRoutes(deps));
   router.use(noteRoutes(deps));
+  router.use(recordRoutes(deps));
   return router;
 }

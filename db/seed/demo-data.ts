@@ -98,19 +98,35 @@ export const CASE_TEMPLATES = [
 
 const ARQ_STATES = ['Activo', 'Inactivo', 'Suspendido', 'Archivado'];
 
+/** A data_schema field (spec "Registry family"); `options` only for type `select`. */
+const field = (label: string, type: 'text' | 'number' | 'date' | 'boolean' | 'select' | 'file', flags: {
+  required?: boolean; expiration?: boolean; verification?: boolean; document?: boolean; options?: string[];
+} = {}) => ({
+  label, type, required: flags.required ?? false, has_expiration: flags.expiration ?? false,
+  has_verification: flags.verification ?? false, has_document: flags.document ?? false,
+  ...(flags.options ? { options: flags.options } : {}),
+});
+
+/**
+ * Registry families. Permissions per sector are chosen so each rule shows: on ARQ, Intendencia
+ * only views, Rentas edits but cannot verify or create, Mesa de Entradas creates but cannot edit;
+ * LUM is invisible to Mesa de Entradas and Rentas.
+ */
 export const REGISTRY_FAMILIES = [
   {
     code: 'ARQ', name: 'Registro de Arquitectos', description: 'Profesionales matriculados habilitados para presentar planos',
     allowedStates: ARQ_STATES,
     dataSchema: {
-      matricula: { label: 'Matrícula', type: 'text', required: true, has_expiration: false, has_verification: true, has_document: false },
-      titulo: { label: 'Título habilitante', type: 'file', required: true, has_expiration: false, has_verification: true, has_document: true },
-      seguro: { label: 'Seguro de responsabilidad civil', type: 'file', required: false, has_expiration: true, has_verification: true, has_document: true },
-      telefono: { label: 'Teléfono', type: 'text', required: false, has_expiration: false, has_verification: false, has_document: false },
+      matricula: field('Matrícula', 'text', { required: true, verification: true }),
+      titulo: field('Título habilitante', 'text', { required: true, verification: true, document: true }),
+      seguro: field('Seguro de responsabilidad civil', 'file', { expiration: true, verification: true, document: true }),
+      especialidad: field('Especialidad', 'select', { options: ['Arquitectura', 'Ingeniería civil', 'Maestro mayor de obras'] }),
+      telefono: field('Teléfono', 'text'),
     },
     permissions: {
       DOP: { create: true, edit: true, view: true, verify: true },
       MESA: { create: true, edit: false, view: true, verify: false },
+      RENT: { create: false, edit: true, view: true, verify: false },
       INTEN: { create: false, edit: false, view: true, verify: false },
     },
   },
@@ -118,9 +134,12 @@ export const REGISTRY_FAMILIES = [
     code: 'LUM', name: 'Registro de Luminarias', description: 'Luminarias del alumbrado público',
     allowedStates: ['Activo', 'Inactivo', 'En reparación', 'Archivado'],
     dataSchema: {
-      ubicacion: { label: 'Ubicación', type: 'text', required: true, has_expiration: false, has_verification: false, has_document: false },
-      potencia: { label: 'Potencia (W)', type: 'text', required: false, has_expiration: false, has_verification: false, has_document: false },
-      certificado: { label: 'Certificado de instalación', type: 'file', required: false, has_expiration: true, has_verification: true, has_document: true },
+      ubicacion: field('Ubicación', 'text', { required: true }),
+      potencia: field('Potencia (W)', 'number'),
+      estado: field('Estado de la luminaria', 'select', { options: ['Funcionando', 'Apagada', 'Dañada'] }),
+      fecha_instalacion: field('Fecha de instalación', 'date'),
+      led: field('Tecnología LED', 'boolean'),
+      certificado: field('Certificado de instalación', 'file', { expiration: true, verification: true, document: true }),
     },
     permissions: {
       DOP: { create: true, edit: true, view: true, verify: true },
@@ -131,9 +150,10 @@ export const REGISTRY_FAMILIES = [
     code: 'ORD', name: 'Registro de Ordenanzas', description: 'Ordenanzas municipales sancionadas',
     allowedStates: ['Vigente', 'Derogada', 'Archivado'],
     dataSchema: {
-      numero: { label: 'Número de ordenanza', type: 'text', required: true, has_expiration: false, has_verification: false, has_document: false },
-      tema: { label: 'Tema', type: 'text', required: false, has_expiration: false, has_verification: false, has_document: false },
-      texto: { label: 'Texto promulgado', type: 'file', required: false, has_expiration: false, has_verification: true, has_document: true },
+      numero: field('Número de ordenanza', 'number', { required: true }),
+      fecha_sancion: field('Fecha de sanción', 'date', { required: true }),
+      texto: field('Texto', 'text'),
+      documento: field('Ordenanza promulgada', 'file', { verification: true, document: true }),
     },
     permissions: {
       INTEN: { create: true, edit: true, view: true, verify: true },

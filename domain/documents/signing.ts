@@ -10,11 +10,12 @@ import { primarySector, type ActingUser, type DomainContext } from '../context.j
 import { badRequest, conflict, forbidden } from '../errors.js';
 import { formatNumber, yearIn } from '../numbering.js';
 import { canEditDocument, requireDocument } from './access.js';
-import { fileKey, latestSigningFile, storeFile } from './files.js';
+import { fileKey, latestSigningFile, sha256, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { findDocumentType, signerPermission } from './participants.js';
 import { findDocument, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
 import { withSignaturePage } from '../rendering/signature-page.js';
+import { recordVerification, verificationMarkFor } from '../verification/registry.js';
 
 export interface SignerSnapshot {
   userId: string;
@@ -90,11 +91,12 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
   const signers = await ctx.db.transaction((trx) => checkStartable(ctx, trx, doc, options));
   const round = doc.signing_round + 1;
 
+  const verification = await verificationMarkFor(ctx, doc.id);
   let pdf: Buffer;
   if (doc.is_imported) {
     const imported = await ctx.services.storage.get(fileKey(ctx, doc.id, 'imported'));
     if (!imported) throw badRequest(DOCUMENT_MESSAGES.noPdf);
-    pdf = await withSignaturePage(imported, { title: `Hoja de firmas — ${doc.type_name}`, reference: doc.reference, municipality: ctx.tenant.displayName });
+    pdf = await withSignaturePage(imported, { title: `Hoja de firmas — ${doc.type_name}`, reference: doc.reference, municipality: ctx.tenant.displayName, verification });
   } else {
     pdf = await ctx.services.renderer.render({
       html: doc.content ?? '',
@@ -104,6 +106,7 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
       reference: doc.reference,
       municipality: ctx.tenant.displayName,
       signatureSlots: signers.length,
+      verification,
     });
   }
 
@@ -114,6 +117,7 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
       throw conflict(DOCUMENT_MESSAGES.notSignable);
     }
     await storeFile(ctx, trx, doc.id, { kind: 'signing', round, revision: 0, bytes: pdf });
+    await recordVerification(trx, ctx.tenant.schema, doc.id, verification.code, sha256(pdf));
     await trx('documents').where({ id: doc.id }).update({
       status: 'sent_to_sign', signing_round: round, sent_to_sign_at: trx.fn.now(), updated_at: trx.fn.now(), workflow_id: options.runId,
     });

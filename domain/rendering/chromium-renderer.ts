@@ -9,6 +9,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { END_TEXT_MARKER, signatureAreaHeightPt, type PdfRenderer, type RenderInput } from './pdf-renderer.js';
 import { sanitizeContent } from './sanitize.js';
 import { escapeHtml } from '../../lib/html.js';
+import { formatVerificationCode } from '../../lib/verification-code.js';
+import { qrSvg } from '../verification/qr.js';
 
 const LAUNCH_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage',
@@ -50,8 +52,17 @@ function headerTemplate(input: RenderInput): string {
     <span>${escapeHtml(input.municipality)}</span><span>${escapeHtml(input.documentTypeName)} (${escapeHtml(input.documentTypeAcronym)})${number}</span></div>`;
 }
 
-const FOOTER = `<div style="font-size:8pt;width:100%;text-align:center;font-family:'DejaVu Sans',sans-serif;color:#333">
-  Página <span class="pageNumber"></span> de <span class="totalPages"></span></div>`;
+const PAGE_NUMBER = `Página <span class="pageNumber"></span> de <span class="totalPages"></span>`;
+
+function footerTemplate(input: RenderInput): string {
+  const style = "font-size:7pt;width:100%;font-family:'DejaVu Sans',sans-serif;color:#333";
+  if (!input.verification) return `<div style="${style};font-size:8pt;text-align:center">${PAGE_NUMBER}</div>`;
+  const { code, url } = input.verification;
+  // The QR sits 5–37 pt above the page bottom: the signing service's lowest signature row starts at 40 pt.
+  return `<div style="${style};padding:0 20mm;margin-bottom:-11pt;display:flex;align-items:flex-end;gap:6pt">
+    ${qrSvg(url, 32)}<div style="flex:1;line-height:1.3">Código de verificación: <b>${escapeHtml(formatVerificationCode(code))}</b><br>Verifique en ${escapeHtml(url)}</div>
+    <div>${PAGE_NUMBER}</div></div>`;
+}
 
 interface Pool {
   browser: Browser;
@@ -108,7 +119,7 @@ export class ChromiumRenderer implements PdfRenderer {
         printBackground: true,
         displayHeaderFooter: true,
         headerTemplate: headerTemplate(input),
-        footerTemplate: FOOTER,
+        footerTemplate: footerTemplate(input),
         // The top margin keeps the signing service's stamp box (y 726-762 pt, top right) clear of text.
         margin: { top: '27mm', bottom: '18mm', left: '20mm', right: '20mm' },
       });

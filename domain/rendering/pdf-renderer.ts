@@ -12,6 +12,8 @@ export interface RenderInput {
   watermark?: string;
   /** Signatures the document will carry: sizes the free area kept for them after the text. */
   signatureSlots?: number;
+  /** Final renders: the public verification code and URL, printed with a QR in every footer. */
+  verification?: { code: string; url: string };
 }
 
 /**

@@ -1,2 +1,2 @@
-/** Raised when a file cannot be read as a PDF; the service answers INVALID_PDF_FILE. */
-export class PdfReadError extends Error {}
+/** Moved to lib/pdf/ (shared with the platform's signature verification). */
+export * from '../../lib/pdf/errors.js';

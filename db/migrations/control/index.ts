@@ -1,5 +1,6 @@
 import type { Migration } from '../types.js';
 import { registry } from './001_registry.js';
+import { verificationIndex } from './003_verification_index.js';
 
 /** Control-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const controlMigrations: readonly Migration[] = [registry];
+export const controlMigrations: readonly Migration[] = [registry, verificationIndex];

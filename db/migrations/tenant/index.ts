@@ -3,6 +3,8 @@ import { initial } from './001_initial.js';
 import { signingRoundsAndCaseCreation } from './002_signing_rounds_and_case_creation.js';
 import { searchAtScale } from './003_search_at_scale.js';
 import { communications } from './004_communications.js';
+import { records } from './005_records.js';
+import { verificationCodes } from './006_verification_codes.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes];

@@ -1,0 +1,94 @@
+/**
+ * The public verification pages: server-rendered Spanish HTML, no script, one inline stylesheet
+ * allowed by its hash. Every value printed goes through escapeHtml.
+ */
+import { createHash } from 'node:crypto';
+import { escapeHtml as e } from '../../lib/html.js';
+import { formatVerificationCode } from '../../lib/verification-code.js';
+import type { SignatureReport } from '../../domain/verification/engine.js';
+import type { VerificationResult } from '../../domain/verification/public-verifier.js';
+import { VERDICT_MESSAGES, type Verdict } from '../../domain/verification/verdict.js';
+
+const CSS = `body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:0;color:#111;background:#f6f7f9;line-height:1.5}
+main{max-width:52rem;margin:0 auto;padding:1.5rem}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}
+form{background:#fff;border:1px solid #ccd;border-radius:6px;padding:1rem;margin:1rem 0}label{display:block;font-weight:600;margin-bottom:.3rem}
+input[type=text]{font-size:1.1rem;padding:.4rem;width:14rem;text-transform:uppercase}button{font-size:1rem;padding:.45rem 1rem;margin-left:.4rem}
+.verdict{border-radius:6px;padding:1rem 1.2rem;font-size:1.3rem;font-weight:700;border:2px solid}
+.ok{background:#e7f6ea;border-color:#1e7b34;color:#0f4d1f}.warn{background:#fff6e0;border-color:#a06800;color:#5c3c00}.bad{background:#fdeaea;border-color:#b3261e;color:#7a1712}
+table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #ccd;padding:.4rem .6rem;text-align:left;vertical-align:top}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:#fff;padding:1rem;border:1px solid #ccd}dt{font-weight:600}dd{margin:0}
+.sr{position:absolute;left:-9999px}.hash{font-family:monospace;word-break:break-all}.error{color:#7a1712;font-weight:600}`;
+
+/** CSP for these pages: the stylesheet above, forms to this origin, nothing else. */
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+const TONE: Record<Verdict, 'ok' | 'warn' | 'bad'> = {
+  authentic: 'ok', valid_not_original: 'warn', valid_unregistered: 'warn', untrusted: 'warn', unsigned: 'warn', invalid_signature: 'bad', modified: 'bad',
+};
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title><style>${CSS}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function forms(code = ''): string {
+  return `<form method="get" action="/verificar" aria-labelledby="by-code">
+<h2 id="by-code">Verificar con el código</h2>
+<label for="codigo">Código de verificación (figura al pie del documento)</label>
+<input type="text" id="codigo" name="codigo" value="${e(code)}" placeholder="7K3M-Q9XW-2HRT" maxlength="20" autocomplete="off" required><button type="submit">Verificar</button>
+</form>
+<form method="post" action="/verificar" enctype="multipart/form-data" aria-labelledby="by-file">
+<h2 id="by-file">Verificar un archivo PDF</h2>
+<label for="pdf_file">Archivo PDF firmado (hasta 10 MB)</label>
+<input type="file" id="pdf_file" name="pdf_file" accept="application/pdf,.pdf" required><button type="submit">Verificar archivo</button>
+</form>`;
+}
+
+export function formPage(options: { error?: string; code?: string } = {}): string {
+  const error = options.error ? `<p class="error" role="alert">${e(options.error)}</p>` : '';
+  return layout('Verificar un documento oficial', `<h1>Verificar un documento oficial</h1>
+<p>Compruebe que un documento firmado digitalmente fue emitido por el municipio y no fue alterado.</p>${error}${forms(options.code)}`);
+}
+
+export function notFoundPage(): string {
+  return layout('Código no encontrado', `<h1>Verificar un documento oficial</h1>
+<p class="error" role="alert">No se encontró ningún documento con ese código.</p>${forms()}`);
+}
+
+function when(iso: string | null, timeZone: string): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(new Date(iso));
+}
+
+function signatureRow(s: SignatureReport, timeZone: string): string {
+  const state = !s.signatureValid || !s.digestValid || !s.coversRevision ? 'Inválida' : s.modifiedAfter ? 'Válida, pero el archivo cambió después' : s.trusted ? 'Válida' : 'Válida, certificado no reconocido';
+  const ts = s.timestamp ? `${e(when(s.timestamp.time, timeZone))}<br><small>${e(s.timestamp.authority ?? '')}${s.timestamp.valid ? '' : ' (sello inválido)'}</small>` : 'Sin sello de tiempo';
+  return `<tr><th scope="row">${e(s.fieldName)}</th><td>${e(s.signerSubject ?? 'desconocido')}<br><small>Emitido por ${e(s.signerIssuer ?? 'desconocido')}</small></td>
+<td>${e(when(s.signingTime, timeZone))}</td><td>${ts}</td><td>${e(state)}</td></tr>`;
+}
+
+export function resultPage(result: VerificationResult, options: { timeZone: string; uploaded: boolean }): string {
+  const { verdict, document: doc, report } = result;
+  const tz = options.timeZone;
+  const registered = doc
+    ? `<h2>Documento registrado</h2><dl>
+<dt>Número</dt><dd>${e(doc.documentNumber)}</dd>
+<dt>Tipo</dt><dd>${e(doc.documentType)}</dd>
+<dt>Fecha</dt><dd>${e(when(doc.officializedAt, tz))}</dd>
+<dt>Municipio</dt><dd>${e(doc.municipality)}</dd>
+<dt>Código de verificación</dt><dd>${e(formatVerificationCode(doc.code))}</dd>
+</dl>
+<h2>Firmantes</h2><table><caption class="sr">Firmantes registrados</caption><thead><tr><th scope="col">Nombre</th><th scope="col">Firmó</th></tr></thead><tbody>
+${doc.signers.map((s) => `<tr><td>${e(s.name)}</td><td>${e(when(s.signedAt, tz))}</td></tr>`).join('\n')}</tbody></table>`
+    : options.uploaded ? '<p>El archivo no corresponde a ningún documento registrado en esta plataforma.</p>' : '';
+  const match = result.matchesOriginal === true
+    ? `<p><strong>${options.uploaded ? 'El archivo es idéntico al original registrado' : 'El original registrado no fue alterado'}</strong> (SHA-256 <span class="hash">${e(report.sha256)}</span>).</p>`
+    : result.matchesOriginal === false ? `<p>El archivo (SHA-256 <span class="hash">${e(report.sha256)}</span>) no es idéntico al original registrado (SHA-256 <span class="hash">${e(doc!.officialSha256)}</span>).</p>` : '';
+  const signatures = report.signatures.length
+    ? `<h2>Firmas digitales del archivo</h2><table><thead><tr><th scope="col">Campo</th><th scope="col">Certificado</th><th scope="col">Fecha de firma</th><th scope="col">Sello de tiempo</th><th scope="col">Estado</th></tr></thead><tbody>
+${report.signatures.map((s) => signatureRow(s, tz)).join('\n')}</tbody></table>`
+    : '';
+  return layout(`${VERDICT_MESSAGES[verdict]} — Verificación`, `<h1>Resultado de la verificación</h1>
+<section aria-labelledby="verdict"><p id="verdict" class="verdict ${TONE[verdict]}" role="status" data-verdict="${verdict}">${e(VERDICT_MESSAGES[verdict])}</p>${match}</section>
+${registered}${signatures}<h2>Verificar otro documento</h2>${forms()}`);
+}
