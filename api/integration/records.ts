@@ -1,0 +1,99 @@
+/**
+ * Integration REST: registries and records (spec "Integration REST: records"). The report route
+ * (`POST /records/{id}/report`) lives with the report workflow.
+ */
+import { Router, type Request } from 'express';
+import {
+  createRecord, createRelation, deleteRelation, linkCase, linkDocument, listCaseLinks, listDocumentLinks, listRegistries, listRelations,
+  recordDetail, recordHistory, searchRecords, unlinkCase, unlinkDocument, updateField, updateRecord, verifyField,
+} from '../../domain/records/index.js';
+import type { ApiDeps } from '../deps.js';
+import { contextOf, pathParam, queryString } from '../http.js';
+import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
+import { integrationAuth } from './auth.js';
+
+const pageQuery = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size') });
+
+export function recordRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const auth = integrationAuth(deps);
+
+  router.get('/registries', auth, async (_req, res) => {
+    res.json(await listRegistries(contextOf(res), 'integration'));
+  });
+
+  router.get('/records/search', auth, async (req, res) => {
+    res.json(await searchRecords(contextOf(res), {
+      ...pageQuery(req), family_code: queryString(req, 'family_code'), search: queryString(req, 'search'), state: queryString(req, 'state'),
+    }));
+  });
+
+  router.post('/records', auth, async (req, res) => {
+    const body = createRecordBody(req.body);
+    const created = await createRecord(contextOf(res), { registryCode: body.registry_code, displayName: body.display_name, data: body.data });
+    res.json({ id: created.id, record_number: created.record_number, display_name: created.display_name, state: created.state });
+  });
+
+  router.get('/records/:id', auth, async (req, res) => {
+    res.json(await recordDetail(contextOf(res), pathParam(req, 'id'), 'integration'));
+  });
+
+  router.patch('/records/:id', auth, async (req, res) => {
+    const body = updateRecordBody(req.body);
+    res.json(await updateRecord(contextOf(res), pathParam(req, 'id'), { state: body.state, displayName: body.display_name, reason: body.reason }));
+  });
+
+  router.patch('/records/:id/fields/:field', auth, async (req, res) => {
+    res.json(await updateField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), fieldBody(req.body)));
+  });
+
+  router.post('/records/:id/fields/:field/verify', auth, async (req, res) => {
+    const body = verifyBody(req.body);
+    res.json(await verifyField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), { documentId: body.document_id, notes: body.notes }));
+  });
+
+  router.get('/records/:id/history', auth, async (req, res) => {
+    res.json(await recordHistory(contextOf(res), pathParam(req, 'id'), pageQuery(req)));
+  });
+
+  router.get('/records/:id/relations', auth, async (req, res) => {
+    res.json(await listRelations(contextOf(res), pathParam(req, 'id'), pageQuery(req)));
+  });
+
+  router.post('/records/:id/relations', auth, async (req, res) => {
+    const body = relationBody(req.body);
+    res.status(201).json(await createRelation(contextOf(res), pathParam(req, 'id'), { targetRecordId: body.target_record_id, relationType: body.relation_type, notes: body.notes }));
+  });
+
+  router.delete('/records/:id/relations/:relationId', auth, async (req, res) => {
+    res.json(await deleteRelation(contextOf(res), pathParam(req, 'id'), pathParam(req, 'relationId')));
+  });
+
+  router.get('/records/:id/cases', auth, async (req, res) => {
+    res.json(await listCaseLinks(contextOf(res), pathParam(req, 'id'), pageQuery(req)));
+  });
+
+  router.post('/records/:id/cases', auth, async (req, res) => {
+    const body = caseLinkBody(req.body);
+    res.status(201).json(await linkCase(contextOf(res), pathParam(req, 'id'), { caseId: body.case_id, notes: body.notes }));
+  });
+
+  router.delete('/records/:id/cases/:linkId', auth, async (req, res) => {
+    res.json(await unlinkCase(contextOf(res), pathParam(req, 'id'), pathParam(req, 'linkId')));
+  });
+
+  router.get('/records/:id/documents', auth, async (req, res) => {
+    res.json(await listDocumentLinks(contextOf(res), pathParam(req, 'id'), pageQuery(req)));
+  });
+
+  router.post('/records/:id/documents', auth, async (req, res) => {
+    const body = documentLinkBody(req.body);
+    res.status(201).json(await linkDocument(contextOf(res), pathParam(req, 'id'), { documentId: body.document_id, fieldName: body.field_name, notes: body.notes }));
+  });
+
+  router.delete('/records/:id/documents/:linkId', auth, async (req, res) => {
+    res.json(await unlinkDocument(contextOf(res), pathParam(req, 'id'), pathParam(req, 'linkId')));
+  });
+
+  return router;
+}

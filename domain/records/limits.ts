@@ -1,0 +1,13 @@
+/** Text limits of records, checked with domain/limits.ts helpers so every interface refuses alike. */
+export const RECORD_LIMITS = {
+  displayName: 500,
+  registryCode: 20,
+  fieldText: 10_000,
+  notes: 2000,
+  documentReference: 500,
+  documentResume: 10_000,
+  reason: 500,
+  search: 200,
+  autocompleteMin: 2,
+  autocompleteMax: 50,
+} as const;
