@@ -6,10 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/common';
-import { WorkflowFailedError } from '@temporalio/client';
+import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { caseCreationWorkflow } from '../../workflows/case-creation.js';
+import type { SigningRound } from '../../domain/documents/signing.js';
+import { ALREADY_SIGNED_TYPE, beginSigningUpdate, documentSigningWorkflow, rejectUpdate, signUpdate } from '../../workflows/document-signing.js';
+import { APP_ERROR_TYPE } from '../../workflows/failures.js';
 import { SIGNER_REJECTED_TYPE } from '../../workflows/failures.js';
 import { firstLoginSignal, resendInvitationSignal, userProvisioningWorkflow, type ProvisioningInput } from '../../workflows/user-provisioning.js';
 import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
@@ -174,6 +177,90 @@ describe('workflows on the time-skipping test server', function () {
         return true;
       });
       assert.deepEqual(calls, ['validate', 'create case', 'create cover', 'begin signing', 'number', 'sign', 'discard']);
+    });
+  });
+
+  describe('DocumentSigningWorkflow', () => {
+    /** The signing steps, recording calls; signDocumentRevision fails `flaky` times first. */
+    function signingActivities(calls: string[], flaky = 0) {
+      let failures = flaky;
+      const round: SigningRound = {
+        documentId: 'doc-1', round: 1, documentType: 'DICT', reference: 'Dictamen', officialNumber: null, sentToSignAt: '2026-11-22T10:00:00Z',
+        signers: [
+          { userId: 'ana', fullName: 'Ana', isNumerator: false, status: 'pending', signedAt: null },
+          { userId: 'ben', fullName: 'Ben', isNumerator: true, status: 'pending', signedAt: null },
+        ],
+      };
+      return {
+        beginDocumentSigning: async () => {
+          calls.push('begin');
+          return round;
+        },
+        assignOfficialNumber: async () => {
+          calls.push('number');
+          return 'DICT-2026-00000001-MVE-DOP';
+        },
+        signDocumentRevision: async ({ userId }: { userId: string }) => {
+          if (failures-- > 0) throw new Error('connect ECONNREFUSED 127.0.0.1:3100');
+          calls.push(`sign ${userId}`);
+          return { signedAt: '2026-11-22T10:05:00Z' };
+        },
+        officializeDocument: async () => void calls.push('officialize'),
+        rejectDocument: async ({ userId, reason }: { userId: string; reason: string }) => {
+          calls.push(`reject ${userId}`);
+          return { rejectedBy: userId, reason, rejectedAt: '2026-11-22T10:06:00Z' };
+        },
+      } as unknown as Partial<Activities>;
+    }
+    const refusal = async (promise: Promise<unknown>) => {
+      const err = await promise.then(() => undefined, (e: unknown) => e);
+      assert.ok(err instanceof WorkflowUpdateFailedError, `refused: ${String(err)}`);
+      return err.cause as ApplicationFailure;
+    };
+
+    it('a round nobody begins ends on its own after ten minutes', async () => {
+      const calls: string[] = [];
+      const workflowId = `unbegun-${Date.now()}`;
+      const result = await withWorker(env!, signingActivities(calls), (taskQueue) =>
+        env!.client.workflow.execute(documentSigningWorkflow, { taskQueue, workflowId, args: [{ tenant: 'demo', documentId: 'doc-1' }] }),
+      );
+      assert.equal(result.phase, 'not_started');
+      assert.deepEqual(calls, []);
+      const waited = await lasted(workflowId);
+      assert.ok(waited >= 10 * 60_000 && waited < 11 * 60_000, `${waited / 60_000} minutes`);
+    });
+
+    it('signatures in order, each once, through signing-service failures; the numerator numbers and ends the round', async () => {
+      const calls: string[] = [];
+      const result = await withWorker(env!, signingActivities(calls, 2), async (taskQueue) => {
+        const handle = await env!.client.workflow.start(documentSigningWorkflow, { taskQueue, workflowId: `round-${Date.now()}`, args: [{ tenant: 'demo', documentId: 'doc-1' }] });
+        await handle.executeUpdate(beginSigningUpdate, { args: [{ userId: 'ana', creatorOnly: false }] });
+        const early = await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'ben' }] }));
+        assert.equal(early.type, APP_ERROR_TYPE, 'the numerator waits for the others');
+        assert.equal((await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'eve' }] }))).type, APP_ERROR_TYPE, 'not a signer');
+        const first = await handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] });
+        assert.equal(first.status, 'sent_to_sign');
+        assert.equal((await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] }))).type, ALREADY_SIGNED_TYPE);
+        const last = await handle.executeUpdate(signUpdate, { args: [{ userId: 'ben' }] });
+        assert.equal(last.officialNumber, 'DICT-2026-00000001-MVE-DOP');
+        return handle.result();
+      });
+      assert.equal(result.phase, 'signed');
+      assert.deepEqual(calls, ['begin', 'sign ana', 'number', 'sign ben', 'officialize']);
+    });
+
+    it('a rejection ends the round and its run (a repeat is then answered by the API from the database)', async () => {
+      const calls: string[] = [];
+      const result = await withWorker(env!, signingActivities(calls), async (taskQueue) => {
+        const handle = await env!.client.workflow.start(documentSigningWorkflow, { taskQueue, workflowId: `rejected-${Date.now()}`, args: [{ tenant: 'demo', documentId: 'doc-1' }] });
+        await handle.executeUpdate(beginSigningUpdate, { args: [{ userId: 'ana', creatorOnly: false }] });
+        assert.equal((await refusal(handle.executeUpdate(rejectUpdate, { args: [{ userId: 'ana', reason: '  ' }] }))).type, APP_ERROR_TYPE, 'a reason is required');
+        const rejected = await handle.executeUpdate(rejectUpdate, { args: [{ userId: 'ana', reason: 'Falta el plano' }] });
+        assert.deepEqual({ by: rejected.rejectedBy, reason: rejected.reason, status: rejected.status }, { by: 'ana', reason: 'Falta el plano', status: 'rejected' });
+        return handle.result();
+      });
+      assert.equal(result.phase, 'rejected');
+      assert.deepEqual(calls, ['begin', 'reject ana']);
     });
   });
 });
