@@ -11,7 +11,7 @@ import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
 import type { IdentityProvider } from './identity/index.js';
 import type { Mailer } from './mailer.js';
-import { appFailure } from '../workflows/failures.js';
+import { appFailure } from '../contract/failures.js';
 
 export interface ActivityDeps {
   db: Db;

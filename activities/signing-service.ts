@@ -6,7 +6,7 @@
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { SIGNER_REJECTED_TYPE } from '../workflows/failures.js';
+import { SIGNER_REJECTED_TYPE } from '../contract/failures.js';
 
 export interface SignPdfInput {
   pdf: Buffer;

@@ -10,11 +10,11 @@ import { validateCaseRequest } from '../domain/cases/creation.js';
 import { CASE_MESSAGES } from '../domain/cases/messages.js';
 import type { DomainContext } from '../domain/context.js';
 import { badRequest, notFound } from '../domain/errors.js';
-import type { caseCreationWorkflow, CaseCreationResult } from '../workflows/case-creation.js';
-import { workflowIds } from '../workflows/ids.js';
-import type { providenceWorkflow } from '../workflows/providence.js';
-import { CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../workflows/search-attributes.js';
-import type { SignedSystemDocument } from '../workflows/system-documents.js';
+import {
+  CASE_CREATION_WORKFLOW, PROVIDENCE_WORKFLOW, type CaseCreationResult, type CaseCreationWorkflow, type ProvidenceWorkflow, type SignedSystemDocument,
+} from '../contract/cases.js';
+import { workflowIds } from '../contract/ids.js';
+import { CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../contract/search-attributes.js';
 import type { ApiDeps } from './deps.js';
 import { waitAtMost } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
@@ -64,7 +64,7 @@ export function caseWorkflows(deps: ApiDeps) {
       const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
       let handle;
       try {
-        handle = await client.workflow.start<typeof caseCreationWorkflow>('caseCreationWorkflow', {
+        handle = await client.workflow.start<CaseCreationWorkflow>(CASE_CREATION_WORKFLOW, {
           workflowId,
           taskQueue: deps.config.temporal.taskQueue,
           args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), key, templateId: valid.templateId, reference: request.reference, ownerSectorId: valid.ownerSectorId }],
@@ -80,7 +80,7 @@ export function caseWorkflows(deps: ApiDeps) {
         });
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        handle = client.workflow.getHandle<typeof caseCreationWorkflow>(workflowId);
+        handle = client.workflow.getHandle<CaseCreationWorkflow>(workflowId);
       }
       const started = handle;
       const waited = await settle(() => started.result(), CASE_MESSAGES.creationNotFound);
@@ -91,7 +91,7 @@ export function caseWorkflows(deps: ApiDeps) {
     async poll(ctx: DomainContext, key: string): Promise<CreationOutcome> {
       if (!KEY.test(key)) throw notFound(CASE_MESSAGES.creationNotFound);
       const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
-      const handle = client.workflow.getHandle<typeof caseCreationWorkflow>(workflowId);
+      const handle = client.workflow.getHandle<CaseCreationWorkflow>(workflowId);
       try {
         const description = await handle.describe();
         if (description.status.name === 'RUNNING') return { done: false, key, workflowId };
@@ -108,7 +108,7 @@ export function caseWorkflows(deps: ApiDeps) {
 
     /** The PV document of a movement (`create_official_doc`), waited for like a signature. */
     async providence(ctx: DomainContext, movementId: string) {
-      const handle = await client.workflow.start<typeof providenceWorkflow>('providenceWorkflow', {
+      const handle = await client.workflow.start<ProvidenceWorkflow>(PROVIDENCE_WORKFLOW, {
         workflowId: workflowIds.providence(ctx.tenant.schema, movementId),
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId }],

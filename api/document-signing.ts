@@ -12,10 +12,10 @@ import { checkCanReject, checkCanSign, checkCanStart } from '../domain/documents
 import type { SigningRound } from '../domain/documents/signing.js';
 import {
   ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signUpdate,
-  type documentSigningWorkflow, type RejectOutcome, type SignOutcome,
-} from '../workflows/document-signing.js';
-import { workflowIds } from '../workflows/ids.js';
-import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../workflows/search-attributes.js';
+  DOCUMENT_SIGNING_WORKFLOW, type DocumentSigningWorkflow, type RejectOutcome, type SignOutcome,
+} from '../contract/document-signing.js';
+import { workflowIds } from '../contract/ids.js';
+import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
 import type { ApiDeps } from './deps.js';
 import { applicationFailureOf, businessError } from './workflow-errors.js';
 
@@ -72,7 +72,7 @@ export function documentSigning(deps: ApiDeps) {
   return {
     async start(ctx: DomainContext, documentId: string, options: { creatorOnly: boolean }): Promise<Waited<SigningRound>> {
       const doc = await checkCanStart(ctx, documentId, options);
-      const operation = new WithStartWorkflowOperation<typeof documentSigningWorkflow>('documentSigningWorkflow', {
+      const operation = new WithStartWorkflowOperation<DocumentSigningWorkflow>(DOCUMENT_SIGNING_WORKFLOW, {
         workflowId: idOf(ctx, doc.id),
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, documentId: doc.id }],

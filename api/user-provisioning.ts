@@ -6,12 +6,12 @@ import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateStage 
 import type { DomainContext } from '../domain/context.js';
 import { conflict } from '../domain/errors.js';
 import { checkNewUser, userForInvitation, type NewUser } from '../domain/users/provisioning.js';
-import { workflowIds } from '../workflows/ids.js';
-import { STATUS, TENANT, USER_EMAIL } from '../workflows/search-attributes.js';
+import { workflowIds } from '../contract/ids.js';
+import { STATUS, TENANT, USER_EMAIL } from '../contract/search-attributes.js';
 import {
   firstLoginSignal, provisionedUpdate, provisioningStatusQuery, resendInvitationSignal,
-  type ProvisioningInput, type ProvisioningState, type userProvisioningWorkflow,
-} from '../workflows/user-provisioning.js';
+  USER_PROVISIONING_WORKFLOW, type ProvisioningInput, type ProvisioningState, type UserProvisioningWorkflow,
+} from '../contract/user-provisioning.js';
 import type { ApiDeps } from './deps.js';
 import { waitAtMost, type Waited } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
@@ -41,7 +41,7 @@ export function userProvisioning(deps: ApiDeps) {
   return {
     async create(ctx: DomainContext, user: NewUser): Promise<Waited<ProvisioningState>> {
       await checkNewUser(ctx, user);
-      const operation = new WithStartWorkflowOperation<typeof userProvisioningWorkflow>('userProvisioningWorkflow', {
+      const operation = new WithStartWorkflowOperation<UserProvisioningWorkflow>(USER_PROVISIONING_WORKFLOW, {
         ...startOptions(ctx, inputFor(ctx, user)),
         workflowIdConflictPolicy: 'USE_EXISTING',
       });
@@ -57,7 +57,7 @@ export function userProvisioning(deps: ApiDeps) {
     async resend(ctx: DomainContext, userId: string): Promise<{ workflowId: string }> {
       const user = await userForInvitation(ctx, userId);
       if (user.authId) throw conflict('El usuario ya activó su cuenta');
-      const handle = await client.workflow.signalWithStart<typeof userProvisioningWorkflow, []>('userProvisioningWorkflow', {
+      const handle = await client.workflow.signalWithStart<UserProvisioningWorkflow, []>(USER_PROVISIONING_WORKFLOW, {
         ...startOptions(ctx, inputFor(ctx, user)),
         signal: resendInvitationSignal,
         signalArgs: [],

@@ -2,7 +2,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { AppError } from '../domain/errors.js';
-import { APP_ERROR_TYPE, SIGNER_REJECTED_TYPE } from '../workflows/failures.js';
+import { APP_ERROR_TYPE, SIGNER_REJECTED_TYPE } from '../contract/failures.js';
 
 /** The innermost ApplicationFailure in a failure chain (update → activity → application). */
 export function applicationFailureOf(err: unknown): ApplicationFailure | undefined {

@@ -1,8 +1,8 @@
 /** Runs SystemCheckWorkflow through a real client: the end-to-end "is everything wired" probe. */
 import { Client, Connection } from '@temporalio/client';
-import type { systemCheckWorkflow, SystemCheckResult } from '../workflows/system-check.js';
-import { workflowIds } from '../workflows/ids.js';
-import { TENANT } from '../workflows/search-attributes.js';
+import { SYSTEM_CHECK_WORKFLOW, type SystemCheckResult, type SystemCheckWorkflow } from '../contract/system-check.js';
+import { workflowIds } from '../contract/ids.js';
+import { TENANT } from '../contract/search-attributes.js';
 
 export async function runSystemCheck(options: {
   address: string;
@@ -14,7 +14,7 @@ export async function runSystemCheck(options: {
   const connection = await Connection.connect({ address: options.address });
   try {
     const client = new Client({ connection, namespace: options.namespace });
-    const handle = await client.workflow.start<typeof systemCheckWorkflow>('systemCheckWorkflow', {
+    const handle = await client.workflow.start<SystemCheckWorkflow>(SYSTEM_CHECK_WORKFLOW, {
       taskQueue: options.taskQueue,
       workflowId: workflowIds.systemCheck(options.tenant, new Date().toISOString()),
       args: [{ tenant: options.tenant }],

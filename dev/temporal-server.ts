@@ -9,7 +9,7 @@ import { Connection } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { SearchAttributeType } from '@temporalio/common';
 import type { SearchAttributeKey } from '@temporalio/common/lib/search-attributes.js';
-import { ALL_SEARCH_ATTRIBUTES } from '../workflows/search-attributes.js';
+import { ALL_SEARCH_ATTRIBUTES } from '../contract/search-attributes.js';
 import { ManagedProcess } from './managed-process.js';
 
 export interface TemporalDevServerOptions {

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { tenantDb } from '../db/tenancy.js';
-import type { systemCheckWorkflow } from '../workflows/system-check.js';
-import { workflowIds } from '../workflows/ids.js';
-import { TENANT } from '../workflows/search-attributes.js';
+import { SYSTEM_CHECK_WORKFLOW, type SystemCheckWorkflow } from '../contract/system-check.js';
+import { workflowIds } from '../contract/ids.js';
+import { TENANT } from '../contract/search-attributes.js';
 import { getStack } from './support/hooks.js';
 
 describe('workflow smoke: the project\'s worker runs a workflow whose activity writes to Postgres', () => {
   it('SystemCheckWorkflow records its run in the tenant schema and is findable by Tenant', async () => {
     const { client, config, db, demoTenant } = getStack();
     const workflowId = workflowIds.systemCheck(demoTenant.schema, `smoke-${Date.now()}`);
-    const handle = await client.workflow.start<typeof systemCheckWorkflow>('systemCheckWorkflow', {
+    const handle = await client.workflow.start<SystemCheckWorkflow>(SYSTEM_CHECK_WORKFLOW, {
       taskQueue: config.temporal.taskQueue,
       workflowId,
       args: [{ tenant: demoTenant.schema }],
@@ -29,7 +29,7 @@ describe('workflow smoke: the project\'s worker runs a workflow whose activity w
 
   it('an unknown tenant fails the workflow for good instead of retrying forever', async () => {
     const { client, config } = getStack();
-    const handle = await client.workflow.start<typeof systemCheckWorkflow>('systemCheckWorkflow', {
+    const handle = await client.workflow.start<SystemCheckWorkflow>(SYSTEM_CHECK_WORKFLOW, {
       taskQueue: config.temporal.taskQueue,
       workflowId: workflowIds.systemCheck('nowhere', `smoke-${Date.now()}`),
       args: [{ tenant: 'nowhere' }],

@@ -5,7 +5,7 @@
  */
 import proto from '@temporalio/proto';
 import type { NativeConnection } from '@temporalio/worker';
-import { ALL_SEARCH_ATTRIBUTES } from '../workflows/search-attributes.js';
+import { ALL_SEARCH_ATTRIBUTES } from '../contract/search-attributes.js';
 
 export async function ensureSearchAttributes(connection: NativeConnection, namespace: string): Promise<string[]> {
   const existing = await connection.operatorService.listSearchAttributes({ namespace });

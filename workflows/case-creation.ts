@@ -6,27 +6,10 @@
  * that fails for good (a business error) removes what was created, so no half-made case remains.
  */
 import { upsertSearchAttributes } from '@temporalio/workflow';
+import type { CaseCreationInput, CaseCreationResult } from '../contract/cases.js';
+import { CASE_NUMBER } from '../contract/search-attributes.js';
 import { steps } from './activity-options.js';
-import { CASE_NUMBER } from './search-attributes.js';
-import { signSystemDocument, type SignedSystemDocument } from './system-documents.js';
-
-export interface CaseCreationInput {
-  tenant: string;
-  userId: string;
-  key: string;
-  templateId: string;
-  reference: string;
-  ownerSectorId: string | null;
-}
-
-export interface CaseCreationResult {
-  caseId: string;
-  caseNumber: string;
-  reference: string;
-  status: 'active';
-  createdAt: string;
-  cover: SignedSystemDocument;
-}
+import { signSystemDocument } from './system-documents.js';
 
 export async function caseCreationWorkflow(input: CaseCreationInput): Promise<CaseCreationResult> {
   const who = { tenant: input.tenant, userId: input.userId };

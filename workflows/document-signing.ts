@@ -13,70 +13,21 @@
  * Handlers take turns (each signature builds on the previous revision), and every step is an
  * idempotent activity, so a retried activity or a restarted worker never signs twice.
  */
-import {
-  allHandlersFinished, condition, defineQuery, defineUpdate, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure,
-} from '@temporalio/workflow';
+import { allHandlersFinished, condition, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
-import type { ExistingRejection, ExistingSignature } from '../domain/documents/signing-checks.js';
-import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
+import {
+  ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signingStateQuery, signUpdate,
+  type DocumentSigningInput, type RejectOutcome, type RejectRequest, type SigningResult, type SigningState, type SignOutcome,
+} from '../contract/document-signing.js';
+import { appFailure, SIGNING_REFUSALS } from '../contract/failures.js';
+import { DOCUMENT_NUMBER, STATUS } from '../contract/search-attributes.js';
 import { signingSteps as signing, steps } from './activity-options.js';
-import { appFailure } from './failures.js';
 import { Mutex } from './mutex.js';
-import { DOCUMENT_NUMBER, STATUS } from './search-attributes.js';
-
-export interface DocumentSigningInput {
-  tenant: string;
-  documentId: string;
-}
-
-export interface BeginRequest {
-  userId: string;
-  /** Backend rule: only the creator starts signing. */
-  creatorOnly: boolean;
-}
-
-export interface SignRequest {
-  userId: string;
-}
-
-export interface RejectRequest {
-  userId: string;
-  reason: string;
-}
-
-/** A signer's signature as the caller sees it (the same shape a retried request gets from the database). */
-export type SignOutcome = ExistingSignature;
-
-/** A signer's rejection (the same shape a repeated request gets from the database). */
-export type RejectOutcome = ExistingRejection;
 
 /** A reject by the signer who rejected, with the same reason, repeats that rejection. */
 function isRepeatOf(rejection: RejectOutcome | undefined, request: RejectRequest): rejection is RejectOutcome {
   return rejection !== undefined && rejection.rejectedBy === request.userId && rejection.reason === request.reason?.trim();
 }
-
-export type SigningPhase = 'new' | 'signing' | 'signed' | 'rejected' | 'not_started';
-
-export interface SigningState {
-  phase: SigningPhase;
-  round: number;
-  signers: SignerSnapshot[];
-  officialNumber: string | null;
-}
-
-export interface SigningResult {
-  documentId: string;
-  phase: SigningPhase;
-  officialNumber: string | null;
-}
-
-/** Refusal type for a signer who has already signed: the caller answers with that signature. */
-export const ALREADY_SIGNED_TYPE = 'AlreadySigned';
-
-export const beginSigningUpdate = defineUpdate<SigningRound, [BeginRequest]>('beginSigning');
-export const signUpdate = defineUpdate<SignOutcome, [SignRequest]>('sign');
-export const rejectUpdate = defineUpdate<RejectOutcome, [RejectRequest]>('reject');
-export const signingStateQuery = defineQuery<SigningState>('signingState');
 
 export async function documentSigningWorkflow(input: DocumentSigningInput): Promise<SigningResult> {
   const { tenant, documentId } = input;
@@ -99,7 +50,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
   setHandler(beginSigningUpdate, (request) =>
     lock.run(async () => {
       if (begun) return begun;
-      if (state.phase !== 'new') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
+      if (state.phase !== 'new') throw appFailure(409, SIGNING_REFUSALS.notSignable);
       try {
         const round = await steps.beginDocumentSigning({
           tenant, documentId, userId: request.userId, creatorOnly: request.creatorOnly,
@@ -126,8 +77,8 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         const me = signer(request.userId);
         // A repeat queued behind the signature it repeats (even the one that ended the round) answers it.
         if (me?.status === 'signed' && state.phase !== 'rejected') return outcome(me);
-        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
-        if (!me) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
+        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notSignable);
+        if (!me) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
         if (me.isNumerator && !state.officialNumber) {
           state.officialNumber = await steps.assignOfficialNumber(step(me.userId));
           upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: state.officialNumber }]);
@@ -151,10 +102,10 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         if (me?.status === 'signed' && state.phase !== 'rejected') {
           throw ApplicationFailure.create({ type: ALREADY_SIGNED_TYPE, message: 'El usuario ya firmó este documento', nonRetryable: true });
         }
-        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
-        if (!me) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
+        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notSignable);
+        if (!me) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
         if (me.isNumerator && state.signers.some((s) => !s.isNumerator && s.status !== 'signed')) {
-          throw appFailure(409, DOCUMENT_MESSAGES.notSignable);
+          throw appFailure(409, SIGNING_REFUSALS.notSignable);
         }
       },
     },
@@ -165,7 +116,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     (request) =>
       lock.run(async () => {
         if (isRepeatOf(rejection, request)) return rejection;
-        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notRejectable);
+        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notRejectable);
         const recorded = await steps.rejectDocument({ ...step(request.userId), reason: request.reason });
         rejection = { documentId, status: 'rejected', ...recorded };
         state.phase = 'rejected';
@@ -176,9 +127,9 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
       validator: (request) => {
         // The same signer with the same reason repeats the rejection: the handler answers it.
         if (isRepeatOf(rejection, request)) return;
-        if (state.phase !== 'signing') throw appFailure(409, DOCUMENT_MESSAGES.notRejectable);
-        if (!signer(request.userId)) throw appFailure(403, DOCUMENT_MESSAGES.notAuthorizedToSign);
-        if (!request.reason?.trim()) throw appFailure(400, DOCUMENT_MESSAGES.reasonRequired);
+        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notRejectable);
+        if (!signer(request.userId)) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
+        if (!request.reason?.trim()) throw appFailure(400, SIGNING_REFUSALS.reasonRequired);
       },
     },
   );

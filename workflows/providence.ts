@@ -4,14 +4,9 @@
  * on the mover's behalf and linked to the case. If signing fails for good the PV is withdrawn; the
  * movement itself is already recorded and stands.
  */
+import type { ProvidenceInput, SignedSystemDocument } from '../contract/cases.js';
 import { steps } from './activity-options.js';
-import { signSystemDocument, type SignedSystemDocument } from './system-documents.js';
-
-export interface ProvidenceInput {
-  tenant: string;
-  userId: string;
-  movementId: string;
-}
+import { signSystemDocument } from './system-documents.js';
 
 export async function providenceWorkflow(input: ProvidenceInput): Promise<SignedSystemDocument> {
   const documentId = await steps.createProvidenceDraft(input);

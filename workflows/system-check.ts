@@ -4,22 +4,12 @@
  */
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
+import type { SystemCheckInput, SystemCheckResult } from '../contract/system-check.js';
 
 const { recordSystemCheck } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 10 },
 });
-
-export interface SystemCheckInput {
-  tenant: string;
-}
-
-export interface SystemCheckResult {
-  tenant: string;
-  workflowId: string;
-  checkId: string;
-  checkedAt: string;
-}
 
 export async function systemCheckWorkflow(input: SystemCheckInput): Promise<SystemCheckResult> {
   const { workflowId } = workflowInfo();

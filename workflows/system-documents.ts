@@ -4,14 +4,9 @@
  * Safe to import from workflow code.
  */
 import { upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { SignedSystemDocument } from '../contract/cases.js';
+import { DOCUMENT_NUMBER } from '../contract/search-attributes.js';
 import { signingSteps, steps } from './activity-options.js';
-import { DOCUMENT_NUMBER } from './search-attributes.js';
-
-export interface SignedSystemDocument {
-  documentId: string;
-  officialNumber: string;
-  signedAt: string;
-}
 
 export async function signSystemDocument(tenant: string, userId: string, documentId: string): Promise<SignedSystemDocument> {
   const { workflowId, runId } = workflowInfo();

@@ -6,40 +6,17 @@
  * backend's onboarding) or the ticket's expiry, which marks the invitation expired. A resend
  * issues a new ticket and email; after an expiry, a resend starts a new run.
  */
-import { condition, defineQuery, defineSignal, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { NewUser } from '../domain/users/provisioning.js';
+import { STATUS } from '../contract/search-attributes.js';
+import {
+  firstLoginSignal, provisionedUpdate, provisioningStatusQuery, resendInvitationSignal,
+  type ProvisioningInput, type ProvisioningState, type ProvisioningStatus,
+} from '../contract/user-provisioning.js';
 import { RETRY } from './activity-options.js';
-import { STATUS } from './search-attributes.js';
 
 /** Calls to the identity provider and the SMTP server: normal activities, retried with backoff. */
 const acts = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: RETRY });
-
-export interface ProvisioningInput {
-  tenant: string;
-  /** The administrator who asked for the user. */
-  requestedBy: string;
-  user: NewUser;
-  ticketTtlSeconds: number;
-}
-
-export type ProvisioningStatus = 'provisioning' | 'invited' | 'active' | 'linked_social' | 'expired';
-
-export interface ProvisioningState {
-  status: ProvisioningStatus;
-  email: string;
-  userId: string | null;
-  identityUserId: string | null;
-  authId: string | null;
-  ticketsIssued: number;
-  ticketExpiresAt: string | null;
-}
-
-export const firstLoginSignal = defineSignal<[string]>('firstLogin');
-export const resendInvitationSignal = defineSignal('resendInvitation');
-export const provisioningStatusQuery = defineQuery<ProvisioningState>('provisioningStatus');
-/** Answers once the user exists and is invited or linked (the API waits on it after the start). */
-export const provisionedUpdate = defineUpdate<ProvisioningState>('provisioned');
 
 export async function userProvisioningWorkflow(input: ProvisioningInput): Promise<ProvisioningState> {
   const { tenant, user } = input;

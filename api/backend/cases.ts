@@ -5,7 +5,7 @@ import { assignCase, closeAssignment, transferCase } from '../../domain/cases/mo
 import { availableSectors, caseDetailBackend, getCaseByNumber, searchCasesBackend, sectorUsers } from '../../domain/cases/reads.js';
 import { listCaseTemplatesDetailed } from '../../domain/catalogs.js';
 import { badRequest } from '../../domain/errors.js';
-import type { CaseCreationResult } from '../../workflows/case-creation.js';
+import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';

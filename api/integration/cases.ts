@@ -7,7 +7,7 @@ import {
 } from '../../domain/cases/reads.js';
 import type { DomainContext } from '../../domain/context.js';
 import { badRequest, isAppError } from '../../domain/errors.js';
-import type { CaseCreationResult } from '../../workflows/case-creation.js';
+import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath, type CreationOutcome } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString } from '../http.js';

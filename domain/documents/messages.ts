@@ -1,17 +1,19 @@
 /** Messages of the spec's error catalog (verbatim) and the module's own. */
+import { SIGNING_REFUSALS } from '../../contract/failures.js';
+
 export const DOCUMENT_MESSAGES = {
   // Catalog, 409
   notEditable: 'Documento no puede editarse en su estado actual',
-  notSignable: 'Documento no puede firmarse en su estado actual',
-  notRejectable: 'Documento no puede rechazarse en su estado actual',
+  notSignable: SIGNING_REFUSALS.notSignable,
+  notRejectable: SIGNING_REFUSALS.notRejectable,
   notDeletable: 'Solo se pueden eliminar documentos en estado draft o rejected',
   replaceOnlyDraft: 'Solo se puede reemplazar PDF en documentos draft',
   // Catalog, 403
-  notAuthorizedToSign: 'Usuario no autorizado para firmar este documento',
+  notAuthorizedToSign: SIGNING_REFUSALS.notAuthorizedToSign,
   // Catalog, 400
   typeRequired: 'document_type_acronym es requerido',
   referenceRequired: 'reference es requerido',
-  reasonRequired: 'reason es requerido y no puede estar vacio',
+  reasonRequired: SIGNING_REFUSALS.reasonRequired,
   // Ours
   notFound: 'Documento no encontrado',
   caseNotFound: 'Expediente no encontrado',

@@ -11,10 +11,11 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { caseCreationWorkflow } from '../../workflows/case-creation.js';
 import type { SigningRound } from '../../domain/documents/signing.js';
-import { ALREADY_SIGNED_TYPE, beginSigningUpdate, documentSigningWorkflow, rejectUpdate, signUpdate } from '../../workflows/document-signing.js';
-import { APP_ERROR_TYPE } from '../../workflows/failures.js';
-import { SIGNER_REJECTED_TYPE } from '../../workflows/failures.js';
-import { firstLoginSignal, resendInvitationSignal, userProvisioningWorkflow, type ProvisioningInput } from '../../workflows/user-provisioning.js';
+import { ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signUpdate } from '../../contract/document-signing.js';
+import { documentSigningWorkflow } from '../../workflows/document-signing.js';
+import { APP_ERROR_TYPE, SIGNER_REJECTED_TYPE } from '../../contract/failures.js';
+import { firstLoginSignal, resendInvitationSignal, type ProvisioningInput } from '../../contract/user-provisioning.js';
+import { userProvisioningWorkflow } from '../../workflows/user-provisioning.js';
 import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
 
 const DAY = 86_400_000;

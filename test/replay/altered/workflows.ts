@@ -4,7 +4,7 @@
  */
 import { proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../../activities/index.js';
-import type { SystemCheckInput, SystemCheckResult } from '../../../workflows/system-check.js';
+import type { SystemCheckInput, SystemCheckResult } from '../../../contract/system-check.js';
 
 const { recordSystemCheck } = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds' });
 
