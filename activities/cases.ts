@@ -3,6 +3,7 @@ import {
   createCaseRecord, createCoverDraft, createProvidenceDraft, discardCase, finishCase, validateCaseRequest,
   type CreatedCase, type ValidatedCaseRequest,
 } from '../domain/cases/creation.js';
+import { recordMovement, type MovementRequest } from '../domain/cases/movements.js';
 import { discardSystemDocument } from '../domain/documents/drafts.js';
 import { asUser, type ActivityDeps } from './deps.js';
 
@@ -29,6 +30,9 @@ export function createCaseActivities(deps: ActivityDeps) {
     },
     async discardCase(input: CaseStep & { key: string }) {
       return asUser(deps, input.tenant, input.userId, (ctx) => discardCase(ctx, input.key));
+    },
+    async recordCaseMovement(input: CaseStep & { movementId: string; movement: MovementRequest }) {
+      return asUser(deps, input.tenant, input.userId, (ctx) => recordMovement(ctx, input.movementId, input.movement));
     },
     async createProvidenceDraft(input: CaseStep & { movementId: string }) {
       return asUser(deps, input.tenant, input.userId, (ctx) => createProvidenceDraft(ctx, input.movementId));

@@ -1,17 +1,19 @@
 /**
  * The API's side of CaseCreationWorkflow and ProvidenceWorkflow, shared by every interface.
+ * Movements without a PV are one transaction in domain/ and need no workflow.
  * Case creation is idempotent per (tenant, user, Idempotency-Key): a retried POST finds the same
  * run and answers with the same case. The request waits at most WORKFLOW_WAIT_MS; past that the
  * answer is 202 with the workflow id and `GET /api/v1/cases/creations/<key>` to poll.
  */
 import { randomUUID } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { validateCaseRequest } from '../domain/cases/creation.js';
 import { CASE_MESSAGES } from '../domain/cases/messages.js';
+import type { MovementRequest, MovementResult } from '../domain/cases/movements.js';
 import type { DomainContext } from '../domain/context.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import {
-  CASE_CREATION_WORKFLOW, PROVIDENCE_WORKFLOW, type CaseCreationResult, type CaseCreationWorkflow, type ProvidenceWorkflow, type SignedSystemDocument,
+  CASE_CREATION_WORKFLOW, PROVIDENCE_WORKFLOW, recordMovementUpdate, type CaseCreationResult, type CaseCreationWorkflow, type ProvidenceWorkflow, type SignedSystemDocument,
 } from '../contract/cases.js';
 import { workflowIds } from '../contract/ids.js';
 import { CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../contract/search-attributes.js';
@@ -106,17 +108,31 @@ export function caseWorkflows(deps: ApiDeps) {
       }
     },
 
-    /** The PV document of a movement (`create_official_doc`), waited for like a signature. */
-    async providence(ctx: DomainContext, movementId: string) {
-      const handle = await client.workflow.start<ProvidenceWorkflow>(PROVIDENCE_WORKFLOW, {
+    /**
+     * A transfer or assignment with its PV document (`create_official_doc`), as one workflow
+     * started before anything is written: it records the movement (answering now, or with the
+     * refusal) and then generates and signs the PV, waited for like a signature.
+     */
+    async moveWithProvidence(ctx: DomainContext, request: MovementRequest) {
+      const movementId = randomUUID();
+      const operation = new WithStartWorkflowOperation<ProvidenceWorkflow>(PROVIDENCE_WORKFLOW, {
         workflowId: workflowIds.providence(ctx.tenant.schema, movementId),
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId }],
-        workflowIdConflictPolicy: 'USE_EXISTING',
+        args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId, movement: request }],
+        workflowIdConflictPolicy: 'FAIL',
         typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }],
       });
-      const waited = await settle<SignedSystemDocument>(() => handle.result(), CASE_MESSAGES.movementNotFound);
-      return { workflowId: handle.workflowId, ...waited };
+      let movement: MovementResult;
+      try {
+        movement = await client.workflow.executeUpdateWithStart(recordMovementUpdate, { startWorkflowOperation: operation });
+      } catch (err) {
+        throw businessError(err, CASE_MESSAGES.movementNotFound) ?? err;
+      }
+      const handle = await operation.workflowHandle();
+      const providence = await settle<SignedSystemDocument>(() => handle.result(), CASE_MESSAGES.movementNotFound)
+        .then((waited) => ({ workflowId: handle.workflowId, ...waited }))
+        .catch((err: unknown) => ({ workflowId: handle.workflowId, failed: err }));
+      return { movement, providence };
     },
   };
 }

@@ -1,7 +1,7 @@
 /** Backend: cases (`/api/v1/cases/...`, spec backend "Cases" table). */
 import { Router, type Request } from 'express';
 import { linkDocument } from '../../domain/cases/case-documents.js';
-import { assignCase, closeAssignment, transferCase } from '../../domain/cases/movements.js';
+import { closeAssignment } from '../../domain/cases/movements.js';
 import { availableSectors, caseDetailBackend, getCaseByNumber, searchCasesBackend, sectorUsers } from '../../domain/cases/reads.js';
 import { listCaseTemplatesDetailed } from '../../domain/catalogs.js';
 import { badRequest } from '../../domain/errors.js';
@@ -9,7 +9,7 @@ import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
-import { caseCreationBody, creationInProgress, officialDocumentOf } from '../integration/cases.js';
+import { caseCreationBody, creationInProgress, moveCase } from '../integration/cases.js';
 import { bodyParser, uuid } from '../validation.js';
 
 const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
@@ -95,17 +95,13 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/transfer', async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const m = await transferCase(
-      ctx, id(req),
-      { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: body.transfer_ownership ?? true },
-      { bounded: true },
-    );
+    const { movement: m, official } = await moveCase(deps, ctx, {
+      kind: 'transfer', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id,
+      transferOwnership: body.transfer_ownership ?? true, bounded: true,
+    }, body.create_official_doc);
     sendBackend(
       res,
-      {
-        movement_id: m.movementId, movement_type: m.movementType, from_sector: m.fromSector, to_sector: m.toSector, assigned_user_id: m.assignedUserId,
-        ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)),
-      },
+      { movement_id: m.movementId, movement_type: m.movementType, from_sector: m.fromSector, to_sector: m.toSector, assigned_user_id: m.assignedUserId, ...official },
       m.movementType === 'transfer' ? `Expediente transferido a ${m.toSector.acronym}` : `Tarea asignada a ${m.toSector.acronym}`,
     );
   });
@@ -113,10 +109,12 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/assign', async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const m = await assignCase(ctx, id(req), { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id });
+    const { movement: m, official } = await moveCase(deps, ctx, {
+      kind: 'assign', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
+    }, body.create_official_doc);
     sendBackend(
       res,
-      { movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector, ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)) },
+      { movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector, ...official },
       `Tarea asignada a ${m.toSector.acronym}`,
     );
   });

@@ -1,14 +1,14 @@
 /** Integration REST: cases (spec "Integration REST: cases"). */
 import { Router, type Request, type Response } from 'express';
 import { decideProposal, linkDocument, proposeDocument } from '../../domain/cases/case-documents.js';
-import { assignCase, closeAssignment, transferCase, type MovementResult } from '../../domain/cases/movements.js';
+import { assignCase, closeAssignment, transferCase, type MovementRequest } from '../../domain/cases/movements.js';
 import {
   caseDocuments, caseHistory, casePermissions, getCase, getCaseByNumber, prepareAssignment, prepareTransfer, searchCasesIntegration, sectorUsers,
 } from '../../domain/cases/reads.js';
 import type { DomainContext } from '../../domain/context.js';
 import { badRequest, isAppError } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
-import { caseWorkflows, pollPath, type CreationOutcome } from '../case-workflows.js';
+import { caseWorkflows, pollPath, type CaseWorkflows, type CreationOutcome } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
@@ -47,23 +47,34 @@ export function creationInProgress(outcome: CreationOutcome) {
   return { workflow_id: outcome.workflowId, status: 'creating', idempotency_key: outcome.key, poll_url: pollPath(outcome.key) };
 }
 
+type Moved = Awaited<ReturnType<CaseWorkflows['moveWithProvidence']>>;
+
 /**
- * A movement with `create_official_doc`: its PV document, where it stands if still signing, or
- * why it failed. The movement is already recorded, so the answer is a success either way.
+ * A movement, with its PV document when `create_official_doc` asks for one: recorded by the
+ * workflow that then signs the PV (so no crash leaves one without the other), or, without a PV,
+ * in one domain transaction. The PV part says where it stands: signed, still signing, or failed.
  */
-export async function officialDocumentOf(deps: ApiDeps, ctx: DomainContext, movement: MovementResult, requested: boolean | undefined) {
-  if (!requested) return {};
-  try {
-    const pv = await caseWorkflows(deps).providence(ctx, movement.movementId);
-    return {
-      official_document: pv.done
-        ? { document_id: pv.value.documentId, official_number: pv.value.officialNumber, status: 'signed' }
-        : { workflow_id: pv.workflowId, status: 'signing' },
-    };
-  } catch (err) {
-    deps.log.warn('providence not generated', { movement: movement.movementId, error: (err as Error).message });
-    return { official_document: { status: 'failed', message: isAppError(err) ? err.message : 'No se pudo generar la providencia' } };
+export async function moveCase(deps: ApiDeps, ctx: DomainContext, request: MovementRequest, createOfficialDoc: boolean | undefined) {
+  if (!createOfficialDoc) return { movement: await recordMovementNow(ctx, request), official: {} };
+  const moved = await caseWorkflows(deps).moveWithProvidence(ctx, request);
+  return { movement: moved.movement, official: { official_document: officialDocumentOf(deps, moved) } };
+}
+
+async function recordMovementNow(ctx: DomainContext, request: MovementRequest) {
+  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId };
+  if (request.kind === 'assign') return assignCase(ctx, request.caseId, input);
+  return transferCase(ctx, request.caseId, { ...input, transferOwnership: request.transferOwnership }, { bounded: request.bounded });
+}
+
+function officialDocumentOf(deps: ApiDeps, moved: Moved) {
+  const pv = moved.providence;
+  if ('failed' in pv) {
+    deps.log.warn('providence not generated', { movement: moved.movement.movementId, error: (pv.failed as Error).message });
+    return { status: 'failed', message: isAppError(pv.failed) ? pv.failed.message : 'No se pudo generar la providencia' };
   }
+  return pv.done
+    ? { document_id: pv.value.documentId, official_number: pv.value.officialNumber, status: 'signed' }
+    : { workflow_id: pv.workflowId, status: 'signing' };
 }
 
 export function caseRoutes(deps: ApiDeps): Router {
@@ -137,21 +148,21 @@ export function caseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/transfer', auth, async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const m = await transferCase(ctx, id(req), { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: true }, { bounded: false });
+    const { movement: m, official } = await moveCase(deps, ctx, {
+      kind: 'transfer', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: true, bounded: false,
+    }, body.create_official_doc);
     res.json({
-      message: `Expediente transferido a ${m.toSector.acronym}`, movement_id: m.movementId, from_sector: m.fromSector.acronym, to_sector: m.toSector.acronym,
-      ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)),
+      message: `Expediente transferido a ${m.toSector.acronym}`, movement_id: m.movementId, from_sector: m.fromSector.acronym, to_sector: m.toSector.acronym, ...official,
     });
   });
 
   router.post('/cases/:id/assign', auth, async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const m = await assignCase(ctx, id(req), { targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id });
-    res.json({
-      message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym,
-      ...(await officialDocumentOf(deps, ctx, m, body.create_official_doc)),
-    });
+    const { movement: m, official } = await moveCase(deps, ctx, {
+      kind: 'assign', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
+    }, body.create_official_doc);
+    res.json({ message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym, ...official });
   });
 
   router.post('/cases/:id/close-assign', auth, async (req, res) => {

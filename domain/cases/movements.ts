@@ -64,12 +64,57 @@ export interface MovementResult {
   assignedUserId: string | null;
 }
 
+/**
+ * A transfer or assignment as plain data, so a workflow can carry it: the movement with its PV
+ * document (`create_official_doc`) is recorded by ProvidenceWorkflow's first step, under an id the
+ * API chooses before anything is written.
+ */
+export interface MovementRequest {
+  kind: 'transfer' | 'assign';
+  caseId: string;
+  targetSectorId: unknown;
+  reason: unknown;
+  assignedUserId?: unknown;
+  transferOwnership: boolean;
+  bounded: boolean;
+}
+
+/**
+ * Records `request` as movement `movementId`, once: a repeat (a retried workflow step) finds the
+ * movement already there and answers it, whoever's permissions changed since.
+ */
+export async function recordMovement(ctx: DomainContext, movementId: string, request: MovementRequest): Promise<MovementResult> {
+  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId };
+  if (request.kind === 'assign') return assignCase(ctx, request.caseId, input, movementId);
+  return transferCase(ctx, request.caseId, { ...input, transferOwnership: request.transferOwnership }, { bounded: request.bounded }, movementId);
+}
+
+async function existingMovement(trx: Tx, c: CaseRow, movementId: string): Promise<MovementResult | undefined> {
+  const m = await trx('case_movements as m')
+    .join('sectors as f', 'f.id', 'm.from_sector_id')
+    .join('sectors as t', 't.id', 'm.to_sector_id')
+    .where({ 'm.id': movementId, 'm.case_id': c.id })
+    .first<{ movement_type: 'transfer' | 'assignment'; from_id: string; from_acronym: string; to_id: string; to_acronym: string; to_name: string; assigned_user_id: string | null } | undefined>(
+      'm.movement_type', 'f.id as from_id', 'f.acronym as from_acronym', 't.id as to_id', 't.acronym as to_acronym', 't.name as to_name', 'm.assigned_user_id',
+    );
+  if (!m) return undefined;
+  return {
+    movementId, movementType: m.movement_type, caseId: c.id, caseNumber: c.case_number,
+    fromSector: { sector_id: m.from_id, acronym: m.from_acronym },
+    toSector: { sector_id: m.to_id, acronym: m.to_acronym, name: m.to_name },
+    assignedUserId: m.assigned_user_id,
+  };
+}
+
 /** Only a responsible of the case's current sector may transfer (403 otherwise). */
-export async function transferCase(ctx: DomainContext, caseId: string, input: TransferInput, rule: ReasonRule): Promise<MovementResult> {
+export async function transferCase(ctx: DomainContext, caseId: string, input: TransferInput, rule: ReasonRule, movementId?: string): Promise<MovementResult> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
     // Existence only: for movements the spec answers 403 to anyone who is not a responsible.
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
+    // Under the case's lock, so a repeat and the first attempt cannot both insert.
+    const recorded = movementId ? await existingMovement(trx, c, movementId) : undefined;
+    if (recorded) return recorded;
     if (!(await caseAccess(trx, user, c)).permissions.can_transfer) throw forbidden(CASE_MESSAGES.noTransferPermission);
     const target = await targetSector(trx, c, input.targetSectorId);
     const reason = checkReason(input.reason, rule);
@@ -77,6 +122,7 @@ export async function transferCase(ctx: DomainContext, caseId: string, input: Tr
     const movementType = input.transferOwnership ? 'transfer' : 'assignment';
     const [movement] = await trx('case_movements')
       .insert({
+        ...(movementId ? { id: movementId } : {}),
         case_id: c.id, movement_type: movementType, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee,
         reason, created_by: user.id, status: input.transferOwnership ? 'closed' : 'active',
       })
@@ -104,11 +150,15 @@ export interface AssignInput {
   assignedUserId?: unknown;
 }
 
-export async function assignCase(ctx: DomainContext, caseId: string, input: AssignInput): Promise<MovementResult> {
+export async function assignCase(ctx: DomainContext, caseId: string, input: AssignInput, movementId?: string): Promise<MovementResult> {
   const user = userOf(ctx);
-  const allowed = await ctx.db.transaction(async (trx) => (await caseAccess(trx, user, await requireCase(trx, null, caseId))).permissions.can_assign);
+  const allowed = await ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, null, caseId);
+    if (movementId && (await existingMovement(trx, c, movementId))) return true;
+    return (await caseAccess(trx, user, c)).permissions.can_assign;
+  });
   if (!allowed) throw forbidden(CASE_MESSAGES.noAssignPermission);
-  return transferCase(ctx, caseId, { ...input, transferOwnership: false }, { bounded: true });
+  return transferCase(ctx, caseId, { ...input, transferOwnership: false }, { bounded: true }, movementId);
 }
 
 export async function closeAssignment(ctx: DomainContext, caseId: string, input: { movementId: unknown; reason: unknown }): Promise<{ movementId: string }> {
