@@ -142,13 +142,19 @@ describe('documents: drafts', () => {
       // Sofía edits in MESA and RENT, not in DOP; make her a DOP viewer.
       const { db, demoTenant } = getStack();
       const { tenantDb } = await import('../../db/tenancy.js');
+      const grant = { user_id: demoUser('jefa-mesa'), sector_id: sector('DOP') };
       await tenantDb(db, demoTenant).transaction((trx) =>
-        trx('user_sector_permissions').insert({ user_id: demoUser('jefa-mesa'), sector_id: sector('DOP'), can_view: true, can_edit: false }).onConflict(['user_id', 'sector_id']).ignore(),
+        trx('user_sector_permissions').insert({ ...grant, can_view: true, can_edit: false }).onConflict(['user_id', 'sector_id']).ignore(),
       );
-      const viewer = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('jefa-mesa'), json: { reference: 'x' } });
-      assert.equal(viewer.status, 403);
-      const seen = await request(`/api/v1/documents/${id}`, { headers: asIntegration('jefa-mesa') });
-      assert.equal(seen.status, 200);
+      try {
+        const viewer = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('jefa-mesa'), json: { reference: 'x' } });
+        assert.equal(viewer.status, 403);
+        const seen = await request(`/api/v1/documents/${id}`, { headers: asIntegration('jefa-mesa') });
+        assert.equal(seen.status, 200);
+      } finally {
+        // The demo users' sectors are shared by every suite: leave them as seeded.
+        await tenantDb(db, demoTenant).transaction((trx) => trx('user_sector_permissions').where(grant).delete());
+      }
     });
 
     it('content on an imported document is refused', async () => {
