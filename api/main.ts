@@ -3,6 +3,7 @@
  * (n > 1) this process forks n copies with node:cluster that share the port, and replaces one
  * that dies; each copy is a whole API with its own pools.
  */
+import { tracing } from './tracing.js';
 import cluster from 'node:cluster';
 import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
@@ -50,7 +51,7 @@ async function serve(): Promise<void> {
   }
 
   const db = createDb(config.databaseUrl, { applicationName: 'expediente-api', log });
-  const temporal = createTemporalClient(config, config.temporal.address);
+  const temporal = createTemporalClient(config, config.temporal.address, tracing);
   const services = await createDomainServices(config);
   const tokens = new TokenVerifier({ issuer: config.oidc.issuer, audiences: config.oidc.audiences, jwksUrl: config.oidc.jwksUrl, log });
   const api = await startApi({ config, db, services, temporal, tokens, log }, config.api.port, config.host);
@@ -65,6 +66,7 @@ async function serve(): Promise<void> {
     await temporal.close();
     await services.renderer.close();
     await db.destroy();
+    await tracing.shutdown();
     process.exit(0);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -5,6 +5,8 @@
  */
 import { Client, Connection } from '@temporalio/client';
 import type { Config } from '../config/index.js';
+import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
+import type { Tracing } from '../lib/tracing.js';
 
 export interface TemporalHandle {
   client: Client;
@@ -14,11 +16,11 @@ export interface TemporalHandle {
   close(): Promise<void>;
 }
 
-export function createTemporalClient(config: Config, address: string): TemporalHandle {
+export function createTemporalClient(config: Config, address: string, tracing?: Tracing): TemporalHandle {
   const connection = Connection.lazy({ address, connectTimeout: 3_000 });
   const probeConnection = Connection.lazy({ address, connectTimeout: 2_000, interceptors: [] });
   return {
-    client: new Client({ connection, namespace: config.temporal.namespace }),
+    client: new Client({ connection, namespace: config.temporal.namespace, plugins: temporalTracingPlugins(tracing) }),
     connection,
     probe: async (timeoutMs) => {
       await probeConnection.withDeadline(Date.now() + timeoutMs, () => probeConnection.healthService.check({}));

@@ -3,6 +3,7 @@
  * CERTS_DIR it first creates the dev PKI (with the `demo` tenant) under DATA_DIR/pki; the local
  * time-stamping authority runs as its own process (signer/tsa/main.ts).
  */
+import { tracing } from './tracing.js';
 import { createLogger } from '../lib/log.js';
 import { SignerConfigError, loadSignerConfig } from './config.js';
 import { ensureDevPki } from './dev-pki.js';
@@ -22,7 +23,7 @@ try {
     if (stopping) return;
     stopping = true;
     log.info('signer stopping', { signal });
-    void signer.close().then(() => process.exit(0));
+    void signer.close().then(() => tracing.shutdown()).then(() => process.exit(0));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

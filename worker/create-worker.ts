@@ -1,7 +1,7 @@
 /** Builds the worker (used by worker/main.ts and by the test stack, so both run the same thing). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker, type WorkerPlugin } from '@temporalio/worker';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/connection.js';
 import type { DomainServices } from '../domain/services.js';
@@ -40,6 +40,8 @@ export interface WorkerDeps {
   connection: NativeConnection;
   identity: IdentityProvider;
   mailer: Mailer;
+  /** Temporal plugins, e.g. OpenTelemetry tracing of workflows and activities. */
+  plugins?: WorkerPlugin[];
 }
 
 /** The external systems activities talk to, built from the configuration. */
@@ -47,8 +49,9 @@ export function externalDeps(config: Config, env: NodeJS.ProcessEnv): { identity
   return { identity: new Auth0ManagementProvider(auth0ManagementOptionsFromEnv(env)), mailer: createMailer(config) };
 }
 
-export async function createWorker({ config, db, services, log, connection, identity, mailer }: WorkerDeps): Promise<Worker> {
+export async function createWorker({ config, db, services, log, connection, identity, mailer, plugins }: WorkerDeps): Promise<Worker> {
   return Worker.create({
+    plugins,
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,

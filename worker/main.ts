@@ -1,4 +1,5 @@
 /** The worker process: runs every workflow and activity on the configured task queue. */
+import { tracing } from './tracing.js';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
@@ -7,6 +8,7 @@ import { createLogger } from '../lib/log.js';
 import { connectWorkerWithRetry, createWorker, externalDeps } from './create-worker.js';
 import { startWorkerHealthServer } from './health-server.js';
 import { ensureSearchAttributes } from './search-attributes.js';
+import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
@@ -31,7 +33,7 @@ if (added.length) log.info('registered search attributes', { added: added.join('
 
 const services = await createDomainServices(config);
 const external = externalDeps(config, process.env);
-const worker = await createWorker({ config, db, services, log, connection, ...external });
+const worker = await createWorker({ config, db, services, log, connection, ...external, plugins: temporalTracingPlugins(tracing) });
 const health = startWorkerHealthServer(worker, {
   port: config.worker.healthPort,
   host: config.host,
@@ -48,5 +50,6 @@ try {
   external.mailer.close();
   await connection.close();
   await db.destroy();
+  await tracing.shutdown();
   log.info('worker stopped');
 }
