@@ -1,7 +1,8 @@
 /**
  * Who may see and change a document. Visible: its creator, its signers, users who can view the
  * document's sector, recipients of an officialized note (by sector) or memo (by user), and users
- * who can view a case it is linked to. Editable: its creator and users who can edit in its sector.
+ * who can view a case it is linked to — except memos, private person to person, which only their
+ * creator, signers and recipients see. Editable: its creator and users who can edit in its sector.
  * A document the user may not see is "not found" (404), so its existence does not leak; a visible
  * document the user may not change is 403.
  */
@@ -35,16 +36,20 @@ export function whereVisibleTo(query: Knex.QueryBuilder, trx: Tx, user: ActingUs
   const viewable = viewSectorIds(user);
   const allSectors = user.sectors.map((s) => s.sectorId);
   if (!options.includeCreating) whereOutsideCaseCreation(query, trx);
+  // Memos are private: their sector and linked cases give no sight of them (migration 007).
+  const notMemo = trx('document_types as vt').whereRaw('vt.id = d.document_type_id').andWhere('vt.acronym', 'MEMO');
   return query.where((w) => {
     w.where('d.created_by', user.id)
-      .orWhereIn('d.sector_id', viewable)
+      .orWhere((sector) => sector.whereIn('d.sector_id', viewable).whereNotExists(notMemo.clone()))
       .orWhereExists(trx('document_signers as vs').whereRaw('vs.document_id = d.id').andWhere('vs.user_id', user.id))
       .orWhereExists(
         trx('note_recipients as nr').whereRaw('nr.document_id = d.id').whereNotNull('nr.delivered_at').whereIn('nr.sector_id', allSectors),
       )
       .orWhereExists(trx('memo_recipients as mr').whereRaw('mr.document_id = d.id').andWhere('mr.recipient_user_id', user.id))
-      .orWhereExists(
-        trx('case_documents as cd').join('cases as c', 'c.id', 'cd.case_id').whereRaw('cd.document_id = d.id').whereIn('c.owner_sector_id', viewable),
+      .orWhere((linked) =>
+        linked
+          .whereExists(trx('case_documents as cd').join('cases as c', 'c.id', 'cd.case_id').whereRaw('cd.document_id = d.id').whereIn('c.owner_sector_id', viewable))
+          .whereNotExists(notMemo.clone()),
       );
   });
 }

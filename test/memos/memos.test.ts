@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { asBackend, demoUser, request } from '../support/http.js';
+import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { sendMemo } from '../support/communications.js';
 
 const get = (user: string, path: string) => request(`/api/v1/memos${path}`, { headers: asBackend(user) });
@@ -203,5 +203,20 @@ describe('memos: person-to-person MEMO documents', function () {
     const id = created.body.data.document_id;
     assert.equal((await get('agente-mesa', `/${id}`)).status, 404);
     assert.deepEqual(memoIds(await get('agente-mesa', `/received?search=${encodeURIComponent(`sin firmar ${tag}`)}`)), []);
+  });
+
+  it('is private: the author\'s sector and its viewers do not see it, only author, signers and recipients', async () => {
+    const secret = randomUUID().slice(0, 8);
+    const privateMemo = await sendMemo('agente-obras', { to: ['agente-mesa'] }, { reference: `Asunto personal ${secret}`, content: '<p>Reservado.</p>' });
+    // Lucía directs Obras Particulares, the author's sector, and is not a recipient.
+    const asDirector = await request(`/api/v1/documents/${privateMemo.id}`, { headers: asIntegration('directora-obras') });
+    assert.equal(asDirector.status, 404, asDirector.text);
+    const listed = await request(`/api/v1/documents/search?search=${secret}`, { headers: asIntegration('directora-obras') });
+    assert.equal(listed.status, 200, listed.text);
+    assert.equal(listed.body.documents.length, 0);
+    for (const user of ['agente-obras', 'agente-mesa']) {
+      const res = await request(`/api/v1/documents/${privateMemo.id}`, { headers: asIntegration(user) });
+      assert.equal(res.status, 200, `${user}: ${res.text}`);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { searchAtScale } from './003_search_at_scale.js';
 import { communications } from './004_communications.js';
 import { records } from './005_records.js';
 import { verificationCodes } from './006_verification_codes.js';
+import { privateMemos } from './007_private_memos.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos];
