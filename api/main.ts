@@ -7,6 +7,7 @@ import { tracing } from './tracing.js';
 import cluster from 'node:cluster';
 import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
+import { flushApiKeyUsage } from '../domain/api-keys/usage.js';
 import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
 import { TokenVerifier } from './auth/token-verifier.js';
@@ -65,6 +66,7 @@ async function serve(): Promise<void> {
     await api.close();
     await temporal.close();
     await services.renderer.close();
+    await flushApiKeyUsage(db);
     await db.destroy();
     await tracing.shutdown();
     process.exit(0);

@@ -27,6 +27,8 @@ export interface Config {
     processes: number;
   };
   signer: { port: number; url: string; apiKey: string };
+  /** Lifetime and rotation of integration API keys, and how often their last use is written. */
+  apiKeys: ApiKeyConfig;
   /** Port of the local time-stamping authority `npm start` runs for the signing service. */
   tsaPort: number;
   /**
@@ -141,6 +143,29 @@ function nonEmpty(env: Env, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
+export interface ApiKeyConfig {
+  /** Lifetime of a new or rotated key when none is asked for. */
+  defaultDays: number;
+  /** Longest lifetime anyone may ask for. */
+  maxDays: number;
+  /** How long a rotated key's previous secret keeps working when no overlap is asked for. */
+  rotationOverlapHours: number;
+  /** Uses are batched in memory and `last_used_at` written this often (and at shutdown). */
+  usageFlushSeconds: number;
+}
+
+function apiKeyConfig(env: Env): ApiKeyConfig {
+  const defaultDays = positiveInt(env, 'API_KEY_DEFAULT_DAYS', 365);
+  const maxDays = positiveInt(env, 'API_KEY_MAX_DAYS', 730);
+  if (defaultDays > maxDays) throw new ConfigError(`API_KEY_DEFAULT_DAYS (${defaultDays}) must not exceed API_KEY_MAX_DAYS (${maxDays})`);
+  return {
+    defaultDays,
+    maxDays,
+    rotationOverlapHours: positiveInt(env, 'API_KEY_ROTATION_OVERLAP_HOURS', 24),
+    usageFlushSeconds: positiveInt(env, 'API_KEY_USAGE_FLUSH_SECONDS', 30),
+  };
+}
+
 export type StorageConfig =
   | { driver: 'filesystem' }
   | {
@@ -196,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: nonEmpty(env, 'SIGNER_URL') ?? `http://${localHost}:${signerPort}`,
       apiKey: nonEmpty(env, 'SIGNER_API_KEY') ?? 'dev-signer-key',
     },
+    apiKeys: apiKeyConfig(env),
     tsaPort: int(env, 'TSA_PORT', 3300),
     worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200), sdkMetricsPort: int(env, 'WORKER_SDK_METRICS_PORT', 3201) },
     metricsToken: nonEmpty(env, 'METRICS_TOKEN'),

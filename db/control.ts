@@ -87,15 +87,30 @@ export interface ApiKeyRecord {
   expiresAt: Date | null;
 }
 
+/**
+ * The key a presented secret belongs to: its current secret, or the secret it replaced while the
+ * rotation overlap lasts (its end judged by the database clock, which also set it). Read on every
+ * request, never cached, so a revocation holds from the next request on.
+ */
 export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | undefined> {
+  const hash = hashApiKey(key);
   const row = await control(db, 'api_keys')
-    .where({ key_hash: hashApiKey(key) })
+    .where({ key_hash: hash })
+    .orWhere((q) => q.where({ previous_key_hash: hash }).where('previous_valid_until', '>', db.fn.now()))
     .first<{ id: string; tenant_id: string; is_active: boolean; expires_at: Date | null } | undefined>('id', 'tenant_id', 'is_active', 'expires_at');
   return row && { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at };
 }
 
+/** Listed on the key, or the key acts for every user of its tenant (whose activity the tenant checks). */
 export async function isUserAuthorizedForKey(db: Db, apiKeyId: string, userId: string): Promise<boolean> {
-  const row = await control(db, 'api_key_users').where({ api_key_id: apiKeyId, user_id: userId }).first('user_id');
+  const row = await control(db, 'api_keys as k')
+    .where('k.id', apiKeyId)
+    .where((q) =>
+      q.where('k.all_users', true).orWhereExists((sub) =>
+        sub.select(db.raw('1')).from(`${CONTROL_SCHEMA}.api_key_users as u`).whereRaw('u.api_key_id = k.id').where('u.user_id', userId),
+      ),
+    )
+    .first('k.id');
   return row !== undefined;
 }
 
@@ -103,6 +118,8 @@ export interface NewApiKey {
   tenantId: string;
   name: string;
   userIds: readonly string[];
+  /** The key acts for every active user of the tenant; `userIds` is then empty. */
+  allUsers?: boolean;
   expiresAt?: Date | null;
   /** A chosen plaintext key (dev/test configuration); random when absent. */
   key?: string;
@@ -119,6 +136,7 @@ export async function createApiKey(db: Db, input: NewApiKey): Promise<{ id: stri
         key_prefix: key.slice(0, 8),
         key_hash: hashApiKey(key),
         expires_at: input.expiresAt ?? null,
+        all_users: input.allUsers ?? false,
       })
       .returning<{ id: string }[]>('id');
     if (input.userIds.length > 0) {
@@ -139,4 +157,139 @@ export async function authorizeKeyUsers(db: Db, apiKeyId: string, userIds: reado
     .insert(userIds.map((user_id) => ({ api_key_id: apiKeyId, user_id })))
     .onConflict(['api_key_id', 'user_id'])
     .ignore();
+}
+
+// ---- API key lifecycle ------------------------------------------------------------------------
+
+export interface ApiKeyRow {
+  id: string;
+  tenant_id: string;
+  tenant_schema: string;
+  name: string;
+  key_prefix: string;
+  is_active: boolean;
+  all_users: boolean;
+  expires_at: Date | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  rotated_at: Date | null;
+  previous_key_prefix: string | null;
+  previous_valid_until: Date | null;
+  /** The database's clock when the row was read: every state is judged against it. */
+  read_at: Date;
+  user_ids: string[];
+}
+
+function apiKeyRows(db: Knex) {
+  return db
+    .withSchema(CONTROL_SCHEMA)
+    .from('api_keys as k')
+    .join('tenants as t', 't.id', 'k.tenant_id') // withSchema qualifies joined tables too
+    .select(
+      'k.id', 'k.tenant_id', 't.schema_name as tenant_schema', 'k.name', 'k.key_prefix', 'k.is_active', 'k.all_users',
+      'k.expires_at', 'k.created_at', 'k.last_used_at', 'k.revoked_at', 'k.rotated_at', 'k.previous_key_prefix',
+      'k.previous_valid_until', db.raw('now() as read_at'),
+      db.raw(`coalesce((select array_agg(u.user_id::text order by u.user_id) from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id), '{}') as user_ids`),
+    );
+}
+
+/** The tenant's keys, newest first. */
+export async function listApiKeyRows(db: Knex, tenantId: string): Promise<ApiKeyRow[]> {
+  return apiKeyRows(db).where('k.tenant_id', tenantId).orderBy([{ column: 'k.created_at', order: 'desc' }, { column: 'k.id' }]);
+}
+
+/** One key of the tenant; `lock` holds it until the transaction ends (revoke and rotate). */
+export async function findApiKeyRow(db: Knex, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<ApiKeyRow | undefined> {
+  if (options.lock) await control(db, 'api_keys').where({ id, tenant_id: tenantId }).forUpdate().first('id');
+  return apiKeyRows(db).where({ 'k.tenant_id': tenantId, 'k.id': id }).first();
+}
+
+/** Active keys of every tenant whose expiry falls between the two instants (oldest expiry first). */
+export async function apiKeyRowsExpiringBetween(db: Knex, from: Date, to: Date): Promise<ApiKeyRow[]> {
+  return apiKeyRows(db)
+    .where('k.is_active', true)
+    .whereBetween('k.expires_at', [from, to])
+    .orderBy([{ column: 'k.expires_at' }, { column: 'k.id' }]);
+}
+
+export async function hasUnrevokedApiKeyNamed(db: Knex, tenantId: string, name: string): Promise<boolean> {
+  return (await control(db, 'api_keys').where({ tenant_id: tenantId, name, is_active: true }).first('id')) !== undefined;
+}
+
+export async function markApiKeyRevoked(db: Knex, id: string): Promise<void> {
+  await control(db, 'api_keys').where({ id }).update({ is_active: false, revoked_at: db.fn.now() });
+}
+
+export interface SecretReplacement {
+  key: string;
+  /** Until when the replaced secret keeps working; now (or earlier) ends it at once. */
+  previousValidUntil: Date;
+  expiresAt: Date;
+}
+
+/** The current secret becomes the previous one (a still-overlapping older secret ends now). */
+export async function replaceApiKeySecret(db: Knex, id: string, replacement: SecretReplacement): Promise<void> {
+  await control(db, 'api_keys')
+    .where({ id })
+    .update({
+      previous_key_hash: db.ref('key_hash'),
+      previous_key_prefix: db.ref('key_prefix'),
+      previous_valid_until: replacement.previousValidUntil,
+      key_hash: hashApiKey(replacement.key),
+      key_prefix: replacement.key.slice(0, 8),
+      expires_at: replacement.expiresAt,
+      rotated_at: db.fn.now(),
+    });
+}
+
+export interface ApiKeyAuditEntry {
+  tenantId: string;
+  apiKeyId: string;
+  action: 'create' | 'revoke' | 'rotate';
+  actor: string;
+  actorUserId: string | null;
+  details: Record<string, unknown>;
+}
+
+export async function insertApiKeyAudit(db: Knex, entry: ApiKeyAuditEntry): Promise<void> {
+  await control(db, 'api_key_audit').insert({
+    tenant_id: entry.tenantId,
+    api_key_id: entry.apiKeyId,
+    action: entry.action,
+    actor: entry.actor,
+    actor_user_id: entry.actorUserId,
+    details: JSON.stringify(entry.details),
+  });
+}
+
+export interface ApiKeyAuditRow {
+  id: string;
+  occurred_at: Date;
+  api_key_id: string;
+  action: string;
+  actor: string;
+  actor_user_id: string | null;
+  details: Record<string, unknown>;
+}
+
+export async function listApiKeyAudit(db: Knex, tenantId: string, apiKeyId?: string): Promise<ApiKeyAuditRow[]> {
+  const query = control(db, 'api_key_audit').where({ tenant_id: tenantId });
+  if (apiKeyId) query.where({ api_key_id: apiKeyId });
+  return query.orderBy('id').select('id', 'occurred_at', 'api_key_id', 'action', 'actor', 'actor_user_id', 'details');
+}
+
+/**
+ * Writes a batch of uses at once: each entry is a secret's hash (current or previous) and when it
+ * was last used; a later time already stored is kept.
+ */
+export async function recordApiKeyUses(db: Knex, uses: readonly { keyHash: string; usedAt: Date }[]): Promise<void> {
+  if (uses.length === 0) return;
+  await db.raw(
+    `update ${CONTROL_SCHEMA}.api_keys k set last_used_at = v.used_at
+       from (select unnest(?::text[]) as key_hash, unnest(?::timestamptz[]) as used_at) v
+      where (k.key_hash = v.key_hash or k.previous_key_hash = v.key_hash)
+        and (k.last_used_at is null or k.last_used_at < v.used_at)`,
+    [uses.map((u) => u.keyHash), uses.map((u) => u.usedAt.toISOString())],
+  );
 }

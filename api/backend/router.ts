@@ -1,6 +1,7 @@
 /** Backend API for the web front end (`/api/v1`, bearer JWT + X-Tenant-Schema, `{success,data,message}`). */
 import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
+import { backendApiKeyRoutes } from './api-keys.js';
 import { backendAuth } from './auth.js';
 import { backendCaseRoutes } from './cases.js';
 import { backendDashboardRoutes } from './dashboard.js';
@@ -13,7 +14,7 @@ import { backendUserRoutes } from './users.js';
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
   // Authentication guards the backend's own paths; anything else falls through to the 404.
-  router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries'], backendAuth(deps));
+  router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries', '/admin'], backendAuth(deps));
   router.use(backendCaseRoutes(deps));
   router.use(backendDocumentRoutes(deps));
   router.use(backendUserRoutes(deps));
@@ -21,5 +22,6 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendMemoRoutes(deps));
   router.use(backendDashboardRoutes(deps));
   router.use(backendRecordRoutes(deps));
+  router.use(backendApiKeyRoutes(deps));
   return router;
 }

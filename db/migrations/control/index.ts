@@ -1,6 +1,7 @@
 import type { Migration } from '../types.js';
 import { registry } from './001_registry.js';
 import { verificationIndex } from './003_verification_index.js';
+import { apiKeyLifecycle } from './002_api_key_lifecycle.js';
 
 /** Control-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const controlMigrations: readonly Migration[] = [registry, verificationIndex];
+export const controlMigrations: readonly Migration[] = [registry, verificationIndex, apiKeyLifecycle];

@@ -1,0 +1,149 @@
+/**
+ * `npm run apikey:<command> -- ...`: integration API keys from the operator's console, recorded in
+ * the audit trail as "cli:<os user>". Human-readable output; `--json` for scripts.
+ *
+ *   apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,uuid...> | --all-users) [--days N]
+ *   apikey:list   -- [--tenant <schema>]            (every tenant when omitted)
+ *   apikey:revoke -- --tenant <schema> --id <key id>
+ *   apikey:rotate -- --tenant <schema> --id <key id> [--overlap-hours N] [--days N]
+ *   apikey:check  -- [--days 30]                    (unrevoked keys expiring within N days, or expired in the last N)
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../../config/index.js';
+import {
+  cliActor, createKey, expiringApiKeys, listKeys, revokeKey, rotateKey,
+  type ApiKeyScope, type ApiKeyView, type ExpiringItem,
+} from '../../domain/api-keys/index.js';
+import { isAppError } from '../../domain/errors.js';
+import { createDb, type Db } from '../connection.js';
+import { findTenantBySchema, listTenants } from '../control.js';
+import { migrateControl } from '../migrate.js';
+import type { Tenant } from '../tenancy.js';
+import { cliDatabaseUrl } from './database-url.js';
+
+const COMMANDS = ['create', 'list', 'revoke', 'rotate', 'check'] as const;
+type Command = (typeof COMMANDS)[number];
+
+class UsageError extends Error {}
+
+const usage = `usage:
+  npm run apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,...> | --all-users) [--days N] [--json]
+  npm run apikey:list   -- [--tenant <schema>] [--json]
+  npm run apikey:revoke -- --tenant <schema> --id <key id> [--json]
+  npm run apikey:rotate -- --tenant <schema> --id <key id> [--overlap-hours N] [--days N] [--json]
+  npm run apikey:check  -- [--days 30] [--json]`;
+
+function parse(argv: string[]) {
+  const [command, ...rest] = argv;
+  if (!COMMANDS.includes(command as Command)) throw new UsageError(usage);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      tenant: { type: 'string' },
+      name: { type: 'string' },
+      users: { type: 'string' },
+      'all-users': { type: 'boolean' },
+      days: { type: 'string' },
+      id: { type: 'string' },
+      'overlap-hours': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  return { command: command as Command, values };
+}
+
+/** A whole number from the command line; anything else is the operator's typo. */
+function integerOption(raw: string | undefined, flag: string): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${flag} must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+async function tenantNamed(db: Db, schema: string | undefined): Promise<Tenant> {
+  if (!schema) throw new UsageError(`--tenant is required\n${usage}`);
+  const tenant = await findTenantBySchema(db, schema);
+  if (!tenant) throw new UsageError(`tenant "${schema}" not found (npm run apikey:list shows every tenant's keys)`);
+  return tenant;
+}
+
+const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') + 'Z' : '-');
+
+function keyTable(keys: ApiKeyView[]): string {
+  if (keys.length === 0) return 'no API keys';
+  const rows = keys.map((k) => [k.tenant, k.id, k.name, `${k.prefix}…`, k.state, date(k.created_at), date(k.last_used_at), k.expires_at ? date(k.expires_at) : 'never', k.all_users ? 'all' : String(k.user_ids.length)]);
+  return table(['TENANT', 'ID', 'NAME', 'PREFIX', 'STATE', 'CREATED', 'LAST USED', 'EXPIRES', 'USERS'], rows);
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+function expiringTable(items: ExpiringItem[], days: number): string {
+  if (items.length === 0) return `nothing expires within ${days} days`;
+  return table(['KIND', 'TENANT', 'ID', 'WHAT', 'EXPIRES', 'DAYS LEFT'], items.map((i) => [i.kind, i.tenant ?? '-', i.id, i.label, date(i.expires_at), i.status === 'expired' ? `expired ${-i.days_left}d ago` : String(i.days_left)]));
+}
+
+function secretNotice(key: ApiKeyView, secret: string, verb: string): string {
+  return `${verb} API key "${key.name}" (${key.id}) for tenant ${key.tenant}, expires ${date(key.expires_at)}\n` +
+    `${key.state === 'rotating' ? `previous secret ${key.previous_prefix}… works until ${date(key.previous_valid_until)}\n` : ''}` +
+    `key (shown only now; store it): ${secret}`;
+}
+
+async function run(db: Db, config: Config, command: Command, values: ReturnType<typeof parse>['values']): Promise<{ human: string; json: unknown }> {
+  const scopeFor = async (): Promise<ApiKeyScope> => ({ db, tenant: await tenantNamed(db, values.tenant), actor: cliActor(), policy: config.apiKeys });
+  switch (command) {
+    case 'create': {
+      if (!values.name) throw new UsageError(`--name is required\n${usage}`);
+      const userIds = values.users?.split(',').map((u) => u.trim()).filter(Boolean);
+      const { key, secret } = await createKey(await scopeFor(), {
+        name: values.name, expiresInDays: integerOption(values.days, '--days'), userIds, allUsers: values['all-users'],
+      });
+      return { human: secretNotice(key, secret, 'created'), json: { ...key, key: secret } };
+    }
+    case 'list': {
+      const tenants = values.tenant ? [await tenantNamed(db, values.tenant)] : await listTenants(db);
+      const keys = (await Promise.all(tenants.map((t) => listKeys(db, t)))).flat();
+      return { human: keyTable(keys), json: keys };
+    }
+    case 'revoke': {
+      const { key, changed } = await revokeKey(await scopeFor(), values.id);
+      return { human: changed ? `revoked API key "${key.name}" (${key.id})` : `API key "${key.name}" (${key.id}) was already revoked`, json: key };
+    }
+    case 'rotate': {
+      const { key, secret } = await rotateKey(await scopeFor(), values.id, {
+        overlapHours: integerOption(values['overlap-hours'], '--overlap-hours'), expiresInDays: integerOption(values.days, '--days'),
+      });
+      return { human: secretNotice(key, secret, 'rotated'), json: { ...key, key: secret } };
+    }
+    case 'check': {
+      const days = integerOption(values.days, '--days') ?? 30;
+      const items = await expiringApiKeys(db, { days });
+      return { human: expiringTable(items, days), json: items };
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const { command, values } = parse(process.argv.slice(2));
+  const config = loadConfig();
+  const db = createDb(await cliDatabaseUrl(config), { poolMax: 2, applicationName: 'expediente-cli' });
+  try {
+    // A CLI may run before the API has upgraded the control schema.
+    await migrateControl(db);
+    const { human, json } = await run(db, config, command, values);
+    console.log(values.json ? JSON.stringify(json, null, 2) : human);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Domain refusals (400/404/409), unknown flags and usage mistakes are the operator's to fix. */
+function isOperatorError(err: Error): boolean {
+  return isAppError(err) || err instanceof UsageError || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+}
+
+main().catch((err: Error) => {
+  console.error(isOperatorError(err) ? err.message : err.stack ?? err.message);
+  process.exit(isOperatorError(err) ? 2 : 1);
+});
