@@ -3,6 +3,7 @@ import type { ActivityDeps } from './deps.js';
 import { createCaseActivities } from './cases.js';
 import { createDocumentActivities } from './documents.js';
 import { createProvisioningActivities } from './provisioning.js';
+import { createRecordActivities } from './records.js';
 import { createSystemActivities } from './system.js';
 
 export function createActivities(deps: ActivityDeps) {
@@ -11,6 +12,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDocumentActivities(deps),
     ...createCaseActivities(deps),
     ...createProvisioningActivities(deps),
+    ...createRecordActivities(deps),
   };
 }
 

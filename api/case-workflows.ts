@@ -6,7 +6,7 @@
  * answer is 202 with the workflow id and `GET /api/v1/cases/creations/<key>` to poll.
  */
 import { randomUUID } from 'node:crypto';
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { WithStartWorkflowOperation } from '@temporalio/client';
 import { validateCaseRequest } from '../domain/cases/creation.js';
 import { CASE_MESSAGES } from '../domain/cases/messages.js';
 import type { MovementRequest, MovementResult } from '../domain/cases/movements.js';
@@ -18,8 +18,8 @@ import {
 import { workflowIds } from '../contract/ids.js';
 import { CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../contract/search-attributes.js';
 import type { ApiDeps } from './deps.js';
-import { waitAtMost } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
+import { pollRun, REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
 
 export interface CaseCreationRequest {
   templateId: string;
@@ -31,8 +31,6 @@ export interface CaseCreationRequest {
 export type CreationOutcome =
   | { done: true; value: CaseCreationResult; key: string; workflowId: string }
   | { done: false; key: string; workflowId: string };
-
-const KEY = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export function pollPath(key: string): string {
   return `/api/v1/cases/creations/${encodeURIComponent(key)}`;
@@ -47,65 +45,36 @@ export function caseWorkflows(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   const waitMs = deps.config.workflowWaitMs;
 
-  async function settle<T>(result: () => Promise<T>, notRunning: string) {
-    try {
-      return await waitAtMost(connection, result, waitMs);
-    } catch (err) {
-      throw businessError(err, notRunning) ?? err;
-    }
-  }
+  const settle = <T>(result: () => Promise<T>, notRunning: string) => waitForRun(connection, result, waitMs, notRunning);
 
   return {
     async create(ctx: DomainContext, request: CaseCreationRequest): Promise<CreationOutcome> {
-      if (request.idempotencyKey !== undefined && !KEY.test(request.idempotencyKey)) {
-        throw badRequest('Idempotency-Key invalido: 1-100 caracteres entre letras, dígitos y . _ : -');
-      }
+      if (request.idempotencyKey !== undefined && !REQUEST_KEY.test(request.idempotencyKey)) throw badRequest(REQUEST_KEY_MESSAGE);
       // Fast answers for a bad template or sector; the workflow validates again as its first step.
       const valid = await validateCaseRequest(ctx, request);
       const key = request.idempotencyKey ?? randomUUID();
       const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
-      let handle;
-      try {
-        handle = await client.workflow.start<CaseCreationWorkflow>(CASE_CREATION_WORKFLOW, {
-          workflowId,
-          taskQueue: deps.config.temporal.taskQueue,
-          args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), key, templateId: valid.templateId, reference: request.reference, ownerSectorId: valid.ownerSectorId }],
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          // A finished creation answers again with its case; only a failed one may be retried afresh.
-          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-          typedSearchAttributes: [
-            { key: TENANT, value: ctx.tenant.schema },
-            { key: CASE_TEMPLATE, value: valid.templateAcronym },
-            { key: OWNER_SECTOR, value: valid.ownerSectorAcronym },
-          ],
-          memo: { reference: request.reference, template: valid.templateName, owner_sector: valid.ownerSectorName },
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        handle = client.workflow.getHandle<CaseCreationWorkflow>(workflowId);
-      }
-      const started = handle;
+      const started = await startOnce<CaseCreationWorkflow>(client, CASE_CREATION_WORKFLOW, {
+        workflowId,
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), key, templateId: valid.templateId, reference: request.reference, ownerSectorId: valid.ownerSectorId }],
+        typedSearchAttributes: [
+          { key: TENANT, value: ctx.tenant.schema },
+          { key: CASE_TEMPLATE, value: valid.templateAcronym },
+          { key: OWNER_SECTOR, value: valid.ownerSectorAcronym },
+        ],
+        memo: { reference: request.reference, template: valid.templateName, owner_sector: valid.ownerSectorName },
+      });
       const waited = await settle(() => started.result(), CASE_MESSAGES.creationNotFound);
       return waited.done ? { done: true, value: waited.value, key, workflowId } : { done: false, key, workflowId };
     },
 
     /** What the POST would answer now: the case, still creating, or the creation's error. */
     async poll(ctx: DomainContext, key: string): Promise<CreationOutcome> {
-      if (!KEY.test(key)) throw notFound(CASE_MESSAGES.creationNotFound);
+      if (!REQUEST_KEY.test(key)) throw notFound(CASE_MESSAGES.creationNotFound);
       const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
-      const handle = client.workflow.getHandle<CaseCreationWorkflow>(workflowId);
-      try {
-        const description = await handle.describe();
-        if (description.status.name === 'RUNNING') return { done: false, key, workflowId };
-      } catch (err) {
-        if (err instanceof WorkflowNotFoundError) throw notFound(CASE_MESSAGES.creationNotFound);
-        throw err;
-      }
-      try {
-        return { done: true, value: await handle.result(), key, workflowId };
-      } catch (err) {
-        throw businessError(err, CASE_MESSAGES.creationNotFound) ?? err;
-      }
+      const polled = await pollRun<CaseCreationResult>(client.workflow.getHandle<CaseCreationWorkflow>(workflowId), CASE_MESSAGES.creationNotFound);
+      return polled.done ? { done: true, value: polled.value, key, workflowId } : { done: false, key, workflowId };
     },
 
     /**

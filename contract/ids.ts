@@ -11,4 +11,6 @@ export const workflowIds = {
   caseCreation: (tenant: string, userId: string, key: string) => `case-creation/${tenant}/${userId}/${key}`,
   providence: (tenant: string, movementId: string) => `providence/${tenant}/${movementId}`,
   userProvisioning: (tenant: string, email: string) => `user-provisioning/${tenant}/${email.toLowerCase()}`,
+  /** One run per report request; the key is scoped to the record. */
+  recordReport: (tenant: string, recordId: string, key: string) => `record-report/${tenant}/${recordId}/${key}`,
 } as const;

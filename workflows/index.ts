@@ -4,3 +4,4 @@ export { documentSigningWorkflow } from './document-signing.js';
 export { caseCreationWorkflow } from './case-creation.js';
 export { providenceWorkflow } from './providence.js';
 export { userProvisioningWorkflow } from './user-provisioning.js';
+export { recordReportWorkflow } from './record-report.js';

@@ -9,6 +9,7 @@ import { backendDocumentRoutes } from './documents.js';
 import { backendMemoRoutes } from './memos.js';
 import { backendNoteRoutes } from './notes.js';
 import { backendRecordRoutes } from './records.js';
+import { backendRecordReportRoutes } from '../record-report.js';
 import { backendUserRoutes } from './users.js';
 
 export function backendRouter(deps: ApiDeps): Router {
@@ -22,6 +23,7 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendMemoRoutes(deps));
   router.use(backendDashboardRoutes(deps));
   router.use(backendRecordRoutes(deps));
+  router.use(backendRecordReportRoutes(deps));
   router.use(backendApiKeyRoutes(deps));
   return router;
 }

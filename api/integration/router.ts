@@ -5,6 +5,7 @@ import { caseRoutes } from './cases.js';
 import { documentRoutes } from './documents.js';
 import { noteRoutes } from './notes.js';
 import { recordRoutes } from './records.js';
+import { integrationRecordReportRoutes } from '../record-report.js';
 import { systemRoutes } from './system.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
@@ -14,5 +15,6 @@ export function integrationRouter(deps: ApiDeps): Router {
   router.use(caseRoutes(deps));
   router.use(noteRoutes(deps));
   router.use(recordRoutes(deps));
+  router.use(integrationRecordReportRoutes(deps));
   return router;
 }

@@ -216,10 +216,11 @@ export interface SystemDocumentInput {
   reference: string;
   content: string;
   sectorId: string;
-  caseId: string;
+  /** The case it belongs to (CAEX, PV); null for a record's report. */
+  caseId: string | null;
   /** Signs alone, as numerator: system documents are signed automatically on the user's behalf. */
   signerUserId: string;
-  /** Identifies the document within its case (e.g. the cover), so a retried step finds it. */
+  /** Identifies the document within its case (or, without a case, among caseless ones), so a retried step finds it. */
   sourceKey: string;
 }
 

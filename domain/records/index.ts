@@ -22,6 +22,7 @@ export {
 export { searchRecords, listRecords, autocompleteRecords, likeContaining } from './search.js';
 export { appendRecordHistory, actorOf, historyPage, recentHistory, RECORD_ACTIONS, type RecordAction, type HistoryActor, type HistoryInput, type HistoryEntry } from './history.js';
 export { loadRecordReportData, type RecordReportData, type ReportField } from './report-data.js';
+export { checkReportRequest, createRecordReportDraft, linkRecordReport } from './report.js';
 export { requireRecord, findRecord, type RecordRow, type RecordAccess, type RecordNeed } from './rows.js';
 export { RECORD_MESSAGES } from './messages.js';
 export { RECORD_LIMITS } from './limits.js';
