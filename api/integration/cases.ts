@@ -10,6 +10,7 @@ import { badRequest, isAppError } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath, type CaseWorkflows, type CreationOutcome } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
+import { queryFlag } from '../query-flags.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
@@ -120,7 +121,7 @@ export function caseRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/cases/:id', userOptional, async (req, res) => {
-    res.json(await getCase(contextOf(res), id(req), { includeDocuments: ['true', '1'].includes(queryString(req, 'include_documents') ?? '') }));
+    res.json(await getCase(contextOf(res), id(req), { includeDocuments: queryFlag(req, 'include_documents') }));
   });
 
   router.get('/cases/:id/history', auth, async (req, res) => {

@@ -35,6 +35,8 @@ describe('cases: reads, movements and documents', function () {
       const withDocs = await request(`/api/v1/cases/${caseId}?include_documents=true`, { headers: asIntegration('agente-obras') });
       assert.equal(withDocs.body.documents.length, 1);
       assert.deepEqual(Object.keys(withDocs.body.documents[0]).sort(), ['document_id', 'document_number', 'reference', 'status']);
+      const unclear = await request(`/api/v1/cases/${caseId}?include_documents=yes`, { headers: asIntegration('agente-obras') });
+      assert.deepEqual([unclear.status, unclear.body], [400, { error: 'include_documents debe ser true o false' }]);
 
       for (const path of [`/api/v1/cases/number/${caseNumber}`, `/api/v1/cases/by-number/${caseNumber}`]) {
         const byNumber = await request(path, { headers: asIntegration('agente-obras') });
