@@ -133,7 +133,7 @@ export async function transferCase(ctx: DomainContext, caseId: string, input: Tr
     await recordActivity(trx, {
       kind: input.transferOwnership ? 'case_transferred' : 'case_assigned', actorUserId: user.id, sectorId: target.id, entityType: 'case', entityId: c.id,
       summary: `${user.fullName} ${input.transferOwnership ? 'transfirió' : 'asignó'} el expediente ${c.case_number} a ${target.acronym}: ${reason}`,
-      data: { movement_id: movement!.id, from_sector_id: c.owner_sector_id, to_sector_id: target.id },
+      data: { movement_id: movement!.id, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee },
     });
     return {
       movementId: movement!.id, movementType, caseId: c.id, caseNumber: c.case_number,

@@ -132,6 +132,7 @@ describe('cases: reads, movements and documents', function () {
       assert.equal(assigned.body.sector, 'RENT');
       const assignedEvent = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('activity_events').where({ entity_id: c.case_id, kind: 'case_assigned' }).first());
       assert.match(assignedEvent.summary, /Revisión de tasas/);
+      assert.equal(assignedEvent.data.assigned_user_id, demoUser('directora-rentas'));
 
       const seen = await request(`/api/v1/cases/${c.case_id}/permissions`, { headers: asIntegration('directora-rentas') });
       assert.deepEqual(seen.body, { can_view: true, can_transfer: false, can_assign: false, can_add_documents: true, can_close: true });
