@@ -18,8 +18,21 @@ export function sendBackend(res: Response, data: unknown, message = 'OK', status
   res.status(status).json({ success: true, data, message });
 }
 
+/** Codes of the public verification API's errors (the signing service's vocabulary). */
+function publicCode(status: number): string {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'FILE_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 503) return 'SERVICE_UNAVAILABLE';
+  return status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_PARAMETERS';
+}
+
 export function sendError(req: Request, res: Response, status: number, message: string): void {
-  if (interfaceOf(req) === 'backend') {
+  // The public verification API answers `{code, message}` even for errors raised before its
+  // routes (a body that is not what it says, an unknown path under it).
+  if (req.path.startsWith('/api/v1/public/')) {
+    res.status(status).json({ code: publicCode(status), message });
+  } else if (interfaceOf(req) === 'backend') {
     res.status(status).json({ success: false, data: null, message });
   } else {
     res.status(status).json({ error: message });
