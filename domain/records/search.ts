@@ -1,7 +1,7 @@
 /**
  * Finding records: integration search, the backend list and autocomplete. All read only the
- * families the user may view, newest first, over `records.search_text` (number, name and field
- * values; migration 005 gives it a trigram index) with LIKE wildcards in the text escaped.
+ * families the user may view, newest first, over `records.search_lower` (number, name and field
+ * values, lower-cased; migration 008 gives it a trigram index) with LIKE wildcards in the text escaped.
  */
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
@@ -37,7 +37,8 @@ async function familiesToRead(trx: Tx, viewable: string[], familyCode: string | 
 function filtered(trx: Tx, f: Filters): Knex.QueryBuilder {
   const q = f.familyIds.length === 1 ? trx('records as r').where('r.family_id', f.familyIds[0]) : trx('records as r').whereIn('r.family_id', f.familyIds);
   if (f.state !== undefined) q.where('r.state', f.state);
-  if (f.search !== undefined) q.whereRaw('r.search_text ilike ?', [likeContaining(f.search)]);
+  // LIKE over the stored lower-cased copy (migration 008): ILIKE's per-row case folding was the cost.
+  if (f.search !== undefined) q.whereRaw('r.search_lower like lower(?)', [likeContaining(f.search)]);
   return q;
 }
 
@@ -56,10 +57,16 @@ interface ListRow {
 
 async function findPage(trx: Tx, f: Filters, p: Page) {
   if (f.familyIds.length === 0) return { rows: [] as ListRow[], total: { total: 0, exact: true } };
-  const rows = await filtered(trx, f)
-    .join('registry_families as f', 'f.id', 'r.family_id')
+  // The page's ids first, from the (family, state, created_at) indexes alone; only those rows are
+  // then read whole — a deep page skips index entries, not table rows (resume is unbounded text).
+  const page = filtered(trx, f)
     .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'asc' }])
     .offset(p.offset).limit(p.pageSize + 1)
+    .select('r.id', 'r.created_at');
+  const rows = await trx.from(page.as('pg'))
+    .join('records as r', 'r.id', 'pg.id')
+    .join('registry_families as f', 'f.id', 'r.family_id')
+    .orderBy([{ column: 'pg.created_at', order: 'desc' }, { column: 'pg.id', order: 'asc' }])
     .select<ListRow[]>('r.id', 'r.record_number', 'r.display_name', 'r.state', 'r.resume', 'r.next_expiration', 'f.code as registry_code', 'f.name as registry_name', 'r.created_at', 'r.updated_at');
   const total = await settleTotal(p, rows.length, {
     capped: async () => {

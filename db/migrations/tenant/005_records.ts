@@ -20,7 +20,7 @@ import { quoteIdent } from '../../identifiers.js';
 import type { Migration } from '../types.js';
 
 /** The schema pg_trgm lives in (migration 003 created it); opclasses are named through it. */
-async function trigramSchema(knex: Knex): Promise<string> {
+export async function trigramSchema(knex: Knex): Promise<string> {
   const { rows } = await knex.raw<{ rows: { schema: string }[] }>(
     "select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'",
   );

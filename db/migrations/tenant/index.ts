@@ -6,6 +6,7 @@ import { communications } from './004_communications.js';
 import { records } from './005_records.js';
 import { verificationCodes } from './006_verification_codes.js';
 import { privateMemos } from './007_private_memos.js';
+import { recordsSearchLower } from './008_records_search_lower.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower];
