@@ -22,7 +22,8 @@ import { RECORD_NUMBER_KIND } from '../domain/records/index.js';
 import { emptyEntry } from '../domain/records/schema.js';
 import { formatNumber, yearIn } from '../domain/numbering.js';
 import { expect, startPlatform, user, type Platform } from './_platform.js';
-import { fmt, percentile } from './_stats.js';
+import { getLine, slowestStatement, timeLine, type Line } from './_lines.js';
+import { fmt } from './_stats.js';
 
 const TARGET_MS = 20;
 const RECORDS = Number(process.env.RECORDS_COUNT ?? 100_000);
@@ -181,19 +182,6 @@ async function loadRecords(db: Db, tenant: Tenant, count: number, timeZone: stri
   });
 }
 
-interface Line {
-  name: string;
-  path: string;
-  backend?: boolean;
-}
-
-async function get(p: Platform, line: Line): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = line.backend
-    ? { 'X-Tenant-Schema': p.stack.demoTenant.schema, Authorization: `Bearer ${user(CALLER)}` }
-    : { 'X-API-Key': p.stack.demoApiKey, 'X-User-ID': user(CALLER) };
-  const res = await fetch(`${p.stack.apiUrl}${line.path}`, { headers });
-  return { status: res.status, body: await res.json() };
-}
 
 interface Result {
   line: Line;
@@ -211,36 +199,10 @@ function answeredOf(body: any): string {
 }
 
 async function measure(p: Platform, line: Line): Promise<Result> {
-  let last: { status: number; body: any } | undefined;
-  for (let i = 0; i < 5; i++) last = await get(p, line);
-  if (last!.status !== 200) throw new Error(`${line.path}: ${last!.status} ${JSON.stringify(last!.body)}`);
-  const latencies: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await get(p, line);
-    latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  return { line, p50: percentile(latencies, 50), p95: percentile(latencies, 95), answered: answeredOf(last!.body) };
+  const t = await timeLine(p, line, CALLER, RUNS, 5);
+  return { line, p50: t.p50, p95: t.p95, answered: answeredOf(t.body) };
 }
 
-/** Statement timings (as knex sends them) while `run` goes, to find the slowest one. */
-async function slowestStatement(db: Knex, run: () => Promise<void>): Promise<{ sql: string; bindings: unknown[]; ms: number }> {
-  const started = new Map<string, number>();
-  let slowest = { sql: '', bindings: [] as unknown[], ms: -1 };
-  const onQuery = (q: { __knexQueryUid: string }) => started.set(q.__knexQueryUid, performance.now());
-  const onResponse = (_r: unknown, q: { __knexQueryUid: string; sql: string; bindings?: unknown[] }) => {
-    const ms = performance.now() - (started.get(q.__knexQueryUid) ?? performance.now());
-    if (ms > slowest.ms && !/^(SET|BEGIN|COMMIT|explain)/i.test(q.sql)) slowest = { sql: q.sql, bindings: q.bindings ?? [], ms };
-  };
-  db.on('query', onQuery).on('query-response', onResponse);
-  try {
-    await run();
-  } finally {
-    db.removeListener('query', onQuery).removeListener('query-response', onResponse);
-  }
-  return slowest;
-}
 
 const q = encodeURIComponent;
 const p = await startPlatform();
@@ -309,7 +271,7 @@ try {
 
   // The slowest statement of the slowest line, as knex sent it, explained on the loaded database.
   const slowest = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-  const statement = await slowestStatement(db, async () => { await get(p, slowest.line); });
+  const statement = await slowestStatement(db, async () => { await getLine(p, slowest.line, CALLER); });
   console.log(`\nslowest line: ${slowest.line.name} (p95 ${fmt(slowest.p95)} ms); its slowest statement (${fmt(statement.ms)} ms):`);
   console.log(`  ${statement.sql}\n  bindings: ${JSON.stringify(statement.bindings)}`);
   const plan = await tenantDb(db, demoTenant).transaction((trx) =>

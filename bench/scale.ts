@@ -13,7 +13,8 @@ import { demoId } from '../db/seed/demo-data.js';
 import { tenantDb } from '../db/tenancy.js';
 import { startPlatform, user, type Platform } from './_platform.js';
 import { growScaleData, type ScaleSize } from './_scale-data.js';
-import { fmt, percentile } from './_stats.js';
+import { getLine, slowestStatement, timeLine, type Line } from './_lines.js';
+import { fmt } from './_stats.js';
 
 const TARGET_MS = 20;
 const RUNS = Number(process.env.SCALE_RUNS ?? 100);
@@ -24,12 +25,6 @@ const SIZES: ScaleSize[] = [
 
 /** The caller: a director who edits Obras Particulares and reads Mesa de Entradas (the broadest demo user). */
 const CALLER = 'directora-obras';
-
-interface Line {
-  name: string;
-  path: string;
-  backend?: boolean;
-}
 
 function lines(caseId: string, number: string): Line[] {
   const me = user(CALLER);
@@ -63,14 +58,6 @@ function lines(caseId: string, number: string): Line[] {
   ];
 }
 
-async function get(p: Platform, line: Line): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = line.backend
-    ? { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${user(CALLER)}` }
-    : { 'X-API-Key': p.stack.demoApiKey, 'X-User-ID': user(CALLER) };
-  const res = await fetch(`${p.stack.apiUrl}${line.path}`, { headers });
-  return { status: res.status, body: await res.json() };
-}
-
 interface Result {
   line: Line;
   p50: number;
@@ -87,17 +74,8 @@ function totalOf(body: any): string {
 }
 
 async function measure(p: Platform, line: Line): Promise<Result> {
-  let last: { status: number; body: any } | undefined;
-  for (let i = 0; i < 3; i++) last = await get(p, line);
-  if (last!.status !== 200) throw new Error(`${line.path}: ${last!.status} ${JSON.stringify(last!.body)}`);
-  const latencies: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await get(p, line);
-    latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  return { line, p50: percentile(latencies, 50), p95: percentile(latencies, 95), total: totalOf(last!.body) };
+  const t = await timeLine(p, line, CALLER, RUNS, 3);
+  return { line, p50: t.p50, p95: t.p95, total: totalOf(t.body) };
 }
 
 function printTable(size: ScaleSize, results: Result[]): void {
@@ -109,23 +87,6 @@ function printTable(size: ScaleSize, results: Result[]): void {
   console.log(`  ${'backend documents list'.padEnd(44)} ${'—'.padStart(7)} ${'—'.padStart(7)}  ${''.padEnd(14)} no such route (spec: backend prefix not shown)`);
 }
 
-/** Statement timings while `run` goes, to find the slowest one. */
-async function slowestStatement(db: Knex, run: () => Promise<void>): Promise<{ sql: string; bindings: unknown[]; ms: number }> {
-  const started = new Map<string, number>();
-  let slowest = { sql: '', bindings: [] as unknown[], ms: -1 };
-  const onQuery = (q: { __knexQueryUid: string }) => started.set(q.__knexQueryUid, performance.now());
-  const onResponse = (_r: unknown, q: { __knexQueryUid: string; sql: string; bindings?: unknown[] }) => {
-    const ms = performance.now() - (started.get(q.__knexQueryUid) ?? performance.now());
-    if (ms > slowest.ms && !/^(SET|BEGIN|COMMIT|explain)/i.test(q.sql)) slowest = { sql: q.sql, bindings: q.bindings ?? [], ms };
-  };
-  db.on('query', onQuery).on('query-response', onResponse);
-  try {
-    await run();
-  } finally {
-    db.removeListener('query', onQuery).removeListener('query-response', onResponse);
-  }
-  return slowest;
-}
 
 const p = await startPlatform();
 let failed = false;
@@ -154,7 +115,7 @@ try {
 
   // The slowest statement of the slowest line, explained on the loaded database.
   const line = slowestLine!;
-  const statement = await slowestStatement(db, async () => { await get(p, line.line); });
+  const statement = await slowestStatement(db, async () => { await getLine(p, line.line, CALLER); });
   console.log(`\nslowest line at ${SIZES.at(-1)!.documents.toLocaleString('en')}: ${line.line.name} (p95 ${fmt(line.p95)} ms); its slowest statement (${fmt(statement.ms)} ms):`);
   const plan = await tenantDb(db, demoTenant).transaction((trx) =>
     trx.raw(`explain (analyze, buffers) ${statement.sql.replace(/\$\d+/g, '?')}`, statement.bindings as Knex.RawBinding[]),
