@@ -171,10 +171,14 @@ export type StorageConfig =
   | {
       driver: 's3';
       bucket: string;
+      /** Prefix inside the bucket (empty for the whole bucket). */
       prefix: string;
       region: string;
+      /** Unset for AWS itself; the service's URL for MinIO and the like. */
       endpoint: string | undefined;
+      /** Path-style URLs (`endpoint/bucket/key`), which MinIO and most S3-compatible services need. */
       forcePathStyle: boolean;
+      /** Unset: the SDK's default chain (environment, profile, instance role). */
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
     };
 

@@ -6,20 +6,11 @@
  * our own signed URLs (signed-urls.ts), never S3 presigned ones.
  */
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { StorageConfig } from '../../config/index.js';
 import { assertObjectKey, type ObjectStore } from './object-store.js';
 
-export interface S3StoreOptions {
-  bucket: string;
-  /** Prefix inside the bucket (empty for the whole bucket). */
-  prefix: string;
-  region: string;
-  /** Unset for AWS itself; the service's URL for MinIO and the like. */
-  endpoint: string | undefined;
-  /** Path-style URLs (`endpoint/bucket/key`), which MinIO and most S3-compatible services need. */
-  forcePathStyle: boolean;
-  /** Unset: the SDK's default chain (environment, profile, instance role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-}
+/** The bucket and how to reach it (STORAGE_DRIVER=s3; see config/index.ts for each field). */
+export type S3StoreOptions = Omit<Extract<StorageConfig, { driver: 's3' }>, 'driver'>;
 
 export class S3ObjectStore implements ObjectStore {
   private readonly client: S3Client;
