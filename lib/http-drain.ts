@@ -6,13 +6,14 @@
  *
  *   const outcome = await drainRequest(req, { maxBytes: 10 * 1024 * 1024, maxMs: 3000 });
  *   if (outcome === 'aborted') return;                    // the client is gone
- *   if (outcome !== 'complete') res.setHeader('connection', 'close');
+ *   if (outcome !== 'complete') closeAfterAnswer(req, res);
  *   res.status(401).json(...);
  *
- * Over either limit the answer goes out anyway, with Connection: close; a client still
- * sending a body that large may then see a reset, which is the price of not reading it.
+ * Over either limit the answer goes out anyway, with Connection: close, and the connection is
+ * closed the lingering way (see closeAfterAnswer) so the client still reads the answer.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface DrainLimits {
   /** Body bytes still read and dropped before giving up. */
@@ -55,4 +56,40 @@ export function drainRequest(req: IncomingMessage, limits: DrainLimits): Promise
     req.on('error', onError);
     req.resume();
   });
+}
+
+/** How long a connection closed after an answer keeps reading (and dropping) what the client still sends. */
+const LINGER_MS = 2000;
+/** ...and how much of it, at most. */
+const LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Marks the answer about to be sent on `res` Connection: close and closes the connection the way
+ * web servers call a lingering close: once the answer is written, the write side is shut (the
+ * client sees the answer and its end), what still arrives is read and dropped for up to
+ * LINGER_MS / LINGER_BYTES, and only then is the socket closed. Closing at once with unread
+ * bytes makes the kernel reset the connection, and a client still writing its body then meets
+ * EPIPE before it has read the answer that was already waiting for it.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('connection', 'close');
+  const socket = req.socket;
+  // Node's server ends a Connection: close exchange with socket.destroySoon(); only this
+  // connection's socket gets the lingering variant, and it is the last exchange on it.
+  socket.destroySoon = function lingeringClose(this: Socket): void {
+    if (this.destroyed) return;
+    let read = 0;
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > LINGER_BYTES) this.destroy();
+    });
+    // The request stream is done with: what the HTTP parser still hands it is dropped, not buffered.
+    req.removeAllListeners('data');
+    req.resume();
+    this.resume();
+    this.end();
+  };
 }

@@ -10,7 +10,7 @@ import { MAX_VERIFY_BYTES, VerificationInputError, type VerificationErrorCode } 
 import { normalizeVerificationCode, formatVerificationCode } from '../../lib/verification-code.js';
 import { PublicVerifier, type VerificationResult } from '../../domain/verification/public-verifier.js';
 import type { ApiDeps } from '../deps.js';
-import { drainRequest } from '../../lib/http-drain.js';
+import { closeAfterAnswer, drainRequest } from '../../lib/http-drain.js';
 import { parseMultipart } from '../multipart.js';
 import { PAGE_CSP, formPage, notFoundPage, resultPage } from './pages.js';
 import { verificationJson } from './present.js';
@@ -69,7 +69,7 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
       // An upload refused here is read and dropped first, so the client gets the 429 instead of a reset.
       const drained = await drainRequest(req, { maxBytes: MAX_VERIFY_BYTES + 256 * 1024, maxMs: 3000 });
       if (drained === 'aborted') return;
-      if (drained !== 'complete') res.set('Connection', 'close');
+      if (drained !== 'complete') closeAfterAnswer(req, res);
       if (req.originalUrl.startsWith('/api/')) res.status(429).set('Cache-Control', 'no-store').json({ code: 'RATE_LIMITED', message });
       else sendPage(res, 429, formPage({ error: message }));
     },

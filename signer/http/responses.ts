@@ -1,6 +1,6 @@
 /** How the service answers: JSON errors `{code, message}`, never cached, and refusals of unread uploads. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { drainRequest } from '../../lib/http-drain.js';
+import { closeAfterAnswer, drainRequest } from '../../lib/http-drain.js';
 import type { Logger } from '../../lib/log.js';
 import { SignerError } from '../errors.js';
 import { PdfReadError } from '../pdf/errors.js';
@@ -41,7 +41,7 @@ async function answerError(req: IncomingMessage, res: ServerResponse, err: unkno
   }
   const outcome = await drainRequest(req, { maxBytes: Math.max(0, MAX_FORM_BYTES - bodyRead), maxMs: DRAIN_TIME_MS });
   if (outcome === 'aborted' || res.headersSent || res.destroyed) return;
-  if (outcome !== 'complete') res.setHeader('connection', 'close');
+  if (outcome !== 'complete') closeAfterAnswer(req, res);
   sendJson(res, error.status, error.toJSON());
 }
 

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drainRequest } from '../../lib/http-drain.js';
+import { closeAfterAnswer, drainRequest } from '../../lib/http-drain.js';
 import { createLogger, type Logger } from '../../lib/log.js';
 import { devPkiPaths, ensureDevPki } from '../dev-pki.js';
 import { TimestampResponder } from './responder.js';
@@ -40,7 +40,8 @@ export async function startTimestampAuthority(options: {
       const outcome = await drainRequest(req, { maxBytes: MAX_REQUEST_BYTES, maxMs: DRAIN_TIME_MS });
       if (outcome === 'aborted' || res.headersSent || res.destroyed) return;
       try {
-        res.writeHead(status, { 'content-type': 'text/plain', ...headers, ...(outcome === 'complete' ? {} : { connection: 'close' }) }).end(text);
+        if (outcome !== 'complete') closeAfterAnswer(req, res);
+        res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(text);
       } catch {
         res.destroy();
       }
