@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run setup:tools`: the independent validators and renderer the test suite uses, installed
 # only when missing — poppler-utils (pdfsig, pdftotext, pdftoppm), qpdf, Chromium (HTML to PDF),
-# and pyHanko from PyPI — plus the Temporal CLI. Idempotent and quick when all are present.
+# and pyHanko, the MCP SDK and schemathesis from PyPI — plus the Temporal CLI. Idempotent and quick when all are present.
 set -euo pipefail
 
 missing=()
@@ -19,6 +19,12 @@ fi
 if ! command -v pyhanko >/dev/null; then
   echo "installing pyHanko from PyPI"
   python3 -m pip install --quiet --disable-pip-version-check pyhanko pyhanko-cli
+fi
+
+# The Python MCP SDK (a second MCP client nobody here wrote) and schemathesis (OpenAPI fuzzing).
+if ! python3 -c 'import mcp' 2>/dev/null || ! command -v schemathesis >/dev/null; then
+  echo "installing the MCP SDK and schemathesis from PyPI"
+  python3 -m pip install --quiet --disable-pip-version-check mcp schemathesis
 fi
 
 npm run --silent temporal:install
