@@ -18,6 +18,12 @@ import { actingUser } from './user.js';
 /** `%`, `_` and `\` stand for themselves (ILIKE's default escape character is `\`). */
 export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `RLM-<year>-<8 digits>-<municipality>-<family>` in any case, upper-cased as numbers are stored; else undefined. */
+export function wholeRecordNumber(text: string): string | undefined {
+  const upper = text.toUpperCase();
+  return /^RLM-\d{4}-\d{8}-[A-Z0-9]+-[A-Z0-9]+$/.test(upper) ? upper : undefined;
+}
+
 interface Filters {
   familyIds: string[];
   state?: string;
@@ -37,8 +43,12 @@ async function familiesToRead(trx: Tx, viewable: string[], familyCode: string | 
 function filtered(trx: Tx, f: Filters): Knex.QueryBuilder {
   const q = f.familyIds.length === 1 ? trx('records as r').where('r.family_id', f.familyIds[0]) : trx('records as r').whereIn('r.family_id', f.familyIds);
   if (f.state !== undefined) q.where('r.state', f.state);
+  const number = f.search === undefined ? undefined : wholeRecordNumber(f.search);
+  // A whole record number names one record: read through the unique index on record_number, not
+  // a trigram scan whose trigrams (rlm, the year, zeros, the municipality) are in every row.
+  if (number !== undefined) q.where('r.record_number', number);
   // LIKE over the stored lower-cased copy (migration 008): ILIKE's per-row case folding was the cost.
-  if (f.search !== undefined) q.whereRaw('r.search_lower like lower(?)', [likeContaining(f.search)]);
+  else if (f.search !== undefined) q.whereRaw('r.search_lower like lower(?)', [likeContaining(f.search)]);
   return q;
 }
 

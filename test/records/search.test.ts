@@ -48,6 +48,19 @@ describe('records: search, list and autocomplete', function () {
       assert.deepEqual(byNumber.body.records.map((r: { id: string }) => r.id), [made.mat!.id]);
     });
 
+    it('a whole record number finds that record (any case); a part of it also finds the records that mention it', async () => {
+      const number = made.mat!.record_number;
+      const mentions = await createRecord('directora-obras', 'ARQ', `Arq. Referida ${tag}`, { matricula: `ver ${number}` });
+      const whole = await integration('intendente', `/records/search?search=${q(number.toLowerCase())}`);
+      assert.equal(whole.status, 200, whole.text);
+      assert.deepEqual(whole.body.records.map((r: { id: string }) => r.id), [made.mat!.id]);
+      assert.equal(whole.body.total, 1);
+      const part = await integration('intendente', `/records/search?search=${q(number.slice(4))}`);
+      assert.deepEqual(part.body.records.map((r: { id: string }) => r.id).sort(), [made.mat!.id, mentions.id].sort());
+      const listed = await backend('directora-obras', `/records?search=${q(` ${number} `)}`);
+      assert.deepEqual(listed.body.data.records.map((r: { id: string }) => r.id), [made.mat!.id]);
+    });
+
     it('filters by family and state, and only over viewable families', async () => {
       const lum = await integration('directora-obras', `/records/search?search=${q(`esc${tag}`)}&family_code=LUM`);
       assert.deepEqual(names(lum.body.records), [`Luz esc${tag}`]);
