@@ -1,5 +1,5 @@
 /** Polls an HTTP URL until it answers 200, or throws with the last status/error seen. */
-export async function waitForHttpOk(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+export async function waitForHttpOk(url: string, timeoutMs: number, isAlive: () => boolean = () => true, intervalMs = 300): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
@@ -11,7 +11,7 @@ export async function waitForHttpOk(url: string, timeoutMs: number, isAlive: () 
     } catch (err) {
       last = (err as Error).message;
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`${url} not ready after ${timeoutMs} ms (${last})`);
 }

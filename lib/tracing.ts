@@ -9,12 +9,13 @@
  * Import this module first in a process's entry point: node:http is patched when the modules
  * that use it are loaded.
  */
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { Resource } from '@opentelemetry/resources';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { createRequire } from 'node:module';
+import type { Resource } from '@opentelemetry/resources';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+// The SDK is loaded only when tracing is on (it costs every process ~0.2 s at start otherwise),
+// and synchronously — it must patch node:http before the modules that use it are loaded.
+const require = createRequire(import.meta.url);
 
 export interface Tracing {
   /** Undefined when tracing is off. */
@@ -39,6 +40,12 @@ export function startTracing(service: string, env: Env = process.env): Tracing {
     current = { resource: undefined, spanProcessor: undefined, shutdown: async () => undefined };
     return current;
   }
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { Resource } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const { BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const resource = new Resource({ 'service.name': env.OTEL_SERVICE_NAME ?? service });
   const spanProcessor = new BatchSpanProcessor(new OTLPTraceExporter());
   const sdk = new NodeSDK({

@@ -19,6 +19,22 @@ export function workflowsPath(): string {
   throw new Error('workflows/index not found next to the worker');
 }
 
+/** Where `npm run build` writes the prebuilt workflow bundle (next to the compiled workflows). */
+export function workflowBundlePath(): string {
+  return fileURLToPath(new URL('../workflows/bundle.js', import.meta.url));
+}
+
+/**
+ * The compiled worker loads the bundle `npm run build` made; under tsx (development, tests) the
+ * workflows are bundled at start. Plugins that add workflow interceptors (tracing) need the
+ * bundle made with them, so they also bundle at start.
+ */
+function workflowSource(plugins: WorkerPlugin[] | undefined): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
+  const bundle = workflowBundlePath();
+  if (!plugins?.length && workflowsPath().endsWith('.js') && existsSync(bundle)) return { workflowBundle: { codePath: bundle } };
+  return { workflowsPath: workflowsPath() };
+}
+
 export async function connectWorkerWithRetry(address: string, log: Logger, timeoutMs = 120_000): Promise<NativeConnection> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt++) {
@@ -55,7 +71,7 @@ export async function createWorker({ config, db, services, log, connection, iden
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    workflowsPath: workflowsPath(),
+    ...workflowSource(plugins),
     activities: createActivities({ db, services, config, log, identity, mailer }),
   });
 }
