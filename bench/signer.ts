@@ -6,6 +6,9 @@
  *   one-page Letter PDF   throughput and p50/p99 at concurrency 1, 4 and 16
  *   10 MB PDF             p50 (sequential)
  *   memory                peak RSS of the signer while it handles 4 concurrent 10 MB requests
+ *   B-LT and B-LTA        one-page and 10 MB: signatures/s, p50 and bytes added, next to B-T,
+ *                         and pyHanko's B-LTA (embedded validation data + document time-stamp,
+ *                         OCSP from the same dev responder) on the same inputs
  *
  * Targets: ≥ 100 one-page signatures/s, ≤ 300 ms p50 for 10 MB, faster than pyHanko, peak RSS
  * under 300 MB. Exits 1 when a target is missed.
@@ -85,27 +88,80 @@ async function tenMegabytePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-async function signOnce(url: string, pdf: Blob): Promise<number> {
+type Level = 'B-T' | 'B-LT' | 'B-LTA';
+
+/** Signs once at `level`; the latency and the size of the signed file. */
+async function signOnce(url: string, pdf: Blob, level: Level = 'B-T'): Promise<{ ms: number; bytes: number }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(FIELDS)) form.append(k, v);
+  form.append('pades_level', level);
   form.append('pdf_file', pdf, 'documento.pdf');
   const started = performance.now();
   const res = await fetch(`${url}/sign-pdf`, { method: 'POST', body: form, headers: { 'x-api-key': API_KEY } });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200 || res.headers.get('x-signature-type') !== 'pades') throw new Error(`signing failed: ${res.status} ${body.toString('utf8').slice(0, 200)}`);
-  return performance.now() - started;
+  return { ms: performance.now() - started, bytes: body.length };
 }
 
-async function load(url: string, pdf: Blob, concurrency: number, count: number): Promise<Timing> {
+async function load(url: string, pdf: Blob, concurrency: number, count: number, level: Level = 'B-T'): Promise<Timing & { bytes: number }> {
   const latencies: number[] = [];
+  let bytes = 0;
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < count) latencies.push(await signOnce(url, pdf));
+      while (next++ < count) {
+        const r = await signOnce(url, pdf, level);
+        latencies.push(r.ms);
+        bytes = r.bytes;
+      }
     }),
   );
-  return { count, seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b) };
+  return { count, seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b), bytes };
+}
+
+/** pyHanko at B-LTA: validation data embedded (fetched from the dev OCSP responder) and a document time-stamp. */
+const PYHANKO_LTA = `
+import io, json, logging, sys, time
+logging.disable(logging.WARNING)
+from pyhanko.sign import fields, signers, timestamps
+from pyhanko.sign.fields import SigFieldSpec
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.keys import load_cert_from_pemder
+from pyhanko_certvalidator import ValidationContext
+
+p12, password, tsa_url, root = sys.argv[1:5]
+jobs = json.loads(sys.argv[5])
+signer = signers.SimpleSigner.load_pkcs12(p12, passphrase=password.encode())
+timestamper = timestamps.HTTPTimeStamper(tsa_url)
+trust = [load_cert_from_pemder(root)]
+
+def sign(data):
+    writer = IncrementalPdfFileWriter(io.BytesIO(data))
+    vc = ValidationContext(trust_roots=trust, allow_fetching=True)
+    meta = signers.PdfSignatureMetadata(field_name='Firma1', subfilter=fields.SigSeedSubFilter.PADES, md_algorithm='sha256',
+                                        embed_validation_info=True, use_pades_lta=True, validation_context=vc)
+    spec = SigFieldSpec('Firma1', box=(50, 40, 296, 112))
+    return signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper, new_field_spec=spec).getvalue()
+
+result = {}
+for job in jobs:
+    data = open(job['pdf'], 'rb').read()
+    out = sign(data)
+    times = []
+    for _ in range(job['count']):
+        t = time.perf_counter()
+        sign(data)
+        times.append((time.perf_counter() - t) * 1000)
+    result[job['name']] = {'times': times, 'added': len(out) - len(data)}
+print(json.dumps(result))
+`;
+
+async function runPyhankoLta(dir: string, p12: string, password: string, tsaUrl: string, root: string, jobs: { name: string; pdf: string; count: number }[]) {
+  const script = path.join(dir, 'pyhanko-lta.py');
+  await writeFile(script, PYHANKO_LTA);
+  const out = execFileSync('python3', [script, p12, password, tsaUrl, root, JSON.stringify(jobs)], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(out) as Record<string, { times: number[]; added: number }>;
 }
 
 function rssKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -146,10 +202,11 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-bench-signer-'));
   const children: ChildProcess[] = [];
   try {
-    const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'] });
     const tsaPort = await freePort();
     const signerPort = await freePort();
     const tsaUrl = `http://127.0.0.1:${tsaPort}`;
+    // The certificates point at the TSA process's OCSP responder and CRLs from the start.
+    const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'], revocationUrl: tsaUrl });
     const url = `http://127.0.0.1:${signerPort}`;
     children.push(startProcess('signer/tsa/main.ts', { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: 'info' }));
     const signer = startProcess('signer/main.ts', {
@@ -219,6 +276,41 @@ async function main(): Promise<void> {
     console.log(`  one-page: ${fmt(pySmallRate)} signatures/s sequential, p50 ${fmt(percentile(pySmall, 50))} ms`);
     console.log(`  10 MB:    p50 ${fmt(pyBigP50)} ms`);
     console.log(`  ratio:    one-page ${fmt(ourSequentialRate / pySmallRate)}× pyHanko's throughput at concurrency 1 (${fmt(Math.max(...results.map(([, t]) => t.count / t.seconds)) / pySmallRate)}× at best concurrency); 10 MB ${fmt(pyBigP50 / bigP50)}× faster`);
+
+    // B-LT and B-LTA next to B-T: same inputs, one-page at concurrency 1 and 4, 10 MB sequential.
+    console.log('\nPAdES levels (one-page: concurrency 1 / 4; 10 MB: sequential; bytes added to the input)');
+    console.log('  level   one-page sig/s (c1 / c4)   p50 ms (c1 / c4)   added B   10 MB p50 ms   added B');
+    const levels: Record<string, { p50: number; bigP50: number; added: number; bigAdded: number }> = {};
+    for (const level of ['B-T', 'B-LT', 'B-LTA'] as const) {
+      await load(url, smallBlob, 2, 20, level);
+      const c1 = await load(url, smallBlob, 1, 150, level);
+      const c4 = await load(url, smallBlob, 4, 300, level);
+      await load(url, bigBlob, 1, 2, level);
+      const tenMb = await load(url, bigBlob, 1, 10, level);
+      levels[level] = { p50: percentile(c1.latencies, 50), bigP50: percentile(tenMb.latencies, 50), added: c1.bytes - small.length, bigAdded: tenMb.bytes - big.length };
+      console.log(
+        `  ${level.padEnd(5)}   ${`${fmt(c1.count / c1.seconds)} / ${fmt(c4.count / c4.seconds)}`.padStart(24)}   ${`${fmt(percentile(c1.latencies, 50))} / ${fmt(percentile(c4.latencies, 50))}`.padStart(16)}   ${String(c1.bytes - small.length).padStart(7)}   ${fmt(percentile(tenMb.latencies, 50)).padStart(12)}   ${String(tenMb.bytes - big.length).padStart(7)}`,
+      );
+    }
+    for (const level of ['B-LT', 'B-LTA'] as const) {
+      const l = levels[level]!;
+      const t = levels['B-T']!;
+      console.log(`  ${level} over B-T: +${fmt(l.p50 - t.p50)} ms and +${l.added - t.added} B (one page), +${fmt(l.bigP50 - t.bigP50)} ms and +${l.bigAdded - t.bigAdded} B (10 MB)`);
+    }
+    try {
+      const lta = await runPyhankoLta(dir, pki.tenants.demo!.p12Path, pki.tenants.demo!.password, tsaUrl, pki.caCertPath, [
+        { name: 'one-page', pdf: smallPath, count: 15 },
+        { name: 'ten-mb', pdf: bigPath, count: 4 },
+      ]);
+      const one = lta['one-page']!;
+      const ten = lta['ten-mb']!;
+      const oneP50 = percentile(one.times.sort((a, b) => a - b), 50);
+      const tenP50 = percentile(ten.times.sort((a, b) => a - b), 50);
+      console.log(`  pyHanko B-LTA (in-process): one-page ${fmt(1000 / oneP50)} sig/s, p50 ${fmt(oneP50)} ms, +${one.added} B; 10 MB p50 ${fmt(tenP50)} ms, +${ten.added} B`);
+      console.log(`  ratio B-LTA: one-page ${fmt(oneP50 / levels['B-LTA']!.p50)}× faster than pyHanko; 10 MB ${fmt(tenP50 / levels['B-LTA']!.bigP50)}×`);
+    } catch (err) {
+      console.log(`  pyHanko B-LTA: not measured (${(err as Error).message.split('\n')[0]})`);
+    }
 
     // The outputs are real signatures: one of each checked with poppler when available.
     try {

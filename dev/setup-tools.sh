@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run setup:tools`: the independent validators and renderer the test suite uses, installed
 # only when missing — poppler-utils (pdfsig, pdftotext, pdftoppm), qpdf, Chromium (HTML to PDF),
-# and pyHanko, the MCP SDK and schemathesis from PyPI — plus the Temporal CLI. Idempotent and quick when all are present.
+# and pyHanko, the MCP SDK and schemathesis from PyPI — plus the Temporal CLI and the EU DSS validator.
+# Idempotent and quick when all are present.
 set -euo pipefail
 
 missing=()
@@ -39,6 +40,25 @@ if [ ! -x "$tts/temporal-test-server" ]; then
     chmod +x "$tts/temporal-test-server"
   else
     echo "Java 17 and Maven not found: the time-skipping workflow tests will be skipped"
+  fi
+fi
+
+# EU DSS as an independent PAdES validator (test/validators/dss): its jars from Maven Central,
+# then DssValidate.java compiled against them. Rebuilt when the pom or the source changes.
+dss=.tools/dss-validator
+dss_stamp="$(cat test/validators/dss/pom.xml test/validators/dss/src/DssValidate.java | sha256sum | cut -c1-16)"
+if [ ! -x "$dss/dss-validate" ] || [ "$(cat "$dss/.stamp" 2>/dev/null)" != "$dss_stamp" ]; then
+  if command -v java >/dev/null && command -v javac >/dev/null && command -v mvn >/dev/null; then
+    echo "building the EU DSS validator (jars from Maven Central, ~60 MB the first time)"
+    rm -rf "$dss/lib" "$dss/classes"
+    mvn -q -B -f test/validators/dss/pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/$dss/lib" >/dev/null
+    mkdir -p "$dss/classes"
+    javac -d "$dss/classes" -cp "$dss/lib/*" test/validators/dss/src/DssValidate.java
+    printf '#!/bin/sh\n# EU DSS under its default policy: DssValidate <file.pdf> --trust <root.pem> [--time <ISO-8601>]\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "%s/classes:%s/lib/*" DssValidate "$@"\n' "$PWD/$dss" "$PWD/$dss" >"$dss/dss-validate"
+    chmod +x "$dss/dss-validate"
+    echo "$dss_stamp" >"$dss/.stamp"
+  else
+    echo "Java 17 (with javac) and Maven not found: the EU DSS validation tests will be skipped"
   fi
 fi
 

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { LogLevel } from '../lib/log.js';
+import { DEFAULT_PADES_LEVEL, PADES_LEVELS, isPadesLevel, type PadesLevel } from './ltv/levels.js';
 import { TENANT_ID_PATTERN } from './tenant.js';
 import { assertTimeZone } from './time.js';
 
@@ -35,6 +36,16 @@ export interface SignerConfig {
   /** Set when CERTS_DIR was not given in `test`: the dev PKI folder main.ts creates on first start. */
   devPkiDir: string | undefined;
   logLevel: LogLevel;
+  /** PADES_LEVEL: the level of a request without `pades_level`. */
+  padesLevel: PadesLevel;
+  /** PADES_LEVEL_<TENANT_ID>: a tenant's own default (wins over PADES_LEVEL). */
+  tenantPadesLevels: ReadonlyMap<string, PadesLevel>;
+  /** Fetching OCSP responses, CRLs and issuer certificates for B-LT/B-LTA. */
+  revocationTimeoutMs: number;
+  /** How long fetched revocation data is reused. */
+  revocationCacheMs: number;
+  /** OCSP_URL: ask this responder instead of the one named in the certificates. */
+  ocspUrl: string | undefined;
   /** When set, `/metrics` answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
 }
@@ -102,6 +113,19 @@ export function loadSignerConfig(env: Env = process.env): SignerConfig {
     throw new SignerConfigError(`TSA_URL must be an http(s) URL, got "${tsaUrl}"`);
   }
 
+  const level = (key: string, raw: string): PadesLevel => {
+    if (!isPadesLevel(raw)) throw new SignerConfigError(`${key} must be one of ${PADES_LEVELS.join(', ')}, got "${raw}"`);
+    return raw;
+  };
+  const padesLevel = level('PADES_LEVEL', value(env, 'PADES_LEVEL') ?? DEFAULT_PADES_LEVEL);
+  const tenantPadesLevels = new Map<string, PadesLevel>();
+  for (const [key, v] of Object.entries(env)) {
+    const m = /^PADES_LEVEL_([A-Z][A-Z0-9_]*)$/.exec(key);
+    if (m && v?.trim() && TENANT_ID_PATTERN.test(m[1]!.toLowerCase())) tenantPadesLevels.set(m[1]!.toLowerCase(), level(key, v.trim()));
+  }
+  const ocspUrl = value(env, 'OCSP_URL');
+  if (ocspUrl !== undefined && !/^https?:\/\//.test(ocspUrl)) throw new SignerConfigError(`OCSP_URL must be an http(s) URL, got "${ocspUrl}"`);
+
   const timeZone = value(env, 'TIME_ZONE') ?? DEFAULT_TIME_ZONE;
   try {
     assertTimeZone(timeZone);
@@ -132,5 +156,10 @@ export function loadSignerConfig(env: Env = process.env): SignerConfig {
     devPkiDir,
     metricsToken: value(env, 'METRICS_TOKEN'),
     logLevel: logLevel as LogLevel,
+    padesLevel,
+    tenantPadesLevels,
+    revocationTimeoutMs: integer(env, 'REVOCATION_TIMEOUT_MS', 10_000, 100, 85_000),
+    revocationCacheMs: integer(env, 'REVOCATION_CACHE_MS', 60_000, 0, 3_600_000),
+    ocspUrl,
   };
 }

@@ -9,6 +9,13 @@
  *   <dir>/tsa.pem, tsa.key.pem        time-stamping authority
  *   <dir>/certs/<tenant>.p12          tenant signing credentials (CERTS_DIR)
  *   <dir>/certs/passwords.json        {"<tenant>": "<password>"} (CERT_PASSWORDS_FILE)
+ *   <dir>/revocation.json             {"baseUrl"}: where the certificates say OCSP, CRLs and issuers are
+ *   <dir>/revoked.json                revoked certificates, read by the OCSP responder and CRLs
+ *
+ * Every certificate but the root carries a CRL distribution point and an authority information
+ * access (OCSP and caIssuers) under `baseUrl`, served by the development TSA process
+ * (signer/tsa/revocation.ts). That process binds the PKI to its own URL when it starts: when
+ * the URL changes, the intermediate, TSA and tenant certificates are reissued (same CA keys).
  *
  * Certificates are built with PKI.js and signed with Node's crypto; node-forge is used only to
  * write the PKCS#12 container, the format it handles best.
@@ -20,6 +27,7 @@ import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import forge from 'node-forge';
 import * as pkijs from 'pkijs';
+import { readPkcs12 } from './certificates/pkcs12.js';
 import { toArrayBuffer } from './pades/cms.js';
 import { OID } from './pades/oids.js';
 
@@ -35,18 +43,44 @@ export interface DevPki {
   /** The signer's CERT_PASSWORDS_FILE. */
   passwordsFile: string;
   tenants: Record<string, { p12Path: string; password: string }>;
+  /** Where the certificates point for OCSP, CRLs and issuer certificates. */
+  revocationUrl: string;
+  revokedFile: string;
+}
+
+/** The certificate authorities of the dev PKI, by file base name. */
+export type DevCa = 'ca' | 'signing-ca';
+
+/** A revoked certificate as the OCSP responder and the CRLs see it. */
+export interface RevokedEntry {
+  issuer: DevCa;
+  /** Upper-case hex, as in the certificate. */
+  serial: string;
+  revokedAt: string;
+  subject?: string;
+}
+
+/** The dev revocation services' URLs under `baseUrl` (the TSA process's own URL). */
+export function revocationUrls(baseUrl: string, issuer: DevCa): { ocsp: string; crl: string; caIssuers: string } {
+  const base = baseUrl.replace(/\/+$/, '');
+  return { ocsp: `${base}/ocsp`, crl: `${base}/crl/${issuer}.crl`, caIssuers: `${base}/certs/${issuer}.cer` };
+}
+
+/** Before the TSA has bound the PKI to its URL: where `npm start` runs it. */
+function defaultRevocationUrl(): string {
+  return `http://127.0.0.1:${process.env.TSA_PORT || 3300}`;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 const generateRsa = promisify(generateKeyPair);
 
-interface Named {
+export interface Named {
   cert: pkijs.Certificate;
   key: KeyObject;
   pem: string;
 }
 
-export function devPkiPaths(dir: string): Omit<DevPki, 'tenants'> {
+export function devPkiPaths(dir: string): Omit<DevPki, 'tenants' | 'revocationUrl'> {
   return {
     dir,
     caCertPath: path.join(dir, 'ca.pem'),
@@ -55,16 +89,37 @@ export function devPkiPaths(dir: string): Omit<DevPki, 'tenants'> {
     tsaKeyPath: path.join(dir, 'tsa.key.pem'),
     certsDir: path.join(dir, 'certs'),
     passwordsFile: path.join(dir, 'certs', 'passwords.json'),
+    revokedFile: path.join(dir, 'revoked.json'),
   };
 }
 
-/** Creates whatever is missing (idempotent; safe when two processes start at once). */
-export async function ensureDevPki(options: { dir: string; tenants: string[] }): Promise<DevPki> {
+const revocationStateFile = (dir: string) => path.join(dir, 'revocation.json');
+
+async function storedRevocationUrl(dir: string): Promise<string | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(revocationStateFile(dir), 'utf8')) as { baseUrl?: unknown };
+    return typeof parsed.baseUrl === 'string' ? parsed.baseUrl : undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Creates whatever is missing (idempotent; safe when two processes start at once).
+ * `revocationUrl` (the TSA process's URL) binds the certificates to it, reissuing them when it
+ * changed; without it the URL already bound is kept.
+ */
+export async function ensureDevPki(options: { dir: string; tenants: string[]; revocationUrl?: string }): Promise<DevPki> {
   const dir = path.resolve(options.dir);
   const paths = devPkiPaths(dir);
   await mkdir(paths.certsDir, { recursive: true, mode: 0o700 });
   return withLock(dir, async () => {
-    const root = await loadOrCreate(dir, 'ca', async () => {
+    const bound = await storedRevocationUrl(dir);
+    const revocationUrl = options.revocationUrl ?? bound ?? defaultRevocationUrl();
+    // Certificates made before this URL (or before there were URLs) are reissued.
+    const rebind = bound !== revocationUrl;
+    const root = await loadOrCreate(dir, 'ca', false, async () => {
       const key = await newKey();
       const cert = buildCertificate({
         subject: { CN: 'expediente Dev Root CA', O: 'expediente (development only)', C: 'AR' },
@@ -75,20 +130,20 @@ export async function ensureDevPki(options: { dir: string; tenants: string[] }):
       });
       return { cert, key: key.privateKey };
     });
-    const signingCa = await loadOrCreate(dir, 'signing-ca', async () => {
-      const key = await newKey();
+    const signingCa = await loadOrCreate(dir, 'signing-ca', rebind, async (existingKey) => {
+      const key = existingKey ? { privateKey: existingKey, publicKey: createPublicKey(existingKey) } : await newKey();
       const cert = buildCertificate({
         subject: { CN: 'expediente Dev Signing CA', O: 'expediente (development only)', C: 'AR' },
         issuer: root,
         publicKey: key.publicKey,
         signingKey: root.key,
         validDays: 3650,
-        extensions: caExtensions(key.publicKey, root, 0),
+        extensions: [...caExtensions(key.publicKey, root, 0), ...revocationExtensions(revocationUrl, 'ca')],
       });
       return { cert, key: key.privateKey };
     });
-    await loadOrCreate(dir, 'tsa', async () => {
-      const key = await newKey();
+    await loadOrCreate(dir, 'tsa', rebind, async (existingKey) => {
+      const key = existingKey ? { privateKey: existingKey, publicKey: createPublicKey(existingKey) } : await newKey();
       const cert = buildCertificate({
         subject: { CN: 'expediente Dev Time-Stamping Authority', O: 'expediente (development only)', C: 'AR' },
         issuer: root,
@@ -98,6 +153,7 @@ export async function ensureDevPki(options: { dir: string; tenants: string[] }):
         extensions: [
           ...leafExtensions(key.publicKey, root),
           extension('2.5.29.37', true, new pkijs.ExtKeyUsage({ keyPurposes: ['1.3.6.1.5.5.7.3.8'] }).toSchema()),
+          ...revocationExtensions(revocationUrl, 'ca'),
         ],
       });
       return { cert, key: key.privateKey };
@@ -106,18 +162,83 @@ export async function ensureDevPki(options: { dir: string; tenants: string[] }):
     const passwords = await readPasswords(paths.passwordsFile);
     const tenants: DevPki['tenants'] = {};
     let changed = false;
-    for (const tenant of options.tenants) {
+    // On a rebind every tenant of the passwords file gets a certificate with the new URLs.
+    const wanted = new Set([...options.tenants, ...(rebind ? Object.keys(passwords) : [])]);
+    for (const tenant of wanted) {
       const p12Path = path.join(paths.certsDir, `${tenant}.p12`);
-      if (!(await exists(p12Path)) || passwords[tenant] === undefined) {
-        passwords[tenant] = randomBytes(18).toString('base64url');
-        await writeTenantP12(p12Path, tenant, passwords[tenant], signingCa, root, { validDays: 730 });
+      const present = await exists(p12Path);
+      if (rebind && !present && !options.tenants.includes(tenant)) continue;
+      // A certificate installed from a real CA (cert:install) is never replaced.
+      if (rebind && present && passwords[tenant] !== undefined && !(await issuedByDevCa(p12Path, passwords[tenant], signingCa))) continue;
+      if (!present || passwords[tenant] === undefined || rebind) {
+        passwords[tenant] ??= randomBytes(18).toString('base64url');
+        await writeTenantP12(p12Path, tenant, passwords[tenant], signingCa, root, { validDays: 730, revocationUrl });
         changed = true;
       }
-      tenants[tenant] = { p12Path, password: passwords[tenant] };
+      if (options.tenants.includes(tenant)) tenants[tenant] = { p12Path, password: passwords[tenant] };
     }
     if (changed) await writeAtomic(paths.passwordsFile, JSON.stringify(passwords, null, 2) + '\n', 0o600);
-    return { ...paths, tenants };
+    if (rebind) await writeAtomic(revocationStateFile(dir), JSON.stringify({ baseUrl: revocationUrl }, null, 2) + '\n', 0o644);
+    return { ...paths, tenants, revocationUrl };
   });
+}
+
+/**
+ * Revokes the certificate currently in `<certsDir>/<tenant>.p12` (default: the PKI's own
+ * folder): the OCSP responder answers `revoked` for it and the next CRL lists it.
+ */
+export async function revokeTenantCertificate(
+  pki: Pick<DevPki, 'dir'>,
+  options: { tenant: string; certsDir?: string; password?: string; at?: Date },
+): Promise<RevokedEntry> {
+  const paths = devPkiPaths(path.resolve(pki.dir));
+  const certsDir = options.certsDir ?? paths.certsDir;
+  const password = options.password ?? (await readPasswords(path.join(certsDir, 'passwords.json')))[options.tenant];
+  if (password === undefined) throw new Error(`no password for tenant "${options.tenant}" in ${certsDir}/passwords.json`);
+  const leaf = leafOf(readPkcs12(await readFile(path.join(certsDir, `${options.tenant}.p12`)), password));
+  const signingCa = await loadNamed(paths.dir, 'signing-ca');
+  if (!signingCa || !sameName(leaf.issuer, signingCa.cert.subject)) throw new Error(`the certificate of "${options.tenant}" was not issued by this dev PKI`);
+  const entry: RevokedEntry = {
+    issuer: 'signing-ca',
+    serial: Buffer.from(leaf.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase(),
+    revokedAt: (options.at ?? new Date()).toISOString(),
+    subject: leaf.subject.typesAndValues.map((tv) => `${tv.type === '2.5.4.3' ? 'CN' : tv.type}=${tv.value.valueBlock.value}`).find((x) => x.startsWith('CN=')),
+  };
+  await withLock(paths.dir, async () => {
+    const list = await readRevoked(paths.revokedFile);
+    if (!list.some((e) => e.issuer === entry.issuer && e.serial === entry.serial)) list.push(entry);
+    await writeAtomic(paths.revokedFile, JSON.stringify(list, null, 2) + '\n', 0o644);
+  });
+  return entry;
+}
+
+export async function readRevoked(file: string): Promise<RevokedEntry[]> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    return Array.isArray(parsed) ? (parsed as RevokedEntry[]) : [];
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
+async function issuedByDevCa(p12Path: string, password: string, signingCa: Named): Promise<boolean> {
+  try {
+    return sameName(leafOf(readPkcs12(await readFile(p12Path), password)).issuer, signingCa.cert.subject);
+  } catch {
+    return false;
+  }
+}
+
+/** The certificate of a PKCS#12's key (bags may come in any order). */
+function leafOf(contents: { key: KeyObject; certificates: Buffer[] }): pkijs.Certificate {
+  const spkiDer = spki(createPublicKey(contents.key));
+  const certs = contents.certificates.map((der) => pkijs.Certificate.fromBER(der));
+  return certs.find((c) => Buffer.from(c.subjectPublicKeyInfo.toSchema().toBER(false)).equals(spkiDer)) ?? certs[0]!;
+}
+
+function sameName(a: pkijs.RelativeDistinguishedNames, b: pkijs.RelativeDistinguishedNames): boolean {
+  return Buffer.from(a.toSchema().toBER(false)).equals(Buffer.from(b.toSchema().toBER(false)));
 }
 
 /**
@@ -132,7 +253,8 @@ export async function issueTenantCertificate(
   const root = await loadNamed(pki.dir, 'ca');
   const signingCa = await loadNamed(pki.dir, 'signing-ca');
   if (!root || !signingCa) throw new Error(`no dev PKI in ${pki.dir}`);
-  await writeTenantP12(options.file, options.tenant, options.password, signingCa, root, options);
+  const revocationUrl = (await storedRevocationUrl(pki.dir)) ?? defaultRevocationUrl();
+  await writeTenantP12(options.file, options.tenant, options.password, signingCa, root, { ...options, revocationUrl });
 }
 
 async function writeTenantP12(
@@ -141,7 +263,7 @@ async function writeTenantP12(
   password: string,
   issuer: Named,
   root: Named,
-  validity: { validDays?: number; notBefore?: Date | undefined; notAfter?: Date | undefined },
+  validity: { validDays?: number; notBefore?: Date | undefined; notAfter?: Date | undefined; revocationUrl: string },
 ): Promise<void> {
   const key = await newKey();
   const cert = buildCertificate({
@@ -152,7 +274,7 @@ async function writeTenantP12(
     validDays: validity.validDays ?? 730,
     notBefore: validity.notBefore,
     notAfter: validity.notAfter,
-    extensions: leafExtensions(key.publicKey, issuer),
+    extensions: [...leafExtensions(key.publicKey, issuer), ...revocationExtensions(validity.revocationUrl, 'signing-ca')],
   });
   const forgeKey = forge.pki.privateKeyFromPem(key.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string);
   const chain = [toPem(cert), issuer.pem, root.pem].map((p) => forge.pki.certificateFromPem(p));
@@ -266,6 +388,25 @@ function leafExtensions(publicKey: KeyObject, issuer: Named): pkijs.Extension[] 
   ];
 }
 
+const OCSP_ACCESS = '1.3.6.1.5.5.7.48.1';
+const CA_ISSUERS_ACCESS = '1.3.6.1.5.5.7.48.2';
+const URI = 6;
+
+/** CRL distribution point and authority information access (OCSP, caIssuers) of `issuer`. */
+function revocationExtensions(baseUrl: string, issuer: DevCa): pkijs.Extension[] {
+  const urls = revocationUrls(baseUrl, issuer);
+  const crlDp = new pkijs.CRLDistributionPoints({
+    distributionPoints: [new pkijs.DistributionPoint({ distributionPoint: [new pkijs.GeneralName({ type: URI, value: urls.crl })] })],
+  });
+  const aia = new pkijs.InfoAccess({
+    accessDescriptions: [
+      new pkijs.AccessDescription({ accessMethod: OCSP_ACCESS, accessLocation: new pkijs.GeneralName({ type: URI, value: urls.ocsp }) }),
+      new pkijs.AccessDescription({ accessMethod: CA_ISSUERS_ACCESS, accessLocation: new pkijs.GeneralName({ type: URI, value: urls.caIssuers }) }),
+    ],
+  });
+  return [extension('2.5.29.31', false, crlDp.toSchema()), extension('1.3.6.1.5.5.7.1.1', false, aia.toSchema())];
+}
+
 export function toPem(cert: pkijs.Certificate): string {
   const b64 = Buffer.from(cert.toSchema(true).toBER(false)).toString('base64');
   return `-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
@@ -276,7 +417,7 @@ export function certificateFromPem(pem: string): pkijs.Certificate {
   return pkijs.Certificate.fromBER(Buffer.from(b64, 'base64'));
 }
 
-async function loadNamed(dir: string, base: string): Promise<Named | undefined> {
+export async function loadNamed(dir: string, base: string): Promise<Named | undefined> {
   try {
     const pem = await readFile(path.join(dir, `${base}.pem`), 'utf8');
     const keyPem = await readFile(path.join(dir, `${base}.key.pem`), 'utf8');
@@ -287,10 +428,16 @@ async function loadNamed(dir: string, base: string): Promise<Named | undefined> 
   }
 }
 
-async function loadOrCreate(dir: string, base: string, create: () => Promise<{ cert: pkijs.Certificate; key: KeyObject }>): Promise<Named> {
+/** Loads `base`, creating it when missing — or reissuing it with its own key when `reissue`. */
+async function loadOrCreate(
+  dir: string,
+  base: string,
+  reissue: boolean,
+  create: (existingKey: KeyObject | undefined) => Promise<{ cert: pkijs.Certificate; key: KeyObject }>,
+): Promise<Named> {
   const existing = await loadNamed(dir, base);
-  if (existing) return existing;
-  const { cert, key } = await create();
+  if (existing && !reissue) return existing;
+  const { cert, key } = await create(existing?.key);
   const pem = toPem(cert);
   await writeAtomic(path.join(dir, `${base}.key.pem`), key.export({ format: 'pem', type: 'pkcs8' }) as string, 0o600);
   await writeAtomic(path.join(dir, `${base}.pem`), pem, 0o644);

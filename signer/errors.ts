@@ -1,7 +1,7 @@
 /**
  * Every error the service answers, as `{code, message}` with its HTTP status. The codes of the
- * spec's table come first; the last four are this service's own additions (documented in
- * docs/signer.md).
+ * spec's table come first; CERTIFICATE_REVOKED and the last four are this service's own
+ * additions (documented in docs/signer.md).
  */
 export const ERROR_STATUS = {
   FILE_TOO_LARGE: 400,
@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   INVALID_TENANT_ID: 400,
   CERTIFICATE_NOT_FOUND: 400,
   CERTIFICATE_LOAD_ERROR: 400,
+  CERTIFICATE_REVOKED: 400,
   LayoutError: 400,
   INVALID_API_KEY: 401,
   PADES_ERROR: 500,

@@ -14,13 +14,15 @@ import { counter, createServiceMetrics, httpMetrics, metricsHandler } from '../l
 import { CertificateStore, checkValidity } from './certificates/store.js';
 import type { SignerConfig } from './config.js';
 import { SignerError } from './errors.js';
-import { readMultipart, type UploadMeter } from './http/multipart.js';
+import { readMultipart, type MultipartForm, type UploadMeter } from './http/multipart.js';
+import { appendArchiveTimestamp } from './ltv/long-term.js';
 import { sendError, sendJson } from './http/responses.js';
 import { MAX_FORM_BYTES, MAX_PDF_BYTES, validateSignRequest, type SignRequest } from './http/sign-request.js';
 import { Semaphore } from './http/semaphore.js';
 import { signPdf, type SigningMode } from './signing/sign-pdf.js';
 import { checkTenantId } from './tenant.js';
 import { DocumentWorkers } from './workers/document-workers.js';
+import { RevocationSource } from './ltv/revocation.js';
 
 export const SERVICE_VERSION = '2.1.0';
 export const SIGNATURE_SYSTEM_VERSION = '2.0';
@@ -76,6 +78,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   app.disable('x-powered-by');
   app.set('etag', false);
   const slots = new Semaphore(MAX_CONCURRENT_SIGNINGS);
+  const revocation = new RevocationSource({ timeoutMs: config.revocationTimeoutMs, cacheMs: config.revocationCacheMs, ocspUrl: config.ocspUrl });
   const metrics = createServiceMetrics('signer');
   const signatures = counter(metrics, 'signer_signatures_total', 'POST /sign-pdf answers by signing mode (pades, visual, none) and outcome (signed or the error code)', ['mode', 'outcome'] as const);
   app.use(httpMetrics(metrics));
@@ -159,7 +162,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       let mode: SigningMode | undefined;
       if (input) {
         try {
-          mode = await resolveMode(input, config, store);
+          mode = await resolveMode(input, config, store, revocation);
           modeKind = mode.kind;
         } catch (err) {
           if (!(err instanceof SignerError)) throw err;
@@ -196,6 +199,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       log.info('signed', {
         tenant: input.tenantId,
         type,
+        level: mode.kind === 'pades' ? mode.level : undefined,
         signatures: signed.existing + 1,
         stamp: input.stamp ? input.stamp.position : undefined,
         bytes: signed.length,
@@ -206,6 +210,41 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       release?.();
       const failure = signal.aborted ? signal.reason : err;
       signatures.inc({ mode: modeKind, outcome: failure instanceof SignerError ? failure.code : 'INTERNAL_ERROR' });
+      await sendError(req, res, signal.aborted ? signal.reason : err, log, upload.bytes);
+    } finally {
+      clearTimeout(timer);
+      release?.();
+    }
+  });
+
+  // A document time-stamp (and its validation data) over an already signed PDF: B-LTA for a
+  // B-LT document, or the next archive time-stamp of a B-LTA one (renewal).
+  app.post('/timestamp-pdf', requireApiKey, async (req, res) => {
+    const started = performance.now();
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const timer = setTimeout(
+      () => controller.abort(new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${config.processingTimeoutMs / 1000} s; nothing was time-stamped`)),
+      config.processingTimeoutMs,
+    );
+    const upload: UploadMeter = { bytes: 0 };
+    let release: (() => void) | undefined;
+    try {
+      release = await slots.acquire(signal);
+      const form = await readMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, maxBodyBytes: MAX_FORM_BYTES, signal, meter: upload });
+      const pdf = checkUploadedPdf(form);
+      const out = await appendArchiveTimestamp({ documents, pdf: pdf.data, tsa: { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs }, source: revocation, signal, refresh: true });
+      if (signal.aborted) throw signal.reason;
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition(pdf.filename),
+        'x-signature-type': 'document-timestamp',
+        'content-length': out.length,
+      });
+      res.end(out);
+      log.info('time-stamped', { bytes: out.length, added: out.length - upload.bytes, ms: Math.round(performance.now() - started) });
+    } catch (err) {
+      release?.();
       await sendError(req, res, signal.aborted ? signal.reason : err, log, upload.bytes);
     } finally {
       clearTimeout(timer);
@@ -226,8 +265,19 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   return app;
 }
 
+/** The one file of a /timestamp-pdf form: present, within the limit, a PDF by its header. */
+function checkUploadedPdf(form: MultipartForm): { data: Buffer; filename: string | undefined } {
+  if (form.fileTooLarge) throw new SignerError('FILE_TOO_LARGE', `pdf_file exceeds ${MAX_PDF_BYTES / (1024 * 1024)} MB (${MAX_PDF_BYTES} bytes)`);
+  if (form.unexpectedFile !== undefined) throw new SignerError('INVALID_PARAMETERS', `unexpected file part "${form.unexpectedFile}"; send one file, as pdf_file`);
+  const file = form.file;
+  if (!file) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is required (a file part named pdf_file)');
+  if (file.data.length === 0) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is empty');
+  if (file.data.subarray(0, 4).toString('latin1') !== '%PDF') throw new SignerError('INVALID_PDF_FORMAT', 'pdf_file does not begin with %PDF; it is not a PDF');
+  return { data: file.data, filename: file.filename };
+}
+
 /** Rule 2 of the spec: PAdES when a certificate exists, else visual or CERTIFICATE_NOT_FOUND. */
-async function resolveMode(input: SignRequest, config: SignerConfig, store: CertificateStore): Promise<SigningMode> {
+async function resolveMode(input: SignRequest, config: SignerConfig, store: CertificateStore, revocation: RevocationSource): Promise<SigningMode> {
   if (!input.tenantId || !input.usePades) return { kind: 'visual' };
   if (!(await store.exists(input.tenantId))) {
     if (config.fallbackToVisual) return { kind: 'visual' };
@@ -236,7 +286,8 @@ async function resolveMode(input: SignRequest, config: SignerConfig, store: Cert
   const credentials = await store.credentials(input.tenantId);
   const validity = checkValidity(credentials, new Date());
   if (!validity.valid) throw new SignerError('CERTIFICATE_LOAD_ERROR', `the certificate for tenant "${input.tenantId}" cannot sign: ${validity.message}`);
-  return { kind: 'pades', credentials, tsa: { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } };
+  const level = input.padesLevel ?? config.tenantPadesLevels.get(input.tenantId) ?? config.padesLevel;
+  return { kind: 'pades', credentials, tsa: { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs }, level, revocation };
 }
 
 /** `attachment; filename="…"`, with an RFC 5987 `filename*` when the name is not plain ASCII. */

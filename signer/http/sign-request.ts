@@ -12,6 +12,7 @@
  */
 import { SignerError, type ErrorCode } from '../errors.js';
 import { unprintable } from '../pdf/win-ansi.js';
+import { PADES_LEVELS, isPadesLevel, type PadesLevel } from '../ltv/levels.js';
 import type { SignerFields, StampRequest } from '../signing/document-update.js';
 import { checkTenantId } from '../tenant.js';
 import type { MultipartForm } from './multipart.js';
@@ -26,6 +27,8 @@ export interface SignRequest {
   filename: string | undefined;
   signer: SignerFields;
   usePades: boolean;
+  /** `pades_level`; undefined: the tenant's configured level. */
+  padesLevel: PadesLevel | undefined;
   stamp: StampRequest | undefined;
 }
 
@@ -57,7 +60,7 @@ export function validateSignRequest(form: MultipartForm, environment: 'test' | '
 }
 
 /** Steps 3 and 4: the signature parameters, then the stamp parameters. */
-function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignRequest, 'signer' | 'usePades' | 'stamp'> {
+function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignRequest, 'signer' | 'usePades' | 'padesLevel' | 'stamp'> {
   // 3. signature parameters
   if (form.unexpectedFile !== undefined) throw new SignerError('INVALID_PARAMETERS', `unexpected file part "${form.unexpectedFile}"; send one file, as pdf_file`);
   const text = (name: string, max: number) => printable(name, requiredText(field, name, max), 'INVALID_PARAMETERS');
@@ -69,6 +72,8 @@ function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignR
   };
   const usePadesRaw = field('use_pades', 'INVALID_PARAMETERS') ?? 'true';
   if (usePadesRaw !== 'true' && usePadesRaw !== 'false') throw new SignerError('INVALID_PARAMETERS', 'use_pades must be "true" or "false"');
+  const padesLevel = field('pades_level', 'INVALID_PARAMETERS');
+  if (padesLevel !== undefined && !isPadesLevel(padesLevel)) throw new SignerError('INVALID_PARAMETERS', `pades_level must be one of ${PADES_LEVELS.map((l) => `"${l}"`).join(', ')}`);
 
   // 4. stamp parameters (only when a document number is sent)
   let stamp: StampRequest | undefined;
@@ -85,7 +90,7 @@ function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignR
     stamp = { documentNumber, city, position };
   }
 
-  return { signer, usePades: usePadesRaw === 'true', stamp };
+  return { signer, usePades: usePadesRaw === 'true', padesLevel, stamp };
 }
 
 type FieldReader = (name: string, code: ErrorCode) => string | undefined;

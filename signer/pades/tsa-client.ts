@@ -32,7 +32,11 @@ const PKI_STATUS = ['granted', 'grantedWithMods', 'rejection', 'waiting', 'revoc
 
 /** Returns the DER of the TimeStampToken (a ContentInfo) for `data`, hashed with SHA-256. */
 export async function requestTimestamp(data: Uint8Array, options: TimestampRequestOptions): Promise<Buffer> {
-  const imprint = createHash('sha256').update(data).digest();
+  return requestTimestampForDigest(createHash('sha256').update(data).digest(), options);
+}
+
+/** The same for an already computed SHA-256 imprint (a document time-stamp's /ByteRange digest). */
+export async function requestTimestampForDigest(imprint: Buffer, options: TimestampRequestOptions): Promise<Buffer> {
   const nonce = randomBytes(8);
   nonce[0] = (nonce[0]! & 0x7f) | 0x01; // positive and minimally encoded
   const request = new pkijs.TimeStampReq({
@@ -77,7 +81,7 @@ export async function requestTimestamp(data: Uint8Array, options: TimestampReque
 }
 
 /** The reply body, read as it streams in and abandoned past `max` bytes (never held whole). */
-async function readLimited(res: Response, max: number): Promise<Buffer> {
+export async function readLimited(res: Response, max: number): Promise<Buffer> {
   const oversized = () => new TimestampError('the time-stamping authority answered with an oversized response');
   if (Number(res.headers.get('content-length') ?? 0) > max) {
     await res.body?.cancel();

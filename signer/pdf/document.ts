@@ -19,6 +19,8 @@ export interface SignatureFieldInfo {
   ref: PdfRef;
   name: string;
   signed: boolean;
+  /** Its value is a document time-stamp (/Type /DocTimeStamp), not a signature. */
+  docTimestamp: boolean;
 }
 
 const MAX_PAGES = 100_000;
@@ -121,7 +123,11 @@ export class PdfDocument {
         for (const kid of childFields) visit(kid, fullName, type, depth + 1);
         return;
       }
-      if (type === 'Sig') out.push({ ref, name: fullName, signed: field.get('V') !== undefined });
+      if (type === 'Sig') {
+        const value = field.get('V');
+        const docTimestamp = isName(this.reader.resolveDict(value)?.get('Type'), 'DocTimeStamp');
+        out.push({ ref, name: fullName, signed: value !== undefined, docTimestamp });
+      }
     };
     for (const f of fields) visit(f, '', undefined, 0);
     return out;

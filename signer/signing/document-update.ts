@@ -50,7 +50,7 @@ export function placeNextSignature(doc: PdfDocument, endTextMarker: string): Pla
   if (!marker) {
     throw new SignerError('LayoutError', `end-text marker "${endTextMarker}" not found on the last page; it marks where the document text ends and the signatures may begin`);
   }
-  const existing = doc.signatureFields().filter((f) => !f.name.startsWith(STAMP_FIELD_PREFIX)).length;
+  const existing = doc.signatureFields().filter((f) => !f.name.startsWith(STAMP_FIELD_PREFIX) && !f.docTimestamp).length;
   return { existing, page, rect: placeSignature(existing, marker.y) };
 }
 

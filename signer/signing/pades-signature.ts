@@ -30,7 +30,7 @@ export class PlaceholderTooSmall extends Error {
   }
 }
 
-/** Signs `digest`, time-stamps the signature and writes the CMS into the hole at `contents`. */
+/** Signs `digest`, time-stamps the signature and writes the CMS into the hole at `contents`; returns the token. */
 export async function embedSignature(options: {
   update: Buffer;
   contents: number;
@@ -39,7 +39,7 @@ export async function embedSignature(options: {
   credentials: TenantCredentials;
   tsa: TimestampSettings;
   signal?: AbortSignal | undefined;
-}): Promise<void> {
+}): Promise<{ token: Buffer }> {
   const signed = signedAttributes(options.credentials, options.digest);
   const signature = computeSignature(options.credentials.key, signed.der);
   let token: Buffer;
@@ -53,4 +53,5 @@ export async function embedSignature(options: {
   const cms = assembleSignedData(options.credentials, signed, signature, token);
   if (cms.length > options.capacity) throw new PlaceholderTooSmall(cms.length);
   options.update.write(cms.toString('hex'), options.contents + 1, 'latin1');
+  return { token };
 }

@@ -9,6 +9,9 @@ import { LETTER } from '../appearance/layout.js';
 import { SignerError } from '../errors.js';
 import { PdfDocument } from '../pdf/document.js';
 import { PdfReadError } from '../pdf/errors.js';
+import { PdfString } from '../pdf/objects.js';
+import { buildDocTimestampUpdate } from '../ltv/doc-timestamp.js';
+import { buildDssUpdate, type DssRequest } from '../ltv/dss-update.js';
 import { buildUpdate, placeNextSignature, type SignerFields, type StampRequest } from './document-update.js';
 import { fixByteRange, reservePlaceholders } from './signature-placeholders.js';
 
@@ -19,6 +22,20 @@ export interface PrepareTask {
   pdf: Uint8Array;
   /** What to build; absent when the document is only checked (another problem is answered). */
   build?: BuildRequest | undefined;
+  /** Instead of a signature: long-term validation data appended to an already signed file. */
+  append?: AppendRequest | undefined;
+}
+
+/**
+ * B-LT and B-LTA work on a signed file: a /DSS update, a document time-stamp with room for its
+ * token, or only reading the signatures and time-stamps already there (their /Contents).
+ */
+export type AppendRequest = { kind: 'dss'; dss: DssRequest } | { kind: 'doc-timestamp'; cmsCapacity: number } | { kind: 'inspect' };
+
+/** A signature or document time-stamp found in a file: its /Contents (CMS, padded with zeros). */
+export interface EmbeddedSignature {
+  contents: Uint8Array;
+  docTimestamp: boolean;
 }
 
 export interface BuildRequest {
@@ -38,6 +55,8 @@ export interface PreparedDocument {
   update: Uint8Array;
   /** PAdES: where the /Contents hole starts in `update`, and the SHA-256 the signature signs. */
   signature: { contents: number; digest: Uint8Array } | undefined;
+  /** `inspect`: the signatures and document time-stamps of the file, in field order. */
+  embedded?: EmbeddedSignature[] | undefined;
 }
 
 /** The reader failed in a way it does not foresee: still "cannot be read", with the cause for the log. */
@@ -49,6 +68,7 @@ export class UnforeseenReadFailure extends SignerError {
 
 export function prepareDocument(task: PrepareTask): PreparedDocument {
   const pdf = Buffer.from(task.pdf.buffer, task.pdf.byteOffset, task.pdf.byteLength);
+  if (task.append) return appendToSigned(pdf, task.append);
   const doc = openChecked(pdf);
   const b = task.build;
   if (!b) return { existing: 0, update: new Uint8Array(0), signature: undefined };
@@ -61,15 +81,30 @@ export function prepareDocument(task: PrepareTask): PreparedDocument {
   return { existing: placement.existing, update: bytes, signature: { contents, digest } };
 }
 
+function appendToSigned(pdf: Buffer, append: AppendRequest): PreparedDocument {
+  const doc = open(pdf);
+  if (append.kind === 'inspect') return { existing: 0, update: new Uint8Array(0), signature: undefined, embedded: embeddedSignatures(doc) };
+  if (append.kind === 'dss') return { existing: 0, update: buildDssUpdate(doc, append.dss).build().bytes, signature: undefined };
+  const placeholders = reservePlaceholders(append.cmsCapacity);
+  const { bytes, placeholders: offsets } = buildDocTimestampUpdate(doc, placeholders).build();
+  const contents = offsets.get(placeholders.contents)!;
+  const digest = fixByteRange(pdf, bytes, { byteRange: offsets.get(placeholders.byteRange)!, contents }, placeholders);
+  return { existing: 0, update: bytes, signature: { contents, digest } };
+}
+
+function embeddedSignatures(doc: PdfDocument): EmbeddedSignature[] {
+  const out: EmbeddedSignature[] = [];
+  for (const field of doc.signatureFields()) {
+    const value = doc.reader.resolveDict(doc.reader.resolveDict(field.ref)?.get('V'));
+    const contents = value?.get('Contents');
+    if (value?.has('ByteRange') && contents instanceof PdfString) out.push({ contents: contents.bytes, docTimestamp: field.docTimestamp });
+  }
+  return out;
+}
+
 /** Step 1 of the spec's validation, for the PDF's structure: readable, Letter pages, changes allowed. */
 function openChecked(pdf: Buffer): PdfDocument {
-  let doc: PdfDocument;
-  try {
-    doc = PdfDocument.open(pdf);
-  } catch (err) {
-    if (err instanceof PdfReadError) throw new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`);
-    throw new UnforeseenReadFailure((err as Error)?.stack ?? String(err));
-  }
+  const doc = open(pdf);
   doc.pages.forEach((page, i) => {
     const [x0, y0, x1, y1] = page.mediaBox;
     const w = x1 - x0;
@@ -80,6 +115,15 @@ function openChecked(pdf: Buffer): PdfDocument {
   });
   if (doc.forbidsChanges()) throw new SignerError('INVALID_PDF_FILE', 'the PDF is certified with no changes allowed, so it cannot be signed again');
   return doc;
+}
+
+function open(pdf: Buffer): PdfDocument {
+  try {
+    return PdfDocument.open(pdf);
+  } catch (err) {
+    if (err instanceof PdfReadError) throw new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`);
+    throw new UnforeseenReadFailure((err as Error)?.stack ?? String(err));
+  }
 }
 
 function round(v: number): string {

@@ -39,4 +39,22 @@ describe('signer: the development PKI', () => {
     const wrong = await run('openssl', ['pkcs12', '-in', pki.tenants.demo!.p12Path, '-passin', 'pass:wrong', '-nokeys']);
     assert.notEqual(wrong.code, 0, 'the PKCS#12 is protected by its password');
   });
+
+  it('rebinds to a new revocation URL: CA keys and tenant passwords kept, certificates point at the new URL', async function () {
+    this.timeout(30_000);
+    const dir = path.join(await tempDir(), 'pki-rebind');
+    const first = await ensureDevPki({ dir, tenants: ['demo'], revocationUrl: 'http://127.0.0.1:1111' });
+    const caKey = await readFile(path.join(dir, 'signing-ca.key.pem'));
+    const second = await ensureDevPki({ dir, tenants: [], revocationUrl: 'http://127.0.0.1:2222' });
+    assert.equal(second.revocationUrl, 'http://127.0.0.1:2222');
+    assert.ok((await readFile(path.join(dir, 'signing-ca.key.pem'))).equals(caKey), 'the CA key stays');
+    const again = await ensureDevPki({ dir, tenants: ['demo'] });
+    assert.equal(again.tenants.demo!.password, first.tenants.demo!.password, 'the password stays');
+    const leaf = await run('openssl', ['pkcs12', '-in', again.tenants.demo!.p12Path, '-passin', `pass:${again.tenants.demo!.password}`, '-nokeys', '-clcerts']);
+    const ext = await run('openssl', ['x509', '-noout', '-ext', 'authorityInfoAccess,crlDistributionPoints'], { input: Buffer.from(leaf.stdout) });
+    assert.match(ext.stdout, /OCSP - URI:http:\/\/127\.0\.0\.1:2222\/ocsp/);
+    assert.match(ext.stdout, /URI:http:\/\/127\.0\.0\.1:2222\/crl\/signing-ca\.crl/);
+    const verify = await run('openssl', ['verify', '-CAfile', again.caCertPath, '-untrusted', again.signingCaCertPath], { input: Buffer.from(leaf.stdout) });
+    assert.match(verify.stdout, /OK/, verify.stdout + verify.stderr);
+  });
 });

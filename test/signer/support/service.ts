@@ -11,7 +11,7 @@ import path from 'node:path';
 import { freePort } from '../../../dev/ports.js';
 import { createLogger, type Logger } from '../../../lib/log.js';
 import { loadSignerConfig } from '../../../signer/config.js';
-import { ensureDevPki, issueTenantCertificate, type DevPki } from '../../../signer/dev-pki.js';
+import { ensureDevPki, issueTenantCertificate, revokeTenantCertificate, type DevPki } from '../../../signer/dev-pki.js';
 import { startSignerServer, type RunningSigner } from '../../../signer/server.js';
 import { startTimestampAuthority, type RunningTimestampAuthority } from '../../../signer/tsa/server.js';
 import { logBuffer } from '../../support/stack.js';
@@ -21,6 +21,8 @@ export const API_KEY = 'signer-test-key';
 let workDir: Promise<string> | undefined;
 let pkiPromise: Promise<DevPki> | undefined;
 let tsaPromise: Promise<RunningTimestampAuthority> | undefined;
+/** The TSA's port, chosen before the PKI so its certificates point at it from the start. */
+let tsaPort: Promise<number> | undefined;
 const running: { close(): Promise<void> }[] = [];
 
 /** Server logs go where the platform's tests keep theirs: printed only under a failing test. */
@@ -39,17 +41,26 @@ export function tempDir(): Promise<string> {
 }
 
 export async function devPki(): Promise<DevPki> {
-  pkiPromise ??= tempDir().then((dir) => ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo', 'otro'] }));
+  tsaPort ??= freePort();
+  pkiPromise ??= tempDir().then(async (dir) =>
+    ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo', 'otro'], revocationUrl: `http://127.0.0.1:${await tsaPort}` }),
+  );
   return pkiPromise;
 }
 
 export async function timestampAuthority(): Promise<RunningTimestampAuthority> {
   tsaPromise ??= devPki().then(async (pki) => {
-    const tsa = await startTimestampAuthority({ port: await freePort(), host: '127.0.0.1', pkiDir: pki.dir, log: quietLogger() });
+    const tsa = await startTimestampAuthority({ port: await tsaPort!, host: '127.0.0.1', pkiDir: pki.dir, log: quietLogger() });
     running.push(tsa);
     return tsa;
   });
   return tsaPromise;
+}
+
+/** Revokes the certificate of `tenant` in `certsDir` (default: the PKI's own folder) at the dev CA. */
+export async function revokeTenant(tenant: string, certsDir?: string): Promise<void> {
+  const pki = await devPki();
+  await revokeTenantCertificate(pki, { tenant, ...(certsDir ? { certsDir } : {}) });
 }
 
 export interface TenantSpec {

@@ -4,6 +4,7 @@
  * details).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -79,6 +80,76 @@ export async function pyhankoValidate(file: string, caCertPath: string): Promise
     if (m) fields.set(m[1]!, m[2]!);
   }
   return { code: r.code, fields, output: r.stdout + r.stderr };
+}
+
+/**
+ * `pyhanko sign validate` with a validation context from the dev PKI (`--validation-context`,
+ * defined in a pyhanko.yml of its own: the dev root as the only trust anchor) and revocation
+ * checking required (`--force-revinfo`: a certificate without OCSP or CRL fails), fetching
+ * from the dev responders.
+ */
+export async function pyhankoValidateWithRevocation(file: string, caCertPath: string): Promise<PyhankoResult> {
+  const config = path.join(await tempDir(), `pyhanko-${randomBytes(4).toString('hex')}.yml`);
+  await writeFile(config, ['validation-contexts:', '  dev-pki:', `    trust: ${JSON.stringify(caCertPath)}`, '    trust-replace: true', ''].join('\n'));
+  const r = await run('pyhanko', ['--config', config, 'sign', 'validate', '--validation-context', 'dev-pki', '--force-revinfo', file]);
+  const fields = new Map<string, string>();
+  for (const line of r.stdout.split('\n')) {
+    const m = /^([^:]+):[0-9a-f]{64}:(.*)$/.exec(line.trim());
+    if (m) fields.set(m[1]!, m[2]!);
+  }
+  return { code: r.code, fields, output: r.stdout + r.stderr };
+}
+
+/** The document's /DSS as pyHanko reads it: counts, and the VRI keys (upper-case hex SHA-1). */
+export async function dssContents(file: string): Promise<{ certs: number; ocsps: number; crls: number; vri: string[] }> {
+  const script = path.join(await tempDir(), 'dss-contents.py');
+  await writeFile(
+    script,
+    [
+      'import sys, json',
+      'from pyhanko.pdf_utils.reader import PdfFileReader',
+      'from pyhanko.sign.validation.dss import DocumentSecurityStore',
+      "r = PdfFileReader(open(sys.argv[1], 'rb'))",
+      'd = DocumentSecurityStore.read_dss(r)',
+      "vri = r.root['/DSS'].get('/VRI')",
+      'vri = vri.get_object() if vri is not None else None',
+      "print(json.dumps({'certs': len(d.certs), 'ocsps': len(d.ocsps), 'crls': len(d.crls), 'vri': sorted(k[1:] for k in (vri.keys() if vri else []))}))",
+    ].join('\n'),
+  );
+  const r = await run('python3', [script, file]);
+  if (r.code !== 0) throw new Error(`pyHanko DSS reader failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as { certs: number; ocsps: number; crls: number; vri: string[] };
+}
+
+export interface DssVerdict {
+  kind: 'signature' | 'timestamp';
+  id: string;
+  /** Signatures: e.g. PAdES-BASELINE-LTA; time-stamps: e.g. ARCHIVE_TIMESTAMP. */
+  level?: string | null;
+  type?: string | null;
+  indication: string | null;
+  subIndication: string | null;
+  errors: string[];
+  warnings: string[];
+  timestamps?: DssVerdict[];
+}
+
+/** The EU DSS validator built by `npm run setup:tools` (test/validators/dss), when Java and Maven were there. */
+export const DSS_VALIDATOR = path.resolve('.tools/dss-validator/dss-validate');
+
+export function dssAvailable(): boolean {
+  return existsSync(DSS_VALIDATOR);
+}
+
+/** EU DSS's default policy on `file`, the dev root as the trusted list; `time` moves the validation time. */
+export async function dssValidate(file: string, caCertPath: string, options: { time?: Date } = {}): Promise<DssVerdict[]> {
+  const args = [file, '--trust', caCertPath, ...(options.time ? ['--time', options.time.toISOString()] : [])];
+  const r = await run(DSS_VALIDATOR, args);
+  if (r.code !== 0) throw new Error(`DSS validator failed (${r.code}): ${r.stderr.slice(0, 2000)}`);
+  return r.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as DssVerdict);
 }
 
 /** A signature fully accepted by pyHanko: intact, trusted, with a trusted time-stamp token. */
