@@ -19,6 +19,12 @@ export const USER_EMAIL = defineSearchAttributeKey('UserEmail', SearchAttributeT
 /** Business status of the run's subject (document status, provisioning status...). */
 export const STATUS = defineSearchAttributeKey('Status', SearchAttributeType.KEYWORD);
 export const RECORD_NUMBER = defineSearchAttributeKey('RecordNumber', SearchAttributeType.KEYWORD);
+/**
+ * The number of the object a SummaryWorkflow keeps summarized (record, case or memo number), e.g.
+ * `SummaryOf="RLM-2026-00000001-MVE-ARQ"`. Its own attribute, so `CaseNumber="…"` still finds the
+ * case's business runs only; a keyword list because the ten Keyword slots are taken.
+ */
+export const SUMMARY_OF = defineSearchAttributeKey('SummaryOf', SearchAttributeType.KEYWORD_LIST);
 
 export const ALL_SEARCH_ATTRIBUTES = [
   TENANT,
@@ -31,4 +37,5 @@ export const ALL_SEARCH_ATTRIBUTES = [
   USER_EMAIL,
   STATUS,
   RECORD_NUMBER,
+  SUMMARY_OF,
 ] as const;

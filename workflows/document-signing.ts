@@ -13,7 +13,7 @@
  * Handlers take turns (each signature builds on the previous revision), and every step is an
  * idempotent activity, so a retried activity or a restarted worker never signs twice.
  */
-import { allHandlersFinished, condition, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure } from '@temporalio/workflow';
+import { allHandlersFinished, condition, log, patched, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
 import {
   ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signingStateQuery, signUpdate,
@@ -138,5 +138,10 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
   if (!(await condition(() => state.phase !== 'new', '10 minutes'))) state.phase = 'not_started';
   await condition(() => state.phase !== 'signing');
   await condition(allHandlersFinished);
+  // Once official: a memo's summary and those of the cases it was linked to, in the background.
+  if (state.phase === 'signed' && patched('summaries-after-officialization')) {
+    await steps.requestSummariesOfOfficialized({ tenant, documentId })
+      .catch((err: unknown) => log.warn('summaries not requested', { documentId, error: (err as Error).message }));
+  }
   return { documentId, phase: state.phase, officialNumber: state.officialNumber };
 }

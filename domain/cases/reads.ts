@@ -294,7 +294,7 @@ async function caseDocumentRows(trx: Tx, caseId: string, user: ActingUser | null
 export async function getCase(ctx: DomainContext, caseId: string, options: { includeDocuments: boolean }) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);
-    const base = caseObject(c);
+    const base = { ...caseObject(c), short_ai_summary: c.short_ai_summary };
     if (!options.includeDocuments) return base;
     const documents = (await caseDocumentRows(trx, c.id, ctx.user)).map(({ document_id, document_number, reference, status }) => ({ document_id, document_number, reference, status }));
     return { ...base, documents };
@@ -344,6 +344,7 @@ export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
     const access = await caseAccess(trx, ctx.user!, c);
     return {
       ...caseObject(c),
+      short_ai_summary: c.short_ai_summary,
       admin_sector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym, department: c.owner_department },
       assigned_sectors: uniqueSectors(access.assignments),
       access_reason: access.reason,

@@ -60,7 +60,8 @@ describe('memos: person-to-person MEMO documents', function () {
       assert.equal(item.recipient_type, kind);
       assert.equal(item.official_number, memo.number);
       assert.equal(item.document_type, 'MEMO');
-      assert.equal(item.ai_summary, null);
+      // Filled a few seconds after officialization by the summary run (test/summaries/); null before.
+      assert.ok(item.ai_summary === null || typeof item.ai_summary === 'string');
       assert.deepEqual(item.sender, { user_id: demoUser('agente-obras'), full_name: 'Jorge Peña', sector_acronym: 'DOP' });
       assert.deepEqual(item.read_status, { opened: false, opened_at: null });
       assert.deepEqual(Object.keys(res.body.data).sort(), ['memos', 'page', 'page_size', 'total', 'total_pages']);
@@ -91,7 +92,7 @@ describe('memos: person-to-person MEMO documents', function () {
     assert.equal(byRecipient.openings, null);
     assert.deepEqual(byRecipient.content, { html: `<p>Necesitamos cemento, partida CM${tag}.</p>` });
     assert.equal(byRecipient.sender.sector_name, 'Dirección de Obras Particulares');
-    assert.equal(byRecipient.ai_summary, null);
+    assert.ok(byRecipient.ai_summary === null || typeof byRecipient.ai_summary === 'string');
     assert.match(byRecipient.signed_pdf_url, /\/files\//);
     assert.equal(byRecipient.my_access.is_sender, false);
     assert.equal(byRecipient.my_access.recipient_type, 'TO');
