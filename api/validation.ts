@@ -74,10 +74,13 @@ function nulPath(root: unknown): string | undefined {
   return undefined;
 }
 
+/** A body parser keeps its JSON Schema, so the OpenAPI document describes exactly what is validated. */
+export type BodyParser<T> = ((body: unknown) => T) & { readonly schema: Schema };
+
 /** A parser for one request body shape; a missing body counts as `{}`. */
-export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): (body: unknown) => T {
+export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): BodyParser<T> {
   const validate = ajv.compile<T>(schema as Schema);
-  return (body) => {
+  const parse = (body: unknown): T => {
     if (isNonJsonBody(body)) throw new AppError(415, MESSAGES.unsupportedMediaType);
     const value = body === undefined ? {} : body;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(MESSAGES.invalidJson);
@@ -86,6 +89,7 @@ export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): (body: unknow
     if (bad) throw badRequest(`${bad} contiene caracteres no permitidos`);
     return value as T;
   };
+  return Object.assign(parse, { schema: schema as Schema });
 }
 
 /** A string that must contain something besides spaces. */

@@ -1,0 +1,189 @@
+/** The backend API (`/api/v1`, bearer JWT + X-Tenant-Schema, `{success, data, message}`). */
+import { createBody as apiKeyCreateBody, revokeBody, rotateBody } from '../backend/api-keys.js';
+import { closeBody, linkBody, movementBody } from '../backend/cases.js';
+import { createBody, rejectBody, saveBody } from '../backend/documents.js';
+import { archiveBody as memoArchiveBody } from '../backend/memos.js';
+import { archiveBody as noteArchiveBody } from '../backend/notes.js';
+import { createBody as userCreateBody } from '../backend/users.js';
+import { caseCreationBody } from '../integration/cases.js';
+import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
+import type { OperationSpec } from './operation.js';
+import {
+  anyObject, apiKey, arr, bool, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
+  flatEnvelope, historyPage, id, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, oneOfValues, page, permissions, recordUpdated,
+  relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, str, type JsonSchema,
+} from './schemas.js';
+
+const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
+const dates = { date_from: { type: 'string', format: 'date' }, date_to: { type: 'string', format: 'date' } };
+const ok = (data: JsonSchema) => envelope(data);
+const signingAccepted = envelope(obj({ document_id: id, document_status: { const: 'sent_to_sign' }, in_progress: { const: true } }));
+const created = obj({ case: obj({ case_id: id, case_number: str, reference: str, status: str, created_at: str }), cover: obj({ document_id: id, official_number: nstr }) });
+const sectorShort = obj({ sector_id: id, acronym: str, 'name?': str });
+const notesPage = page('notes', obj({ note_id: id, document_id: id, official_number: nstr, reference: str, date: nstr, sender: anyObject }), { total_pages: int });
+const memosPage = page('memos', obj({ document_id: id, official_number: nstr, reference: str, signed_at: nstr, document_type: str, sender: anyObject }), { total_pages: int });
+const registry = obj({ id, code: str, name: str, description: nstr, data_schema: anyObject, allowed_states: arr(str), is_active: bool, 'record_count?': int, permissions: anyObject });
+const newKey = obj({ ...(apiKey.properties as Record<string, JsonSchema>), key: str });
+
+export const backendOperations: OperationSpec[] = [
+  {
+    method: 'GET', path: '/auth/me', tag: 'Sesión', summary: 'El usuario autenticado y sus permisos por sector',
+    responses: { 200: ok(obj({ user_id: id, auth_id: nstr, full_name: str, email: str, role: str, is_admin: bool, permissions: arr(obj({ sector_id: id, name: str, acronym: str, can_view: bool, can_edit: bool, is_primary: bool })) })) },
+  },
+
+  // Cases.
+  {
+    method: 'GET', path: '/cases/templates', tag: 'Expedientes', summary: 'Tipos de expediente (trata)',
+    responses: { 200: ok(obj({ templates: arr(obj({ id, name: str, acronym: str, description: nstr, is_active: bool })), total: int })) },
+  },
+  {
+    method: 'GET', path: '/cases', tag: 'Expedientes', summary: 'Expedientes visibles para el usuario',
+    query: { ...paging, status: oneOfValues('active', 'inactive', 'archived'), search: str, date_filter: str, ...dates, sector_filter: id, trata_filter: id },
+    responses: { 200: ok(page('cases', obj({ id, case_number: str, reference: str, status: str, created_at: str, access_reason: str }), { total_pages: int, 'total_exact?': bool })) },
+  },
+  { method: 'POST', path: '/cases', tag: 'Expedientes', summary: 'Crear un expediente (con su carátula firmada)', body: caseCreationBody, idempotencyKey: true, responses: { 201: ok(created), 202: ok(caseCreating) } },
+  { method: 'GET', path: '/cases/creations/:key', tag: 'Expedientes', summary: 'Estado de una creación en curso', responses: { 200: ok(created), 202: ok(caseCreating) } },
+  { method: 'GET', path: '/cases/by-number/:number', tag: 'Expedientes', summary: 'Expediente por número', responses: { 200: ok(caseSummary) } },
+  { method: 'GET', path: '/cases/sectors/:sectorId/users', tag: 'Expedientes', summary: 'Usuarios de un sector', responses: { 200: ok(obj({ users: arr(obj({ user_id: id, full_name: str, email: str, role: str })) })) } },
+  {
+    method: 'GET', path: '/cases/:id', tag: 'Expedientes', summary: 'Un expediente con movimientos, documentos y permisos',
+    responses: { 200: ok({ ...caseSummary, required: [...(caseSummary.required as string[]), 'movements', 'documents', 'permissions'], properties: { ...(caseSummary.properties as object), access_reason: str, movements: arr(movementRow), documents: arr(documentRow), permissions } }) },
+  },
+  { method: 'GET', path: '/cases/:id/available-sectors', tag: 'Expedientes', summary: 'Sectores a los que se puede mover', responses: { 200: ok(obj({ sectors: arr(sectorRef), total: int })) } },
+  {
+    method: 'POST', path: '/cases/:id/transfer', tag: 'Expedientes', summary: 'Transferir (o asignar, sin transferir la titularidad)', body: movementBody,
+    responses: { 200: ok(obj({ movement_id: id, movement_type: str, from_sector: nobj, to_sector: sectorShort, assigned_user_id: nid, 'official_document?': officialDocument })) },
+  },
+  {
+    method: 'POST', path: '/cases/:id/assign', tag: 'Expedientes', summary: 'Asignar una tarea a otro sector', body: movementBody,
+    responses: { 200: ok(obj({ movement_id: id, assigned_to: nid, sector: sectorShort, 'official_document?': officialDocument })) },
+  },
+  { method: 'POST', path: '/cases/:id/close-assign', tag: 'Expedientes', summary: 'Cerrar una asignación', body: closeBody, responses: { 200: ok(obj({ movement_id: id, status: { const: 'closed' } })) } },
+  { method: 'POST', path: '/cases/:id/link-document', tag: 'Expedientes', summary: 'Vincular un documento oficial', body: linkBody, responses: { 200: ok(obj({ case_id: id, document_id: id, official_number: nstr })) } },
+
+  // Documents.
+  { method: 'GET', path: '/documents/search-official/:number', tag: 'Documentos', summary: 'Documento oficial por número', responses: { 200: ok(documentRow) } },
+  { method: 'POST', path: '/documents', tag: 'Documentos', summary: 'Crear un borrador', body: createBody, responses: { 200: flatEnvelope({ document_id: id, status: str }) } },
+  { method: 'PATCH', path: '/documents/:id/save', tag: 'Documentos', summary: 'Guardar un borrador', body: saveBody, responses: { 200: flatEnvelope({ document_id: id, status: str, last_modified_at: str }) } },
+  {
+    method: 'POST', path: '/documents/:id/preview-info', tag: 'Documentos', summary: 'Datos para la vista previa',
+    responses: { 200: ok(obj({ document_id: id, document_type: obj({ acronym: str, name: str }), reference: str, status: str, content: nstr, signers: arr(anyObject), municipality: str })) },
+  },
+  {
+    method: 'POST', path: '/documents/:id/preview-download', tag: 'Documentos', summary: 'PDF de la vista previa (URL firmada si ya está guardado, o el PDF)',
+    responses: { 200: { content: { 'application/json': ok(obj({ document_id: id, pdf_url: str, expires_in: int })), 'application/pdf': { type: 'string', contentMediaType: 'application/pdf' } } } },
+  },
+  {
+    method: 'GET', path: '/documents/:id/details', tag: 'Documentos', summary: 'Detalle unificado con el estado de la firma',
+    responses: { 200: ok(obj({ document_id: id, document_type: obj({ acronym: str, name: str }), reference: str, status: str, official_number: nstr, created_at: str, state_category: str, 'signing?': anyObject, 'editing?': anyObject })) },
+  },
+  {
+    method: 'POST', path: '/documents/:id/start-signing-process', tag: 'Firma', summary: 'Enviar a firma',
+    responses: { 200: ok(obj({ document_id: id, status: { const: 'sent_to_sign' }, signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: str })) })), 202: signingAccepted },
+  },
+  {
+    method: 'POST', path: '/documents/:id/super-sign', tag: 'Firma', summary: 'Firmar (el numerador numera)',
+    responses: { 200: flatEnvelope({ document_id: id, document_status: str, is_numerator: bool, official_number: nstr, 'signed_pdf_url?': str }), 202: signingAccepted },
+  },
+  {
+    method: 'POST', path: '/documents/:id/reject', tag: 'Firma', summary: 'Rechazar la firma', body: rejectBody,
+    responses: { 200: ok(obj({ document_id: id, status: str, rejected_by: str, reason: str, rejected_at: nstr })), 202: signingAccepted },
+  },
+  { method: 'DELETE', path: '/documents/:id', tag: 'Documentos', summary: 'Eliminar un borrador propio', responses: { 200: ok(obj({ document_id: id, deleted: { const: true } })) } },
+
+  // Users.
+  { method: 'GET', path: '/users', tag: 'Usuarios', summary: 'Usuarios activos', responses: { 200: ok(obj({ users: arr(obj({ user_id: id, full_name: str, email: str })), total: int })) } },
+  {
+    method: 'GET', path: '/users/search', tag: 'Usuarios', summary: 'Buscar en el directorio', query: { query: str, ...paging },
+    responses: { 200: ok(page('users', obj({ user_id: id, full_name: str, email: str }), { total_pages: int })) },
+  },
+  {
+    method: 'POST', path: '/users', tag: 'Usuarios', summary: 'Dar de alta un usuario (administradores)', body: userCreateBody,
+    responses: {
+      201: ok(obj({ user_id: id, email: str, provisioning_status: str, ticket_expires_at: nstr })),
+      202: ok(obj({ email: str, provisioning_status: { const: 'provisioning' } })),
+    },
+  },
+  { method: 'POST', path: '/users/:id/resend-invitation', tag: 'Usuarios', summary: 'Reenviar la invitación (administradores)', responses: { 202: ok(obj({ user_id: id, workflow_id: str })) } },
+  { method: 'GET', path: '/users/:id/provisioning', tag: 'Usuarios', summary: 'Estado del alta (administradores)', responses: { 200: ok(obj({ status: str, email: str })) } },
+  {
+    method: 'GET', path: '/users/:id/profile', tag: 'Usuarios', summary: 'Perfil de un usuario',
+    responses: { 200: ok(obj({ user_id: id, full_name: str, email: str, role: str, is_active: bool, sector_id: nid, sector_acronym: nstr, additional_sectors: arr(anyObject) })) },
+  },
+  {
+    method: 'GET', path: '/users/:id/documents', tag: 'Usuarios', summary: 'Documentos de un usuario',
+    query: { ...paging, status: str, document_type: str, search: str, ...dates },
+    responses: { 200: ok(page('documents', obj({ document_id: id, reference: str, status: str, official_number: nstr, created_at: str }), { total_pages: int, 'total_exact?': bool })) },
+  },
+
+  // Notes and memos.
+  { method: 'GET', path: '/notes/received', tag: 'Notas', summary: 'Notas recibidas', query: { ...paging, search: str, unread_only: { type: 'boolean' } }, responses: { 200: ok(notesPage) } },
+  { method: 'GET', path: '/notes/sent', tag: 'Notas', summary: 'Notas enviadas', query: { ...paging, search: str }, responses: { 200: ok(notesPage) } },
+  { method: 'GET', path: '/notes/archived', tag: 'Notas', summary: 'Notas archivadas', query: { ...paging, search: str }, responses: { 200: ok(notesPage) } },
+  {
+    method: 'GET', path: '/notes/:id', tag: 'Notas', summary: 'Una nota (la marca leída)',
+    responses: { 200: ok(obj({ note_id: id, document_id: id, official_number: nstr, reference: str, content: nstr, is_read: bool, is_archived: bool, sender: anyObject, recipients: anyObject })) },
+  },
+  { method: 'POST', path: '/notes/:id/archive', tag: 'Notas', summary: 'Archivar (o desarchivar) una nota', body: noteArchiveBody, responses: { 200: ok(obj({ note_id: id, archived: bool, archived_at: nstr, sector_ids: arr(id) })) } },
+  { method: 'GET', path: '/memos/received', tag: 'Memos', summary: 'Memos recibidos', query: { ...paging, search: str, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/sent', tag: 'Memos', summary: 'Memos enviados', query: { ...paging, search: str, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/archived', tag: 'Memos', summary: 'Memos archivados', query: { ...paging, search: str, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/unread-count', tag: 'Memos', summary: 'Memos sin leer', responses: { 200: ok(obj({ unread_count: int })) } },
+  {
+    method: 'GET', path: '/memos/:id', tag: 'Memos', summary: 'Un memo (registra la apertura)',
+    responses: { 200: ok(obj({ document_id: id, official_number: nstr, reference: str, content: anyObject, signed_at: nstr, document_type: str, sender: anyObject, recipients: anyObject, my_access: anyObject })) },
+  },
+  { method: 'PATCH', path: '/memos/:id/archive', tag: 'Memos', summary: 'Archivar o desarchivar un memo', body: memoArchiveBody, responses: { 200: flatEnvelope({ archived: bool, archived_at: nstr }) } },
+
+  // Dashboard.
+  {
+    method: 'GET', path: '/dashboard/feed', tag: 'Tablero', summary: 'Actividad reciente', query: paging,
+    responses: { 200: ok(page('items', obj({ event_id: str, kind: str, occurred_at: str, object: anyObject, description: str }), { total_pages: int })) },
+  },
+  {
+    method: 'GET', path: '/dashboard/stats', tag: 'Tablero', summary: 'Contadores del usuario',
+    responses: { 200: ok(obj({ documents_by_status: obj({ draft: int, sent_to_sign: int, signed: int, rejected: int }), pending_signatures: int, active_cases: int, recent_activity: obj({ last_7_days: int, last_30_days: int }) })) },
+  },
+
+  // Registries and records.
+  { method: 'GET', path: '/registries', tag: 'Registros', summary: 'Familias de registro visibles', responses: { 200: ok(obj({ registries: arr(registry), total: int })) } },
+  { method: 'GET', path: '/registries/:id', tag: 'Registros', summary: 'Una familia de registro', responses: { 200: ok(registry) } },
+  {
+    method: 'GET', path: '/records', tag: 'Registros', summary: 'Legajos visibles', query: { ...paging, registry: str, state: str, search: str },
+    responses: { 200: ok(page('records', obj({ id, record_number: str, display_name: str, state: str, registry_code: str, registry_name: str, created_at: str, updated_at: str }), { total_pages: int, 'total_exact?': bool })) },
+  },
+  {
+    method: 'GET', path: '/records/autocomplete', tag: 'Registros', summary: 'Autocompletar legajos', query: { q: str, limit: { type: 'integer', minimum: 1 } },
+    responses: { 200: ok(obj({ records: arr(obj({ record_id: id, record_number: str, display_name: str, family_code: str, state: str })), total: int, 'query?': str })) },
+  },
+  {
+    method: 'POST', path: '/records', tag: 'Registros', summary: 'Crear un legajo', body: createRecordBody,
+    responses: { 200: ok(obj({ id, record_number: str, display_name: str, state: str, registry_code: str, registry_name: str, created_at: str })) },
+  },
+  {
+    method: 'GET', path: '/records/:id', tag: 'Registros', summary: 'Un legajo con su familia y permisos',
+    responses: { 200: ok(obj({ id, record_number: str, display_name: str, state: str, registry: anyObject, data: anyObject, permissions: anyObject, created_by: anyObject, created_at: str, updated_at: str })) },
+  },
+  { method: 'PATCH', path: '/records/:id', tag: 'Registros', summary: 'Cambiar estado o nombre', body: updateRecordBody, responses: { 200: ok(recordUpdated) } },
+  { method: 'PATCH', path: '/records/:id/fields/:field', tag: 'Registros', summary: 'Actualizar un campo', body: fieldBody, responses: { 200: ok(fieldUpdated) } },
+  { method: 'POST', path: '/records/:id/fields/:field/verify', tag: 'Registros', summary: 'Verificar un campo con un documento oficial', body: verifyBody, responses: { 200: ok(fieldUpdated) } },
+  { method: 'GET', path: '/records/:id/history', tag: 'Registros', summary: 'Historial del legajo', query: paging, responses: { 200: ok(historyPage) } },
+  { method: 'GET', path: '/records/:id/relations', tag: 'Registros', summary: 'Relaciones del legajo', query: paging, responses: { 200: ok(relationsPage) } },
+  { method: 'POST', path: '/records/:id/relations', tag: 'Registros', summary: 'Relacionar con otro legajo', body: relationBody, responses: { 200: ok(relation) } },
+  { method: 'DELETE', path: '/records/:id/relations/:relationId', tag: 'Registros', summary: 'Quitar una relación', responses: { 200: ok(relationRemoved) } },
+  { method: 'GET', path: '/records/:id/cases', tag: 'Registros', summary: 'Expedientes vinculados', query: paging, responses: { 200: ok(caseLinksPage) } },
+  { method: 'POST', path: '/records/:id/cases', tag: 'Registros', summary: 'Vincular un expediente', body: caseLinkBody, responses: { 200: ok(caseLink) } },
+  { method: 'DELETE', path: '/records/:id/cases/:linkId', tag: 'Registros', summary: 'Desvincular un expediente', responses: { 200: ok(linkRemoved) } },
+  { method: 'GET', path: '/records/:id/documents', tag: 'Registros', summary: 'Documentos vinculados', query: paging, responses: { 200: ok(documentLinksPage) } },
+  { method: 'POST', path: '/records/:id/documents', tag: 'Registros', summary: 'Vincular un documento', body: documentLinkBody, responses: { 200: ok(documentLink) } },
+  { method: 'DELETE', path: '/records/:id/documents/:linkId', tag: 'Registros', summary: 'Desvincular un documento', responses: { 200: ok(linkRemoved) } },
+  { method: 'POST', path: '/records/:id/report', tag: 'Registros', summary: 'Generar el informe IFRLM firmado', idempotencyKey: true, responses: { 200: ok(reportDone), 202: ok(reportInProgress) } },
+  { method: 'GET', path: '/records/:id/reports/:key', tag: 'Registros', summary: 'Estado de un informe en generación', responses: { 200: ok(reportDone), 202: ok(reportInProgress) } },
+
+  // API keys (administrators).
+  { method: 'GET', path: '/admin/api-keys', tag: 'API Keys', summary: 'API Keys del municipio', responses: { 200: ok(obj({ items: arr(apiKey) })) } },
+  { method: 'POST', path: '/admin/api-keys', tag: 'API Keys', summary: 'Crear una API Key (la clave se muestra una sola vez)', body: apiKeyCreateBody, responses: { 201: ok(newKey) } },
+  { method: 'GET', path: '/admin/api-keys/:id/audit', tag: 'API Keys', summary: 'Auditoría de una API Key', responses: { 200: ok(obj({ items: arr(obj({ occurred_at: str, action: str, actor: nstr, details: anyObject })) })) } },
+  { method: 'POST', path: '/admin/api-keys/:id/revoke', tag: 'API Keys', summary: 'Revocar una API Key', body: revokeBody, responses: { 200: ok(apiKey) } },
+  { method: 'POST', path: '/admin/api-keys/:id/rotate', tag: 'API Keys', summary: 'Rotar una API Key', body: rotateBody, responses: { 200: ok(newKey) } },
+];

@@ -1,0 +1,106 @@
+/**
+ * Response schemas of the OpenAPI description (JSON Schema 2020-12, as OpenAPI 3.1 takes it).
+ * Request bodies are not here: they are the routes' own ajv schemas (`BodyParser.schema`).
+ * Objects list the fields every answer carries as required and leave room for more
+ * (no `additionalProperties: false`), so a new field is not a breaking change.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+export const str: JsonSchema = { type: 'string' };
+export const nstr: JsonSchema = { type: ['string', 'null'] };
+export const int: JsonSchema = { type: 'integer' };
+export const nint: JsonSchema = { type: ['integer', 'null'] };
+export const bool: JsonSchema = { type: 'boolean' };
+export const id: JsonSchema = { type: 'string', format: 'uuid' };
+export const nid: JsonSchema = { anyOf: [id, { type: 'null' }] };
+export const anyObject: JsonSchema = { type: 'object' };
+export const nobj: JsonSchema = { type: ['object', 'null'] };
+
+/** An object; a key ending in `?` is optional, every other key is required. */
+export function obj(props: Record<string, JsonSchema>): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [key, schema] of Object.entries(props)) {
+    const name = key.endsWith('?') ? key.slice(0, -1) : key;
+    if (name === key) required.push(name);
+    properties[name] = schema;
+  }
+  return { type: 'object', required, properties };
+}
+
+export const arr = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+export const oneOfValues = (...values: string[]): JsonSchema => ({ type: 'string', enum: values });
+export const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+
+/** A page of `key` items with the spec's pagination fields. */
+export function page(key: string, item: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  return obj({ [key]: arr(item), total: int, page: int, page_size: int, ...extra });
+}
+
+// --- Error shapes of each interface (api/http.ts sendError) ---
+
+export const integrationError = obj({ error: str });
+export const backendError = obj({ success: { const: false }, data: { type: 'null' }, message: str });
+export const publicError = obj({ code: str, message: str });
+
+/** The backend envelope `{success, data, message}` around `data`. */
+export const envelope = (data: JsonSchema): JsonSchema => obj({ success: { const: true }, data, message: str });
+
+/** sendBackendFlat: the envelope, with the data's fields repeated at the top level. */
+export function flatEnvelope(props: Record<string, JsonSchema>): JsonSchema {
+  const inner = obj(props);
+  return { ...inner, required: ['success', 'data', 'message', ...(inner.required as string[])], properties: { success: { const: true }, data: inner, message: str, ...(inner.properties as object) } };
+}
+
+// --- Shapes several routes share ---
+
+export const sectorRef = obj({ sector_id: id, name: str, acronym: str });
+export const userRef = obj({ user_id: id, full_name: str });
+export const documentRow = obj({ document_id: id, document_number: nstr, 'document_type?': str, reference: str, status: str, 'created_at?': str });
+export const caseCreated = obj({ case_id: id, case_number: str, reference: str, status: str, created_at: str });
+export const caseCreating = obj({ workflow_id: str, status: { const: 'creating' }, idempotency_key: str, poll_url: str });
+export const caseSummary = obj({
+  case_id: id, case_number: str, reference: str, status: str, created_at: str, last_modified_at: nstr,
+  current_sector: nullable(sectorRef), case_type: obj({ name: str, acronym: str }), created_by: nullable(userRef),
+});
+export const movementRow = obj({ movement_id: id, movement_type: str, from_sector: nstr, to_sector: nstr, reason: nstr, created_by: nstr, created_at: str });
+export const permissions = obj({ can_view: bool, can_transfer: bool, can_assign: bool, can_add_documents: bool, can_close: bool });
+/** A provenance PV generated with a movement (`create_official_doc`): signed, still signing, or failed. */
+export const officialDocument = { type: 'object', properties: { document_id: id, official_number: str, workflow_id: str, status: oneOfValues('signed', 'signing', 'failed'), message: str }, required: ['status'] };
+export const signingInProgress = obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str });
+
+export const fieldData = obj({
+  value: {}, expiration_date: nstr, document_id: nid, notes: nstr, verified: bool, verified_at: nstr, verified_by: nstr,
+  'verified_by_name?': nstr, 'verified_document_id?': nid, 'verified_document_number?': nstr, 'verification_notes?': nstr,
+});
+export const recordCreated = obj({ id, record_number: str, display_name: str, state: str });
+export const recordUpdated = obj({ id, state: str, display_name: str, updated_at: str });
+export const fieldUpdated = obj({ field_name: str, field_data: fieldData, 'next_expiration?': nstr, updated_at: str });
+export const historyPage = page('entries', obj({ id, action: str, field_name: nstr, before_value: {}, after_value: {}, user_id: nid, user_name: nstr, created_at: str }), { total_pages: int });
+export const relation = obj({ relation_id: id, source_record_id: id, target_record_id: id, relation_type: str, notes: nstr, created_at: str });
+export const relationsPage = page('relations', obj({ relation_id: id, relation_type: str, direction: str, notes: nstr, created_at: str, related_record: obj({ id, record_number: str, display_name: str, state: str }) }), { total_pages: int });
+export const caseLink = obj({ link_id: id, case_id: id, notes: nstr, linked_at: str, case_number: str, reference: str });
+export const caseLinksPage = page('cases', caseLink, { total_pages: int });
+export const documentLink = obj({ link_id: id, document_id: id, document_number: nstr, document_type: str, reference: str, status: str, field_name: nstr, notes: nstr, linked_at: str });
+export const documentLinksPage = page('documents', documentLink, { total_pages: int });
+export const relationRemoved = obj({ removed: bool, relation_id: id });
+export const linkRemoved = obj({ removed: bool, link_id: id });
+export const reportDone = obj({ record_id: id, record_number: str, document_id: id, document_number: str, document_type: str, status: str, signed_at: nstr, link_id: id });
+export const reportInProgress = { type: 'object', required: ['status'], properties: { record_id: id, workflow_id: str, status: str, idempotency_key: str, poll_url: str } };
+
+export const verification = obj({
+  verdict: str, message: str,
+  document: nullable(obj({ verification_code: str, document_number: nstr, document_type: nstr, 'date?': nstr, municipality: nstr, signers: arr(obj({ name: str, signed_at: nstr })) })),
+  file: obj({ sha256: str, size_bytes: int, revisions: int, matches_registered_original: { type: ['boolean', 'null'] }, after_last_signature: nstr, modifications: arr({}) }),
+  signatures: arr(obj({ field_name: nstr, kind: str, signature_valid: bool, digest_valid: bool, trusted: bool, revision: int, problems: arr({}) })),
+});
+
+export const health = obj({
+  status: oneOfValues('ok', 'unavailable'), service: str,
+  checks: obj({ postgres: obj({ status: oneOfValues('up', 'down'), latency_ms: int, 'error?': str }), temporal: obj({ status: oneOfValues('up', 'down'), latency_ms: int, 'error?': str }) }),
+});
+
+export const apiKey = obj({
+  id, tenant: str, name: str, prefix: str, state: str, created_at: str, last_used_at: nstr, expires_at: nstr, revoked_at: nstr,
+  rotated_at: nstr, previous_prefix: nstr, previous_valid_until: nstr, all_users: bool, user_ids: arr(id),
+});
