@@ -105,17 +105,19 @@ export class TokenVerifier {
     }
   }
 
-  async verify(token: string): Promise<VerifiedToken> {
+  /** `audiences` replaces the configured ones for one interface (MCP accepts its resource URIs too). */
+  async verify(token: string, options: { audiences?: string[] } = {}): Promise<VerifiedToken> {
+    const audiences = options.audiences ?? this.options.audiences;
     let set = await this.keySet();
     let payload: JWTPayload;
     try {
-      payload = await this.check(token, set);
+      payload = await this.check(token, set, audiences);
     } catch (err) {
       const stale = this.cached && Date.now() - this.cached.fetchedAt > UNKNOWN_KID_REFRESH_MS;
       if (!(err instanceof joseErrors.JWKSNoMatchingKey) || !stale) throw toHttpError(err);
       set = await this.keySet(true);
       try {
-        payload = await this.check(token, set);
+        payload = await this.check(token, set, audiences);
       } catch (again) {
         throw toHttpError(again);
       }
@@ -126,11 +128,11 @@ export class TokenVerifier {
     return { sub: payload.sub, email, emailVerified: (payload as { email_verified?: unknown }).email_verified === true, claims: payload };
   }
 
-  private async check(token: string, set: KeySet): Promise<JWTPayload> {
+  private async check(token: string, set: KeySet, audiences: string[]): Promise<JWTPayload> {
     const tolerance = this.options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
     const { payload } = await jwtVerify(token, set, {
       issuer: this.options.issuer,
-      audience: this.options.audiences,
+      audience: audiences,
       algorithms: ['RS256'],
       requiredClaims: ['exp'],
       clockTolerance: tolerance,

@@ -9,6 +9,7 @@
  *   /oauth/token                        code, refresh_token and client_credentials grants;
  *                                       also accepts JSON bodies and Auth0's `audience` parameter
  *   /oidc/register                      open dynamic client registration
+ *   (an https client_id)                Client ID Metadata Document, fetched from that URL (MCP clients)
  *   /userinfo, /oauth/revoke, /oidc/logout
  *   /interaction/:uid                   login (email + password) and consent pages
  *   /api/v2/…                           the Auth0 Management API subset (management.ts)
@@ -75,6 +76,12 @@ export interface OidcProviderOptions {
   managementTokenTtlSec?: number;
   /** Refuses an issuer that is plain http on a non-loopback host unless set (containers on a private network). */
   allowInsecureIssuer?: boolean;
+  /**
+   * Client ID Metadata Documents whose client_id names a loopback host (https://127.0.0.1:<port>/…)
+   * are fetched over plain http on that host (default true): tests serve them there. The provider
+   * never runs in production, and other hosts are always fetched over https through the SSRF guard.
+   */
+  allowLoopbackClientIds?: boolean;
   log?: Logger;
 }
 
@@ -103,6 +110,11 @@ function claimsOf(user: StoredUser): Record<string, unknown> {
     updated_at: Math.floor(Date.parse(user.updated_at) / 1000),
   };
 }
+
+/** Client ID Metadata Documents: kept at most an hour, at least a minute (their Cache-Control decides in between). */
+const CIMD_CACHE_SEC = { min: 60, max: 3600 };
+/** Their size limit; a client's metadata is a few hundred bytes. */
+const CIMD_MAX_BYTES = 5 * 1024;
 
 const isLoopback = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
@@ -183,6 +195,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   }
 
   const managementAudience = `${issuer}/api/v2/`;
+  const allowLoopbackClientIds = options.allowLoopbackClientIds ?? true;
   const apiAudiences = new Set([options.audience, ...(options.extraAudiences ?? [])]);
   const accessTokenTtl = options.accessTokenTtlSec ?? 3600;
   const managementTokenTtl = options.managementTokenTtlSec ?? DAY;
@@ -242,9 +255,30 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
       }
       return token.kind === 'ClientCredentials' ? { gty: 'client-credentials' } : undefined;
     },
+    // Outgoing fetches (Client ID Metadata Documents): oidc-provider adds a 2.5 s timeout, an SSRF
+    // guard refusing special-use addresses, no redirects and the body limit below. A loopback
+    // client_id (tests) is fetched over http with no guard, only when allowed.
+    fetch: (url, init) => {
+      const target = new URL(url);
+      if (allowLoopbackClientIds && target.protocol === 'https:' && isLoopback(target.hostname)) {
+        const { dispatcher: _guard, ...rest } = init as RequestInit & { dispatcher?: unknown };
+        target.protocol = 'http:';
+        return globalThis.fetch(target, rest);
+      }
+      return globalThis.fetch(url, init);
+    },
+    fetchResponseBodyLimits: { 'client_id metadata document': CIMD_MAX_BYTES },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
+      // MCP clients with no prior relationship name themselves by an https URL serving their
+      // metadata (the MCP authorization spec's preferred registration); open DCR stays the fallback.
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx, clientId) => !isLoopback(new URL(clientId).hostname) || allowLoopbackClientIds,
+        cacheDuration: CIMD_CACHE_SEC,
+      },
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
@@ -320,6 +354,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   provider.on('grant.error', (_ctx, err) => log.info('token request refused', { error: (err as { error?: string }).error, description: (err as { error_description?: string }).error_description }));
   provider.on('authorization.error', (_ctx, err) => log.info('authorization refused', { error: err.error, description: err.error_description }));
   provider.on('registration_create.success', (_ctx, client) => log.info('client registered', { client_id: client.clientId, name: client.clientName }));
+  provider.on('authorization.accepted', (ctx) => {
+    const client = ctx.oidc.client;
+    if (client?.clientId.startsWith('https://')) log.info('client by metadata document', { client_id: client.clientId, name: client.clientName });
+  });
   const providerCallback = provider.callback();
   const toProvider = (req: IncomingMessage, res: http.ServerResponse) => {
     void providerCallback(req, res);

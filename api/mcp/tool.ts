@@ -1,0 +1,75 @@
+/**
+ * What an MCP tool is here: a name, a bilingual description, a JSON Schema input, annotations and
+ * a thin adapter over the domain operation (or shared REST answer) its REST twin calls.
+ */
+import type { DomainContext } from '../../domain/context.js';
+import type { ApiDeps } from '../deps.js';
+import type { DocumentSigning } from '../document-signing.js';
+import type { McpIdentity } from './identity.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ObjectSchema {
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+/** What a tool call runs with: the acting user's context in the chosen tenant. */
+export interface ToolEnv {
+  deps: ApiDeps;
+  signing: DocumentSigning;
+  identity: McpIdentity;
+  /** Undefined only for the tools that need no tenant (list_my_tenants, get_agent_guide). */
+  ctx: DomainContext | undefined;
+}
+
+export type ToolArgs = Record<string, unknown>;
+
+export interface McpTool {
+  name: string;
+  title: string;
+  /** Spanish, then English. */
+  description: string;
+  inputSchema: ObjectSchema;
+  /** Reads only: annotated `readOnlyHint: true`. */
+  readOnly: boolean;
+  /** Writes that undo or refuse something (a rejection). */
+  destructive?: boolean;
+  /** False for the tools that answer about the token's user across tenants. */
+  tenantScoped: boolean;
+  run(args: ToolArgs, env: ToolEnv): Promise<unknown>;
+}
+
+/** A bilingual description: Spanish first (the platform's language), then English. */
+export const bi = (es: string, en: string) => `${es} / ${en}`;
+
+export const str = (es: string, en: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description: bi(es, en), ...extra });
+export const uuidArg = (es: string, en: string): JsonSchema => str(es, en, { format: 'uuid' });
+export const bool = (es: string, en: string): JsonSchema => ({ type: 'boolean', description: bi(es, en) });
+
+export const page: JsonSchema = { type: 'integer', minimum: 1, default: 1, description: bi('Página (desde 1)', 'Page number (from 1)') };
+export const pageSize = (fallback = 20): JsonSchema => ({
+  type: 'integer', minimum: 1, maximum: 100, default: fallback, description: bi(`Resultados por página (1-100, por defecto ${fallback})`, `Results per page (1-100, default ${fallback})`),
+});
+
+export function objectSchema(properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema {
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+/** The acting user's context; tenant-scoped tools always have one. */
+export function ctxOf(env: ToolEnv): DomainContext {
+  if (!env.ctx) throw new Error('tenant-scoped tool ran without a tenant context');
+  return env.ctx;
+}
+
+/** The named arguments as a string, as REST reads them from a path or query. */
+export function text(args: ToolArgs, name: string): string | undefined {
+  const value = args[name];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** The arguments among `names` that were given: the body a REST route would have received. */
+export function pick(args: ToolArgs, names: string[]): Record<string, unknown> {
+  return Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, args[n]]));
+}
