@@ -4,6 +4,7 @@ import {
 } from '../domain/documents/signing.js';
 import { asUser, type ActivityDeps } from './deps.js';
 import { signPdf } from './signing-service.js';
+import type { PadesLevel } from '../config/index.js';
 
 export interface DocumentStep {
   tenant: string;
@@ -39,6 +40,7 @@ export function createDocumentActivities(deps: ActivityDeps) {
           tenantId: ctx.tenant.schema,
           signer: request.signer!,
           ...(request.stamp ? { stamp: request.stamp } : {}),
+          padesLevel: levelFor(Boolean(request.stamp), deps.config.signer.padesLevel),
         });
         const recorded = await recordSignature(ctx, input.documentId, { round: input.round, baseRevision: request.baseRevision!, pdf: signed });
         return { signedAt: recorded.signedAt };
@@ -53,4 +55,14 @@ export function createDocumentActivities(deps: ActivityDeps) {
       return asUser(deps, input.tenant, input.userId, (ctx) => rejectDocument(ctx, input.documentId, input.round, input.reason));
     },
   };
+}
+
+/**
+ * The signature that officializes (the one stamped with the number) gets the configured level; the
+ * round's earlier signatures add only their own validation data (B-LT): one archive time-stamp at
+ * the end covers them all.
+ */
+function levelFor(officializes: boolean, official: PadesLevel): PadesLevel {
+  if (officializes || official === 'B-T') return official;
+  return 'B-LT';
 }

@@ -6,6 +6,7 @@
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import type { PadesLevel } from '../config/index.js';
 import { SIGNER_REJECTED_TYPE } from '../contract/failures.js';
 
 export interface SignPdfInput {
@@ -14,6 +15,8 @@ export interface SignPdfInput {
   tenantId: string;
   signer: { name: string; seal: string; department: string; entity: string };
   stamp?: { documentNumber: string; city: string };
+  /** `pades_level`; unset: the signing service's level for the tenant (B-T by default). */
+  padesLevel?: PadesLevel;
 }
 
 export interface SigningServiceConfig {
@@ -33,19 +36,34 @@ export async function signPdf(config: SigningServiceConfig, input: SignPdfInput)
   form.set('entity', input.signer.entity);
   form.set('tenant_id', input.tenantId);
   form.set('use_pades', 'true');
+  if (input.padesLevel) form.set('pades_level', input.padesLevel);
   if (input.stamp) {
     form.set('document_number', input.stamp.documentNumber);
     form.set('city', input.stamp.city);
     form.set('stamp_position', 'first');
   }
 
+  return post(config, '/sign-pdf', form, 'El servicio de firma rechazó el documento');
+}
+
+/**
+ * POST /timestamp-pdf: one more document time-stamp (with fresh validation data) over an
+ * already signed PDF — the renewal of its archive time-stamp.
+ */
+export async function timestampPdf(config: SigningServiceConfig, pdf: Buffer, fileName: string): Promise<Buffer> {
+  const form = new FormData();
+  form.set('pdf_file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), fileName);
+  return post(config, '/timestamp-pdf', form, 'El servicio de firma rechazó el sellado de tiempo');
+}
+
+async function post(config: SigningServiceConfig, path: string, form: FormData, refusal: string): Promise<Buffer> {
   // Heartbeats tell Temporal this attempt is alive; if the worker dies they stop and the
   // activity is retried elsewhere after the heartbeat timeout.
   const ctx = activityContext();
   const beat = ctx ? setInterval(() => ctx.heartbeat(), 2_000) : undefined;
   try {
     const signal = ctx ? AbortSignal.any([ctx.cancellationSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const res = await fetch(`${config.url}/sign-pdf`, { method: 'POST', headers: { 'X-API-Key': config.apiKey }, body: form, signal });
+    const res = await fetch(`${config.url}${path}`, { method: 'POST', headers: { 'X-API-Key': config.apiKey }, body: form, signal });
     if (res.ok) return Buffer.from(await res.arrayBuffer());
     const text = await res.text();
     let code = `HTTP_${res.status}`;
@@ -60,7 +78,7 @@ export async function signPdf(config: SigningServiceConfig, input: SignPdfInput)
     if (res.status >= 400 && res.status < 500) {
       throw ApplicationFailure.create({
         type: SIGNER_REJECTED_TYPE,
-        message: `El servicio de firma rechazó el documento (${code}): ${message}`,
+        message: `${refusal} (${code}): ${message}`,
         details: [{ status: res.status, code }],
         nonRetryable: true,
       });

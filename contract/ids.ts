@@ -13,4 +13,6 @@ export const workflowIds = {
   userProvisioning: (tenant: string, email: string) => `user-provisioning/${tenant}/${email.toLowerCase()}`,
   /** One run per report request; the key is scoped to the record. */
   recordReport: (tenant: string, recordId: string, key: string) => `record-report/${tenant}/${recordId}/${key}`,
+  /** One archive time-stamp renewal run per tenant and day (`day` is YYYY-MM-DD). */
+  archiveRenewal: (tenant: string, day: string) => `archive-renewal/${tenant}/${day}`,
 } as const;

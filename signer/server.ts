@@ -115,7 +115,8 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
         service: 'expediente-signer',
         version: SERVICE_VERSION,
         signature_system: { type: 'pades_with_visual_fallback', version: SIGNATURE_SYSTEM_VERSION },
-        pades_system: { type: 'PAdES-B-T', library: `pkijs ${pkijsVersion}` },
+        // The level a request without pades_level gets (B-LT and B-LTA are asked per request or tenant).
+        pades_system: { type: `PAdES-${config.padesLevel}`, library: `pkijs ${pkijsVersion}` },
         available_certificates: certificates,
         fallback_to_visual: config.fallbackToVisual,
       });

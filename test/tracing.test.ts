@@ -62,7 +62,8 @@ describe('tracing: one trace from the API through Temporal to the signing servic
     const stack = getStack();
     receiver = await startReceiver();
     const otel = (service: string) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: service, OTEL_BSP_SCHEDULE_DELAY: '200' });
-    tsa = await startTimestampAuthority({ port: await freePort(), host: '127.0.0.1', pkiDir: stack.pki.dir, log: stack.log });
+    // The stack's own authority keeps publishing the PKI's revocation data (its certificates name it).
+    tsa = await startTimestampAuthority({ port: await freePort(), host: '127.0.0.1', pkiDir: stack.pki.dir, log: stack.log, publishRevocation: false });
     const signerPort = await freePort();
     const signer = spawn(process.execPath, ['--import', 'tsx', 'signer/main.ts'], {
       env: {

@@ -8,6 +8,7 @@ import { createLogger } from '../lib/log.js';
 import { connectWorkerWithRetry, createWorker, externalDeps } from './create-worker.js';
 import { startWorkerHealthServer } from './health-server.js';
 import { ensureSearchAttributes } from './search-attributes.js';
+import { ensureArchiveRenewalSchedule } from './archive-schedule.js';
 import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
 
 const config = loadConfig();
@@ -30,6 +31,10 @@ const db = createDb(config.databaseUrl, { applicationName: 'expediente-worker', 
 const connection = await connectWorkerWithRetry(config.temporal.address, log);
 const added = await ensureSearchAttributes(connection, config.temporal.namespace);
 if (added.length) log.info('registered search attributes', { added: added.join(',') });
+const scheduled = await ensureArchiveRenewalSchedule(connection, {
+  namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, hour: config.archive.renewalHour, timeZone: config.timeZone,
+});
+if (scheduled) log.info('created the archive time-stamp renewal schedule', { hour: config.archive.renewalHour, timeZone: config.timeZone });
 
 const services = await createDomainServices(config);
 const external = externalDeps(config, process.env);

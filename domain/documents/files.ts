@@ -1,7 +1,8 @@
 /**
  * A document's stored PDFs. Keys: `imported.pdf` (external original), `draft.pdf` (last preview),
  * `signing/r<round>-<revision>.pdf` (revision 0 is the rendered final PDF, each signature adds
- * one), `official.pdf` (the signed, numbered file). Rows in document_files index them.
+ * one), `official.pdf` (the signed, numbered file) and `official-<n>.pdf` (its archive time-stamp
+ * renewals). Rows in document_files index them.
  */
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
@@ -19,6 +20,9 @@ export function fileName(kind: FileKind, round = 0, revision = 0): string {
   switch (kind) {
     case 'signing':
       return `signing/r${round}-${revision}.pdf`;
+    case 'official':
+      // Each archive time-stamp renewal is a further official revision.
+      return revision ? `official-${revision}.pdf` : 'official.pdf';
     default:
       return `${kind}.pdf`;
   }
@@ -97,7 +101,7 @@ export async function latestSigningFile(trx: Tx, documentId: string, round: numb
 
 /** The file a reader gets for a document: official, else the latest signed revision, else the import. */
 export async function currentPdf(trx: Tx, documentId: string, round: number): Promise<StoredFile | undefined> {
-  const official = await trx('document_files').where({ document_id: documentId, kind: 'official' }).first<StoredFile | undefined>('kind', 'round', 'revision', 'storage_key');
+  const official = await trx('document_files').where({ document_id: documentId, kind: 'official' }).orderBy('revision', 'desc').first<StoredFile | undefined>('kind', 'round', 'revision', 'storage_key');
   if (official) return official;
   if (round > 0) {
     const signing = await latestSigningFile(trx, documentId, round);

@@ -137,9 +137,81 @@ function isAcroForm(reader: PdfReader, num: number): boolean {
   return form instanceof PdfRef && form.num === num;
 }
 
+/** Bounds the walk over a hostile /DSS. */
+const MAX_DSS_OBJECTS = 10_000;
+
+/**
+ * The dictionaries and arrays of the document security store (/DSS, its /VRI entries, its
+ * /Certs, /OCSPs and /CRLs arrays): a PAdES-B-LT/LTA update extends them with the validation data
+ * of a later signature. The streams they point to (certificates, OCSP responses, CRLs) are never
+ * rewritten, so they are not in the set.
+ */
+function dssObjects(reader: PdfReader): Set<number> {
+  const found = new Set<number>();
+  const walk = (value: PdfObject | undefined, depth: number): void => {
+    if (depth > 6 || found.size >= MAX_DSS_OBJECTS) return;
+    if (value instanceof PdfRef) {
+      if (found.has(value.num)) return;
+      const target = reader.getObject(value.num);
+      if (target instanceof PdfStream) return;
+      // Only the store's own parts: a /DSS pointing at pages or annotations does not make changing them harmless.
+      const type = target instanceof PdfDict ? target.get('Type') : undefined;
+      if (type !== undefined && !isName(type, 'DSS') && !isName(type, 'VRI')) return;
+      found.add(value.num);
+      walk(target, depth + 1);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+    } else if (value instanceof PdfDict) {
+      for (const item of value.entries.values()) walk(item, depth + 1);
+    }
+  };
+  walk(reader.resolveDict(reader.trailer.get('Root'))?.get('DSS'), 0);
+  return found;
+}
+
+/** Bounds the walk over the rest of the document; past it no store object counts as its own. */
+const MAX_WALKED_OBJECTS = 200_000;
+
+/** Objects reachable from the trailer without going through the catalog's /DSS (undefined: too many to tell). */
+function referencedOutsideDss(reader: PdfReader): Set<number> | undefined {
+  const seen = new Set<number>();
+  const pending: PdfObject[] = [];
+  const root = reader.trailer.get('Root');
+  if (root instanceof PdfRef) seen.add(root.num);
+  const catalog = reader.resolveDict(root);
+  if (catalog) for (const [key, value] of catalog.entries) if (key !== 'DSS') pending.push(value);
+  for (const [key, value] of reader.trailer.entries) if (key !== 'Root') pending.push(value);
+  while (pending.length) {
+    const value = pending.pop();
+    if (value instanceof PdfRef) {
+      if (seen.has(value.num)) continue;
+      if (seen.size >= MAX_WALKED_OBJECTS) return undefined;
+      seen.add(value.num);
+      const target = reader.getObject(value.num);
+      if (target !== undefined && target !== null) pending.push(target);
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value instanceof PdfStream) {
+      pending.push(value.dict);
+    } else if (value instanceof PdfDict) {
+      pending.push(...value.entries.values());
+    }
+  }
+  return seen;
+}
+
 /** What the update from revision `before` to revision `after` changed, classified. */
 export function analyzeUpdate(before: PdfReader, after: PdfReader): UpdateAnalysis {
   const reasons: string[] = [];
+  const dss = dssObjects(before);
+  // An object the document also uses elsewhere (a page's resources placed under /VRI, say) is not
+  // the store's own: changing it stays a modification. Walked only when a store object changed.
+  let elsewhere: Set<number> | undefined | null = null;
+  const storeOwn = (num: number) => {
+    if (!dss.has(num)) return false;
+    if (elsewhere === null) elsewhere = referencedOutsideDss(before);
+    return elsewhere !== undefined && !elsewhere.has(num);
+  };
   const highest = Math.max(after.xref.highestNumber, before.xref.highestNumber);
   for (let num = 1; num <= highest && reasons.length < MAX_REASONS; num++) {
     const newEntry = after.xref.get(num);
@@ -152,6 +224,8 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader): UpdateAnalys
     }
     const value = after.getObject(num);
     if (value instanceof PdfStream && isName(value.dict.get('Type'), 'XRef')) continue;
+    // Extending the document security store with another signature's validation data is harmless.
+    if (wasThere && !(value instanceof PdfStream) && storeOwn(num)) continue;
     const reason = wasThere ? classifyChanged(before, after, num) : classifyNew(after, value);
     if (reason) reasons.push(reason);
   }

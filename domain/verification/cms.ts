@@ -191,9 +191,9 @@ export function checkSignerInfo(parsed: ParsedSignature, digestOf: (algorithm: s
  * An RFC 3161 token (a SignedData over a TSTInfo): its own signature, and whether its imprint is
  * `imprintOf(algorithm)` — the digest of what it time-stamps.
  */
-export function checkTimestamp(token: ParsedSignature, imprintOf: (algorithm: string) => Buffer): TimestampCheck & { signatureValid: boolean; imprintValid: boolean } {
+export function checkTimestamp(token: ParsedSignature, imprintOf: (algorithm: string) => Buffer): TimestampCheck & { signatureValid: boolean; imprintValid: boolean; imprintAlgorithm: string | null } {
   const problems: string[] = [];
-  const result = { time: null as string | null, authority: null as string | null, certificate: null as X509Certificate | null, certificates: [] as X509Certificate[], valid: false, signatureValid: false, imprintValid: false, problems };
+  const result = { time: null as string | null, authority: null as string | null, certificate: null as X509Certificate | null, certificates: [] as X509Certificate[], valid: false, signatureValid: false, imprintValid: false, imprintAlgorithm: null as string | null, problems };
   try {
     if (token.encapType !== TST_INFO || !token.encapContent) throw new CmsError('the token holds no TSTInfo');
     const tstBytes = content(token.buf, token.encapContent);
@@ -205,6 +205,7 @@ export function checkTimestamp(token: ParsedSignature, imprintOf: (algorithm: st
     result.authority = check.signer ? distinguishedName(check.signer.subject) : null;
     problems.push(...check.problems.map((p) => `time-stamp: ${p}`));
     const imprintAlg = DIGEST_NAMES.get(oid(tst.messageImprint.hashAlgorithm.algorithmId).toString('hex'));
+    result.imprintAlgorithm = imprintAlg ?? null;
     result.imprintValid = Boolean(imprintAlg) && Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprintOf(imprintAlg!));
     if (!result.imprintValid) problems.push('time-stamp: the token is not over the time-stamped data');
     result.signatureValid = check.digestValid && check.signatureValid;

@@ -57,7 +57,7 @@ export class PublicVerifier {
     const bytes = await this.storage.get(record.officialStorageKey);
     if (!bytes) return undefined;
     const report = validatePdf(bytes, { anchors: this.anchorsFor(location.tenantSchema) });
-    const matchesOriginal = report.sha256 === record.officialSha256;
+    const matchesOriginal = record.officialSha256s.includes(report.sha256);
     return { verdict: verdictOf(report, matchesOriginal), document: record, matchesOriginal, report };
   }
 
@@ -69,7 +69,7 @@ export class PublicVerifier {
     if (location && record && this.trust.tenantTrustAnchorFiles[location.tenantSchema]) {
       report = validatePdf(bytes, { anchors: this.anchorsFor(location.tenantSchema) });
     }
-    const matchesOriginal = record ? report.sha256 === record.officialSha256 : null;
+    const matchesOriginal = record ? record.officialSha256s.includes(report.sha256) : null;
     return { verdict: verdictOf(report, matchesOriginal), document: record ?? null, matchesOriginal, report };
   }
 }

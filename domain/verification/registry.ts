@@ -77,7 +77,10 @@ export interface PublicDocumentRecord {
   municipality: string;
   city: string;
   signers: { name: string; signedAt: string | null }[];
+  /** SHA-256 of the newest official revision. */
   officialSha256: string;
+  /** SHA-256 of every official revision (the first, then each archive time-stamp renewal). */
+  officialSha256s: string[];
   officialStorageKey: string;
 }
 
@@ -95,8 +98,10 @@ export async function loadPublicRecord(db: Db, location: CodeLocation): Promise<
         'd.official_number', 'd.signed_at', 't.name as type_name', 't.acronym as type_acronym',
       );
     if (!doc) return undefined;
-    const file = await trx('document_files').where({ document_id: location.documentId, kind: 'official' })
-      .first<{ sha256: string; storage_key: string } | undefined>('sha256', 'storage_key');
+    // Renewals of the archive time-stamp add official revisions: the newest is shown, and a copy of any is the original.
+    const files = await trx('document_files').where({ document_id: location.documentId, kind: 'official' }).orderBy('revision', 'desc')
+      .select<{ sha256: string; storage_key: string }[]>('sha256', 'storage_key');
+    const file = files[0];
     if (!file) return undefined;
     const signers = await trx('document_signers as s').join('users as u', 'u.id', 's.user_id')
       .where('s.document_id', location.documentId).orderBy('s.position')
@@ -111,6 +116,7 @@ export async function loadPublicRecord(db: Db, location: CodeLocation): Promise<
       city: tenant.city,
       signers: signers.map((s) => ({ name: s.full_name, signedAt: iso(s.signed_at) })),
       officialSha256: file.sha256,
+      officialSha256s: files.map((f) => f.sha256),
       officialStorageKey: file.storage_key,
     };
   });

@@ -42,6 +42,12 @@ export async function startTimestampAuthority(options: {
   /** Dev PKI folder; created on first start when missing. */
   pkiDir: string;
   log?: Logger;
+  /**
+   * Point the PKI's certificates (CRL distribution points, OCSP) at this authority (default).
+   * false: a second authority over a PKI another one already publishes — it time-stamps and
+   * answers OCSP/CRL requests too, but the certificates keep naming the first, which outlives it.
+   */
+  publishRevocation?: boolean;
 }): Promise<RunningTimestampAuthority> {
   const log = options.log ?? createLogger('info');
   const paths = devPkiPaths(options.pkiDir);
@@ -135,7 +141,7 @@ export async function startTimestampAuthority(options: {
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
   try {
-    await ensureDevPki({ dir: options.pkiDir, tenants: [], revocationUrl: url });
+    await ensureDevPki({ dir: options.pkiDir, tenants: [], ...(options.publishRevocation === false ? {} : { revocationUrl: url }) });
     services = { responder: await TimestampResponder.load(paths.tsaCertPath, paths.tsaKeyPath), revocation: await RevocationServices.load(options.pkiDir) };
   } catch (err) {
     server.close();

@@ -3,7 +3,7 @@ import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { createBackendDraft, prepareIntegrationDraft, sector, SAMPLE_HTML } from '../support/documents.js';
-import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
+import { pdfDocumentTimestamps, pdfSignatures, pdfText } from '../support/pdf-tools.js';
 
 const NUMBER = /^IF-\d{4}-\d{8}-MVE-[A-Z]+$/;
 
@@ -61,6 +61,8 @@ describe('documents: the signing workflow', function () {
     const signatures = pdfSignatures(pdf);
     assert.equal(signatures.length, 3);
     assert.ok(signatures.every((s) => s.valid), JSON.stringify(signatures));
+    const stamps = pdfDocumentTimestamps(pdf);
+    assert.equal(stamps.length, 1, 'an official document is PAdES-B-LTA: one archive time-stamp over its signatures');
     assert.match(pdfText(pdf), new RegExp(last.body.document_number));
 
     const content = await request(`/api/v1/documents/${id}/content`, { headers: asIntegration('agente-obras') });

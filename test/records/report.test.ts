@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, request } from '../support/http.js';
-import { pdfText } from '../support/pdf-tools.js';
+import { pdfDocumentTimestamps, pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { until } from '../support/until.js';
-import { pdfsig, pyhankoAccepts, pyhankoValidate } from '../signer/support/tools.js';
+import { pyhankoAccepts, pyhankoValidate } from '../signer/support/tools.js';
 import { createRecord, integration } from './support.js';
 
 async function reportPdf(documentId: string, user = 'directora-obras'): Promise<Buffer> {
@@ -39,9 +39,10 @@ describe('records: the IFRLM report workflow', function () {
     for (const expected of ['Informe de legajo', rec.record_number, 'Arq. Report Pérez', 'MP-9090', '351-777', 'Código de verificación']) assert.ok(text.includes(expected), `the report shows ${expected}`);
     const file = path.join(os.tmpdir(), `ifrlm-${Date.now()}.pdf`);
     await writeFile(file, pdf);
-    const sigs = (await pdfsig(file)).filter((sig) => sig.signed);
+    const sigs = pdfSignatures(pdf);
     assert.equal(sigs.length, 1, 'one signature: the requester, numbering');
     assert.ok(sigs[0]!.valid, 'pdfsig: valid');
+    assert.equal(pdfDocumentTimestamps(pdf).length, 1, 'official, so PAdES-B-LTA: one archive time-stamp');
     const hanko = await pyhankoValidate(file, getStack().pki.caCertPath);
     assert.ok([...hanko.fields.values()].every(pyhankoAccepts) && hanko.fields.size === 1, hanko.output);
 

@@ -3,6 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PdfReader } from '../../lib/pdf/reader.js';
+import { signatureFields } from '../../domain/verification/signature-fields.js';
 
 function withFile<T>(bytes: Buffer, fn: (file: string) => T): T {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'expediente-pdf-'));
@@ -21,6 +23,8 @@ export function pdfText(bytes: Buffer): string {
 }
 
 export interface PdfSignature {
+  /** The signature field's name. */
+  field: string;
   signer: string;
   valid: boolean;
   subFilter: string;
@@ -30,7 +34,27 @@ export interface PdfSignature {
  * Every signed signature pdfsig finds, with whether its cryptographic check passed. Stamps and
  * visual signatures are unsigned fields ("The signature form field is not signed.") and skipped.
  */
+/** The signatures pdfsig finds, without document time-stamps (see pdfDocumentTimestamps). */
 export function pdfSignatures(bytes: Buffer): PdfSignature[] {
+  const stamps = documentTimestampFields(bytes);
+  return pdfsigEntries(bytes).filter((s) => !stamps.has(s.field));
+}
+
+/**
+ * The document time-stamps (PAdES-B-LTA archive time-stamps) pdfsig finds. pdfsig lists them
+ * among the signatures with the type "unknown", so they are told apart by their fields'
+ * /Type /DocTimeStamp.
+ */
+export function pdfDocumentTimestamps(bytes: Buffer): PdfSignature[] {
+  const stamps = documentTimestampFields(bytes);
+  return pdfsigEntries(bytes).filter((s) => stamps.has(s.field));
+}
+
+function documentTimestampFields(bytes: Buffer): Set<string> {
+  return new Set(signatureFields(new PdfReader(bytes)).filter((f) => f.kind === 'timestamp').map((f) => f.name));
+}
+
+function pdfsigEntries(bytes: Buffer): PdfSignature[] {
   return withFile(bytes, (file) => {
     const out = spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout;
     return out
@@ -38,6 +62,7 @@ export function pdfSignatures(bytes: Buffer): PdfSignature[] {
       .slice(1)
       .filter((block) => !/The signature form field is not signed/.test(block))
       .map((block) => ({
+        field: /Signature Field Name: (.*)/.exec(block)?.[1]?.trim() ?? '',
         signer: /Signer Certificate Common Name: (.*)/.exec(block)?.[1]?.trim() ?? '',
         valid: /Signature Validation: Signature is Valid\./.test(block),
         subFilter: /Signature Type: (.*)/.exec(block)?.[1]?.trim() ?? '',
