@@ -1,9 +1,11 @@
 /** Every activity the worker registers; workflows import only the type. */
 import type { ActivityDeps } from './deps.js';
+import { createArchiveActivities } from './archive.js';
 import { createCaseActivities } from './cases.js';
 import { createDocumentActivities } from './documents.js';
 import { createProvisioningActivities } from './provisioning.js';
 import { createRecordActivities } from './records.js';
+import { createSummaryActivities } from './summaries.js';
 import { createSystemActivities } from './system.js';
 
 export function createActivities(deps: ActivityDeps) {
@@ -13,6 +15,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createCaseActivities(deps),
     ...createProvisioningActivities(deps),
     ...createRecordActivities(deps),
+    ...createSummaryActivities(deps),
+    ...createArchiveActivities(deps),
   };
 }
 

@@ -13,6 +13,10 @@ import { interfaceOf } from './http.js';
 import { integrationRouter } from './integration/router.js';
 import { publicVerificationRoutes } from './public/router.js';
 import { listRoutes, type RouteInfo } from './routes.js';
+import { openApiRoutes } from './openapi/routes.js';
+import { webRoutes } from './web.js';
+import { mcpDiscoveryRoutes } from './mcp/discovery.js';
+import { mcpRoutes } from './mcp/server.js';
 
 /** Headers a browser front end may send to the backend (preflight answer). */
 const CORS_HEADERS = ['Authorization', 'Content-Type', 'X-Tenant-Schema', 'Idempotency-Key'];
@@ -48,15 +52,25 @@ export function createApp(deps: ApiDeps): Express {
   app.get('/health', healthHandler(deps));
   app.get('/metrics', metricsHandler(metrics, deps.config.metricsToken));
   app.use(fileRoutes(deps));
+  // The OpenAPI descriptions and their reference page (/docs, with its own CSP).
+  app.use(openApiRoutes(deps));
 
   // Public verification needs no credentials: answered before the interfaces ask for them.
   app.use(publicVerificationRoutes(deps));
+
+  // MCP for AI agents (OAuth 2.0 bearer tokens) and its discovery documents, before the
+  // /api/v1 routing (which would read an Authorization header as a backend request).
+  app.use(mcpDiscoveryRoutes(deps));
+  app.use(mcpRoutes(deps));
 
   // Integration REST and the backend share the /api/v1 prefix (and some paths); the credentials
   // a request carries decide which interface answers it.
   const integration = integrationRouter(deps);
   const backend = backendRouter(deps);
   app.use('/api/v1', noStore, (req, res, next) => (interfaceOf(req) === 'backend' ? backend : integration)(req, res, next));
+
+  // The municipal desk (web/dist) at / with its own CSP; SPA paths fall back to its index.html.
+  app.use(webRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));

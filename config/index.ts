@@ -26,7 +26,17 @@ export interface Config {
     /** API processes sharing the port (node:cluster); 1 runs the API in this process. */
     processes: number;
   };
-  signer: { port: number; url: string; apiKey: string };
+  signer: {
+    port: number;
+    url: string;
+    apiKey: string;
+    /**
+     * PAdES level of the signature that makes a document official (the numerator's, and the
+     * automatic signature of covers and reports); earlier signatures of a round are B-LT when it
+     * is B-LT or B-LTA (each adds its own validation data), B-T when it is B-T.
+     */
+    padesLevel: PadesLevel;
+  };
   /** Lifetime and rotation of integration API keys, and how often their last use is written. */
   apiKeys: ApiKeyConfig;
   /** Port of the local time-stamping authority `npm start` runs for the signing service. */
@@ -73,6 +83,13 @@ export interface Config {
     /** Port of the development provider `npm start` runs (when the issuer is local). */
     port: number;
   };
+  /** The MCP server (POST /mcp) as an OAuth 2.0 protected resource. */
+  mcp: {
+    /** Its resource URI (RFC 8707/9728): MCP_RESOURCE_URI, default `<API_PUBLIC_URL>/mcp`. */
+    resource: string;
+    /** The production resource URL, also accepted as token audience (MCP_PRODUCTION_RESOURCE_URL). */
+    productionResource: string | undefined;
+  };
   /** Outgoing mail (activation emails). The development SMTP catcher listens on 1025. */
   smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined; from: string };
   /** Web UI and API of the development SMTP catcher `npm start` runs. */
@@ -88,6 +105,13 @@ export interface Config {
     /** Requests per minute and client address on the public routes. */
     rateLimitPerMinute: number;
   };
+  /** Summaries of records, cases and memos (domain/summaries/): an OpenAI-compatible server, or offline. */
+  ai: AiConfig;
+  /**
+   * Archive time-stamp renewal (PAdES-B-LTA): a daily run renews the official documents whose
+   * newest document time-stamp's authority certificate expires within `renewalWindowDays`.
+   */
+  archive: { renewalWindowDays: number; renewalHour: number };
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -95,6 +119,10 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** PAdES baseline levels the signing service produces (`pades_level`). */
+export const PADES_LEVELS = ['B-T', 'B-LT', 'B-LTA'] as const;
+export type PadesLevel = (typeof PADES_LEVELS)[number];
 
 export class ConfigError extends Error {}
 
@@ -113,6 +141,14 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function hourOfDay(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 23) throw new ConfigError(`${name} must be an hour from 0 to 23, got "${raw}"`);
   return value;
 }
 
@@ -164,6 +200,40 @@ function apiKeyConfig(env: Env): ApiKeyConfig {
     rotationOverlapHours: positiveInt(env, 'API_KEY_ROTATION_OVERLAP_HOURS', 24),
     usageFlushSeconds: positiveInt(env, 'API_KEY_USAGE_FLUSH_SECONDS', 30),
   };
+}
+
+export interface AiConfig {
+  /** OpenAI-compatible chat completions base URL (e.g. http://127.0.0.1:11434/v1); unset: the offline extractive summarizer. */
+  baseUrl: string | undefined;
+  /** The model asked for; required with AI_BASE_URL. */
+  model: string | undefined;
+  /** Sent as `Authorization: Bearer <key>` when set (local servers usually need none). */
+  apiKey: string | undefined;
+  /** One request's limit; below the summary activity's own 2-minute limit. */
+  timeoutMs: number;
+  /** Quiet time after the last change before a summary run (bursts of edits make one summary). */
+  debounceMs: number;
+}
+
+/** The summary activity gives up on an attempt after 2 minutes, so a provider request must end sooner. */
+const AI_TIMEOUT_MAX_MS = 100_000;
+
+function aiConfig(env: Env): AiConfig {
+  const baseUrl = nonEmpty(env, 'AI_BASE_URL');
+  const model = nonEmpty(env, 'AI_MODEL');
+  if (baseUrl) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+    if (!model) throw new ConfigError('AI_MODEL is required when AI_BASE_URL is set');
+  }
+  const timeoutMs = positiveInt(env, 'AI_TIMEOUT_MS', 30_000);
+  if (timeoutMs > AI_TIMEOUT_MAX_MS) throw new ConfigError(`AI_TIMEOUT_MS must be at most ${AI_TIMEOUT_MAX_MS}, got "${timeoutMs}"`);
+  return { baseUrl, model, apiKey: nonEmpty(env, 'AI_API_KEY'), timeoutMs, debounceMs: positiveInt(env, 'SUMMARY_DEBOUNCE_MS', 5_000) };
 }
 
 export type StorageConfig =
@@ -224,6 +294,7 @@ export function loadConfig(env: Env = process.env): Config {
       port: signerPort,
       url: nonEmpty(env, 'SIGNER_URL') ?? `http://${localHost}:${signerPort}`,
       apiKey: nonEmpty(env, 'SIGNER_API_KEY') ?? 'dev-signer-key',
+      padesLevel: oneOf(env, 'SIGNING_PADES_LEVEL', PADES_LEVELS, 'B-LTA'),
     },
     apiKeys: apiKeyConfig(env),
     tsaPort: int(env, 'TSA_PORT', 3300),
@@ -251,6 +322,10 @@ export function loadConfig(env: Env = process.env): Config {
       audiences: nonEmpty(env, 'OIDC_AUDIENCE') ? list(env, 'OIDC_AUDIENCE') : ['https://api.expediente.local'],
       port: int(env, 'OIDC_PORT', 3400),
     },
+    mcp: {
+      resource: nonEmpty(env, 'MCP_RESOURCE_URI') ?? `${(nonEmpty(env, 'API_PUBLIC_URL') ?? `http://${localHost}:${apiPort}`).replace(/\/+$/, '')}/mcp`,
+      productionResource: nonEmpty(env, 'MCP_PRODUCTION_RESOURCE_URL'),
+    },
     smtp: {
       host: nonEmpty(env, 'SMTP_HOST') ?? '127.0.0.1',
       port: int(env, 'SMTP_PORT', 1025),
@@ -270,6 +345,11 @@ export function loadConfig(env: Env = process.env): Config {
         Object.keys(env).filter((k) => k.startsWith('VERIFY_TRUST_ANCHORS_')).map((k) => [k.slice('VERIFY_TRUST_ANCHORS_'.length).toLowerCase(), list(env, k)]),
       ),
       rateLimitPerMinute: positiveInt(env, 'PUBLIC_VERIFY_RATE_LIMIT', 30),
+    },
+    ai: aiConfig(env),
+    archive: {
+      renewalWindowDays: positiveInt(env, 'ARCHIVE_RENEWAL_WINDOW_DAYS', 365),
+      renewalHour: hourOfDay(env, 'ARCHIVE_RENEWAL_HOUR', 3),
     },
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),

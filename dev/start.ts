@@ -18,8 +18,9 @@ import { migrateAll } from '../db/migrate.js';
 import { listTenants } from '../db/control.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
-import { DEMO_TENANT } from '../db/seed/demo-data.js';
+import { DEMO_TENANT, USERS as DEMO_USERS } from '../db/seed/demo-data.js';
 import { ensureChromium } from './chromium.js';
+import { OIDC_DEFAULTS } from './oidc/config.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { ManagedProcess } from './managed-process.js';
 import { processRun, Supervisor, type Run } from './supervisor.js';
@@ -27,6 +28,7 @@ import { runSystemCheck } from './system-check.js';
 import { ensureTemporalCli } from './temporal-cli.js';
 import { TemporalDevServer } from './temporal-server.js';
 import { waitForHttpOk } from './wait.js';
+import { ensureWebBuild } from '../web/build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = loadConfig();
@@ -122,6 +124,28 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healt
   return supervised(name, spawnIt, (s) => waitForHttpOk(healthUrl, 120_000, () => s.running));
 }
 
+/**
+ * The desk's login returns to the API's public URL: the development provider's front-end client
+ * gets it as a redirect URI (besides its defaults) unless the operator set the list, and
+ * activation links end on the desk.
+ */
+const DEMO_PASSWORD = 'Demo-pass-1';
+
+function deskClientEnv(): NodeJS.ProcessEnv {
+  const desk = config.api.publicUrl.replace(/\/+$/, '');
+  const env: NodeJS.ProcessEnv = {};
+  if (!process.env.OIDC_FRONTEND_REDIRECT_URIS) env.OIDC_FRONTEND_REDIRECT_URIS = [...new Set([`${desk}/callback`, ...OIDC_DEFAULTS.frontendRedirectUris])].join(',');
+  if (!process.env.OIDC_FRONTEND_LOGOUT_URIS) env.OIDC_FRONTEND_LOGOUT_URIS = [...new Set([`${desk}/`, ...OIDC_DEFAULTS.frontendPostLogoutRedirectUris])].join(',');
+  if (!process.env.OIDC_FRONTEND_LOGIN_URI) env.OIDC_FRONTEND_LOGIN_URI = `${desk}/`;
+  // MCP clients ask for tokens for this API's MCP resource (RFC 8707), whatever its port.
+  if (!process.env.OIDC_EXTRA_AUDIENCES) env.OIDC_EXTRA_AUDIENCES = [...new Set([config.mcp.resource, ...OIDC_DEFAULTS.extraAudiences])].join(',');
+  // Password accounts for the demo users, so the desk can be tried at once (development only).
+  if (!process.env.OIDC_SEED_ACCOUNTS) {
+    env.OIDC_SEED_ACCOUNTS = JSON.stringify(DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD, name: u.fullName, email_verified: true })));
+  }
+  return env;
+}
+
 function workersWanted(): number {
   const raw = process.env.WORKERS ?? '1';
   const n = Number(raw);
@@ -181,6 +205,10 @@ async function main(): Promise<void> {
   await ensureChromium(config.chromiumPath, dev);
   if (stopping) return;
 
+  // The desk the API serves at /: rebuilt when web/dist is missing or older than web/src.
+  if (await ensureWebBuild(say('web'))) dev('web desk built into web/dist');
+  if (stopping) return;
+
   const db = createDb(databaseUrl, { poolMax: 2, applicationName: 'expediente-dev' });
   try {
     const applied = await migrateAll(db);
@@ -205,7 +233,7 @@ async function main(): Promise<void> {
   const localMail = !process.env.SMTP_HOST;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...(localIdp ? { OIDC_PORT: String(config.oidc.port), IDP_BASE_URL: process.env.IDP_BASE_URL ?? config.oidc.issuer } : {}),
+    ...(localIdp ? { OIDC_PORT: String(config.oidc.port), IDP_BASE_URL: process.env.IDP_BASE_URL ?? config.oidc.issuer, ...deskClientEnv() } : {}),
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     DATA_DIR: config.dataDir,
@@ -259,7 +287,7 @@ async function main(): Promise<void> {
   dev(`processes: ${supervisors.map((s) => `${s.name}=${s.pid ?? '?'}`).join(' ')} (pids, states and restarts in ${statusFile})`);
   process.stdout.write(
     `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} oidc=${config.oidc.issuer}` +
-      ` mail=${localMail ? `http://127.0.0.1:${config.maildevWebPort}` : config.smtp.host} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,
+      ` web=${config.api.publicUrl}/ mail=${localMail ? `http://127.0.0.1:${config.maildevWebPort}` : config.smtp.host} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,
   );
 }
 

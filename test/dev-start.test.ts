@@ -114,7 +114,7 @@ describe('npm start (whole system on embedded defaults)', function () {
     assert.equal(
       first.ready,
       `ready: api=http://127.0.0.1:${ports.api} signer=http://127.0.0.1:${ports.signer} tsa=http://127.0.0.1:${ports.tsa} oidc=http://127.0.0.1:${ports.oidc}` +
-        ` mail=http://127.0.0.1:${ports.mailWeb} temporal=127.0.0.1:${ports.temporal} temporal-ui=http://127.0.0.1:${ports.ui}`,
+        ` web=http://127.0.0.1:${ports.api}/ mail=http://127.0.0.1:${ports.mailWeb} temporal=127.0.0.1:${ports.temporal} temporal-ui=http://127.0.0.1:${ports.ui}`,
     );
     assert.match(first.output.join(''), /demo integration API key \(shown only now; store it\): exk_/);
     const checkId = first.output.join('').match(/system check (system-check\/demo\/\S+) completed/)?.[1];

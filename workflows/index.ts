@@ -5,3 +5,5 @@ export { caseCreationWorkflow } from './case-creation.js';
 export { providenceWorkflow } from './providence.js';
 export { userProvisioningWorkflow } from './user-provisioning.js';
 export { recordReportWorkflow } from './record-report.js';
+export { summaryWorkflow } from './summary.js';
+export { archiveRenewalWorkflow, tenantArchiveRenewalWorkflow } from './archive-renewal.js';

@@ -10,7 +10,7 @@ import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, sendBackend, userOf } from '../http.js';
 import { bodyParser, uuidList } from '../validation.js';
 
-const createBody = bodyParser<{ name: string; expires_in_days?: number; user_ids?: string[]; all_users?: boolean }>({
+export const createBody = bodyParser<{ name: string; expires_in_days?: number; user_ids?: string[]; all_users?: boolean }>({
   type: 'object',
   required: ['name'],
   additionalProperties: false,
@@ -22,13 +22,13 @@ const createBody = bodyParser<{ name: string; expires_in_days?: number; user_ids
   },
 });
 
-const rotateBody = bodyParser<{ overlap_hours?: number; expires_in_days?: number }>({
+export const rotateBody = bodyParser<{ overlap_hours?: number; expires_in_days?: number }>({
   type: 'object',
   additionalProperties: false,
   properties: { overlap_hours: { type: 'integer' }, expires_in_days: { type: 'integer' } },
 });
 
-const revokeBody = bodyParser<Record<string, never>>({ type: 'object', additionalProperties: false, properties: {} });
+export const revokeBody = bodyParser<Record<string, never>>({ type: 'object', additionalProperties: false, properties: {} });
 
 /** The administrator's scope: their tenant, their name in the audit trail. */
 function adminScope(deps: ApiDeps, res: Response): ApiKeyScope {

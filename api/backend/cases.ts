@@ -8,11 +8,12 @@ import { badRequest } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
+import { requestSummary } from '../summaries.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
 import { caseCreationBody, creationInProgress, moveCase } from '../integration/cases.js';
 import { bodyParser, uuid } from '../validation.js';
 
-const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
   type: 'object',
   // reason is checked by the domain, so a missing one gets the catalog's message too.
   required: ['target_sector_id'],
@@ -22,11 +23,11 @@ const movementBody = bodyParser<{ target_sector_id: string; reason?: string; tra
   },
 });
 
-const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
+export const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
   type: 'object', required: ['movement_id'], properties: { movement_id: uuid, reason: { type: 'string' } },
 });
 
-const linkBody = bodyParser<{ document_id?: string; official_document_id?: string }>({
+export const linkBody = bodyParser<{ document_id?: string; official_document_id?: string }>({
   type: 'object', properties: { document_id: uuid, official_document_id: uuid },
 });
 
@@ -129,7 +130,10 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
     const body = linkBody(req.body);
     const documentId = body.official_document_id ?? body.document_id;
     if (!documentId) throw badRequest('document_id es requerido');
-    sendBackend(res, await linkDocument(contextOf(res), id(req), documentId), 'Documento vinculado al expediente');
+    const ctx = contextOf(res);
+    const linked = await linkDocument(ctx, id(req), documentId);
+    requestSummary(deps, ctx, { kind: 'case', id: linked.case_id });
+    sendBackend(res, linked, 'Documento vinculado al expediente');
   });
 
   return router;

@@ -11,7 +11,7 @@ import { contextOf, pathParam, sendBackend, sendBackendFlat } from '../http.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 
-const createBody = bodyParser<{ document_type_acronym: string; reference: string; recipients?: unknown; case_id?: string | null }>({
+export const createBody = bodyParser<{ document_type_acronym: string; reference: string; recipients?: unknown; case_id?: string | null }>({
   type: 'object',
   required: ['document_type_acronym', 'reference'],
   properties: {
@@ -30,7 +30,7 @@ interface SaveBody {
   proposed_case_ids?: string[];
 }
 
-const saveBody = bodyParser<SaveBody>({
+export const saveBody = bodyParser<SaveBody>({
   type: 'object',
   properties: {
     reference: requiredText(TEXT_LIMITS.reference),
@@ -45,7 +45,7 @@ const saveBody = bodyParser<SaveBody>({
 });
 
 // A missing reason gets the catalog's message, like a blank one (checked below).
-const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
+export const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 

@@ -7,7 +7,7 @@ import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, sendBackendFlat } from '../http.js';
 import { bodyParser } from '../validation.js';
 
-const archiveBody = bodyParser<{ archived: boolean }>({ type: 'object', required: ['archived'], properties: { archived: { type: 'boolean' } } });
+export const archiveBody = bodyParser<{ archived: boolean }>({ type: 'object', required: ['archived'], properties: { archived: { type: 'boolean' } } });
 
 const listInput = (req: Request) => {
   const q = (name: string) => queryString(req, name);

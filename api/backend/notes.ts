@@ -10,7 +10,7 @@ import { queryFlag } from '../query-flags.js';
 import { bodyParser, uuid } from '../validation.js';
 
 // archived defaults to true (the route archives); sector_id defaults to every receiving sector of the user.
-const archiveBody = bodyParser<{ archived?: boolean; sector_id?: string }>({
+export const archiveBody = bodyParser<{ archived?: boolean; sector_id?: string }>({
   type: 'object',
   properties: { archived: { type: 'boolean' }, sector_id: uuid },
 });

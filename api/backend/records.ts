@@ -9,11 +9,12 @@ import {
 } from '../../domain/records/index.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
+import { requestSummary } from '../summaries.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 
 const pageQuery = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size') });
 
-export function backendRecordRoutes(_deps: ApiDeps): Router {
+export function backendRecordRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   router.get('/registries', async (_req, res) => {
@@ -36,7 +37,10 @@ export function backendRecordRoutes(_deps: ApiDeps): Router {
 
   router.post('/records', async (req, res) => {
     const body = createRecordBody(req.body);
-    sendBackend(res, await createRecord(contextOf(res), { registryCode: body.registry_code, displayName: body.display_name, data: body.data }), 'Legajo creado');
+    const ctx = contextOf(res);
+    const created = await createRecord(ctx, { registryCode: body.registry_code, displayName: body.display_name, data: body.data });
+    requestSummary(deps, ctx, { kind: 'record', id: created.id, number: created.record_number });
+    sendBackend(res, created, 'Legajo creado');
   });
 
   router.get('/records/:id', async (req, res) => {
@@ -45,11 +49,17 @@ export function backendRecordRoutes(_deps: ApiDeps): Router {
 
   router.patch('/records/:id', async (req, res) => {
     const body = updateRecordBody(req.body);
-    sendBackend(res, await updateRecord(contextOf(res), pathParam(req, 'id'), { state: body.state, displayName: body.display_name, reason: body.reason }), 'Legajo actualizado');
+    const ctx = contextOf(res);
+    const updated = await updateRecord(ctx, pathParam(req, 'id'), { state: body.state, displayName: body.display_name, reason: body.reason });
+    if (body.display_name !== undefined) requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    sendBackend(res, updated, 'Legajo actualizado');
   });
 
   router.patch('/records/:id/fields/:field', async (req, res) => {
-    sendBackend(res, await updateField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), fieldBody(req.body)), 'Campo actualizado');
+    const ctx = contextOf(res);
+    const updated = await updateField(ctx, pathParam(req, 'id'), pathParam(req, 'field'), fieldBody(req.body));
+    requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    sendBackend(res, updated, 'Campo actualizado');
   });
 
   router.post('/records/:id/fields/:field/verify', async (req, res) => {

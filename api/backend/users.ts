@@ -11,7 +11,7 @@ import { userProvisioning } from '../user-provisioning.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 
-const createBody = bodyParser<{
+export const createBody = bodyParser<{
   email: string;
   full_name: string;
   role: 'director' | 'empleado';

@@ -10,6 +10,7 @@ import { badRequest, isAppError } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath, type CaseWorkflows, type CreationOutcome } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
+import { requestSummary } from '../summaries.js';
 import { queryFlag } from '../query-flags.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
@@ -22,7 +23,7 @@ export const caseCreationBody = bodyParser<{ case_template_id: string; reference
   properties: { case_template_id: uuid, reference: requiredText(TEXT_LIMITS.reference), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
 });
 
-const movementBody = bodyParser<{ target_sector_id: string; reason?: string; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; assigned_user_id?: string | null; create_official_doc?: boolean }>({
   type: 'object',
   // reason is checked by the domain, so a missing one gets the catalog's message too.
   required: ['target_sector_id'],
@@ -31,12 +32,12 @@ const movementBody = bodyParser<{ target_sector_id: string; reason?: string; ass
   },
 });
 
-const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
+export const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
   type: 'object', required: ['movement_id'], properties: { movement_id: uuid, reason: { type: 'string' } },
 });
-const linkBody = bodyParser<{ official_document_id: string }>({ type: 'object', required: ['official_document_id'], properties: { official_document_id: uuid } });
-const proposeBody = bodyParser<{ document_draft_id: string }>({ type: 'object', required: ['document_draft_id'], properties: { document_draft_id: uuid } });
-const decisionBody = bodyParser<{ proposed_id: string; reason?: string }>({
+export const linkBody = bodyParser<{ official_document_id: string }>({ type: 'object', required: ['official_document_id'], properties: { official_document_id: uuid } });
+export const proposeBody = bodyParser<{ document_draft_id: string }>({ type: 'object', required: ['document_draft_id'], properties: { document_draft_id: uuid } });
+export const decisionBody = bodyParser<{ proposed_id: string; reason?: string }>({
   type: 'object', required: ['proposed_id'], properties: { proposed_id: uuid, reason: { type: 'string', maxLength: TEXT_LIMITS.movementReason } },
 });
 
@@ -76,6 +77,26 @@ function officialDocumentOf(deps: ApiDeps, moved: Moved) {
   return pv.done
     ? { document_id: pv.value.documentId, official_number: pv.value.officialNumber, status: 'signed' }
     : { workflow_id: pv.workflowId, status: 'signing' };
+}
+
+// The writes below are shared by their REST routes and MCP tools: one implementation, one answer.
+
+export async function assignCaseAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, body: ReturnType<typeof movementBody>) {
+  const { movement: m, official } = await moveCase(deps, ctx, {
+    kind: 'assign', caseId, targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
+  }, body.create_official_doc);
+  return { message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym, ...official };
+}
+
+export async function proposeDocumentAnswer(ctx: DomainContext, caseId: string, body: ReturnType<typeof proposeBody>) {
+  return { message: 'Documento propuesto al expediente', ...(await proposeDocument(ctx, caseId, body.document_draft_id)) };
+}
+
+export async function decideProposalAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, decision: 'accepted' | 'rejected', body: ReturnType<typeof decisionBody>) {
+  if (decision === 'rejected' && body.reason !== undefined && !body.reason.trim()) throw badRequest('reason no puede estar vacio');
+  const result = await decideProposal(ctx, caseId, body.proposed_id, decision, body.reason?.trim());
+  if (result.linked) requestSummary(deps, ctx, { kind: 'case', id: result.case_id });
+  return { message: decision === 'accepted' ? 'Propuesta aceptada' : 'Propuesta rechazada', ...result };
 }
 
 export function caseRoutes(deps: ApiDeps): Router {
@@ -158,12 +179,7 @@ export function caseRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/cases/:id/assign', auth, async (req, res) => {
-    const body = movementBody(req.body);
-    const ctx = contextOf(res);
-    const { movement: m, official } = await moveCase(deps, ctx, {
-      kind: 'assign', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
-    }, body.create_official_doc);
-    res.json({ message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym, ...official });
+    res.json(await assignCaseAnswer(deps, contextOf(res), id(req), movementBody(req.body)));
   });
 
   router.post('/cases/:id/close-assign', auth, async (req, res) => {
@@ -174,20 +190,18 @@ export function caseRoutes(deps: ApiDeps): Router {
 
   router.post('/cases/:id/documents/link', auth, async (req, res) => {
     const body = linkBody(req.body);
-    const result = await linkDocument(contextOf(res), id(req), body.official_document_id);
+    const ctx = contextOf(res);
+    const result = await linkDocument(ctx, id(req), body.official_document_id);
+    requestSummary(deps, ctx, { kind: 'case', id: result.case_id });
     res.json({ message: 'Documento vinculado al expediente', case_id: result.case_id, document_id: result.document_id });
   });
 
   router.post('/cases/:id/documents/propose', auth, async (req, res) => {
-    const body = proposeBody(req.body);
-    res.json({ message: 'Documento propuesto al expediente', ...(await proposeDocument(contextOf(res), id(req), body.document_draft_id)) });
+    res.json(await proposeDocumentAnswer(contextOf(res), id(req), proposeBody(req.body)));
   });
 
   const decide = (decision: 'accepted' | 'rejected') => async (req: Request, res: Response) => {
-    const body = decisionBody(req.body);
-    if (decision === 'rejected' && body.reason !== undefined && !body.reason.trim()) throw badRequest('reason no puede estar vacio');
-    const result = await decideProposal(contextOf(res), id(req), body.proposed_id, decision, body.reason?.trim());
-    res.json({ message: decision === 'accepted' ? 'Propuesta aceptada' : 'Propuesta rechazada', ...result });
+    res.json(await decideProposalAnswer(deps, contextOf(res), id(req), decision, decisionBody(req.body)));
   };
   router.post('/cases/:id/documents/accept-proposal', auth, decide('accepted'));
   router.post('/cases/:id/documents/reject-proposal', auth, decide('rejected'));

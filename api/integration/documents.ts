@@ -9,14 +9,15 @@ import {
 import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
-import { documentSigning } from '../document-signing.js';
+import { documentSigning, type DocumentSigning } from '../document-signing.js';
+import type { DomainContext } from '../../domain/context.js';
 import { checkText, contextOf, pathParam, queryString } from '../http.js';
 import { parseMultipart } from '../multipart.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { integrationAuth } from './auth.js';
 
-const createBody = bodyParser<{ document_type_acronym: string; reference: string; case_id?: string | null; recipients?: unknown }>({
+export const createBody = bodyParser<{ document_type_acronym: string; reference: string; case_id?: string | null; recipients?: unknown }>({
   type: 'object',
   required: ['document_type_acronym', 'reference'],
   properties: {
@@ -27,7 +28,7 @@ const createBody = bodyParser<{ document_type_acronym: string; reference: string
   },
 });
 
-const patchBody = bodyParser<{ content?: string; reference?: string; signers?: string[]; recipients?: unknown; proposed_case_ids?: string[] }>({
+export const patchBody = bodyParser<{ content?: string; reference?: string; signers?: string[]; recipients?: unknown; proposed_case_ids?: string[] }>({
   type: 'object',
   properties: {
     content: { type: 'string', maxLength: TEXT_LIMITS.content },
@@ -39,7 +40,7 @@ const patchBody = bodyParser<{ content?: string; reference?: string; signers?: s
 });
 
 // A missing reason gets the catalog's message, like a blank one (checked below).
-const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
+export const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 
@@ -50,7 +51,59 @@ function requireField(fields: Record<string, string>, name: string, message: str
 }
 
 function accepted(res: Response, documentId: string) {
-  res.status(202).json({ document_id: documentId, status: 'sent_to_sign', message: IN_PROGRESS });
+  res.status(202).json(inProgress(documentId));
+}
+
+const inProgress = (documentId: string) => ({ document_id: documentId, status: 'sent_to_sign', message: IN_PROGRESS });
+
+/** An answer of a write shared by REST and MCP: the REST status and body. */
+export interface WriteAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+// The writes below are shared by their REST routes and MCP tools: one implementation, one answer.
+
+export async function createDocumentAnswer(ctx: DomainContext, body: ReturnType<typeof createBody>) {
+  const doc = await createDocument(ctx, {
+    documentTypeAcronym: body.document_type_acronym.trim(),
+    reference: body.reference.trim(),
+    caseId: body.case_id ?? null,
+    recipients: body.recipients,
+  });
+  return { document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, created_at: iso(doc.created_at) };
+}
+
+export async function saveDocumentAnswer(ctx: DomainContext, documentId: string, body: ReturnType<typeof patchBody>) {
+  const doc = await saveDocument(
+    ctx,
+    documentId,
+    {
+      ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
+      ...(body.content !== undefined ? { content: body.content } : {}),
+      // Integration signers are a list; the last one numbers the document.
+      ...(body.signers ? { signers: body.signers.map((userId, i, all) => ({ userId, isNumerator: i === all.length - 1 })) } : {}),
+      ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
+      ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
+    },
+    { allowRejected: false },
+  );
+  return { document_id: doc.id, status: doc.status, updated_at: iso(doc.updated_at) };
+}
+
+export async function startSigningAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string): Promise<WriteAnswer> {
+  const result = await signing.start(ctx, documentId, { creatorOnly: false });
+  if (!result.done) return { status: 202, body: inProgress(documentId) };
+  return { status: 200, body: { document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma' } };
+}
+
+export async function rejectDocumentAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string, body: ReturnType<typeof rejectBody>): Promise<WriteAnswer> {
+  const reason = body.reason?.trim() ?? '';
+  if (!reason) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
+  const result = await signing.reject(ctx, documentId, reason);
+  if (!result.done) return { status: 202, body: inProgress(documentId) };
+  const o = result.value;
+  return { status: 200, body: { document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason } };
 }
 
 export function documentRoutes(deps: ApiDeps): Router {
@@ -84,14 +137,7 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents', auth, async (req, res) => {
-    const body = createBody(req.body);
-    const doc = await createDocument(contextOf(res), {
-      documentTypeAcronym: body.document_type_acronym.trim(),
-      reference: body.reference.trim(),
-      caseId: body.case_id ?? null,
-      recipients: body.recipients,
-    });
-    res.status(201).json({ document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, created_at: iso(doc.created_at) });
+    res.status(201).json(await createDocumentAnswer(contextOf(res), createBody(req.body)));
   });
 
   router.post('/documents/import', auth, async (req, res) => {
@@ -122,21 +168,7 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.patch('/documents/:id', auth, async (req, res) => {
-    const body = patchBody(req.body);
-    const doc = await saveDocument(
-      contextOf(res),
-      pathParam(req, 'id'),
-      {
-        ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
-        ...(body.content !== undefined ? { content: body.content } : {}),
-        // Integration signers are a list; the last one numbers the document.
-        ...(body.signers ? { signers: body.signers.map((userId, i, all) => ({ userId, isNumerator: i === all.length - 1 })) } : {}),
-        ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
-        ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
-      },
-      { allowRejected: false },
-    );
-    res.json({ document_id: doc.id, status: doc.status, updated_at: iso(doc.updated_at) });
+    res.json(await saveDocumentAnswer(contextOf(res), pathParam(req, 'id'), patchBody(req.body)));
   });
 
   router.put('/documents/:id/imported-pdf', auth, async (req, res) => {
@@ -152,9 +184,8 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/start-signing', auth, async (req, res) => {
-    const result = await signing.start(contextOf(res), pathParam(req, 'id'), { creatorOnly: false });
-    if (!result.done) return accepted(res, pathParam(req, 'id'));
-    res.json({ document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma' });
+    const answer = await startSigningAnswer(signing, contextOf(res), pathParam(req, 'id'));
+    res.status(answer.status).json(answer.body);
   });
 
   router.post('/documents/:id/sign', auth, async (req, res) => {
@@ -165,12 +196,8 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/reject', auth, async (req, res) => {
-    const reason = rejectBody(req.body).reason?.trim() ?? '';
-    if (!reason) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
-    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason);
-    if (!result.done) return accepted(res, pathParam(req, 'id'));
-    const o = result.value;
-    res.json({ document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason });
+    const answer = await rejectDocumentAnswer(signing, contextOf(res), pathParam(req, 'id'), rejectBody(req.body));
+    res.status(answer.status).json(answer.body);
   });
 
   return router;

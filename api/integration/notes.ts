@@ -9,7 +9,7 @@ import { queryFlag } from '../query-flags.js';
 import { bodyParser, uuid } from '../validation.js';
 import { integrationAuth } from './auth.js';
 
-const archiveBody = bodyParser<{ archived: boolean; sector_id: string }>({
+export const archiveBody = bodyParser<{ archived: boolean; sector_id: string }>({
   type: 'object',
   required: ['archived', 'sector_id'],
   properties: { archived: { type: 'boolean' }, sector_id: uuid },

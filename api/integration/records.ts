@@ -10,6 +10,7 @@ import {
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
+import { requestSummary } from '../summaries.js';
 import { integrationAuth } from './auth.js';
 
 const pageQuery = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size') });
@@ -30,7 +31,9 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records', auth, async (req, res) => {
     const body = createRecordBody(req.body);
-    const created = await createRecord(contextOf(res), { registryCode: body.registry_code, displayName: body.display_name, data: body.data });
+    const ctx = contextOf(res);
+    const created = await createRecord(ctx, { registryCode: body.registry_code, displayName: body.display_name, data: body.data });
+    requestSummary(deps, ctx, { kind: 'record', id: created.id, number: created.record_number });
     res.json({ id: created.id, record_number: created.record_number, display_name: created.display_name, state: created.state });
   });
 
@@ -40,11 +43,17 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.patch('/records/:id', auth, async (req, res) => {
     const body = updateRecordBody(req.body);
-    res.json(await updateRecord(contextOf(res), pathParam(req, 'id'), { state: body.state, displayName: body.display_name, reason: body.reason }));
+    const ctx = contextOf(res);
+    const updated = await updateRecord(ctx, pathParam(req, 'id'), { state: body.state, displayName: body.display_name, reason: body.reason });
+    if (body.display_name !== undefined) requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    res.json(updated);
   });
 
   router.patch('/records/:id/fields/:field', auth, async (req, res) => {
-    res.json(await updateField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), fieldBody(req.body)));
+    const ctx = contextOf(res);
+    const updated = await updateField(ctx, pathParam(req, 'id'), pathParam(req, 'field'), fieldBody(req.body));
+    requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    res.json(updated);
   });
 
   router.post('/records/:id/fields/:field/verify', auth, async (req, res) => {

@@ -9,11 +9,14 @@ export const OIDC_DEFAULTS = {
   port: 3400,
   audience: 'https://api.expediente.local',
   frontendClientId: 'expediente-web',
-  frontendRedirectUris: ['http://127.0.0.1:5173/callback', 'http://localhost:5173/callback'],
-  frontendPostLogoutRedirectUris: ['http://127.0.0.1:5173/', 'http://localhost:5173/'],
+  // The desk as the API serves it (port 3000) and from the Vite dev server (5173).
+  frontendRedirectUris: ['http://127.0.0.1:3000/callback', 'http://localhost:3000/callback', 'http://127.0.0.1:5173/callback', 'http://localhost:5173/callback'],
+  frontendPostLogoutRedirectUris: ['http://127.0.0.1:3000/', 'http://localhost:3000/', 'http://127.0.0.1:5173/', 'http://localhost:5173/'],
   m2mClientId: 'expediente-m2m',
   m2mClientSecret: 'dev-m2m-secret',
   adminKey: 'dev-oidc-admin-key',
+  // The MCP server's resource URI as the API serves it (port 3000), so MCP clients get tokens for it.
+  extraAudiences: ['http://127.0.0.1:3000/mcp', 'http://localhost:3000/mcp'],
 } as const;
 
 export class OidcConfigError extends Error {}
@@ -58,7 +61,8 @@ export function oidcOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OidcPr
     ...(env.OIDC_ISSUER ? { issuer: env.OIDC_ISSUER } : {}),
     dataDir: env.OIDC_DATA_DIR || path.join(env.DATA_DIR || '.data', 'oidc'),
     audience: env.OIDC_AUDIENCE || OIDC_DEFAULTS.audience,
-    extraAudiences: list(env.OIDC_EXTRA_AUDIENCES) ?? [],
+    extraAudiences: list(env.OIDC_EXTRA_AUDIENCES) ?? [...OIDC_DEFAULTS.extraAudiences],
+    allowLoopbackClientIds: flag(env, 'OIDC_CIMD_ALLOW_LOOPBACK', true),
     frontendClientId: env.OIDC_FRONTEND_CLIENT_ID || OIDC_DEFAULTS.frontendClientId,
     frontendRedirectUris: list(env.OIDC_FRONTEND_REDIRECT_URIS) ?? [...OIDC_DEFAULTS.frontendRedirectUris],
     frontendPostLogoutRedirectUris: list(env.OIDC_FRONTEND_LOGOUT_URIS) ?? [...OIDC_DEFAULTS.frontendPostLogoutRedirectUris],

@@ -10,12 +10,12 @@ import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { getStack } from '../support/hooks.js';
 import { demoUser, request } from '../support/http.js';
-import { ensureAccount, forgeToken, hs256WithPublicKey, providerSigningKey, unsignedToken, userToken } from '../support/identity.js';
+import { ensureAccount, forgeToken, hs256WithPublicKey, providerSigningKey, unsignedToken, userToken, DEMO_ACCOUNT_PASSWORD } from '../support/identity.js';
 import { clientCredentialsToken } from './support/login.js';
 import { TEST_OIDC } from './support/provider.js';
 
 const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
-const PASSWORD = 'Clave-De-Prueba-1';
+const PASSWORD = DEMO_ACCOUNT_PASSWORD;
 const me = (token: string, schema = 'demo', baseUrl?: string) =>
   request('/api/v1/auth/me', { headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${token}` }, ...(baseUrl ? { baseUrl } : {}) });
 

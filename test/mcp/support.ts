@@ -9,9 +9,9 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { Browser, findForm } from '../identity/support/browser.js';
 import { loginWithPassword } from '../identity/support/login.js';
 import { getStack } from '../support/hooks.js';
-import { ensureAccount } from '../support/identity.js';
+import { ensureAccount, DEMO_ACCOUNT_PASSWORD } from '../support/identity.js';
 
-export const PASSWORD = 'Clave-Mcp-Prueba-1';
+export const PASSWORD = DEMO_ACCOUNT_PASSWORD;
 export const mcpUrl = () => `${getStack().apiUrl}/mcp`;
 
 /** A token for the MCP resource (RFC 8707 `resource`) through the front end's login. */

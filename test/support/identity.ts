@@ -6,6 +6,12 @@ import { loginWithPassword } from '../identity/support/login.js';
 import { getStack } from './hooks.js';
 
 /** Creates (once) a password account at the identity provider. */
+/**
+ * The one password test suites give the demo users' provider accounts: an account is created once
+ * per run (a second create is a 409 that keeps the first password), so every suite must agree.
+ */
+export const DEMO_ACCOUNT_PASSWORD = 'Clave-De-Prueba-1';
+
 export async function ensureAccount(email: string, password: string, connection?: string): Promise<void> {
   const { idp } = getStack();
   const res = await fetch(`${idp.url}/dev/accounts`, {

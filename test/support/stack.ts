@@ -157,12 +157,21 @@ export async function startTestStack(): Promise<TestStack> {
 
   // The identity provider (tokens, accounts, Auth0 management subset) and the SMTP catcher.
   const idpPort = await freePort();
-  const idpOptions = { port: idpPort, dataDir: path.join(dataDir, 'oidc') };
+  // The API's port is fixed before it starts so the links it hands out (signed file URLs) are right,
+  // and so the desk it serves at / can be a redirect URI of the front-end client.
+  const apiPort = await freePort();
+  const deskUrl = `http://127.0.0.1:${apiPort}`;
+  const idpOptions = {
+    port: idpPort,
+    dataDir: path.join(dataDir, 'oidc'),
+    frontendRedirectUris: [TEST_OIDC.redirectUri, `${deskUrl}/callback`],
+    frontendPostLogoutRedirectUris: [`${deskUrl}/`],
+    // The MCP server's resource URI (API_PUBLIC_URL/mcp): MCP clients ask tokens for it (RFC 8707).
+    extraAudiences: [`${deskUrl}/mcp`],
+  };
   let idp: TestOidcProvider | undefined = await startTestOidcProvider(idpOptions);
   const idpIssuer = idp.issuer;
   const mail = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
-  // The API's port is fixed before it starts so the links it hands out (signed file URLs) are right.
-  const apiPort = await freePort();
   const baseEnv: Record<string, string> = {
     APP_ENV: 'test',
     API_PORT: String(apiPort),
@@ -200,6 +209,8 @@ export async function startTestStack(): Promise<TestStack> {
   const tokensFor = (c: Config) => new TokenVerifier({ issuer: c.oidc.issuer, audiences: c.oidc.audiences, jwksUrl: c.oidc.jwksUrl, log });
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
   const apiDeps: ApiDeps = { config, db, services, temporal, tokens: tokensFor(config), log };
+  // The desk served at / logs in with the test provider's front-end client (api/web.ts).
+  process.env.WEB_CLIENT_ID = TEST_OIDC.frontendClientId;
   const api: RunningApi = await startApi(apiDeps, apiPort, '127.0.0.1');
   const clientConnection = await Connection.connect({ address: temporalServer.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });

@@ -7,6 +7,8 @@ import { records } from './005_records.js';
 import { verificationCodes } from './006_verification_codes.js';
 import { privateMemos } from './007_private_memos.js';
 import { recordsSearchLower } from './008_records_search_lower.js';
+import { summaries } from './009_summaries.js';
+import { archiveTimestamps } from './010_archive_timestamps.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps];

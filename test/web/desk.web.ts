@@ -1,0 +1,392 @@
+/**
+ * The municipal desk in a real browser against the real stack: login through the provider's
+ * page, a document drafted with formatted text, two signers, signing in two browser contexts,
+ * the official PDF checked with pdfsig; accessibility (axe-core) and screenshots of each screen.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { ensureWebBuild } from '../../web/build.js';
+import { getStack } from '../support/hooks.js';
+import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
+import { assertAccessible, CARLOS, choose, LUCIA, loginAs, MARTIN, PASSWORD, screenshot, type DeskSession, type DeskUser } from './support.js';
+
+describe('the municipal desk (browser)', function () {
+  this.timeout(240_000);
+  let browser: Browser;
+  let desk: string;
+  let shots: string;
+  const sessions: DeskSession[] = [];
+
+  before(async () => {
+    // The API serves web/dist: build it when missing or older than web/src.
+    await ensureWebBuild((line) => process.stderr.write(`      web: ${line}\n`));
+    desk = getStack().apiUrl;
+    browser = await chromium.launch({ executablePath: getStack().config.chromiumPath, args: ['--no-sandbox'] });
+    shots = mkdtempSync(path.join(os.tmpdir(), 'expediente-desk-'));
+    process.stderr.write(`      screenshots: ${shots}\n`);
+  });
+
+  after(async () => {
+    for (const s of sessions) await s.context.close();
+    await browser?.close();
+  });
+
+  afterEach(function () {
+    const failed = this.currentTest?.state === 'failed';
+    for (const s of sessions) if (failed && s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
+  });
+
+  async function session(user: typeof MARTIN): Promise<DeskSession> {
+    const s = await loginAs(browser, desk, user);
+    sessions.push(s);
+    return s;
+  }
+
+  it('serves the desk with its own CSP and the SPA fallback, and leaves the API to JSON', async () => {
+    const index = await fetch(`${desk}/documentos/abc`, { headers: { Accept: 'text/html' } });
+    assert.equal(index.status, 200);
+    const csp = index.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.match(csp, new RegExp(`connect-src 'self' ${getStack().idp.issuer.replace(/[.]/g, '\\.')}`));
+    assert.equal(index.headers.get('cache-control'), 'no-cache');
+    const html = await index.text();
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    assert.ok(nonce && html.includes(`content="${nonce}"`), 'the page carries the nonce its CSP names');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    assert.ok(asset);
+    const js = await fetch(`${desk}${asset}`);
+    assert.equal(js.status, 200);
+    assert.match(js.headers.get('cache-control') ?? '', /max-age=31536000.*immutable/);
+    const api = await fetch(`${desk}/api/v1/nothing-here`, { headers: { Accept: 'text/html' } });
+    assert.equal(api.status, 404);
+    assert.match(api.headers.get('content-type') ?? '', /json/);
+    const config = (await (await fetch(`${desk}/desk-config.json`)).json()) as { issuer: string; tenants: { schema: string }[] };
+    assert.equal(config.issuer, getStack().idp.issuer);
+    assert.ok(config.tenants.some((t) => t.schema === 'demo'));
+  });
+
+  it('logs in through the provider and shows Inicio with the pending-signature count', async () => {
+    const { page, errors } = await session(MARTIN);
+    await page.getByText('Firmas pendientes').first().waitFor();
+    await assertAccessible(page, 'Inicio');
+    await screenshot(page, shots, '01-inicio');
+    await page.getByRole('link', { name: 'Documentos' }).click();
+    await page.getByRole('heading', { name: 'Documentos' }).waitFor();
+    await page.getByText(/documento\(s\)/).waitFor();
+    await assertAccessible(page, 'Documentos');
+    await screenshot(page, shots, '02-documentos');
+    assert.deepEqual(errors.filter((e) => /Content Security Policy/i.test(e)), [], 'no CSP violations');
+  });
+
+  it('takes a document from draft to a signed official PDF: formatted text, two signers, two browser contexts', async () => {
+    const martin = sessions[0] ?? (await session(MARTIN));
+    const { page } = martin;
+    const reference = `Inspección de obra ${Date.now()}`;
+
+    // Draft
+    await page.goto(`${desk}/documentos/nuevo`);
+    await page.getByLabel('Referencia').fill(reference);
+    await page.getByRole('button', { name: 'Crear borrador' }).click();
+    await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
+    const documentId = page.url().split('/').pop()!;
+    const editor = page.getByRole('textbox', { name: 'Contenido del documento' });
+    await editor.click();
+    await page.keyboard.type('La obra de la calle Güemes está ');
+    await page.getByRole('button', { name: 'Negrita' }).click();
+    await page.keyboard.type('aprobada');
+    await page.getByRole('button', { name: 'Negrita' }).click();
+    await page.keyboard.type('.');
+    await page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
+    await assertAccessible(page, 'Editor de documento');
+    await screenshot(page, shots, '03-editor');
+
+    // Signers: Lucía signs, Martín numbers.
+    await choose(page, 'Agregar firmante', /Lucía Fernández/);
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await choose(page, 'Agregar firmante', /Martín Álvarez/);
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByRole('radio', { name: 'Martín Álvarez numera' }).check();
+    await page.getByRole('button', { name: 'Guardar firmantes' }).click();
+    await page.getByText('Firmantes guardados').waitFor();
+
+    // Preview with the draft watermark
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
+    await screenshot(page, shots, '04-vista-previa');
+
+    // Start signing
+    await page.getByRole('button', { name: 'Iniciar firma' }).click();
+    await page.getByText('En firma').first().waitFor();
+
+    // Lucía signs from her pending list, with the PDF beside the buttons.
+    const lucia = await session(LUCIA);
+    await lucia.page.getByRole('link', { name: /Documentos/ }).click();
+    await lucia.page.getByRole('tab', { name: /Pendientes de firma/ }).click();
+    await lucia.page.getByRole('link', { name: reference }).click();
+    await lucia.page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
+    await assertAccessible(lucia.page, 'Firma');
+    await screenshot(lucia.page, shots, '05-firma');
+    await lucia.page.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await lucia.page.getByText('Usted ya firmó; faltan otras firmas.').waitFor({ timeout: 60_000 });
+
+    // Martín numbers it.
+    await page.goto(`${desk}/documentos/${documentId}`);
+    await page.getByRole('button', { name: 'Firmar y numerar' }).click();
+    const number = page.getByTestId('official-number');
+    await number.waitFor({ timeout: 60_000 });
+    const officialNumber = (await number.textContent())!.trim();
+    assert.match(officialNumber, /^IF-\d{4}-\d+-MVE-/);
+    await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
+    await screenshot(page, shots, '06-oficial');
+
+    // The official PDF, downloaded from the page.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const file = path.join(shots, `${officialNumber}.pdf`);
+    await download.saveAs(file);
+    const pdf = readFileSync(file);
+    const signatures = pdfSignatures(pdf);
+    assert.equal(signatures.length, 2, 'two signatures');
+    assert.ok(signatures.every((s) => s.valid), 'pdfsig validates every signature');
+    const text = pdfText(pdf);
+    assert.match(text, /aprobada/);
+    assert.match(text, new RegExp(officialNumber));
+    assert.deepEqual([...martin.errors, ...lucia.errors].filter((e) => /Content Security Policy/i.test(e)), [], 'no CSP violations');
+  });
+  it('a signer rejects with a reason and the author reads it on the draft', async () => {
+    const martin = sessions[0] ?? (await session(MARTIN));
+    const { page } = martin;
+    const reference = `Dictamen a revisar ${Date.now()}`;
+    await page.goto(`${desk}/documentos/nuevo`);
+    await page.getByLabel('Referencia').fill(reference);
+    await page.getByRole('button', { name: 'Crear borrador' }).click();
+    await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
+    const documentUrl = page.url();
+    await page.getByRole('textbox', { name: 'Contenido del documento' }).click();
+    await page.keyboard.type('Texto a revisar.');
+    await page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
+    await choose(page, 'Agregar firmante', /Lucía Fernández/);
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar firmantes' }).click();
+    await page.getByText('Firmantes guardados').waitFor();
+    await page.getByRole('button', { name: 'Iniciar firma' }).click();
+    await page.getByText('En firma').first().waitFor();
+
+    const lucia = sessions.find((s) => s !== martin) ?? (await session(LUCIA));
+    await lucia.page.goto(`${desk}/documentos?vista=pendientes`);
+    await lucia.page.getByRole('link', { name: reference }).click();
+    await lucia.page.getByRole('button', { name: 'Rechazar' }).click();
+    const dialog = lucia.page.getByRole('dialog');
+    await dialog.getByLabel('Motivo del rechazo').fill('Falta citar la ordenanza aplicable');
+    await assertAccessible(lucia.page, 'Rechazo');
+    await dialog.getByRole('button', { name: 'Rechazar' }).click();
+    await lucia.page.getByText('Rechazado').first().waitFor({ timeout: 60_000 });
+
+    await page.goto(documentUrl);
+    await page.getByRole('alert').filter({ hasText: 'Falta citar la ordenanza aplicable' }).waitFor();
+  });
+});
+
+describe('the municipal desk: cases, notes and records (browser)', function () {
+  this.timeout(240_000);
+  let browser: Browser;
+  let desk: string;
+  let shots: string;
+  const sessions: DeskSession[] = [];
+
+  before(async () => {
+    await ensureWebBuild();
+    desk = getStack().apiUrl;
+    browser = await chromium.launch({ executablePath: getStack().config.chromiumPath, args: ['--no-sandbox'] });
+    shots = mkdtempSync(path.join(os.tmpdir(), 'expediente-desk-more-'));
+    process.stderr.write(`      screenshots: ${shots}\n`);
+  });
+
+  after(async () => {
+    for (const s of sessions) await s.context.close();
+    await browser?.close();
+  });
+
+  afterEach(function () {
+    if (this.currentTest?.state !== 'failed') return;
+    for (const s of sessions) if (s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
+  });
+
+  const byUser = new Map<string, DeskSession>();
+  /** One logged-in browser context per user, reused across the tests. */
+  async function session(user: DeskUser): Promise<DeskSession> {
+    let s = byUser.get(user.email);
+    if (!s) {
+      s = await loginAs(browser, desk, user);
+      sessions.push(s);
+      byUser.set(user.email, s);
+    }
+    return s;
+  }
+
+  it('creates a case from a template and shows its signed cover', async () => {
+    const { page } = await session(LUCIA);
+    await page.getByRole('link', { name: 'Expedientes' }).click();
+    await page.getByRole('heading', { name: 'Expedientes' }).waitFor();
+    await assertAccessible(page, 'Expedientes');
+    await screenshot(page, shots, '07-expedientes');
+    await page.getByRole('button', { name: 'Nuevo expediente' }).click();
+    await choose(page, 'Tipo de trámite', /Permiso de obra/);
+    const reference = `Permiso de obra, Güemes ${Date.now()}`;
+    await page.getByRole('dialog').getByLabel('Referencia').fill(reference);
+    await page.getByRole('button', { name: 'Crear expediente' }).click();
+    await page.waitForURL(/\/expedientes\/[0-9a-f-]{36}$/, { timeout: 90_000 });
+    await page.getByRole('heading', { name: /^EE-\d{4}-/ }).waitFor();
+    const cover = page.getByRole('link', { name: /^CAEX-\d{4}-/ });
+    await cover.waitFor();
+    await assertAccessible(page, 'Expediente');
+    await screenshot(page, shots, '08-expediente');
+    await cover.click();
+    await page.getByTestId('official-number').filter({ hasText: /^CAEX-/ }).waitFor();
+    await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
+    await screenshot(page, shots, '09-caratula');
+  });
+
+  it('sends a note to a sector and its member reads it', async () => {
+    const martin = await session(MARTIN);
+    const { page } = martin;
+    const subject = `Nota a Mesa de Entradas ${Date.now()}`;
+    await page.goto(`${desk}/documentos/nuevo`);
+    await choose(page, 'Tipo de documento', /Nota \(NOTA\)/);
+    await page.getByLabel('Referencia').fill(subject);
+    await choose(page, 'Para', /Mesa de Entradas/);
+    await page.getByRole('button', { name: 'Crear borrador' }).click();
+    await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
+    await page.getByRole('textbox', { name: 'Contenido del documento' }).click();
+    await page.keyboard.type('Se solicita el registro del expediente de obra.');
+    await page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
+    await choose(page, 'Agregar firmante', /Martín Álvarez/);
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar firmantes' }).click();
+    await page.getByText('Firmantes guardados').waitFor();
+    await page.getByRole('button', { name: 'Iniciar firma' }).click();
+    await page.getByRole('button', { name: 'Firmar y numerar' }).click();
+    await page.getByTestId('official-number').waitFor({ timeout: 60_000 });
+
+    const carlos = await session(CARLOS);
+    await carlos.page.getByRole('link', { name: 'Notas' }).click();
+    const row = carlos.page.getByRole('row').filter({ hasText: subject });
+    await row.getByText('Sin leer').waitFor();
+    await assertAccessible(carlos.page, 'Notas');
+    await screenshot(carlos.page, shots, '10-notas');
+    await row.getByRole('button', { name: subject }).click();
+    await carlos.page.getByRole('dialog').getByText('Se solicita el registro del expediente de obra.').waitFor();
+    await assertAccessible(carlos.page, 'Nota');
+    await screenshot(carlos.page, shots, '11-nota');
+    await carlos.page.keyboard.press('Escape');
+    await row.getByText('Sin leer').waitFor({ state: 'detached' });
+
+    await carlos.page.getByRole('link', { name: 'Memos' }).click();
+    await carlos.page.getByRole('heading', { name: 'Memos' }).waitFor();
+    await assertAccessible(carlos.page, 'Memos');
+    await screenshot(carlos.page, shots, '12-memos');
+  });
+
+  it('creates a record and edits one of its fields inline', async () => {
+    const { page } = await session(LUCIA);
+    await page.getByRole('link', { name: 'Legajos' }).click();
+    await page.getByRole('heading', { name: 'Legajos' }).waitFor();
+    await page.getByText('Registro de Arquitectos').waitFor();
+    await assertAccessible(page, 'Legajos');
+    await screenshot(page, shots, '13-legajos');
+    await page.getByRole('button', { name: 'Nuevo legajo' }).click();
+    await page.getByLabel('Nombre del legajo').fill(`Arq. Paula Ríos ${Date.now()}`);
+    await page.getByRole('button', { name: 'Crear legajo' }).click();
+    await page.waitForURL(/\/legajos\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: /^RLM-\d{4}-/ }).waitFor();
+    await page.getByRole('button', { name: 'Editar Teléfono' }).click();
+    await page.getByLabel('Valor de Teléfono').fill('0351 555-0101');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('field-telefono').filter({ hasText: '0351 555-0101' }).waitFor();
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    await page.getByRole('cell', { name: /field_updated/ }).first().waitFor();
+    await assertAccessible(page, 'Legajo');
+    await screenshot(page, shots, '14-legajo');
+
+    // The administrator's screen.
+    const martin = await session(MARTIN);
+    await martin.page.goto(`${desk}/usuarios`);
+    await martin.page.getByRole('heading', { name: 'Usuarios' }).waitFor();
+    await martin.page.getByRole('cell', { name: 'Carlos Gómez' }).waitFor();
+    await assertAccessible(martin.page, 'Usuarios');
+    await screenshot(martin.page, shots, '15-usuarios');
+  });
+
+  it('a new user is invited from Usuarios, sets a password, logs in and takes a document to a signed PDF', async () => {
+    const martin = await session(MARTIN);
+    const { page } = martin;
+    const stamp = Date.now();
+    const newcomer = { email: `paula.rios.${stamp}@pruebas.example`, name: `Paula Ríos ${stamp}` };
+    await page.goto(`${desk}/usuarios`);
+    await page.getByLabel('Email').fill(newcomer.email);
+    await page.getByLabel('Nombre completo').fill(newcomer.name);
+    await choose(page, 'Rol', /Director/);
+    await choose(page, 'Sector', /Rentas/);
+    await page.getByRole('button', { name: 'Dar de alta e invitar' }).click();
+    await page.getByText('Invitación enviada').waitFor({ timeout: 60_000 });
+    await assertAccessible(page, 'Usuarios (alta)');
+    await screenshot(page, shots, '16-usuario-invitado');
+
+    // The activation email's link sets the password on the provider's page.
+    let link: string | undefined;
+    for (let i = 0; i < 60 && !link; i++) {
+      const mail = (await getStack().mail.messages()).find((m) => m.to.some((t) => t.address === newcomer.email));
+      link = mail && /(https?:\/\/\S+)/.exec(mail.text)?.[1];
+      if (!link) await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.ok(link, 'the activation email arrived');
+    const ticketPage = await martin.context.browser()!.newPage();
+    await ticketPage.goto(link);
+    await ticketPage.locator('#password').fill(PASSWORD);
+    await ticketPage.locator('#password_confirmation').fill(PASSWORD);
+    await ticketPage.locator('form[data-form="set-password"] button[type="submit"]').click();
+    await ticketPage.locator('[data-message]').waitFor();
+    await ticketPage.close();
+
+    // The first login completes the onboarding; the new user drafts, signs and numbers alone.
+    const paula = await session(newcomer);
+    await paula.page.goto(`${desk}/documentos/nuevo`);
+    await paula.page.getByLabel('Referencia').fill(`Informe de ingreso ${stamp}`);
+    await paula.page.getByRole('button', { name: 'Crear borrador' }).click();
+    await paula.page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
+    await paula.page.getByRole('textbox', { name: 'Contenido del documento' }).click();
+    await paula.page.keyboard.type('Primer informe desde la mesa.');
+    await paula.page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
+    await choose(paula.page, 'Agregar firmante', newcomer.name);
+    await paula.page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await paula.page.getByRole('button', { name: 'Guardar firmantes' }).click();
+    await paula.page.getByText('Firmantes guardados').waitFor();
+    await paula.page.getByRole('button', { name: 'Iniciar firma' }).click();
+    await paula.page.getByRole('button', { name: 'Firmar y numerar' }).click();
+    await paula.page.getByTestId('official-number').waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([paula.page.waitForEvent('download'), paula.page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const file = path.join(shots, `ingreso-${stamp}.pdf`);
+    await download.saveAs(file);
+    const signatures = pdfSignatures(readFileSync(file));
+    assert.equal(signatures.length, 1);
+    assert.ok(signatures[0]!.valid, 'pdfsig validates the signature');
+
+    await martin.page.getByRole('button', { name: 'Ver estado' }).first().waitFor();
+  });
+
+  it('logs out through the provider', async () => {
+    const { page } = await session(CARLOS);
+    await page.goto(`${desk}/`);
+    await page.getByRole('button', { name: 'Cuenta de Carlos Gómez' }).click();
+    await page.getByRole('menuitem', { name: 'Salir' }).click();
+    // The provider may ask to confirm the logout; either way the desk's start page comes back.
+    const confirm = page.getByRole('button', { name: /Yes|Sí|Cerrar sesión|sign me out/i });
+    await Promise.race([
+      page.getByRole('button', { name: 'Ingresar' }).waitFor(),
+      confirm.waitFor().then(() => confirm.click()).then(() => page.getByRole('button', { name: 'Ingresar' }).waitFor()),
+    ]);
+    assert.ok(page.url().startsWith(desk));
+  });
+});

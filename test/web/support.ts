@@ -1,0 +1,104 @@
+/** Driving the desk in Chromium: login through the provider's page, axe checks, screenshots. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ensureAccount, DEMO_ACCOUNT_PASSWORD } from '../support/identity.js';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js'), 'utf8');
+
+export const PASSWORD = DEMO_ACCOUNT_PASSWORD;
+
+export interface DeskUser {
+  email: string;
+  name: string;
+}
+
+export const MARTIN: DeskUser = { email: 'martin.alvarez@villaesperanza.gob.ar', name: 'Martín Álvarez' };
+export const LUCIA: DeskUser = { email: 'lucia.fernandez@villaesperanza.gob.ar', name: 'Lucía Fernández' };
+export const CARLOS: DeskUser = { email: 'carlos.gomez@villaesperanza.gob.ar', name: 'Carlos Gómez' };
+
+export interface DeskSession {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and CSP violations seen so far. */
+  errors: string[];
+}
+
+/** A fresh browser context logged in as `user` through the provider's login page. */
+export async function loginAs(browser: Browser, deskUrl: string, user: DeskUser): Promise<DeskSession> {
+  await ensureAccount(user.email, PASSWORD);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-AR', acceptDownloads: true, reducedMotion: 'reduce' });
+  // CSP violations with what caused them (the console line alone does not say).
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) => {
+      const t = e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 160) : '';
+      console.error('CSP violation (Content Security Policy): ' + e.violatedDirective + ' ' + e.sourceFile + ':' + e.lineNumber + ' sample=' + e.sample + ' on ' + t);
+    });`,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  await page.goto(`${deskUrl}/`);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  // The provider's own page.
+  await page.waitForURL((url) => !url.href.startsWith(deskUrl));
+  await page.locator('#email').fill(user.email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('form[data-form="login"] button[type="submit"]').click();
+  try {
+    await page.waitForURL((url) => url.href.startsWith(deskUrl) && !url.pathname.startsWith('/callback'));
+    await page.getByRole('heading', { name: `Hola, ${user.name}` }).waitFor();
+  } catch (err) {
+    const text = await page.locator('body').innerText().catch(() => '');
+    throw new Error(`login as ${user.email} did not reach Inicio (${page.url()}): ${(err as Error).message}\npage: ${text.slice(0, 500)}\nbrowser errors: ${errors.join(' | ')}`);
+  }
+  return { context, page, errors };
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function assertAccessible(page: Page, screen: string): Promise<void> {
+  // Contrast is measured on what is shown: wait for fades and transitions to end.
+  // (Polled with evaluate: waitForFunction would eval a string, which the page's CSP refuses.)
+  for (let i = 0; i < 50; i++) {
+    const settled = await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document;
+      return doc.getAnimations().every((a) => a.playState !== 'running');
+    });
+    if (settled) break;
+    await page.waitForTimeout(100);
+  }
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) still holds.
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const g = globalThis as unknown as { document: unknown; axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } };
+    const r = await g.axe.run(g.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(serious, [], `${screen}: serious accessibility violations`);
+}
+
+export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Picks an option of a Mantine Select/MultiSelect by typing and choosing it. */
+export async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+  const input = page.getByRole('textbox', { name: label }).or(page.getByLabel(label)).first();
+  await input.click();
+  // Searchable selects filter as one types; the others are read-only and only open.
+  if (await input.isEditable()) await input.fill(typeof option === 'string' ? option.slice(0, 4) : '');
+  await page.getByRole('option', { name: option }).first().click();
+  // A multi-select keeps its list open for more choices: leave the field to close it.
+  if (await page.getByRole('listbox').first().isVisible().catch(() => false)) await page.keyboard.press('Tab');
+}

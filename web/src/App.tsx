@@ -1,0 +1,118 @@
+import { AppShell, Badge, Burger, Group, Loader, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { api } from './api';
+import { useAuth } from './auth';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import type { Stats } from './types';
+
+// Every screen is its own chunk: the first paint loads only the shell and the screen asked for.
+const Inicio = lazy(() => import('./screens/Inicio'));
+const Documentos = lazy(() => import('./screens/Documentos'));
+const DocumentoNuevo = lazy(() => import('./screens/DocumentoNuevo'));
+const Documento = lazy(() => import('./screens/Documento'));
+const Expedientes = lazy(() => import('./screens/Expedientes'));
+const Expediente = lazy(() => import('./screens/Expediente'));
+const Notas = lazy(() => import('./screens/Notas'));
+const Memos = lazy(() => import('./screens/Memos'));
+const Legajos = lazy(() => import('./screens/Legajos'));
+const Legajo = lazy(() => import('./screens/Legajo'));
+const Usuarios = lazy(() => import('./screens/Usuarios'));
+
+export function usePendingCount() {
+  return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => api<Stats>('/api/v1/dashboard/stats'), refetchInterval: 60_000 });
+}
+
+function Nav({ onNavigate }: { onNavigate: () => void }) {
+  const { me } = useAuth();
+  const location = useLocation();
+  const stats = usePendingCount();
+  const memos = useQuery({ queryKey: ['memos', 'unread'], queryFn: () => api<{ unread_count: number }>('/api/v1/memos/unread-count'), refetchInterval: 60_000 });
+  const pending = stats.data?.pending_signatures ?? 0;
+  const unread = memos.data?.unread_count ?? 0;
+  const items: { to: string; label: string; badge?: number; badgeLabel?: string }[] = [
+    { to: '/', label: 'Inicio' },
+    { to: '/documentos', label: 'Documentos', badge: pending, badgeLabel: 'firmas pendientes' },
+    { to: '/expedientes', label: 'Expedientes' },
+    { to: '/notas', label: 'Notas' },
+    { to: '/memos', label: 'Memos', badge: unread, badgeLabel: 'memos sin leer' },
+    { to: '/legajos', label: 'Legajos' },
+    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }] : []),
+  ];
+  const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
+  return (
+    <nav aria-label="Secciones">
+      {items.map((item) => (
+        <NavLink
+          key={item.to}
+          component={Link}
+          to={item.to}
+          label={item.label}
+          active={active(item.to)}
+          variant="filled"
+          aria-current={active(item.to) ? 'page' : undefined}
+          onClick={onNavigate}
+          rightSection={item.badge ? <Badge size="sm" color="red" aria-label={`${item.badge} ${item.badgeLabel}`}>{item.badge}</Badge> : null}
+        />
+      ))}
+    </nav>
+  );
+}
+
+export function App() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { me, tenant, tenants, chooseTenant, logout } = useAuth();
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir el menú" />
+            <Text fw={700} component={Link} to="/" c="indigo.8" td="none">Expediente</Text>
+            <Text size="sm" c="dimmed" visibleFrom="sm">{tenant.name}</Text>
+          </Group>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <UnstyledButton aria-label={`Cuenta de ${me.full_name}`}>
+                <Text size="sm" fw={500}>{me.full_name}</Text>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{me.email}</Menu.Label>
+              {tenants.length > 1 && tenants.map((t) => (
+                <Menu.Item key={t.schema} onClick={() => chooseTenant(t.schema)} disabled={t.schema === tenant.schema}>{t.name}</Menu.Item>
+              ))}
+              <Menu.Item color="red" onClick={() => void logout()}>Salir</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <Nav onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ErrorBoundary>
+          <Suspense fallback={<Loader aria-label="Cargando" />}>
+            {/* The tenant keys the screens: switching municipality starts them afresh. */}
+            <Routes key={tenant.schema}>
+              <Route path="/" element={<Inicio />} />
+              <Route path="/documentos" element={<Documentos />} />
+              <Route path="/documentos/nuevo" element={<DocumentoNuevo />} />
+              <Route path="/documentos/:id" element={<Documento />} />
+              <Route path="/expedientes" element={<Expedientes />} />
+              <Route path="/expedientes/:id" element={<Expediente />} />
+              <Route path="/notas" element={<Notas />} />
+              <Route path="/memos" element={<Memos />} />
+              <Route path="/legajos" element={<Legajos />} />
+              <Route path="/legajos/:id" element={<Legajo />} />
+              <Route path="/usuarios" element={<Usuarios />} />
+              <Route path="*" element={<Text role="alert">Página no encontrada.</Text>} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,276 @@
+import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, apiEnvelope, apiFetch } from '../api';
+import { Autosaver, type SaveState } from '../autosave';
+import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
+import { fromDetails, orderForSave, SignersEditor, type SignerChoice } from '../components/SignersEditor';
+import { useUsers } from '../directory';
+import type { DocumentDetails } from '../types';
+
+// The editor and pdf.js are the heaviest parts of the desk: loaded only on this screen.
+const RichEditor = lazy(() => import('../components/RichEditor').then((m) => ({ default: m.RichEditor })));
+const PdfViewer = lazy(() => import('../components/PdfViewer').then((m) => ({ default: m.PdfViewer })));
+
+/** The document's PDF: the draft preview (watermarked) or the signed official file. */
+async function loadPdf(id: string): Promise<Blob> {
+  const res = await apiFetch(`/api/v1/documents/${id}/preview-download`, { method: 'POST' });
+  if ((res.headers.get('content-type') ?? '').includes('application/pdf')) return res.blob();
+  const body = (await res.json()) as { data: { pdf_url: string } };
+  const file = await fetch(body.data.pdf_url);
+  if (!file.ok) throw new Error(`No se pudo descargar el PDF (HTTP ${file.status})`);
+  return file.blob();
+}
+
+function saveText(state: SaveState): string {
+  switch (state.kind) {
+    case 'idle': return '';
+    case 'pending': return 'Cambios sin guardar…';
+    case 'saving': return 'Guardando…';
+    case 'saved': return `Guardado a las ${state.at.toLocaleTimeString('es-AR')}`;
+    case 'error': return `No se pudo guardar: ${state.message}`;
+  }
+}
+
+type LongOp = { label: string; from: string } | undefined;
+
+function useDocument(id: string, waiting: LongOp) {
+  return useQuery({
+    queryKey: ['document', id],
+    queryFn: () => api<DocumentDetails>(`/api/v1/documents/${id}/details`),
+    // While a signing operation answered 202, ask again until the status moves.
+    refetchInterval: waiting ? 1500 : false,
+  });
+}
+
+function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningStarted: (accepted: boolean) => void }) {
+  const editing = doc.editing!;
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const users = useUsers();
+  const [reference, setReference] = useState(doc.reference);
+  const [signers, setSigners] = useState<SignerChoice[]>(() => fromDetails(editing.signers));
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  const [preview, setPreview] = useState<Blob>();
+  const content = useRef(editing.content ?? '');
+  const saver = useMemo(
+    () => new Autosaver<{ content: string; reference: string }>(
+      async (v) => { await api(`/api/v1/documents/${doc.document_id}/save`, { method: 'PATCH', body: v }); },
+      setSaveState,
+    ),
+    [doc.document_id],
+  );
+  useEffect(() => () => { void saver.flush(); saver.dispose(); }, [saver]);
+  const change = (patch: Partial<{ content: string; reference: string }>) => {
+    if (patch.content !== undefined) content.current = patch.content;
+    saver.change({ content: content.current, reference: (patch.reference ?? reference).trim() || doc.reference });
+  };
+
+  const saveSigners = useMutation({
+    mutationFn: () => api(`/api/v1/documents/${doc.document_id}/save`, { method: 'PATCH', body: { signers: orderForSave(signers) } }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: 'Firmantes guardados' });
+      void client.invalidateQueries({ queryKey: ['document', doc.document_id] });
+    },
+  });
+  const showPreview = useMutation({
+    mutationFn: async () => {
+      await saver.flush();
+      return loadPdf(doc.document_id);
+    },
+    onSuccess: setPreview,
+  });
+  const start = useMutation({
+    mutationFn: async () => {
+      await saver.flush();
+      if (saveState.kind === 'error') throw new Error('Guarde el contenido antes de enviar a firma');
+      return apiEnvelope(`/api/v1/documents/${doc.document_id}/start-signing-process`, { method: 'POST' });
+    },
+    onSuccess: (res) => {
+      notifications.show({ color: res.status === 202 ? 'yellow' : 'green', message: res.message });
+      onSigningStarted(res.status === 202);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => api(`/api/v1/documents/${doc.document_id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['documents'] });
+      navigate('/documentos');
+    },
+  });
+  const signersChanged = JSON.stringify(orderForSave(signers)) !== JSON.stringify(orderForSave(fromDetails(editing.signers)));
+
+  if (!editing.can_edit) {
+    return (
+      <Stack>
+        <Alert color="blue">Este borrador es de otra persona: puede leerlo pero no editarlo.</Alert>
+        <div className="doc-html" dangerouslySetInnerHTML={{ __html: editing.content ?? '' }} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      {editing.rejection && (
+        <Alert color="red" title="Documento rechazado" role="alert">
+          Motivo: {editing.rejection.reason} ({formatDate(editing.rejection.rejected_at)}). Corríjalo y vuelva a enviarlo a firma.
+        </Alert>
+      )}
+      <TextInput label="Referencia" value={reference} onChange={(e) => { setReference(e.currentTarget.value); change({ reference: e.currentTarget.value }); }} maxLength={500} />
+      <Suspense fallback={<Loading label="Cargando el editor…" />}>
+        <RichEditor initialHtml={editing.content ?? ''} onChange={(html) => change({ content: html })} />
+      </Suspense>
+      <Text size="sm" c={saveState.kind === 'error' ? 'red.8' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">{saveText(saveState)}</Text>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="xs">Firmantes</Title>
+        {users.error ? <ErrorAlert error={users.error} /> : <SignersEditor users={users.data?.users ?? []} value={signers} onChange={setSigners} />}
+        <Group mt="sm">
+          <Button onClick={() => saveSigners.mutate()} disabled={!signersChanged || signers.length === 0} loading={saveSigners.isPending}>Guardar firmantes</Button>
+        </Group>
+        <ErrorAlert error={saveSigners.error} title="No se pudieron guardar los firmantes" />
+      </Paper>
+      <Group>
+        <Button variant="default" onClick={() => showPreview.mutate()} loading={showPreview.isPending}>Vista previa</Button>
+        {editing.is_creator && (
+          <Button color="teal" onClick={() => start.mutate()} loading={start.isPending} disabled={signersChanged || editing.signers.length === 0}>
+            Iniciar firma
+          </Button>
+        )}
+        {editing.is_creator && <Button color="red" variant="subtle" onClick={() => { if (window.confirm('¿Eliminar este borrador?')) remove.mutate(); }} loading={remove.isPending}>Eliminar borrador</Button>}
+      </Group>
+      {signersChanged && <Text size="sm" c="dimmed">Guarde los firmantes para poder iniciar la firma.</Text>}
+      <ErrorAlert error={showPreview.error} title="No se pudo generar la vista previa" />
+      <ErrorAlert error={start.error} title="No se pudo iniciar la firma" />
+      <ErrorAlert error={remove.error} title="No se pudo eliminar" />
+      {preview && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="xs">Vista previa (borrador)</Title>
+          <Suspense fallback={<Loading />}><PdfViewer data={preview} title="Vista previa" downloadName="borrador.pdf" /></Suspense>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label: string) => void }) {
+  const signing = doc.signing!;
+  const client = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const pdf = useQuery({ queryKey: ['document', doc.document_id, 'pdf', doc.status], queryFn: () => loadPdf(doc.document_id), staleTime: Infinity });
+  const after = (res: { status: number; message: string }, label: string) => {
+    notifications.show({ color: res.status === 202 ? 'yellow' : 'green', message: res.message });
+    if (res.status === 202) onAccepted(label);
+    void client.invalidateQueries({ queryKey: ['document', doc.document_id] });
+    void client.invalidateQueries({ queryKey: ['documents'] });
+    void client.invalidateQueries({ queryKey: ['dashboard'] });
+  };
+  const sign = useMutation({
+    mutationFn: () => apiEnvelope(`/api/v1/documents/${doc.document_id}/super-sign`, { method: 'POST' }),
+    onSuccess: (res) => after(res, 'Firmando…'),
+  });
+  const reject = useMutation({
+    mutationFn: () => apiEnvelope(`/api/v1/documents/${doc.document_id}/reject`, { method: 'POST', body: { reason: reason.trim() } }),
+    onSuccess: (res) => { setRejecting(false); after(res, 'Rechazando…'); },
+  });
+  const me = signing.current_user;
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="xs">{doc.status === 'signed' ? 'PDF oficial firmado' : 'Documento a firmar'}</Title>
+          <ErrorAlert error={pdf.error} title="No se pudo obtener el PDF" />
+          {pdf.isLoading && <Loading label="Descargando el PDF…" />}
+          {pdf.data && (
+            <Suspense fallback={<Loading />}>
+              <PdfViewer data={pdf.data} title={doc.official_number ?? doc.reference} downloadName={`${doc.official_number ?? 'documento'}.pdf`} />
+            </Suspense>
+          )}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Stack>
+          {me.can_sign_now && (
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="xs">Su firma</Title>
+              <Text size="sm" mb="sm">{me.is_numerator ? 'Usted numera este documento: al firmar recibe su número oficial.' : 'Revise el documento y fírmelo o recházelo indicando el motivo.'}</Text>
+              <Group>
+                <Button color="teal" onClick={() => sign.mutate()} loading={sign.isPending}>{me.is_numerator ? 'Firmar y numerar' : 'Firmar'}</Button>
+                <Button color="red" variant="outline" onClick={() => setRejecting(true)}>Rechazar</Button>
+              </Group>
+              <ErrorAlert error={sign.error} title="No se pudo firmar" />
+            </Paper>
+          )}
+          {me.is_signer && me.has_signed && doc.status === 'sent_to_sign' && <Alert color="teal">Usted ya firmó; faltan otras firmas.</Alert>}
+          {me.is_signer && !me.has_signed && !me.can_sign_now && doc.status === 'sent_to_sign' && <Alert color="blue">Podrá numerar cuando firmen los demás firmantes.</Alert>}
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="xs">{doc.status === 'signed' ? 'Detalle de las firmas' : 'Firmantes'}</Title>
+            {doc.official_number && <Text mb="xs">Número oficial: <strong data-testid="official-number">{doc.official_number}</strong></Text>}
+            <Table>
+              <Table.Thead><Table.Tr><Table.Th>Firmante</Table.Th><Table.Th>Rol</Table.Th><Table.Th>Estado</Table.Th><Table.Th>Firmó</Table.Th></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {signing.signers.map((s) => (
+                  <Table.Tr key={s.user_id}>
+                    <Table.Td>{s.full_name}</Table.Td>
+                    <Table.Td>{s.is_numerator ? 'Numerador' : 'Firmante'}</Table.Td>
+                    <Table.Td><Badge variant="light" color={s.status === 'signed' ? 'green' : s.status === 'rejected' ? 'red' : 'gray'} c="dark.8">{s.status === 'signed' ? 'Firmado' : s.status === 'rejected' ? 'Rechazó' : 'Pendiente'}</Badge></Table.Td>
+                    <Table.Td>{formatDate(s.signed_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Text size="sm" mt="xs" c="dimmed">Enviado a firma: {formatDate(signing.sent_to_sign_at)}{signing.signed_at ? ` · Firmado: ${formatDate(signing.signed_at)}` : ''}</Text>
+          </Paper>
+        </Stack>
+      </Grid.Col>
+      <Modal opened={rejecting} onClose={() => setRejecting(false)} title="Rechazar el documento">
+        <Stack>
+          <Textarea label="Motivo del rechazo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} required autosize minRows={3} maxLength={1000} data-autofocus />
+          <ErrorAlert error={reject.error} title="No se pudo rechazar" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(false)}>Cancelar</Button>
+            <Button color="red" onClick={() => reject.mutate()} disabled={!reason.trim()} loading={reject.isPending}>Rechazar</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Grid>
+  );
+}
+
+export default function Documento() {
+  const { id = '' } = useParams();
+  const [waiting, setWaiting] = useState<LongOp>();
+  const doc = useDocument(id, waiting);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (waiting && doc.data && doc.data.status !== waiting.from) setWaiting(undefined);
+  }, [waiting, doc.data]);
+  if (doc.isLoading) return <Loading />;
+  if (doc.error || !doc.data) return <ErrorAlert error={doc.error ?? new Error('Documento no encontrado')} title="No se pudo abrir el documento" />;
+  const d = doc.data;
+  return (
+    <Stack>
+      <PageHeader title={d.official_number ?? d.reference}>
+        <Badge variant="outline" c="dark">{d.document_type.name}</Badge>
+        <StatusBadge status={d.status} />
+      </PageHeader>
+      <Text size="sm" c="dimmed">Creado por {d.created_by.full_name} el {formatDate(d.created_at)} · {d.reference}</Text>
+      {waiting && <Alert color="yellow" role="status"><Group gap="xs"><Loading label={`${waiting.label} La operación sigue en curso; esta página se actualiza sola.`} /></Group></Alert>}
+      {d.state_category === 'editing' ? (
+        <Editing
+          key={d.status}
+          doc={d}
+          onSigningStarted={(accepted) => {
+            if (accepted) setWaiting({ label: 'Enviando a firma…', from: d.status });
+            void client.invalidateQueries({ queryKey: ['document', id] });
+            void client.invalidateQueries({ queryKey: ['documents'] });
+          }}
+        />
+      ) : (
+        <Signing doc={d} onAccepted={(label) => setWaiting({ label, from: d.status })} />
+      )}
+    </Stack>
+  );
+}
+

@@ -1,0 +1,193 @@
+import { Anchor, Badge, Button, Checkbox, Grid, Group, Modal, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, qs } from '../api';
+import { useAuth } from '../auth';
+import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
+import type { DocStatus, PageInfo, UserDocument } from '../types';
+import { CASE_STATUS } from './Expedientes';
+
+interface Movement {
+  movement_id: string; movement_type: string; from_sector: string | null; to_sector: string; reason: string; created_by: string; created_at: string;
+  status?: string; assigned_user?: { user_id: string; full_name: string } | null; closed_at?: string | null;
+}
+interface CaseDetail {
+  case_id: string; case_number: string; reference: string; status: string; created_at: string; last_modified_at: string;
+  current_sector: { sector_id: string; name: string; acronym: string }; case_type: { name: string; acronym: string };
+  created_by: { user_id: string; full_name: string }; short_ai_summary: string | null; access_reason: string;
+  assigned_sectors: { sector_id: string; acronym: string; name: string }[];
+  movements: Movement[];
+  documents: { document_id: string; document_number: string | null; document_type: string; reference: string; status: DocStatus; created_at: string }[];
+  permissions: { can_view: boolean; can_transfer: boolean; can_assign: boolean; can_add_documents: boolean; can_close: boolean };
+}
+
+const ACCESS_LABELS: Record<string, string> = { owner_sector: 'su sector es el dueño', assigned_sector: 'asignado a su sector', assigned_user: 'asignado a usted', creator: 'usted lo creó' };
+const MOVEMENT_LABELS: Record<string, string> = { creation: 'Creación', transfer: 'Transferencia', assignment: 'Asignación' };
+
+function MoveForm({ caseId, kind, onDone }: { caseId: string; kind: 'transfer' | 'assign'; onDone: () => void }) {
+  const client = useQueryClient();
+  const sectors = useQuery({ queryKey: ['cases', caseId, 'sectors'], queryFn: () => api<{ sectors: { sector_id: string; name: string; acronym: string }[] }>(`/api/v1/cases/${caseId}/available-sectors`) });
+  const [sector, setSector] = useState<string | null>(null);
+  const users = useQuery({ queryKey: ['sector-users', sector], enabled: Boolean(sector), queryFn: () => api<{ users: { user_id: string; full_name: string }[] }>(`/api/v1/cases/sectors/${sector}/users`) });
+  const [user, setUser] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [pv, setPv] = useState(false);
+  const move = useMutation({
+    mutationFn: () => api<Record<string, unknown>>(`/api/v1/cases/${caseId}/${kind}`, {
+      method: 'POST',
+      body: { target_sector_id: sector, reason: reason.trim(), assigned_user_id: user, create_official_doc: pv, ...(kind === 'transfer' ? { transfer_ownership: true } : {}) },
+    }),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: kind === 'transfer' ? 'Expediente transferido' : 'Tarea asignada' });
+      void client.invalidateQueries({ queryKey: ['case', caseId] });
+      void client.invalidateQueries({ queryKey: ['cases'] });
+      onDone();
+    },
+  });
+  return (
+    <Stack component="form" onSubmit={(e: React.FormEvent) => { e.preventDefault(); move.mutate(); }}>
+      <ErrorAlert error={sectors.error} />
+      <Select label="Sector de destino" data={(sectors.data?.sectors ?? []).map((s) => ({ value: s.sector_id, label: `${s.name} (${s.acronym})` }))} value={sector} onChange={(v) => { setSector(v); setUser(null); }} required searchable />
+      <Select label="Persona (opcional)" data={(users.data?.users ?? []).map((u) => ({ value: u.user_id, label: u.full_name }))} value={user} onChange={setUser} clearable disabled={!sector} />
+      <Textarea label="Motivo" description="Entre 5 y 500 caracteres" value={reason} onChange={(e) => setReason(e.currentTarget.value)} required minLength={5} maxLength={500} autosize minRows={2} />
+      <Checkbox label="Generar la providencia (PV) firmada" checked={pv} onChange={(e) => setPv(e.currentTarget.checked)} />
+      <ErrorAlert error={move.error} title="No se pudo completar el movimiento" />
+      <Group justify="flex-end"><Button type="submit" loading={move.isPending} disabled={!sector || reason.trim().length < 5}>{kind === 'transfer' ? 'Transferir' : 'Asignar'}</Button></Group>
+    </Stack>
+  );
+}
+
+function CloseAssignment({ caseId, movement, onDone }: { caseId: string; movement: Movement; onDone: () => void }) {
+  const client = useQueryClient();
+  const [reason, setReason] = useState('');
+  const close = useMutation({
+    mutationFn: () => api(`/api/v1/cases/${caseId}/close-assign`, { method: 'POST', body: { movement_id: movement.movement_id, reason: reason.trim() } }),
+    onSuccess: () => { void client.invalidateQueries({ queryKey: ['case', caseId] }); onDone(); },
+  });
+  return (
+    <Stack>
+      <Text size="sm">Asignación a {movement.to_sector}{movement.assigned_user ? ` (${movement.assigned_user.full_name})` : ''}: {movement.reason}</Text>
+      <Textarea label="Motivo del cierre" value={reason} onChange={(e) => setReason(e.currentTarget.value)} required autosize minRows={2} maxLength={500} />
+      <ErrorAlert error={close.error} title="No se pudo cerrar la asignación" />
+      <Group justify="flex-end"><Button onClick={() => close.mutate()} loading={close.isPending} disabled={!reason.trim()}>Cerrar asignación</Button></Group>
+    </Stack>
+  );
+}
+
+function LinkDocument({ caseId }: { caseId: string }) {
+  const client = useQueryClient();
+  const { me } = useAuth();
+  const [number, setNumber] = useState('');
+  const [draft, setDraft] = useState<string | null>(null);
+  const drafts = useQuery({
+    queryKey: ['documents', 'mine', me.user_id, 'drafts'],
+    queryFn: () => api<{ documents: UserDocument[] } & PageInfo>(`/api/v1/users/${me.user_id}/documents${qs({ status: 'draft', page_size: 50 })}`),
+  });
+  const link = useMutation({
+    mutationFn: async () => {
+      const doc = await api<{ document_id: string }>(`/api/v1/documents/search-official/${encodeURIComponent(number.trim())}`);
+      return api(`/api/v1/cases/${caseId}/link-document`, { method: 'POST', body: { document_id: doc.document_id } });
+    },
+    onSuccess: () => { setNumber(''); notifications.show({ color: 'teal', message: 'Documento vinculado' }); void client.invalidateQueries({ queryKey: ['case', caseId] }); },
+  });
+  const propose = useMutation({
+    mutationFn: () => api(`/api/v1/documents/${draft}/save`, { method: 'PATCH', body: { proposed_case_ids: [caseId] } }),
+    onSuccess: () => { setDraft(null); notifications.show({ color: 'teal', message: 'Borrador propuesto: se vinculará al firmarse' }); },
+  });
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label="Vincular documento oficial" placeholder="IF-2026-00000001-MVE-DOP" value={number} onChange={(e) => setNumber(e.currentTarget.value)} w={300} />
+        <Button variant="default" onClick={() => link.mutate()} loading={link.isPending} disabled={!number.trim()}>Vincular</Button>
+      </Group>
+      <ErrorAlert error={link.error} title="No se pudo vincular" />
+      <Group align="flex-end" wrap="wrap">
+        <Select label="Proponer uno de mis borradores" data={(drafts.data?.documents ?? []).map((d) => ({ value: d.document_id, label: `${d.acronym} · ${d.reference}` }))} value={draft} onChange={setDraft} w={300} clearable />
+        <Button variant="default" onClick={() => propose.mutate()} loading={propose.isPending} disabled={!draft}>Proponer</Button>
+      </Group>
+      <ErrorAlert error={propose.error ?? drafts.error} title="No se pudo proponer" />
+    </Stack>
+  );
+}
+
+export default function Expediente() {
+  const { id = '' } = useParams();
+  const detail = useQuery({ queryKey: ['case', id], queryFn: () => api<CaseDetail>(`/api/v1/cases/${id}`) });
+  const [modal, setModal] = useState<{ kind: 'transfer' | 'assign' } | { kind: 'close'; movement: Movement }>();
+  if (detail.isLoading) return <Loading />;
+  if (!detail.data) return <ErrorAlert error={detail.error ?? new Error('Expediente no encontrado')} title="No se pudo abrir el expediente" />;
+  const c = detail.data;
+  const openAssignments = c.movements.filter((m) => m.movement_type === 'assignment' && m.status !== 'closed' && !m.closed_at);
+  return (
+    <Stack>
+      <PageHeader title={c.case_number}>
+        <Badge variant="light" c="dark.8">{CASE_STATUS[c.status] ?? c.status}</Badge>
+        {c.permissions.can_transfer && <Button variant="default" onClick={() => setModal({ kind: 'transfer' })}>Transferir</Button>}
+        {c.permissions.can_assign && <Button variant="default" onClick={() => setModal({ kind: 'assign' })}>Asignar tarea</Button>}
+      </PageHeader>
+      <Text>{c.reference}</Text>
+      <Text size="sm" c="dimmed">{c.case_type.name} · sector {c.current_sector.name} ({c.current_sector.acronym}) · creado por {c.created_by.full_name} el {formatDate(c.created_at)}</Text>
+      {c.short_ai_summary && <Text size="sm">{c.short_ai_summary}</Text>}
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="xs">Documentos</Title>
+            {c.documents.length === 0 ? <Text size="sm">Sin documentos.</Text> : (
+              <Table>
+                <Table.Thead><Table.Tr><Table.Th>Número</Table.Th><Table.Th>Referencia</Table.Th><Table.Th>Estado</Table.Th></Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {c.documents.map((d) => (
+                    <Table.Tr key={d.document_id}>
+                      <Table.Td><Anchor component={Link} to={`/documentos/${d.document_id}`}>{d.document_number ?? d.document_type}</Anchor></Table.Td>
+                      <Table.Td>{d.reference}</Table.Td>
+                      <Table.Td><StatusBadge status={d.status} /></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            {c.permissions.can_add_documents && <><Title order={3} size="h5" mt="md" mb="xs">Agregar documentos</Title><LinkDocument caseId={c.case_id} /></>}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack>
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="xs">Movimientos</Title>
+              <Table>
+                <Table.Thead><Table.Tr><Table.Th>Fecha</Table.Th><Table.Th>Movimiento</Table.Th><Table.Th>Motivo</Table.Th></Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {c.movements.map((m) => (
+                    <Table.Tr key={m.movement_id}>
+                      <Table.Td>{formatDate(m.created_at)}</Table.Td>
+                      <Table.Td>{MOVEMENT_LABELS[m.movement_type] ?? m.movement_type}: {m.from_sector ? `${m.from_sector} → ` : ''}{m.to_sector}{m.assigned_user ? ` (${m.assigned_user.full_name})` : ''}{m.closed_at ? ' · cerrada' : ''}</Table.Td>
+                      <Table.Td>{m.reason}<Text size="xs" c="dimmed">{m.created_by}</Text></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {c.permissions.can_close && openAssignments.map((m) => (
+                <Button key={m.movement_id} mt="xs" variant="default" size="xs" onClick={() => setModal({ kind: 'close', movement: m })}>Cerrar asignación a {m.to_sector}</Button>
+              ))}
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="xs">Sus permisos</Title>
+              <Text size="sm">Acceso: {ACCESS_LABELS[c.access_reason] ?? c.access_reason}</Text>
+              <Group gap={6} mt={6}>
+                {([['can_view', 'Ver'], ['can_transfer', 'Transferir'], ['can_assign', 'Asignar'], ['can_add_documents', 'Agregar documentos'], ['can_close', 'Cerrar asignaciones']] as const).map(([k, label]) => (
+                  <Badge key={k} variant="light" c="dark.8" color={c.permissions[k] ? 'teal' : 'gray'}>{label}: {c.permissions[k] ? 'sí' : 'no'}</Badge>
+                ))}
+              </Group>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Modal opened={Boolean(modal)} onClose={() => setModal(undefined)} title={modal?.kind === 'transfer' ? 'Transferir el expediente' : modal?.kind === 'assign' ? 'Asignar una tarea' : 'Cerrar la asignación'} size="lg">
+        {modal && (modal.kind === 'close'
+          ? <CloseAssignment caseId={c.case_id} movement={modal.movement} onDone={() => setModal(undefined)} />
+          : <MoveForm caseId={c.case_id} kind={modal.kind} onDone={() => setModal(undefined)} />)}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../api';
+import { useAuth } from '../auth';
+import { usePendingCount } from '../App';
+import { ErrorAlert, formatDate, Loading, PageHeader, STATUS_LABELS } from '../components/common';
+import { usePendingSignatures } from '../pending';
+import type { DocStatus, FeedItem, PageInfo } from '../types';
+
+function Stat({ label, value }: { label: string; value: number | string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">{label}</Text>
+      <Text fz={28} fw={700}>{value}</Text>
+    </Card>
+  );
+}
+
+export default function Inicio() {
+  const { me } = useAuth();
+  const stats = usePendingCount();
+  const pending = usePendingSignatures();
+  const feed = useQuery({ queryKey: ['dashboard', 'feed'], queryFn: () => api<{ items: FeedItem[] } & PageInfo>('/api/v1/dashboard/feed?page_size=15') });
+  return (
+    <Stack>
+      <PageHeader title={`Hola, ${me.full_name}`} />
+      <ErrorAlert error={stats.error} title="No se pudieron leer las estadísticas" />
+      {stats.isLoading && <Loading />}
+      {stats.data && (
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Stat label="Firmas pendientes" value={stats.data.pending_signatures} />
+          <Stat label="Expedientes activos del sector" value={stats.data.active_cases} />
+          <Stat label="Actividad (7 días)" value={stats.data.recent_activity.last_7_days} />
+          <Stat label="Actividad (30 días)" value={stats.data.recent_activity.last_30_days} />
+          {(Object.keys(STATUS_LABELS) as DocStatus[]).map((s) => (
+            <Stat key={s} label={`Documentos: ${STATUS_LABELS[s].toLowerCase()}`} value={stats.data.documents_by_status[s] ?? 0} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Group align="flex-start" grow wrap="wrap">
+        <Card withBorder miw={300}>
+          <Group justify="space-between" mb="xs">
+            <Title order={2} size="h4">Pendientes de mi firma</Title>
+            <Badge color={pending.data?.length ? 'red' : 'gray'} aria-label={`${pending.data?.length ?? 0} pendientes`}>{pending.data?.length ?? 0}</Badge>
+          </Group>
+          <ErrorAlert error={pending.error} />
+          {pending.isLoading && <Loading />}
+          {pending.data?.length === 0 && <Text size="sm">No hay documentos esperando su firma.</Text>}
+          <Stack gap={4}>
+            {pending.data?.map((d) => (
+              <Anchor key={d.document_id} component={Link} to={`/documentos/${d.document_id}`}>
+                {d.acronym} · {d.reference}
+              </Anchor>
+            ))}
+          </Stack>
+        </Card>
+        <Card withBorder miw={300}>
+          <Title order={2} size="h4" mb="xs">Actividad reciente</Title>
+          <ErrorAlert error={feed.error} />
+          {feed.isLoading && <Loading />}
+          {feed.data?.items.length === 0 && <Text size="sm">Sin actividad todavía.</Text>}
+          {!!feed.data?.items.length && (
+            <Table>
+              <Table.Thead>
+                <Table.Tr><Table.Th>Cuándo</Table.Th><Table.Th>Qué</Table.Th></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {feed.data.items.map((item) => (
+                  <Table.Tr key={item.event_id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(item.occurred_at)}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={item.object.type === 'document' ? `/documentos/${item.object.id}` : `/expedientes/${item.object.id}`}>
+                        {item.object.number ?? item.object.reference ?? item.object.type}
+                      </Anchor>
+                      <Text size="sm">{item.description}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,264 @@
+import { ActionIcon, Anchor, Badge, Button, Grid, Group, Modal, Paper, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, apiEnvelope, qs } from '../api';
+import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
+import type { PageInfo } from '../types';
+
+interface FieldSchema { label: string; type: string; required: boolean; has_expiration: boolean; has_verification: boolean; has_document: boolean }
+interface FieldEntry { value: unknown; expiration_date: string | null; notes: string | null; verified?: boolean; verified_at?: string | null; verified_by_name?: string | null; verified_document_number?: string | null }
+interface RecordDetail {
+  id: string; record_number: string; display_name: string; state: string; resume: string | null; next_expiration: string | null;
+  registry: { id: string; code: string; name: string; data_schema: Record<string, FieldSchema>; allowed_states: string[] };
+  data: Record<string, FieldEntry>;
+  permissions: { can_create: boolean; can_edit: boolean; can_view: boolean; can_verify: boolean };
+  created_by: { name: string | null; sector: string | null }; created_at: string; updated_at: string;
+}
+interface HistoryEntry { id: string; action: string; field_name: string | null; before_value: unknown; after_value: unknown; user_name: string; created_at: string }
+interface Relation { relation_id: string; relation_type: string; notes: string | null; related_record: { id: string; record_number: string; display_name: string } }
+interface CaseLink { link_id: string; case_id: string; case_number: string; reference: string }
+interface DocLink { link_id: string; document_id: string; official_number?: string | null; document_number?: string | null; reference?: string; field_name: string | null }
+
+const RELATION_LABELS: Record<string, string> = { parent: 'Padre de', child: 'Hijo de', related: 'Relacionado con', replaces: 'Reemplaza a', sibling: 'Hermano de', cousin: 'Primo de' };
+/** The JSON value a field of this type takes (the inline editor is a text box). */
+function typed(type: string, text: string): unknown {
+  const t = text.trim();
+  if (t === '') return null;
+  if (type === 'number') return Number.isFinite(Number(t)) ? Number(t) : t;
+  if (type === 'boolean') return ['si', 'sí', 'true', '1'].includes(t.toLowerCase()) ? true : ['no', 'false', '0'].includes(t.toLowerCase()) ? false : t;
+  return t;
+}
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** A field's value, edited in place: Enter or Guardar saves, Escape cancels. */
+function FieldRow({ recordId, name, schema, entry, canEdit, canVerify, onVerify }: {
+  recordId: string; name: string; schema: FieldSchema; entry: FieldEntry | undefined; canEdit: boolean; canVerify: boolean; onVerify: () => void;
+}) {
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(show(entry?.value) === '—' ? '' : show(entry?.value));
+  const save = useMutation({
+    mutationFn: () => api(`/api/v1/records/${recordId}/fields/${encodeURIComponent(name)}`, { method: 'PATCH', body: { value: typed(schema.type, value) } }),
+    onSuccess: () => { setEditing(false); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
+  });
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">{schema.label}{schema.required ? ' *' : ''}</Table.Th>
+      <Table.Td>
+        {editing ? (
+          <Group gap={4} wrap="nowrap" component="form" onSubmit={(e: React.FormEvent) => { e.preventDefault(); save.mutate(); }}>
+            <TextInput aria-label={`Valor de ${schema.label}`} value={value} onChange={(e) => setValue(e.currentTarget.value)} autoFocus
+              onKeyDown={(e) => { if (e.key === 'Escape') setEditing(false); }} style={{ flex: 1 }} />
+            <Button type="submit" size="xs" loading={save.isPending}>Guardar</Button>
+            <Button size="xs" variant="default" onClick={() => setEditing(false)}>Cancelar</Button>
+          </Group>
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Text data-testid={`field-${name}`}>{show(entry?.value)}</Text>
+            {canEdit && <ActionIcon variant="default" size="sm" onClick={() => setEditing(true)} aria-label={`Editar ${schema.label}`}>✎</ActionIcon>}
+          </Group>
+        )}
+        <ErrorAlert error={save.error} title="No se pudo guardar el campo" />
+        {entry?.expiration_date && <Text size="xs" c="dimmed">Vence: {entry.expiration_date}</Text>}
+      </Table.Td>
+      <Table.Td>
+        {schema.has_verification && (entry?.verified
+          ? <Badge variant="light" color="teal" c="dark.8" title={`${entry.verified_by_name ?? ''} ${entry.verified_document_number ?? ''}`}>Verificado</Badge>
+          : canVerify ? <Button size="compact-xs" variant="default" onClick={onVerify}>Verificar</Button> : <Badge variant="light" c="dark.8" color="gray">Sin verificar</Badge>)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Verify({ recordId, field, onDone }: { recordId: string; field: string; onDone: () => void }) {
+  const client = useQueryClient();
+  const [number, setNumber] = useState('');
+  const verify = useMutation({
+    mutationFn: async () => {
+      const doc = await api<{ document_id: string }>(`/api/v1/documents/search-official/${encodeURIComponent(number.trim())}`);
+      return api(`/api/v1/records/${recordId}/fields/${encodeURIComponent(field)}/verify`, { method: 'POST', body: { document_id: doc.document_id } });
+    },
+    onSuccess: () => { void client.invalidateQueries({ queryKey: ['record', recordId] }); onDone(); },
+  });
+  return (
+    <Stack>
+      <TextInput label="Número del documento oficial que lo respalda" value={number} onChange={(e) => setNumber(e.currentTarget.value)} required />
+      <ErrorAlert error={verify.error} title="No se pudo verificar" />
+      <Group justify="flex-end"><Button onClick={() => verify.mutate()} loading={verify.isPending} disabled={!number.trim()}>Verificar</Button></Group>
+    </Stack>
+  );
+}
+
+function Relations({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
+  const client = useQueryClient();
+  const relations = useQuery({ queryKey: ['record', recordId, 'relations'], queryFn: () => api<{ relations: Relation[] } & PageInfo>(`/api/v1/records/${recordId}/relations?page_size=50`) });
+  const [q, setQ] = useState('');
+  const [target, setTarget] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>('related');
+  const found = useQuery({ queryKey: ['records', 'autocomplete', q], enabled: q.trim().length >= 2, queryFn: () => api<{ records: { record_id: string; record_number: string; display_name: string }[] }>(`/api/v1/records/autocomplete${qs({ q: q.trim() })}`) });
+  const add = useMutation({
+    mutationFn: () => api(`/api/v1/records/${recordId}/relations`, { method: 'POST', body: { target_record_id: target, relation_type: type } }),
+    onSuccess: () => { setTarget(null); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/api/v1/records/${recordId}/relations/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['record', recordId] }),
+  });
+  return (
+    <Stack>
+      <ErrorAlert error={relations.error ?? remove.error} />
+      {relations.data?.relations.length === 0 && <Text size="sm">Sin relaciones.</Text>}
+      {relations.data?.relations.map((r) => (
+        <Group key={r.relation_id} justify="space-between">
+          <Text size="sm">{RELATION_LABELS[r.relation_type] ?? r.relation_type} <Anchor component={Link} to={`/legajos/${r.related_record.id}`}>{r.related_record.record_number}</Anchor> · {r.related_record.display_name}</Text>
+          {canEdit && <Button size="compact-xs" variant="default" onClick={() => remove.mutate(r.relation_id)}>Quitar</Button>}
+        </Group>
+      ))}
+      {canEdit && (
+        <Group align="flex-end" wrap="wrap">
+          <Select label="Relación" data={Object.entries(RELATION_LABELS).map(([value, label]) => ({ value, label }))} value={type} onChange={setType} w={170} />
+          <Select label="Legajo" placeholder="Escriba 2 letras" searchable searchValue={q} onSearchChange={setQ} value={target} onChange={setTarget} filter={({ options }) => options}
+            data={(found.data?.records ?? []).filter((r) => r.record_id !== recordId).map((r) => ({ value: r.record_id, label: `${r.record_number} · ${r.display_name}` }))} w={320} nothingFoundMessage={q.length < 2 ? 'Escriba al menos 2 caracteres' : 'Sin resultados'} />
+          <Button variant="default" onClick={() => add.mutate()} disabled={!target || !type} loading={add.isPending}>Relacionar</Button>
+        </Group>
+      )}
+      <ErrorAlert error={add.error} title="No se pudo relacionar" />
+    </Stack>
+  );
+}
+
+function Links({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
+  const client = useQueryClient();
+  const cases = useQuery({ queryKey: ['record', recordId, 'cases'], queryFn: () => api<{ cases: CaseLink[] }>(`/api/v1/records/${recordId}/cases?page_size=50`) });
+  const docs = useQuery({ queryKey: ['record', recordId, 'documents'], queryFn: () => api<{ documents: DocLink[] }>(`/api/v1/records/${recordId}/documents?page_size=50`) });
+  const [caseNumber, setCaseNumber] = useState('');
+  const [docNumber, setDocNumber] = useState('');
+  const linkCase = useMutation({
+    mutationFn: async () => {
+      const c = await api<{ case_id: string }>(`/api/v1/cases/by-number/${encodeURIComponent(caseNumber.trim())}`);
+      return api(`/api/v1/records/${recordId}/cases`, { method: 'POST', body: { case_id: c.case_id } });
+    },
+    onSuccess: () => { setCaseNumber(''); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
+  });
+  const linkDoc = useMutation({
+    mutationFn: async () => {
+      const d = await api<{ document_id: string }>(`/api/v1/documents/search-official/${encodeURIComponent(docNumber.trim())}`);
+      return api(`/api/v1/records/${recordId}/documents`, { method: 'POST', body: { document_id: d.document_id } });
+    },
+    onSuccess: () => { setDocNumber(''); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
+  });
+  return (
+    <Stack>
+      <Title order={3} size="h5">Expedientes</Title>
+      <ErrorAlert error={cases.error} />
+      {cases.data?.cases.length === 0 && <Text size="sm">Sin expedientes vinculados.</Text>}
+      {cases.data?.cases.map((c) => <Text key={c.link_id} size="sm"><Anchor component={Link} to={`/expedientes/${c.case_id}`}>{c.case_number}</Anchor> · {c.reference}</Text>)}
+      {canEdit && (
+        <Group align="flex-end"><TextInput label="Número de expediente" value={caseNumber} onChange={(e) => setCaseNumber(e.currentTarget.value)} w={280} /><Button variant="default" onClick={() => linkCase.mutate()} disabled={!caseNumber.trim()} loading={linkCase.isPending}>Vincular expediente</Button></Group>
+      )}
+      <ErrorAlert error={linkCase.error} title="No se pudo vincular el expediente" />
+      <Title order={3} size="h5">Documentos</Title>
+      <ErrorAlert error={docs.error} />
+      {docs.data?.documents.length === 0 && <Text size="sm">Sin documentos vinculados.</Text>}
+      {docs.data?.documents.map((d) => <Text key={d.link_id} size="sm"><Anchor component={Link} to={`/documentos/${d.document_id}`}>{d.official_number ?? d.document_number ?? d.document_id}</Anchor>{d.reference ? ` · ${d.reference}` : ''}{d.field_name ? ` (campo ${d.field_name})` : ''}</Text>)}
+      {canEdit && (
+        <Group align="flex-end"><TextInput label="Número de documento oficial" value={docNumber} onChange={(e) => setDocNumber(e.currentTarget.value)} w={280} /><Button variant="default" onClick={() => linkDoc.mutate()} disabled={!docNumber.trim()} loading={linkDoc.isPending}>Vincular documento</Button></Group>
+      )}
+      <ErrorAlert error={linkDoc.error} title="No se pudo vincular el documento" />
+    </Stack>
+  );
+}
+
+function History({ recordId }: { recordId: string }) {
+  const history = useQuery({ queryKey: ['record', recordId, 'history'], queryFn: () => api<{ entries: HistoryEntry[] } & PageInfo>(`/api/v1/records/${recordId}/history?page_size=50`) });
+  if (history.isLoading) return <Loading />;
+  if (!history.data) return <ErrorAlert error={history.error} />;
+  return (
+    <Table>
+      <Table.Thead><Table.Tr><Table.Th>Fecha</Table.Th><Table.Th>Acción</Table.Th><Table.Th>Cambio</Table.Th><Table.Th>Quién</Table.Th></Table.Tr></Table.Thead>
+      <Table.Tbody>
+        {history.data.entries.map((h) => (
+          <Table.Tr key={h.id}>
+            <Table.Td>{formatDate(h.created_at)}</Table.Td>
+            <Table.Td>{h.action}{h.field_name ? ` (${h.field_name})` : ''}</Table.Td>
+            <Table.Td>{h.before_value !== null && h.before_value !== undefined ? `${show(h.before_value)} → ` : ''}{show(h.after_value)}</Table.Td>
+            <Table.Td>{h.user_name}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export default function Legajo() {
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  const record = useQuery({ queryKey: ['record', id], queryFn: () => api<RecordDetail>(`/api/v1/records/${id}`) });
+  const [verifying, setVerifying] = useState<string>();
+  const [reportStep, setReportStep] = useState<string>();
+  const report = useMutation({
+    mutationFn: async () => {
+      const key = crypto.randomUUID();
+      setReportStep('Generando y firmando el informe…');
+      let res = await apiEnvelope<{ document_id?: string; document_number?: string }>(`/api/v1/records/${id}/report`, { method: 'POST', headers: { 'Idempotency-Key': key } });
+      while (res.status === 202) {
+        setReportStep('El informe se está firmando; esperando…');
+        await sleep(1500);
+        res = await apiEnvelope(`/api/v1/records/${id}/reports/${encodeURIComponent(key)}`);
+      }
+      return res;
+    },
+    onSuccess: (res) => { notifications.show({ color: 'teal', message: res.message }); void client.invalidateQueries({ queryKey: ['record', id] }); },
+    onSettled: () => setReportStep(undefined),
+  });
+  if (record.isLoading) return <Loading />;
+  if (!record.data) return <ErrorAlert error={record.error ?? new Error('Legajo no encontrado')} title="No se pudo abrir el legajo" />;
+  const r = record.data;
+  return (
+    <Stack>
+      <PageHeader title={r.record_number}>
+        <Badge variant="light" c="dark.8">{r.state}</Badge>
+        <Button variant="default" onClick={() => report.mutate()} loading={report.isPending}>Generar informe</Button>
+      </PageHeader>
+      <Text>{r.display_name} · {r.registry.name}</Text>
+      {reportStep && <Text role="status" size="sm">{reportStep}</Text>}
+      <ErrorAlert error={report.error} title="No se pudo generar el informe" />
+      {r.resume && <Text size="sm">{r.resume}</Text>}
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="xs">Datos</Title>
+            <Table>
+              <Table.Tbody>
+                {Object.entries(r.registry.data_schema).map(([name, schema]) => (
+                  <FieldRow key={name} recordId={r.id} name={name} schema={schema} entry={r.data[name]} canEdit={r.permissions.can_edit} canVerify={r.permissions.can_verify} onVerify={() => setVerifying(name)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder p="md">
+            <Tabs defaultValue="relaciones" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="relaciones">Relaciones</Tabs.Tab>
+                <Tabs.Tab value="vinculos">Vínculos</Tabs.Tab>
+                <Tabs.Tab value="historial">Historial</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="relaciones" pt="sm"><Relations recordId={r.id} canEdit={r.permissions.can_edit} /></Tabs.Panel>
+              <Tabs.Panel value="vinculos" pt="sm"><Links recordId={r.id} canEdit={r.permissions.can_edit} /></Tabs.Panel>
+              <Tabs.Panel value="historial" pt="sm"><History recordId={r.id} /></Tabs.Panel>
+            </Tabs>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <Modal opened={Boolean(verifying)} onClose={() => setVerifying(undefined)} title="Verificar el campo">
+        {verifying && <Verify recordId={r.id} field={verifying} onDone={() => setVerifying(undefined)} />}
+      </Modal>
+    </Stack>
+  );
+}

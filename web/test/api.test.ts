@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, setSession } from '../src/api';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('the backend client', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the token and the tenant, and unwraps the envelope', async () => {
+    const fetchMock = vi.fn(async () => json(200, { success: true, data: { ok: 1 }, message: 'OK' }));
+    vi.stubGlobal('fetch', fetchMock);
+    setSession({ token: async () => 'tok', renew: async () => undefined, tenant: () => 'demo' });
+    expect(await api('/api/v1/auth/me')).toEqual({ ok: 1 });
+    const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok');
+    expect(headers['X-Tenant-Schema']).toBe('demo');
+  });
+
+  it('renews the token once on a 401 and repeats the call', async () => {
+    const fetchMock = vi.fn()
+      .mockResolvedValueOnce(json(401, { success: false, message: 'Token invalido' }))
+      .mockResolvedValueOnce(json(200, { success: true, data: 'again', message: 'OK' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const renew = vi.fn(async () => 'fresh');
+    setSession({ token: async () => 'old', renew, tenant: () => 'demo' });
+    expect(await api('/api/v1/documents/x/details')).toBe('again');
+    expect(renew).toHaveBeenCalledOnce();
+    expect(((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe('Bearer fresh');
+  });
+
+  it('turns failures into the API’s own words, or a Spanish description', async () => {
+    setSession({ token: async () => 't', renew: async () => undefined, tenant: () => 'demo' });
+    vi.stubGlobal('fetch', vi.fn(async () => json(400, { success: false, message: 'Debe asignar al menos un firmante' })));
+    await expect(api('/x')).rejects.toEqual(new ApiError('Debe asignar al menos un firmante', 400));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
+    await expect(api('/x')).rejects.toThrow('El servidor no pudo completar la operación (HTTP 502)');
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    await expect(api('/x')).rejects.toThrow('No se pudo conectar con el servidor; revise su conexión');
+  });
+});
