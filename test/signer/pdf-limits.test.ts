@@ -118,7 +118,9 @@ describe('signer: every count and size read from a PDF is bounded', () => {
       assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 300));
       assert.ok(heavyMs > 300, `the heavy document took only ${heavyMs} ms; the test proves nothing`);
       assert.ok(polls >= 5);
-      assert.ok(slowest < 250, `/health took ${Math.round(slowest)} ms while a ${Math.round(heavyMs)} ms document was read`);
+      // Read on the main thread, /health would wait for the whole document; on a busy machine a poll
+      // may still wait for a core, so the bound is a fraction of the read, not a fixed time.
+      assert.ok(slowest < Math.max(250, heavyMs / 3), `/health took ${Math.round(slowest)} ms while a ${Math.round(heavyMs)} ms document was read`);
     });
 
     it('stops a document that takes longer than PDF_TIMEOUT_MS, and the next one is signed', async () => {
