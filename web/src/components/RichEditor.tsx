@@ -37,7 +37,16 @@ export function RichEditor({ initialHtml, onChange, readOnly = false, label = 'C
   });
   if (!editor) return null;
   const tool = (name: string, active: boolean, run: () => void, text: string) => (
-    <Button key={name} size="compact-sm" variant={active ? 'filled' : 'default'} aria-pressed={active} onClick={run}>
+    <Button
+      key={name}
+      size="compact-sm"
+      variant={active ? 'filled' : 'default'}
+      aria-pressed={active}
+      // A mouse click leaves the focus (and the caret) in the text: the next keystroke goes on
+      // typing there, instead of reaching the button before the editor takes the focus back.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       {text}
     </Button>
   );
