@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { HttpTimestampAuthority, P12Signer, PDF } from '@libpdf/core';
 import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { freePort } from '../dev/ports.js';
+import { waitForHttpOk } from '../dev/wait.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
 import { letterPdf } from '../test/signer/support/pdfs.js';
 import { buildCorpus } from './_libpdf-corpus.js';
@@ -50,18 +51,8 @@ function startProcess(entry: string, env: Record<string, string>): ChildProcess 
   return child;
 }
 
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`no answer from ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Up when its /health answers 200 (polled every 100 ms, for 30 s at most). */
+const waitFor = (url: string) => waitForHttpOk(url, 30_000, () => true, 100);
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { freePort } from '../dev/ports.js';
+import { waitForHttpOk } from '../dev/wait.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
 import { runPyhanko } from './_pyhanko-signer.js';
 import { fmt, percentile } from './_stats.js';
@@ -49,18 +50,8 @@ function startProcess(entry: string, env: Record<string, string>): ChildProcess 
 }
 let stopping = false;
 
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`no answer from ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Up when its /health answers 200 (polled every 100 ms, for 30 s at most). */
+const waitFor = (url: string) => waitForHttpOk(url, 30_000, () => true, 100);
 
 async function onePagePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
