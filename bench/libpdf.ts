@@ -15,7 +15,7 @@
  * in this process do not share an event loop with either. Informative: exits 0
  * whatever the figures; only a failure to run (signing the plain one-page PDF) exits non-zero.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -24,12 +24,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HttpTimestampAuthority, P12Signer, PDF } from '@libpdf/core';
-import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { freePort } from '../dev/ports.js';
-import { waitForHttpOk } from '../dev/wait.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
 import { letterPdf } from '../test/signer/support/pdfs.js';
 import { buildCorpus } from './_libpdf-corpus.js';
+import { startService, stopService, stopServices, tenMegabytePdf, waitForHealth } from './_signer-services.js';
 import { fmt, percentile } from './_stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,43 +38,9 @@ const DSS = path.join(root, '.tools/dss-validator/dss-validate');
 type Level = 'B-T' | 'B-LT' | 'B-LTA';
 const LEVELS: Level[] = ['B-T', 'B-LT', 'B-LTA'];
 
-let stopping = false;
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!stopping && !child.killed) {
-      console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);
-      process.exit(1);
-    }
-  });
-  return child;
-}
 
-/** Up when its /health answers 200 (polled every 100 ms, for 30 s at most). */
-const waitFor = (url: string) => waitForHttpOk(url, 30_000, () => true, 100);
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
-/** A one-page Letter document of ~10 MB (a full-page incompressible scan), as bench/signer.ts builds it. */
-async function tenMegabytePdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  const side = 1824;
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 0x100000000) >>> 0, i);
-  const image = doc.context.register(doc.context.stream(pixels, { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }));
-  const name = page.node.newXObject('Scan', image);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(540, 0, 0, 380, 36, 400), drawObject(name), popGraphicsState());
-  page.drawText('##FIN_TEXTO##', { x: 72, y: 380, size: 6, font });
-  return Buffer.from(await doc.save());
-}
 
 interface Outcome {
   ok: boolean;
@@ -259,10 +224,10 @@ async function main(): Promise<void> {
     const url = `http://127.0.0.1:${signerPort}`;
     const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'], revocationUrl: tsaUrl });
     const tsaEnv = { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: 'error' };
-    let tsa = startProcess('signer/tsa/main.ts', tsaEnv);
+    let tsa = startService('signer/tsa/main.ts', tsaEnv);
     children.push(tsa);
     children.push(
-      startProcess('signer/main.ts', {
+      startService('signer/main.ts', {
         ENVIRONMENT: 'test',
         API_KEY,
         CERTS_DIR: pki.certsDir,
@@ -272,7 +237,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'error',
       }),
     );
-    await Promise.all([waitFor(`${tsaUrl}/health`), waitFor(`${url}/health`)]);
+    await Promise.all([waitForHealth(tsaUrl), waitForHealth(url)]);
     const tenant = pki.tenants.demo!;
     const lib: Theirs = {
       signer: await P12Signer.create(new Uint8Array(await readFile(tenant.p12Path)), tenant.password),
@@ -303,12 +268,12 @@ async function main(): Promise<void> {
     }
     const online = await Promise.all(verdictFiles.map(async (f) => ({ ...f, dss: await dssVerdicts(f.file, pki.caCertPath), py: await pyhankoView(f.file, pyConfig) })));
     // With the responder down only what each file embeds can validate the chain.
-    await stop(tsa);
+    await stopService(tsa);
     const offline: { dss: DssVerdict[] | string }[] = [];
     for (const f of verdictFiles) offline.push({ dss: await dssVerdicts(f.file, pki.caCertPath) });
-    tsa = startProcess('signer/tsa/main.ts', tsaEnv);
+    tsa = startService('signer/tsa/main.ts', tsaEnv);
     children.push(tsa);
-    await waitFor(`${tsaUrl}/health`);
+    await waitForHealth(tsaUrl);
 
     console.log('1. EU DSS 6.4 (default policy, dev root as trusted list) and pyHanko (revocation required), one-page Letter PDF');
     table(
@@ -427,8 +392,7 @@ async function main(): Promise<void> {
       ],
     );
   } finally {
-    stopping = true;
-    await Promise.all(children.map(stop));
+    await stopServices(children);
     await rm(dir, { recursive: true, force: true });
   }
 }

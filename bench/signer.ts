@@ -13,19 +13,17 @@
  * Targets: ≥ 100 one-page signatures/s, ≤ 300 ms p50 for 10 MB, faster than pyHanko, peak RSS
  * under 300 MB. Exits 1 when a target is missed.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { freePort } from '../dev/ports.js';
-import { waitForHttpOk } from '../dev/wait.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
 import { runPyhanko } from './_pyhanko-signer.js';
+import { startService, stopServices, tenMegabytePdf, waitForHealth } from './_signer-services.js';
 import { fmt, percentile } from './_stats.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = 'bench-key';
 const MARKER = '##FIN_TEXTO##';
 const FIELDS = { name: 'María José Núñez', seal: 'Directora', department: 'Dirección de Rentas', entity: 'Municipalidad de Villa Esperanza', tenant_id: 'demo' };
@@ -37,21 +35,7 @@ interface Timing {
 }
 
 
-/** Logs stay on (info: one line per signature, as in service) but are not shown. */
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);
-      process.exit(1);
-    }
-  });
-  return child;
-}
-let stopping = false;
 
-/** Up when its /health answers 200 (polled every 100 ms, for 30 s at most). */
-const waitFor = (url: string) => waitForHttpOk(url, 30_000, () => true, 100);
 
 async function onePagePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -63,21 +47,6 @@ async function onePagePdf(): Promise<Buffer> {
 }
 
 /** A one-page Letter document of ~10 MB: a full-page scan as an incompressible RGB image. */
-async function tenMegabytePdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  const side = 1824; // 1824² × 3 bytes ≈ 9.98 MB of pixels
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 0x100000000) >>> 0, i);
-  const image = doc.context.register(
-    doc.context.stream(pixels, { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
-  );
-  const name = page.node.newXObject('Scan', image);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(540, 0, 0, 380, 36, 400), drawObject(name), popGraphicsState());
-  page.drawText(MARKER, { x: 72, y: 380, size: 6, font });
-  return Buffer.from(await doc.save());
-}
 
 type Level = 'B-T' | 'B-LT' | 'B-LTA';
 
@@ -199,8 +168,8 @@ async function main(): Promise<void> {
     // The certificates point at the TSA process's OCSP responder and CRLs from the start.
     const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'], revocationUrl: tsaUrl });
     const url = `http://127.0.0.1:${signerPort}`;
-    children.push(startProcess('signer/tsa/main.ts', { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: 'info' }));
-    const signer = startProcess('signer/main.ts', {
+    children.push(startService('signer/tsa/main.ts', { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: 'info' }));
+    const signer = startService('signer/main.ts', {
       ENVIRONMENT: 'test',
       API_KEY,
       CERTS_DIR: pki.certsDir,
@@ -210,7 +179,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'info',
     });
     children.push(signer);
-    await Promise.all([waitFor(`${tsaUrl}/health`), waitFor(`${url}/health`)]);
+    await Promise.all([waitForHealth(tsaUrl), waitForHealth(url)]);
 
     const small = await onePagePdf();
     const big = await tenMegabytePdf();
@@ -328,9 +297,7 @@ async function main(): Promise<void> {
     for (const [label, ok] of targets) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
     process.exitCode = targets.every(([, ok]) => ok) ? 0 : 1;
   } finally {
-    stopping = true;
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await stopServices(children);
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,57 @@
+/**
+ * What the signer benchmarks share: the signing service and its TSA as their own processes (as
+ * `npm start` runs them), stopped together, and the ~10 MB one-page scan they sign.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import { waitForHttpOk } from '../dev/wait.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let stopping = false;
+
+/** A service process; its stderr is shown, and an exit before `stopServices` (or its own stop) ends the benchmark. */
+export function startService(entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping && !child.killed) {
+      console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);
+      process.exit(1);
+    }
+  });
+  return child;
+}
+
+/** Up when `<url>/health` answers 200 (polled every 100 ms, for 30 s at most). */
+export const waitForHealth = (url: string) => waitForHttpOk(`${url}/health`, 30_000, () => true, 100);
+
+export function stopService(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function stopServices(children: ChildProcess[]): Promise<void> {
+  stopping = true;
+  await Promise.all(children.map(stopService));
+}
+
+/** A one-page Letter document of ~10 MB: a full-page incompressible scan, and the end-text marker. */
+export async function tenMegabytePdf(marker = '##FIN_TEXTO##'): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const side = 1824; // 1824² × 3 bytes ≈ 9.98 MB of pixels
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 0x100000000) >>> 0, i);
+  const image = doc.context.register(
+    doc.context.stream(pixels, { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
+  );
+  const name = page.node.newXObject('Scan', image);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(540, 0, 0, 380, 36, 400), drawObject(name), popGraphicsState());
+  page.drawText(marker, { x: 72, y: 380, size: 6, font });
+  return Buffer.from(await doc.save());
+}
