@@ -17,7 +17,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type Response } from 'express';
-import { listTenants } from '../db/control.js';
+import { municipalities } from '../domain/authentication.js';
 import type { ApiDeps } from './deps.js';
 
 /** Paths that belong to the API; the SPA fallback never answers them. */
@@ -61,7 +61,7 @@ export function webRoutes(deps: ApiDeps, options: { distDir?: string; clientId?:
   const issuer = deps.config.oidc.issuer.replace(/\/+$/, '');
 
   router.get('/desk-config.json', async (_req, res) => {
-    const tenants = await listTenants(deps.db);
+    const tenants = await municipalities(deps);
     res.set('Cache-Control', 'no-cache');
     res.json({
       issuer: deps.config.oidc.issuer,

@@ -3,7 +3,7 @@
  * spec's order and with its four messages verbatim. Backend: X-Tenant-Schema plus, for now,
  * the testing-mode credentials (JWT verification is added on top of the same tenant layer).
  */
-import { findApiKey, findTenantById, findTenantBySchema, isUserAuthorizedForKey } from '../db/control.js';
+import { findApiKey, findTenantById, findTenantBySchema, isUserAuthorizedForKey, listTenants } from '../db/control.js';
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
@@ -105,6 +105,18 @@ export async function contextForUser(platform: Platform, tenant: Tenant, userId:
   const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));
   if (!user) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
   return { tenant, db: scoped, services: platform.services, user };
+}
+
+/** Every municipality the platform serves (the desk offers them at login). */
+export function municipalities(platform: Platform): Promise<Tenant[]> {
+  return listTenants(platform.db);
+}
+
+/** The municipalities where `email` is an active user (an MCP token names a person, not a tenant). */
+export async function tenantsOfActiveUser(platform: Platform, email: string): Promise<Tenant[]> {
+  const all = await listTenants(platform.db);
+  const member = await Promise.all(all.map((t) => tenantDb(platform.db, t).transaction(async (trx) => (await loadActiveUserByEmail(trx, email)) !== undefined)));
+  return all.filter((_t, i) => member[i]);
 }
 
 export interface VerifiedIdentity {

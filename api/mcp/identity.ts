@@ -4,10 +4,8 @@
  * layer is the backend's (authenticateIdentity: onboarding link, identity mismatch), so a token
  * acts in MCP exactly as it would in the desk.
  */
-import { listTenants } from '../../db/control.js';
-import { tenantDb, type Tenant } from '../../db/tenancy.js';
-import { loadActiveUserByEmail } from '../../domain/acting-user.js';
-import { authenticateIdentity, BACKEND_AUTH_MESSAGES } from '../../domain/authentication.js';
+import type { Tenant } from '../../db/tenancy.js';
+import { authenticateIdentity, BACKEND_AUTH_MESSAGES, tenantsOfActiveUser } from '../../domain/authentication.js';
 import type { DomainContext } from '../../domain/context.js';
 import { AppError, unauthorized } from '../../domain/errors.js';
 import type { VerifiedToken } from '../auth/token-verifier.js';
@@ -27,13 +25,7 @@ export function mcpIdentity(deps: ApiDeps, token: VerifiedToken): McpIdentity {
   return {
     token,
     tenants() {
-      found ??= (async () => {
-        const all = await listTenants(deps.db);
-        const member = await Promise.all(
-          all.map((t) => tenantDb(deps.db, t).transaction(async (trx) => (await loadActiveUserByEmail(trx, token.email)) !== undefined)),
-        );
-        return all.filter((_t, i) => member[i]);
-      })();
+      found ??= tenantsOfActiveUser(deps, token.email);
       return found;
     },
   };
