@@ -23,11 +23,51 @@ export interface ActivityDeps {
   mailer: Mailer;
 }
 
+/**
+ * How long an activity reuses the tenant and the acting user (with their sectors) that an earlier
+ * activity of this worker read. A case creation runs nine steps as one user within a fraction of a
+ * second, and each would otherwise read them again (five round trips to PostgreSQL). A user
+ * deactivated or moved meanwhile is seen at most this much later; the API checked them when the
+ * request was made, and a failure is never reused.
+ */
+export const CONTEXT_REUSE_MS = 2_000;
+
+interface Reused<T> { value: Promise<T>; until: number }
+
+/** Per worker (per `ActivityDeps`): what was read, keyed by tenant schema or `schema/user id`. */
+const reuse = new WeakMap<ActivityDeps, { tenants: Map<string, Reused<Tenant>>; users: Map<string, Reused<DomainContext>> }>();
+
+function reused<T>(cache: Map<string, Reused<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.value;
+  // Expired entries go when the map grows: a worker serves a bounded set of users at a time.
+  if (cache.size >= 1000) for (const [k, v] of cache) if (v.until <= now) cache.delete(k);
+  const value = load();
+  const entry = { value, until: now + CONTEXT_REUSE_MS };
+  cache.set(key, entry);
+  value.catch(() => cache.get(key) === entry && cache.delete(key));
+  return value;
+}
+
+function reuseOf(deps: ActivityDeps) {
+  let r = reuse.get(deps);
+  if (!r) reuse.set(deps, (r = { tenants: new Map(), users: new Map() }));
+  return r;
+}
+
 /** A tenant that does not exist will not appear by retrying: fail the activity for good. */
-export async function requireTenant(deps: ActivityDeps, schema: string): Promise<Tenant> {
-  const tenant = await findTenantBySchema(deps.db, schema);
-  if (!tenant) throw ApplicationFailure.nonRetryable(`unknown tenant "${schema}"`, 'UnknownTenant');
-  return tenant;
+export function requireTenant(deps: ActivityDeps, schema: string): Promise<Tenant> {
+  return reused(reuseOf(deps).tenants, schema, async () => {
+    const tenant = await findTenantBySchema(deps.db, schema);
+    if (!tenant) throw ApplicationFailure.nonRetryable(`unknown tenant "${schema}"`, 'UnknownTenant');
+    return tenant;
+  });
+}
+
+/** The domain context of `userId` in tenant `schema`, reused for CONTEXT_REUSE_MS. */
+function contextOf(deps: ActivityDeps, schema: string, userId: string): Promise<DomainContext> {
+  return reused(reuseOf(deps).users, `${schema}/${userId}`, async () => contextForUser(deps, await requireTenant(deps, schema), userId));
 }
 
 export async function requireTenantDb(deps: ActivityDeps, schema: string): Promise<TenantDb> {
@@ -40,7 +80,7 @@ export async function requireTenantDb(deps: ActivityDeps, schema: string): Promi
  */
 export async function asUser<T>(deps: ActivityDeps, schema: string, userId: string, step: (ctx: DomainContext) => Promise<T>): Promise<T> {
   try {
-    const ctx = await contextForUser(deps, await requireTenant(deps, schema), userId);
+    const ctx = await contextOf(deps, schema, userId);
     return await step(ctx);
   } catch (err) {
     if (isAppError(err)) throw appFailure(err.status, err.message);

@@ -2,7 +2,7 @@
  * Request body validation with JSON Schema (ajv). The first failure becomes a 400 whose message
  * follows the spec's style: "<field> es requerido", "<field> debe ser un UUID", ...
  */
-import { Ajv, type ErrorObject, type JSONSchemaType, type Schema } from 'ajv';
+import { Ajv, type ErrorObject, type JSONSchemaType, type Schema, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { UUID_PATTERN } from '../domain/acting-user.js';
 import { AppError, badRequest } from '../domain/errors.js';
@@ -77,10 +77,25 @@ function nulPath(root: unknown): string | undefined {
 /** A body parser keeps its JSON Schema, so the OpenAPI document describes exactly what is validated. */
 export type BodyParser<T> = ((body: unknown) => T) & { readonly schema: Schema };
 
+/** Every parser's compile step, for `compileBodyParsers`. */
+const compilers: Array<() => unknown> = [];
+
+/**
+ * Compiles every body parser made so far. Parsers compile on first use, which keeps ~150 compiles
+ * off the process's start; a test calls this so that a bad schema still fails before release.
+ */
+export function compileBodyParsers(): number {
+  for (const compile of compilers) compile();
+  return compilers.length;
+}
+
 /** A parser for one request body shape; a missing body counts as `{}`. */
 export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): BodyParser<T> {
-  const validate = ajv.compile<T>(schema as Schema);
+  let compiled: ValidateFunction<T> | undefined;
+  const compile = () => (compiled ??= ajv.compile<T>(schema as Schema));
+  compilers.push(compile);
   const parse = (body: unknown): T => {
+    const validate = compile();
     if (isNonJsonBody(body)) throw new AppError(415, MESSAGES.unsupportedMediaType);
     const value = body === undefined ? {} : body;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(MESSAGES.invalidJson);
