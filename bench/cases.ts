@@ -1,11 +1,13 @@
 /**
  * `npm run bench:cases`: creating a case end to end over HTTP against the real stack, including
- * its CAEX cover rendered, PAdES-B-T signed (local TSA), numbered and linked.
+ * its CAEX cover rendered, signed at the platform's level (B-LTA by default; local TSA and
+ * revocation responders), numbered and linked.
  *
  *   sequential   p50/p99 of one creation
  *   concurrency  creations per second with 10 at once
  *
- * Target: p50 ≤ 400 ms. Exits 1 when missed.
+ * Targets (p50 on the 2-core machine), each printed with the figure measured before the hot-path
+ * work: one creation ≤ 60 ms, ≥ 25 creations/s at concurrency 10. Exits 1 when one is missed.
  */
 import { expect, startPlatform, template, type Platform } from './_platform.js';
 import { fmt, runConcurrently, summarize } from './_stats.js';
@@ -29,9 +31,15 @@ try {
   const total = 60;
   const seconds = await runConcurrently(total, 10, (i) => createCase(p, i));
   console.log(`concurrency 10: ${total} cases in ${fmt(seconds)} s = ${fmt(total / seconds, 2)} creations/s`);
-  const target = 400;
-  console.log(`target: p50 ≤ ${target} ms → ${s.p50 <= target ? 'met' : 'MISSED'}`);
-  failed = s.p50 > target;
+  const rate = total / seconds;
+  // Before: the figures measured on this machine when the hot-path targets were set (PAdES-B-T then).
+  const targets = [
+    { line: `creation p50 ≤ 60 ms: ${fmt(s.p50)} ms (before: 156 ms)`, met: s.p50 <= 60 },
+    { line: `≥ 25 creations/s at concurrency 10: ${fmt(rate, 2)}/s (before: 9.9/s)`, met: rate >= 25 },
+  ];
+  console.log('targets');
+  for (const x of targets) console.log(`  ${x.met ? 'PASS  ' : 'MISSED'} ${x.line}`);
+  failed = targets.some((x) => !x.met);
 } finally {
   await p.stop();
 }

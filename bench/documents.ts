@@ -1,12 +1,15 @@
 /**
  * `npm run bench:documents`: a document with two common signers and a numerator, end to end over
- * HTTP against the real stack (API → Temporal → worker → signing service with PAdES-B-T and the
- * local TSA → Postgres and the file store).
+ * HTTP against the real stack (API → Temporal → worker → signing service at the platform's levels:
+ * B-LT, and B-LTA for the officializing signature; local TSA and revocation responders → Postgres
+ * and the file store).
  *
  *   sequential   p50/p99 of one sign update (each a PAdES signature) and of the whole document
  *   concurrency  complete signings (create → save → start → 3 signatures) per minute with 10 at once
  *
- * Target: p50 of one sign update ≤ 250 ms. Exits 1 when missed.
+ * Targets (p50 on the 2-core machine), each printed with the figure measured before the hot-path
+ * work: one sign update ≤ 20 ms, a whole 3-signer document ≤ 100 ms, ≥ 1,000 complete signings per
+ * minute at concurrency 10. Exits 1 when one is missed.
  */
 import { expect, startPlatform, user, type Platform } from './_platform.js';
 import { fmt, runConcurrently, summarize } from './_stats.js';
@@ -48,9 +51,19 @@ try {
   const seconds = await runConcurrently(documents, 10, () => signOne(p));
   console.log(`concurrency 10: ${documents} complete signings in ${fmt(seconds)} s = ${fmt((documents / seconds) * 60, 0)} per minute`);
 
-  const target = 250;
-  console.log(`target: one sign update p50 ≤ ${target} ms → ${s.p50 <= target ? 'met' : 'MISSED'}`);
-  failed = s.p50 > target;
+  const perMinute = (documents / seconds) * 60;
+  // Before: the figures measured on this machine when the hot-path targets were set (PAdES-B-T then).
+  const targets = [
+    { what: 'one sign update p50', value: s.p50, unit: 'ms', target: 20, before: 45, met: s.p50 <= 20 },
+    { what: 'whole 3-signer document p50', value: t.p50, unit: 'ms', target: 100, before: 230, met: t.p50 <= 100 },
+    { what: 'complete signings per minute at concurrency 10', value: perMinute, unit: '/min', target: 1000, before: 422, met: perMinute >= 1000 },
+  ];
+  console.log('targets');
+  for (const x of targets) {
+    const bound = x.unit === 'ms' ? `≤ ${x.target} ms` : `≥ ${x.target}${x.unit}`;
+    console.log(`  ${x.met ? 'PASS  ' : 'MISSED'} ${x.what} ${bound}: ${fmt(x.value, x.unit === 'ms' ? 1 : 0)}${x.unit === 'ms' ? ' ms' : x.unit} (before: ${x.before}${x.unit === 'ms' ? ' ms' : x.unit})`);
+  }
+  failed = targets.some((x) => !x.met);
 } finally {
   await p.stop();
 }

@@ -101,6 +101,26 @@ export class Lexer {
   private readNumber(): number | Keyword {
     const b = this.bytes;
     const start = this.pos;
+    // Content streams are mostly numbers: the common shapes ([+-]digits[.digits]) are read from the
+    // bytes without the string and the pattern below.
+    let i = start;
+    if (b[i] === 0x2b || b[i] === 0x2d) i++;
+    const digitsFrom = i;
+    let whole = 0;
+    while (i < this.end && b[i]! >= 0x30 && b[i]! <= 0x39) whole = whole * 10 + (b[i++]! - 0x30);
+    const wholeDigits = i - digitsFrom;
+    let fraction = false;
+    if (i < this.end && b[i] === 0x2e) {
+      fraction = true;
+      i++;
+      while (i < this.end && b[i]! >= 0x30 && b[i]! <= 0x39) i++;
+    }
+    if (i - digitsFrom > (fraction ? 1 : 0) && (i >= this.end || !isRegular(b[i]!))) {
+      this.pos = i;
+      // Integers of up to 15 digits are exact as read; anything else is converted as text would be.
+      if (!fraction && wholeDigits <= 15) return b[start] === 0x2d ? -whole : whole;
+      return Number(latin1(b, start, i));
+    }
     this.pos++;
     while (this.pos < this.end && isRegular(b[this.pos]!)) this.pos++;
     const text = latin1(b, start, this.pos);
@@ -225,6 +245,12 @@ function hexValue(c: number): number {
 }
 
 export function latin1(bytes: Uint8Array, start: number, end: number): string {
+  // Tokens are short: building them here is several times cheaper than a Buffer view per token.
+  if (end - start <= 32) {
+    let text = '';
+    for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]!);
+    return text;
+  }
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
 }
 
