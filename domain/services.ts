@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/index.js';
 import { ChromiumRenderer } from './rendering/chromium-renderer.js';
+import { LayoutRenderer } from './rendering/layout-renderer.js';
 import type { PdfRenderer } from './rendering/pdf-renderer.js';
 import { FileObjectStore, type ObjectStore } from './storage/object-store.js';
 import { FileUrlSigner } from './storage/signed-urls.js';
@@ -46,7 +47,7 @@ export async function createDomainServices(config: Config): Promise<DomainServic
   return {
     storage: config.storage.driver === 's3' ? await s3Store(config.storage) : new FileObjectStore(path.join(config.dataDir, 'objects')),
     urls: new FileUrlSigner(await fileUrlSecret(config), config.api.publicUrl),
-    renderer: new ChromiumRenderer(config.chromiumPath),
+    renderer: new LayoutRenderer(new ChromiumRenderer(config.chromiumPath)),
     timeZone: config.timeZone,
     publicUrl: config.api.publicUrl,
   };

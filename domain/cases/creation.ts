@@ -13,6 +13,7 @@ import { editSectorIds } from '../documents/access.js';
 import { formatNumber, yearIn } from '../numbering.js';
 import { CASE_MESSAGES } from './messages.js';
 import { escapeHtml } from '../../lib/html.js';
+import { coverLayoutHtml } from '../rendering/cover-layout.js';
 import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
 
 export interface CaseRequest {
@@ -94,18 +95,19 @@ export async function createCaseRecord(ctx: DomainContext, key: string, referenc
 
 export function coverHtml(input: { caseNumber: string; reference: string; template: string; sector: string; createdAt: string; creator: string; timeZone: string }): string {
   const date = new Intl.DateTimeFormat('es-AR', { timeZone: input.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(input.createdAt));
-  const rows: [string, string][] = [
-    ['Número de expediente', input.caseNumber],
-    ['Carátula / referencia', input.reference],
-    ['Trámite', input.template],
-    ['Sector iniciador', input.sector],
-    ['Fecha de creación', date],
-    ['Iniciado por', input.creator],
-  ];
-  return `<h1 style="text-align: center">Carátula de expediente</h1>
-<h2 style="text-align: center">${escapeHtml(input.caseNumber)}</h2>
-<table>${rows.map(([k, v]) => `<tr><th style="width: 35%">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p>Se inicia el presente expediente a los fines indicados en la referencia.</p>`;
+  return coverLayoutHtml({
+    title: 'Carátula de expediente',
+    subtitle: input.caseNumber,
+    rows: [
+      ['Número de expediente', input.caseNumber],
+      ['Carátula / referencia', input.reference],
+      ['Trámite', input.template],
+      ['Sector iniciador', input.sector],
+      ['Fecha de creación', date],
+      ['Iniciado por', input.creator],
+    ],
+    closing: 'Se inicia el presente expediente a los fines indicados en la referencia.',
+  });
 }
 
 /** The CAEX cover draft, signed (as numerator) by the creator; once per case. */

@@ -6,8 +6,7 @@
  */
 import { PDFDocument, PDFSignature, rgb, StandardFonts } from 'pdf-lib';
 import { END_TEXT_MARKER } from './pdf-renderer.js';
-import { formatVerificationCode } from '../../lib/verification-code.js';
-import { qrMatrix } from '../verification/qr.js';
+import { drawVerificationFooter } from './pdf-drawing.js';
 
 export interface SignaturePageInfo {
   title: string;
@@ -27,16 +26,6 @@ export async function withSignaturePage(pdf: Buffer, info: SignaturePageInfo): P
   page.drawText(info.title, { x: 57, y: 700, size: 16, font: bold });
   page.drawText(`Referencia: ${info.reference}`.slice(0, 110), { x: 57, y: 678, size: 10, font: regular });
   page.drawText(END_TEXT_MARKER, { x: 57, y: 660, size: 2, font: regular, color: rgb(1, 1, 1) });
-  if (info.verification) {
-    const qr = qrMatrix(info.verification.url);
-    const module = 34 / (qr.size + 2);
-    for (let r = 0; r < qr.size; r++) {
-      for (let c = 0; c < qr.size; c++) {
-        if (qr.dark(r, c)) page.drawRectangle({ x: 57 + (c + 1) * module, y: 2 + 34 - (r + 2) * module, width: module, height: module, color: rgb(0, 0, 0) });
-      }
-    }
-    page.drawText(`Código de verificación: ${formatVerificationCode(info.verification.code)}`, { x: 97, y: 22, size: 7, font: bold });
-    page.drawText(`Verifique en ${info.verification.url}`, { x: 97, y: 12, size: 7, font: regular });
-  }
+  if (info.verification) drawVerificationFooter(page, { regular, bold }, info.verification);
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

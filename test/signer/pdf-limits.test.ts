@@ -7,7 +7,7 @@ import { PdfReadError } from '../../signer/pdf/errors.js';
 import type { RunningSigner } from '../../signer/server.js';
 import { DocumentWorkers } from '../../signer/workers/document-workers.js';
 import { call, fields, sign, type SignerResponse } from './support/http.js';
-import { MARKER_TEXT, deepContentNesting, deepNesting, heavyContent, inflateBomb, manyStreamsBomb, onePage, rawPdf, xrefStreamPdf } from './support/hostile-pdfs.js';
+import { MARKER_TEXT, deepContentNesting, deepNesting, heavyPage, inflateBomb, manyStreamsBomb, onePage, rawPdf, xrefStreamPdf } from './support/hostile-pdfs.js';
 import { letterPdf } from './support/pdfs.js';
 import { startSigner } from './support/service.js';
 
@@ -97,7 +97,7 @@ describe('signer: every count and size read from a PDF is bounded', () => {
     });
 
     it('keeps /health answering quickly while a heavy document is read', async () => {
-      const heavy = onePage([heavyContent(12)]);
+      const heavy = heavyPage();
       let polling = true;
       let slowest = 0;
       let polls = 0;
@@ -125,7 +125,7 @@ describe('signer: every count and size read from a PDF is bounded', () => {
 
     it('stops a document that takes longer than PDF_TIMEOUT_MS, and the next one is signed', async () => {
       const hurried = await startSigner({ PDF_TIMEOUT_MS: '400' });
-      assertInvalidPdf(await sign(hurried.url, { pdf: onePage([heavyContent(12)]), fields: fields({ use_pades: 'false' }) }), /took longer than 0.4 s/);
+      assertInvalidPdf(await sign(hurried.url, { pdf: heavyPage(), fields: fields({ use_pades: 'false' }) }), /took longer than 0.4 s/);
       assert.equal((await sign(hurried.url, { pdf: await letterPdf() })).status, 200);
     });
   });

@@ -1,8 +1,10 @@
-/** Independent PDF checks through poppler-utils (pdfsig, pdftotext). */
+/** Independent PDF checks through poppler-utils (pdfsig, pdftotext, pdfinfo, pdftoppm) and jsQR. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import jsQRModule from 'jsqr';
+import { PNG } from 'pngjs';
 import { PdfReader } from '../../lib/pdf/reader.js';
 import { signatureFields } from '../../domain/verification/signature-fields.js';
 
@@ -15,6 +17,28 @@ function withFile<T>(bytes: Buffer, fn: (file: string) => T): T {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// jsqr is CommonJS with an ES-style default in its typings: take the function either way.
+const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule.default }).default ?? jsQRModule) as typeof jsQRModule.default;
+
+/** The QR code in the footer band of a page, rendered by pdftoppm and decoded with jsQR. */
+export function qrInFooter(pdf: Buffer, pageNumber = 1): string | null {
+  return withFile(pdf, (file) => {
+    const out = path.join(path.dirname(file), 'page');
+    execFileSync('pdftoppm', ['-r', '300', '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile', '-png', file, out]);
+    const png = PNG.sync.read(readFileSync(`${out}.png`));
+    // The bottom 60 pt of the page (250 px at 300 dpi), where the footer is.
+    const band = 250;
+    const data = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset + (png.height - band) * png.width * 4, band * png.width * 4);
+    return jsQR(data, png.width, band)?.data ?? null;
+  });
+}
+
+/** What pdfinfo reports, by key (Producer, Pages, Title...). */
+export function pdfInfo(bytes: Buffer): Record<string, string> {
+  const text = withFile(bytes, (file) => execFileSync('pdfinfo', [file]).toString('utf8'));
+  return Object.fromEntries(text.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
 }
 
 /** Text in content-stream order (-raw keeps rotated text such as watermarks whole). */

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import jsQRModule from 'jsqr';
 import { chromium } from 'playwright-core';
-import { PNG } from 'pngjs';
 import { apiRoutes } from '../../api/app.js';
 import { publicVerificationRoutes } from '../../api/public/router.js';
 import { listRoutes } from '../../api/routes.js';
@@ -16,11 +13,8 @@ import { createCase } from '../support/cases.js';
 import { getStack } from '../support/hooks.js';
 import { asIntegration, demoUser, request } from '../support/http.js';
 import { letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
-import { pdfText } from '../support/pdf-tools.js';
+import { pdfText, qrInFooter } from '../support/pdf-tools.js';
 import { appendAnnotation, officialDocument, signAgain, type OfficialDocument } from './support/corpus.js';
-
-// jsqr is CommonJS with an ES-style default in its typings: take the function either way.
-const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule.default }).default ?? jsQRModule) as typeof jsQRModule.default;
 
 const REFERENCE = 'Informe reservado: domicilio Güemes 742';
 
@@ -28,18 +22,6 @@ function upload(bytes: Buffer, name = 'documento.pdf'): FormData {
   const form = new FormData();
   form.set('pdf_file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
   return form;
-}
-
-/** The QR code in the footer band of a page, rendered by pdftoppm and decoded with jsQR. */
-function qrInFooter(pdf: Buffer, pageNumber = 1): string | null {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'expediente-qr-'));
-  writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-  execFileSync('pdftoppm', ['-r', '300', '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile', '-png', path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
-  const png = PNG.sync.read(readFileSync(path.join(dir, 'page.png')));
-  // The bottom 60 pt of the page (250 px at 300 dpi), where the footer is.
-  const band = 250;
-  const data = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset + (png.height - band) * png.width * 4, band * png.width * 4);
-  return jsQR(data, png.width, band)?.data ?? null;
 }
 
 describe('verification: public page and API', function () {

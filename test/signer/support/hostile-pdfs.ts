@@ -64,10 +64,23 @@ export function onePage(contents: Buffer[], options: { raw?: boolean; pageExtra?
   ]);
 }
 
-/** Content that takes long to interpret but is sound: `mb` MB of path operators, then the marker. */
-export function heavyContent(mb: number): Buffer {
+/** Content that takes long to interpret but is sound: `mb` MB of path operators. */
+function heavyLines(mb: number): Buffer {
   const line = '10 20 m 30 40 l 50 60 l S\n';
-  return Buffer.concat([Buffer.from(line.repeat(Math.ceil((mb * 1024 * 1024) / line.length)), 'latin1'), Buffer.from(MARKER_TEXT, 'latin1')]);
+  return Buffer.from(line.repeat(Math.ceil((mb * 1024 * 1024) / line.length)), 'latin1');
+}
+
+/** `heavyLines`, then the marker. */
+export function heavyContent(mb: number): Buffer {
+  return Buffer.concat([heavyLines(mb), Buffer.from(MARKER_TEXT, 'latin1')]);
+}
+
+/**
+ * The slowest sound page the limits let through: two content streams of 15 MB of path operators
+ * each (one stream may decode to 16 MB, a document to 32 MB), the marker at the end.
+ */
+export function heavyPage(): Buffer {
+  return onePage([heavyLines(15), heavyContent(15)]);
 }
 
 /** A content stream that inflates to `mb` MB (of spaces: valid content, nothing to draw). */

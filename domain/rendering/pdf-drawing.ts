@@ -1,0 +1,61 @@
+/** Drawing shared by the pages the platform lays out itself with pdf-lib (signature page, covers). */
+import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatVerificationCode } from '../../lib/verification-code.js';
+import { qrMatrix } from '../verification/qr.js';
+
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/**
+ * The public verification code and URL with a QR of the URL, at the bottom left of the page: the
+ * QR sits 2–36 pt above the page bottom, below the signing service's lowest signature row (40 pt).
+ */
+export function drawVerificationFooter(page: PDFPage, fonts: Fonts, verification: { code: string; url: string }, x = 57): void {
+  const qr = qrMatrix(verification.url);
+  const module = 34 / (qr.size + 2);
+  for (let r = 0; r < qr.size; r++) {
+    for (let c = 0; c < qr.size; c++) {
+      if (qr.dark(r, c)) page.drawRectangle({ x: x + (c + 1) * module, y: 2 + 34 - (r + 2) * module, width: module, height: module, color: rgb(0, 0, 0) });
+    }
+  }
+  page.drawText(`Código de verificación: ${formatVerificationCode(verification.code)}`, { x: x + 40, y: 22, size: 7, font: fonts.bold });
+  page.drawText(`Verifique en ${verification.url}`, { x: x + 40, y: 12, size: 7, font: fonts.regular });
+}
+
+/** Whether `font` (a standard font, WinAnsi) can show every character of `text`. */
+export function canShow(font: PDFFont, text: string): boolean {
+  try {
+    font.encodeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `text` broken into lines no wider than `width` at `size` (words, and a word too long by characters). */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line || !lines.length) lines.push(line);
+  return lines;
+}
