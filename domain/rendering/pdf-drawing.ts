@@ -1,5 +1,5 @@
 /** Drawing shared by the pages the platform lays out itself with pdf-lib (signature page, covers). */
-import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { qrMatrix } from '../verification/qr.js';
 
@@ -15,11 +15,22 @@ export interface Fonts {
 export function drawVerificationFooter(page: PDFPage, fonts: Fonts, verification: { code: string; url: string }, x = 57): void {
   const qr = qrMatrix(verification.url);
   const module = 34 / (qr.size + 2);
+  // One rectangle per run of dark modules in a row, filled once: a QR is hundreds of modules, and
+  // a drawRectangle each (with its own graphics state) made the page several times slower to build.
+  const ops: PDFOperator[] = [pushGraphicsState(), setFillingColor(rgb(0, 0, 0))];
   for (let r = 0; r < qr.size; r++) {
-    for (let c = 0; c < qr.size; c++) {
-      if (qr.dark(r, c)) page.drawRectangle({ x: x + (c + 1) * module, y: 2 + 34 - (r + 2) * module, width: module, height: module, color: rgb(0, 0, 0) });
+    for (let c = 0; c < qr.size; ) {
+      if (!qr.dark(r, c)) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < qr.size && qr.dark(r, c)) c++;
+      ops.push(rectangle(x + (start + 1) * module, 2 + 34 - (r + 2) * module, (c - start) * module, module));
     }
   }
+  ops.push(fill(), popGraphicsState());
+  page.pushOperators(...ops);
   page.drawText(`Código de verificación: ${formatVerificationCode(verification.code)}`, { x: x + 40, y: 22, size: 7, font: fonts.bold });
   page.drawText(`Verifique en ${verification.url}`, { x: x + 40, y: 12, size: 7, font: fonts.regular });
 }
