@@ -1,8 +1,9 @@
 /**
- * What the signer benchmarks share: the signing service and its TSA as their own processes (as
- * `npm start` runs them), stopped together, and the ~10 MB one-page scan they sign.
+ * What the signer benchmarks share: the signing service and its TSA as their own processes, as
+ * production runs them (compiled JavaScript from `npm run build`), stopped together, and the
+ * ~10 MB one-page scan they sign.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
@@ -11,9 +12,18 @@ import { waitForHttpOk } from '../dev/wait.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 let stopping = false;
 
-/** A service process; its stderr is shown, and an exit before `stopServices` (or its own stop) ends the benchmark. */
+let built = false;
+
+/**
+ * A service process from `dist/<entry>.js` (built once per benchmark); its stderr is shown, and an
+ * exit before `stopServices` (or its own stop) ends the benchmark.
+ */
 export function startService(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!built) {
+    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+    built = true;
+  }
+  const child = spawn(process.execPath, [path.join(root, 'dist', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!stopping && !child.killed) {
       console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);

@@ -224,10 +224,10 @@ async function main(): Promise<void> {
     const url = `http://127.0.0.1:${signerPort}`;
     const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'], revocationUrl: tsaUrl });
     const tsaEnv = { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: 'error' };
-    let tsa = startService('signer/tsa/main.ts', tsaEnv);
+    let tsa = startService('signer/tsa/main', tsaEnv);
     children.push(tsa);
     children.push(
-      startService('signer/main.ts', {
+      startService('signer/main', {
         ENVIRONMENT: 'test',
         API_KEY,
         CERTS_DIR: pki.certsDir,
@@ -271,7 +271,7 @@ async function main(): Promise<void> {
     await stopService(tsa);
     const offline: { dss: DssVerdict[] | string }[] = [];
     for (const f of verdictFiles) offline.push({ dss: await dssVerdicts(f.file, pki.caCertPath) });
-    tsa = startService('signer/tsa/main.ts', tsaEnv);
+    tsa = startService('signer/tsa/main', tsaEnv);
     children.push(tsa);
     await waitForHealth(tsaUrl);
 
