@@ -62,10 +62,16 @@ describe('HTTP errors are JSON in the interface\'s shape', () => {
     const { tenant } = await createTenant(db, { schema: 'broken_tenant', municipalityCode: 'BRK', displayName: 'Rota', city: 'Rota' });
     const { key } = await createApiKey(db, { tenantId: tenant.id, name: 'k', userIds: [userId] });
     await db.raw('drop schema broken_tenant cascade');
-    const res = await request('/api/v1/system/sectors', { headers: { 'X-API-Key': key, 'X-User-ID': userId } });
-    assert.equal(res.status, 500);
-    assert.deepEqual(res.body, { error: 'Error interno del servidor' });
-    await db.withSchema('control').table('tenants').where({ id: tenant.id }).update({ is_active: false });
+    try {
+      const res = await request('/api/v1/system/sectors', { headers: { 'X-API-Key': key, 'X-User-ID': userId } });
+      assert.equal(res.status, 500);
+      assert.deepEqual(res.body, { error: 'Error interno del servidor' });
+    } finally {
+      // Nothing of the broken municipality stays behind for the suites after this one.
+      await db.withSchema('control').table('api_key_audit').where({ tenant_id: tenant.id }).delete();
+      await db.withSchema('control').table('api_keys').where({ tenant_id: tenant.id }).delete();
+      await db.withSchema('control').table('tenants').where({ id: tenant.id }).delete();
+    }
   });
 });
 

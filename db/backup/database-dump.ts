@@ -15,6 +15,7 @@ import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { CONTROL_SCHEMA, quoteIdent } from '../identifiers.js';
+import { BackupRefused } from './errors.js';
 
 export const MIGRATION_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 const BATCH = 1000;
@@ -81,6 +82,13 @@ export async function dumpDatabase(databaseUrl: string, dir: string): Promise<Da
     await client.query('begin isolation level repeatable read read only');
     const version = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
     const tenants = await client.query<{ schema_name: string }>(`select schema_name from ${qualified(CONTROL_SCHEMA, 'tenants')} order by schema_name`);
+    // A backup without one of the registered municipalities would restore a registry that points
+    // at nothing: refuse, and say which one.
+    const present = new Set((await client.query<{ nspname: string }>('select nspname from pg_namespace')).rows.map((r) => r.nspname));
+    const missing = tenants.rows.map((r) => r.schema_name).filter((name) => !present.has(name));
+    if (missing.length) {
+      throw new BackupRefused(`tenant schema ${missing.join(', ')} is registered in ${CONTROL_SCHEMA}.tenants but does not exist: restore that schema, or remove the tenant from the registry, and back up again`);
+    }
     const schemas: SchemaMeta[] = [];
     for (const schema of [CONTROL_SCHEMA, ...tenants.rows.map((r) => r.schema_name)]) {
       const migrations = await client.query<{ name: string }>(`select name from ${qualified(schema, 'knex_migrations')} order by id`);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -121,6 +121,23 @@ describe('admin: backup and restore', function () {
       assert.equal(schemas.rows[0].n, 0, 'nothing was written to the database');
     } finally {
       await fresh.drop();
+    }
+  });
+
+  it('refuses to back up a registry that names a tenant whose schema is missing, and says which', async () => {
+    const { db } = getStack();
+    const [row] = await db.withSchema('control').table('tenants')
+      .insert({ schema_name: 'vanished_tenant', municipality_code: 'VAN', display_name: 'Desaparecida', city: 'Nada', is_active: false })
+      .returning<{ id: string }[]>('id');
+    try {
+      const out = path.join(work, 'vanished');
+      await assert.rejects(
+        backup({ databaseUrl: getStack().databaseUrl, objectsDir: undefined, out }),
+        (err: Error) => err instanceof BackupRefused && /vanished_tenant is registered .* but does not exist/.test(err.message),
+      );
+      assert.deepEqual((await readdir(work)).filter((f) => f.startsWith('vanished')), [], 'no backup folder, not even a partial one');
+    } finally {
+      await db.withSchema('control').table('tenants').where({ id: row!.id }).delete();
     }
   });
 
