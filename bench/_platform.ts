@@ -2,12 +2,27 @@
  * The whole platform for a benchmark: the same real stack the test suite runs (embedded
  * PostgreSQL, Temporal dev server, signing service and TSA, the project's worker and API), with
  * HTTP helpers for the demo municipality.
+ *
+ * Two topologies:
+ *   in-process   the test stack as it is: API, worker, signing service and TSA in this one process
+ *   processes    as production runs it: the compiled API and worker (`npm run build`) each in its
+ *                own process on their own task queue; the stack's signing service and TSA serve
+ *                them from this process, which otherwise only sends the requests
  */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { demoId } from '../db/seed/demo-data.js';
+import { freePort } from '../dev/ports.js';
+import { waitForHttpOk } from '../dev/wait.js';
 import { startTestStack, type TestStack } from '../test/support/stack.js';
+
+export type Topology = 'in-process' | 'processes';
 
 export interface Platform {
   stack: TestStack;
+  topology: Topology;
   call(method: string, path: string, user: string, json?: unknown): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
 }
@@ -15,12 +30,80 @@ export interface Platform {
 export const user = (key: string) => demoId('user', key);
 export const template = (acronym: string) => demoId('case-template', acronym);
 
-export async function startPlatform(): Promise<Platform> {
+const root = fileURLToPath(new URL('..', import.meta.url));
+let built = false;
+
+/** Compiles the project once per benchmark run (`npm run build`: dist/ and the workflow bundle). */
+export function buildOnce(): void {
+  if (built) return;
+  if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+  built = true;
+}
+
+export interface PlatformProcesses {
+  apiUrl: string;
+  children: ChildProcess[];
+}
+
+/**
+ * `workers` worker processes and one API process (with `apis` copies under node:cluster) on the
+ * stack's database, Temporal and signing service, on a task queue of their own. `compiled`: from
+ * dist/ as production runs them; otherwise TypeScript through tsx, as `npm start` does.
+ */
+export async function startPlatformProcesses(stack: TestStack, options: { workers?: number; apis?: number; compiled?: boolean } = {}): Promise<PlatformProcesses> {
+  const { workers = 1, apis = 1, compiled = true } = options;
+  if (compiled) buildOnce();
+  const entry = (name: string) => (compiled ? [path.join(root, 'dist', `${name}.js`)] : ['--import', 'tsx', path.join(root, `${name}.ts`)]);
+  const common = {
+    APP_ENV: 'test', DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: `bench-${randomBytes(3).toString('hex')}`,
+    DATA_DIR: stack.config.dataDir, SIGNER_URL: stack.signer.url, SIGNER_API_KEY: stack.config.signer.apiKey, OIDC_ISSUER: stack.idp.issuer, LOG_LEVEL: 'warn',
+  };
+  const start = (name: string, env: Record<string, string>) => spawn(process.execPath, entry(name), { cwd: root, env: { ...process.env, ...common, ...env }, stdio: 'ignore' });
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < workers; i++) {
+      const [health, sdk] = [await freePort(), await freePort()];
+      const child = start('worker/main', { WORKER_HEALTH_PORT: String(health), WORKER_SDK_METRICS_PORT: String(sdk) });
+      children.push(child);
+      await waitForHttpOk(`http://127.0.0.1:${health}/health`, 120_000, () => child.exitCode === null);
+    }
+    const port = await freePort();
+    const api = start('api/main', { API_PORT: String(port), API_PUBLIC_URL: `http://127.0.0.1:${port}`, API_PROCESSES: String(apis) });
+    children.push(api);
+    const apiUrl = `http://127.0.0.1:${port}`;
+    await waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.exitCode === null);
+    return { apiUrl, children };
+  } catch (err) {
+    await stopProcesses(children);
+    throw err;
+  }
+}
+
+export async function stopProcesses(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map((c) => new Promise((resolve) => {
+      if (c.exitCode !== null || c.signalCode !== null) return resolve(undefined);
+      c.once('exit', resolve);
+      c.kill('SIGTERM');
+    })),
+  );
+}
+
+export async function startPlatform(topology: Topology = 'in-process'): Promise<Platform> {
   const stack = await startTestStack();
+  let processes: PlatformProcesses | undefined;
+  try {
+    if (topology === 'processes') processes = await startPlatformProcesses(stack);
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+  const apiUrl = processes?.apiUrl ?? stack.apiUrl;
   return {
     stack,
+    topology,
     async call(method, path, userKey, json) {
-      const res = await fetch(`${stack.apiUrl}${path}`, {
+      const res = await fetch(`${apiUrl}${path}`, {
         method,
         headers: { 'X-API-Key': stack.demoApiKey, 'X-User-ID': user(userKey), ...(json ? { 'content-type': 'application/json' } : {}) },
         body: json ? JSON.stringify(json) : undefined,
@@ -28,7 +111,10 @@ export async function startPlatform(): Promise<Platform> {
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     },
-    stop: () => stack.stop(),
+    async stop() {
+      if (processes) await stopProcesses(processes.children);
+      await stack.stop();
+    },
   };
 }
 

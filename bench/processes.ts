@@ -7,13 +7,9 @@
  * On this 2-core machine the processes compete for the same cores as PostgreSQL, Temporal,
  * Chromium and the signer, so the gain is bounded; the figures say how much.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { freePort } from '../dev/ports.js';
-import { waitForHttpOk } from '../dev/wait.js';
 import { tenantDb } from '../db/tenancy.js';
 import { startTestStack, type TestStack } from '../test/support/stack.js';
-import { template, user } from './_platform.js';
+import { startPlatformProcesses, stopProcesses, template, user } from './_platform.js';
 import { fmt, runConcurrently, summarize } from './_stats.js';
 
 const SIGNINGS = Number(process.env.BENCH_SIGNINGS ?? 40);
@@ -21,40 +17,6 @@ const CASES = Number(process.env.BENCH_CASES ?? 30);
 const CONCURRENCY = 10;
 const SIGNERS = ['directora-obras', 'jefa-mesa', 'intendente'];
 const HTML = '<h1>Dictamen</h1><p>Se dictamina favorablemente sobre la obra de calle Güemes 123.</p>';
-
-function spawnProcess(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
-}
-
-async function startProcesses(stack: TestStack, workers: number, apis: number, taskQueue: string): Promise<{ apiUrl: string; children: ChildProcess[] }> {
-  const common = {
-    APP_ENV: 'test', DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue,
-    DATA_DIR: stack.config.dataDir, SIGNER_URL: stack.signer.url, SIGNER_API_KEY: stack.config.signer.apiKey, OIDC_ISSUER: stack.idp.issuer,
-  };
-  const children: ChildProcess[] = [];
-  for (let i = 0; i < workers; i++) {
-    const [health, sdk] = [await freePort(), await freePort()];
-    const child = spawnProcess('worker/main.ts', { ...common, WORKER_HEALTH_PORT: String(health), WORKER_SDK_METRICS_PORT: String(sdk) });
-    children.push(child);
-    await waitForHttpOk(`http://127.0.0.1:${health}/health`, 120_000, () => child.exitCode === null);
-  }
-  const port = await freePort();
-  const api = spawnProcess('api/main.ts', { ...common, API_PORT: String(port), API_PUBLIC_URL: `http://127.0.0.1:${port}`, API_PROCESSES: String(apis) });
-  children.push(api);
-  const apiUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.exitCode === null);
-  return { apiUrl, children };
-}
-
-async function stopAll(children: ChildProcess[]): Promise<void> {
-  await Promise.all(
-    children.map((c) => new Promise((resolve) => {
-      if (c.exitCode !== null) return resolve(undefined);
-      c.once('exit', resolve);
-      c.kill('SIGTERM');
-    })),
-  );
-}
 
 function caller(stack: TestStack, apiUrl: string) {
   return async (method: string, path: string, userKey: string, json?: unknown, expected = 200): Promise<any> => {
@@ -80,8 +42,8 @@ interface Row {
 }
 
 async function measure(stack: TestStack, workers: number, apis: number): Promise<Row> {
-  const taskQueue = `bench-processes-${randomBytes(3).toString('hex')}`;
-  const { apiUrl, children } = await startProcesses(stack, workers, apis, taskQueue);
+  // Through tsx, as `npm start` runs them (the figures in the README were taken so).
+  const { apiUrl, children } = await startPlatformProcesses(stack, { workers, apis, compiled: false });
   const call = caller(stack, apiUrl);
   const signLatencies: number[] = [];
   const caseLatencies: number[] = [];
@@ -124,7 +86,7 @@ async function measure(stack: TestStack, workers: number, apis: number): Promise
       duplicates,
     };
   } finally {
-    await stopAll(children);
+    await stopProcesses(children);
   }
 }
 
