@@ -10,6 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ensureWebBuild } from '../../web/build.js';
 import { getStack } from '../support/hooks.js';
+import { demoUser } from '../support/http.js';
 import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { assertAccessible, CARLOS, choose, LUCIA, loginAs, MARTIN, PASSWORD, screenshot, type DeskSession, type DeskUser } from './support.js';
 
@@ -317,6 +318,47 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await martin.page.getByRole('cell', { name: 'Carlos Gómez' }).waitFor();
     await assertAccessible(martin.page, 'Usuarios');
     await screenshot(martin.page, shots, '15-usuarios');
+  });
+
+  it('an administrator creates an API key (its secret shown once works on the integration API), rotates it and revokes it', async () => {
+    const martin = await session(MARTIN);
+    const { page } = martin;
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'API Keys' }).click();
+    await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
+    const name = `Sistema de turnos ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Nombre' }).fill(name);
+    await page.getByLabel('Vigencia (días)').fill('30');
+    await choose(page, 'Usuarios por los que puede actuar', /Carlos Gómez/);
+    await page.getByRole('button', { name: 'Crear API Key' }).click();
+    const secret = (await page.getByTestId('api-key-secret').innerText()).trim();
+    await page.getByRole('status').filter({ hasText: 'no se volverá a mostrar' }).first().waitFor();
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+    await assertAccessible(page, 'API Keys');
+    await screenshot(page, shots, '16-api-keys');
+
+    // The secret works on the integration API, for the user it was created for.
+    const carlos = demoUser('agente-mesa');
+    const asKey = (key: string) => fetch(`${desk}/api/v1/system/sectors`, { headers: { 'X-API-Key': key, 'X-User-ID': carlos } });
+    assert.equal((await asKey(secret)).status, 200);
+
+    // Rotation: a new secret, shown once; both work during the overlap.
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Rotar ${name}` }).click();
+    await row.getByText('En rotación').waitFor();
+    const rotated = (await page.getByTestId('api-key-secret').innerText()).trim();
+    assert.notEqual(rotated, secret);
+    assert.equal((await asKey(rotated)).status, 200);
+    assert.equal((await asKey(secret)).status, 200, 'the old secret works during the overlap');
+
+    // Revocation, confirmed in a dialog: refused on the very next request; the trail shows all three.
+    await row.getByRole('button', { name: `Revocar ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Revocar API Key' }).getByRole('button', { name: 'Revocar' }).click();
+    await row.getByText('Revocada').waitFor();
+    assert.equal((await asKey(rotated)).status, 401);
+    await row.getByRole('button', { name: `Historial de ${name}` }).click();
+    const trail = page.getByRole('dialog', { name: `Historial de ${name}` });
+    for (const action of ['Creada', 'Rotada', 'Revocada']) await trail.getByRole('cell', { name: action }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('a new user is invited from Usuarios, sets a password, logs in and takes a document to a signed PDF', async () => {

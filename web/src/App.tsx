@@ -20,6 +20,7 @@ const Memos = lazy(() => import('./screens/Memos'));
 const Legajos = lazy(() => import('./screens/Legajos'));
 const Legajo = lazy(() => import('./screens/Legajo'));
 const Usuarios = lazy(() => import('./screens/Usuarios'));
+const ApiKeys = lazy(() => import('./screens/ApiKeys'));
 
 export function usePendingCount() {
   return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => api<Stats>('/api/v1/dashboard/stats'), refetchInterval: 60_000 });
@@ -39,7 +40,7 @@ function Nav({ onNavigate }: { onNavigate: () => void }) {
     { to: '/notas', label: 'Notas' },
     { to: '/memos', label: 'Memos', badge: unread, badgeLabel: 'memos sin leer' },
     { to: '/legajos', label: 'Legajos' },
-    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }] : []),
+    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }] : []),
   ];
   const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
   return (
@@ -108,6 +109,7 @@ export function App() {
               <Route path="/legajos" element={<Legajos />} />
               <Route path="/legajos/:id" element={<Legajo />} />
               <Route path="/usuarios" element={<Usuarios />} />
+              <Route path="/api-keys" element={<ApiKeys />} />
               <Route path="*" element={<Text role="alert">Página no encontrada.</Text>} />
             </Routes>
           </Suspense>
