@@ -250,6 +250,47 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await screenshot(page, shots, '09-caratula');
   });
 
+  it('assigns a task on a case, closes the assignment and transfers the case, each shown in its movements', async () => {
+    const { page } = await session(LUCIA);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Expedientes' }).click();
+    await page.getByRole('button', { name: 'Nuevo expediente' }).click();
+    await choose(page, 'Tipo de trámite', /Permiso de obra/);
+    await page.getByRole('dialog').getByLabel('Referencia').fill(`Movimientos ${Date.now()}`);
+    await page.getByRole('button', { name: 'Crear expediente' }).click();
+    await page.waitForURL(/\/expedientes\/[0-9a-f-]{36}$/, { timeout: 90_000 });
+    const movements = page.getByRole('table').filter({ hasText: 'Creación' });
+    await movements.waitFor();
+
+    // Assign a task to another sector.
+    await page.getByRole('button', { name: 'Asignar tarea' }).click();
+    const assign = page.getByRole('dialog', { name: 'Asignar una tarea' });
+    await assign.getByRole('textbox', { name: 'Sector de destino' }).click();
+    const target = (await page.getByRole('option').first().innerText()).trim();
+    await page.getByRole('option').first().click();
+    await assign.getByRole('textbox', { name: 'Motivo' }).fill('Revisar los planos presentados');
+    await assign.getByRole('button', { name: 'Asignar' }).click();
+    await movements.getByText(/^Asignación: /).first().waitFor();
+    const acronym = /\(([^)]+)\)$/.exec(target)![1]!;
+    await assertAccessible(page, 'Expediente con asignación');
+
+    // Close it with a reason.
+    await page.getByRole('button', { name: `Cerrar asignación a ${acronym}` }).click();
+    const close = page.getByRole('dialog', { name: 'Cerrar la asignación' });
+    await close.getByRole('textbox', { name: 'Motivo del cierre' }).fill('Planos revisados sin observaciones');
+    await close.getByRole('button', { name: 'Cerrar asignación' }).click();
+    await page.getByRole('button', { name: `Cerrar asignación a ${acronym}` }).waitFor({ state: 'detached' });
+
+    // Transfer the case to that sector: a new movement and a new current sector.
+    await page.getByRole('button', { name: 'Transferir' }).click();
+    const transfer = page.getByRole('dialog', { name: 'Transferir el expediente' });
+    await choose(page, 'Sector de destino', target);
+    await transfer.getByRole('textbox', { name: 'Motivo' }).fill('Continúa el trámite en el sector');
+    await transfer.getByRole('button', { name: 'Transferir' }).click();
+    await movements.getByText(/^Transferencia: /).first().waitFor();
+    await page.getByText(new RegExp(`sector [^·]*\\(${acronym}\\)`)).first().waitFor();
+    await screenshot(page, shots, '08b-movimientos');
+  });
+
   it('sends a note to a sector and its member reads it', async () => {
     const martin = await session(MARTIN);
     const { page } = martin;
