@@ -7,7 +7,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import { freePort } from '../dev/ports.js';
 import { waitForHttpOk } from '../dev/wait.js';
+import { ensureDevPki, type DevPki } from '../signer/dev-pki.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let stopping = false;
@@ -31,6 +33,35 @@ export function startService(entry: string, env: Record<string, string>): ChildP
     }
   });
   return child;
+}
+
+export interface SigningServices {
+  pki: DevPki;
+  /** The signing service's URL and process. */
+  url: string;
+  signer: ChildProcess;
+  /** The TSA's URL, and what `startService` needs to start it again (a benchmark may restart it). */
+  tsaUrl: string;
+  tsa: ChildProcess;
+  tsaEnv: Record<string, string>;
+}
+
+/**
+ * A dev PKI in `dir` whose certificates point at the TSA process's OCSP responder and CRLs, the
+ * TSA, and the signing service with `apiKey`; resolves once both answer /health.
+ */
+export async function startSigningServices(dir: string, apiKey: string, logLevel: string): Promise<SigningServices> {
+  const [tsaPort, signerPort] = [await freePort(), await freePort()];
+  const tsaUrl = `http://127.0.0.1:${tsaPort}`;
+  const url = `http://127.0.0.1:${signerPort}`;
+  const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'], revocationUrl: tsaUrl });
+  const tsaEnv = { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: logLevel };
+  const tsa = startService('signer/tsa/main', tsaEnv);
+  const signer = startService('signer/main', {
+    ENVIRONMENT: 'test', API_KEY: apiKey, CERTS_DIR: pki.certsDir, CERT_PASSWORDS_FILE: pki.passwordsFile, TSA_URL: tsaUrl, SIGNER_PORT: String(signerPort), LOG_LEVEL: logLevel,
+  });
+  await Promise.all([waitForHealth(tsaUrl), waitForHealth(url)]);
+  return { pki, url, signer, tsaUrl, tsa, tsaEnv };
 }
 
 /** Up when `<url>/health` answers 200 (polled every 100 ms, for 30 s at most). */

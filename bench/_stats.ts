@@ -21,3 +21,10 @@ export async function runConcurrently(total: number, concurrency: number, task: 
   );
   return (performance.now() - started) / 1000;
 }
+
+/** Prints each target as PASS or MISSED under `title`; true when every one is met. */
+export function reportTargets(title: string, targets: { line: string; met: boolean }[]): boolean {
+  console.log(title);
+  for (const t of targets) console.log(`  ${t.met ? 'PASS  ' : 'MISSED'}  ${t.line}`);
+  return targets.every((t) => t.met);
+}

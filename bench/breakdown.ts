@@ -60,7 +60,6 @@ async function historyPhases(p: Platform, workflowId: string, sinceEventId: numb
   for (const e of history.events!) byId.set(Number(e.eventId), e);
   let wft = 0; let act = 0;
   for (const e of events) {
-    const type = String(e.eventType);
     if (e.workflowTaskCompletedEventAttributes) {
       const a = e.workflowTaskCompletedEventAttributes;
       const scheduled = byId.get(Number(a.scheduledEventId)); const started = byId.get(Number(a.startedEventId));
@@ -75,7 +74,6 @@ async function historyPhases(p: Platform, workflowId: string, sinceEventId: numb
       phases.set(`activity ${act} ${name}: queued`, at(started) - at(scheduled));
       phases.set(`activity ${act} ${name}: run`, at(e) - at(started));
     }
-    void type;
   }
   return { phases, lastEventId: Number(history.events!.at(-1)!.eventId) };
 }

@@ -24,11 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HttpTimestampAuthority, P12Signer, PDF } from '@libpdf/core';
-import { freePort } from '../dev/ports.js';
-import { ensureDevPki } from '../signer/dev-pki.js';
 import { letterPdf } from '../test/signer/support/pdfs.js';
 import { buildCorpus } from './_libpdf-corpus.js';
-import { startService, stopService, stopServices, tenMegabytePdf, waitForHealth } from './_signer-services.js';
+import { startService, startSigningServices, stopService, stopServices, tenMegabytePdf, waitForHealth } from './_signer-services.js';
 import { fmt, percentile } from './_stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -218,26 +216,10 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-bench-libpdf-'));
   const children: ChildProcess[] = [];
   try {
-    const tsaPort = await freePort();
-    const signerPort = await freePort();
-    const tsaUrl = `http://127.0.0.1:${tsaPort}`;
-    const url = `http://127.0.0.1:${signerPort}`;
-    const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'], revocationUrl: tsaUrl });
-    const tsaEnv = { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: 'error' };
-    let tsa = startService('signer/tsa/main', tsaEnv);
-    children.push(tsa);
-    children.push(
-      startService('signer/main', {
-        ENVIRONMENT: 'test',
-        API_KEY,
-        CERTS_DIR: pki.certsDir,
-        CERT_PASSWORDS_FILE: pki.passwordsFile,
-        TSA_URL: tsaUrl,
-        SIGNER_PORT: String(signerPort),
-        LOG_LEVEL: 'error',
-      }),
-    );
-    await Promise.all([waitForHealth(tsaUrl), waitForHealth(url)]);
+    const services = await startSigningServices(dir, API_KEY, 'error');
+    const { pki, url, tsaUrl, tsaEnv } = services;
+    let { tsa } = services;
+    children.push(tsa, services.signer);
     const tenant = pki.tenants.demo!;
     const lib: Theirs = {
       signer: await P12Signer.create(new Uint8Array(await readFile(tenant.p12Path)), tenant.password),
