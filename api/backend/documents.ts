@@ -1,12 +1,16 @@
 /** Backend: documents (`/api/v1/documents/...`, spec backend "Documents" table). */
 import { Router, type Response } from 'express';
-import { createDocument, deleteDocument, saveDocument } from '../../domain/documents/drafts.js';
+import { createDocument, deleteDocument, importDocument, replaceImportedPdf, saveDocument } from '../../domain/documents/drafts.js';
 import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
-import { documentPdfUrl, previewDownload, previewInfo, searchOfficial, unifiedDetails } from '../../domain/documents/reads.js';
+import { documentPdfUrl, previewDownload, previewInfo, searchOfficial, signatureDetails, unifiedDetails, verificationCodeOf } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
+import { readImportForm, readReplacementPdf } from '../document-import.js';
 import { documentSigning } from '../document-signing.js';
+import { PublicVerifier } from '../../domain/verification/public-verifier.js';
+import { formatVerificationCode } from '../../lib/verification-code.js';
+import { verificationJson } from '../public/present.js';
 import { contextOf, pathParam, sendBackend, sendBackendFlat } from '../http.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
@@ -56,6 +60,7 @@ function accepted(res: Response, documentId: string) {
 export function backendDocumentRoutes(deps: ApiDeps): Router {
   const router = Router();
   const signing = documentSigning(deps);
+  const verifier = new PublicVerifier(deps.db, deps.services.storage, deps.config.verification);
 
   router.get('/documents/search-official/:number', async (req, res) => {
     sendBackend(res, await searchOfficial(contextOf(res), pathParam(req, 'number')));
@@ -70,6 +75,28 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       caseId: body.case_id ?? null,
     });
     sendBackendFlat(res, { document_id: doc.id, status: doc.status }, 'Documento creado');
+  });
+
+  // The integration interface's import, for the desk (docs/decisions.md): same form, same checks.
+  router.post('/documents/import', async (req, res) => {
+    const doc = await importDocument(contextOf(res), await readImportForm(req));
+    sendBackend(res, {
+      document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, is_imported: true, created_at: iso(doc.created_at),
+    }, 'Documento importado', 201);
+  });
+
+  router.put('/documents/:id/imported-pdf', async (req, res) => {
+    const doc = await replaceImportedPdf(contextOf(res), pathParam(req, 'id'), await readReplacementPdf(req));
+    sendBackend(res, { document_id: doc.id, updated_at: iso(doc.updated_at) }, 'PDF reemplazado');
+  });
+
+  // Who signed and when, plus the validation of the official file (certificates, time-stamps).
+  router.get('/documents/:id/signature-details', async (req, res) => {
+    const ctx = contextOf(res);
+    const details = await signatureDetails(ctx, pathParam(req, 'id'));
+    const code = await verificationCodeOf(ctx, pathParam(req, 'id'));
+    const result = code ? await verifier.byCode(code) : undefined;
+    sendBackend(res, { ...details, verification_code: code && formatVerificationCode(code), validation: result ? verificationJson(result) : null });
   });
 
   router.patch('/documents/:id/save', async (req, res) => {

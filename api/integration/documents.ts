@@ -1,7 +1,6 @@
 /** Integration REST: documents (spec "Integration REST: documents"). */
 import { Router, type Response } from 'express';
 import { createDocument, deleteDocument, importDocument, replaceImportedPdf, saveDocument } from '../../domain/documents/drafts.js';
-import { MAX_PDF_BYTES } from '../../domain/documents/files.js';
 import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
 import {
   checkSignerPermissions, documentContent, documentPdfUrl, getDocument, pendingSignatures, searchDocuments, searchOfficial, signatureDetails,
@@ -11,8 +10,8 @@ import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { documentSigning, type DocumentSigning } from '../document-signing.js';
 import type { DomainContext } from '../../domain/context.js';
-import { checkText, contextOf, pathParam, queryString } from '../http.js';
-import { parseMultipart } from '../multipart.js';
+import { contextOf, pathParam, queryString } from '../http.js';
+import { readImportForm, readReplacementPdf } from '../document-import.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { integrationAuth } from './auth.js';
@@ -43,12 +42,6 @@ export const patchBody = bodyParser<{ content?: string; reference?: string; sign
 export const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
-
-function requireField(fields: Record<string, string>, name: string, message: string): string {
-  const value = fields[name]?.trim();
-  if (!value) throw badRequest(message);
-  return checkText(value, name);
-}
 
 function accepted(res: Response, documentId: string) {
   res.status(202).json(inProgress(documentId));
@@ -141,11 +134,7 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/import', auth, async (req, res) => {
-    const form = await parseMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, tooLargeMessage: DOCUMENT_MESSAGES.pdfTooLarge });
-    const acronym = requireField(form.fields, 'document_type_acronym', DOCUMENT_MESSAGES.typeRequired);
-    const reference = requireField(form.fields, 'reference', DOCUMENT_MESSAGES.referenceRequired);
-    if (!form.file) throw badRequest('pdf_file es requerido');
-    const doc = await importDocument(contextOf(res), { documentTypeAcronym: acronym, reference, pdf: form.file.bytes });
+    const doc = await importDocument(contextOf(res), await readImportForm(req));
     res.status(201).json({
       document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, is_imported: true, created_at: iso(doc.created_at),
     });
@@ -172,9 +161,7 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.put('/documents/:id/imported-pdf', auth, async (req, res) => {
-    const form = await parseMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, tooLargeMessage: DOCUMENT_MESSAGES.pdfTooLarge });
-    if (!form.file) throw badRequest('pdf_file es requerido');
-    const doc = await replaceImportedPdf(contextOf(res), pathParam(req, 'id'), form.file.bytes);
+    const doc = await replaceImportedPdf(contextOf(res), pathParam(req, 'id'), await readReplacementPdf(req));
     res.json({ document_id: doc.id, message: 'PDF reemplazado', updated_at: iso(doc.updated_at) });
   });
 

@@ -10,8 +10,8 @@ import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBo
 import type { OperationSpec } from './operation.js';
 import {
   anyObject, apiKey, arr, bool, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
-  flatEnvelope, historyPage, id, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, oneOfValues, page, permissions, recordUpdated,
-  relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, str, type JsonSchema,
+  flatEnvelope, historyPage, id, importUpload, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, nullable, oneOfValues, page, pdfUpload, permissions, recordUpdated,
+  relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, str, verification, type JsonSchema,
 } from './schemas.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
@@ -64,6 +64,21 @@ export const backendOperations: OperationSpec[] = [
   // Documents.
   { method: 'GET', path: '/documents/search-official/:number', tag: 'Documentos', summary: 'Documento oficial por número', responses: { 200: ok(documentRow) } },
   { method: 'POST', path: '/documents', tag: 'Documentos', summary: 'Crear un borrador', body: createBody, responses: { 200: flatEnvelope({ document_id: id, status: str }) } },
+  {
+    method: 'POST', path: '/documents/import', tag: 'Documentos', summary: 'Importar un PDF externo como borrador', multipart: importUpload(),
+    responses: { 201: ok(obj({ document_id: id, document_type: str, reference: str, status: str, is_imported: { const: true }, created_at: str })) },
+  },
+  { method: 'PUT', path: '/documents/:id/imported-pdf', tag: 'Documentos', summary: 'Reemplazar el PDF de un borrador importado', multipart: pdfUpload(), responses: { 200: ok(obj({ document_id: id, updated_at: str })) } },
+  {
+    method: 'GET', path: '/documents/:id/signature-details', tag: 'Firma', summary: 'Firmantes y validación del PDF oficial (certificados, sellos de tiempo)',
+    responses: {
+      200: ok(obj({
+        document_id: id, document_number: nstr, signature_status: str, verification_code: nstr,
+        signers: arr(obj({ user_id: id, full_name: str, role: oneOfValues('signer', 'numerator'), status: str, signed_at: nstr })),
+        validation: nullable(verification),
+      })),
+    },
+  },
   { method: 'PATCH', path: '/documents/:id/save', tag: 'Documentos', summary: 'Guardar un borrador', body: saveBody, responses: { 200: flatEnvelope({ document_id: id, status: str, last_modified_at: str }) } },
   {
     method: 'POST', path: '/documents/:id/preview-info', tag: 'Documentos', summary: 'Datos para la vista previa',

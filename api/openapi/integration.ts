@@ -10,16 +10,13 @@ import type { OperationSpec } from './operation.js';
 import type { JsonSchema } from './schemas.js';
 import {
   anyObject, arr, bool, caseCreated, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
-  historyPage, id, int, linkRemoved, movementRow, nid, nstr, obj, officialDocument, oneOfValues, page, permissions, publicError, recordCreated, recordUpdated,
+  historyPage, id, int, linkRemoved, movementRow, nid, nstr, obj, officialDocument, importUpload, oneOfValues, page, pdfUpload, permissions, publicError, recordCreated, recordUpdated,
   relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, signingInProgress, str, userRef, verification,
 } from './schemas.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
 const html = { content: { 'text/html': { type: 'string' } } };
 const htmlError = { content: { 'text/html': { type: 'string' } }, description: 'Página con el motivo' };
-const pdfUpload = (fields: Record<string, unknown> = {}, required: string[] = []) => ({
-  type: 'object', required: ['pdf_file', ...required], properties: { ...fields, pdf_file: { type: 'string', contentMediaType: 'application/pdf', description: 'PDF, hasta 10 MB' } },
-});
 
 const noteItem = obj({ note_id: id, note_number: nstr, subject: str, created_at: str });
 const notesPage = page('notes', noteItem, { total_pages: int });
@@ -60,7 +57,7 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'POST', path: '/documents', tag: 'Documentos', summary: 'Crear un borrador', body: createBody, responses: { 201: obj({ document_id: id, document_type: str, reference: str, status: str, created_at: str }) } },
   {
     method: 'POST', path: '/documents/import', tag: 'Documentos', summary: 'Importar un PDF externo como borrador',
-    multipart: pdfUpload({ document_type_acronym: { type: 'string', minLength: 1 }, reference: { type: 'string', minLength: 1 } }, ['document_type_acronym', 'reference']),
+    multipart: importUpload(),
     responses: { 201: obj({ document_id: id, document_type: str, reference: str, status: str, is_imported: { const: true }, created_at: str }) },
   },
   {

@@ -92,7 +92,11 @@ export const verification = obj({
   verdict: str, message: str,
   document: nullable(obj({ verification_code: str, document_number: nstr, document_type: nstr, 'date?': nstr, municipality: nstr, signers: arr(obj({ name: str, signed_at: nstr })) })),
   file: obj({ sha256: str, size_bytes: int, revisions: int, matches_registered_original: { type: ['boolean', 'null'] }, after_last_signature: nstr, modifications: arr({}) }),
-  signatures: arr(obj({ field_name: nstr, kind: str, signature_valid: bool, digest_valid: bool, trusted: bool, revision: int, problems: arr({}) })),
+  signatures: arr(obj({
+    field_name: nstr, kind: oneOfValues('signature', 'timestamp'), signer_subject: nstr, signer_issuer: nstr, trusted: bool, signing_time: nstr,
+    timestamp: nullable(obj({ time: nstr, authority: nstr, valid: bool, trusted: bool })),
+    signature_valid: bool, digest_valid: bool, covers_revision: bool, revision: nint, modified_after: bool, problems: arr(str),
+  })),
 });
 
 export const health = obj({
@@ -104,3 +108,11 @@ export const apiKey = obj({
   id, tenant: str, name: str, prefix: str, state: str, created_at: str, last_used_at: nstr, expires_at: nstr, revoked_at: nstr,
   rotated_at: nstr, previous_prefix: nstr, previous_valid_until: nstr, all_users: bool, user_ids: arr(id),
 });
+
+/** A multipart form with one PDF (`pdf_file`, up to 10 MB) and these text fields. */
+export const pdfUpload = (fields: Record<string, unknown> = {}, required: string[] = []) => ({
+  type: 'object', required: ['pdf_file', ...required], properties: { ...fields, pdf_file: { type: 'string', contentMediaType: 'application/pdf', description: 'PDF, hasta 10 MB' } },
+});
+
+/** The fields of an imported document's form. */
+export const importUpload = () => pdfUpload({ document_type_acronym: { type: 'string', minLength: 1 }, reference: { type: 'string', minLength: 1 } }, ['document_type_acronym', 'reference']);

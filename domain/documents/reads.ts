@@ -290,6 +290,19 @@ export async function signatureDetails(ctx: DomainContext, documentId: string) {
   });
 }
 
+/**
+ * The public verification code of a signed document the user may see (null while it is not
+ * signed): the desk validates its official file through it, as anyone holding the paper could.
+ */
+export async function verificationCodeOf(ctx: DomainContext, documentId: string): Promise<string | null> {
+  return ctx.db.transaction(async (trx) => {
+    const doc = await requireDocument(trx, ctx.user, documentId);
+    if (doc.status !== 'signed') return null;
+    const row = await trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string } | undefined>('code');
+    return row?.code ?? null;
+  });
+}
+
 /** Exact official number; any user of the tenant may look an official document up. */
 export async function searchOfficial(ctx: DomainContext, number: string) {
   return ctx.db.transaction(async (trx) => {

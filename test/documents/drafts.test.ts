@@ -229,6 +229,46 @@ describe('documents: drafts', () => {
     });
   });
 
+  describe('import on the backend (the desk)', () => {
+    it('201 in the envelope, the same checks as the integration import, and the preview answers a signed URL', async () => {
+      const pdf = await letterPdf('Nota recibida por mesa', 1);
+      const res = await request('/api/v1/documents/import', {
+        method: 'POST', headers: asBackend('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Nota externa' }, { bytes: pdf }),
+      });
+      assert.equal(res.status, 201, res.text);
+      assert.equal(res.body.success, true);
+      assert.equal(res.body.data.is_imported, true);
+      assert.equal(res.body.data.status, 'draft');
+      assert.equal(res.body.data.document_type, 'INF');
+      const id = res.body.data.document_id;
+      const preview = await request(`/api/v1/documents/${id}/preview-download`, { method: 'POST', headers: asBackend('agente-obras') });
+      assert.equal(preview.status, 200);
+      const file = await fetch(preview.body.data.pdf_url);
+      assert.ok(Buffer.from(await file.arrayBuffer()).equals(pdf), 'the stored file is the upload, byte for byte');
+      const details = await request(`/api/v1/documents/${id}/details`, { headers: asBackend('agente-obras') });
+      assert.equal(details.body.data.is_imported, true);
+
+      const replacement = await letterPdf('Nota recibida, versión corregida', 2);
+      const replaced = await request(`/api/v1/documents/${id}/imported-pdf`, { method: 'PUT', headers: asBackend('agente-obras'), form: pdfForm({}, { bytes: replacement }) });
+      assert.equal(replaced.status, 200, replaced.text);
+      assert.deepEqual(Object.keys(replaced.body.data).sort(), ['document_id', 'updated_at']);
+      const again = await request(`/api/v1/documents/${id}/preview-download`, { method: 'POST', headers: asBackend('agente-obras') });
+      assert.ok(Buffer.from(await (await fetch(again.body.data.pdf_url)).arrayBuffer()).equals(replacement));
+
+      const notPdf = await request('/api/v1/documents/import', {
+        method: 'POST', headers: asBackend('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'x' }, { bytes: Buffer.from('hola') }),
+      });
+      assert.deepEqual([notPdf.status, notPdf.body.success, notPdf.body.message], [400, false, 'El archivo no es un PDF valido']);
+      const noRef = await request('/api/v1/documents/import', { method: 'POST', headers: asBackend('agente-obras'), form: pdfForm({ document_type_acronym: 'INF' }, { bytes: pdf }) });
+      assert.deepEqual([noRef.status, noRef.body.message], [400, 'reference es requerido']);
+      const html = await createBackendDraft('agente-obras');
+      const notImported = await request(`/api/v1/documents/${html}/imported-pdf`, { method: 'PUT', headers: asBackend('agente-obras'), form: pdfForm({}, { bytes: pdf }) });
+      assert.equal(notImported.status, 400);
+      const stranger = await request(`/api/v1/documents/${id}/imported-pdf`, { method: 'PUT', headers: asBackend('agente-mesa'), form: pdfForm({}, { bytes: pdf }) });
+      assert.equal(stranger.status, 404, 'a user of another sector does not see the draft');
+    });
+  });
+
   describe('delete', () => {
     it('soft-deletes a draft (then 404 everywhere); backend allows only the creator', async () => {
       const id = await createBackendDraft('agente-obras');

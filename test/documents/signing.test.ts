@@ -55,6 +55,24 @@ describe('documents: the signing workflow', function () {
     assert.equal(details.body.signature_status, 'fully_signed');
     assert.ok(details.body.signers.every((s: { status: string }) => s.status === 'signed'));
 
+    // The desk's twin adds the validation of the official file: each signature's certificate and time-stamp.
+    const validated = await request(`/api/v1/documents/${id}/signature-details`, { headers: asBackend('agente-obras') });
+    assert.equal(validated.status, 200, validated.text);
+    assert.deepEqual(validated.body.data.signers, details.body.signers);
+    assert.match(validated.body.data.verification_code, /^[0-9A-Z]{4}(-[0-9A-Z]{4})+$/);
+    const validation = validated.body.data.validation;
+    assert.equal(validation.verdict, 'authentic');
+    assert.equal(validation.document.document_number, last.body.document_number);
+    const signed = validation.signatures.filter((s: { kind: string }) => s.kind === 'signature');
+    assert.equal(signed.length, 3);
+    for (const s of signed) {
+      assert.ok(s.signature_valid && s.digest_valid && s.trusted, JSON.stringify(s));
+      assert.match(s.signer_subject, /CN=/);
+      assert.ok(s.timestamp?.valid && s.timestamp.time, 'every signature carries a valid time-stamp');
+    }
+    const hidden = await request(`/api/v1/documents/${id}/signature-details`, { headers: asBackend('agente-mesa') });
+    assert.equal(hidden.status, 404, 'a user who cannot see the document gets no details');
+
     const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('agente-obras') });
     assert.equal(url.body.official_number, last.body.document_number);
     const pdf = await fetchPdf(url.body.pdf_url);

@@ -184,6 +184,13 @@ export async function representativeCalls(): Promise<Call[]> {
     B('POST', '/cases/:id/transfer', () => backend('jefa-mesa', 'POST', `/cases/${c}/transfer`, { target_sector_id: demoSector('DOP'), reason: 'Vuelve a Obras' })),
     B('GET', '/documents/search-official/:number', () => backend('agente-obras', 'GET', `/documents/search-official/${encodeURIComponent(f.official.number)}`)),
     B('POST', '/documents', () => keep('bDraft', (res) => res.body?.data?.document_id)(backend('agente-obras', 'POST', '/documents', { document_type_acronym: 'INF', reference: 'Borrador del backend' }))),
+    B('POST', '/documents/import', () =>
+      keep('bImported', (res) => res.body?.data?.document_id)(request('/api/v1/documents/import', {
+        method: 'POST', headers: asBackend('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Importado desde el escritorio' }, { bytes: f.pdf }),
+      }))),
+    B('PUT', '/documents/:id/imported-pdf', () =>
+      request(`/api/v1/documents/${s.bImported}/imported-pdf`, { method: 'PUT', headers: asBackend('agente-obras'), form: pdfForm({}, { bytes: f.pdf }) })),
+    B('GET', '/documents/:id/signature-details', () => backend('agente-obras', 'GET', `/documents/${f.official.id}/signature-details`)),
     B('PATCH', '/documents/:id/save', () =>
       backend('agente-obras', 'PATCH', `/documents/${s.bDraft}/save`, { content: SAMPLE_HTML, signers: [{ user_id: demoUser('agente-obras'), is_numerator: true }] })),
     B('POST', '/documents/:id/preview-info', () => backend('agente-obras', 'POST', `/documents/${s.bDraft}/preview-info`)),
