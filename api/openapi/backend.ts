@@ -25,6 +25,30 @@ const memosPage = page('memos', obj({ document_id: id, official_number: nstr, re
 const registry = obj({ id, code: str, name: str, description: nstr, data_schema: anyObject, allowed_states: arr(str), is_active: bool, 'record_count?': int, permissions: anyObject });
 const newKey = obj({ ...(apiKey.properties as Record<string, JsonSchema>), key: str });
 
+const docStatus = oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected');
+const recipients = obj({ to: arr(id), cc: arr(id), bcc: arr(id) });
+const documentDetails = obj({
+  document_id: id, document_type: obj({ acronym: str, name: str }), reference: str, status: docStatus, official_number: nstr, is_imported: bool,
+  created_by: obj({ user_id: id, full_name: str }), created_at: str, last_modified_at: str, state_category: oneOfValues('editing', 'signing'),
+  'editing?': obj({
+    content: nstr, signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool })), recipients: nullable(recipients), proposed_case_ids: arr(id),
+    can_edit: bool, is_creator: bool, rejection: nullable(obj({ rejected_by: nid, reason: nstr, rejected_at: nstr })),
+  }),
+  'signing?': obj({
+    signature_status: oneOfValues('unsigned', 'pending', 'partially_signed', 'fully_signed', 'rejected'),
+    signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: oneOfValues('pending', 'signed', 'rejected'), signed_at: nstr })),
+    sent_to_sign_at: nstr, signed_at: nstr, current_user: obj({ is_signer: bool, is_numerator: bool, has_signed: bool, can_sign_now: bool }),
+  }),
+});
+const userDocument = obj({
+  document_id: id, reference: str, status: docStatus, display_status: str, doc_type: oneOfValues('draft', 'official'), acronym: str, official_number: nstr,
+  rol_usuario: oneOfValues('creador', 'firmante', 'numerador', 'otro'), usuario_ya_firmo: bool, todos_firmantes_comunes_firmaron: bool, created_at: str, last_modified_at: str,
+});
+const feedItem = obj({
+  event_id: str, kind: str, occurred_at: str, description: str,
+  object: obj({ type: oneOfValues('document', 'case'), id, number: nstr, reference: nstr, 'document_type?': nstr }),
+});
+
 export const backendOperations: OperationSpec[] = [
   {
     method: 'GET', path: '/auth/me', tag: 'Sesión', summary: 'El usuario autenticado y sus permisos por sector',
@@ -34,12 +58,18 @@ export const backendOperations: OperationSpec[] = [
   // Cases.
   {
     method: 'GET', path: '/cases/templates', tag: 'Expedientes', summary: 'Tipos de expediente (trata)',
-    responses: { 200: ok(obj({ templates: arr(obj({ id, name: str, acronym: str, description: nstr, is_active: bool })), total: int })) },
+    responses: { 200: ok(obj({ templates: arr(obj({ id, name: str, acronym: str, description: nstr, is_active: bool, filing_department_name: nstr })), total: int })) },
   },
   {
     method: 'GET', path: '/cases', tag: 'Expedientes', summary: 'Expedientes visibles para el usuario',
     query: { ...paging, status: oneOfValues('active', 'inactive', 'archived'), search: str, date_filter: str, ...dates, sector_filter: id, trata_filter: id },
-    responses: { 200: ok(page('cases', obj({ id, case_number: str, reference: str, status: str, created_at: str, access_reason: str }), { total_pages: int, 'total_exact?': bool })) },
+    responses: {
+      200: ok(page('cases', obj({
+        id, case_number: str, reference: str, status: oneOfValues('active', 'inactive', 'archived'), created_at: str, last_modified_at: nstr,
+        case_type: obj({ name: str, acronym: str }), access_reason: str, admin_sector: obj({ sector_id: id, acronym: str, department: nstr }),
+        assigned_sectors: arr(sectorRef), current_sector: sectorRef,
+      }), { total_pages: int, 'total_exact?': bool })),
+    },
   },
   { method: 'POST', path: '/cases', tag: 'Expedientes', summary: 'Crear un expediente (con su carátula firmada)', body: caseCreationBody, idempotencyKey: true, responses: { 201: ok(created), 202: ok(caseCreating) } },
   { method: 'GET', path: '/cases/creations/:key', tag: 'Expedientes', summary: 'Estado de una creación en curso', responses: { 200: ok(created), 202: ok(caseCreating) } },
@@ -90,7 +120,7 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'GET', path: '/documents/:id/details', tag: 'Documentos', summary: 'Detalle unificado con el estado de la firma',
-    responses: { 200: ok(obj({ document_id: id, document_type: obj({ acronym: str, name: str }), reference: str, status: str, official_number: nstr, created_at: str, state_category: str, 'signing?': anyObject, 'editing?': anyObject })) },
+    responses: { 200: ok(documentDetails) },
   },
   {
     method: 'POST', path: '/documents/:id/start-signing-process', tag: 'Firma', summary: 'Enviar a firma',
@@ -120,15 +150,26 @@ export const backendOperations: OperationSpec[] = [
     },
   },
   { method: 'POST', path: '/users/:id/resend-invitation', tag: 'Usuarios', summary: 'Reenviar la invitación (administradores)', responses: { 202: ok(obj({ user_id: id, workflow_id: str })) } },
-  { method: 'GET', path: '/users/:id/provisioning', tag: 'Usuarios', summary: 'Estado del alta (administradores)', responses: { 200: ok(obj({ status: str, email: str })) } },
+  { method: 'GET', path: '/users/:id/provisioning', tag: 'Usuarios', summary: 'Estado del alta (administradores)', responses: {
+      200: ok(obj({
+        status: oneOfValues('provisioning', 'invited', 'active', 'linked_social', 'expired'), email: str, userId: nstr, identityUserId: nstr, authId: nstr,
+        ticketsIssued: int, ticketExpiresAt: nstr, workflow_id: nstr,
+      })),
+    } },
   {
     method: 'GET', path: '/users/:id/profile', tag: 'Usuarios', summary: 'Perfil de un usuario',
-    responses: { 200: ok(obj({ user_id: id, full_name: str, email: str, role: str, is_active: bool, sector_id: nid, sector_acronym: nstr, additional_sectors: arr(anyObject) })) },
+    responses: {
+      200: ok(obj({
+        user_id: id, full_name: str, email: str, cuit: nstr, role: str, is_active: bool, profile_picture_url: nstr, default_seal_id: nid, default_seal_name: nstr,
+        sector_id: nid, sector_acronym: nstr, sector_name: nstr, department_id: nid, department_name: nstr, department_acronym: nstr,
+        additional_sectors: arr(obj({ sector_id: id, name: str, acronym: str, can_view: bool, can_edit: bool })),
+      })),
+    },
   },
   {
     method: 'GET', path: '/users/:id/documents', tag: 'Usuarios', summary: 'Documentos de un usuario',
-    query: { ...paging, status: str, document_type: str, search: str, ...dates },
-    responses: { 200: ok(page('documents', obj({ document_id: id, reference: str, status: str, official_number: nstr, created_at: str }), { total_pages: int, 'total_exact?': bool })) },
+    query: { ...paging, status: docStatus, document_type: str, search: str, ...dates },
+    responses: { 200: ok(page('documents', userDocument, { total_pages: int, 'total_exact?': bool })) },
   },
 
   // Notes and memos.
@@ -153,7 +194,7 @@ export const backendOperations: OperationSpec[] = [
   // Dashboard.
   {
     method: 'GET', path: '/dashboard/feed', tag: 'Tablero', summary: 'Actividad reciente', query: paging,
-    responses: { 200: ok(page('items', obj({ event_id: str, kind: str, occurred_at: str, object: anyObject, description: str }), { total_pages: int })) },
+    responses: { 200: ok(page('items', feedItem, { total_pages: int })) },
   },
   {
     method: 'GET', path: '/dashboard/stats', tag: 'Tablero', summary: 'Contadores del usuario',

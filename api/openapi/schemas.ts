@@ -105,7 +105,7 @@ export const health = obj({
 });
 
 export const apiKey = obj({
-  id, tenant: str, name: str, prefix: str, state: str, created_at: str, last_used_at: nstr, expires_at: nstr, revoked_at: nstr,
+  id, tenant: str, name: str, prefix: str, state: oneOfValues('active', 'expired', 'revoked', 'rotating'), created_at: str, last_used_at: nstr, expires_at: nstr, revoked_at: nstr,
   rotated_at: nstr, previous_prefix: nstr, previous_valid_until: nstr, all_users: bool, user_ids: arr(id),
 });
 

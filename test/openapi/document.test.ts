@@ -2,17 +2,18 @@
  * The OpenAPI descriptions: every registered route is described (a route added without its
  * description fails here), request bodies are the routes' own validation schemas, both documents
  * are valid OpenAPI 3.1 (openapi-spec-validator), and /docs serves the reference page locally
- * under its own CSP.
+ * under its own CSP. The desk's generated API types match the backend description.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { apiRoutes } from '../../api/app.js';
 import { listRoutes } from '../../api/routes.js';
 import { publicVerificationRoutes } from '../../api/public/router.js';
 import { OPENAPI_PATHS, openApiDocument, operationsOf, servedPath, type DocumentName } from '../../api/openapi/document.js';
 import { openApiPath } from '../../api/openapi/operation.js';
+import { API_TYPES_FILE, generateApiTypes } from '../../web/api-types.js';
 import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
 
@@ -32,6 +33,13 @@ describe('OpenAPI: the descriptions', () => {
       const stale = documented.filter((d) => !registered.includes(d) && !(doc === 'integration' && DECLARED_WITH_ALL.includes(d)));
       assert.deepEqual(stale, [], `${doc} descriptions of routes that are not served`);
     }
+  });
+
+  it("give the desk its API types: web/src/backend-api.ts is what openapi-typescript makes of the backend description today", async () => {
+    const committed = readFileSync(API_TYPES_FILE, 'utf8');
+    const current = await generateApiTypes();
+    assert.ok(committed === current, 'web/src/backend-api.ts is out of date with the backend description: run npm run web:api-types');
+    assert.match(committed, /"\/api\/v1\/documents\/\{id\}\/details": \{/);
   });
 
   it('describe public verification and /health in the integration document', () => {

@@ -3,10 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
-import { api } from './api';
+import { call } from './client';
 import { useAuth } from './auth';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import type { Stats } from './types';
 
 // Every screen is its own chunk: the first paint loads only the shell and the screen asked for.
 const Inicio = lazy(() => import('./screens/Inicio'));
@@ -23,14 +22,14 @@ const Usuarios = lazy(() => import('./screens/Usuarios'));
 const ApiKeys = lazy(() => import('./screens/ApiKeys'));
 
 export function usePendingCount() {
-  return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => api<Stats>('/api/v1/dashboard/stats'), refetchInterval: 60_000 });
+  return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => call('get', '/api/v1/dashboard/stats'), refetchInterval: 60_000 });
 }
 
 function Nav({ onNavigate }: { onNavigate: () => void }) {
   const { me } = useAuth();
   const location = useLocation();
   const stats = usePendingCount();
-  const memos = useQuery({ queryKey: ['memos', 'unread'], queryFn: () => api<{ unread_count: number }>('/api/v1/memos/unread-count'), refetchInterval: 60_000 });
+  const memos = useQuery({ queryKey: ['memos', 'unread'], queryFn: () => call('get', '/api/v1/memos/unread-count'), refetchInterval: 60_000 });
   const pending = stats.data?.pending_signatures ?? 0;
   const unread = memos.data?.unread_count ?? 0;
   const items: { to: string; label: string; badge?: number; badgeLabel?: string }[] = [

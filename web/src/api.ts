@@ -56,12 +56,14 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     const tenant = options.tenant ?? session.tenant();
     if (tenant) headers['X-Tenant-Schema'] = tenant;
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A form (file upload) sets its own multipart boundary.
+    const form = options.body instanceof FormData;
+    if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
     try {
       return await fetch(path, {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? null : JSON.stringify(options.body),
+        body: options.body === undefined ? null : form ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal ?? null,
       });
     } catch (err) {

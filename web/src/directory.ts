@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './client';
 import { useAuth } from './auth';
-import type { DirectoryUser } from './types';
 
 export function useUsers() {
   return useQuery({
     queryKey: ['users', 'all'],
-    queryFn: () => api<{ users: DirectoryUser[]; total: number }>('/api/v1/users'),
+    queryFn: () => call('get', '/api/v1/users'),
     staleTime: 5 * 60_000,
   });
 }
@@ -29,14 +28,14 @@ export function useSectors(enabled = true) {
       for (const p of me.permissions) found.set(p.sector_id, { sector_id: p.sector_id, name: p.name, acronym: p.acronym });
       const profiles = await Promise.all(
         (users.data?.users ?? []).map((u) =>
-          api<{ sector_id: string | null; sector_acronym: string | null; department_name: string | null; additional_sectors?: { sector_id: string; name?: string; acronym?: string }[] } & Record<string, unknown>>(`/api/v1/users/${u.user_id}/profile`).catch(() => undefined),
+          call('get', '/api/v1/users/{id}/profile', { path: { id: u.user_id } }).catch(() => undefined),
         ),
       );
       for (const p of profiles) {
         if (!p) continue;
-        const name = (p.sector_name as string | undefined) ?? p.sector_acronym ?? '';
+        const name = p.sector_name ?? p.sector_acronym ?? '';
         if (p.sector_id && !found.has(p.sector_id)) found.set(p.sector_id, { sector_id: p.sector_id, name, acronym: p.sector_acronym ?? '' });
-        for (const s of p.additional_sectors ?? []) if (!found.has(s.sector_id)) found.set(s.sector_id, { sector_id: s.sector_id, name: s.name ?? s.acronym ?? s.sector_id, acronym: s.acronym ?? '' });
+        for (const s of p.additional_sectors) if (!found.has(s.sector_id)) found.set(s.sector_id, { sector_id: s.sector_id, name: s.name, acronym: s.acronym });
       }
       return [...found.values()].sort((a, b) => a.name.localeCompare(b.name, 'es'));
     },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, qs } from './api';
+import { call } from './client';
 import { useAuth } from './auth';
-import type { PageInfo, UserDocument } from './types';
+import type { UserDocument } from './types';
 
 /** The documents waiting for this user's signature now (a numerator waits for the others first). */
 export function isPendingForMe(d: UserDocument): boolean {
@@ -15,7 +15,7 @@ export function usePendingSignatures() {
   return useQuery({
     queryKey: ['documents', 'pending', me.user_id],
     queryFn: async () => {
-      const page = await api<{ documents: UserDocument[] } & PageInfo>(`/api/v1/users/${me.user_id}/documents${qs({ status: 'sent_to_sign', page_size: 100 })}`);
+      const page = await call('get', '/api/v1/users/{id}/documents', { path: { id: me.user_id }, query: { status: 'sent_to_sign', page_size: 100 } });
       return page.documents.filter(isPendingForMe);
     },
   });

@@ -5,28 +5,13 @@
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, apiEnvelope } from '../api';
+import { call, callEnvelope, type Data } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
 import { useUsers } from '../directory';
 
-type KeyState = 'active' | 'expired' | 'revoked' | 'rotating';
-
-interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  state: KeyState;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  previous_prefix: string | null;
-  previous_valid_until: string | null;
-  all_users: boolean;
-  user_ids: string[];
-}
-
-interface AuditEntry { occurred_at: string; action: string; actor: string; details: Record<string, unknown> }
+type ApiKey = Data<'get', '/api/v1/admin/api-keys'>['items'][number];
+type KeyState = ApiKey['state'];
 
 const STATE_LABELS: Record<KeyState, string> = { active: 'Activa', rotating: 'En rotación', expired: 'Vencida', revoked: 'Revocada' };
 const STATE_COLORS: Record<KeyState, string> = { active: 'teal', rotating: 'yellow', expired: 'gray', revoked: 'red' };
@@ -52,8 +37,7 @@ function CreateKey({ onSecret }: { onSecret: (s: { message: string; secret: stri
   const [allUsers, setAllUsers] = useState(false);
   const [userIds, setUserIds] = useState<string[]>([]);
   const create = useMutation({
-    mutationFn: () => apiEnvelope<ApiKey & { key: string }>('/api/v1/admin/api-keys', {
-      method: 'POST',
+    mutationFn: () => callEnvelope('post', '/api/v1/admin/api-keys', {
       body: { name: name.trim(), ...(days === '' ? {} : { expires_in_days: Number(days) }), ...(allUsers ? { all_users: true } : { user_ids: userIds }) },
     }),
     onSuccess: (res) => {
@@ -86,7 +70,7 @@ function CreateKey({ onSecret }: { onSecret: (s: { message: string; secret: stri
 }
 
 function Audit({ id }: { id: string }) {
-  const audit = useQuery({ queryKey: ['api-keys', id, 'audit'], queryFn: () => api<{ items: AuditEntry[] }>(`/api/v1/admin/api-keys/${id}/audit`) });
+  const audit = useQuery({ queryKey: ['api-keys', id, 'audit'], queryFn: () => call('get', '/api/v1/admin/api-keys/{id}/audit', { path: { id } }) });
   if (audit.isLoading) return <Loading />;
   if (!audit.data) return <ErrorAlert error={audit.error} />;
   return (
@@ -107,14 +91,14 @@ export default function ApiKeys() {
   const [secret, setSecret] = useState<{ message: string; secret: string }>();
   const [confirmRevoke, setConfirmRevoke] = useState<ApiKey>();
   const [auditOf, setAuditOf] = useState<ApiKey>();
-  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => api<{ items: ApiKey[] }>('/api/v1/admin/api-keys'), enabled: me.is_admin });
+  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => call('get', '/api/v1/admin/api-keys'), enabled: me.is_admin });
   const done = () => void client.invalidateQueries({ queryKey: ['api-keys'] });
   const rotate = useMutation({
-    mutationFn: (id: string) => apiEnvelope<ApiKey & { key: string }>(`/api/v1/admin/api-keys/${id}/rotate`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => callEnvelope('post', '/api/v1/admin/api-keys/{id}/rotate', { path: { id }, body: {} }),
     onSuccess: (res) => { setSecret({ message: res.message, secret: res.data.key }); done(); },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => apiEnvelope<ApiKey>(`/api/v1/admin/api-keys/${id}/revoke`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => callEnvelope('post', '/api/v1/admin/api-keys/{id}/revoke', { path: { id }, body: {} }),
     onSuccess: () => { setConfirmRevoke(undefined); setSecret(undefined); done(); },
   });
   if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar las API Keys.</Alert>;

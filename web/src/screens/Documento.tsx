@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, apiEnvelope, apiFetch } from '../api';
+import { call, callEnvelope, callRaw } from '../client';
 import { Autosaver, type SaveState } from '../autosave';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
 import { fromDetails, orderForSave, SignersEditor, type SignerChoice } from '../components/SignersEditor';
@@ -16,7 +16,7 @@ const PdfViewer = lazy(() => import('../components/PdfViewer').then((m) => ({ de
 
 /** The document's PDF: the draft preview (watermarked) or the signed official file. */
 async function loadPdf(id: string): Promise<Blob> {
-  const res = await apiFetch(`/api/v1/documents/${id}/preview-download`, { method: 'POST' });
+  const res = await callRaw('post', '/api/v1/documents/{id}/preview-download', { path: { id } });
   if ((res.headers.get('content-type') ?? '').includes('application/pdf')) return res.blob();
   const body = (await res.json()) as { data: { pdf_url: string } };
   const file = await fetch(body.data.pdf_url);
@@ -39,7 +39,7 @@ type LongOp = { label: string; from: string } | undefined;
 function useDocument(id: string, waiting: LongOp) {
   return useQuery({
     queryKey: ['document', id],
-    queryFn: () => api<DocumentDetails>(`/api/v1/documents/${id}/details`),
+    queryFn: () => call('get', '/api/v1/documents/{id}/details', { path: { id } }),
     // While a signing operation answered 202, ask again until the status moves.
     refetchInterval: waiting ? 1500 : false,
   });
@@ -57,7 +57,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   const content = useRef(editing.content ?? '');
   const saver = useMemo(
     () => new Autosaver<{ content: string; reference: string }>(
-      async (v) => { await api(`/api/v1/documents/${doc.document_id}/save`, { method: 'PATCH', body: v }); },
+      async (v) => { await call('patch', '/api/v1/documents/{id}/save', { path: { id: doc.document_id }, body: v }); },
       setSaveState,
     ),
     [doc.document_id],
@@ -69,7 +69,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   };
 
   const saveSigners = useMutation({
-    mutationFn: () => api(`/api/v1/documents/${doc.document_id}/save`, { method: 'PATCH', body: { signers: orderForSave(signers) } }),
+    mutationFn: () => call('patch', '/api/v1/documents/{id}/save', { path: { id: doc.document_id }, body: { signers: orderForSave(signers) } }),
     onSuccess: () => {
       notifications.show({ color: 'green', message: 'Firmantes guardados' });
       void client.invalidateQueries({ queryKey: ['document', doc.document_id] });
@@ -86,7 +86,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
     mutationFn: async () => {
       await saver.flush();
       if (saveState.kind === 'error') throw new Error('Guarde el contenido antes de enviar a firma');
-      return apiEnvelope(`/api/v1/documents/${doc.document_id}/start-signing-process`, { method: 'POST' });
+      return callEnvelope('post', '/api/v1/documents/{id}/start-signing-process', { path: { id: doc.document_id } });
     },
     onSuccess: (res) => {
       notifications.show({ color: res.status === 202 ? 'yellow' : 'green', message: res.message });
@@ -94,7 +94,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
     },
   });
   const remove = useMutation({
-    mutationFn: () => api(`/api/v1/documents/${doc.document_id}`, { method: 'DELETE' }),
+    mutationFn: () => call('delete', '/api/v1/documents/{id}', { path: { id: doc.document_id } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['documents'] });
       navigate('/documentos');
@@ -167,11 +167,11 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
     void client.invalidateQueries({ queryKey: ['dashboard'] });
   };
   const sign = useMutation({
-    mutationFn: () => apiEnvelope(`/api/v1/documents/${doc.document_id}/super-sign`, { method: 'POST' }),
+    mutationFn: () => callEnvelope('post', '/api/v1/documents/{id}/super-sign', { path: { id: doc.document_id } }),
     onSuccess: (res) => after(res, 'Firmando…'),
   });
   const reject = useMutation({
-    mutationFn: () => apiEnvelope(`/api/v1/documents/${doc.document_id}/reject`, { method: 'POST', body: { reason: reason.trim() } }),
+    mutationFn: () => callEnvelope('post', '/api/v1/documents/{id}/reject', { path: { id: doc.document_id }, body: { reason: reason.trim() } }),
     onSuccess: (res) => { setRejecting(false); after(res, 'Rechazando…'); },
   });
   const me = signing.current_user;

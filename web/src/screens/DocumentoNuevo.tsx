@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../api';
+import { call } from '../client';
 import { ErrorAlert, PageHeader } from '../components/common';
 import { RecipientsPicker } from '../components/RecipientsPicker';
 import type { Recipients } from '../types';
@@ -16,9 +16,8 @@ export default function DocumentoNuevo() {
   const [recipients, setRecipients] = useState<Recipients>({ to: [], cc: [], bcc: [] });
   const create = useMutation({
     mutationFn: () =>
-      api<{ document_id: string }>('/api/v1/documents', {
-        method: 'POST',
-        body: { document_type_acronym: type, reference: reference.trim(), ...(type === 'NOTA' || type === 'MEMO' ? { recipients } : {}) },
+      call('post', '/api/v1/documents', {
+        body: { document_type_acronym: type ?? 'INF', reference: reference.trim(), ...(type === 'NOTA' || type === 'MEMO' ? { recipients } : {}) },
       }),
     onSuccess: (data) => {
       void client.invalidateQueries({ queryKey: ['documents'] });

@@ -3,11 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, qs } from '../api';
+import { call } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, formatDate, Loading, PageHeader, Pager, StatusBadge, totalPagesOf } from '../components/common';
 import { usePendingSignatures } from '../pending';
-import type { PageInfo, UserDocument } from '../types';
+import type { DocStatus, UserDocument } from '../types';
 
 export const DOCUMENT_TYPES = [
   { value: 'INF', label: 'Informe (INF)' },
@@ -55,7 +55,7 @@ function MyDocuments() {
   const [debounced] = useDebouncedValue(search, 300);
   const query = useQuery({
     queryKey: ['documents', 'mine', me.user_id, debounced, status, type, page],
-    queryFn: () => api<{ documents: UserDocument[] } & PageInfo>(`/api/v1/users/${me.user_id}/documents${qs({ search: debounced.trim(), status, document_type: type, page, page_size: 20 })}`),
+    queryFn: () => call('get', '/api/v1/users/{id}/documents', { path: { id: me.user_id }, query: { search: debounced.trim(), status: (status ?? undefined) as DocStatus | undefined, document_type: type ?? undefined, page, page_size: 20 } }),
     placeholderData: (prev) => prev,
   });
   return (

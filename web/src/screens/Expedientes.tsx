@@ -3,19 +3,12 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, apiEnvelope, qs } from '../api';
+import { call, callEnvelope, type Data, type Query } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
-import type { PageInfo } from '../types';
 
-export interface CaseListItem {
-  id: string; case_number: string; reference: string; status: string; created_at: string; last_modified_at: string;
-  case_type: { name: string; acronym: string }; access_reason: string; current_sector: { sector_id: string; name: string; acronym: string };
-  assigned_sectors: { sector_id: string; acronym: string; name: string }[];
-}
-interface Template { id: string; name: string; acronym: string; description: string | null; filing_department_name: string | null }
-interface Created { case: { case_id: string; case_number: string }; cover: { document_id: string; official_number: string } }
-interface InProgress { status: 'creating'; idempotency_key: string; poll_url: string }
+type CaseStatus = Query<'/api/v1/cases'>['status'];
+type Created = Extract<Data<'post', '/api/v1/cases'>, { case: unknown }>;
 
 export const CASE_STATUS: Record<string, string> = { active: 'Activo', inactive: 'Inactivo', archived: 'Archivado' };
 const DATE_FILTERS = [
@@ -32,7 +25,7 @@ function CreateCase({ onClose }: { onClose: () => void }) {
   const { me } = useAuth();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const templates = useQuery({ queryKey: ['cases', 'templates'], queryFn: () => api<{ templates: Template[] }>('/api/v1/cases/templates'), staleTime: 5 * 60_000 });
+  const templates = useQuery({ queryKey: ['cases', 'templates'], queryFn: () => call('get', '/api/v1/cases/templates'), staleTime: 5 * 60_000 });
   const [template, setTemplate] = useState<string | null>(null);
   const [reference, setReference] = useState('');
   const [sector, setSector] = useState<string | null>(me.permissions.find((p) => p.is_primary)?.sector_id ?? null);
@@ -41,13 +34,14 @@ function CreateCase({ onClose }: { onClose: () => void }) {
     mutationFn: async () => {
       const key = crypto.randomUUID();
       setStep('Creando el expediente y firmando su carátula…');
-      let res = await apiEnvelope<Created | InProgress>('/api/v1/cases', {
-        method: 'POST', headers: { 'Idempotency-Key': key }, body: { case_template_id: template, reference: reference.trim(), ...(sector ? { owner_sector_id: sector } : {}) },
+      if (!template) throw new Error('Elija el tipo de trámite');
+      let res = await callEnvelope('post', '/api/v1/cases', {
+        headers: { 'Idempotency-Key': key }, body: { case_template_id: template, reference: reference.trim(), ...(sector ? { owner_sector_id: sector } : {}) },
       });
       while (res.status === 202) {
         setStep('La carátula se está firmando; esperando…');
         await sleep(1500);
-        res = await apiEnvelope<Created | InProgress>(`/api/v1/cases/creations/${encodeURIComponent(key)}`);
+        res = await callEnvelope('get', '/api/v1/cases/creations/{key}', { path: { key } });
       }
       return res.data as Created;
     },
@@ -88,7 +82,7 @@ export default function Expedientes() {
   const [opened, { open, close }] = useDisclosure();
   const cases = useQuery({
     queryKey: ['cases', 'list', debounced, status, dateFilter, page],
-    queryFn: () => api<{ cases: CaseListItem[] } & PageInfo>(`/api/v1/cases${qs({ search: debounced.trim(), status, date_filter: dateFilter, page, page_size: 20 })}`),
+    queryFn: () => call('get', '/api/v1/cases', { query: { search: debounced.trim(), status: (status ?? undefined) as CaseStatus, date_filter: dateFilter ?? undefined, page, page_size: 20 } }),
     placeholderData: (prev) => prev,
   });
   return (

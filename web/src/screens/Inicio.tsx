@@ -1,12 +1,12 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../api';
+import { call } from '../client';
 import { useAuth } from '../auth';
 import { usePendingCount } from '../App';
 import { ErrorAlert, formatDate, Loading, PageHeader, STATUS_LABELS } from '../components/common';
 import { usePendingSignatures } from '../pending';
-import type { DocStatus, FeedItem, PageInfo } from '../types';
+import type { DocStatus } from '../types';
 
 function Stat({ label, value }: { label: string; value: number | string }) {
   return (
@@ -21,7 +21,7 @@ export default function Inicio() {
   const { me } = useAuth();
   const stats = usePendingCount();
   const pending = usePendingSignatures();
-  const feed = useQuery({ queryKey: ['dashboard', 'feed'], queryFn: () => api<{ items: FeedItem[] } & PageInfo>('/api/v1/dashboard/feed?page_size=15') });
+  const feed = useQuery({ queryKey: ['dashboard', 'feed'], queryFn: () => call('get', '/api/v1/dashboard/feed', { query: { page_size: 15 } }) });
   return (
     <Stack>
       <PageHeader title={`Hola, ${me.full_name}`} />

@@ -1,12 +1,10 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, apiEnvelope } from '../api';
+import { call, callEnvelope } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
 import { useSectors, useUsers } from '../directory';
-
-interface Provisioning { status: string; email: string; ticketExpiresAt: string | null; ticketsIssued: number; workflow_id: string | null }
 
 const STATUS_LABELS: Record<string, string> = {
   provisioning: 'En alta', invited: 'Invitación enviada', active: 'Activo', linked_social: 'Vinculado a cuenta social', expired: 'Invitación vencida',
@@ -16,11 +14,11 @@ function ProvisioningStatus({ userId }: { userId: string }) {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: ['provisioning', userId],
-    queryFn: () => api<Provisioning>(`/api/v1/users/${userId}/provisioning`),
+    queryFn: () => call('get', '/api/v1/users/{id}/provisioning', { path: { id: userId } }),
     refetchInterval: (q) => (q.state.data?.status === 'provisioning' ? 2000 : false),
   });
   const resend = useMutation({
-    mutationFn: () => apiEnvelope(`/api/v1/users/${userId}/resend-invitation`, { method: 'POST' }),
+    mutationFn: () => callEnvelope('post', '/api/v1/users/{id}/resend-invitation', { path: { id: userId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['provisioning', userId] }),
   });
   if (status.isLoading) return <Loading />;
@@ -41,21 +39,24 @@ function ProvisioningStatus({ userId }: { userId: string }) {
   );
 }
 
+type Role = 'empleado' | 'director';
+
 function CreateUser({ onCreated }: { onCreated: (userId: string | undefined, message: string) => void }) {
   const sectors = useSectors();
   const client = useQueryClient();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [role, setRole] = useState<string | null>('empleado');
+  const [role, setRole] = useState<Role>('empleado');
   const [sector, setSector] = useState<string | null>(null);
   const [canEdit, setCanEdit] = useState(true);
   const create = useMutation({
-    mutationFn: () => apiEnvelope<{ user_id?: string; provisioning_status: string }>('/api/v1/users', {
-      method: 'POST', body: { email: email.trim(), full_name: name.trim(), role, sector_id: sector, can_edit: canEdit },
-    }),
+    mutationFn: () => {
+      if (!sector) throw new Error('Elija el sector del usuario');
+      return callEnvelope('post', '/api/v1/users', { body: { email: email.trim(), full_name: name.trim(), role, sector_id: sector, can_edit: canEdit } });
+    },
     onSuccess: (res) => {
       void client.invalidateQueries({ queryKey: ['users'] });
-      onCreated(res.data.user_id, res.message);
+      onCreated('user_id' in res.data ? res.data.user_id : undefined, res.message);
       setEmail(''); setName('');
     },
   });
@@ -64,7 +65,7 @@ function CreateUser({ onCreated }: { onCreated: (userId: string | undefined, mes
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required />
         <TextInput label="Nombre completo" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
-        <Select label="Rol" data={[{ value: 'empleado', label: 'Empleado' }, { value: 'director', label: 'Director' }]} value={role} onChange={setRole} required allowDeselect={false} />
+        <Select label="Rol" data={[{ value: 'empleado', label: 'Empleado' }, { value: 'director', label: 'Director' }]} value={role} onChange={(v) => setRole(v === 'director' ? 'director' : 'empleado')} required allowDeselect={false} />
         <Select label="Sector" data={(sectors.data ?? []).map((s) => ({ value: s.sector_id, label: `${s.name} (${s.acronym})` }))} value={sector} onChange={setSector} required searchable disabled={sectors.isLoading} />
       </SimpleGrid>
       <Checkbox label="Puede crear y editar documentos del sector" checked={canEdit} onChange={(e) => setCanEdit(e.currentTarget.checked)} />
