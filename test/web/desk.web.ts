@@ -4,12 +4,13 @@
  * the official PDF checked with pdfsig; accessibility (axe-core) and screenshots of each screen.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ensureWebBuild } from '../../web/build.js';
 import { getStack } from '../support/hooks.js';
+import { letterPdf } from '../support/documents.js';
 import { demoUser } from '../support/http.js';
 import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { assertAccessible, CARLOS, choose, LUCIA, loginAs, MARTIN, PASSWORD, screenshot, type DeskSession, type DeskUser } from './support.js';
@@ -141,6 +142,13 @@ describe('the municipal desk (browser)', function () {
     const officialNumber = (await number.textContent())!.trim();
     assert.match(officialNumber, /^IF-\d{4}-\d+-MVE-/);
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
+    // Signature details: the official file validated, each signature's certificate and time-stamp.
+    const validation = page.getByTestId('signature-validation');
+    await validation.getByText('Documento auténtico').waitFor();
+    const rows = validation.getByRole('row').filter({ has: page.getByText('Válida', { exact: true }) });
+    assert.equal(await rows.count(), 2, 'both signatures shown valid');
+    assert.doesNotMatch(await validation.innerText(), /Sin sello|Inválida/, 'every signature carries a time-stamp');
+    await assertAccessible(page, 'Documento oficial');
     await screenshot(page, shots, '06-oficial');
 
     // The official PDF, downloaded from the page.
@@ -187,6 +195,49 @@ describe('the municipal desk (browser)', function () {
 
     await page.goto(documentUrl);
     await page.getByRole('alert').filter({ hasText: 'Falta citar la ordenanza aplicable' }).waitFor();
+  });
+
+  it('imports a PDF, replaces it, and signs it as uploaded', async () => {
+    const martin = sessions[0] ?? (await session(MARTIN));
+    const { page } = martin;
+    const reference = `Nota recibida ${Date.now()}`;
+    const first = path.join(shots, 'importado-1.pdf');
+    const second = path.join(shots, 'importado-2.pdf');
+    writeFileSync(first, await letterPdf('Primera version del escrito'));
+    writeFileSync(second, await letterPdf('Segunda version corregida'));
+
+    await page.goto(`${desk}/documentos/nuevo`);
+    await page.locator('label', { hasText: 'Importar un PDF' }).click();
+    assert.ok(await page.getByRole('radio', { name: 'Importar un PDF' }).isChecked());
+    await page.getByLabel('Referencia').fill(reference);
+    await page.locator('input[type="file"]').setInputFiles(first);
+    await page.getByRole('button', { name: 'Importar borrador' }).click();
+    await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'PDF importado' }).waitFor();
+    await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Contenido del documento' }).count(), 0, 'an imported document has no editor');
+    await assertAccessible(page, 'Documento importado');
+    await screenshot(page, shots, '06b-importado');
+
+    await page.locator('input[type="file"]').setInputFiles(second);
+    await page.getByRole('button', { name: 'Reemplazar PDF' }).click();
+    await page.getByText('PDF reemplazado').waitFor();
+    await choose(page, 'Agregar firmante', /Martín Álvarez/);
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar firmantes' }).click();
+    await page.getByText('Firmantes guardados').waitFor();
+    await page.getByRole('button', { name: 'Iniciar firma' }).click();
+    await page.getByRole('button', { name: 'Firmar y numerar' }).click();
+    await page.getByTestId('official-number').waitFor({ timeout: 60_000 });
+    await page.getByTestId('signature-validation').getByText('Documento auténtico').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const file = path.join(shots, 'importado-firmado.pdf');
+    await download.saveAs(file);
+    const pdf = readFileSync(file);
+    assert.equal(pdfSignatures(pdf).filter((s) => s.valid).length, 1);
+    assert.match(pdfText(pdf), /Segunda version corregida/, 'the replacement is what was signed');
+    assert.doesNotMatch(pdfText(pdf), /Primera version/);
   });
 });
 
@@ -298,9 +349,18 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.goto(`${desk}/documentos/nuevo`);
     await choose(page, 'Tipo de documento', /Nota \(NOTA\)/);
     await page.getByLabel('Referencia').fill(subject);
-    await choose(page, 'Para', /Mesa de Entradas/);
+    await choose(page, 'Para', /Dirección de Rentas/);
     await page.getByRole('button', { name: 'Crear borrador' }).click();
     await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
+    // Recipients stay editable on the draft: Mesa de Entradas is added after creation.
+    await choose(page, 'Para', /Mesa de Entradas/);
+    await page.getByRole('button', { name: 'Guardar destinatarios' }).click();
+    await page.getByText('Destinatarios guardados').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Guardar destinatarios' }).waitFor();
+    // The saved choice comes back as the field's pills (the hidden options carry the same names).
+    await page.locator('.mantine-Pill-label', { hasText: 'Mesa de Entradas (MESA)' }).waitFor();
+    await page.locator('.mantine-Pill-label', { hasText: 'Dirección de Rentas (RENT)' }).waitFor();
     await page.getByRole('textbox', { name: 'Contenido del documento' }).click();
     await page.keyboard.type('Se solicita el registro del expediente de obra.');
     await page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();

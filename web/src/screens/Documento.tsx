@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Grid, Group, Modal, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -8,7 +8,8 @@ import { Autosaver, type SaveState } from '../autosave';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
 import { fromDetails, orderForSave, SignersEditor, type SignerChoice } from '../components/SignersEditor';
 import { useUsers } from '../directory';
-import type { DocumentDetails } from '../types';
+import { RecipientsPicker } from '../components/RecipientsPicker';
+import type { DocumentDetails, Recipients } from '../types';
 
 // The editor and pdf.js are the heaviest parts of the desk: loaded only on this screen.
 const RichEditor = lazy(() => import('../components/RichEditor').then((m) => ({ default: m.RichEditor })));
@@ -45,6 +46,67 @@ function useDocument(id: string, waiting: LongOp) {
   });
 }
 
+const EMPTY_RECIPIENTS: Recipients = { to: [], cc: [], bcc: [] };
+const sameRecipients = (a: Recipients, b: Recipients) => (['to', 'cc', 'bcc'] as const).every((k) => [...a[k]].sort().join() === [...b[k]].sort().join());
+
+/** Who a NOTA (sectors) or MEMO (people) goes to, editable while it is a draft. */
+function RecipientsEditor({ documentId, kind, saved }: { documentId: string; kind: 'NOTA' | 'MEMO'; saved: Recipients }) {
+  const client = useQueryClient();
+  const [value, setValue] = useState<Recipients>(saved);
+  const save = useMutation({
+    mutationFn: () => call('patch', '/api/v1/documents/{id}/save', { path: { id: documentId }, body: { recipients: value } }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: 'Destinatarios guardados' });
+      void client.invalidateQueries({ queryKey: ['document', documentId] });
+    },
+  });
+  const changed = !sameRecipients(value, saved);
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">Destinatarios</Title>
+      <RecipientsPicker kind={kind} value={value} onChange={setValue} />
+      <Group mt="sm">
+        <Button onClick={() => save.mutate()} disabled={!changed || value.to.length === 0} loading={save.isPending}>Guardar destinatarios</Button>
+        {changed && <Text size="sm" c="dimmed">Hay cambios sin guardar.</Text>}
+      </Group>
+      <ErrorAlert error={save.error} title="No se pudieron guardar los destinatarios" />
+    </Paper>
+  );
+}
+
+/** An imported draft: its PDF as uploaded, which can be replaced until it is sent to sign. */
+function ImportedPdf({ documentId }: { documentId: string }) {
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const pdf = useQuery({ queryKey: ['document', documentId, 'pdf', 'imported'], queryFn: () => loadPdf(documentId) });
+  const replace = useMutation({
+    mutationFn: () => {
+      if (!file) throw new Error('Elija el PDF nuevo');
+      const form = new FormData();
+      form.set('pdf_file', file, file.name);
+      return callEnvelope('put', '/api/v1/documents/{id}/imported-pdf', { path: { id: documentId }, body: form });
+    },
+    onSuccess: (res) => {
+      notifications.show({ color: 'green', message: res.message });
+      setFile(null);
+      void client.invalidateQueries({ queryKey: ['document', documentId] });
+    },
+  });
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">PDF importado</Title>
+      <ErrorAlert error={pdf.error} title="No se pudo obtener el PDF" />
+      {pdf.isLoading && <Loading label="Descargando el PDF…" />}
+      {pdf.data && <Suspense fallback={<Loading />}><PdfViewer data={pdf.data} title="PDF importado" downloadName="importado.pdf" /></Suspense>}
+      <Group mt="sm" align="flex-end">
+        <FileInput label="Reemplazar por otro PDF" accept="application/pdf" value={file} onChange={setFile} clearable w={320} />
+        <Button variant="default" onClick={() => replace.mutate()} disabled={!file} loading={replace.isPending}>Reemplazar PDF</Button>
+      </Group>
+      <ErrorAlert error={replace.error} title="No se pudo reemplazar el PDF" />
+    </Paper>
+  );
+}
+
 function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningStarted: (accepted: boolean) => void }) {
   const editing = doc.editing!;
   const client = useQueryClient();
@@ -56,7 +118,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   const [preview, setPreview] = useState<Blob>();
   const content = useRef(editing.content ?? '');
   const saver = useMemo(
-    () => new Autosaver<{ content: string; reference: string }>(
+    () => new Autosaver<{ content?: string; reference: string }>(
       async (v) => { await call('patch', '/api/v1/documents/{id}/save', { path: { id: doc.document_id }, body: v }); },
       setSaveState,
     ),
@@ -65,7 +127,8 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   useEffect(() => () => { void saver.flush(); saver.dispose(); }, [saver]);
   const change = (patch: Partial<{ content: string; reference: string }>) => {
     if (patch.content !== undefined) content.current = patch.content;
-    saver.change({ content: content.current, reference: (patch.reference ?? reference).trim() || doc.reference });
+    // An imported document's content is its PDF: only the reference is saved.
+    saver.change({ ...(doc.is_imported ? {} : { content: content.current }), reference: (patch.reference ?? reference).trim() || doc.reference });
   };
 
   const saveSigners = useMutation({
@@ -118,10 +181,17 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
         </Alert>
       )}
       <TextInput label="Referencia" value={reference} onChange={(e) => { setReference(e.currentTarget.value); change({ reference: e.currentTarget.value }); }} maxLength={500} />
-      <Suspense fallback={<Loading label="Cargando el editor…" />}>
-        <RichEditor initialHtml={editing.content ?? ''} onChange={(html) => change({ content: html })} />
-      </Suspense>
+      {doc.is_imported ? (
+        <ImportedPdf documentId={doc.document_id} />
+      ) : (
+        <Suspense fallback={<Loading label="Cargando el editor…" />}>
+          <RichEditor initialHtml={editing.content ?? ''} onChange={(html) => change({ content: html })} />
+        </Suspense>
+      )}
       <Text size="sm" c={saveState.kind === 'error' ? 'red.8' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">{saveText(saveState)}</Text>
+      {(doc.document_type.acronym === 'NOTA' || doc.document_type.acronym === 'MEMO') && (
+        <RecipientsEditor documentId={doc.document_id} kind={doc.document_type.acronym} saved={editing.recipients ?? EMPTY_RECIPIENTS} />
+      )}
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">Firmantes</Title>
         {users.error ? <ErrorAlert error={users.error} /> : <SignersEditor users={users.data?.users ?? []} value={signers} onChange={setSigners} />}
@@ -149,6 +219,57 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
           <Suspense fallback={<Loading />}><PdfViewer data={preview} title="Vista previa" downloadName="borrador.pdf" /></Suspense>
         </Paper>
       )}
+    </Stack>
+  );
+}
+
+/** The first value of an RFC 4514 name (CN=…), the part a person reads. */
+function commonName(dn: string | null): string {
+  if (!dn) return '—';
+  const cn = /(?:^|,)\s*CN=((?:\\.|[^,])*)/.exec(dn);
+  return cn ? cn[1].replace(/\\(.)/g, '$1') : dn;
+}
+
+/**
+ * The official file checked as public verification checks it: each signature's certificate,
+ * whether it chains to the municipality's roots, and its time-stamp.
+ */
+function SignatureValidation({ documentId }: { documentId: string }) {
+  const details = useQuery({ queryKey: ['document', documentId, 'signature-details'], queryFn: () => call('get', '/api/v1/documents/{id}/signature-details', { path: { id: documentId } }) });
+  if (details.isLoading) return <Loading label="Validando las firmas del PDF…" />;
+  if (details.error || !details.data) return <ErrorAlert error={details.error ?? new Error('Sin datos de las firmas')} title="No se pudieron validar las firmas" />;
+  const validation = details.data.validation;
+  if (!validation) return <Text size="sm" c="dimmed">El documento todavía no tiene un PDF oficial para validar.</Text>;
+  const signatures = validation.signatures.filter((s) => s.kind === 'signature');
+  const ok = validation.verdict === 'authentic';
+  return (
+    <Stack gap="xs" data-testid="signature-validation">
+      <Alert color={ok ? 'teal' : 'red'} title={validation.message} role="status">
+        {details.data.verification_code && <>Código de verificación: <strong>{details.data.verification_code}</strong>. </>}
+        {signatures.length} firma{signatures.length === 1 ? '' : 's'} en el PDF.
+      </Alert>
+      <Table>
+        <Table.Thead>
+          <Table.Tr><Table.Th>Certificado</Table.Th><Table.Th>Emitido por</Table.Th><Table.Th>Sello de tiempo</Table.Th><Table.Th>Estado</Table.Th></Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {signatures.map((s, i) => {
+            const valid = s.signature_valid && s.digest_valid && !s.modified_after;
+            return (
+              <Table.Tr key={s.field_name ?? i}>
+                <Table.Td>{commonName(s.signer_subject)}</Table.Td>
+                <Table.Td>{commonName(s.signer_issuer)}</Table.Td>
+                <Table.Td>{s.timestamp ? `${formatDate(s.timestamp.time)} · ${commonName(s.timestamp.authority)}${s.timestamp.valid ? '' : ' (inválido)'}` : 'Sin sello'}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={valid && s.trusted ? 'green' : 'red'} c="dark.8">
+                    {!valid ? 'Inválida' : s.trusted ? 'Válida' : 'Certificado no reconocido'}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
@@ -222,6 +343,12 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
             </Table>
             <Text size="sm" mt="xs" c="dimmed">Enviado a firma: {formatDate(signing.sent_to_sign_at)}{signing.signed_at ? ` · Firmado: ${formatDate(signing.signed_at)}` : ''}</Text>
           </Paper>
+          {doc.status === 'signed' && (
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="xs">Validación del PDF oficial</Title>
+              <SignatureValidation documentId={doc.document_id} />
+            </Paper>
+          )}
         </Stack>
       </Grid.Col>
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title="Rechazar el documento">
