@@ -112,7 +112,7 @@ export const backendOperations: OperationSpec[] = [
   { method: 'PATCH', path: '/documents/:id/save', tag: 'Documentos', summary: 'Guardar un borrador', body: saveBody, responses: { 200: flatEnvelope({ document_id: id, status: str, last_modified_at: str }) } },
   {
     method: 'POST', path: '/documents/:id/preview-info', tag: 'Documentos', summary: 'Datos para la vista previa',
-    responses: { 200: ok(obj({ document_id: id, document_type: obj({ acronym: str, name: str }), reference: str, status: str, content: nstr, signers: arr(anyObject), municipality: str })) },
+    responses: { 200: ok(obj({ document_id: id, document_type: obj({ acronym: str, name: str }), reference: str, status: docStatus, content: nstr, signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: str, signed_at: nstr })), municipality: str })) },
   },
   {
     method: 'POST', path: '/documents/:id/preview-download', tag: 'Documentos', summary: 'PDF de la vista previa (URL firmada si ya está guardado, o el PDF)',
@@ -140,7 +140,7 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/users', tag: 'Usuarios', summary: 'Usuarios activos', responses: { 200: ok(obj({ users: arr(obj({ user_id: id, full_name: str, email: str })), total: int })) } },
   {
     method: 'GET', path: '/users/search', tag: 'Usuarios', summary: 'Buscar en el directorio', query: { query: str, ...paging },
-    responses: { 200: ok(page('users', obj({ user_id: id, full_name: str, email: str }), { total_pages: int })) },
+    responses: { 200: ok(page('users', obj({ user_id: id, full_name: str, email: str, sector: nstr, sector_acronym: nstr }), { total_pages: int })) },
   },
   {
     method: 'POST', path: '/users', tag: 'Usuarios', summary: 'Dar de alta un usuario (administradores)', body: userCreateBody,

@@ -117,6 +117,7 @@ describe('the municipal desk (browser)', function () {
     // Preview with the draft watermark
     await page.getByRole('button', { name: 'Vista previa' }).click();
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
+    assert.match(await page.getByTestId('preview-info').innerText(), /Villa Esperanza · Informe · Firmantes: Lucía Fernández, Martín Álvarez \(numera\)/);
     await screenshot(page, shots, '04-vista-previa');
 
     // Start signing
@@ -417,6 +418,14 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await martin.page.goto(`${desk}/usuarios`);
     await martin.page.getByRole('heading', { name: 'Usuarios' }).waitFor();
     await martin.page.getByRole('cell', { name: 'Carlos Gómez' }).waitFor();
+    // The directory search asks the server (name or email), a page at a time.
+    const [searched] = await Promise.all([
+      martin.page.waitForResponse((r) => r.url().includes('/api/v1/users/search?query=g%C3%B3mez')),
+      martin.page.getByLabel('Buscar usuarios').fill('gómez'),
+    ]);
+    assert.equal(searched.status(), 200);
+    await martin.page.getByRole('cell', { name: 'Carlos Gómez' }).waitFor();
+    await martin.page.getByRole('cell', { name: 'Lucía Fernández' }).waitFor({ state: 'detached' });
     await assertAccessible(martin.page, 'Usuarios');
     await screenshot(martin.page, shots, '15-usuarios');
   });

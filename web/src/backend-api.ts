@@ -3097,8 +3097,16 @@ export interface operations {
                             };
                             municipality: string;
                             reference: string;
-                            signers: Record<string, unknown>[];
-                            status: string;
+                            signers: {
+                                full_name: string;
+                                is_numerator: boolean;
+                                signed_at: string | null;
+                                status: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "draft" | "sent_to_sign" | "signed" | "rejected";
                         };
                         message: string;
                         /** @constant */
@@ -6491,6 +6499,8 @@ export interface operations {
                             users: {
                                 email: string;
                                 full_name: string;
+                                sector: string | null;
+                                sector_acronym: string | null;
                                 /** Format: uuid */
                                 user_id: string;
                             }[];

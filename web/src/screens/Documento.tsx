@@ -3,13 +3,15 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call, callEnvelope, callRaw } from '../client';
+import { call, callEnvelope, callRaw, type Data } from '../client';
 import { Autosaver, type SaveState } from '../autosave';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
 import { fromDetails, orderForSave, SignersEditor, type SignerChoice } from '../components/SignersEditor';
-import { useUsers } from '../directory';
 import { RecipientsPicker } from '../components/RecipientsPicker';
+import { useUsers } from '../directory';
 import type { DocumentDetails, Recipients } from '../types';
+
+type PreviewInfo = Data<'post', '/api/v1/documents/{id}/preview-info'>;
 
 // The editor and pdf.js are the heaviest parts of the desk: loaded only on this screen.
 const RichEditor = lazy(() => import('../components/RichEditor').then((m) => ({ default: m.RichEditor })));
@@ -115,7 +117,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   const [reference, setReference] = useState(doc.reference);
   const [signers, setSigners] = useState<SignerChoice[]>(() => fromDetails(editing.signers));
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
-  const [preview, setPreview] = useState<Blob>();
+  const [preview, setPreview] = useState<{ pdf: Blob; info: PreviewInfo }>();
   const content = useRef(editing.content ?? '');
   const saver = useMemo(
     () => new Autosaver<{ content?: string; reference: string }>(
@@ -141,7 +143,8 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   const showPreview = useMutation({
     mutationFn: async () => {
       await saver.flush();
-      return loadPdf(doc.document_id);
+      const [pdf, info] = await Promise.all([loadPdf(doc.document_id), call('post', '/api/v1/documents/{id}/preview-info', { path: { id: doc.document_id } })]);
+      return { pdf, info };
     },
     onSuccess: setPreview,
   });
@@ -216,7 +219,12 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
       {preview && (
         <Paper withBorder p="md">
           <Title order={2} size="h4" mb="xs">Vista previa (borrador)</Title>
-          <Suspense fallback={<Loading />}><PdfViewer data={preview} title="Vista previa" downloadName="borrador.pdf" /></Suspense>
+          <Text size="sm" mb="xs" data-testid="preview-info">
+            {preview.info.municipality} · {preview.info.document_type.name} · Firmantes: {preview.info.signers.length
+              ? preview.info.signers.map((s) => (s.is_numerator ? `${s.full_name} (numera)` : s.full_name)).join(', ')
+              : 'ninguno todavía'}
+          </Text>
+          <Suspense fallback={<Loading />}><PdfViewer data={preview.pdf} title="Vista previa" downloadName="borrador.pdf" /></Suspense>
         </Paper>
       )}
     </Stack>
@@ -260,7 +268,7 @@ function SignatureValidation({ documentId }: { documentId: string }) {
                 <Table.Td>{commonName(s.signer_subject)}</Table.Td>
                 <Table.Td>{commonName(s.signer_issuer)}</Table.Td>
                 <Table.Td>{s.timestamp ? `${formatDate(s.timestamp.time)} · ${commonName(s.timestamp.authority)}${s.timestamp.valid ? '' : ' (inválido)'}` : 'Sin sello'}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Badge variant="light" color={valid && s.trusted ? 'green' : 'red'} c="dark.8">
                     {!valid ? 'Inválida' : s.trusted ? 'Válida' : 'Certificado no reconocido'}
                   </Badge>
@@ -335,7 +343,7 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
                   <Table.Tr key={s.user_id}>
                     <Table.Td>{s.full_name}</Table.Td>
                     <Table.Td>{s.is_numerator ? 'Numerador' : 'Firmante'}</Table.Td>
-                    <Table.Td><Badge variant="light" color={s.status === 'signed' ? 'green' : s.status === 'rejected' ? 'red' : 'gray'} c="dark.8">{s.status === 'signed' ? 'Firmado' : s.status === 'rejected' ? 'Rechazó' : 'Pendiente'}</Badge></Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge variant="light" color={s.status === 'signed' ? 'green' : s.status === 'rejected' ? 'red' : 'gray'} c="dark.8">{s.status === 'signed' ? 'Firmado' : s.status === 'rejected' ? 'Rechazó' : 'Pendiente'}</Badge></Table.Td>
                     <Table.Td>{formatDate(s.signed_at)}</Table.Td>
                   </Table.Tr>
                 ))}

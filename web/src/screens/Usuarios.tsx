@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callEnvelope } from '../client';
 import { useAuth } from '../auth';
-import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
+import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
 import { useSectors, useUsers } from '../directory';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -75,9 +76,54 @@ function CreateUser({ onCreated }: { onCreated: (userId: string | undefined, mes
   );
 }
 
+/** The directory: everyone at first, or a server-side search (name or email) a page at a time. */
+function UserList({ onStatus }: { onStatus: (userId: string) => void }) {
+  const users = useUsers();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const searching = debounced.length >= 2;
+  const found = useQuery({
+    queryKey: ['users', 'search', debounced, page],
+    enabled: searching,
+    queryFn: () => call('get', '/api/v1/users/search', { query: { query: debounced, page, page_size: 20 } }),
+    placeholderData: (prev) => prev,
+  });
+  const rows = searching ? found.data?.users : users.data?.users;
+  const error = searching ? found.error : users.error;
+  return (
+    <Stack gap="xs">
+      <TextInput label="Buscar usuarios" description="Nombre o email (al menos 2 letras)" value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
+      <ErrorAlert error={error} title="No se pudieron leer los usuarios" />
+      {(searching ? found.isLoading : users.isLoading) && <Loading />}
+      {rows && (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped>
+            <Table.Thead><Table.Tr><Table.Th>Nombre</Table.Th><Table.Th>Email</Table.Th><Table.Th>Invitación</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {rows.map((u) => (
+                <Table.Tr key={u.user_id}>
+                  <Table.Td>{u.full_name}</Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td><Button size="compact-xs" variant="default" onClick={() => onStatus(u.user_id)}>Ver estado</Button></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {searching && found.data && (
+        <>
+          {found.data.total === 0 && <Text size="sm" c="dimmed">Ningún usuario coincide con «{debounced}».</Text>}
+          <Pager page={page} totalPages={totalPagesOf(found.data)} onChange={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
 export default function Usuarios() {
   const { me } = useAuth();
-  const users = useUsers();
   const [created, setCreated] = useState<{ userId: string | undefined; message: string }>();
   const [statusOf, setStatusOf] = useState<string>();
   if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar usuarios.</Alert>;
@@ -93,24 +139,7 @@ export default function Usuarios() {
           </Alert>
         )}
       </Paper>
-      <ErrorAlert error={users.error} title="No se pudieron leer los usuarios" />
-      {users.isLoading && <Loading />}
-      {users.data && (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped>
-            <Table.Thead><Table.Tr><Table.Th>Nombre</Table.Th><Table.Th>Email</Table.Th><Table.Th>Invitación</Table.Th></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {users.data.users.map((u) => (
-                <Table.Tr key={u.user_id}>
-                  <Table.Td>{u.full_name}</Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td><Button size="compact-xs" variant="default" onClick={() => setStatusOf(u.user_id)}>Ver estado</Button></Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <UserList onStatus={setStatusOf} />
       <Modal opened={Boolean(statusOf)} onClose={() => setStatusOf(undefined)} title="Estado del alta">
         {statusOf && <ProvisioningStatus userId={statusOf} />}
       </Modal>
