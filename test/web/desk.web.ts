@@ -7,13 +7,26 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureWebBuild } from '../../web/build.js';
 import { getStack } from '../support/hooks.js';
 import { letterPdf } from '../support/documents.js';
 import { demoUser } from '../support/http.js';
 import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { assertAccessible, CARLOS, choose, LUCIA, loginAs, MARTIN, PASSWORD, screenshot, type DeskSession, type DeskUser } from './support.js';
+
+/** On a draft's page: its author alone signs and numbers it; the official number once it is signed. */
+async function signAlone(page: Page, author: string | RegExp): Promise<string> {
+  await choose(page, 'Agregar firmante', author);
+  await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await page.getByRole('button', { name: 'Guardar firmantes' }).click();
+  await page.getByText('Firmantes guardados').waitFor();
+  await page.getByRole('button', { name: 'Iniciar firma' }).click();
+  await page.getByRole('button', { name: 'Firmar y numerar' }).click();
+  const number = page.getByTestId('official-number');
+  await number.waitFor({ timeout: 60_000 });
+  return (await number.textContent())!.trim();
+}
 
 describe('the municipal desk (browser)', function () {
   this.timeout(240_000);
@@ -223,13 +236,7 @@ describe('the municipal desk (browser)', function () {
     await page.locator('input[type="file"]').setInputFiles(second);
     await page.getByRole('button', { name: 'Reemplazar PDF' }).click();
     await page.getByText('PDF reemplazado').waitFor();
-    await choose(page, 'Agregar firmante', /Martín Álvarez/);
-    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
-    await page.getByRole('button', { name: 'Guardar firmantes' }).click();
-    await page.getByText('Firmantes guardados').waitFor();
-    await page.getByRole('button', { name: 'Iniciar firma' }).click();
-    await page.getByRole('button', { name: 'Firmar y numerar' }).click();
-    await page.getByTestId('official-number').waitFor({ timeout: 60_000 });
+    await signAlone(page, /Martín Álvarez/);
     await page.getByTestId('signature-validation').getByText('Documento auténtico').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
@@ -365,13 +372,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByRole('textbox', { name: 'Contenido del documento' }).click();
     await page.keyboard.type('Se solicita el registro del expediente de obra.');
     await page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
-    await choose(page, 'Agregar firmante', /Martín Álvarez/);
-    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
-    await page.getByRole('button', { name: 'Guardar firmantes' }).click();
-    await page.getByText('Firmantes guardados').waitFor();
-    await page.getByRole('button', { name: 'Iniciar firma' }).click();
-    await page.getByRole('button', { name: 'Firmar y numerar' }).click();
-    await page.getByTestId('official-number').waitFor({ timeout: 60_000 });
+    await signAlone(page, /Martín Álvarez/);
 
     const carlos = await session(CARLOS);
     await carlos.page.getByRole('link', { name: 'Notas' }).click();
@@ -511,13 +512,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await paula.page.getByRole('textbox', { name: 'Contenido del documento' }).click();
     await paula.page.keyboard.type('Primer informe desde la mesa.');
     await paula.page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
-    await choose(paula.page, 'Agregar firmante', newcomer.name);
-    await paula.page.getByRole('button', { name: 'Agregar', exact: true }).click();
-    await paula.page.getByRole('button', { name: 'Guardar firmantes' }).click();
-    await paula.page.getByText('Firmantes guardados').waitFor();
-    await paula.page.getByRole('button', { name: 'Iniciar firma' }).click();
-    await paula.page.getByRole('button', { name: 'Firmar y numerar' }).click();
-    await paula.page.getByTestId('official-number').waitFor({ timeout: 60_000 });
+    await signAlone(paula.page, newcomer.name);
     const [download] = await Promise.all([paula.page.waitForEvent('download'), paula.page.getByRole('link', { name: 'Descargar PDF' }).click()]);
     const file = path.join(shots, `ingreso-${stamp}.pdf`);
     await download.saveAs(file);
