@@ -9,9 +9,9 @@ import { caseCreationBody } from '../integration/cases.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 import type { OperationSpec } from './operation.js';
 import {
-  anyObject, apiKey, arr, bool, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
+  anyObject, apiKey, arr, bool, dataSchema, familyPermissions, recordData, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
   flatEnvelope, historyPage, id, importUpload, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, nullable, oneOfValues, page, pdfUpload, permissions, recordUpdated,
-  relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, str, verification, type JsonSchema,
+  relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, str, userRef, verification, type JsonSchema,
 } from './schemas.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
@@ -20,9 +20,23 @@ const ok = (data: JsonSchema) => envelope(data);
 const signingAccepted = envelope(obj({ document_id: id, document_status: { const: 'sent_to_sign' }, in_progress: { const: true } }));
 const created = obj({ case: obj({ case_id: id, case_number: str, reference: str, status: str, created_at: str }), cover: obj({ document_id: id, official_number: nstr }) });
 const sectorShort = obj({ sector_id: id, acronym: str, 'name?': str });
-const notesPage = page('notes', obj({ note_id: id, document_id: id, official_number: nstr, reference: str, date: nstr, sender: anyObject }), { total_pages: int });
-const memosPage = page('memos', obj({ document_id: id, official_number: nstr, reference: str, signed_at: nstr, document_type: str, sender: anyObject }), { total_pages: int });
-const registry = obj({ id, code: str, name: str, description: nstr, data_schema: anyObject, allowed_states: arr(str), is_active: bool, 'record_count?': int, permissions: anyObject });
+const noteSender = obj({ user_id: id, full_name: str, sector: sectorRef });
+const sectorRecipients = obj({ to: arr(sectorRef), cc: arr(sectorRef), bcc: arr(sectorRef) });
+const receptionKind = oneOfValues('to', 'cc', 'bcc');
+/** Received and archived items carry the reception; sent items carry the recipients. */
+const notesPage = page('notes', obj({
+  note_id: id, document_id: id, official_number: nstr, reference: str, content: nstr, date: nstr, sender: noteSender,
+  'reception_kind?': receptionKind, 'is_read?': bool, 'is_archived?': bool, 'archived_at?': nstr, 'recipients?': sectorRecipients,
+}), { total_pages: int });
+const memoPerson = obj({ user_id: id, full_name: str, sector_acronym: nstr });
+const memoRead = obj({ opened: bool, opened_at: nstr });
+/** Received and archived items carry the reading; sent items carry the recipients and openings. */
+const memosPage = page('memos', obj({
+  document_id: id, official_number: nstr, reference: str, signed_at: nstr, ai_summary: nstr, document_type: str, sender: memoPerson,
+  'recipient_type?': str, 'read_status?': memoRead, 'is_archived?': bool, 'archived_at?': nstr,
+  'recipients?': arr(obj({ user_id: id, full_name: str, recipient_type: str, sector_acronym: nstr })), 'openings_count?': int,
+}), { total_pages: int });
+const registry = obj({ id, code: str, name: str, description: nstr, data_schema: dataSchema, allowed_states: arr(str), is_active: bool, 'record_count?': int, permissions: familyPermissions });
 const newKey = obj({ ...(apiKey.properties as Record<string, JsonSchema>), key: str });
 
 const docStatus = oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected');
@@ -77,7 +91,18 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/cases/sectors/:sectorId/users', tag: 'Expedientes', summary: 'Usuarios de un sector', responses: { 200: ok(obj({ users: arr(obj({ user_id: id, full_name: str, email: str, role: str })) })) } },
   {
     method: 'GET', path: '/cases/:id', tag: 'Expedientes', summary: 'Un expediente con movimientos, documentos y permisos',
-    responses: { 200: ok({ ...caseSummary, required: [...(caseSummary.required as string[]), 'movements', 'documents', 'permissions'], properties: { ...(caseSummary.properties as object), access_reason: str, movements: arr(movementRow), documents: arr(documentRow), permissions } }) },
+    responses: {
+      200: ok(obj({
+        ...(caseSummary.properties as Record<string, JsonSchema>), short_ai_summary: nstr, access_reason: str,
+        admin_sector: obj({ sector_id: id, acronym: str, department: nstr }), assigned_sectors: arr(sectorRef),
+        movements: arr(obj({
+          ...(movementRow.properties as Record<string, JsonSchema>),
+          'status?': nstr, 'assigned_user?': nullable(userRef), 'closed_at?': nstr,
+        })),
+        documents: arr(obj({ document_id: id, document_number: nstr, document_type: str, reference: str, status: docStatus, created_at: str })),
+        permissions,
+      })),
+    },
   },
   { method: 'GET', path: '/cases/:id/available-sectors', tag: 'Expedientes', summary: 'Sectores a los que se puede mover', responses: { 200: ok(obj({ sectors: arr(sectorRef), total: int })) } },
   {
@@ -178,7 +203,13 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/notes/archived', tag: 'Notas', summary: 'Notas archivadas', query: { ...paging, search: str }, responses: { 200: ok(notesPage) } },
   {
     method: 'GET', path: '/notes/:id', tag: 'Notas', summary: 'Una nota (la marca leída)',
-    responses: { 200: ok(obj({ note_id: id, document_id: id, official_number: nstr, reference: str, content: nstr, is_read: bool, is_archived: bool, sender: anyObject, recipients: anyObject })) },
+    responses: {
+      200: ok(obj({
+        note_id: id, document_id: id, official_number: nstr, reference: str, content: nstr, status: str, sent_at: nstr, is_read: bool, read_at: nstr,
+        is_archived: bool, archived_at: nstr, sender: noteSender, recipients: sectorRecipients,
+        my_access: obj({ is_sender: bool, reception_kind: nullable(receptionKind), sectors: arr(obj({ sector_id: id, reception_kind: receptionKind, is_archived: bool, archived_at: nstr })) }),
+      })),
+    },
   },
   { method: 'POST', path: '/notes/:id/archive', tag: 'Notas', summary: 'Archivar (o desarchivar) una nota', body: noteArchiveBody, responses: { 200: ok(obj({ note_id: id, archived: bool, archived_at: nstr, sector_ids: arr(id) })) } },
   { method: 'GET', path: '/memos/received', tag: 'Memos', summary: 'Memos recibidos', query: { ...paging, search: str, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
@@ -187,7 +218,16 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/memos/unread-count', tag: 'Memos', summary: 'Memos sin leer', responses: { 200: ok(obj({ unread_count: int })) } },
   {
     method: 'GET', path: '/memos/:id', tag: 'Memos', summary: 'Un memo (registra la apertura)',
-    responses: { 200: ok(obj({ document_id: id, official_number: nstr, reference: str, content: anyObject, signed_at: nstr, document_type: str, sender: anyObject, recipients: anyObject, my_access: anyObject })) },
+    responses: {
+      200: ok(obj({
+        document_id: id, official_number: nstr, reference: str, content: obj({ html: str }), signed_at: nstr, signed_pdf_url: nstr, ai_summary: nstr, document_type: str,
+        sender: obj({ user_id: id, full_name: str, sector_acronym: nstr, sector_name: nstr }),
+        recipients: obj({ to: arr(memoPerson), cc: arr(memoPerson), bcc: nullable(arr(memoPerson)) }), read_status: memoRead,
+        my_access: obj({ is_sender: bool, recipient_type: nstr, first_open: bool, opened_at: nstr, is_archived: bool, archived_at: nstr }),
+        openings: nullable(arr(obj({ user_id: id, full_name: str, sector_acronym: nstr, recipient_type: str, opened_at: nstr }))),
+        proposed_cases: nullable(arr(obj({ case_id: id, case_number: str, reference: str }))),
+      })),
+    },
   },
   { method: 'PATCH', path: '/memos/:id/archive', tag: 'Memos', summary: 'Archivar o desarchivar un memo', body: memoArchiveBody, responses: { 200: flatEnvelope({ archived: bool, archived_at: nstr }) } },
 
@@ -206,7 +246,7 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/registries/:id', tag: 'Registros', summary: 'Una familia de registro', responses: { 200: ok(registry) } },
   {
     method: 'GET', path: '/records', tag: 'Registros', summary: 'Legajos visibles', query: { ...paging, registry: str, state: str, search: str },
-    responses: { 200: ok(page('records', obj({ id, record_number: str, display_name: str, state: str, registry_code: str, registry_name: str, created_at: str, updated_at: str }), { total_pages: int, 'total_exact?': bool })) },
+    responses: { 200: ok(page('records', obj({ id, record_number: str, display_name: str, state: str, registry_code: str, registry_name: str, resume: nstr, next_expiration: nstr, created_at: str, updated_at: str }), { total_pages: int, 'total_exact?': bool })) },
   },
   {
     method: 'GET', path: '/records/autocomplete', tag: 'Registros', summary: 'Autocompletar legajos', query: { q: str, limit: { type: 'integer', minimum: 1 } },
@@ -218,7 +258,13 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'GET', path: '/records/:id', tag: 'Registros', summary: 'Un legajo con su familia y permisos',
-    responses: { 200: ok(obj({ id, record_number: str, display_name: str, state: str, registry: anyObject, data: anyObject, permissions: anyObject, created_by: anyObject, created_at: str, updated_at: str })) },
+    responses: {
+      200: ok(obj({
+        id, record_number: str, display_name: str, state: str, registry: obj({ id, code: str, name: str, data_schema: dataSchema, allowed_states: arr(str) }),
+        data: recordData, resume: nstr, next_expiration: nstr, permissions: familyPermissions,
+        created_by: obj({ user_id: nid, name: nstr, sector: nstr, department: nstr }), created_at: str, updated_at: str,
+      })),
+    },
   },
   { method: 'PATCH', path: '/records/:id', tag: 'Registros', summary: 'Cambiar estado o nombre', body: updateRecordBody, responses: { 200: ok(recordUpdated) } },
   { method: 'PATCH', path: '/records/:id/fields/:field', tag: 'Registros', summary: 'Actualizar un campo', body: fieldBody, responses: { 200: ok(fieldUpdated) } },

@@ -72,7 +72,17 @@ export const signingInProgress = obj({ document_id: id, status: { const: 'sent_t
 export const fieldData = obj({
   value: {}, expiration_date: nstr, document_id: nid, notes: nstr, verified: bool, verified_at: nstr, verified_by: nstr,
   'verified_by_name?': nstr, 'verified_document_id?': nid, 'verified_document_number?': nstr, 'verification_notes?': nstr,
+  'document_reference?': nstr, 'document_resume?': nstr, 'verified_document_resume?': nstr,
 });
+/** What a sector may do with a registry family's records. */
+export const familyPermissions = obj({ can_view: bool, can_create: bool, can_edit: bool, can_verify: bool });
+/** A family's fields by name: label, type and which extras (expiration, verification, document) each takes. */
+export const dataSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: obj({ label: str, type: str, required: bool, has_expiration: bool, has_verification: bool, has_document: bool, 'options?': arr(str) }),
+};
+/** A record's entries by field name. */
+export const recordData: JsonSchema = { type: 'object', additionalProperties: fieldData };
 export const recordCreated = obj({ id, record_number: str, display_name: str, state: str });
 export const recordUpdated = obj({ id, state: str, display_name: str, updated_at: str });
 export const fieldUpdated = obj({ field_name: str, field_data: fieldData, 'next_expiration?': nstr, updated_at: str });

@@ -1799,7 +1799,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            access_reason?: string;
+                            access_reason: string;
+                            admin_sector: {
+                                acronym: string;
+                                department: string | null;
+                                /** Format: uuid */
+                                sector_id: string;
+                            };
+                            assigned_sectors: {
+                                acronym: string;
+                                name: string;
+                                /** Format: uuid */
+                                sector_id: string;
+                            }[];
                             /** Format: uuid */
                             case_id: string;
                             case_number: string;
@@ -1820,16 +1832,23 @@ export interface operations {
                                 sector_id: string;
                             } | null;
                             documents: {
-                                created_at?: string;
+                                created_at: string;
                                 /** Format: uuid */
                                 document_id: string;
                                 document_number: string | null;
-                                document_type?: string;
+                                document_type: string;
                                 reference: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "draft" | "sent_to_sign" | "signed" | "rejected";
                             }[];
                             last_modified_at: string | null;
                             movements: {
+                                assigned_user?: {
+                                    full_name: string;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                } | null;
+                                closed_at?: string | null;
                                 created_at: string;
                                 created_by: string | null;
                                 from_sector: string | null;
@@ -1837,6 +1856,7 @@ export interface operations {
                                 movement_id: string;
                                 movement_type: string;
                                 reason: string | null;
+                                status?: string | null;
                                 to_sector: string | null;
                             }[];
                             permissions: {
@@ -1847,6 +1867,7 @@ export interface operations {
                                 can_view: boolean;
                             };
                             reference: string;
+                            short_ai_summary: string | null;
                             status: string;
                         };
                         message: string;
@@ -3755,16 +3776,70 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            content: Record<string, unknown>;
+                            ai_summary: string | null;
+                            content: {
+                                html: string;
+                            };
                             /** Format: uuid */
                             document_id: string;
                             document_type: string;
-                            my_access: Record<string, unknown>;
+                            my_access: {
+                                archived_at: string | null;
+                                first_open: boolean;
+                                is_archived: boolean;
+                                is_sender: boolean;
+                                opened_at: string | null;
+                                recipient_type: string | null;
+                            };
                             official_number: string | null;
-                            recipients: Record<string, unknown>;
+                            openings: {
+                                full_name: string;
+                                opened_at: string | null;
+                                recipient_type: string;
+                                sector_acronym: string | null;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[] | null;
+                            proposed_cases: {
+                                /** Format: uuid */
+                                case_id: string;
+                                case_number: string;
+                                reference: string;
+                            }[] | null;
+                            read_status: {
+                                opened: boolean;
+                                opened_at: string | null;
+                            };
+                            recipients: {
+                                bcc: {
+                                    full_name: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                }[] | null;
+                                cc: {
+                                    full_name: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                }[];
+                                to: {
+                                    full_name: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                }[];
+                            };
                             reference: string;
-                            sender: Record<string, unknown>;
+                            sender: {
+                                full_name: string;
+                                sector_acronym: string | null;
+                                sector_name: string | null;
+                                /** Format: uuid */
+                                user_id: string;
+                            };
                             signed_at: string | null;
+                            signed_pdf_url: string | null;
                         };
                         message: string;
                         /** @constant */
@@ -3893,12 +3968,33 @@ export interface operations {
                     "application/json": {
                         data: {
                             memos: {
+                                ai_summary: string | null;
+                                archived_at?: string | null;
                                 /** Format: uuid */
                                 document_id: string;
                                 document_type: string;
+                                is_archived?: boolean;
                                 official_number: string | null;
+                                openings_count?: number;
+                                read_status?: {
+                                    opened: boolean;
+                                    opened_at: string | null;
+                                };
+                                recipient_type?: string;
+                                recipients?: {
+                                    full_name: string;
+                                    recipient_type: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                }[];
                                 reference: string;
-                                sender: Record<string, unknown>;
+                                sender: {
+                                    full_name: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                };
                                 signed_at: string | null;
                             }[];
                             page: number;
@@ -3967,12 +4063,33 @@ export interface operations {
                     "application/json": {
                         data: {
                             memos: {
+                                ai_summary: string | null;
+                                archived_at?: string | null;
                                 /** Format: uuid */
                                 document_id: string;
                                 document_type: string;
+                                is_archived?: boolean;
                                 official_number: string | null;
+                                openings_count?: number;
+                                read_status?: {
+                                    opened: boolean;
+                                    opened_at: string | null;
+                                };
+                                recipient_type?: string;
+                                recipients?: {
+                                    full_name: string;
+                                    recipient_type: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                }[];
                                 reference: string;
-                                sender: Record<string, unknown>;
+                                sender: {
+                                    full_name: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                };
                                 signed_at: string | null;
                             }[];
                             page: number;
@@ -4041,12 +4158,33 @@ export interface operations {
                     "application/json": {
                         data: {
                             memos: {
+                                ai_summary: string | null;
+                                archived_at?: string | null;
                                 /** Format: uuid */
                                 document_id: string;
                                 document_type: string;
+                                is_archived?: boolean;
                                 official_number: string | null;
+                                openings_count?: number;
+                                read_status?: {
+                                    opened: boolean;
+                                    opened_at: string | null;
+                                };
+                                recipient_type?: string;
+                                recipients?: {
+                                    full_name: string;
+                                    recipient_type: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                }[];
                                 reference: string;
-                                sender: Record<string, unknown>;
+                                sender: {
+                                    full_name: string;
+                                    sector_acronym: string | null;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                };
                                 signed_at: string | null;
                             }[];
                             page: number;
@@ -4164,17 +4302,62 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            archived_at: string | null;
                             content: string | null;
                             /** Format: uuid */
                             document_id: string;
                             is_archived: boolean;
                             is_read: boolean;
+                            my_access: {
+                                is_sender: boolean;
+                                reception_kind: ("to" | "cc" | "bcc") | null;
+                                sectors: {
+                                    archived_at: string | null;
+                                    is_archived: boolean;
+                                    /** @enum {string} */
+                                    reception_kind: "to" | "cc" | "bcc";
+                                    /** Format: uuid */
+                                    sector_id: string;
+                                }[];
+                            };
                             /** Format: uuid */
                             note_id: string;
                             official_number: string | null;
-                            recipients: Record<string, unknown>;
+                            read_at: string | null;
+                            recipients: {
+                                bcc: {
+                                    acronym: string;
+                                    name: string;
+                                    /** Format: uuid */
+                                    sector_id: string;
+                                }[];
+                                cc: {
+                                    acronym: string;
+                                    name: string;
+                                    /** Format: uuid */
+                                    sector_id: string;
+                                }[];
+                                to: {
+                                    acronym: string;
+                                    name: string;
+                                    /** Format: uuid */
+                                    sector_id: string;
+                                }[];
+                            };
                             reference: string;
-                            sender: Record<string, unknown>;
+                            sender: {
+                                full_name: string;
+                                sector: {
+                                    acronym: string;
+                                    name: string;
+                                    /** Format: uuid */
+                                    sector_id: string;
+                                };
+                                /** Format: uuid */
+                                user_id: string;
+                            };
+                            sent_at: string | null;
+                            status: string;
                         };
                         message: string;
                         /** @constant */
@@ -4303,14 +4486,50 @@ export interface operations {
                     "application/json": {
                         data: {
                             notes: {
+                                archived_at?: string | null;
+                                content: string | null;
                                 date: string | null;
                                 /** Format: uuid */
                                 document_id: string;
+                                is_archived?: boolean;
+                                is_read?: boolean;
                                 /** Format: uuid */
                                 note_id: string;
                                 official_number: string | null;
+                                /** @enum {string} */
+                                reception_kind?: "to" | "cc" | "bcc";
+                                recipients?: {
+                                    bcc: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                    cc: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                    to: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                };
                                 reference: string;
-                                sender: Record<string, unknown>;
+                                sender: {
+                                    full_name: string;
+                                    sector: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    };
+                                    /** Format: uuid */
+                                    user_id: string;
+                                };
                             }[];
                             page: number;
                             page_size: number;
@@ -4376,14 +4595,50 @@ export interface operations {
                     "application/json": {
                         data: {
                             notes: {
+                                archived_at?: string | null;
+                                content: string | null;
                                 date: string | null;
                                 /** Format: uuid */
                                 document_id: string;
+                                is_archived?: boolean;
+                                is_read?: boolean;
                                 /** Format: uuid */
                                 note_id: string;
                                 official_number: string | null;
+                                /** @enum {string} */
+                                reception_kind?: "to" | "cc" | "bcc";
+                                recipients?: {
+                                    bcc: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                    cc: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                    to: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                };
                                 reference: string;
-                                sender: Record<string, unknown>;
+                                sender: {
+                                    full_name: string;
+                                    sector: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    };
+                                    /** Format: uuid */
+                                    user_id: string;
+                                };
                             }[];
                             page: number;
                             page_size: number;
@@ -4448,14 +4703,50 @@ export interface operations {
                     "application/json": {
                         data: {
                             notes: {
+                                archived_at?: string | null;
+                                content: string | null;
                                 date: string | null;
                                 /** Format: uuid */
                                 document_id: string;
+                                is_archived?: boolean;
+                                is_read?: boolean;
                                 /** Format: uuid */
                                 note_id: string;
                                 official_number: string | null;
+                                /** @enum {string} */
+                                reception_kind?: "to" | "cc" | "bcc";
+                                recipients?: {
+                                    bcc: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                    cc: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                    to: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    }[];
+                                };
                                 reference: string;
-                                sender: Record<string, unknown>;
+                                sender: {
+                                    full_name: string;
+                                    sector: {
+                                        acronym: string;
+                                        name: string;
+                                        /** Format: uuid */
+                                        sector_id: string;
+                                    };
+                                    /** Format: uuid */
+                                    user_id: string;
+                                };
                             }[];
                             page: number;
                             page_size: number;
@@ -4528,9 +4819,11 @@ export interface operations {
                                 display_name: string;
                                 /** Format: uuid */
                                 id: string;
+                                next_expiration: string | null;
                                 record_number: string;
                                 registry_code: string;
                                 registry_name: string;
+                                resume: string | null;
                                 state: string;
                                 updated_at: string;
                             }[];
@@ -4664,14 +4957,60 @@ export interface operations {
                     "application/json": {
                         data: {
                             created_at: string;
-                            created_by: Record<string, unknown>;
-                            data: Record<string, unknown>;
+                            created_by: {
+                                department: string | null;
+                                name: string | null;
+                                sector: string | null;
+                                user_id: string | null;
+                            };
+                            data: {
+                                [key: string]: {
+                                    document_id: string | null;
+                                    document_reference?: string | null;
+                                    document_resume?: string | null;
+                                    expiration_date: string | null;
+                                    notes: string | null;
+                                    value: unknown;
+                                    verification_notes?: string | null;
+                                    verified: boolean;
+                                    verified_at: string | null;
+                                    verified_by: string | null;
+                                    verified_by_name?: string | null;
+                                    verified_document_id?: string | null;
+                                    verified_document_number?: string | null;
+                                    verified_document_resume?: string | null;
+                                };
+                            };
                             display_name: string;
                             /** Format: uuid */
                             id: string;
-                            permissions: Record<string, unknown>;
+                            next_expiration: string | null;
+                            permissions: {
+                                can_create: boolean;
+                                can_edit: boolean;
+                                can_verify: boolean;
+                                can_view: boolean;
+                            };
                             record_number: string;
-                            registry: Record<string, unknown>;
+                            registry: {
+                                allowed_states: string[];
+                                code: string;
+                                data_schema: {
+                                    [key: string]: {
+                                        has_document: boolean;
+                                        has_expiration: boolean;
+                                        has_verification: boolean;
+                                        label: string;
+                                        options?: string[];
+                                        required: boolean;
+                                        type: string;
+                                    };
+                                };
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            resume: string | null;
                             state: string;
                             updated_at: string;
                         };
@@ -5223,6 +5562,8 @@ export interface operations {
                         data: {
                             field_data: {
                                 document_id: string | null;
+                                document_reference?: string | null;
+                                document_resume?: string | null;
                                 expiration_date: string | null;
                                 notes: string | null;
                                 value: unknown;
@@ -5233,6 +5574,7 @@ export interface operations {
                                 verified_by_name?: string | null;
                                 verified_document_id?: string | null;
                                 verified_document_number?: string | null;
+                                verified_document_resume?: string | null;
                             };
                             field_name: string;
                             next_expiration?: string | null;
@@ -5304,6 +5646,8 @@ export interface operations {
                         data: {
                             field_data: {
                                 document_id: string | null;
+                                document_reference?: string | null;
+                                document_resume?: string | null;
                                 expiration_date: string | null;
                                 notes: string | null;
                                 value: unknown;
@@ -5314,6 +5658,7 @@ export interface operations {
                                 verified_by_name?: string | null;
                                 verified_document_id?: string | null;
                                 verified_document_number?: string | null;
+                                verified_document_resume?: string | null;
                             };
                             field_name: string;
                             next_expiration?: string | null;
@@ -5909,13 +6254,28 @@ export interface operations {
                             registries: {
                                 allowed_states: string[];
                                 code: string;
-                                data_schema: Record<string, unknown>;
+                                data_schema: {
+                                    [key: string]: {
+                                        has_document: boolean;
+                                        has_expiration: boolean;
+                                        has_verification: boolean;
+                                        label: string;
+                                        options?: string[];
+                                        required: boolean;
+                                        type: string;
+                                    };
+                                };
                                 description: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 is_active: boolean;
                                 name: string;
-                                permissions: Record<string, unknown>;
+                                permissions: {
+                                    can_create: boolean;
+                                    can_edit: boolean;
+                                    can_verify: boolean;
+                                    can_view: boolean;
+                                };
                                 record_count?: number;
                             }[];
                             total: number;
@@ -5977,13 +6337,28 @@ export interface operations {
                         data: {
                             allowed_states: string[];
                             code: string;
-                            data_schema: Record<string, unknown>;
+                            data_schema: {
+                                [key: string]: {
+                                    has_document: boolean;
+                                    has_expiration: boolean;
+                                    has_verification: boolean;
+                                    label: string;
+                                    options?: string[];
+                                    required: boolean;
+                                    type: string;
+                                };
+                            };
                             description: string | null;
                             /** Format: uuid */
                             id: string;
                             is_active: boolean;
                             name: string;
-                            permissions: Record<string, unknown>;
+                            permissions: {
+                                can_create: boolean;
+                                can_edit: boolean;
+                                can_verify: boolean;
+                                can_view: boolean;
+                            };
                             record_count?: number;
                         };
                         message: string;
