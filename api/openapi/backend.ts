@@ -100,6 +100,7 @@ export const backendOperations: OperationSpec[] = [
           'status?': nstr, 'assigned_user?': nullable(userRef), 'closed_at?': nstr,
         })),
         documents: arr(obj({ document_id: id, document_number: nstr, document_type: str, reference: str, status: docStatus, created_at: str })),
+        my_proposed_drafts: arr(obj({ document_id: id, document_type: str, reference: str, status: docStatus, created_at: str })),
         permissions,
       })),
     },

@@ -350,9 +350,26 @@ export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
       access_reason: access.reason,
       movements: await movementsOf(trx, c.id),
       documents: await caseDocumentRows(trx, c.id, ctx.user),
+      my_proposed_drafts: await proposedDraftsOf(trx, c.id, ctx.user!.id),
       permissions: access.permissions,
     };
   });
+}
+
+/**
+ * The user's own unsigned documents proposed to this case (saved with `proposed_case_ids`; linked
+ * when they are signed). Only their own: found through the creator index, never a scan.
+ */
+async function proposedDraftsOf(trx: Tx, caseId: string, userId: string) {
+  const rows = await trx('documents as d')
+    .join('document_types as t', 't.id', 'd.document_type_id')
+    .where('d.created_by', userId)
+    .whereNull('d.deleted_at')
+    .whereIn('d.status', ['draft', 'rejected', 'sent_to_sign'])
+    .whereRaw('?::uuid = any(d.proposed_case_ids)', [caseId])
+    .orderBy('d.created_at')
+    .select<{ id: string; acronym: string; reference: string; status: string; created_at: Date }[]>('d.id', 't.acronym', 'd.reference', 'd.status', 'd.created_at');
+  return rows.map((d) => ({ document_id: d.id, document_type: d.acronym, reference: d.reference, status: d.status, created_at: iso(d.created_at) }));
 }
 
 async function sectorsExcept(trx: Tx, ownerSectorId: string) {

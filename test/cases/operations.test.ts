@@ -3,7 +3,7 @@ import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
 import { createCase, createCaseBackend } from '../support/cases.js';
-import { createIntegrationDraft, prepareIntegrationDraft } from '../support/documents.js';
+import { createBackendDraft, createIntegrationDraft, prepareIntegrationDraft } from '../support/documents.js';
 
 const post = (path: string, user: string, json: unknown) => request(path, { method: 'POST', headers: asIntegration(user), json });
 const postBackend = (path: string, user: string, json: unknown) => request(path, { method: 'POST', headers: asBackend(user), json });
@@ -256,6 +256,23 @@ describe('cases: reads, movements and documents', function () {
         const listed = await request(`/api/v1/cases/${c.case_id}/documents`, { headers: asIntegration('agente-obras') });
         assert.ok(listed.body.documents.some((d: { document_id: string }) => d.document_id === draft), c.reference);
       }
+    });
+
+    it("backend: the case shows the user's own drafts proposed to it, and only theirs", async () => {
+      const { case: c } = await createCaseBackend('agente-obras', { reference: 'Propuestas del escritorio' });
+      const mine = await createBackendDraft('agente-obras', { reference: 'Mi informe propuesto' });
+      const other = await createBackendDraft('agente-obras', { reference: 'Otro borrador' });
+      const theirs = await createBackendDraft('directora-obras', { reference: 'Informe de la directora' });
+      for (const [id, user] of [[mine, 'agente-obras'], [theirs, 'directora-obras']] as const) {
+        const saved = await request(`/api/v1/documents/${id}/save`, { method: 'PATCH', headers: asBackend(user), json: { proposed_case_ids: [c.case_id] } });
+        assert.equal(saved.status, 200, saved.text);
+      }
+      const detail = await request(`/api/v1/cases/${c.case_id}`, { headers: asBackend('agente-obras') });
+      assert.equal(detail.status, 200, detail.text);
+      assert.deepEqual(detail.body.data.my_proposed_drafts.map((d: { document_id: string; reference: string; status: string }) => [d.document_id, d.reference, d.status]), [[mine, 'Mi informe propuesto', 'draft']]);
+      assert.ok(!detail.body.data.my_proposed_drafts.some((d: { document_id: string }) => d.document_id === other));
+      const hers = await request(`/api/v1/cases/${c.case_id}`, { headers: asBackend('directora-obras') });
+      assert.deepEqual(hers.body.data.my_proposed_drafts.map((d: { document_id: string }) => d.document_id), [theirs]);
     });
 
     it('reject a proposal', async () => {

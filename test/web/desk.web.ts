@@ -397,7 +397,11 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     const { page } = await session(LUCIA);
     await page.getByRole('link', { name: 'Legajos' }).click();
     await page.getByRole('heading', { name: 'Legajos' }).waitFor();
-    await page.getByText('Registro de Arquitectos').waitFor();
+    // A family's card shows what its records hold (GET /registries/{id}).
+    await page.getByRole('button', { name: /Registro de Arquitectos/ }).click();
+    const fields = page.getByTestId('family-fields');
+    await fields.getByText(/Teléfono/).waitFor();
+    assert.match(await fields.innerText(), /Estados: /);
     await assertAccessible(page, 'Legajos');
     await screenshot(page, shots, '13-legajos');
     await page.getByRole('button', { name: 'Nuevo legajo' }).click();

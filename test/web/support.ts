@@ -27,8 +27,16 @@ export interface DeskSession {
   errors: string[];
 }
 
-/** A fresh browser context logged in as `user` through the provider's login page. */
-export async function loginAs(browser: Browser, deskUrl: string, user: DeskUser): Promise<DeskSession> {
+/** A fresh browser context logged in as `user` through the provider's login page, on Inicio. */
+export function loginAs(browser: Browser, deskUrl: string, user: DeskUser): Promise<DeskSession> {
+  return loginTo(browser, deskUrl, user, (page) => page.getByRole('heading', { name: `Hola, ${user.name}` }).waitFor());
+}
+
+/**
+ * Logs in through the provider's page and waits for `arrived`: where the desk lands (Inicio, or
+ * the municipality chooser for a user of several).
+ */
+export async function loginTo(browser: Browser, deskUrl: string, user: DeskUser, arrived: (page: Page) => Promise<unknown>): Promise<DeskSession> {
   await ensureAccount(user.email, PASSWORD);
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-AR', acceptDownloads: true, reducedMotion: 'reduce' });
   // CSP violations with what caused them (the console line alone does not say).
@@ -57,10 +65,10 @@ export async function loginAs(browser: Browser, deskUrl: string, user: DeskUser)
   await page.locator('form[data-form="login"] button[type="submit"]').click();
   try {
     await page.waitForURL((url) => url.href.startsWith(deskUrl) && !url.pathname.startsWith('/callback'));
-    await page.getByRole('heading', { name: `Hola, ${user.name}` }).waitFor();
+    await arrived(page);
   } catch (err) {
     const text = await page.locator('body').innerText().catch(() => '');
-    throw new Error(`login as ${user.email} did not reach Inicio (${page.url()}): ${(err as Error).message}\npage: ${text.slice(0, 500)}\nbrowser errors: ${errors.join(' | ')}`);
+    throw new Error(`login as ${user.email} did not arrive (${page.url()}): ${(err as Error).message}\npage: ${text.slice(0, 500)}\nbrowser errors: ${errors.join(' | ')}`);
   }
   return { context, page, errors };
 }
@@ -102,3 +110,4 @@ export async function choose(page: Page, label: string | RegExp, option: string 
   // A multi-select keeps its list open for more choices: leave the field to close it.
   if (await page.getByRole('listbox').first().isVisible().catch(() => false)) await page.keyboard.press('Tab');
 }
+

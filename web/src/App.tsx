@@ -73,18 +73,20 @@ export function App() {
             <Text fw={700} component={Link} to="/" c="indigo.8" td="none">Expediente</Text>
             <Text size="sm" c="dimmed" visibleFrom="sm">{tenant.name}</Text>
           </Group>
-          <Menu position="bottom-end">
+          {/* No focus placeholder: Mantine 8 renders it as a role-less child of role="menu" (mantine#8971). */}
+          <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <UnstyledButton aria-label={`Cuenta de ${me.full_name}`}>
                 <Text size="sm" fw={500}>{me.full_name}</Text>
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Label>{me.email}</Menu.Label>
+              {/* A menu holds only items: the address is a disabled one (a plain label breaks the menu's role). */}
+              <Menu.Item disabled>{me.email}</Menu.Item>
               {tenants.length > 1 && tenants.map((t) => (
                 <Menu.Item key={t.schema} onClick={() => chooseTenant(t.schema)} disabled={t.schema === tenant.schema}>{t.name}</Menu.Item>
               ))}
-              <Menu.Item color="red" onClick={() => void logout()}>Salir</Menu.Item>
+              <Menu.Item c="red.9" onClick={() => void logout()}>Salir</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Group>

@@ -47,6 +47,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   tenant?: string;
   signal?: AbortSignal;
+  /** Renew the token once on a 401 (default). Off where a 401 means "not a user here", not "token expired". */
+  renew?: boolean;
 }
 
 /** The raw response (for PDFs and 202 answers); throws ApiError when it is not 2xx. */
@@ -72,7 +74,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     }
   };
   let res = await send(await session.token());
-  if (res.status === 401) {
+  if (res.status === 401 && options.renew !== false) {
     const fresh = await session.renew();
     if (fresh) res = await send(fresh);
   }

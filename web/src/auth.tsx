@@ -4,10 +4,12 @@
  * /auth/me with the user's token and the ones that answer are offered. That first /auth/me is
  * also what completes a new user's onboarding (the backend links the account on it).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, setSession } from './api';
+import { ApiError, setSession } from './api';
+import { call } from './client';
 import type { DeskConfig } from './config';
 import type { Me } from './types';
 
@@ -91,7 +93,8 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
     const found = await Promise.all(
       config.tenants.map(async (t) => {
         try {
-          const me = await api<Me>('/api/v1/auth/me', { tenant: t.schema });
+          // A 401 here means "not a user of this municipality": the token was just obtained or renewed.
+          const me = await call('get', '/api/v1/auth/me', { tenant: t.schema, renew: false });
           return { ...t, me };
         } catch (err) {
           if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return undefined;
@@ -117,18 +120,24 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
     if (started.current) return;
     started.current = true;
     let current: User | null = null;
+    // Calls refused together share one renewal: the provider rotates refresh tokens, and a second
+    // grant with the token the first one spent is taken as a replay and ends the whole session.
+    let renewing: Promise<string | undefined> | undefined;
+    const renewOnce = async () => {
+      try {
+        current = await manager.signinSilent();
+        return current?.access_token;
+      } catch {
+        current = null;
+        setPhase({ kind: 'anonymous', error: 'Su sesión venció; vuelva a ingresar' });
+        return undefined;
+      } finally {
+        renewing = undefined;
+      }
+    };
     setSession({
       token: async () => current?.access_token,
-      renew: async () => {
-        try {
-          current = await manager.signinSilent();
-          return current?.access_token;
-        } catch {
-          current = null;
-          setPhase({ kind: 'anonymous', error: 'Su sesión venció; vuelva a ingresar' });
-          return undefined;
-        }
-      },
+      renew: () => (renewing ??= renewOnce()),
       tenant: () => activeTenant,
     });
     const onLoaded = (u: User) => { current = u; };
@@ -160,7 +169,10 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
     })();
   }, [manager, resolveTenants]);
 
+  const queryClient = useQueryClient();
   const chooseTenant = useCallback((schema: string) => {
+    // What was read belongs to the municipality it was read in: another one starts with no cache.
+    if (activeTenant && activeTenant !== schema) queryClient.removeQueries();
     setPhase((p) => {
       if (p.kind !== 'choose' && p.kind !== 'ready') return p;
       const t = p.tenants.find((x) => x.schema === schema);
@@ -168,7 +180,7 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
       localStorage.setItem(TENANT_KEY, schema);
       return { kind: 'ready', user: p.user, tenants: p.tenants, tenant: t };
     });
-  }, []);
+  }, [queryClient]);
 
   const ready = phase.kind === 'ready' ? phase : undefined;
   activeTenant = ready?.tenant.schema;

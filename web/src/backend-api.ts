@@ -1859,6 +1859,15 @@ export interface operations {
                                 status?: string | null;
                                 to_sector: string | null;
                             }[];
+                            my_proposed_drafts: {
+                                created_at: string;
+                                /** Format: uuid */
+                                document_id: string;
+                                document_type: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "draft" | "sent_to_sign" | "signed" | "rejected";
+                            }[];
                             permissions: {
                                 can_add_documents: boolean;
                                 can_assign: boolean;

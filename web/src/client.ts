@@ -19,6 +19,8 @@ type DataOf<B> = B extends { data: infer D } ? D : never;
 
 /** The `data` of a successful answer (a union when 200 and 202 differ). */
 export type Data<M extends Method, P extends PathFor<M>> = DataOf<SuccessBody<Operation<M, P>>>;
+/** The JSON body a call takes. */
+export type Body<M extends Method, P extends PathFor<M>> = JsonBody<Operation<M, P>>;
 /** A query parameter object of a GET. */
 export type Query<P extends PathFor<'get'>> = Operation<'get', P> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
@@ -32,11 +34,17 @@ type Init<O> = ([PathParams<O>] extends [never] ? { path?: undefined } : { path:
   body?: JsonBody<O>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Another municipality than the session's (probing which ones the user belongs to). */
+  tenant?: string;
+  renew?: boolean;
 };
 
 type Args<O> = [PathParams<O>] extends [never] ? [init?: Init<O>] : [init: Init<O>];
 
-function url(template: string, init: { path?: Record<string, unknown>; query?: unknown } | undefined): string {
+/** What a call sends, once its types have been checked. */
+type Sent = { path?: Record<string, unknown>; query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; tenant?: string; renew?: boolean };
+
+function url(template: string, init: Sent | undefined): string {
   const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = init?.path?.[name];
     if (value === undefined || value === null || value === '') throw new Error(`falta el parámetro ${name} de ${template}`);
@@ -45,9 +53,11 @@ function url(template: string, init: { path?: Record<string, unknown>; query?: u
   return filled + qs((init?.query ?? {}) as Record<string, string | number | undefined | null>);
 }
 
-function options(method: Method, init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } | undefined): RequestOptions {
+function options(method: Method, init: Sent | undefined): RequestOptions {
   return {
     method: method.toUpperCase(),
+    ...(init?.tenant ? { tenant: init.tenant } : {}),
+    ...(init?.renew === false ? { renew: false } : {}),
     ...(init?.body !== undefined ? { body: init.body } : {}),
     ...(init?.headers ? { headers: init.headers } : {}),
     ...(init?.signal ? { signal: init.signal } : {}),
@@ -63,12 +73,12 @@ export async function call<M extends Method, P extends PathFor<M>>(method: M, pa
 export async function callEnvelope<M extends Method, P extends PathFor<M>>(
   method: M, path: P, ...[init]: Args<Operation<M, P>>
 ): Promise<Envelope<Data<M, P>> & { status: number }> {
-  const i = init as { path?: Record<string, unknown>; query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } | undefined;
+  const i = init as Sent | undefined;
   return apiEnvelope<Data<M, P>>(url(path, i), options(method, i));
 }
 
 /** The raw response, for answers that are files (PDF previews). */
 export async function callRaw<M extends Method, P extends PathFor<M>>(method: M, path: P, ...[init]: Args<Operation<M, P>>): Promise<Response> {
-  const i = init as { path?: Record<string, unknown>; query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } | undefined;
+  const i = init as Sent | undefined;
   return apiFetch(url(path, i), options(method, i));
 }

@@ -29,6 +29,17 @@ describe('the backend client', () => {
     expect(((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe('Bearer fresh');
   });
 
+  it('a call that asks not to renew takes the 401 as the answer (probing a municipality the user is not in)', async () => {
+    const fetchMock = vi.fn(async () => json(401, { success: false, message: 'Usuario no encontrado' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const renew = vi.fn(async () => 'fresh');
+    setSession({ token: async () => 't', renew, tenant: () => 'demo' });
+    await expect(call('get', '/api/v1/auth/me', { tenant: 'otro', renew: false })).rejects.toEqual(new ApiError('Usuario no encontrado', 401));
+    expect(renew).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)['X-Tenant-Schema']).toBe('otro');
+  });
+
   it('turns failures into the API’s own words, or a Spanish description', async () => {
     setSession({ token: async () => 't', renew: async () => undefined, tenant: () => 'demo' });
     vi.stubGlobal('fetch', vi.fn(async () => json(400, { success: false, message: 'Debe asignar al menos un firmante' })));

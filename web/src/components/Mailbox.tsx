@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { api, qs } from '../api';
 import type { PageInfo } from '../types';
 import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from './common';
 
@@ -18,11 +17,15 @@ export interface MailItem {
   extra?: string;
 }
 
+/** A page of one box, as each screen reads it from its own typed routes. */
+export type BoxPage<T> = { items: T[] } & PageInfo;
+export interface BoxQuery { search: string; page: number; page_size: number }
+
 /** Received, sent and archived lists with a detail dialog; shared by notes and memos. */
-export function Mailbox<T>({ title, resource, listKey, toItem, unreadCount, renderDetail, archive }: {
+export function Mailbox<T>({ title, resource, load, toItem, unreadCount, renderDetail, archive }: {
   title: string;
   resource: 'notes' | 'memos';
-  listKey: 'notes' | 'memos';
+  load: (box: Box, query: BoxQuery) => Promise<BoxPage<T>>;
   toItem: (raw: T, box: Box) => MailItem;
   unreadCount?: number;
   renderDetail: (id: string) => ReactNode;
@@ -36,14 +39,14 @@ export function Mailbox<T>({ title, resource, listKey, toItem, unreadCount, rend
   const client = useQueryClient();
   const list = useQuery({
     queryKey: [resource, box, debounced, page],
-    queryFn: () => api<Record<string, T[]> & PageInfo>(`/api/v1/${resource}/${box}${qs({ search: debounced.trim(), page, page_size: 20 })}`),
+    queryFn: () => load(box, { search: debounced.trim(), page, page_size: 20 }),
     placeholderData: (prev) => prev,
   });
   const toggleArchive = useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) => archive(id, archived),
     onSuccess: () => { setOpen(undefined); void client.invalidateQueries({ queryKey: [resource] }); },
   });
-  const items = ((list.data?.[listKey] as T[] | undefined) ?? []).map((raw) => toItem(raw, box));
+  const items = (list.data?.items ?? []).map((raw) => toItem(raw, box));
   const close = () => { setOpen(undefined); void client.invalidateQueries({ queryKey: [resource] }); };
   return (
     <Stack>

@@ -1,44 +1,34 @@
-import { Anchor, Badge, Button, Checkbox, Grid, Group, Modal, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Grid, Group, List, Modal, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, qs } from '../api';
 import { useAuth } from '../auth';
+import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
-import type { DocStatus, PageInfo, UserDocument } from '../types';
 import { CASE_STATUS } from './Expedientes';
 
-interface Movement {
-  movement_id: string; movement_type: string; from_sector: string | null; to_sector: string; reason: string; created_by: string; created_at: string;
-  status?: string; assigned_user?: { user_id: string; full_name: string } | null; closed_at?: string | null;
-}
-interface CaseDetail {
-  case_id: string; case_number: string; reference: string; status: string; created_at: string; last_modified_at: string;
-  current_sector: { sector_id: string; name: string; acronym: string }; case_type: { name: string; acronym: string };
-  created_by: { user_id: string; full_name: string }; short_ai_summary: string | null; access_reason: string;
-  assigned_sectors: { sector_id: string; acronym: string; name: string }[];
-  movements: Movement[];
-  documents: { document_id: string; document_number: string | null; document_type: string; reference: string; status: DocStatus; created_at: string }[];
-  permissions: { can_view: boolean; can_transfer: boolean; can_assign: boolean; can_add_documents: boolean; can_close: boolean };
-}
+type CaseDetail = Data<'get', '/api/v1/cases/{id}'>;
+type Movement = CaseDetail['movements'][number];
 
 const ACCESS_LABELS: Record<string, string> = { owner_sector: 'su sector es el dueño', assigned_sector: 'asignado a su sector', assigned_user: 'asignado a usted', creator: 'usted lo creó' };
 const MOVEMENT_LABELS: Record<string, string> = { creation: 'Creación', transfer: 'Transferencia', assignment: 'Asignación' };
 
 function MoveForm({ caseId, kind, onDone }: { caseId: string; kind: 'transfer' | 'assign'; onDone: () => void }) {
   const client = useQueryClient();
-  const sectors = useQuery({ queryKey: ['cases', caseId, 'sectors'], queryFn: () => api<{ sectors: { sector_id: string; name: string; acronym: string }[] }>(`/api/v1/cases/${caseId}/available-sectors`) });
+  const sectors = useQuery({ queryKey: ['cases', caseId, 'sectors'], queryFn: () => call('get', '/api/v1/cases/{id}/available-sectors', { path: { id: caseId } }) });
   const [sector, setSector] = useState<string | null>(null);
-  const users = useQuery({ queryKey: ['sector-users', sector], enabled: Boolean(sector), queryFn: () => api<{ users: { user_id: string; full_name: string }[] }>(`/api/v1/cases/sectors/${sector}/users`) });
+  const users = useQuery({ queryKey: ['sector-users', sector], enabled: Boolean(sector), queryFn: () => call('get', '/api/v1/cases/sectors/{sectorId}/users', { path: { sectorId: sector ?? '' } }) });
   const [user, setUser] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [pv, setPv] = useState(false);
   const move = useMutation({
-    mutationFn: () => api<Record<string, unknown>>(`/api/v1/cases/${caseId}/${kind}`, {
-      method: 'POST',
-      body: { target_sector_id: sector, reason: reason.trim(), assigned_user_id: user, create_official_doc: pv, ...(kind === 'transfer' ? { transfer_ownership: true } : {}) },
-    }),
+    mutationFn: async () => {
+      if (!sector) throw new Error('Elija el sector de destino');
+      const body = { target_sector_id: sector, reason: reason.trim(), assigned_user_id: user, create_official_doc: pv };
+      if (kind === 'transfer') await call('post', '/api/v1/cases/{id}/transfer', { path: { id: caseId }, body: { ...body, transfer_ownership: true } });
+      else await call('post', '/api/v1/cases/{id}/assign', { path: { id: caseId }, body });
+    },
     onSuccess: () => {
       notifications.show({ color: 'teal', message: kind === 'transfer' ? 'Expediente transferido' : 'Tarea asignada' });
       void client.invalidateQueries({ queryKey: ['case', caseId] });
@@ -63,7 +53,7 @@ function CloseAssignment({ caseId, movement, onDone }: { caseId: string; movemen
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const close = useMutation({
-    mutationFn: () => api(`/api/v1/cases/${caseId}/close-assign`, { method: 'POST', body: { movement_id: movement.movement_id, reason: reason.trim() } }),
+    mutationFn: () => call('post', '/api/v1/cases/{id}/close-assign', { path: { id: caseId }, body: { movement_id: movement.movement_id, reason: reason.trim() } }),
     onSuccess: () => { void client.invalidateQueries({ queryKey: ['case', caseId] }); onDone(); },
   });
   return (
@@ -76,25 +66,35 @@ function CloseAssignment({ caseId, movement, onDone }: { caseId: string; movemen
   );
 }
 
-function LinkDocument({ caseId }: { caseId: string }) {
+function LinkDocument({ caseId, proposed }: { caseId: string; proposed: CaseDetail['my_proposed_drafts'] }) {
   const client = useQueryClient();
   const { me } = useAuth();
   const [number, setNumber] = useState('');
   const [draft, setDraft] = useState<string | null>(null);
   const drafts = useQuery({
     queryKey: ['documents', 'mine', me.user_id, 'drafts'],
-    queryFn: () => api<{ documents: UserDocument[] } & PageInfo>(`/api/v1/users/${me.user_id}/documents${qs({ status: 'draft', page_size: 50 })}`),
+    queryFn: () => call('get', '/api/v1/users/{id}/documents', { path: { id: me.user_id }, query: { status: 'draft', page_size: 50 } }),
   });
   const link = useMutation({
     mutationFn: async () => {
-      const doc = await api<{ document_id: string }>(`/api/v1/documents/search-official/${encodeURIComponent(number.trim())}`);
-      return api(`/api/v1/cases/${caseId}/link-document`, { method: 'POST', body: { document_id: doc.document_id } });
+      const doc = await call('get', '/api/v1/documents/search-official/{number}', { path: { number: number.trim() } });
+      return call('post', '/api/v1/cases/{id}/link-document', { path: { id: caseId }, body: { document_id: doc.document_id } });
     },
     onSuccess: () => { setNumber(''); notifications.show({ color: 'teal', message: 'Documento vinculado' }); void client.invalidateQueries({ queryKey: ['case', caseId] }); },
   });
   const propose = useMutation({
-    mutationFn: () => api(`/api/v1/documents/${draft}/save`, { method: 'PATCH', body: { proposed_case_ids: [caseId] } }),
-    onSuccess: () => { setDraft(null); notifications.show({ color: 'teal', message: 'Borrador propuesto: se vinculará al firmarse' }); },
+    mutationFn: async (id: string) => {
+      // A draft may be proposed to several cases: keep the ones it already has.
+      const current = await call('get', '/api/v1/documents/{id}/details', { path: { id } });
+      const ids = [...new Set([...(current.editing?.proposed_case_ids ?? []), caseId])];
+      return call('patch', '/api/v1/documents/{id}/save', { path: { id }, body: { proposed_case_ids: ids } });
+    },
+    onSuccess: (_r, id) => {
+      setDraft(null);
+      notifications.show({ color: 'teal', message: 'Borrador propuesto: se vinculará al firmarse' });
+      void client.invalidateQueries({ queryKey: ['document', id] });
+      void client.invalidateQueries({ queryKey: ['case', caseId] });
+    },
   });
   return (
     <Stack>
@@ -105,16 +105,26 @@ function LinkDocument({ caseId }: { caseId: string }) {
       <ErrorAlert error={link.error} title="No se pudo vincular" />
       <Group align="flex-end" wrap="wrap">
         <Select label="Proponer uno de mis borradores" data={(drafts.data?.documents ?? []).map((d) => ({ value: d.document_id, label: `${d.acronym} · ${d.reference}` }))} value={draft} onChange={setDraft} w={300} clearable />
-        <Button variant="default" onClick={() => propose.mutate()} loading={propose.isPending} disabled={!draft}>Proponer</Button>
+        <Button variant="default" onClick={() => draft && propose.mutate(draft)} loading={propose.isPending} disabled={!draft}>Proponer</Button>
       </Group>
       <ErrorAlert error={propose.error ?? drafts.error} title="No se pudo proponer" />
+      {proposed.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>Sus borradores propuestos a este expediente (se vinculan al firmarse)</Text>
+          <List size="sm" aria-label="Borradores propuestos a este expediente">
+            {proposed.map((d) => (
+              <List.Item key={d.document_id}><Anchor component={Link} to={`/documentos/${d.document_id}`}>{d.document_type} · {d.reference}</Anchor></List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
     </Stack>
   );
 }
 
 export default function Expediente() {
   const { id = '' } = useParams();
-  const detail = useQuery({ queryKey: ['case', id], queryFn: () => api<CaseDetail>(`/api/v1/cases/${id}`) });
+  const detail = useQuery({ queryKey: ['case', id], queryFn: () => call('get', '/api/v1/cases/{id}', { path: { id } }) });
   const [modal, setModal] = useState<{ kind: 'transfer' | 'assign' } | { kind: 'close'; movement: Movement }>();
   if (detail.isLoading) return <Loading />;
   if (!detail.data) return <ErrorAlert error={detail.error ?? new Error('Expediente no encontrado')} title="No se pudo abrir el expediente" />;
@@ -128,7 +138,7 @@ export default function Expediente() {
         {c.permissions.can_assign && <Button variant="default" onClick={() => setModal({ kind: 'assign' })}>Asignar tarea</Button>}
       </PageHeader>
       <Text>{c.reference}</Text>
-      <Text size="sm" c="dimmed">{c.case_type.name} · sector {c.current_sector.name} ({c.current_sector.acronym}) · creado por {c.created_by.full_name} el {formatDate(c.created_at)}</Text>
+      <Text size="sm" c="dimmed">{c.case_type.name} · sector {c.current_sector?.name} ({c.current_sector?.acronym}) · creado por {c.created_by?.full_name ?? '—'} el {formatDate(c.created_at)}</Text>
       {c.short_ai_summary && <Text size="sm">{c.short_ai_summary}</Text>}
       <Grid>
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -148,7 +158,7 @@ export default function Expediente() {
                 </Table.Tbody>
               </Table>
             )}
-            {c.permissions.can_add_documents && <><Title order={3} size="h5" mt="md" mb="xs">Agregar documentos</Title><LinkDocument caseId={c.case_id} /></>}
+            {c.permissions.can_add_documents && <><Title order={3} size="h5" mt="md" mb="xs">Agregar documentos</Title><LinkDocument caseId={c.case_id} proposed={c.my_proposed_drafts} /></>}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

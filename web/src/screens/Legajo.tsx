@@ -3,25 +3,16 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, apiEnvelope, qs } from '../api';
+import { call, callEnvelope, type Body, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
-import type { PageInfo } from '../types';
 
-interface FieldSchema { label: string; type: string; required: boolean; has_expiration: boolean; has_verification: boolean; has_document: boolean }
-interface FieldEntry { value: unknown; expiration_date: string | null; notes: string | null; verified?: boolean; verified_at?: string | null; verified_by_name?: string | null; verified_document_number?: string | null }
-interface RecordDetail {
-  id: string; record_number: string; display_name: string; state: string; resume: string | null; next_expiration: string | null;
-  registry: { id: string; code: string; name: string; data_schema: Record<string, FieldSchema>; allowed_states: string[] };
-  data: Record<string, FieldEntry>;
-  permissions: { can_create: boolean; can_edit: boolean; can_view: boolean; can_verify: boolean };
-  created_by: { name: string | null; sector: string | null }; created_at: string; updated_at: string;
-}
-interface HistoryEntry { id: string; action: string; field_name: string | null; before_value: unknown; after_value: unknown; user_name: string; created_at: string }
-interface Relation { relation_id: string; relation_type: string; notes: string | null; related_record: { id: string; record_number: string; display_name: string } }
-interface CaseLink { link_id: string; case_id: string; case_number: string; reference: string }
-interface DocLink { link_id: string; document_id: string; official_number?: string | null; document_number?: string | null; reference?: string; field_name: string | null }
+type RecordDetail = Data<'get', '/api/v1/records/{id}'>;
+type FieldSchema = RecordDetail['registry']['data_schema'][string];
+type FieldEntry = RecordDetail['data'][string];
 
-const RELATION_LABELS: Record<string, string> = { parent: 'Padre de', child: 'Hijo de', related: 'Relacionado con', replaces: 'Reemplaza a', sibling: 'Hermano de', cousin: 'Primo de' };
+type RelationType = Body<'post', '/api/v1/records/{id}/relations'>['relation_type'];
+const RELATION_LABELS: Record<RelationType, string> = { parent: 'Padre de', child: 'Hijo de', related: 'Relacionado con', replaces: 'Reemplaza a', sibling: 'Hermano de', cousin: 'Primo de' };
+const isRelationType = (v: string | null): v is RelationType => v !== null && v in RELATION_LABELS;
 /** The JSON value a field of this type takes (the inline editor is a text box). */
 function typed(type: string, text: string): unknown {
   const t = text.trim();
@@ -40,7 +31,7 @@ function FieldRow({ recordId, name, schema, entry, canEdit, canVerify, onVerify 
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(show(entry?.value) === '—' ? '' : show(entry?.value));
   const save = useMutation({
-    mutationFn: () => api(`/api/v1/records/${recordId}/fields/${encodeURIComponent(name)}`, { method: 'PATCH', body: { value: typed(schema.type, value) } }),
+    mutationFn: () => call('patch', '/api/v1/records/{id}/fields/{field}', { path: { id: recordId, field: name }, body: { value: typed(schema.type, value) } }),
     onSuccess: () => { setEditing(false); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
   });
   return (
@@ -77,8 +68,8 @@ function Verify({ recordId, field, onDone }: { recordId: string; field: string; 
   const [number, setNumber] = useState('');
   const verify = useMutation({
     mutationFn: async () => {
-      const doc = await api<{ document_id: string }>(`/api/v1/documents/search-official/${encodeURIComponent(number.trim())}`);
-      return api(`/api/v1/records/${recordId}/fields/${encodeURIComponent(field)}/verify`, { method: 'POST', body: { document_id: doc.document_id } });
+      const doc = await call('get', '/api/v1/documents/search-official/{number}', { path: { number: number.trim() } });
+      return call('post', '/api/v1/records/{id}/fields/{field}/verify', { path: { id: recordId, field }, body: { document_id: doc.document_id } });
     },
     onSuccess: () => { void client.invalidateQueries({ queryKey: ['record', recordId] }); onDone(); },
   });
@@ -93,17 +84,28 @@ function Verify({ recordId, field, onDone }: { recordId: string; field: string; 
 
 function Relations({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
   const client = useQueryClient();
-  const relations = useQuery({ queryKey: ['record', recordId, 'relations'], queryFn: () => api<{ relations: Relation[] } & PageInfo>(`/api/v1/records/${recordId}/relations?page_size=50`) });
+  const relations = useQuery({ queryKey: ['record', recordId, 'relations'], queryFn: () => call('get', '/api/v1/records/{id}/relations', { path: { id: recordId }, query: { page_size: 50 } }) });
   const [q, setQ] = useState('');
   const [target, setTarget] = useState<string | null>(null);
   const [type, setType] = useState<string | null>('related');
-  const found = useQuery({ queryKey: ['records', 'autocomplete', q], enabled: q.trim().length >= 2, queryFn: () => api<{ records: { record_id: string; record_number: string; display_name: string }[] }>(`/api/v1/records/autocomplete${qs({ q: q.trim() })}`) });
+  // The chosen option's label becomes the field's text: that is no new search (and may exceed the API's 50 characters).
+  const [picked, setPicked] = useState<string>();
+  const length = [...q.trim()].length;
+  const found = useQuery({
+    queryKey: ['records', 'autocomplete', q.trim()],
+    enabled: length >= 2 && length <= 50 && q !== picked,
+    placeholderData: (prev) => prev,
+    queryFn: () => call('get', '/api/v1/records/autocomplete', { query: { q: q.trim() } }),
+  });
   const add = useMutation({
-    mutationFn: () => api(`/api/v1/records/${recordId}/relations`, { method: 'POST', body: { target_record_id: target, relation_type: type } }),
-    onSuccess: () => { setTarget(null); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
+    mutationFn: () => {
+      if (!target || !isRelationType(type)) throw new Error('Elija el legajo y la relación');
+      return call('post', '/api/v1/records/{id}/relations', { path: { id: recordId }, body: { target_record_id: target, relation_type: type } });
+    },
+    onSuccess: () => { setTarget(null); setPicked(undefined); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/v1/records/${recordId}/relations/${id}`, { method: 'DELETE' }),
+    mutationFn: (relationId: string) => call('delete', '/api/v1/records/{id}/relations/{relationId}', { path: { id: recordId, relationId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['record', recordId] }),
   });
   return (
@@ -112,14 +114,14 @@ function Relations({ recordId, canEdit }: { recordId: string; canEdit: boolean }
       {relations.data?.relations.length === 0 && <Text size="sm">Sin relaciones.</Text>}
       {relations.data?.relations.map((r) => (
         <Group key={r.relation_id} justify="space-between">
-          <Text size="sm">{RELATION_LABELS[r.relation_type] ?? r.relation_type} <Anchor component={Link} to={`/legajos/${r.related_record.id}`}>{r.related_record.record_number}</Anchor> · {r.related_record.display_name}</Text>
+          <Text size="sm">{isRelationType(r.relation_type) ? RELATION_LABELS[r.relation_type] : r.relation_type} <Anchor component={Link} to={`/legajos/${r.related_record.id}`}>{r.related_record.record_number}</Anchor> · {r.related_record.display_name}</Text>
           {canEdit && <Button size="compact-xs" variant="default" onClick={() => remove.mutate(r.relation_id)}>Quitar</Button>}
         </Group>
       ))}
       {canEdit && (
         <Group align="flex-end" wrap="wrap">
           <Select label="Relación" data={Object.entries(RELATION_LABELS).map(([value, label]) => ({ value, label }))} value={type} onChange={setType} w={170} />
-          <Select label="Legajo" placeholder="Escriba 2 letras" searchable searchValue={q} onSearchChange={setQ} value={target} onChange={setTarget} filter={({ options }) => options}
+          <Select label="Legajo" placeholder="Escriba 2 letras" searchable searchValue={q} onSearchChange={setQ} value={target} onChange={(value, option) => { setTarget(value); setPicked(option?.label); }} filter={({ options }) => options}
             data={(found.data?.records ?? []).filter((r) => r.record_id !== recordId).map((r) => ({ value: r.record_id, label: `${r.record_number} · ${r.display_name}` }))} w={320} nothingFoundMessage={q.length < 2 ? 'Escriba al menos 2 caracteres' : 'Sin resultados'} />
           <Button variant="default" onClick={() => add.mutate()} disabled={!target || !type} loading={add.isPending}>Relacionar</Button>
         </Group>
@@ -131,30 +133,44 @@ function Relations({ recordId, canEdit }: { recordId: string; canEdit: boolean }
 
 function Links({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
   const client = useQueryClient();
-  const cases = useQuery({ queryKey: ['record', recordId, 'cases'], queryFn: () => api<{ cases: CaseLink[] }>(`/api/v1/records/${recordId}/cases?page_size=50`) });
-  const docs = useQuery({ queryKey: ['record', recordId, 'documents'], queryFn: () => api<{ documents: DocLink[] }>(`/api/v1/records/${recordId}/documents?page_size=50`) });
+  const cases = useQuery({ queryKey: ['record', recordId, 'cases'], queryFn: () => call('get', '/api/v1/records/{id}/cases', { path: { id: recordId }, query: { page_size: 50 } }) });
+  const docs = useQuery({ queryKey: ['record', recordId, 'documents'], queryFn: () => call('get', '/api/v1/records/{id}/documents', { path: { id: recordId }, query: { page_size: 50 } }) });
   const [caseNumber, setCaseNumber] = useState('');
   const [docNumber, setDocNumber] = useState('');
   const linkCase = useMutation({
     mutationFn: async () => {
-      const c = await api<{ case_id: string }>(`/api/v1/cases/by-number/${encodeURIComponent(caseNumber.trim())}`);
-      return api(`/api/v1/records/${recordId}/cases`, { method: 'POST', body: { case_id: c.case_id } });
+      const c = await call('get', '/api/v1/cases/by-number/{number}', { path: { number: caseNumber.trim() } });
+      return call('post', '/api/v1/records/{id}/cases', { path: { id: recordId }, body: { case_id: c.case_id } });
     },
     onSuccess: () => { setCaseNumber(''); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
   });
   const linkDoc = useMutation({
     mutationFn: async () => {
-      const d = await api<{ document_id: string }>(`/api/v1/documents/search-official/${encodeURIComponent(docNumber.trim())}`);
-      return api(`/api/v1/records/${recordId}/documents`, { method: 'POST', body: { document_id: d.document_id } });
+      const d = await call('get', '/api/v1/documents/search-official/{number}', { path: { number: docNumber.trim() } });
+      return call('post', '/api/v1/records/{id}/documents', { path: { id: recordId }, body: { document_id: d.document_id } });
     },
     onSuccess: () => { setDocNumber(''); void client.invalidateQueries({ queryKey: ['record', recordId] }); },
   });
+  const unlink = useMutation({
+    mutationFn: (link: { kind: 'cases' | 'documents'; linkId: string }) => link.kind === 'cases'
+      ? call('delete', '/api/v1/records/{id}/cases/{linkId}', { path: { id: recordId, linkId: link.linkId } })
+      : call('delete', '/api/v1/records/{id}/documents/{linkId}', { path: { id: recordId, linkId: link.linkId } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['record', recordId] }),
+  });
+  const unlinkButton = (kind: 'cases' | 'documents', linkId: string, what: string) => canEdit && (
+    <Button size="compact-xs" variant="default" onClick={() => unlink.mutate({ kind, linkId })} loading={unlink.isPending && unlink.variables?.linkId === linkId} aria-label={`Desvincular ${what}`}>Desvincular</Button>
+  );
   return (
     <Stack>
       <Title order={3} size="h5">Expedientes</Title>
       <ErrorAlert error={cases.error} />
       {cases.data?.cases.length === 0 && <Text size="sm">Sin expedientes vinculados.</Text>}
-      {cases.data?.cases.map((c) => <Text key={c.link_id} size="sm"><Anchor component={Link} to={`/expedientes/${c.case_id}`}>{c.case_number}</Anchor> · {c.reference}</Text>)}
+      {cases.data?.cases.map((c) => (
+        <Group key={c.link_id} justify="space-between" wrap="nowrap">
+          <Text size="sm"><Anchor component={Link} to={`/expedientes/${c.case_id}`}>{c.case_number}</Anchor> · {c.reference}</Text>
+          {unlinkButton('cases', c.link_id, c.case_number)}
+        </Group>
+      ))}
       {canEdit && (
         <Group align="flex-end"><TextInput label="Número de expediente" value={caseNumber} onChange={(e) => setCaseNumber(e.currentTarget.value)} w={280} /><Button variant="default" onClick={() => linkCase.mutate()} disabled={!caseNumber.trim()} loading={linkCase.isPending}>Vincular expediente</Button></Group>
       )}
@@ -162,7 +178,13 @@ function Links({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
       <Title order={3} size="h5">Documentos</Title>
       <ErrorAlert error={docs.error} />
       {docs.data?.documents.length === 0 && <Text size="sm">Sin documentos vinculados.</Text>}
-      {docs.data?.documents.map((d) => <Text key={d.link_id} size="sm"><Anchor component={Link} to={`/documentos/${d.document_id}`}>{d.official_number ?? d.document_number ?? d.document_id}</Anchor>{d.reference ? ` · ${d.reference}` : ''}{d.field_name ? ` (campo ${d.field_name})` : ''}</Text>)}
+      {docs.data?.documents.map((d) => (
+        <Group key={d.link_id} justify="space-between" wrap="nowrap">
+          <Text size="sm"><Anchor component={Link} to={`/documentos/${d.document_id}`}>{d.document_number ?? d.document_id}</Anchor>{d.reference ? ` · ${d.reference}` : ''}{d.field_name ? ` (campo ${d.field_name})` : ''}</Text>
+          {unlinkButton('documents', d.link_id, d.document_number ?? d.reference)}
+        </Group>
+      ))}
+      <ErrorAlert error={unlink.error} title="No se pudo desvincular" />
       {canEdit && (
         <Group align="flex-end"><TextInput label="Número de documento oficial" value={docNumber} onChange={(e) => setDocNumber(e.currentTarget.value)} w={280} /><Button variant="default" onClick={() => linkDoc.mutate()} disabled={!docNumber.trim()} loading={linkDoc.isPending}>Vincular documento</Button></Group>
       )}
@@ -172,7 +194,7 @@ function Links({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
 }
 
 function History({ recordId }: { recordId: string }) {
-  const history = useQuery({ queryKey: ['record', recordId, 'history'], queryFn: () => api<{ entries: HistoryEntry[] } & PageInfo>(`/api/v1/records/${recordId}/history?page_size=50`) });
+  const history = useQuery({ queryKey: ['record', recordId, 'history'], queryFn: () => call('get', '/api/v1/records/{id}/history', { path: { id: recordId }, query: { page_size: 50 } }) });
   if (history.isLoading) return <Loading />;
   if (!history.data) return <ErrorAlert error={history.error} />;
   return (
@@ -197,18 +219,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export default function Legajo() {
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const record = useQuery({ queryKey: ['record', id], queryFn: () => api<RecordDetail>(`/api/v1/records/${id}`) });
+  const record = useQuery({ queryKey: ['record', id], queryFn: () => call('get', '/api/v1/records/{id}', { path: { id } }) });
   const [verifying, setVerifying] = useState<string>();
   const [reportStep, setReportStep] = useState<string>();
   const report = useMutation({
     mutationFn: async () => {
       const key = crypto.randomUUID();
       setReportStep('Generando y firmando el informe…');
-      let res = await apiEnvelope<{ document_id?: string; document_number?: string }>(`/api/v1/records/${id}/report`, { method: 'POST', headers: { 'Idempotency-Key': key } });
+      let res = await callEnvelope('post', '/api/v1/records/{id}/report', { path: { id }, headers: { 'Idempotency-Key': key } });
       while (res.status === 202) {
         setReportStep('El informe se está firmando; esperando…');
         await sleep(1500);
-        res = await apiEnvelope(`/api/v1/records/${id}/reports/${encodeURIComponent(key)}`);
+        res = await callEnvelope('get', '/api/v1/records/{id}/reports/{key}', { path: { id, key } });
       }
       return res;
     },

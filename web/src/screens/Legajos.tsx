@@ -1,20 +1,39 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, qs } from '../api';
+import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
-import type { PageInfo } from '../types';
 
-export interface Family {
-  id: string; code: string; name: string; description: string | null; allowed_states: string[]; is_active: boolean; record_count: number;
-  permissions: { can_create: boolean; can_edit: boolean; can_view: boolean; can_verify: boolean };
-}
-interface RecordItem { id: string; record_number: string; display_name: string; state: string; registry_code: string; registry_name: string; next_expiration: string | null; updated_at: string }
+export type Family = Data<'get', '/api/v1/registries'>['registries'][number];
 
 export function useFamilies() {
-  return useQuery({ queryKey: ['registries'], queryFn: () => api<{ registries: Family[]; total: number }>('/api/v1/registries'), staleTime: 60_000 });
+  return useQuery({ queryKey: ['registries'], queryFn: () => call('get', '/api/v1/registries'), staleTime: 60_000 });
+}
+
+const FIELD_TYPES: Record<string, string> = { text: 'texto', number: 'número', date: 'fecha', boolean: 'sí/no', select: 'opción', file: 'archivo' };
+
+/** A family's description and the fields its records hold (GET /registries/{id}). */
+function FamilyFields({ id }: { id: string }) {
+  const family = useQuery({ queryKey: ['registries', id], queryFn: () => call('get', '/api/v1/registries/{id}', { path: { id } }), staleTime: 60_000 });
+  if (family.isLoading) return <Loading label="Leyendo el registro…" />;
+  if (!family.data) return <ErrorAlert error={family.error} title="No se pudo leer el registro" />;
+  const f = family.data;
+  return (
+    <Paper withBorder p="sm" data-testid="family-fields">
+      <Text fw={600}>{f.name}</Text>
+      {f.description && <Text size="sm" mb="xs">{f.description}</Text>}
+      <Text size="sm" c="dimmed">Estados: {f.allowed_states.join(', ')}</Text>
+      <Group gap={6} mt={6}>
+        {Object.entries(f.data_schema).map(([name, field]) => (
+          <Badge key={name} variant="light" c="dark.8" color="gray" tt="none">
+            {field.label}{field.required ? ' *' : ''} · {FIELD_TYPES[field.type] ?? field.type}{field.has_expiration ? ' · vence' : ''}{field.has_verification ? ' · se verifica' : ''}
+          </Badge>
+        ))}
+      </Group>
+    </Paper>
+  );
 }
 
 function CreateRecord({ families, onClose }: { families: Family[]; onClose: () => void }) {
@@ -24,7 +43,10 @@ function CreateRecord({ families, onClose }: { families: Family[]; onClose: () =
   const [code, setCode] = useState<string | null>(creatable[0]?.code ?? null);
   const [name, setName] = useState('');
   const create = useMutation({
-    mutationFn: () => api<{ id: string }>('/api/v1/records', { method: 'POST', body: { registry_code: code, display_name: name.trim() } }),
+    mutationFn: () => {
+      if (!code) throw new Error('Elija el registro');
+      return call('post', '/api/v1/records', { body: { registry_code: code, display_name: name.trim() } });
+    },
     onSuccess: (r) => { void client.invalidateQueries({ queryKey: ['records'] }); navigate(`/legajos/${r.id}`); },
   });
   return (
@@ -48,7 +70,7 @@ export default function Legajos() {
   const term = debounced.trim().length >= 2 ? debounced.trim() : undefined;
   const records = useQuery({
     queryKey: ['records', family, state, term, page],
-    queryFn: () => api<{ records: RecordItem[] } & PageInfo>(`/api/v1/records${qs({ registry: family, state, search: term, page, page_size: 20 })}`),
+    queryFn: () => call('get', '/api/v1/records', { query: { registry: family ?? undefined, state: state ?? undefined, search: term, page, page_size: 20 } }),
     placeholderData: (prev) => prev,
   });
   const selected = families.data?.registries.find((f) => f.code === family);
@@ -73,6 +95,7 @@ export default function Legajos() {
         <TextInput label="Buscar" description="Al menos 2 caracteres" placeholder="Número, nombre o datos" value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={280} />
         {selected && <Select label="Estado" placeholder="Todos" clearable data={selected.allowed_states} value={state} onChange={(v) => { setState(v); setPage(1); }} w={180} />}
       </Group>
+      {selected && <FamilyFields id={selected.id} />}
       <ErrorAlert error={records.error} title="No se pudieron leer los legajos" />
       {records.isLoading && <Loading />}
       {records.data && (records.data.records.length === 0 ? <Text>No hay legajos con esos filtros.</Text> : (

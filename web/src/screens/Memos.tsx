@@ -1,22 +1,22 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api';
+import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading } from '../components/common';
-import { Mailbox } from '../components/Mailbox';
+import { Mailbox, type Box, type BoxPage, type BoxQuery } from '../components/Mailbox';
 
-interface Person { user_id: string; full_name: string; sector_acronym: string }
-interface MemoItem {
-  document_id: string; official_number: string; reference: string; signed_at: string | null; sender: Person;
-  read_status?: { opened: boolean }; recipients?: (Person & { recipient_type: string })[]; openings_count?: number;
-}
-interface MemoDetail {
-  official_number: string; reference: string; content: { html: string }; signed_at: string; signed_pdf_url: string | null;
-  sender: Person & { sector_name: string }; recipients: { to: Person[]; cc: Person[]; bcc: Person[] | null };
-  openings: { full_name?: string; opened_at?: string }[] | null;
+type MemoItem = Data<'get', '/api/v1/memos/received'>['memos'][number];
+type Person = Data<'get', '/api/v1/memos/{id}'>['recipients']['to'][number];
+
+/** Each box is its own route; the pages have the same shape. */
+async function loadBox(box: Box, query: BoxQuery): Promise<BoxPage<MemoItem>> {
+  const { memos, ...page } = box === 'received'
+    ? await call('get', '/api/v1/memos/received', { query })
+    : box === 'sent' ? await call('get', '/api/v1/memos/sent', { query }) : await call('get', '/api/v1/memos/archived', { query });
+  return { items: memos, ...page };
 }
 
 function MemoView({ id }: { id: string }) {
-  const memo = useQuery({ queryKey: ['memos', 'detail', id], queryFn: () => api<MemoDetail>(`/api/v1/memos/${id}`) });
+  const memo = useQuery({ queryKey: ['memos', 'detail', id], queryFn: () => call('get', '/api/v1/memos/{id}', { path: { id } }) });
   if (memo.isLoading) return <Loading />;
   if (!memo.data) return <ErrorAlert error={memo.error} title="No se pudo abrir el memo" />;
   const m = memo.data;
@@ -34,12 +34,12 @@ function MemoView({ id }: { id: string }) {
 }
 
 export default function Memos() {
-  const unread = useQuery({ queryKey: ['memos', 'unread'], queryFn: () => api<{ unread_count: number }>('/api/v1/memos/unread-count') });
+  const unread = useQuery({ queryKey: ['memos', 'unread'], queryFn: () => call('get', '/api/v1/memos/unread-count') });
   return (
     <Mailbox<MemoItem>
       title="Memos"
       resource="memos"
-      listKey="memos"
+      load={loadBox}
       unreadCount={unread.data?.unread_count}
       toItem={(m, box) => ({
         id: m.document_id, number: m.official_number, subject: m.reference, date: m.signed_at,
@@ -48,7 +48,7 @@ export default function Memos() {
         ...(box === 'sent' ? { extra: `${m.openings_count ?? 0} apertura(s)` } : {}),
       })}
       renderDetail={(id) => <MemoView id={id} />}
-      archive={(id, archived) => api(`/api/v1/memos/${id}/archive`, { method: 'PATCH', body: { archived } })}
+      archive={(id, archived) => call('patch', '/api/v1/memos/{id}/archive', { path: { id }, body: { archived } })}
     />
   );
 }

@@ -1,24 +1,26 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api';
+import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading } from '../components/common';
-import { Mailbox } from '../components/Mailbox';
-import type { PageInfo } from '../types';
+import { Mailbox, type Box, type BoxPage, type BoxQuery } from '../components/Mailbox';
 
-interface Sector { sector_id: string; name: string; acronym: string }
-interface NoteItem {
-  note_id: string; official_number: string | null; reference: string; date: string | null; is_read?: boolean;
-  sender: { full_name: string; sector: Sector }; recipients?: Record<string, Sector[] | null> | Sector[];
+type NoteItem = Data<'get', '/api/v1/notes/received'>['notes'][number];
+
+/** Each box is its own route; the pages have the same shape. */
+async function loadBox(box: Box, query: BoxQuery): Promise<BoxPage<NoteItem>> {
+  const { notes, ...page } = box === 'received'
+    ? await call('get', '/api/v1/notes/received', { query })
+    : box === 'sent' ? await call('get', '/api/v1/notes/sent', { query }) : await call('get', '/api/v1/notes/archived', { query });
+  return { items: notes, ...page };
 }
 
 function recipientText(r: NoteItem['recipients']): string {
   if (!r) return '';
-  if (Array.isArray(r)) return r.map((s) => s.acronym).join(', ');
-  return (['to', 'cc', 'bcc'] as const).flatMap((k) => (r[k] ?? []).map((s) => `${s.acronym}${k === 'to' ? '' : ` (${k.toUpperCase()})`}`)).join(', ');
+  return (['to', 'cc', 'bcc'] as const).flatMap((k) => r[k].map((s) => `${s.acronym}${k === 'to' ? '' : ` (${k.toUpperCase()})`}`)).join(', ');
 }
 
 function NoteDetail({ id }: { id: string }) {
-  const note = useQuery({ queryKey: ['notes', 'detail', id], queryFn: () => api<NoteItem & { content: string | null; sent_at: string | null }>(`/api/v1/notes/${id}`) });
+  const note = useQuery({ queryKey: ['notes', 'detail', id], queryFn: () => call('get', '/api/v1/notes/{id}', { path: { id } }) });
   if (note.isLoading) return <Loading />;
   if (!note.data) return <ErrorAlert error={note.error} title="No se pudo abrir la nota" />;
   const n = note.data;
@@ -34,19 +36,19 @@ function NoteDetail({ id }: { id: string }) {
 }
 
 export default function Notas() {
-  const unread = useQuery({ queryKey: ['notes', 'unread'], queryFn: () => api<PageInfo>('/api/v1/notes/received?unread_only=true&page_size=1') });
+  const unread = useQuery({ queryKey: ['notes', 'unread'], queryFn: () => call('get', '/api/v1/notes/received', { query: { unread_only: true, page_size: 1 } }) });
   return (
     <Mailbox<NoteItem>
       title="Notas"
       resource="notes"
-      listKey="notes"
+      load={loadBox}
       unreadCount={unread.data?.total}
       toItem={(n, box) => ({
         id: n.note_id, number: n.official_number, subject: n.reference, date: n.date, unread: box === 'received' && n.is_read === false,
         who: box === 'sent' ? recipientText(n.recipients) : `${n.sender.full_name} (${n.sender.sector.acronym})`,
       })}
       renderDetail={(id) => <NoteDetail id={id} />}
-      archive={(id, archived) => api(`/api/v1/notes/${id}/archive`, { method: 'POST', body: { archived } })}
+      archive={(id, archived) => call('post', '/api/v1/notes/{id}/archive', { path: { id }, body: { archived } })}
     />
   );
 }
