@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { apiRoutes } from '../../api/app.js';
 import { listRoutes } from '../../api/routes.js';
@@ -14,6 +15,7 @@ import { publicVerificationRoutes } from '../../api/public/router.js';
 import { OPENAPI_PATHS, openApiDocument, operationsOf, servedPath, type DocumentName } from '../../api/openapi/document.js';
 import { openApiPath } from '../../api/openapi/operation.js';
 import { API_TYPES_FILE, generateApiTypes } from '../../web/api-types.js';
+import { WEB_DIR } from '../../web/build.js';
 import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
 
@@ -40,6 +42,18 @@ describe('OpenAPI: the descriptions', () => {
     const current = await generateApiTypes();
     assert.ok(committed === current, 'web/src/backend-api.ts is out of date with the backend description: run npm run web:api-types');
     assert.match(committed, /"\/api\/v1\/documents\/\{id\}\/details": \{/);
+  });
+
+  it('every backend operation is called by the desk (through its typed client)', () => {
+    const sources = readdirSync(path.join(WEB_DIR, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && path.resolve(WEB_DIR, 'src', f) !== API_TYPES_FILE)
+      .map((f) => readFileSync(path.join(WEB_DIR, 'src', f), 'utf8'))
+      .join('\n');
+    const uncalled = operationsOf('backend')
+      .map((op) => ({ op, typed: openApiPath(servedPath('backend', op)) }))
+      .filter(({ op, typed }) => !sources.includes(`'${op.method.toLowerCase()}', '${typed}'`))
+      .map(({ op, typed }) => `${op.method} ${typed}`);
+    assert.deepEqual(uncalled, [], 'backend operations no screen of the desk calls');
   });
 
   it('describe public verification and /health in the integration document', () => {

@@ -413,8 +413,18 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByLabel('Valor de Teléfono').fill('0351 555-0101');
     await page.keyboard.press('Enter');
     await page.getByTestId('field-telefono').filter({ hasText: '0351 555-0101' }).waitFor();
+    // The record's state, changed with a reason.
+    await page.getByRole('button', { name: 'Cambiar estado o nombre' }).click();
+    const edit = page.getByRole('dialog', { name: 'Cambiar estado o nombre' });
+    await edit.getByRole('textbox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Suspendido' }).click();
+    await edit.getByLabel('Motivo (opcional)').fill('Matrícula vencida');
+    await assertAccessible(page, 'Legajo: estado');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByTestId('record-state').filter({ hasText: 'Suspendido' }).waitFor();
     await page.getByRole('tab', { name: 'Historial' }).click();
     await page.getByRole('cell', { name: /field_updated/ }).first().waitFor();
+    await page.getByRole('cell', { name: /Suspendido/ }).first().waitFor();
     await assertAccessible(page, 'Legajo');
     await screenshot(page, shots, '14-legajo');
 

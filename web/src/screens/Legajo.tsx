@@ -214,6 +214,35 @@ function History({ recordId }: { recordId: string }) {
   );
 }
 
+/** The record's state (one of its family's) and name, changed with an optional reason kept in its history. */
+function EditRecord({ record, onDone }: { record: RecordDetail; onDone: () => void }) {
+  const client = useQueryClient();
+  const [state, setState] = useState<string | null>(record.state);
+  const [name, setName] = useState(record.display_name);
+  const [reason, setReason] = useState('');
+  const save = useMutation({
+    mutationFn: () => call('patch', '/api/v1/records/{id}', {
+      path: { id: record.id },
+      body: {
+        ...(state && state !== record.state ? { state } : {}),
+        ...(name.trim() !== record.display_name ? { display_name: name.trim() } : {}),
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      },
+    }),
+    onSuccess: () => { notifications.show({ color: 'teal', message: 'Legajo actualizado' }); void client.invalidateQueries({ queryKey: ['record', record.id] }); void client.invalidateQueries({ queryKey: ['records'] }); onDone(); },
+  });
+  const changed = (state !== null && state !== record.state) || (name.trim() !== '' && name.trim() !== record.display_name);
+  return (
+    <Stack component="form" onSubmit={(e: React.FormEvent) => { e.preventDefault(); save.mutate(); }}>
+      <Select label="Estado" data={record.registry.allowed_states} value={state} onChange={setState} allowDeselect={false} />
+      <TextInput label="Nombre del legajo" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
+      <TextInput label="Motivo (opcional)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
+      <ErrorAlert error={save.error} title="No se pudo actualizar el legajo" />
+      <Group justify="flex-end"><Button variant="default" onClick={onDone}>Cancelar</Button><Button type="submit" disabled={!changed} loading={save.isPending}>Guardar</Button></Group>
+    </Stack>
+  );
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export default function Legajo() {
@@ -221,6 +250,7 @@ export default function Legajo() {
   const client = useQueryClient();
   const record = useQuery({ queryKey: ['record', id], queryFn: () => call('get', '/api/v1/records/{id}', { path: { id } }) });
   const [verifying, setVerifying] = useState<string>();
+  const [editing, setEditing] = useState(false);
   const [reportStep, setReportStep] = useState<string>();
   const report = useMutation({
     mutationFn: async () => {
@@ -243,7 +273,8 @@ export default function Legajo() {
   return (
     <Stack>
       <PageHeader title={r.record_number}>
-        <Badge variant="light" c="dark.8">{r.state}</Badge>
+        <Badge variant="light" c="dark.8" data-testid="record-state">{r.state}</Badge>
+        {r.permissions.can_edit && <Button variant="default" onClick={() => setEditing(true)}>Cambiar estado o nombre</Button>}
         <Button variant="default" onClick={() => report.mutate()} loading={report.isPending}>Generar informe</Button>
       </PageHeader>
       <Text>{r.display_name} · {r.registry.name}</Text>
@@ -280,6 +311,9 @@ export default function Legajo() {
       </Grid>
       <Modal opened={Boolean(verifying)} onClose={() => setVerifying(undefined)} title="Verificar el campo">
         {verifying && <Verify recordId={r.id} field={verifying} onDone={() => setVerifying(undefined)} />}
+      </Modal>
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Cambiar estado o nombre">
+        {editing && <EditRecord record={r} onDone={() => setEditing(false)} />}
       </Modal>
     </Stack>
   );
