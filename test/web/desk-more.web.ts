@@ -8,19 +8,15 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
-import { ensureWebBuild } from '../../web/build.js';
 import { createCaseBackend, template } from '../support/cases.js';
 import { createBackendDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, demoSector, request } from '../support/http.js';
 import { createRecord, officialDocument } from '../records/support.js';
-import { assertAccessible, CARLOS, choose, LUCIA, loginAs, loginTo, MARTIN, screenshot, type DeskSession, type DeskUser } from './support.js';
+import { assertAccessible, CARLOS, choose, deskRun, LUCIA, loginTo, MARTIN, screenshot, signAlone, type DeskUser } from './support.js';
 
 /** Backend (envelope) call as a demo user in testing mode; returns `data`. */
 async function backend<T = any>(userKey: string, apiPath: string): Promise<T> {
@@ -29,58 +25,13 @@ async function backend<T = any>(userKey: string, apiPath: string): Promise<T> {
   return res.body.data as T;
 }
 
-/** On a draft's page: its author alone signs and numbers it; the official number once it is signed. */
-async function signAlone(page: Page, author: string | RegExp): Promise<string> {
-  await choose(page, 'Agregar firmante', author);
-  await page.getByRole('button', { name: 'Agregar', exact: true }).click();
-  await page.getByRole('button', { name: 'Guardar firmantes' }).click();
-  await page.getByText('Firmantes guardados').waitFor();
-  await page.getByRole('button', { name: 'Iniciar firma' }).click();
-  await page.getByRole('button', { name: 'Firmar y numerar' }).click();
-  const number = page.getByTestId('official-number');
-  await number.waitFor({ timeout: 60_000 });
-  return (await number.textContent())!.trim();
-}
-
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the municipal desk: records, memos, cases, municipalities and sessions (browser)', function () {
   this.timeout(240_000);
-  let browser: Browser;
-  let desk: string;
-  let shots: string;
-  const sessions: DeskSession[] = [];
+  const run = deskRun('expediente-desk-more-');
+  const session = (user: DeskUser) => run.session(user);
   const stamp = Date.now();
-
-  before(async () => {
-    await ensureWebBuild((line) => process.stderr.write(`      web: ${line}\n`));
-    desk = getStack().apiUrl;
-    browser = await chromium.launch({ executablePath: getStack().config.chromiumPath, args: ['--no-sandbox'] });
-    shots = mkdtempSync(path.join(os.tmpdir(), 'expediente-desk-more-'));
-    process.stderr.write(`      screenshots: ${shots}\n`);
-  });
-
-  after(async () => {
-    for (const s of sessions) await s.context.close();
-    await browser?.close();
-  });
-
-  afterEach(function () {
-    if (this.currentTest?.state !== 'failed') return;
-    for (const s of sessions) if (s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
-  });
-
-  const byUser = new Map<string, DeskSession>();
-  /** One logged-in browser context per user, reused across the tests. */
-  async function session(user: DeskUser): Promise<DeskSession> {
-    let s = byUser.get(user.email);
-    if (!s) {
-      s = await loginAs(browser, desk, user);
-      sessions.push(s);
-      byUser.set(user.email, s);
-    }
-    return s;
-  }
 
   /** Lucía's fixtures for the record tests, made once through the APIs. */
   let recordFixtures: Promise<{
@@ -100,7 +51,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
   })());
 
   async function openRecord(page: Page, record: { id: string; record_number: string }) {
-    await page.goto(`${desk}/legajos/${record.id}`);
+    await page.goto(`${run.desk}/legajos/${record.id}`);
     await page.getByRole('heading', { name: record.record_number }).waitFor();
   }
 
@@ -121,7 +72,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
 
     await number.fill(official.number);
     await assertAccessible(page, 'Verificar campo');
-    await screenshot(page, shots, '20-legajo-verificar');
+    await screenshot(page, run.shots, '20-legajo-verificar');
     await dialog.getByRole('button', { name: 'Verificar' }).click();
     await dialog.waitFor({ state: 'detached' });
     const badge = row.getByText('Verificado', { exact: true });
@@ -129,7 +80,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.equal(await row.getByRole('button', { name: 'Verificar' }).count(), 0, 'a verified field offers no verification');
     // The badge names the document that backs it.
     await row.locator(`[title*="${official.number}"]`).waitFor();
-    await screenshot(page, shots, '21-legajo-verificado');
+    await screenshot(page, run.shots, '21-legajo-verificado');
 
     const detail = await backend('directora-obras', `/records/${record.id}`);
     assert.equal(detail.data.certificado.verified, true);
@@ -158,7 +109,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.equal(searched.status(), 200);
     await page.getByRole('option', { name: `${other.record_number} · ${other.display_name}` }).click();
     await assertAccessible(page, 'Legajo: relaciones');
-    await screenshot(page, shots, '22-legajo-relacion');
+    await screenshot(page, run.shots, '22-legajo-relacion');
     await panel.getByRole('button', { name: 'Relacionar' }).click();
     const listed = panel.getByText(`Hermano de ${other.record_number} · ${other.display_name}`);
     await listed.waitFor();
@@ -200,7 +151,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await panel.getByRole('link', { name: official.number }).waitFor();
     await panel.getByText(`Certificado de instalación ${stamp}`).waitFor();
     await assertAccessible(page, 'Legajo: vínculos');
-    await screenshot(page, shots, '23-legajo-vinculos');
+    await screenshot(page, run.shots, '23-legajo-vinculos');
 
     // Linking the same case twice is refused (409) and the screen says why.
     await panel.getByRole('textbox', { name: 'Número de expediente' }).fill(caseNumber);
@@ -262,7 +213,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
       await link.waitFor();
       await page.getByRole('tab', { name: 'Historial' }).click();
       await page.getByRole('cell', { name: 'ifrlm_generated' }).waitFor();
-      await screenshot(page, shots, '24-legajo-informe');
+      await screenshot(page, run.shots, '24-legajo-informe');
 
       const history = await backend('directora-obras', `/records/${record.id}/history`);
       assert.equal(history.entries[0].action, 'ifrlm_generated');
@@ -280,7 +231,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
   it('a memo signed to a user: unread in Recibidos, opened, archived and found under Archivados', async () => {
     const subject = `Memo de coordinación ${stamp}`;
     const martin = await session(MARTIN);
-    await martin.page.goto(`${desk}/documentos/nuevo`);
+    await martin.page.goto(`${run.desk}/documentos/nuevo`);
     await choose(martin.page, 'Tipo de documento', /Memo \(MEMO\)/);
     await martin.page.getByLabel('Referencia').fill(subject);
     await choose(martin.page, 'Para', /Carlos Gómez/);
@@ -297,7 +248,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.ok(unreadBefore >= 1);
     const carlos = await session(CARLOS);
     const { page } = carlos;
-    await page.goto(`${desk}/memos`);
+    await page.goto(`${run.desk}/memos`);
     await page.getByRole('heading', { name: 'Memos' }).waitFor();
     // The unread count on the Recibidos tab and on the navigation.
     await page.getByRole('tab', { name: /Recibidos/ }).getByLabel(`${unreadBefore} sin leer`).waitFor();
@@ -313,7 +264,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await dialog.getByText(/De: Martín Álvarez \(Intendencia\)/).waitFor();
     await dialog.getByText(/Para: Carlos Gómez/).waitFor();
     await assertAccessible(page, 'Memo');
-    await screenshot(page, shots, '25-memo');
+    await screenshot(page, run.shots, '25-memo');
     const opened = await backend('agente-mesa', `/memos/${memoId}`);
     assert.ok(opened.my_access.opened_at, 'opening the detail marks it read');
 
@@ -329,7 +280,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     const archivedRow = page.getByRole('row').filter({ hasText: subject });
     await archivedRow.waitFor();
     assert.equal(await archivedRow.getByText('Sin leer').count(), 0);
-    await screenshot(page, shots, '26-memos-archivados');
+    await screenshot(page, run.shots, '26-memos-archivados');
     const archived = await backend('agente-mesa', '/memos/archived?page_size=100');
     assert.ok(archived.memos.some((m: { document_id: string }) => m.document_id === memoId), 'the API lists it archived');
     const received = await backend('agente-mesa', '/memos/received?page_size=100');
@@ -338,7 +289,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.equal(detail.my_access.is_archived, true);
 
     // The sender sees the opening in Enviados.
-    await martin.page.goto(`${desk}/memos`);
+    await martin.page.goto(`${run.desk}/memos`);
     await martin.page.getByRole('tab', { name: 'Enviados' }).click();
     const sent = martin.page.getByRole('row').filter({ hasText: subject });
     await sent.getByText('1 apertura(s)').waitFor();
@@ -352,7 +303,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     const draftRef = `Dictamen en preparación ${stamp}`;
     const draftId = await createBackendDraft('directora-obras', { reference: draftRef });
     const { page } = await session(LUCIA);
-    await page.goto(`${desk}/expedientes/${created.case.case_id}`);
+    await page.goto(`${run.desk}/expedientes/${created.case.case_id}`);
     await page.getByRole('heading', { name: created.case.case_number }).waitFor();
     const documents = page.getByRole('table').filter({ hasText: 'Referencia' });
     await documents.getByRole('link', { name: created.cover.official_number }).waitFor();
@@ -369,7 +320,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     const proposals = page.getByRole('list', { name: 'Borradores propuestos a este expediente' });
     await proposals.getByRole('link', { name: new RegExp(escapeRegExp(draftRef)) }).waitFor();
     await assertAccessible(page, 'Expediente: documentos');
-    await screenshot(page, shots, '27-expediente-documentos');
+    await screenshot(page, run.shots, '27-expediente-documentos');
 
     // What the backend keeps: the link, and the proposal on the draft.
     const detail = await backend('directora-obras', `/cases/${created.case.case_id}`);
@@ -394,7 +345,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
   it('renews the access token when the API answers 401, and the screen still shows its data', async () => {
     const endpoint = await tokenEndpoint();
     const { page } = await session(CARLOS);
-    await page.goto(`${desk}/`);
+    await page.goto(`${run.desk}/`);
     await page.getByRole('heading', { name: `Hola, ${CARLOS.name}` }).waitFor();
     const seen: { authorization: string; answered: number }[] = [];
     await page.route('**/api/v1/registries', async (route) => {
@@ -433,7 +384,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
   it('several calls answered 401 at once renew the token once, and the session survives', async () => {
     const endpoint = await tokenEndpoint();
     const { page } = await session(CARLOS);
-    await page.goto(`${desk}/`);
+    await page.goto(`${run.desk}/`);
     await page.getByRole('heading', { name: `Hola, ${CARLOS.name}` }).waitFor();
     // Legajos asks for the registries and the records together: both are refused once.
     const refused = new Set<string>();
@@ -495,14 +446,13 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
       await trx('user_sector_permissions').insert({ user_id: user.id, sector_id: demoSector('MESA'), can_edit: false, is_primary: true });
     });
 
-    const s = await loginTo(browser, desk, ana, (page) => page.getByRole('heading', { name: 'Elija el municipio' }).waitFor());
-    sessions.push(s);
+    const s = run.keep(await loginTo(run.browser, run.desk, ana, (page) => page.getByRole('heading', { name: 'Elija el municipio' }).waitFor()));
     const { page } = s;
     const villa = page.getByRole('button', { name: 'Municipalidad de Villa Esperanza (Villa Esperanza)' });
     await villa.waitFor();
     await page.getByRole('button', { name: 'Municipalidad de San Roque (San Roque)' }).waitFor();
     await assertAccessible(page, 'Elegir municipio');
-    await screenshot(page, shots, '28-elegir-municipio');
+    await screenshot(page, run.shots, '28-elegir-municipio');
 
     // San Roque: its registry, not Villa Esperanza's; every call names its schema.
     await page.getByRole('button', { name: 'Municipalidad de San Roque (San Roque)' }).click();
@@ -515,7 +465,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.equal(await registries.headerValue('x-tenant-schema'), 'desk_san_roque');
     await page.getByRole('button', { name: /Registro de Comercios/ }).waitFor();
     assert.equal(await page.getByRole('button', { name: /Registro de Arquitectos/ }).count(), 0);
-    await screenshot(page, shots, '29-san-roque-legajos');
+    await screenshot(page, run.shots, '29-san-roque-legajos');
 
     // Switching from the account menu: the same screen, now with Villa Esperanza's data.
     await page.getByRole('button', { name: `Cuenta de ${ana.name}` }).click();

@@ -4,64 +4,21 @@
  * the official PDF checked with pdfsig; accessibility (axe-core) and screenshots of each screen.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureWebBuild } from '../../web/build.js';
 import { getStack } from '../support/hooks.js';
 import { letterPdf } from '../support/documents.js';
 import { demoUser } from '../support/http.js';
 import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
-import { assertAccessible, CARLOS, choose, LUCIA, loginAs, MARTIN, PASSWORD, screenshot, type DeskSession, type DeskUser } from './support.js';
-
-/** On a draft's page: its author alone signs and numbers it; the official number once it is signed. */
-async function signAlone(page: Page, author: string | RegExp): Promise<string> {
-  await choose(page, 'Agregar firmante', author);
-  await page.getByRole('button', { name: 'Agregar', exact: true }).click();
-  await page.getByRole('button', { name: 'Guardar firmantes' }).click();
-  await page.getByText('Firmantes guardados').waitFor();
-  await page.getByRole('button', { name: 'Iniciar firma' }).click();
-  await page.getByRole('button', { name: 'Firmar y numerar' }).click();
-  const number = page.getByTestId('official-number');
-  await number.waitFor({ timeout: 60_000 });
-  return (await number.textContent())!.trim();
-}
+import { assertAccessible, CARLOS, choose, deskRun, LUCIA, MARTIN, PASSWORD, screenshot, signAlone, type DeskUser } from './support.js';
 
 describe('the municipal desk (browser)', function () {
   this.timeout(240_000);
-  let browser: Browser;
-  let desk: string;
-  let shots: string;
-  const sessions: DeskSession[] = [];
-
-  before(async () => {
-    // The API serves web/dist: build it when missing or older than web/src.
-    await ensureWebBuild((line) => process.stderr.write(`      web: ${line}\n`));
-    desk = getStack().apiUrl;
-    browser = await chromium.launch({ executablePath: getStack().config.chromiumPath, args: ['--no-sandbox'] });
-    shots = mkdtempSync(path.join(os.tmpdir(), 'expediente-desk-'));
-    process.stderr.write(`      screenshots: ${shots}\n`);
-  });
-
-  after(async () => {
-    for (const s of sessions) await s.context.close();
-    await browser?.close();
-  });
-
-  afterEach(function () {
-    const failed = this.currentTest?.state === 'failed';
-    for (const s of sessions) if (failed && s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
-  });
-
-  async function session(user: typeof MARTIN): Promise<DeskSession> {
-    const s = await loginAs(browser, desk, user);
-    sessions.push(s);
-    return s;
-  }
+  const run = deskRun('expediente-desk-');
+  const session = (user: DeskUser) => run.session(user);
 
   it('serves the desk with its own CSP and the SPA fallback, and leaves the API to JSON', async () => {
-    const index = await fetch(`${desk}/documentos/abc`, { headers: { Accept: 'text/html' } });
+    const index = await fetch(`${run.desk}/documentos/abc`, { headers: { Accept: 'text/html' } });
     assert.equal(index.status, 200);
     const csp = index.headers.get('content-security-policy') ?? '';
     assert.match(csp, /script-src 'self'(;|$)/);
@@ -72,13 +29,13 @@ describe('the municipal desk (browser)', function () {
     assert.ok(nonce && html.includes(`content="${nonce}"`), 'the page carries the nonce its CSP names');
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     assert.ok(asset);
-    const js = await fetch(`${desk}${asset}`);
+    const js = await fetch(`${run.desk}${asset}`);
     assert.equal(js.status, 200);
     assert.match(js.headers.get('cache-control') ?? '', /max-age=31536000.*immutable/);
-    const api = await fetch(`${desk}/api/v1/nothing-here`, { headers: { Accept: 'text/html' } });
+    const api = await fetch(`${run.desk}/api/v1/nothing-here`, { headers: { Accept: 'text/html' } });
     assert.equal(api.status, 404);
     assert.match(api.headers.get('content-type') ?? '', /json/);
-    const config = (await (await fetch(`${desk}/desk-config.json`)).json()) as { issuer: string; tenants: { schema: string }[] };
+    const config = (await (await fetch(`${run.desk}/desk-config.json`)).json()) as { issuer: string; tenants: { schema: string }[] };
     assert.equal(config.issuer, getStack().idp.issuer);
     assert.ok(config.tenants.some((t) => t.schema === 'demo'));
   });
@@ -87,22 +44,22 @@ describe('the municipal desk (browser)', function () {
     const { page, errors } = await session(MARTIN);
     await page.getByText('Firmas pendientes').first().waitFor();
     await assertAccessible(page, 'Inicio');
-    await screenshot(page, shots, '01-inicio');
+    await screenshot(page, run.shots, '01-inicio');
     await page.getByRole('link', { name: 'Documentos' }).click();
     await page.getByRole('heading', { name: 'Documentos' }).waitFor();
     await page.getByText(/documento\(s\)/).waitFor();
     await assertAccessible(page, 'Documentos');
-    await screenshot(page, shots, '02-documentos');
+    await screenshot(page, run.shots, '02-documentos');
     assert.deepEqual(errors.filter((e) => /Content Security Policy/i.test(e)), [], 'no CSP violations');
   });
 
   it('takes a document from draft to a signed official PDF: formatted text, two signers, two browser contexts', async () => {
-    const martin = sessions[0] ?? (await session(MARTIN));
+    const martin = await session(MARTIN);
     const { page } = martin;
     const reference = `Inspección de obra ${Date.now()}`;
 
     // Draft
-    await page.goto(`${desk}/documentos/nuevo`);
+    await page.goto(`${run.desk}/documentos/nuevo`);
     await page.getByLabel('Referencia').fill(reference);
     await page.getByRole('button', { name: 'Crear borrador' }).click();
     await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
@@ -116,7 +73,7 @@ describe('the municipal desk (browser)', function () {
     await page.keyboard.type('.');
     await page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
     await assertAccessible(page, 'Editor de documento');
-    await screenshot(page, shots, '03-editor');
+    await screenshot(page, run.shots, '03-editor');
 
     // Signers: Lucía signs, Martín numbers.
     await choose(page, 'Agregar firmante', /Lucía Fernández/);
@@ -131,7 +88,7 @@ describe('the municipal desk (browser)', function () {
     await page.getByRole('button', { name: 'Vista previa' }).click();
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
     assert.match(await page.getByTestId('preview-info').innerText(), /Villa Esperanza · Informe · Firmantes: Lucía Fernández, Martín Álvarez \(numera\)/);
-    await screenshot(page, shots, '04-vista-previa');
+    await screenshot(page, run.shots, '04-vista-previa');
 
     // Start signing
     await page.getByRole('button', { name: 'Iniciar firma' }).click();
@@ -144,12 +101,12 @@ describe('the municipal desk (browser)', function () {
     await lucia.page.getByRole('link', { name: reference }).click();
     await lucia.page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
     await assertAccessible(lucia.page, 'Firma');
-    await screenshot(lucia.page, shots, '05-firma');
+    await screenshot(lucia.page, run.shots, '05-firma');
     await lucia.page.getByRole('button', { name: 'Firmar', exact: true }).click();
     await lucia.page.getByText('Usted ya firmó; faltan otras firmas.').waitFor({ timeout: 60_000 });
 
     // Martín numbers it.
-    await page.goto(`${desk}/documentos/${documentId}`);
+    await page.goto(`${run.desk}/documentos/${documentId}`);
     await page.getByRole('button', { name: 'Firmar y numerar' }).click();
     const number = page.getByTestId('official-number');
     await number.waitFor({ timeout: 60_000 });
@@ -163,11 +120,11 @@ describe('the municipal desk (browser)', function () {
     assert.equal(await rows.count(), 2, 'both signatures shown valid');
     assert.doesNotMatch(await validation.innerText(), /Sin sello|Inválida/, 'every signature carries a time-stamp');
     await assertAccessible(page, 'Documento oficial');
-    await screenshot(page, shots, '06-oficial');
+    await screenshot(page, run.shots, '06-oficial');
 
     // The official PDF, downloaded from the page.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
-    const file = path.join(shots, `${officialNumber}.pdf`);
+    const file = path.join(run.shots, `${officialNumber}.pdf`);
     await download.saveAs(file);
     const pdf = readFileSync(file);
     const signatures = pdfSignatures(pdf);
@@ -179,10 +136,10 @@ describe('the municipal desk (browser)', function () {
     assert.deepEqual([...martin.errors, ...lucia.errors].filter((e) => /Content Security Policy/i.test(e)), [], 'no CSP violations');
   });
   it('a signer rejects with a reason and the author reads it on the draft', async () => {
-    const martin = sessions[0] ?? (await session(MARTIN));
+    const martin = await session(MARTIN);
     const { page } = martin;
     const reference = `Dictamen a revisar ${Date.now()}`;
-    await page.goto(`${desk}/documentos/nuevo`);
+    await page.goto(`${run.desk}/documentos/nuevo`);
     await page.getByLabel('Referencia').fill(reference);
     await page.getByRole('button', { name: 'Crear borrador' }).click();
     await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
@@ -197,8 +154,8 @@ describe('the municipal desk (browser)', function () {
     await page.getByRole('button', { name: 'Iniciar firma' }).click();
     await page.getByText('En firma').first().waitFor();
 
-    const lucia = sessions.find((s) => s !== martin) ?? (await session(LUCIA));
-    await lucia.page.goto(`${desk}/documentos?vista=pendientes`);
+    const lucia = await session(LUCIA);
+    await lucia.page.goto(`${run.desk}/documentos?vista=pendientes`);
     await lucia.page.getByRole('link', { name: reference }).click();
     await lucia.page.getByRole('button', { name: 'Rechazar' }).click();
     const dialog = lucia.page.getByRole('dialog');
@@ -212,15 +169,15 @@ describe('the municipal desk (browser)', function () {
   });
 
   it('imports a PDF, replaces it, and signs it as uploaded', async () => {
-    const martin = sessions[0] ?? (await session(MARTIN));
+    const martin = await session(MARTIN);
     const { page } = martin;
     const reference = `Nota recibida ${Date.now()}`;
-    const first = path.join(shots, 'importado-1.pdf');
-    const second = path.join(shots, 'importado-2.pdf');
+    const first = path.join(run.shots, 'importado-1.pdf');
+    const second = path.join(run.shots, 'importado-2.pdf');
     writeFileSync(first, await letterPdf('Primera version del escrito'));
     writeFileSync(second, await letterPdf('Segunda version corregida'));
 
-    await page.goto(`${desk}/documentos/nuevo`);
+    await page.goto(`${run.desk}/documentos/nuevo`);
     await page.locator('label', { hasText: 'Importar un PDF' }).click();
     assert.ok(await page.getByRole('radio', { name: 'Importar un PDF' }).isChecked());
     await page.getByLabel('Referencia').fill(reference);
@@ -231,7 +188,7 @@ describe('the municipal desk (browser)', function () {
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Contenido del documento' }).count(), 0, 'an imported document has no editor');
     await assertAccessible(page, 'Documento importado');
-    await screenshot(page, shots, '06b-importado');
+    await screenshot(page, run.shots, '06b-importado');
 
     await page.locator('input[type="file"]').setInputFiles(second);
     await page.getByRole('button', { name: 'Reemplazar PDF' }).click();
@@ -240,7 +197,7 @@ describe('the municipal desk (browser)', function () {
     await page.getByTestId('signature-validation').getByText('Documento auténtico').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
-    const file = path.join(shots, 'importado-firmado.pdf');
+    const file = path.join(run.shots, 'importado-firmado.pdf');
     await download.saveAs(file);
     const pdf = readFileSync(file);
     assert.equal(pdfSignatures(pdf).filter((s) => s.valid).length, 1);
@@ -251,47 +208,15 @@ describe('the municipal desk (browser)', function () {
 
 describe('the municipal desk: cases, notes and records (browser)', function () {
   this.timeout(240_000);
-  let browser: Browser;
-  let desk: string;
-  let shots: string;
-  const sessions: DeskSession[] = [];
-
-  before(async () => {
-    await ensureWebBuild();
-    desk = getStack().apiUrl;
-    browser = await chromium.launch({ executablePath: getStack().config.chromiumPath, args: ['--no-sandbox'] });
-    shots = mkdtempSync(path.join(os.tmpdir(), 'expediente-desk-more-'));
-    process.stderr.write(`      screenshots: ${shots}\n`);
-  });
-
-  after(async () => {
-    for (const s of sessions) await s.context.close();
-    await browser?.close();
-  });
-
-  afterEach(function () {
-    if (this.currentTest?.state !== 'failed') return;
-    for (const s of sessions) if (s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
-  });
-
-  const byUser = new Map<string, DeskSession>();
-  /** One logged-in browser context per user, reused across the tests. */
-  async function session(user: DeskUser): Promise<DeskSession> {
-    let s = byUser.get(user.email);
-    if (!s) {
-      s = await loginAs(browser, desk, user);
-      sessions.push(s);
-      byUser.set(user.email, s);
-    }
-    return s;
-  }
+  const run = deskRun('expediente-desk-more-');
+  const session = (user: DeskUser) => run.session(user);
 
   it('creates a case from a template and shows its signed cover', async () => {
     const { page } = await session(LUCIA);
     await page.getByRole('link', { name: 'Expedientes' }).click();
     await page.getByRole('heading', { name: 'Expedientes' }).waitFor();
     await assertAccessible(page, 'Expedientes');
-    await screenshot(page, shots, '07-expedientes');
+    await screenshot(page, run.shots, '07-expedientes');
     await page.getByRole('button', { name: 'Nuevo expediente' }).click();
     await choose(page, 'Tipo de trámite', /Permiso de obra/);
     const reference = `Permiso de obra, Güemes ${Date.now()}`;
@@ -302,11 +227,11 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     const cover = page.getByRole('link', { name: /^CAEX-\d{4}-/ });
     await cover.waitFor();
     await assertAccessible(page, 'Expediente');
-    await screenshot(page, shots, '08-expediente');
+    await screenshot(page, run.shots, '08-expediente');
     await cover.click();
     await page.getByTestId('official-number').filter({ hasText: /^CAEX-/ }).waitFor();
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
-    await screenshot(page, shots, '09-caratula');
+    await screenshot(page, run.shots, '09-caratula');
   });
 
   it('assigns a task on a case, closes the assignment and transfers the case, each shown in its movements', async () => {
@@ -347,14 +272,14 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await transfer.getByRole('button', { name: 'Transferir' }).click();
     await movements.getByText(/^Transferencia: /).first().waitFor();
     await page.getByText(new RegExp(`sector [^·]*\\(${acronym}\\)`)).first().waitFor();
-    await screenshot(page, shots, '08b-movimientos');
+    await screenshot(page, run.shots, '08b-movimientos');
   });
 
   it('sends a note to a sector and its member reads it', async () => {
     const martin = await session(MARTIN);
     const { page } = martin;
     const subject = `Nota a Mesa de Entradas ${Date.now()}`;
-    await page.goto(`${desk}/documentos/nuevo`);
+    await page.goto(`${run.desk}/documentos/nuevo`);
     await choose(page, 'Tipo de documento', /Nota \(NOTA\)/);
     await page.getByLabel('Referencia').fill(subject);
     await choose(page, 'Para', /Dirección de Rentas/);
@@ -379,18 +304,18 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     const row = carlos.page.getByRole('row').filter({ hasText: subject });
     await row.getByText('Sin leer').waitFor();
     await assertAccessible(carlos.page, 'Notas');
-    await screenshot(carlos.page, shots, '10-notas');
+    await screenshot(carlos.page, run.shots, '10-notas');
     await row.getByRole('button', { name: subject }).click();
     await carlos.page.getByRole('dialog').getByText('Se solicita el registro del expediente de obra.').waitFor();
     await assertAccessible(carlos.page, 'Nota');
-    await screenshot(carlos.page, shots, '11-nota');
+    await screenshot(carlos.page, run.shots, '11-nota');
     await carlos.page.keyboard.press('Escape');
     await row.getByText('Sin leer').waitFor({ state: 'detached' });
 
     await carlos.page.getByRole('link', { name: 'Memos' }).click();
     await carlos.page.getByRole('heading', { name: 'Memos' }).waitFor();
     await assertAccessible(carlos.page, 'Memos');
-    await screenshot(carlos.page, shots, '12-memos');
+    await screenshot(carlos.page, run.shots, '12-memos');
   });
 
   it('creates a record and edits one of its fields inline', async () => {
@@ -403,7 +328,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await fields.getByText(/Teléfono/).waitFor();
     assert.match(await fields.innerText(), /Estados: /);
     await assertAccessible(page, 'Legajos');
-    await screenshot(page, shots, '13-legajos');
+    await screenshot(page, run.shots, '13-legajos');
     await page.getByRole('button', { name: 'Nuevo legajo' }).click();
     await page.getByLabel('Nombre del legajo').fill(`Arq. Paula Ríos ${Date.now()}`);
     await page.getByRole('button', { name: 'Crear legajo' }).click();
@@ -426,11 +351,11 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByRole('cell', { name: /field_updated/ }).first().waitFor();
     await page.getByRole('cell', { name: /Suspendido/ }).first().waitFor();
     await assertAccessible(page, 'Legajo');
-    await screenshot(page, shots, '14-legajo');
+    await screenshot(page, run.shots, '14-legajo');
 
     // The administrator's screen.
     const martin = await session(MARTIN);
-    await martin.page.goto(`${desk}/usuarios`);
+    await martin.page.goto(`${run.desk}/usuarios`);
     await martin.page.getByRole('heading', { name: 'Usuarios' }).waitFor();
     await martin.page.getByRole('cell', { name: 'Carlos Gómez' }).waitFor();
     // The directory search asks the server (name or email), a page at a time.
@@ -442,7 +367,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await martin.page.getByRole('cell', { name: 'Carlos Gómez' }).waitFor();
     await martin.page.getByRole('cell', { name: 'Lucía Fernández' }).waitFor({ state: 'detached' });
     await assertAccessible(martin.page, 'Usuarios');
-    await screenshot(martin.page, shots, '15-usuarios');
+    await screenshot(martin.page, run.shots, '15-usuarios');
   });
 
   it('an administrator creates an API key (its secret shown once works on the integration API), rotates it and revokes it', async () => {
@@ -459,11 +384,11 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByRole('status').filter({ hasText: 'no se volverá a mostrar' }).first().waitFor();
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await assertAccessible(page, 'API Keys');
-    await screenshot(page, shots, '16-api-keys');
+    await screenshot(page, run.shots, '16-api-keys');
 
     // The secret works on the integration API, for the user it was created for.
     const carlos = demoUser('agente-mesa');
-    const asKey = (key: string) => fetch(`${desk}/api/v1/system/sectors`, { headers: { 'X-API-Key': key, 'X-User-ID': carlos } });
+    const asKey = (key: string) => fetch(`${run.desk}/api/v1/system/sectors`, { headers: { 'X-API-Key': key, 'X-User-ID': carlos } });
     assert.equal((await asKey(secret)).status, 200);
 
     // Rotation: a new secret, shown once; both work during the overlap.
@@ -491,7 +416,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     const { page } = martin;
     const stamp = Date.now();
     const newcomer = { email: `paula.rios.${stamp}@pruebas.example`, name: `Paula Ríos ${stamp}` };
-    await page.goto(`${desk}/usuarios`);
+    await page.goto(`${run.desk}/usuarios`);
     await page.getByLabel('Email').fill(newcomer.email);
     await page.getByLabel('Nombre completo').fill(newcomer.name);
     await choose(page, 'Rol', /Director/);
@@ -499,7 +424,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByRole('button', { name: 'Dar de alta e invitar' }).click();
     await page.getByText('Invitación enviada').waitFor({ timeout: 60_000 });
     await assertAccessible(page, 'Usuarios (alta)');
-    await screenshot(page, shots, '16-usuario-invitado');
+    await screenshot(page, run.shots, '16-usuario-invitado');
 
     // The activation email's link sets the password on the provider's page.
     let link: string | undefined;
@@ -519,7 +444,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
 
     // The first login completes the onboarding; the new user drafts, signs and numbers alone.
     const paula = await session(newcomer);
-    await paula.page.goto(`${desk}/documentos/nuevo`);
+    await paula.page.goto(`${run.desk}/documentos/nuevo`);
     await paula.page.getByLabel('Referencia').fill(`Informe de ingreso ${stamp}`);
     await paula.page.getByRole('button', { name: 'Crear borrador' }).click();
     await paula.page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
@@ -528,7 +453,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await paula.page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
     await signAlone(paula.page, newcomer.name);
     const [download] = await Promise.all([paula.page.waitForEvent('download'), paula.page.getByRole('link', { name: 'Descargar PDF' }).click()]);
-    const file = path.join(shots, `ingreso-${stamp}.pdf`);
+    const file = path.join(run.shots, `ingreso-${stamp}.pdf`);
     await download.saveAs(file);
     const signatures = pdfSignatures(readFileSync(file));
     assert.equal(signatures.length, 1);
@@ -539,7 +464,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
 
   it('logs out through the provider', async () => {
     const { page } = await session(CARLOS);
-    await page.goto(`${desk}/`);
+    await page.goto(`${run.desk}/`);
     await page.getByRole('button', { name: 'Cuenta de Carlos Gómez' }).click();
     await page.getByRole('menuitem', { name: 'Salir' }).click();
     // The provider may ask to confirm the logout; either way the desk's start page comes back.
@@ -548,6 +473,6 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
       page.getByRole('button', { name: 'Ingresar' }).waitFor(),
       confirm.waitFor().then(() => confirm.click()).then(() => page.getByRole('button', { name: 'Ingresar' }).waitFor()),
     ]);
-    assert.ok(page.url().startsWith(desk));
+    assert.ok(page.url().startsWith(run.desk));
   });
 });

@@ -1,9 +1,12 @@
 /** Driving the desk in Chromium: login through the provider's page, axe checks, screenshots. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ensureWebBuild } from '../../web/build.js';
+import { getStack } from '../support/hooks.js';
 import { ensureAccount, DEMO_ACCOUNT_PASSWORD } from '../support/identity.js';
 
 const require = createRequire(import.meta.url);
@@ -103,11 +106,93 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
 /** Picks an option of a Mantine Select/MultiSelect by typing and choosing it. */
 export async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
   const input = page.getByRole('textbox', { name: label }).or(page.getByLabel(label)).first();
-  await input.click();
-  // Searchable selects filter as one types; the others are read-only and only open.
-  if (await input.isEditable()) await input.fill(typeof option === 'string' ? option.slice(0, 4) : '');
-  await page.getByRole('option', { name: option }).first().click();
+  // A re-render of the screen (a query refetched) may close the list under the pointer: open it again.
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    // Searchable selects filter as one types; the others are read-only and only open.
+    if (await input.isEditable()) await input.fill(typeof option === 'string' ? option.slice(0, 4) : '');
+    try {
+      await page.getByRole('option', { name: option }).first().click({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
   // A multi-select keeps its list open for more choices: leave the field to close it.
   if (await page.getByRole('listbox').first().isVisible().catch(() => false)) await page.keyboard.press('Tab');
 }
 
+
+/** What a describe block driving the desk shares: the browser, the desk's URL, a screenshot folder and the logged-in users. */
+export interface DeskRun {
+  readonly browser: Browser;
+  readonly desk: string;
+  readonly shots: string;
+  /** One logged-in context per user, reused by the block's tests. */
+  session(user: DeskUser): Promise<DeskSession>;
+  /** A context made another way (loginTo), closed with the block's. */
+  keep(session: DeskSession): DeskSession;
+}
+
+/**
+ * Registers the mocha hooks of a describe block driving the desk: the bundle built when stale,
+ * Chromium launched, contexts and browser closed after, browser errors printed under a failure.
+ */
+export function deskRun(shotsPrefix: string): DeskRun {
+  let browser: Browser | undefined;
+  let desk = '';
+  let shots = '';
+  const sessions: DeskSession[] = [];
+  const byUser = new Map<string, DeskSession>();
+  before(async () => {
+    // The API serves web/dist: build it when missing or older than web/src.
+    await ensureWebBuild((line) => process.stderr.write(`      web: ${line}\n`));
+    desk = getStack().apiUrl;
+    browser = await chromium.launch({ executablePath: getStack().config.chromiumPath, args: ['--no-sandbox'] });
+    shots = mkdtempSync(path.join(os.tmpdir(), shotsPrefix));
+    process.stderr.write(`      screenshots: ${shots}\n`);
+  });
+  after(async () => {
+    for (const s of sessions) await s.context.close();
+    await browser?.close();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state !== 'failed') return;
+    for (const s of sessions) if (s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
+  });
+  const keep = (session: DeskSession) => {
+    sessions.push(session);
+    return session;
+  };
+  return {
+    get browser() {
+      if (!browser) throw new Error('the browser starts in the block\'s before hook');
+      return browser;
+    },
+    get desk() { return desk; },
+    get shots() { return shots; },
+    async session(user) {
+      let s = byUser.get(user.email);
+      if (!s) {
+        s = keep(await loginAs(this.browser, desk, user));
+        byUser.set(user.email, s);
+      }
+      return s;
+    },
+    keep,
+  };
+}
+
+/** On a draft's page: its author alone signs and numbers it; the official number once it is signed. */
+export async function signAlone(page: Page, author: string | RegExp): Promise<string> {
+  await choose(page, 'Agregar firmante', author);
+  await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await page.getByRole('button', { name: 'Guardar firmantes' }).click();
+  await page.getByText('Firmantes guardados').waitFor();
+  await page.getByRole('button', { name: 'Iniciar firma' }).click();
+  await page.getByRole('button', { name: 'Firmar y numerar' }).click();
+  const number = page.getByTestId('official-number');
+  await number.waitFor({ timeout: 60_000 });
+  return (await number.textContent())!.trim();
+}
