@@ -29,7 +29,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the municipal desk: records, memos, cases, municipalities and sessions (browser)', function () {
   this.timeout(240_000);
-  const run = deskRun('expediente-desk-more-');
+  const run = deskRun('expediente-desk-records-');
   const session = (user: DeskUser) => run.session(user);
   const stamp = Date.now();
 
@@ -212,7 +212,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
       const link = page.getByRole('tabpanel', { name: 'Vínculos' }).getByRole('link', { name: report.document_number });
       await link.waitFor();
       await page.getByRole('tab', { name: 'Historial' }).click();
-      await page.getByRole('cell', { name: 'ifrlm_generated' }).waitFor();
+      await page.getByRole('cell', { name: 'Informe IFRLM generado' }).waitFor();
       await screenshot(page, run.shots, '24-legajo-informe');
 
       const history = await backend('directora-obras', `/records/${record.id}/history`);

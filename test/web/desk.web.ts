@@ -208,7 +208,7 @@ describe('the municipal desk (browser)', function () {
 
 describe('the municipal desk: cases, notes and records (browser)', function () {
   this.timeout(240_000);
-  const run = deskRun('expediente-desk-more-');
+  const run = deskRun('expediente-desk-cases-');
   const session = (user: DeskUser) => run.session(user);
 
   it('creates a case from a template and shows its signed cover', async () => {
@@ -348,7 +348,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByTestId('record-state').filter({ hasText: 'Suspendido' }).waitFor();
     await page.getByRole('tab', { name: 'Historial' }).click();
-    await page.getByRole('cell', { name: /field_updated/ }).first().waitFor();
+    await page.getByRole('cell', { name: /Campo actualizado \(telefono\)/ }).first().waitFor();
     await page.getByRole('cell', { name: /Suspendido/ }).first().waitFor();
     await assertAccessible(page, 'Legajo');
     await screenshot(page, run.shots, '14-legajo');

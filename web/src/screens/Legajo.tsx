@@ -54,7 +54,7 @@ function FieldRow({ recordId, name, schema, entry, canEdit, canVerify, onVerify 
         <ErrorAlert error={save.error} title="No se pudo guardar el campo" />
         {entry?.expiration_date && <Text size="xs" c="dimmed">Vence: {entry.expiration_date}</Text>}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {schema.has_verification && (entry?.verified
           ? <Badge variant="light" color="teal" c="dark.8" title={`${entry.verified_by_name ?? ''} ${entry.verified_document_number ?? ''}`}>Verificado</Badge>
           : canVerify ? <Button size="compact-xs" variant="default" onClick={onVerify}>Verificar</Button> : <Badge variant="light" c="dark.8" color="gray">Sin verificar</Badge>)}
@@ -158,7 +158,7 @@ function Links({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
     onSuccess: () => void client.invalidateQueries({ queryKey: ['record', recordId] }),
   });
   const unlinkButton = (kind: 'cases' | 'documents', linkId: string, what: string) => canEdit && (
-    <Button size="compact-xs" variant="default" onClick={() => unlink.mutate({ kind, linkId })} loading={unlink.isPending && unlink.variables?.linkId === linkId} aria-label={`Desvincular ${what}`}>Desvincular</Button>
+    <Button size="compact-xs" variant="default" style={{ flexShrink: 0 }} onClick={() => unlink.mutate({ kind, linkId })} loading={unlink.isPending && unlink.variables?.linkId === linkId} aria-label={`Desvincular ${what}`}>Desvincular</Button>
   );
   return (
     <Stack>
@@ -193,19 +193,42 @@ function Links({ recordId, canEdit }: { recordId: string; canEdit: boolean }) {
   );
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What an entry changed, in words: for objects (a field's entry, the state and name) only the keys
+ * whose values differ, "clave: antes → después"; otherwise the values themselves.
+ */
+function describeChange(before: unknown, after: unknown): string {
+  if (isPlainObject(before) || isPlainObject(after)) {
+    const b = isPlainObject(before) ? before : {};
+    const a = isPlainObject(after) ? after : {};
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
+    return keys.map((k) => (isPlainObject(before) ? `${k}: ${show(b[k])} → ${show(a[k])}` : `${k}: ${show(a[k])}`)).join(' · ') || 'sin cambios';
+  }
+  return before !== null && before !== undefined ? `${show(before)} → ${show(after)}` : show(after);
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  created: 'Alta', state_changed: 'Cambio de estado', display_name_changed: 'Cambio de nombre', record_updated: 'Legajo actualizado',
+  field_updated: 'Campo actualizado', field_verified: 'Campo verificado', relation_created: 'Relación agregada', relation_deleted: 'Relación quitada',
+  document_linked: 'Documento vinculado', document_unlinked: 'Documento desvinculado', case_linked: 'Expediente vinculado', case_unlinked: 'Expediente desvinculado',
+  ifrlm_generated: 'Informe IFRLM generado',
+};
+
 function History({ recordId }: { recordId: string }) {
   const history = useQuery({ queryKey: ['record', recordId, 'history'], queryFn: () => call('get', '/api/v1/records/{id}/history', { path: { id: recordId }, query: { page_size: 50 } }) });
   if (history.isLoading) return <Loading />;
   if (!history.data) return <ErrorAlert error={history.error} />;
   return (
-    <Table>
-      <Table.Thead><Table.Tr><Table.Th>Fecha</Table.Th><Table.Th>Acción</Table.Th><Table.Th>Cambio</Table.Th><Table.Th>Quién</Table.Th></Table.Tr></Table.Thead>
+    <Table layout="fixed">
+      <Table.Thead><Table.Tr><Table.Th w="22%">Fecha</Table.Th><Table.Th w="22%">Acción</Table.Th><Table.Th>Cambio</Table.Th><Table.Th w="20%">Quién</Table.Th></Table.Tr></Table.Thead>
       <Table.Tbody>
         {history.data.entries.map((h) => (
           <Table.Tr key={h.id}>
             <Table.Td>{formatDate(h.created_at)}</Table.Td>
-            <Table.Td>{h.action}{h.field_name ? ` (${h.field_name})` : ''}</Table.Td>
-            <Table.Td>{h.before_value !== null && h.before_value !== undefined ? `${show(h.before_value)} → ` : ''}{show(h.after_value)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{ACTION_LABELS[h.action] ?? h.action}{h.field_name ? ` (${h.field_name})` : ''}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{describeChange(h.before_value, h.after_value)}</Table.Td>
             <Table.Td>{h.user_name}</Table.Td>
           </Table.Tr>
         ))}
