@@ -35,9 +35,6 @@ interface Timing {
   latencies: number[];
 }
 
-
-
-
 async function onePagePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -46,8 +43,6 @@ async function onePagePdf(): Promise<Buffer> {
   page.drawText(MARKER, { x: 72, y: 520, size: 6, font });
   return Buffer.from(await doc.save());
 }
-
-/** A one-page Letter document of ~10 MB: a full-page scan as an incompressible RGB image. */
 
 type Level = 'B-T' | 'B-LT' | 'B-LTA';
 
