@@ -2,7 +2,7 @@
 import { Router, type Response } from 'express';
 import { createDocument, deleteDocument, importDocument, replaceImportedPdf, saveDocument } from '../../domain/documents/drafts.js';
 import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
-import { documentPdfUrl, previewDownload, previewInfo, searchOfficial, signatureDetails, unifiedDetails, verificationCodeOf } from '../../domain/documents/reads.js';
+import { documentPdfUrl, previewDownload, previewInfo, searchOfficial, signatureDetailsWithCode, unifiedDetails } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
@@ -92,9 +92,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
 
   // Who signed and when, plus the validation of the official file (certificates, time-stamps).
   router.get('/documents/:id/signature-details', async (req, res) => {
-    const ctx = contextOf(res);
-    const details = await signatureDetails(ctx, pathParam(req, 'id'));
-    const code = await verificationCodeOf(ctx, pathParam(req, 'id'));
+    const { details, code } = await signatureDetailsWithCode(contextOf(res), pathParam(req, 'id'));
     const result = code ? await verifier.byCode(code) : undefined;
     sendBackend(res, { ...details, verification_code: code && formatVerificationCode(code), validation: result ? verificationJson(result) : null });
   });

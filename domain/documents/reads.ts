@@ -271,35 +271,38 @@ export async function documentPdfUrl(ctx: DomainContext, documentId: string) {
   });
 }
 
+async function signaturesOf(trx: Tx, doc: DocumentRow) {
+  const signers = await loadSigners(trx, doc.id);
+  return {
+    document_id: doc.id,
+    document_number: doc.official_number,
+    signature_status: signatureStatus(doc, signers),
+    signers: signers.map((s) => ({
+      user_id: s.user_id,
+      full_name: s.full_name,
+      role: s.is_numerator ? 'numerator' : 'signer',
+      status: s.status,
+      signed_at: iso(s.signed_at),
+    })),
+  };
+}
+
 export async function signatureDetails(ctx: DomainContext, documentId: string) {
-  return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, ctx.user, documentId);
-    const signers = await loadSigners(trx, doc.id);
-    return {
-      document_id: doc.id,
-      document_number: doc.official_number,
-      signature_status: signatureStatus(doc, signers),
-      signers: signers.map((s) => ({
-        user_id: s.user_id,
-        full_name: s.full_name,
-        role: s.is_numerator ? 'numerator' : 'signer',
-        status: s.status,
-        signed_at: iso(s.signed_at),
-      })),
-    };
-  });
+  return ctx.db.transaction(async (trx) => signaturesOf(trx, await requireDocument(trx, ctx.user, documentId)));
 }
 
 /**
- * The public verification code of a signed document the user may see (null while it is not
- * signed): the desk validates its official file through it, as anyone holding the paper could.
+ * The signature details and, once the document is signed, its public verification code: the desk
+ * validates the official file through it, as anyone holding the paper could.
  */
-export async function verificationCodeOf(ctx: DomainContext, documentId: string): Promise<string | null> {
+export async function signatureDetailsWithCode(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
-    if (doc.status !== 'signed') return null;
-    const row = await trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string } | undefined>('code');
-    return row?.code ?? null;
+    const details = await signaturesOf(trx, doc);
+    const row = doc.status === 'signed'
+      ? await trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string } | undefined>('code')
+      : undefined;
+    return { details, code: row?.code ?? null };
   });
 }
 

@@ -92,10 +92,6 @@ export async function apiEnvelope<T>(path: string, options: RequestOptions = {})
   return { ...body, status: res.status };
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiEnvelope<T>(path, options)).data;
-}
-
 export function qs(params: Record<string, string | number | undefined | null>): string {
   const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '');
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';

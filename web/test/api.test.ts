@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setSession } from '../src/api';
+import { apiEnvelope, ApiError, setSession } from '../src/api';
 import { call, callEnvelope } from '../src/client';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -11,7 +11,7 @@ describe('the backend client', () => {
     const fetchMock = vi.fn(async () => json(200, { success: true, data: { ok: 1 }, message: 'OK' }));
     vi.stubGlobal('fetch', fetchMock);
     setSession({ token: async () => 'tok', renew: async () => undefined, tenant: () => 'demo' });
-    expect(await api('/api/v1/auth/me')).toEqual({ ok: 1 });
+    expect((await apiEnvelope('/api/v1/auth/me')).data).toEqual({ ok: 1 });
     const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok');
     expect(headers['X-Tenant-Schema']).toBe('demo');
@@ -24,7 +24,7 @@ describe('the backend client', () => {
     vi.stubGlobal('fetch', fetchMock);
     const renew = vi.fn(async () => 'fresh');
     setSession({ token: async () => 'old', renew, tenant: () => 'demo' });
-    expect(await api('/api/v1/documents/x/details')).toBe('again');
+    expect((await apiEnvelope('/api/v1/documents/x/details')).data).toBe('again');
     expect(renew).toHaveBeenCalledOnce();
     expect(((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe('Bearer fresh');
   });
@@ -43,11 +43,11 @@ describe('the backend client', () => {
   it('turns failures into the API’s own words, or a Spanish description', async () => {
     setSession({ token: async () => 't', renew: async () => undefined, tenant: () => 'demo' });
     vi.stubGlobal('fetch', vi.fn(async () => json(400, { success: false, message: 'Debe asignar al menos un firmante' })));
-    await expect(api('/x')).rejects.toEqual(new ApiError('Debe asignar al menos un firmante', 400));
+    await expect(apiEnvelope('/x')).rejects.toEqual(new ApiError('Debe asignar al menos un firmante', 400));
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
-    await expect(api('/x')).rejects.toThrow('El servidor no pudo completar la operación (HTTP 502)');
+    await expect(apiEnvelope('/x')).rejects.toThrow('El servidor no pudo completar la operación (HTTP 502)');
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
-    await expect(api('/x')).rejects.toThrow('No se pudo conectar con el servidor; revise su conexión');
+    await expect(apiEnvelope('/x')).rejects.toThrow('No se pudo conectar con el servidor; revise su conexión');
   });
 
   it('typed calls fill path parameters (encoded), the query (empty values left out) and the JSON body', async () => {
