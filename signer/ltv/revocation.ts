@@ -7,7 +7,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { toArrayBuffer } from '../pades/cms.js';
-import { TimestampError, readLimited } from '../pades/tsa-client.js';
+import { ResponseTooLarge, send } from '../http/outbound.js';
 import { issuedBy, parseCertificate, type ParsedCertificate } from './certificates.js';
 
 export interface RevocationEvidence {
@@ -172,18 +172,14 @@ export class RevocationSource {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
-      const res = await fetch(url, { method, body, signal: combined, headers: body ? { 'content-type': 'application/ocsp-request' } : {} });
-      if (res.status !== 200) {
-        await res.body?.cancel();
-        throw new Error(`HTTP ${res.status}`);
-      }
-      return await readLimited(res, MAX_RESPONSE_BYTES);
+      const res = await send(url, { method, body, signal: combined, headers: body ? { 'content-type': 'application/ocsp-request' } : {}, maxBytes: MAX_RESPONSE_BYTES });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      return res.body;
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) throw new Error(`no answer within ${this.options.timeoutMs} ms`);
-      if (err instanceof TimestampError) throw new Error('oversized response');
-      const cause = (err as Error & { cause?: Error }).cause;
-      throw new Error(cause?.message ?? (err as Error).message);
+      if (err instanceof ResponseTooLarge) throw new Error('oversized response');
+      throw err;
     }
   }
 }

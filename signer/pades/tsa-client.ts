@@ -8,6 +8,7 @@
 import { createHash, randomBytes, verify as cryptoVerify, X509Certificate, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { ResponseTooLarge, send } from '../http/outbound.js';
 import { toArrayBuffer } from './cms.js';
 import { DerError, TAG, bytes, children, content, expect, oid, read, type Node } from './der.js';
 import { OID } from './oids.js';
@@ -53,23 +54,21 @@ export async function requestTimestampForDigest(imprint: Buffer, options: Timest
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let body: Buffer;
   try {
-    const res = await fetch(options.url, {
+    const res = await send(options.url, {
       method: 'POST',
       headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
       body: Buffer.from(request.toSchema().toBER(false)),
       signal,
+      maxBytes: MAX_RESPONSE_BYTES,
     });
-    if (res.status !== 200) {
-      await res.body?.cancel();
-      throw new TimestampError(`the time-stamping authority answered HTTP ${res.status}`);
-    }
-    body = await readLimited(res, MAX_RESPONSE_BYTES);
+    if (res.status !== 200) throw new TimestampError(`the time-stamping authority answered HTTP ${res.status}`);
+    body = res.body;
   } catch (err) {
     if (err instanceof TimestampError) throw err;
-    if (options.signal?.aborted) throw err;
+    if (options.signal?.aborted) throw options.signal.reason;
     if (timeout.aborted) throw new TimestampError(`the time-stamping authority did not answer within ${options.timeoutMs} ms`);
-    const cause = (err as Error & { cause?: Error }).cause;
-    throw new TimestampError(`the time-stamping authority could not be reached (${cause?.message ?? (err as Error).message})`);
+    if (err instanceof ResponseTooLarge) throw new TimestampError('the time-stamping authority answered with an oversized response');
+    throw new TimestampError(`the time-stamping authority could not be reached (${(err as Error).message})`);
   }
   try {
     return checkResponse(body, imprint, nonce);
@@ -78,30 +77,6 @@ export async function requestTimestampForDigest(imprint: Buffer, options: Timest
     // DerError, or a structure so broken the walker trips over it: either way not a valid reply.
     throw new TimestampError(`the time-stamping authority answered with something that is not a valid time-stamp response (${(err as Error).message})`);
   }
-}
-
-/** The reply body, read as it streams in and abandoned past `max` bytes (never held whole). */
-export async function readLimited(res: Response, max: number): Promise<Buffer> {
-  const oversized = () => new TimestampError('the time-stamping authority answered with an oversized response');
-  if (Number(res.headers.get('content-length') ?? 0) > max) {
-    await res.body?.cancel();
-    throw oversized();
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw oversized();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
 }
 
 function checkResponse(body: Buffer, imprint: Buffer, nonce: Buffer): Buffer {
