@@ -10,11 +10,14 @@
  *   - the signing service's answer time (its Server-Timing header when it gives one, else the
  *     client's view of the request).
  */
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { expect, startPlatform, template, user, type Platform } from './_platform.js';
 import { fmt } from './_stats.js';
 import { signPdf } from '../activities/signing-service.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { FLOOR_ACTIVITY_MS, floorDone, floorStep, type FloorStep } from './_floor-workflows.js';
 
 const CONTENT = '<h1>Informe técnico</h1><p>Se deja constancia de la inspección realizada.</p>';
 const SIGNERS = ['directora-obras', 'jefa-mesa', 'intendente'];
@@ -108,6 +111,48 @@ async function prepared(p: Platform): Promise<string> {
   return id;
 }
 
+/**
+ * What Temporal itself costs an update on this stack: the sign update's shape (an update whose
+ * handler awaits one activity) around an activity that only waits, next to an update that awaits
+ * nothing and one that awaits a local activity, on a workflow and worker of their own.
+ */
+async function temporalFloor(p: Platform): Promise<void> {
+  const connection = await NativeConnection.connect({ address: p.stack.temporalAddress });
+  const taskQueue = `floor-${Date.now()}`;
+  const worker = await Worker.create({
+    connection, taskQueue,
+    workflowsPath: fileURLToPath(new URL('./_floor-workflows.ts', import.meta.url)),
+    activities: { wait: () => new Promise<void>((resolve) => setTimeout(resolve, FLOOR_ACTIVITY_MS)) },
+  });
+  const running = worker.run();
+  try {
+    const handle = await p.stack.client.workflow.start('floorWorkflow', { taskQueue, workflowId: taskQueue });
+    let since = 0;
+    for (const step of ['no activity', 'one local activity', 'one activity'] satisfies FloorStep[]) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < 40; i++) {
+        const t0 = performance.now();
+        await handle.executeUpdate(floorStep, { args: [step] });
+        const total = performance.now() - t0;
+        const h = await historyPhases(p, taskQueue, since);
+        since = h.lastEventId;
+        if (i >= 10) samples.push({ total, queries: new Map(), events: h.phases });
+      }
+      const waited = step === 'no activity' ? 0 : FLOOR_ACTIVITY_MS;
+      console.log(`\nTemporal alone: an update awaiting ${step}${waited ? ` that only waits ${waited} ms` : ''} (median of ${samples.length})`);
+      console.log(`  round trip ${fmt(median(samples.map((x) => x.total))).padStart(6)} ms; Temporal's share ${fmt(median(samples.map((x) => x.total)) - waited)} ms`);
+      for (const k of new Set(samples.flatMap((x) => [...x.events.keys()]))) {
+        console.log(`  ${k.padEnd(48)} ${fmt(median(samples.map((x) => x.events.get(k) ?? 0))).padStart(7)} ms`);
+      }
+    }
+    await handle.executeUpdate(floorDone);
+  } finally {
+    worker.shutdown();
+    await running;
+    await connection.close();
+  }
+}
+
 const p = await startPlatform();
 try {
   const sql = sqlRecorder(p.stack.db);
@@ -133,6 +178,10 @@ try {
       if (n === SIGNERS.length - 1) last.push({ total, queries, events: h.phases });
     }
   }
+  // The PDF the first signer of a document signs, as the platform rendered it.
+  const renderedId = await prepared(p);
+  const rendered = await p.stack.db.withSchema(tenant).table('document_files').where({ document_id: renderedId }).orderBy('revision', 'desc').first<{ storage_key: string }>('storage_key');
+  const renderedPdf = (await p.stack.services.storage.get(rendered!.storage_key))!;
   report('sign update of a common signer (B-LT signature)', first);
   report('sign update of the numerator (number, stamp, B-LTA signature, officialization)', last);
 
@@ -159,16 +208,19 @@ try {
   const pdf = Buffer.from(await page.save());
   const signerConfig = { url: p.stack.config.signer.url, apiKey: p.stack.config.signer.apiKey };
   const signer = { name: 'Ana Pérez', seal: 'Directora', department: 'Obras', entity: 'Municipalidad' };
-  console.log('\nsigning service alone, one page (median of 15)');
-  for (const level of ['B-T', 'B-LT', 'B-LTA'] as const) {
-    const times: number[] = [];
-    for (let i = 0; i < 18; i++) {
-      const t0 = performance.now();
-      await signPdf(signerConfig, { pdf, fileName: 'a.pdf', tenantId: tenant, signer, padesLevel: level });
-      if (i >= 3) times.push(performance.now() - t0);
+  for (const [title, input] of [['a minimal page', pdf], [`the document as rendered (${fmt(renderedPdf.length / 1024)} KB)`, renderedPdf]] as const) {
+    console.log(`\nsigning service alone, ${title} (median of 15)`);
+    for (const level of ['B-T', 'B-LT', 'B-LTA'] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 18; i++) {
+        const t0 = performance.now();
+        await signPdf(signerConfig, { pdf: input, fileName: 'a.pdf', tenantId: tenant, signer, padesLevel: level });
+        if (i >= 3) times.push(performance.now() - t0);
+      }
+      console.log(`  ${level.padEnd(6)} ${fmt(median(times)).padStart(7)} ms`);
     }
-    console.log(`  ${level.padEnd(6)} ${fmt(median(times)).padStart(7)} ms`);
   }
+  await temporalFloor(p);
 } finally {
   await p.stop();
 }

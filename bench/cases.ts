@@ -11,6 +11,7 @@
  * when one is missed.
  */
 import { expect, startPlatform, template, type Platform, type Topology } from './_platform.js';
+import { cpuPerOperation, cpuSnapshot, reportCpu } from './_cpu.js';
 import { fmt, reportTargets, runConcurrently, summarize } from './_stats.js';
 
 async function createCase(p: Platform, i: number): Promise<void> {
@@ -29,9 +30,12 @@ async function measure(topology: Topology) {
     }
     const s = summarize(latencies);
     const total = 60;
+    const cpuBefore = cpuSnapshot();
     const seconds = await runConcurrently(total, 10, (i) => createCase(p, i));
+    const cpu = cpuPerOperation(cpuBefore, cpuSnapshot(), total);
     console.log(`${topology}: create case with signed cover, sequential (30): p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
     console.log(`  concurrency 10: ${total} cases in ${fmt(seconds)} s = ${fmt(total / seconds, 2)} creations/s`);
+    reportCpu('creation', cpu, 's');
     return { p50: s.p50, rate: total / seconds };
   } finally {
     await p.stop();

@@ -13,6 +13,7 @@
  * ≥ 1,000 complete signings per minute at concurrency 10. Exits 1 when one is missed.
  */
 import { expect, startPlatform, user, type Platform, type Topology } from './_platform.js';
+import { cpuPerOperation, cpuSnapshot, reportCpu } from './_cpu.js';
 import { fmt, reportTargets, runConcurrently, summarize } from './_stats.js';
 
 const CONTENT = '<h1>Informe técnico</h1><p>Se deja constancia de la inspección realizada en la obra de la calle Güemes.</p><ul><li>Planos aprobados</li><li>Seguro vigente</li></ul>';
@@ -44,12 +45,15 @@ async function measure(topology: Topology) {
     const s = summarize(signs);
     const t = summarize(totals);
     const documents = 40;
+    const cpuBefore = cpuSnapshot();
     const seconds = await runConcurrently(documents, 10, () => signOne(p));
+    const cpu = cpuPerOperation(cpuBefore, cpuSnapshot(), documents);
     const perMinute = (documents / seconds) * 60;
     console.log(`${topology}: document with 2 common signers + numerator, sequential (20 documents, 60 signatures):`);
     console.log(`  one sign update   p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
     console.log(`  whole document    p50 ${fmt(t.p50)} ms   p99 ${fmt(t.p99)} ms   (create, save, start with render, 3 signatures)`);
     console.log(`  concurrency 10: ${documents} complete signings in ${fmt(seconds)} s = ${fmt(perMinute, 0)} per minute`);
+    reportCpu('complete signing', cpu);
     return { sign: s.p50, whole: t.p50, perMinute };
   } finally {
     await p.stop();

@@ -1,0 +1,59 @@
+/**
+ * CPU time by process while a benchmark runs, from /proc (Linux): what each part of the stack
+ * (our Node processes, the Temporal server, PostgreSQL, Chromium, the kernel's workers) spends
+ * per operation, and so how many operations per minute the machine's cores allow at best.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { fmt } from './_stats.js';
+
+type Snapshot = Map<string, { command: string; ms: number }>;
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** User + system CPU of every process now (pid → command and milliseconds); empty without /proc. */
+export function cpuSnapshot(): Snapshot {
+  const snapshot: Snapshot = new Map();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return snapshot;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      snapshot.set(pid, { command, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return snapshot;
+}
+
+/** CPU milliseconds per operation by command name, between two snapshots, largest first. */
+export function cpuPerOperation(before: Snapshot, after: Snapshot, operations: number): { command: string; ms: number }[] {
+  const byCommand = new Map<string, number>();
+  for (const [pid, now] of after) {
+    const spent = now.ms - (before.get(pid)?.ms ?? 0);
+    if (spent > 0) byCommand.set(now.command, (byCommand.get(now.command) ?? 0) + spent);
+  }
+  return [...byCommand].map(([command, ms]) => ({ command, ms: ms / operations })).filter((r) => r.ms >= 0.5).sort((a, b) => b.ms - a.ms);
+}
+
+/**
+ * Prints the CPU per operation by process and the ceiling it sets on this machine: all cores busy
+ * with nothing else, and the same if our own Node processes cost nothing.
+ */
+export function reportCpu(label: string, rows: { command: string; ms: number }[], per: 'min' | 's' = 'min'): void {
+  if (!rows.length) return;
+  const cores = os.cpus().length;
+  const window = per === 'min' ? 60_000 : 1_000;
+  const total = rows.reduce((a, r) => a + r.ms, 0);
+  const others = rows.filter((r) => r.command !== 'node').reduce((a, r) => a + r.ms, 0);
+  const rate = (ms: number) => fmt((cores * window) / ms, per === 'min' ? 0 : 1);
+  console.log(`  CPU per ${label}: ${rows.map((r) => `${r.command} ${fmt(r.ms)}`).join(', ')} ms (total ${fmt(total)} ms)`);
+  console.log(`  ceiling on ${cores} cores: ${rate(total)}/${per} as measured; ${rate(others)}/${per} if our Node processes cost nothing`);
+}
