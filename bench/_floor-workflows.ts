@@ -2,7 +2,7 @@
  * A measuring instrument for `bench:breakdown`, not product code: the shape of a sign update
  * (an update whose handler awaits one activity) around an activity that only waits 10 ms, so the
  * benchmark can show what Temporal itself costs per update on this stack. (An activity that
- * returns at once is no measure: the next workflow task then waits ~25 ms for the worker's poll.)
+ * returns at once is no measure: the workflow task after it then stays queued 24–33 ms.)
  */
 import { condition, defineUpdate, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 
