@@ -33,27 +33,42 @@ export function cpuSnapshot(): Snapshot {
   return snapshot;
 }
 
-/** CPU milliseconds per operation by command name, between two snapshots, largest first. */
-export function cpuPerOperation(before: Snapshot, after: Snapshot, operations: number): { command: string; ms: number }[] {
-  const byCommand = new Map<string, number>();
+export interface CpuRow {
+  /** The process's role when it is one of ours (by pid), else its command name. */
+  command: string;
+  ms: number;
+  ours: boolean;
+}
+
+/**
+ * CPU milliseconds per operation between two snapshots, largest first: our processes by their
+ * role (`roles`: pid → name), every other process by its command name.
+ */
+export function cpuPerOperation(before: Snapshot, after: Snapshot, operations: number, roles: ReadonlyMap<number, string> = new Map()): CpuRow[] {
+  const byName = new Map<string, { ms: number; ours: boolean }>();
   for (const [pid, now] of after) {
     const spent = now.ms - (before.get(pid)?.ms ?? 0);
-    if (spent > 0) byCommand.set(now.command, (byCommand.get(now.command) ?? 0) + spent);
+    if (spent <= 0) continue;
+    const role = roles.get(Number(pid));
+    const name = role ?? now.command;
+    const entry = byName.get(name) ?? { ms: 0, ours: role !== undefined };
+    entry.ms += spent;
+    byName.set(name, entry);
   }
-  return [...byCommand].map(([command, ms]) => ({ command, ms: ms / operations })).filter((r) => r.ms >= 0.5).sort((a, b) => b.ms - a.ms);
+  return [...byName].map(([command, e]) => ({ command, ms: e.ms / operations, ours: e.ours })).filter((r) => r.ms >= 0.5).sort((a, b) => b.ms - a.ms);
 }
 
 /**
  * Prints the CPU per operation by process and the ceiling it sets on this machine: all cores busy
  * with nothing else, and the same if our own Node processes cost nothing.
  */
-export function reportCpu(label: string, rows: { command: string; ms: number }[], per: 'min' | 's' = 'min'): void {
+export function reportCpu(label: string, rows: CpuRow[], per: 'min' | 's' = 'min'): void {
   if (!rows.length) return;
   const cores = os.cpus().length;
   const window = per === 'min' ? 60_000 : 1_000;
   const total = rows.reduce((a, r) => a + r.ms, 0);
-  const others = rows.filter((r) => r.command !== 'node').reduce((a, r) => a + r.ms, 0);
+  const others = rows.filter((r) => !r.ours).reduce((a, r) => a + r.ms, 0);
   const rate = (ms: number) => fmt((cores * window) / ms, per === 'min' ? 0 : 1);
   console.log(`  CPU per ${label}: ${rows.map((r) => `${r.command} ${fmt(r.ms)}`).join(', ')} ms (total ${fmt(total)} ms)`);
-  console.log(`  ceiling on ${cores} cores: ${rate(total)}/${per} as measured; ${rate(others)}/${per} if our Node processes cost nothing`);
+  console.log(`  ceiling on ${cores} cores: ${rate(total)}/${per} as measured; ${rate(others)}/${per} if our processes cost nothing`);
 }

@@ -24,6 +24,8 @@ export interface Platform {
   stack: TestStack;
   topology: Topology;
   call(method: string, path: string, user: string, json?: unknown): Promise<{ status: number; body: any }>;
+  /** Our processes by pid, named by what they run (for CPU accounting). */
+  roles: ReadonlyMap<number, string>;
   stop(): Promise<void>;
 }
 
@@ -58,7 +60,9 @@ export async function startPlatformProcesses(stack: TestStack, options: { worker
     APP_ENV: 'test', DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: `bench-${randomBytes(3).toString('hex')}`,
     DATA_DIR: stack.config.dataDir, SIGNER_URL: stack.signer.url, SIGNER_API_KEY: stack.config.signer.apiKey, OIDC_ISSUER: stack.idp.issuer, LOG_LEVEL: 'warn',
   };
-  const start = (name: string, env: Record<string, string>) => spawn(process.execPath, entry(name), { cwd: root, env: { ...process.env, ...common, ...env }, stdio: 'ignore' });
+  // BENCH_CPU_PROF=<dir>: each process writes a V8 CPU profile there when it stops (NODE_OPTIONS may not carry --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const start = (name: string, env: Record<string, string>) => spawn(process.execPath, [...profile, ...entry(name)], { cwd: root, env: { ...process.env, ...common, ...env }, stdio: 'ignore' });
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < workers; i++) {
@@ -99,9 +103,15 @@ export async function startPlatform(topology: Topology = 'in-process'): Promise<
     throw err;
   }
   const apiUrl = processes?.apiUrl ?? stack.apiUrl;
+  const roles = new Map<number, string>(
+    processes
+      ? [[processes.children[0]!.pid!, 'worker'], [processes.children.at(-1)!.pid!, 'API'], [process.pid, 'signing service + TSA + client']]
+      : [[process.pid, 'API + worker + signing service + TSA + client']],
+  );
   return {
     stack,
     topology,
+    roles,
     async call(method, path, userKey, json) {
       const res = await fetch(`${apiUrl}${path}`, {
         method,

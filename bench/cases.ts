@@ -32,7 +32,7 @@ async function measure(topology: Topology) {
     const total = 60;
     const cpuBefore = cpuSnapshot();
     const seconds = await runConcurrently(total, 10, (i) => createCase(p, i));
-    const cpu = cpuPerOperation(cpuBefore, cpuSnapshot(), total);
+    const cpu = cpuPerOperation(cpuBefore, cpuSnapshot(), total, p.roles);
     console.log(`${topology}: create case with signed cover, sequential (30): p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
     console.log(`  concurrency 10: ${total} cases in ${fmt(seconds)} s = ${fmt(total / seconds, 2)} creations/s`);
     reportCpu('creation', cpu, 's');

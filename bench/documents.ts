@@ -47,7 +47,7 @@ async function measure(topology: Topology) {
     const documents = 40;
     const cpuBefore = cpuSnapshot();
     const seconds = await runConcurrently(documents, 10, () => signOne(p));
-    const cpu = cpuPerOperation(cpuBefore, cpuSnapshot(), documents);
+    const cpu = cpuPerOperation(cpuBefore, cpuSnapshot(), documents, p.roles);
     const perMinute = (documents / seconds) * 60;
     console.log(`${topology}: document with 2 common signers + numerator, sequential (20 documents, 60 signatures):`);
     console.log(`  one sign update   p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
