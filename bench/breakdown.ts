@@ -8,7 +8,9 @@
  *   - the workflow's history: each workflow task (scheduled → started → completed) and each
  *     activity (scheduled → started → completed), from the Temporal server's own timestamps;
  *   - the signing service's answer time (its Server-Timing header when it gives one, else the
- *     client's view of the request).
+ *     client's view of the request), on a minimal page and on the document as rendered;
+ *   - Temporal alone: the same update shape with nothing in it, a local activity or an activity
+ *     that only waits (bench/_floor-workflows.ts), the floor under the sign update's figure.
  */
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
