@@ -23,8 +23,15 @@ const MiB = 1024 * 1024;
 const PROCESSING_TIMEOUT_MS = 3000;
 /** Processing timeout, then up to 3 s reading what is left of the body, then the answer. */
 const ANSWER_BOUND_MS = 9000;
-/** /health is polled from a process of its own, so this is the signer's latency alone. */
-const HEALTH_BOUND_MS = 100;
+/**
+ * /health is polled from a process of its own, so this is the signer's latency alone: 7–30 ms
+ * typically, and the 95th percentile must stay within 100 ms. The slowest single poll has a looser
+ * bound (as in test/signer/pdf-limits.test.ts): the signer, its document workers, the client and
+ * the poller share two cores, and one poll of ~550 over five full runs took 169 ms. An event loop
+ * blocked by an upload or a document breaks one bound or the other.
+ */
+const HEALTH_P95_MS = 100;
+const HEALTH_BOUND_MS = 250;
 const RSS_BOUND = 400 * MiB;
 const B = 'fuzzB0undary';
 
@@ -55,7 +62,7 @@ describe('signer fuzz: malformed multipart uploads', function () {
   it('POST /sign-pdf refuses every malformed upload cleanly and survives clients that vanish', async () => {
     const corpus = [...handWritten(pdf), ...damaged(pdf, 4242)];
     const tally = new Tally('signer multipart fuzz: POST /sign-pdf', { maxLatencyMs: ANSWER_BOUND_MS, maxRssBytes: RSS_BOUND, allowed5xx: documented5xx });
-    const health = new Tally('signer multipart fuzz: GET /health meanwhile', { maxLatencyMs: HEALTH_BOUND_MS, maxRssBytes: RSS_BOUND });
+    const health = new Tally('signer multipart fuzz: GET /health meanwhile', { maxLatencyMs: HEALTH_BOUND_MS, p95LatencyMs: HEALTH_P95_MS, maxRssBytes: RSS_BOUND });
     const watch = watchSigner(signer, health, [tally]);
     const started = performance.now();
     let hungUp = 0;
