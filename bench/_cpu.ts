@@ -42,7 +42,8 @@ export interface CpuRow {
 
 /**
  * CPU milliseconds per operation between two snapshots, largest first: our processes by their
- * role (`roles`: pid → name), every other process by its command name.
+ * role (`roles`: pid → name), every other process by its command name (left out below 1% of the
+ * total: the machine's own background).
  */
 export function cpuPerOperation(before: Snapshot, after: Snapshot, operations: number, roles: ReadonlyMap<number, string> = new Map()): CpuRow[] {
   const byName = new Map<string, { ms: number; ours: boolean }>();
@@ -55,12 +56,14 @@ export function cpuPerOperation(before: Snapshot, after: Snapshot, operations: n
     entry.ms += spent;
     byName.set(name, entry);
   }
-  return [...byName].map(([command, e]) => ({ command, ms: e.ms / operations, ours: e.ours })).filter((r) => r.ms >= 0.5).sort((a, b) => b.ms - a.ms);
+  const rows = [...byName].map(([command, e]) => ({ command, ms: e.ms / operations, ours: e.ours }));
+  const total = rows.reduce((a, r) => a + r.ms, 0);
+  return rows.filter((r) => r.ours || r.ms >= total / 100).sort((a, b) => b.ms - a.ms);
 }
 
 /**
  * Prints the CPU per operation by process and the ceiling it sets on this machine: all cores busy
- * with nothing else, and the same if our own Node processes cost nothing.
+ * with nothing else, and (when other processes take part) the same if ours cost nothing.
  */
 export function reportCpu(label: string, rows: CpuRow[], per: 'min' | 's' = 'min'): void {
   if (!rows.length) return;
@@ -69,6 +72,8 @@ export function reportCpu(label: string, rows: CpuRow[], per: 'min' | 's' = 'min
   const total = rows.reduce((a, r) => a + r.ms, 0);
   const others = rows.filter((r) => !r.ours).reduce((a, r) => a + r.ms, 0);
   const rate = (ms: number) => fmt((cores * window) / ms, per === 'min' ? 0 : 1);
-  console.log(`  CPU per ${label}: ${rows.map((r) => `${r.command} ${fmt(r.ms)}`).join(', ')} ms (total ${fmt(total)} ms)`);
-  console.log(`  ceiling on ${cores} cores: ${rate(total)}/${per} as measured; ${rate(others)}/${per} if our processes cost nothing`);
+  const digits = total < 10 ? 2 : 1;
+  console.log(`  CPU per ${label}: ${rows.map((r) => `${r.command} ${fmt(r.ms, digits)}`).join(', ')} ms (total ${fmt(total, digits)} ms)`);
+  const withoutOurs = others > 0 ? `; ${rate(others)}/${per} if our processes cost nothing` : '';
+  console.log(`  ceiling on ${cores} cores: ${rate(total)}/${per} as measured${withoutOurs}`);
 }

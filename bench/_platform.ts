@@ -105,7 +105,7 @@ export async function startPlatform(topology: Topology = 'in-process'): Promise<
   const apiUrl = processes?.apiUrl ?? stack.apiUrl;
   const roles = new Map<number, string>(
     processes
-      ? [[processes.children[0]!.pid!, 'worker'], [processes.children.at(-1)!.pid!, 'API'], [process.pid, 'signing service + TSA + client']]
+      ? [...processes.children.slice(0, -1).map((w) => [w.pid!, 'worker'] as const), [processes.children.at(-1)!.pid!, 'API'], [process.pid, 'signing service + TSA + client']]
       : [[process.pid, 'API + worker + signing service + TSA + client']],
   );
   return {

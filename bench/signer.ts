@@ -24,7 +24,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { runPyhanko } from './_pyhanko-signer.js';
 import { startSigningServices, stopServices, tenMegabytePdf } from './_signer-services.js';
-import { cpuSnapshot } from './_cpu.js';
+import { cpuPerOperation, cpuSnapshot, reportCpu, type CpuRow } from './_cpu.js';
 import { fmt, percentile, reportTargets } from './_stats.js';
 
 const API_KEY = 'bench-key';
@@ -79,8 +79,8 @@ function formFor(pdf: Blob, level: Level): Promise<EncodedForm> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** Signs once at `level`; the latency and the size of the signed file. */
-async function signOnce(url: string, pdf: Blob, level: Level = 'B-T'): Promise<{ ms: number; bytes: number }> {
+/** Signs once at `level`; the latency and the signed file. */
+async function signOnce(url: string, pdf: Blob, level: Level = 'B-T'): Promise<{ ms: number; bytes: number; signed: Buffer }> {
   const form = await formFor(pdf, level);
   const started = performance.now();
   const { status, type, body } = await new Promise<{ status: number; type: string | undefined; body: Buffer }>((resolve, reject) => {
@@ -97,7 +97,7 @@ async function signOnce(url: string, pdf: Blob, level: Level = 'B-T'): Promise<{
     req.end(form.body);
   });
   if (status !== 200 || type !== 'pades') throw new Error(`signing failed: ${status} ${body.toString('utf8').slice(0, 200)}`);
-  return { ms: performance.now() - started, bytes: body.length };
+  return { ms: performance.now() - started, bytes: body.length, signed: body };
 }
 
 async function load(url: string, pdf: Blob, concurrency: number, count: number, level: Level = 'B-T'): Promise<Timing & { bytes: number }> {
@@ -223,28 +223,22 @@ async function main(): Promise<void> {
     const warmRss = rssKb(signer.pid!, 'VmRSS') / 1024;
 
     const results: [number, Timing][] = [];
-    let c16Cpu = { signer: 0, tsa: 0, client: 0 };
+    let cpuAt16: CpuRow[] = [];
     for (const [concurrency, count] of [
       [1, 400],
       [4, 1000],
       [16, 2000],
     ] as const) {
-      const before = { snapshot: cpuSnapshot(), client: process.cpuUsage() };
+      const before = cpuSnapshot();
       results.push([concurrency, await load(url, smallBlob, concurrency, count)]);
-      const after = cpuSnapshot();
-      const spent = (pid: number | undefined) => ((after.get(String(pid))?.ms ?? 0) - (before.snapshot.get(String(pid))?.ms ?? 0)) / count;
-      const client = process.cpuUsage(before.client);
-      c16Cpu = { signer: spent(signer.pid), tsa: spent(tsa.pid), client: (client.user + client.system) / 1000 / count };
+      if (concurrency === 16) cpuAt16 = cpuPerOperation(before, cpuSnapshot(), count, new Map([[signer.pid!, 'signing service'], [tsa.pid!, 'TSA'], [process.pid, 'this client']]));
     }
     console.log('one-page PAdES-B-T over HTTP');
     console.log('  concurrency   signatures/s   p50 ms   p99 ms');
     for (const [c, t] of results) {
       console.log(`  ${String(c).padStart(11)}   ${fmt(t.count / t.seconds).padStart(12)}   ${fmt(percentile(t.latencies, 50)).padStart(6)}   ${fmt(percentile(t.latencies, 99)).padStart(6)}`);
     }
-    const perSignature = c16Cpu.signer + c16Cpu.tsa + c16Cpu.client;
-    if (c16Cpu.signer > 0) {
-      console.log(`  CPU per signature at 16: signing service ${fmt(c16Cpu.signer, 2)} ms, TSA ${fmt(c16Cpu.tsa, 2)} ms, this client ${fmt(c16Cpu.client, 2)} ms: at most ${fmt((cpus.length * 1000) / perSignature, 0)}/s on ${cpus.length} cores`);
-    }
+    reportCpu('signature at concurrency 16', cpuAt16, 's');
 
     await load(url, bigBlob, 1, 3);
     const bigTiming = await load(url, bigBlob, 1, 20);
@@ -309,11 +303,7 @@ async function main(): Promise<void> {
     // The outputs are real signatures: one of each checked with poppler when available.
     try {
       const sample = path.join(dir, 'sample.pdf');
-      const form = new FormData();
-      for (const [k, v] of Object.entries(FIELDS)) form.append(k, v);
-      form.append('pdf_file', bigBlob, 'documento.pdf');
-      const res = await fetch(`${url}/sign-pdf`, { method: 'POST', body: form, headers: { 'x-api-key': API_KEY } });
-      await writeFile(sample, Buffer.from(await res.arrayBuffer()));
+      await writeFile(sample, (await signOnce(url, bigBlob)).signed);
       const out = execFileSync('pdfsig', [sample], { encoding: 'utf8' });
       console.log(`\ncheck: pdfsig on a signed 10 MB output: ${/Signature is Valid/.test(out) ? 'Signature is Valid' : 'NOT VALID'}`);
     } catch (err) {

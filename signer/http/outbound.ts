@@ -84,7 +84,7 @@ function attempt(target: URL, request: OutboundRequest): Promise<OutboundRespons
         chunks.push(chunk);
       });
       res.on('error', reject);
-      res.on('end', () => (res.complete ? resolve({ status, body: Buffer.concat(chunks, size) }) : reject(new Error('the connection closed before the answer was complete'))));
+      res.on('end', () => resolve({ status, body: Buffer.concat(chunks, size) }));
       res.on('close', () => {
         if (!res.complete) reject(new Error('the connection closed before the answer was complete'));
       });
