@@ -3,7 +3,8 @@
  * against the real stack. Bulk-loads 100,000 documents and 20,000 cases into the demo tenant
  * (bench/_scale-data.ts), measures, grows to 1,000,000 documents and 200,000 cases, measures again.
  *
- *   each line   p50/p95 of sequential requests (after a warm-up) as one demo user
+ *   each line   p50/p95 of sequential requests (after a warm-up) as one demo user; deep pages both
+ *               by number (offset) and by the cursor the page before hands on (keyset)
  *   slowest     EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of the slowest line at 1M
  *
  * Target: p95 ≤ 20 ms on every line, at both sizes. Exits 1 when one is missed.
@@ -26,13 +27,31 @@ const SIZES: ScaleSize[] = [
 /** The caller: a director who edits Obras Particulares and reads Mesa de Entradas (the broadest demo user). */
 const CALLER = 'directora-obras';
 
-function lines(caseId: string, number: string): Line[] {
+interface DeepCursor {
+  page: number;
+  cursor: string;
+}
+
+/**
+ * Where a client that followed next_cursor deep into the list would be: the cursor page 4999
+ * hands on, or (a list with fewer pages, as at 100k) that of the deepest page halving finds.
+ */
+async function deepCursor(p: Platform): Promise<DeepCursor> {
+  for (let page = 4999; page >= 1; page = Math.floor(page / 2)) {
+    const answer = await getLine(p, { name: `page ${page}`, path: `/api/v1/documents/search?page=${page}&page_size=20` }, CALLER);
+    if (answer.body.next_cursor) return { page: page + 1, cursor: answer.body.next_cursor };
+  }
+  throw new Error('the caller sees a single page of documents');
+}
+
+function lines(caseId: string, number: string, deep: DeepCursor): Line[] {
   const me = user(CALLER);
   const dop = demoId('sector', 'DOP');
   return [
     { name: 'documents search, first page', path: '/api/v1/documents/search?page=1&page_size=20' },
     { name: 'documents search, page 50', path: '/api/v1/documents/search?page=50&page_size=20' },
     { name: 'documents search, deep page 5000', path: '/api/v1/documents/search?page=5000&page_size=20' },
+    { name: `documents search, page ${deep.page} by cursor`, path: `/api/v1/documents/search?page_size=20&cursor=${deep.cursor}` },
     { name: 'documents search, text "Rivadavia"', path: '/api/v1/documents/search?search=Rivadavia' },
     { name: 'documents search, text number', path: `/api/v1/documents/search?search=${number}` },
     { name: 'documents search, status=pending', path: '/api/v1/documents/search?status=pending' },
@@ -107,7 +126,7 @@ try {
       number: ((await trx('documents').whereNotNull('official_number').orderBy('created_at', 'desc').first('official_number')).official_number as string).split('-')[2]!,
     }));
     const results: Result[] = [];
-    for (const line of lines(sample.caseId, sample.number)) results.push(await measure(p, line));
+    for (const line of lines(sample.caseId, sample.number, await deepCursor(p))) results.push(await measure(p, line));
     printTable(size, results);
     failed ||= results.some((r) => r.p95 > TARGET_MS);
     slowestLine = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));

@@ -11,7 +11,18 @@ export const MAX_PAGE = 10_000_000;
 export interface Page {
   page: number;
   pageSize: number;
+  /** Rows before this page: (page − 1) × page_size. */
   offset: number;
+  /** Rows the page's query skips: `offset`, or 0 for a page that starts after a cursor's row. */
+  skip: number;
+  /** The last row of the previous page, for a page read from a cursor (see list-cursor.ts). */
+  after?: Position;
+}
+
+/** Where a row stands in a newest-first list: its creation time (as exact text) and id. */
+export interface Position {
+  at: string;
+  id: string;
 }
 
 /** A bounded positive integer; digits only (no sign, exponent or fraction), at most 9 of them. */
@@ -25,7 +36,8 @@ function positive(raw: unknown, name: string, fallback: number, max: number): nu
 export function parsePage(input: { page?: unknown; page_size?: unknown }, defaultSize = 20, maxSize = 100): Page {
   const page = positive(input.page, 'page', 1, MAX_PAGE);
   const pageSize = positive(input.page_size, 'page_size', defaultSize, maxSize);
-  return { page, pageSize, offset: (page - 1) * pageSize };
+  const offset = (page - 1) * pageSize;
+  return { page, pageSize, offset, skip: offset };
 }
 
 export function pageInfo(p: Page, total: number) {
@@ -90,22 +102,31 @@ export interface Sql {
   bindings: Knex.RawBinding[];
 }
 
+/** Condition "comes after `after`" in newest-first order (created_at desc, id) on two columns. */
+export function afterCondition(atColumn: string, idColumn: string, after: Position): Sql {
+  return {
+    sql: `${atColumn} <= ?::timestamptz and (${atColumn} < ?::timestamptz or ${idColumn} > ?::uuid)`,
+    bindings: [after.at, after.at, after.id],
+  };
+}
+
 /**
  * Ranges are queries of (created_at, id) that each return their rows newest first (created_at
- * desc, id), at most `take` of them — typically one index range each. A list that is their union
+ * desc, id), at most `take` of them, and only those after `after` when given (a cursor's
+ * position: the index range then starts there) — typically one index range each. A list that is their union
  * is read by merging them in that order and dropping repeats, which never reads past what the
  * page needs: no range can contribute more than offset + limit rows to the first offset + limit.
  */
-export type Ranges = (take: number | null) => Sql[];
+export type Ranges = (take: number | null, after?: Position) => Sql[];
 
 const union = (parts: Sql[]) => parts.map((r) => `(${r.sql})`).join(' union all ');
 
-/** Ids of the union's rows offset .. offset + limit. */
-export function mergedPage(ranges: Ranges, offset: number, limit: number): Sql {
-  const parts = ranges(offset + limit);
+/** Ids of the union's rows skip .. skip + limit (after `after`, if given). */
+export function mergedPage(ranges: Ranges, skip: number, limit: number, after?: Position): Sql {
+  const parts = ranges(skip + limit, after);
   return {
     sql: `select distinct on (created_at, id) created_at, id from (${union(parts)}) s order by created_at desc, id offset ? limit ?`,
-    bindings: [...parts.flatMap((r) => r.bindings), offset, limit],
+    bindings: [...parts.flatMap((r) => r.bindings), skip, limit],
   };
 }
 
@@ -195,7 +216,7 @@ export interface TextScan {
  * way in reasonable time.
  */
 export async function textPage(trx: Knex.Transaction, head: OrderedHead, match: Sql, p: Page, giveUpWhenRare = false): Promise<TextScan | null> {
-  const wanted = p.offset + p.pageSize + 1;
+  const wanted = p.skip + p.pageSize + 1;
   for (let take = Math.max(wanted * 60, TEXT_COUNT_SCAN), first = true; ; first = false) {
     const rowsOf = head(take);
     const { rows } = await trx.raw<{ rows: { seen: number; hits: number; ids: string[] | null }[] }>(
@@ -204,7 +225,7 @@ export async function textPage(trx: Knex.Transaction, head: OrderedHead, match: 
        select (select count(*)::int from s) as seen,
          (select count(*)::int from m) as hits,
          (select array_agg(id) from (select id from m order by at desc, id offset ? limit ?) pg) as ids`,
-      [...rowsOf.bindings, ...match.bindings, p.offset, p.pageSize + 1],
+      [...rowsOf.bindings, ...match.bindings, p.skip, p.pageSize + 1],
     );
     const { seen, hits, ids } = rows[0]!;
     const exhausted = seen < take;
@@ -256,19 +277,25 @@ export interface TextSearch {
  * text neither rare nor frequent is walked to the end of the page however far that is.
  */
 export async function searchText(trx: Knex.Transaction, p: Page, search: TextSearch): Promise<{ ids: string[]; total: TotalSources }> {
+  // After a cursor the walk starts there: the rows before it are the pages already shown.
+  const before = p.after ? p.offset : 0;
   const scan = await textPage(trx, search.head, search.match, p, true);
-  if (scan) return { ids: scan.ids, total: textTotals(scan, search.listEstimate) };
+  if (scan) return { ids: scan.ids, total: textTotals(scan, search.listEstimate, before) };
   const limit = search.rareLimit ?? RARE_TEXT_MATCHES;
   const candidates = await byTrigrams(trx, () => search.candidates(limit + 1));
   if (candidates.length <= limit) return search.among(candidates);
   const walked = (await textPage(trx, search.head, search.match, p))!;
-  return { ids: walked.ids, total: textTotals(walked, search.listEstimate) };
+  return { ids: walked.ids, total: textTotals(walked, search.listEstimate, before) };
 }
 
-/** Totals of a text page: exact when every candidate was seen, else the share of matches times `candidates`. */
-export function textTotals(text: TextScan, candidates: () => Promise<number>): TotalSources {
+/**
+ * Totals of a text page: exact when every candidate was seen, else the share of matches times
+ * `candidates`; `before` matches precede the rows walked (the pages before a cursor).
+ */
+export function textTotals(text: TextScan, candidates: () => Promise<number>, before = 0): TotalSources {
+  const hits = before + text.hits;
   return {
-    capped: async () => (text.exhausted ? text.hits : null),
-    estimate: async () => Math.max(text.hits, (text.hits / Math.max(text.seen, 1)) * (await candidates())),
+    capped: async () => (text.exhausted ? hits : null),
+    estimate: async () => Math.max(hits, (text.hits / Math.max(text.seen, 1)) * (await candidates())),
   };
 }

@@ -111,6 +111,7 @@ export function caseRoutes(deps: ApiDeps): Router {
     res.json(
       await searchCasesIntegration(contextOf(res), {
         page: q('page'), page_size: q('page_size'), search: q('search'), status: q('status'), date_filter: q('date_filter'), sector_filter: q('sector_filter'),
+        cursor: q('cursor'),
       }),
     );
   });

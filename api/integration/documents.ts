@@ -113,6 +113,7 @@ export function documentRoutes(deps: ApiDeps): Router {
         status: queryString(req, 'status'),
         document_type: queryString(req, 'document_type'),
         case_id: queryString(req, 'case_id'),
+        cursor: queryString(req, 'cursor'),
       }),
     );
   });

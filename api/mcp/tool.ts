@@ -53,6 +53,15 @@ export const pageSize = (fallback = 20): JsonSchema => ({
   type: 'integer', minimum: 1, maximum: 100, default: fallback, description: bi(`Resultados por página (1-100, por defecto ${fallback})`, `Results per page (1-100, default ${fallback})`),
 });
 
+/** A list's continuation: `next_cursor` of the previous answer (see domain/list-cursor.ts). */
+export const cursor: JsonSchema = {
+  type: 'string',
+  description: bi(
+    'next_cursor de la respuesta anterior: la página siguiente, tan rápida como la primera (mismos filtros y page_size; sin page)',
+    'next_cursor of the previous answer: the next page, as fast as the first (same filters and page_size; no page)',
+  ),
+};
+
 export function objectSchema(properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema {
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }

@@ -5,7 +5,7 @@ import {
 import { listCaseTemplates } from '../../domain/catalogs.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { assignCaseAnswer, decideProposalAnswer, decisionBody, movementBody, proposeBody, proposeDocumentAnswer } from '../integration/cases.js';
-import { bool, ctxOf, objectSchema, page, pageSize, pick, str, text, uuidArg, type McpTool } from './tool.js';
+import { bool, ctxOf, cursor, objectSchema, page, pageSize, pick, str, text, uuidArg, type McpTool } from './tool.js';
 
 const caseId = uuidArg('Id (UUID) del expediente', 'Case id (UUID)');
 const byCaseId = objectSchema({ case_id: caseId }, ['case_id']);
@@ -22,12 +22,14 @@ export const caseTools: McpTool[] = [
       sector_filter: str('Sigla del sector dueño', 'Acronym of the owner sector'),
       page,
       page_size: pageSize(),
+      cursor,
     }),
     readOnly: true,
     tenantScoped: true,
     run: (a, env) =>
       searchCasesIntegration(ctxOf(env), {
         page: a.page, page_size: a.page_size, search: text(a, 'search'), status: text(a, 'status'), date_filter: text(a, 'date_filter'), sector_filter: text(a, 'sector_filter'),
+        cursor: text(a, 'cursor'),
       }),
   },
   {

@@ -5,7 +5,7 @@ import { TEXT_LIMITS } from '../../domain/limits.js';
 import {
   createBody, createDocumentAnswer, patchBody, rejectBody, rejectDocumentAnswer, saveDocumentAnswer, startSigningAnswer,
 } from '../integration/documents.js';
-import { ctxOf, objectSchema, page, pageSize, pick, str, text, uuidArg, type JsonSchema, type McpTool } from './tool.js';
+import { ctxOf, cursor, objectSchema, page, pageSize, pick, str, text, uuidArg, type JsonSchema, type McpTool } from './tool.js';
 
 const documentId = uuidArg('Id (UUID) del documento', 'Document id (UUID)');
 const byDocumentId = objectSchema({ document_id: documentId }, ['document_id']);
@@ -66,12 +66,14 @@ export const documentTools: McpTool[] = [
       case_id: uuidArg('Expediente (UUID)', 'Case (UUID)'),
       page,
       page_size: pageSize(),
+      cursor,
     }),
     readOnly: true,
     tenantScoped: true,
     run: (a, env) =>
       searchDocuments(ctxOf(env), {
         page: a.page, page_size: a.page_size, search: text(a, 'search'), status: text(a, 'status'), document_type: text(a, 'document_type'), case_id: text(a, 'case_id'),
+        cursor: text(a, 'cursor'),
       }),
   },
   {

@@ -15,6 +15,8 @@ import {
 } from './schemas.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
+/** Keyset continuation (domain/list-cursor.ts): the previous answer's next_cursor, with the same filters. */
+const cursor = { type: 'string', description: 'next_cursor de la página anterior (mismos filtros y page_size); la página siguiente sin recorrer las anteriores' };
 const html = { content: { 'text/html': { type: 'string' } } };
 const htmlError = { content: { 'text/html': { type: 'string' } }, description: 'Página con el motivo' };
 
@@ -45,8 +47,8 @@ export const integrationOperations: OperationSpec[] = [
   // Documents.
   {
     method: 'GET', path: '/documents/search', tag: 'Documentos', summary: 'Buscar documentos',
-    query: { ...paging, search: str, status: oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected'), document_type: str, case_id: id },
-    responses: { 200: page('documents', documentRow, { 'total_exact?': bool }) },
+    query: { ...paging, search: str, status: oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected'), document_type: str, case_id: id, cursor },
+    responses: { 200: page('documents', documentRow, { 'total_exact?': bool, next_cursor: nstr }) },
   },
   { method: 'GET', path: '/documents/pending-signatures', tag: 'Documentos', summary: 'Documentos que esperan la firma del usuario', responses: { 200: obj({ documents: arr(anyObject) }) } },
   {
@@ -83,8 +85,8 @@ export const integrationOperations: OperationSpec[] = [
   // Cases.
   {
     method: 'GET', path: '/cases/search', tag: 'Expedientes', summary: 'Buscar expedientes',
-    query: { ...paging, search: str, status: oneOfValues('active', 'inactive', 'archived'), date_filter: str, sector_filter: id },
-    responses: { 200: page('cases', obj({ case_id: id, case_number: str, reference: str, status: str }), { 'total_exact?': bool }) },
+    query: { ...paging, search: str, status: oneOfValues('active', 'inactive', 'archived'), date_filter: str, sector_filter: str, cursor },
+    responses: { 200: page('cases', obj({ case_id: id, case_number: str, reference: str, status: str }), { 'total_exact?': bool, next_cursor: nstr }) },
   },
   { method: 'GET', path: '/cases/number/:number', tag: 'Expedientes', summary: 'Expediente por número', responses: { 200: caseSummary } },
   { method: 'GET', path: '/cases/by-number/:number', tag: 'Expedientes', summary: 'Expediente por número (otra forma de la ruta)', responses: { 200: caseSummary } },

@@ -8,9 +8,10 @@ import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
+import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal,
-  type Page, type Ranges, type Sql, type TotalSources,
+  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal,
+  type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
@@ -30,6 +31,8 @@ export interface CaseSearchInput {
   sector_filter?: string;
   /** Backend: UUID of the administrative (owner) sector. */
   trata_filter?: string;
+  /** Integration: `next_cursor` of the previous page (list-cursor.ts). */
+  cursor?: unknown;
 }
 
 const INTEGRATION_DATE_FILTERS = ['today', 'week', 'month', 'year'];
@@ -88,8 +91,12 @@ function ranged(query: Knex.QueryBuilder, criteria: CaseCriteria): Knex.QueryBui
  * mirroring whereCaseVisibleTo. Without a user, every case.
  */
 function caseRanges(trx: Tx, user: ActingUser | null, criteria: CaseCriteria): Ranges {
-  return (take) => {
-    const order = (q: Knex.QueryBuilder) => (take === null ? q : q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).limit(take));
+  return (take, after) => {
+    const position = after && afterCondition('c.created_at', 'c.id', after);
+    const order = (q: Knex.QueryBuilder) => {
+      if (position) q.andWhereRaw(position.sql, position.bindings);
+      return take === null ? q : q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).limit(take);
+    };
     const sql = (q: Knex.QueryBuilder) => { const native = order(q).toSQL(); return { sql: native.sql, bindings: [...native.bindings] }; };
     const byStatus = (source: (q: Knex.QueryBuilder) => Knex.QueryBuilder) =>
       criteria.statuses.map((status) => sql(source(ranged(trx('cases as c').select('c.created_at', 'c.id'), criteria).andWhere('c.status', status))));
@@ -101,8 +108,8 @@ function caseRanges(trx: Tx, user: ActingUser | null, criteria: CaseCriteria): R
     return [
       ...owners.flatMap((sector) => byStatus((q) => q.andWhere('c.owner_sector_id', sector))),
       ...byStatus((q) => q.andWhere('c.created_by', user.id)),
-      ...user.sectors.map((sector) => assignedRange('to_sector_id', sector.sectorId, criteria, take)),
-      assignedRange('assigned_user_id', user.id, criteria, take),
+      ...user.sectors.map((sector) => assignedRange('to_sector_id', sector.sectorId, criteria, take, after)),
+      assignedRange('assigned_user_id', user.id, criteria, take, after),
     ];
   };
 }
@@ -112,7 +119,7 @@ function caseRanges(trx: Tx, user: ActingUser | null, criteria: CaseCriteria): R
  * `assigned_user_id`), newest case first, from the movements' index; each case is checked against
  * the filters as the range is read.
  */
-function assignedRange(column: 'to_sector_id' | 'assigned_user_id', value: string, criteria: CaseCriteria, take: number | null): Sql {
+function assignedRange(column: 'to_sector_id' | 'assigned_user_id', value: string, criteria: CaseCriteria, take: number | null, after?: Position): Sql {
   const conditions = ['c.id = m.case_id', 'c.is_ready', 'c.status = any(?::text[])'];
   const bindings: Knex.RawBinding[] = [[...criteria.statuses]];
   if (criteria.ownerSectorId) { conditions.push('c.owner_sector_id = ?'); bindings.push(criteria.ownerSectorId); }
@@ -120,6 +127,7 @@ function assignedRange(column: 'to_sector_id' | 'assigned_user_id', value: strin
   bindings.push(value);
   if (criteria.from) { range.push('m.case_created_at >= ?'); bindings.push(criteria.from); }
   if (criteria.to) { range.push('m.case_created_at < ?'); bindings.push(criteria.to); }
+  if (after) { const position = afterCondition('m.case_created_at', 'm.case_id', after); range.push(position.sql); bindings.push(...position.bindings); }
   // The case is looked up per movement (lateral, fenced by offset 0) so the range is read in order.
   const sql = `select distinct on (m.case_created_at, m.case_id) m.case_created_at as created_at, m.case_id as id
     from case_movements m cross join lateral (select 1 from cases c where ${conditions.join(' and ')} offset 0) c
@@ -151,8 +159,10 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   const direct = async (ids?: string[]) => {
     // Candidates found by their text need no second text match (it would read the trigrams again).
     const candidates = () => (ids ? directCases(trx, ctx, { ...criteria, pattern: undefined }).whereIn('c.id', ids) : directCases(trx, ctx, criteria));
+    const page = candidates();
+    if (p.after) { const after = afterCondition('c.created_at', 'c.id', p.after); page.andWhereRaw(after.sql, after.bindings); }
     return {
-      ids: await candidates().orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('c.id'),
+      ids: await page.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('c.id'),
       total: {
         capped: async () => Number((await trx.from(candidates().select('c.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
         estimate: () => { const sql = candidates().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, [...sql.bindings]); },
@@ -161,15 +171,16 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   };
   if (criteria.assignedSectorId) return direct();
   const ranges = caseRanges(trx, ctx.user, criteria);
+  // Totals count the whole list; pages read it from the cursor's position, if any.
   const totals = mergedTotals(trx, ranges);
   if (!criteria.pattern) {
-    const page = mergedPage(ranges, p.offset, p.pageSize + 1);
+    const page = mergedPage(ranges, p.skip, p.pageSize + 1, p.after);
     return { ids: (await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings)).rows.map((r) => r.id), total: totals };
   }
   const pattern = criteria.pattern;
   return searchText(trx, p, {
     head: (take) => {
-      const stream = mergedPage(ranges, 0, take);
+      const stream = mergedPage(ranges, 0, take, p.after);
       return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
     },
     match: {
@@ -188,23 +199,33 @@ async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, 
   const criteria = caseCriteria(ctx, input, flavor);
   if (flavor === 'integration' && input.sector_filter) {
     const owner = await trx('sectors').where('acronym', input.sector_filter.toUpperCase()).first<{ id: string } | undefined>('id');
-    if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id)) return { rows: [], total: { total: 0, exact: true } };
+    if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id)) return { rows: [], total: { total: 0, exact: true }, more: false, last: undefined };
     criteria.ownerSectorId = owner.id;
   }
   const found = await searchCaseIds(trx, ctx, criteria, p);
   const total = await settleTotal(p, found.ids.length, found.total);
   const ids = found.ids.slice(0, p.pageSize);
-  const loaded = ids.length ? await casesQuery(trx).whereIn('c.id', ids).select<CaseRow[]>(CASE_COLUMNS) : [];
+  const loaded = ids.length
+    ? await casesQuery(trx).whereIn('c.id', ids).select<(CaseRow & { position: string })[]>([...CASE_COLUMNS, trx.raw(`${positionAt('c.created_at')} as position`)])
+    : [];
   const byId = new Map(loaded.map((c) => [c.id, c]));
-  return { rows: ids.map((id) => byId.get(id)!), total };
+  const rows = ids.map((id) => byId.get(id)!);
+  const last = rows.at(-1);
+  return { rows, total, more: found.ids.length > p.pageSize, last: last && { at: last.position, id: last.id } };
 }
 
+/** Integration search, by page or by cursor. */
 export async function searchCasesIntegration(ctx: DomainContext, input: CaseSearchInput) {
-  const p = parsePage(input);
+  const text = input.search?.trim();
+  const p = parseListPage(input, ['cases', ctx.user?.id ?? null, input.status ?? null, input.date_filter ?? null, input.sector_filter ?? null, text || null]);
   return ctx.db.transaction(async (trx) => {
-    const { rows, total } = await pageOfCases(trx, ctx, input, 'integration', p);
+    const { rows, total, more, last } = await pageOfCases(trx, ctx, input, 'integration', p);
     const { total_pages: _unused, ...info } = pageInfoOf(p, total);
-    return { cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status })), ...info };
+    return {
+      cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status })),
+      ...info,
+      next_cursor: nextCursor(p, more, last),
+    };
   });
 }
 

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import type { ActingUser } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
-import type { Ranges } from '../pagination.js';
+import { afterCondition, type Ranges } from '../pagination.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { DOCUMENT_COLUMNS, documentsQuery, type DocumentRow } from './records.js';
 
@@ -129,7 +129,7 @@ export interface StreamFilter {
  * status, newest first; `take` bounds each (null: the whole range).
  */
 export function visibleRanges(user: ActingUser, filter: StreamFilter): Ranges {
-  return (take) =>
+  return (take, after) =>
     accessKeys(user).flatMap(({ key, notesOnly }) =>
       filter.statuses.map((status) => {
         const conditions = ['key = ?', 'status = ?'];
@@ -138,6 +138,11 @@ export function visibleRanges(user: ActingUser, filter: StreamFilter): Ranges {
         if (filter.documentTypeId) {
           conditions.push('document_type_id = ?');
           bindings.push(filter.documentTypeId);
+        }
+        if (after) {
+          const position = afterCondition('created_at', 'document_id', after);
+          conditions.push(position.sql);
+          bindings.push(...position.bindings);
         }
         const order = take === null ? '' : ' order by created_at desc, document_id limit ?';
         return {

@@ -6,9 +6,10 @@ import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
+import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, searchText, settleTotal,
-  type Page, type PageTotal, type Sql, type TotalSources,
+  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, plannerRows, searchText, settleTotal,
+  type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
 import {
   ACCESS_KIND, canEditDocument, DOCUMENT_STATUSES, requireDocument, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation, type StreamFilter,
@@ -102,6 +103,8 @@ export interface SearchInput {
   status?: string;
   document_type?: string;
   case_id?: string;
+  /** `next_cursor` of the previous page (list-cursor.ts). */
+  cursor?: unknown;
 }
 
 interface Criteria {
@@ -117,10 +120,11 @@ interface Found {
   total: TotalSources;
 }
 
-/** Integration search: the documents the user may see, newest first, filtered. */
+/** Integration search: the documents the user may see, newest first, filtered; by page or by cursor. */
 export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
   const user = ctx.user!;
-  const p = parsePage(input);
+  const text = input.search?.trim();
+  const p = parseListPage(input, ['documents', user.id, input.status ?? null, input.document_type ?? null, input.case_id ?? null, text || null]);
   if (input.status && !STATUS_FILTER[input.status]) {
     throw badRequest('status debe ser pending, sent_to_sign, signed o rejected');
   }
@@ -129,16 +133,16 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
     const criteria: Criteria = { filter: { statuses: input.status ? [STATUS_FILTER[input.status]!] : DOCUMENT_STATUSES } };
     if (input.document_type) {
       const type = await findDocumentType(trx, input.document_type);
-      if (!type) return { documents: [], ...listInfo(p, { total: 0, exact: true }) };
+      if (!type) return { documents: [], ...listInfo(p, { total: 0, exact: true }), next_cursor: null };
       criteria.filter.documentTypeId = type.id;
     }
     if (input.case_id) criteria.caseId = input.case_id;
-    const text = input.search?.trim();
     if (text) criteria.pattern = likePattern(text);
     const found = criteria.caseId ? await directSearch(trx, user, criteria, p) : await streamSearch(trx, user, criteria, p);
     const total = await settleTotal(p, found.ids.length, found.total);
     const rows = await rowsInOrder(trx, found.ids.slice(0, p.pageSize));
-    return { documents: rows.map(summary), ...listInfo(p, total) };
+    const last = rows.at(-1);
+    return { documents: rows.map(summary), ...listInfo(p, total), next_cursor: nextCursor(p, found.ids.length > p.pageSize, last && { at: last.position, id: last.id }) };
   });
 }
 
@@ -167,8 +171,10 @@ function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
 async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, ids?: string[]): Promise<Found> {
   // Candidates found by their text need no second text match (it would read the trigrams again).
   const visible = () => (ids ? whereAccessibleTo(matching(trx, { ...criteria, pattern: undefined }), trx, user).whereIn('d.id', ids) : whereAccessibleTo(matching(trx, criteria), trx, user));
+  const page = visible();
+  if (p.after) { const after = afterCondition('d.created_at', 'd.id', p.after); page.andWhereRaw(after.sql, after.bindings); }
   return {
-    ids: await visible().orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id' }]).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('d.id'),
+    ids: await page.orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('d.id'),
     total: {
       capped: async () => Number((await trx.from(visible().select('d.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
       estimate: () => { const sql = visible().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, sql.bindings); },
@@ -179,16 +185,17 @@ async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
 /** Everything else: walk the user's visible documents newest first (document_access ranges). */
 async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page): Promise<Found> {
   const ranges = visibleRanges(user, criteria.filter);
+  // Totals count the whole list; pages read it from the cursor's position, if any.
   const totals = mergedTotals(trx, ranges);
   if (!criteria.pattern) {
-    const page = mergedPage(ranges, p.offset, p.pageSize + 1);
+    const page = mergedPage(ranges, p.skip, p.pageSize + 1, p.after);
     const { rows } = await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings);
     return { ids: rows.map((r) => r.id), total: totals };
   }
   const pattern = criteria.pattern;
   return searchText(trx, p, {
     head: (take) => {
-      const stream = mergedPage(ranges, 0, take);
+      const stream = mergedPage(ranges, 0, take, p.after);
       return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
     },
     match: documentTextMatch(pattern),
@@ -208,10 +215,13 @@ export const documentTextMatch = (pattern: string): Sql => ({
 /** What list items show of a document (never its content). */
 const LIST_COLUMNS = ['d.id', 'd.official_number', 't.acronym as type_acronym', 'd.reference', 'd.status', 'd.created_by', 'd.created_at'] as const;
 
-/** List rows for ids, in the ids' order. */
-async function rowsInOrder(trx: Tx, ids: string[]): Promise<DocumentRow[]> {
+type ListRow = DocumentRow & { position: Position['at'] };
+
+/** List rows for ids, in the ids' order, each with its position in the list. */
+async function rowsInOrder(trx: Tx, ids: string[]): Promise<ListRow[]> {
   if (!ids.length) return [];
-  const rows = await trx('documents as d').join('document_types as t', 't.id', 'd.document_type_id').whereIn('d.id', ids).select<DocumentRow[]>([...LIST_COLUMNS]);
+  const rows = await trx('documents as d').join('document_types as t', 't.id', 'd.document_type_id').whereIn('d.id', ids)
+    .select<ListRow[]>([...LIST_COLUMNS, trx.raw(`${positionAt('d.created_at')} as position`)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)!);
 }

@@ -68,6 +68,31 @@ describe('cases: reads, movements and documents', function () {
       for (const bad of ['date_filter=hoy', 'status=closed', 'page_size=500']) assert.equal((await s('agente-obras', bad)).status, 400, bad);
     });
 
+    it('search by cursor: next_cursor leads through the same pages as page numbers; a cursor of another list is 400', async () => {
+      const s = async (q: string) => {
+        const res = await request(`/api/v1/cases/search?${q}`, { headers: asIntegration('agente-obras') });
+        assert.equal(res.status, 200, `${q}: ${JSON.stringify(res.body)}`);
+        return res.body as { cases: { case_id: string }[]; page: number; total: number; next_cursor: string | null };
+      };
+      const reference = `Cursor de expedientes ${Date.now()}`;
+      const created = [];
+      for (let i = 0; i < 3; i++) created.push((await createCase('agente-obras', { reference: `${reference} ${i}` })).case_id);
+      for (const q of [`search=${encodeURIComponent(reference)}&page_size=1`, 'page_size=2']) {
+        const byNumber = [await s(`${q}&page=1`), await s(`${q}&page=2`), await s(`${q}&page=3`)];
+        const byCursor = [byNumber[0]!];
+        while (byCursor.length < 3) byCursor.push(await s(`${q}&cursor=${byCursor.at(-1)!.next_cursor}`));
+        assert.deepEqual(byCursor.map((p) => p.cases.map((c) => c.case_id)), byNumber.map((p) => p.cases.map((c) => c.case_id)), q);
+        assert.deepEqual(byCursor.map((p) => [p.page, p.total]), byNumber.map((p) => [p.page, p.total]), q);
+      }
+      const text = await s(`search=${encodeURIComponent(reference)}&page_size=2`);
+      const last = await s(`search=${encodeURIComponent(reference)}&page_size=2&cursor=${text.next_cursor}`);
+      assert.deepEqual([...text.cases, ...last.cases].map((c) => c.case_id), [...created].reverse(), 'newest first, each once');
+      assert.equal(last.next_cursor, null);
+      const documentsCursor = (await request('/api/v1/documents/search?page_size=1', { headers: asIntegration('agente-obras') })).body.next_cursor;
+      const crossed = await request(`/api/v1/cases/search?page_size=1&cursor=${documentsCursor}`, { headers: asIntegration('agente-obras') });
+      assert.deepEqual([crossed.status, crossed.body.error], [400, 'cursor pertenece a otra búsqueda: repita los mismos filtros y page_size que la página anterior']);
+    });
+
     it('backend list: items carry case_type, access_reason, admin_sector, assigned_sectors, last_modified_at; filters by date and sectors', async () => {
       const list = await request(`/api/v1/cases?search=${caseNumber}`, { headers: asBackend('agente-obras') });
       assert.equal(list.status, 200);

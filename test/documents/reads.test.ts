@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { createCase } from '../support/cases.js';
 import { createBackendDraft, createIntegrationDraft, letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
 
 function pdfText(bytes: Buffer): string {
@@ -169,6 +170,117 @@ describe('documents: reads', () => {
         const res = await request(`/api/v1/documents/search?${q}`, { headers: asIntegration() });
         assert.equal(res.status, 400, q);
       }
+    });
+  });
+
+  describe('search by cursor', () => {
+    type Page = { documents: { document_id: string }[]; page: number; total: number; total_exact?: boolean; next_cursor: string | null };
+    const search = async (user: string, q: string): Promise<Page> => {
+      const res = await request(`/api/v1/documents/search?${q}`, { headers: asIntegration(user) });
+      assert.equal(res.status, 200, `${q}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+    const idsOf = (page: Page) => page.documents.map((d) => d.document_id);
+    /** Pages 1..n by page number and by following next_cursor from page 1. */
+    async function bothWays(user: string, q: string, pages: number) {
+      const byOffset: Page[] = [];
+      for (let n = 1; n <= pages; n++) byOffset.push(await search(user, `${q}&page=${n}`));
+      const byCursor: Page[] = [byOffset[0]!];
+      while (byCursor.length < pages && byCursor.at(-1)!.next_cursor) byCursor.push(await search(user, `${q}&cursor=${byCursor.at(-1)!.next_cursor}`));
+      return { byOffset, byCursor };
+    }
+    async function draftsCalled(reference: string, n: number): Promise<string[]> {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) ids.push(await createIntegrationDraft('agente-obras', { reference: `${reference} ${i}` }));
+      return ids;
+    }
+    async function inDemoTenant(work: (trx: import('knex').Knex.Transaction) => Promise<unknown>) {
+      const { db, demoTenant } = getStack();
+      const { tenantDb } = await import('../../db/tenancy.js');
+      await tenantDb(db, demoTenant).transaction(work);
+    }
+
+    it('next_cursor leads through the same pages as page numbers: text walk, case documents and the whole list', async () => {
+      const ref = `Cursor ${Date.now()}`;
+      const created = await draftsCalled(ref, 5);
+      const { case_id: caseId } = await createCase('agente-obras');
+      await inDemoTenant((trx) => trx('documents').whereIn('id', created).update({ case_id: caseId }));
+
+      for (const q of [`search=${encodeURIComponent(ref)}&page_size=2`, `case_id=${caseId}&status=pending&page_size=2`]) {
+        const { byOffset, byCursor } = await bothWays('agente-obras', q, 3);
+        assert.deepEqual(byCursor.map(idsOf), byOffset.map(idsOf), q);
+        assert.deepEqual(byCursor.map((p) => [p.page, p.total, p.total_exact]), [[1, 5, true], [2, 5, true], [3, 5, true]], q);
+        assert.deepEqual(byCursor.flatMap(idsOf).sort(), [...created].sort(), `${q}: every document once`);
+        assert.ok(byCursor[1]!.next_cursor, 'a page with more after it has a cursor');
+        assert.equal(byCursor[2]!.next_cursor, null, 'the last page has none');
+      }
+      const whole = await bothWays('agente-obras', 'page_size=3', 3);
+      const shown = whole.byOffset.filter((p) => p.documents.length);
+      assert.ok(shown.length >= 2, 'the whole list has a second page');
+      assert.deepEqual(whole.byCursor.map(idsOf), shown.map(idsOf), 'the whole visible list (merged ranges)');
+      assert.deepEqual(whole.byCursor.map((p) => [p.page, p.total]), shown.map((p) => [p.page, p.total]));
+    });
+
+    it('documents created in the same microsecond are each listed once (ties go by id)', async () => {
+      const ref = `Empate ${Date.now()}`;
+      const created = await draftsCalled(ref, 5);
+      await inDemoTenant((trx) => trx('documents').whereIn('id', created).update({ created_at: trx.raw("'2024-03-01T12:00:00.123456Z'::timestamptz") }));
+      const { byCursor } = await bothWays('agente-obras', `search=${encodeURIComponent(ref)}&page_size=2`, 3);
+      assert.deepEqual(byCursor.flatMap(idsOf), [...created].sort(), 'in id order, none repeated or lost');
+      // The whole list (merged ranges), from a position just before the tie: a cursor of this
+      // search moved there (a position is not secret; the list stays the user's).
+      const q = 'status=pending&page_size=2';
+      const real = JSON.parse(Buffer.from((await search('agente-obras', q)).next_cursor!, 'base64url').toString());
+      let cursor: string | null = Buffer.from(JSON.stringify({ ...real, at: '2024-03-01T12:00:00.123457Z', id: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+      const walked: string[] = [];
+      while (cursor && walked.length < 12) {
+        const page = await search('agente-obras', `${q}&cursor=${cursor}`);
+        walked.push(...idsOf(page));
+        cursor = page.next_cursor;
+      }
+      assert.deepEqual(walked.slice(0, 5), [...created].sort(), 'the tie first, in id order, each once');
+      assert.equal(new Set(walked).size, walked.length, 'no document twice');
+    });
+
+    it('a cursor keeps its place when newer documents arrive (a page number shifts)', async () => {
+      const ref = `Estable ${Date.now()}`;
+      await draftsCalled(ref, 4);
+      const q = `search=${encodeURIComponent(ref)}&page_size=2`;
+      const first = await search('agente-obras', q);
+      const secondBefore = await search('agente-obras', `${q}&page=2`);
+      await draftsCalled(ref, 1);
+      const byCursor = await search('agente-obras', `${q}&cursor=${first.next_cursor}`);
+      assert.deepEqual(idsOf(byCursor), idsOf(secondBefore), 'the page after the ones seen');
+      const byNumber = await search('agente-obras', `${q}&page=2`);
+      assert.deepEqual(idsOf(byNumber), [idsOf(first)[1], idsOf(secondBefore)[0]], 'page 2 by number moved by one');
+    });
+
+    it('400 for a cursor that is malformed, of another search or user, or contradicted by page', async () => {
+      const ref = `Ajeno ${Date.now()}`;
+      await draftsCalled(ref, 3);
+      const q = `search=${encodeURIComponent(ref)}&page_size=1`;
+      const cursor = (await search('agente-obras', q)).next_cursor!;
+      const forged = (body: unknown) => Buffer.from(JSON.stringify(body)).toString('base64url');
+      const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+      const cases: [string, string, RegExp][] = [
+        ['agente-obras', `${q}&cursor=no%20es%20un%20cursor`, /cursor no es válido/],
+        ['agente-obras', `${q}&cursor=${forged({ ...decoded, at: 'ayer' })}`, /cursor no es válido/],
+        ['agente-obras', `${q}&cursor=${forged({ ...decoded, id: "x' or 1=1" })}`, /cursor no es válido/],
+        ['agente-obras', `${q}&cursor=${forged({ ...decoded, p: 0 })}`, /cursor no es válido/],
+        ['agente-obras', `${q}&cursor=${forged([1, 2])}`, /cursor no es válido/],
+        ['agente-obras', `${q}&cursor=${'A'.repeat(401)}`, /cursor no es válido/],
+        ['agente-obras', `${q}&status=signed&cursor=${cursor}`, /otra búsqueda/],
+        ['agente-obras', `search=${encodeURIComponent(ref)}&page_size=2&cursor=${cursor}`, /otra búsqueda/],
+        ['directora-obras', `${q}&cursor=${cursor}`, /otra búsqueda/],
+        ['agente-obras', `${q}&page=3&cursor=${cursor}`, /lleva a la página 2/],
+      ];
+      for (const [user, query, message] of cases) {
+        const res = await request(`/api/v1/documents/search?${query}`, { headers: asIntegration(user) });
+        assert.equal(res.status, 400, query);
+        assert.match(res.body.error, message, query);
+      }
+      const agreeing = await search('agente-obras', `${q}&page=2&cursor=${cursor}`);
+      assert.equal(agreeing.page, 2, 'page may repeat the cursor\'s page');
     });
   });
 

@@ -17,6 +17,7 @@ describe('MCP tools and their REST twins give the same result', function () {
   let f: McpFixtures;
   let draftId: string;
   let noteId: string;
+  let documentsCursor: string;
 
   before(async () => {
     f = await makeFixtures();
@@ -24,6 +25,8 @@ describe('MCP tools and their REST twins give the same result', function () {
     client = await clientWithToken(await mcpToken(LUCIA));
     const inbox = await request('/api/v1/notes/received?page_size=100', { headers: asIntegration(LUCIA_KEY) });
     noteId = (inbox.body.notes as Json[]).find((n) => n.official_number === f.noteNumber || n.note_number === f.noteNumber)!.note_id;
+    documentsCursor = (await request('/api/v1/documents/search?page_size=1', { headers: asIntegration(LUCIA_KEY) })).body.next_cursor;
+    assert.ok(documentsCursor, 'Lucía sees more than one document');
   });
   after(() => client?.close());
 
@@ -41,6 +44,7 @@ describe('MCP tools and their REST twins give the same result', function () {
     ['get_case_templates', {}, '/system/case-templates'],
     ['search_documents', { search: 'Borrador para comparar' }, '/documents/search?search=Borrador%20para%20comparar'],
     ['search_documents', { status: 'signed', page: 1, page_size: 3 }, '/documents/search?status=signed&page=1&page_size=3'],
+    ['search_documents', { page_size: 1, cursor: documentsCursor }, `/documents/search?page_size=1&cursor=${documentsCursor}`],
     ['get_document', { document_id: draftId }, `/documents/${draftId}`],
     ['get_document_content', { document_id: noteId }, `/documents/${noteId}/content`],
     ['get_pending_signatures', {}, '/documents/pending-signatures'],
@@ -62,6 +66,7 @@ describe('MCP tools and their REST twins give the same result', function () {
     ['get_case', { case_id: '00000000-0000-4000-8000-000000000000' }, '/cases/00000000-0000-4000-8000-000000000000'],
     ['search_users', { q: 'a' }, '/system/users/search?q=a'],
     ['search_cases', { status: 'perdido' }, '/cases/search?status=perdido'],
+    ['search_documents', { page_size: 2, cursor: documentsCursor }, `/documents/search?page_size=2&cursor=${documentsCursor}`],
   ];
 
   it('answers every read tool with its REST twin\'s body (or error message)', async () => {
