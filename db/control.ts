@@ -34,11 +34,6 @@ export async function findTenantBySchema(db: Db, schema: string): Promise<Tenant
   return row && toTenant(row);
 }
 
-export async function findTenantById(db: Db, id: string): Promise<Tenant | undefined> {
-  const row = await control(db, 'tenants').where({ id, is_active: true }).first<TenantRow | undefined>();
-  return row && toTenant(row);
-}
-
 export async function listTenants(db: Db): Promise<Tenant[]> {
   const rows = await control(db, 'tenants').where({ is_active: true }).orderBy('schema_name').select<TenantRow[]>('*');
   return rows.map(toTenant);
@@ -101,17 +96,36 @@ export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | un
   return row && { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at };
 }
 
-/** Listed on the key, or the key acts for every user of its tenant (whose activity the tenant checks). */
-export async function isUserAuthorizedForKey(db: Db, apiKeyId: string, userId: string): Promise<boolean> {
+export interface ApiKeyAccess {
+  key: ApiKeyRecord;
+  /** The key's tenant, unless it is inactive. */
+  tenant: Tenant | undefined;
+  /** The user is listed on the key, or the key acts for every user of its tenant (whose activity the tenant checks). */
+  userAuthorized: boolean;
+}
+
+/**
+ * What a request's credentials allow, read in one statement (integration authentication runs it
+ * on every request): the key as `findApiKey` finds it, its tenant, and whether `userId` (a UUID,
+ * or null when none was given) may act through it.
+ */
+export async function findApiKeyAccess(db: Db, key: string, userId: string | null): Promise<ApiKeyAccess | undefined> {
+  const hash = hashApiKey(key);
   const row = await control(db, 'api_keys as k')
-    .where('k.id', apiKeyId)
-    .where((q) =>
-      q.where('k.all_users', true).orWhereExists((sub) =>
-        sub.select(db.raw('1')).from(`${CONTROL_SCHEMA}.api_key_users as u`).whereRaw('u.api_key_id = k.id').where('u.user_id', userId),
-      ),
-    )
-    .first('k.id');
-  return row !== undefined;
+    .leftJoin('tenants as t', (j) => j.on('t.id', 'k.tenant_id').andOn('t.is_active', db.raw('true')))
+    .where('k.key_hash', hash)
+    .orWhere((q) => q.where('k.previous_key_hash', hash).where('k.previous_valid_until', '>', db.fn.now()))
+    .first<(Omit<TenantRow, 'id' | 'is_active'> & { id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; tenant_active: boolean | null; user_authorized: boolean }) | undefined>(
+      'k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 't.is_active as tenant_active',
+      't.schema_name', 't.municipality_code', 't.display_name', 't.city',
+      db.raw(`k.all_users or exists (select 1 from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id and u.user_id = ?::uuid) as user_authorized`, [userId]),
+    );
+  if (!row) return undefined;
+  return {
+    key: { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at },
+    tenant: row.tenant_active ? toTenant({ ...row, id: row.tenant_id, is_active: true }) : undefined,
+    userAuthorized: userId !== null && row.user_authorized,
+  };
 }
 
 export interface NewApiKey {

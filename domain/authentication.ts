@@ -3,7 +3,7 @@
  * spec's order and with its four messages verbatim. Backend: X-Tenant-Schema plus, for now,
  * the testing-mode credentials (JWT verification is added on top of the same tenant layer).
  */
-import { findApiKey, findTenantById, findTenantBySchema, isUserAuthorizedForKey, listTenants } from '../db/control.js';
+import { findApiKeyAccess, findTenantBySchema, listTenants } from '../db/control.js';
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
@@ -32,10 +32,12 @@ export async function authenticateApiKey(platform: Platform, credentials: ApiKey
   if (!apiKey) throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingKey);
   if (userRequired && !userId) throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingUser);
 
-  const key = await findApiKey(db, apiKey);
+  // Key, tenant and the user's authorization in one statement; judged in the spec's order.
+  const access = await findApiKeyAccess(db, apiKey, userId && isUuid(userId) ? userId : null);
+  const key = access?.key;
   const expired = key?.expiresAt != null && key.expiresAt.getTime() <= Date.now();
-  if (!key || !key.isActive || expired) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
-  const tenant = await findTenantById(db, key.tenantId);
+  if (!access || !key!.isActive || expired) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
+  const tenant = access.tenant;
   if (!tenant) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
 
   const scoped = tenantDb(db, tenant);
@@ -43,9 +45,7 @@ export async function authenticateApiKey(platform: Platform, credentials: ApiKey
 
   // A malformed header is the caller's mistake (400), told only to a caller with a valid key.
   if (!isUuid(userId)) throw badRequest(INTEGRATION_AUTH_MESSAGES.malformedUser);
-  if (!(await isUserAuthorizedForKey(db, key.id, userId))) {
-    throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
-  }
+  if (!access.userAuthorized) throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
   const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));
   if (!user) throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
   return { tenant, db: scoped, services, user };

@@ -19,6 +19,8 @@ export const AGENT_GUIDE = {
   ],
   limits: {
     page_size: 'máximo 100, por defecto 20 / at most 100, default 20',
+    cursor:
+      'search_documents y search_cases: para seguir leyendo pase el next_cursor de la respuesta como cursor, con los mismos filtros y page_size y sin page; cada página cuesta lo que la primera. / To read on, pass the answer\'s next_cursor back as cursor with the same filters and page_size and no page; every page costs what the first one does.',
     search_users: 'q de al menos 2 caracteres; limit por defecto 10 / q at least 2 characters; limit default 10',
     reason: 'motivos de movimientos 5-500 caracteres / movement reasons 5-500 characters',
     long_operations: 'start_signing y assign_case con providencia pueden tardar hasta 30 s; si siguen en curso la respuesta lo dice (status sent_to_sign / signing). / may take up to 30 s; an answer says when still in progress.',

@@ -217,7 +217,7 @@ async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, 
 /** Integration search, by page or by cursor. */
 export async function searchCasesIntegration(ctx: DomainContext, input: CaseSearchInput) {
   const text = input.search?.trim();
-  const p = parseListPage(input, ['cases', ctx.user?.id ?? null, input.status ?? null, input.date_filter ?? null, input.sector_filter ?? null, text || null]);
+  const p = parseListPage(input, ['cases', ctx.user?.id ?? null, input.status || null, input.date_filter || null, input.sector_filter || null, text || null]);
   return ctx.db.transaction(async (trx) => {
     const { rows, total, more, last } = await pageOfCases(trx, ctx, input, 'integration', p);
     const { total_pages: _unused, ...info } = pageInfoOf(p, total);

@@ -124,7 +124,7 @@ interface Found {
 export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
   const user = ctx.user!;
   const text = input.search?.trim();
-  const p = parseListPage(input, ['documents', user.id, input.status ?? null, input.document_type ?? null, input.case_id ?? null, text || null]);
+  const p = parseListPage(input, ['documents', user.id, input.status || null, input.document_type || null, input.case_id || null, text || null]);
   if (input.status && !STATUS_FILTER[input.status]) {
     throw badRequest('status debe ser pending, sent_to_sign, signed o rejected');
   }
