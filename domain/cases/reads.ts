@@ -172,7 +172,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   if (criteria.assignedSectorId) return direct();
   const ranges = caseRanges(trx, ctx.user, criteria);
   // Totals count the whole list; pages read it from the cursor's position, if any.
-  const totals = mergedTotals(trx, ranges);
+  const totals = mergedTotals(trx, ranges, ctx.tenant.schema);
   if (!criteria.pattern) {
     const page = mergedPage(ranges, p.skip, p.pageSize + 1, p.after);
     return { ids: (await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings)).rows.map((r) => r.id), total: totals };

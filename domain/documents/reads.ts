@@ -138,7 +138,7 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
     }
     if (input.case_id) criteria.caseId = input.case_id;
     if (text) criteria.pattern = likePattern(text);
-    const found = criteria.caseId ? await directSearch(trx, user, criteria, p) : await streamSearch(trx, user, criteria, p);
+    const found = criteria.caseId ? await directSearch(trx, user, criteria, p) : await streamSearch(trx, user, criteria, p, ctx.tenant.schema);
     const total = await settleTotal(p, found.ids.length, found.total);
     const rows = await rowsInOrder(trx, found.ids.slice(0, p.pageSize));
     const last = rows.at(-1);
@@ -183,10 +183,10 @@ async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
 }
 
 /** Everything else: walk the user's visible documents newest first (document_access ranges). */
-async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page): Promise<Found> {
+async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, tenantScope: string): Promise<Found> {
   const ranges = visibleRanges(user, criteria.filter);
   // Totals count the whole list; pages read it from the cursor's position, if any.
-  const totals = mergedTotals(trx, ranges);
+  const totals = mergedTotals(trx, ranges, tenantScope);
   if (!criteria.pattern) {
     const page = mergedPage(ranges, p.skip, p.pageSize + 1, p.after);
     const { rows } = await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings);

@@ -164,6 +164,36 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.ok(broad.body.total > 1000);
   });
 
+  it('an estimate is its own tenant\'s, even where another tenant has the same users and sectors', async () => {
+    // Estimates are kept a while per tenant and list; a twin tenant with the same ids and twice
+    // the documents must get its own.
+    const { db } = getStack();
+    const twin = await upsertTenantRow(db, { schema: 'tenant_archive_twin', municipalityCode: 'ARG', displayName: 'Archivo gemelo', city: 'Archivo' });
+    await migrateTenantSchema(db, twin.schema);
+    await tenantDb(db, twin).transaction(async (trx) => {
+      await seedBaseCatalog(trx);
+      const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
+      await trx('sectors').insert({ id: s1, name: 'Archivo Central', acronym: 'ARCH' });
+      await trx('users').insert({ id: clerk, full_name: 'Archivista', email: 'archivista@archivo.gob.ar', role: 'empleado' });
+      await trx('user_sector_permissions').insert({ user_id: clerk, sector_id: s1, can_edit: true, is_primary: true });
+      const start = Date.parse('2024-03-01T12:00:00Z');
+      for (let i = 0; i < 3000; i += 500) {
+        await trx('documents').insert(Array.from({ length: 500 }, (_, j) => ({
+          id: randomUUID(), reference: `Gemelo ${i + j}`, status: 'signed', sector_id: s1, created_by: clerk,
+          document_type_id: inf, created_at: new Date(start - (i + j) * 60_000), updated_at: new Date(start),
+        })));
+      }
+      await trx.raw('analyze documents, document_access');
+    });
+    const twinKey = (await createApiKey(db, { tenantId: twin.id, name: 'twin', userIds: [clerk] })).key;
+    const here = await get(clerk, 'page=1');
+    const there = await request('/api/v1/documents/search?page=1', { headers: { 'X-API-Key': twinKey, 'X-User-ID': clerk } });
+    assert.equal(there.status, 200);
+    assert.deepEqual([here.body.total_exact, there.body.total_exact], [false, false]);
+    assert.ok(here.body.total < 2200, `this tenant's estimate ${here.body.total} (1,500 documents)`);
+    assert.ok(there.body.total > 2200, `the twin's estimate ${there.body.total} (3,000 documents)`);
+  });
+
   it('a user\'s own documents and the cases lists follow the same rules', async () => {
     const backend = (path: string) => request(path, { headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${clerk}` } });
     const own: string[] = [];
