@@ -113,10 +113,10 @@ export function afterCondition(atColumn: string, idColumn: string, after: Positi
 
 /**
  * Ranges are queries of (created_at, id) that each return their rows newest first (created_at
- * desc, id), at most `take` of them, and only those after `after` when given (a cursor's
- * position: the index range then starts there) — typically one index range each. A list that is their union
- * is read by merging them in that order and dropping repeats, which never reads past what the
- * page needs: no range can contribute more than offset + limit rows to the first offset + limit.
+ * desc, id), at most `take` of them — typically one index range each — and only those after
+ * `after` when given (a cursor's position: the index range then starts there). A list that is
+ * their union is read by merging them in that order and dropping repeats, which never reads past
+ * what the page needs: no range can contribute more than skip + limit rows to the first skip + limit.
  */
 export type Ranges = (take: number | null, after?: Position) => Sql[];
 
