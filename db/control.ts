@@ -85,14 +85,16 @@ export interface ApiKeyRecord {
 /**
  * The key a presented secret belongs to: its current secret, or the secret it replaced while the
  * rotation overlap lasts (its end judged by the database clock, which also set it). Read on every
- * request, never cached, so a revocation holds from the next request on.
+ * request, never cached, so a revocation holds from the next request on. `k` names api_keys.
  */
-export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | undefined> {
+function presentedSecret(db: Knex, query: Knex.QueryBuilder, key: string): Knex.QueryBuilder {
   const hash = hashApiKey(key);
-  const row = await control(db, 'api_keys')
-    .where({ key_hash: hash })
-    .orWhere((q) => q.where({ previous_key_hash: hash }).where('previous_valid_until', '>', db.fn.now()))
-    .first<{ id: string; tenant_id: string; is_active: boolean; expires_at: Date | null } | undefined>('id', 'tenant_id', 'is_active', 'expires_at');
+  return query.where('k.key_hash', hash).orWhere((q) => q.where('k.previous_key_hash', hash).where('k.previous_valid_until', '>', db.fn.now()));
+}
+
+export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | undefined> {
+  const row = await presentedSecret(db, control(db, 'api_keys as k'), key)
+    .first<{ id: string; tenant_id: string; is_active: boolean; expires_at: Date | null } | undefined>('k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at');
   return row && { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at };
 }
 
@@ -110,11 +112,8 @@ export interface ApiKeyAccess {
  * or null when none was given) may act through it.
  */
 export async function findApiKeyAccess(db: Db, key: string, userId: string | null): Promise<ApiKeyAccess | undefined> {
-  const hash = hashApiKey(key);
-  const row = await control(db, 'api_keys as k')
-    .leftJoin('tenants as t', (j) => j.on('t.id', 'k.tenant_id').andOn('t.is_active', db.raw('true')))
-    .where('k.key_hash', hash)
-    .orWhere((q) => q.where('k.previous_key_hash', hash).where('k.previous_valid_until', '>', db.fn.now()))
+  const keys = control(db, 'api_keys as k').leftJoin('tenants as t', (j) => j.on('t.id', 'k.tenant_id').andOn('t.is_active', db.raw('true')));
+  const row = await presentedSecret(db, keys, key)
     .first<(Omit<TenantRow, 'id' | 'is_active'> & { id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; tenant_active: boolean | null; user_authorized: boolean }) | undefined>(
       'k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 't.is_active as tenant_active',
       't.schema_name', 't.municipality_code', 't.display_name', 't.city',

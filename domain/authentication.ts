@@ -34,11 +34,9 @@ export async function authenticateApiKey(platform: Platform, credentials: ApiKey
 
   // Key, tenant and the user's authorization in one statement; judged in the spec's order.
   const access = await findApiKeyAccess(db, apiKey, userId && isUuid(userId) ? userId : null);
-  const key = access?.key;
-  const expired = key?.expiresAt != null && key.expiresAt.getTime() <= Date.now();
-  if (!access || !key!.isActive || expired) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
+  const expired = access?.key.expiresAt != null && access.key.expiresAt.getTime() <= Date.now();
+  if (!access || !access.key.isActive || expired || !access.tenant) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
   const tenant = access.tenant;
-  if (!tenant) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
 
   const scoped = tenantDb(db, tenant);
   if (!userId) return { tenant, db: scoped, services, user: null };

@@ -79,9 +79,17 @@ export function parseListPage(input: CursorInput, fingerprint: readonly unknown[
   return { page: body.p, pageSize: sized.pageSize, offset, skip: 0, after: { at: body.at, id: body.id }, fingerprint: f };
 }
 
-/** The cursor to the page after `p`, when more rows follow its last one (at `last`). */
-export function nextCursor(p: Page & { fingerprint: string }, more: boolean, last: Position | undefined): string | null {
-  if (!more || !last || p.page >= MAX_PAGE) return null;
+/** A page's rows, each loaded with its `positionAt` text. */
+export interface PositionedRow {
+  id: string;
+  position: string;
+}
+
+/** The cursor to the page after `p`, when more rows follow its last one. */
+export function nextCursor(p: Page & { fingerprint: string }, more: boolean, rows: readonly PositionedRow[]): string | null {
+  const lastRow = rows.at(-1);
+  if (!more || !lastRow || p.page >= MAX_PAGE) return null;
+  const last: Position = { at: lastRow.position, id: lastRow.id };
   const body: CursorBody = { p: p.page + 1, at: last.at, id: last.id, f: p.fingerprint };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }

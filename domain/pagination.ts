@@ -111,6 +111,13 @@ export function afterCondition(atColumn: string, idColumn: string, after: Positi
   };
 }
 
+/** Keeps only the rows of `query` after `after` (none: the query as it is). */
+export function whereAfter(query: Knex.QueryBuilder, atColumn: string, idColumn: string, after: Position | undefined): Knex.QueryBuilder {
+  if (!after) return query;
+  const condition = afterCondition(atColumn, idColumn, after);
+  return query.andWhereRaw(condition.sql, condition.bindings);
+}
+
 /**
  * Ranges are queries of (created_at, id) that each return their rows newest first (created_at
  * desc, id), at most `take` of them — typically one index range each — and only those after

@@ -10,7 +10,7 @@ import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/acces
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal,
+  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal, whereAfter,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
@@ -92,9 +92,8 @@ function ranged(query: Knex.QueryBuilder, criteria: CaseCriteria): Knex.QueryBui
  */
 function caseRanges(trx: Tx, user: ActingUser | null, criteria: CaseCriteria): Ranges {
   return (take, after) => {
-    const position = after && afterCondition('c.created_at', 'c.id', after);
     const order = (q: Knex.QueryBuilder) => {
-      if (position) q.andWhereRaw(position.sql, position.bindings);
+      whereAfter(q, 'c.created_at', 'c.id', after);
       return take === null ? q : q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).limit(take);
     };
     const sql = (q: Knex.QueryBuilder) => { const native = order(q).toSQL(); return { sql: native.sql, bindings: [...native.bindings] }; };
@@ -159,10 +158,8 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   const direct = async (ids?: string[]) => {
     // Candidates found by their text need no second text match (it would read the trigrams again).
     const candidates = () => (ids ? directCases(trx, ctx, { ...criteria, pattern: undefined }).whereIn('c.id', ids) : directCases(trx, ctx, criteria));
-    const page = candidates();
-    if (p.after) { const after = afterCondition('c.created_at', 'c.id', p.after); page.andWhereRaw(after.sql, after.bindings); }
     return {
-      ids: await page.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('c.id'),
+      ids: await whereAfter(candidates(), 'c.created_at', 'c.id', p.after).orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('c.id'),
       total: {
         capped: async () => Number((await trx.from(candidates().select('c.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
         estimate: () => { const sql = candidates().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, [...sql.bindings]); },
@@ -199,7 +196,7 @@ async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, 
   const criteria = caseCriteria(ctx, input, flavor);
   if (flavor === 'integration' && input.sector_filter) {
     const owner = await trx('sectors').where('acronym', input.sector_filter.toUpperCase()).first<{ id: string } | undefined>('id');
-    if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id)) return { rows: [], total: { total: 0, exact: true }, more: false, last: undefined };
+    if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id)) return { rows: [], total: { total: 0, exact: true }, more: false };
     criteria.ownerSectorId = owner.id;
   }
   const found = await searchCaseIds(trx, ctx, criteria, p);
@@ -209,9 +206,7 @@ async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, 
     ? await casesQuery(trx).whereIn('c.id', ids).select<(CaseRow & { position: string })[]>([...CASE_COLUMNS, trx.raw(`${positionAt('c.created_at')} as position`)])
     : [];
   const byId = new Map(loaded.map((c) => [c.id, c]));
-  const rows = ids.map((id) => byId.get(id)!);
-  const last = rows.at(-1);
-  return { rows, total, more: found.ids.length > p.pageSize, last: last && { at: last.position, id: last.id } };
+  return { rows: ids.map((id) => byId.get(id)!), total, more: found.ids.length > p.pageSize };
 }
 
 /** Integration search, by page or by cursor. */
@@ -219,12 +214,12 @@ export async function searchCasesIntegration(ctx: DomainContext, input: CaseSear
   const text = input.search?.trim();
   const p = parseListPage(input, ['cases', ctx.user?.id ?? null, input.status || null, input.date_filter || null, input.sector_filter || null, text || null]);
   return ctx.db.transaction(async (trx) => {
-    const { rows, total, more, last } = await pageOfCases(trx, ctx, input, 'integration', p);
+    const { rows, total, more } = await pageOfCases(trx, ctx, input, 'integration', p);
     const { total_pages: _unused, ...info } = pageInfoOf(p, total);
     return {
       cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status })),
       ...info,
-      next_cursor: nextCursor(p, more, last),
+      next_cursor: nextCursor(p, more, rows),
     };
   });
 }

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, plannerRows, searchText, settleTotal,
+  EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, plannerRows, searchText, settleTotal, whereAfter,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
 import {
@@ -141,8 +141,7 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
     const found = criteria.caseId ? await directSearch(trx, user, criteria, p) : await streamSearch(trx, user, criteria, p, ctx.tenant.schema);
     const total = await settleTotal(p, found.ids.length, found.total);
     const rows = await rowsInOrder(trx, found.ids.slice(0, p.pageSize));
-    const last = rows.at(-1);
-    return { documents: rows.map(summary), ...listInfo(p, total), next_cursor: nextCursor(p, found.ids.length > p.pageSize, last && { at: last.position, id: last.id }) };
+    return { documents: rows.map(summary), ...listInfo(p, total), next_cursor: nextCursor(p, found.ids.length > p.pageSize, rows) };
   });
 }
 
@@ -171,10 +170,8 @@ function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
 async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, ids?: string[]): Promise<Found> {
   // Candidates found by their text need no second text match (it would read the trigrams again).
   const visible = () => (ids ? whereAccessibleTo(matching(trx, { ...criteria, pattern: undefined }), trx, user).whereIn('d.id', ids) : whereAccessibleTo(matching(trx, criteria), trx, user));
-  const page = visible();
-  if (p.after) { const after = afterCondition('d.created_at', 'd.id', p.after); page.andWhereRaw(after.sql, after.bindings); }
   return {
-    ids: await page.orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('d.id'),
+    ids: await whereAfter(visible(), 'd.created_at', 'd.id', p.after).orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('d.id'),
     total: {
       capped: async () => Number((await trx.from(visible().select('d.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
       estimate: () => { const sql = visible().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, sql.bindings); },
