@@ -155,25 +155,15 @@ function mergedSample(ranges: Ranges, take: number): Sql {
 /** Range rows a repeat ratio is measured on. */
 const SAMPLE_ROWS = 250;
 
-/** The union's rows counted up to `take`, with the sample above unless `withSample` is false. */
-function mergedWindow(ranges: Ranges, take: number, withSample: boolean): Sql {
-  const counted = mergedPage(ranges, 0, take);
-  const count = `(select count(*)::int from (${counted.sql}) u) as counted`;
-  if (!withSample) return { sql: `select ${count}`, bindings: counted.bindings };
-  const sample = mergedSample(ranges, SAMPLE_ROWS);
-  return {
-    sql: `select ${count}, r.rows, r.distinct_rows from (${sample.sql}) r`,
-    bindings: [...counted.bindings, ...sample.bindings],
-  };
-}
-
 interface MergeSample {
   rows: number;
   distinct_rows: number;
 }
 
 /** The planner's figure for the union: its ranges' rows, scaled by a sample's distinct rows per row. */
-async function mergedEstimate(trx: Knex.Transaction, ranges: Ranges, sample: MergeSample): Promise<number> {
+async function mergedEstimate(trx: Knex.Transaction, ranges: Ranges): Promise<number> {
+  const s = mergedSample(ranges, SAMPLE_ROWS);
+  const sample = (await trx.raw<{ rows: MergeSample[] }>(s.sql, s.bindings)).rows[0]!;
   const parts = ranges(null);
   const rows = await plannerRows(trx, union(parts), parts.flatMap((r) => r.bindings));
   return rows * (sample.rows ? sample.distinct_rows / sample.rows : 1);
@@ -202,12 +192,22 @@ function keepEstimate(key: string, value: number): void {
   estimates.set(key, { value, until: Date.now() + ESTIMATE_TTL_MS });
 }
 
+/** The window a merged list is counted over: up to the exact limit and one more. */
+const COUNT_WINDOW = EXACT_TOTAL_LIMIT + 1;
+
+export interface MergedList extends TotalSources {
+  /** Ids of the page (page_size + 1 of them, after the cursor's row if any). */
+  page(p: Page): Promise<string[]>;
+}
+
 /**
- * Capped count and estimate of a union of ranges, both from one window of EXACT_TOTAL_LIMIT + 1
- * (an estimate alone reads only the sample). `scope` names the tenant: the ranges' SQL names
- * users and sectors, not the schema, and two tenants seeded alike share those ids.
+ * A union of ranges read as a list: its pages, its capped count (a window of COUNT_WINDOW rows)
+ * and its estimate (the planner's figure with a repeat sample). A page inside the window is read
+ * with the window's count in one statement: a page with more rows after it needs that count, and
+ * the window reads the page's rows anyway. `scope` names the tenant: the ranges' SQL names users
+ * and sectors, not the schema, and two tenants seeded alike share those ids.
  */
-export function mergedTotals(trx: Knex.Transaction, ranges: Ranges, scope: string): TotalSources {
+export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string): MergedList {
   let keyed: string | undefined;
   const key = () => {
     if (keyed === undefined) {
@@ -216,25 +216,35 @@ export function mergedTotals(trx: Knex.Transaction, ranges: Ranges, scope: strin
     }
     return keyed;
   };
-  let window: Promise<Partial<MergeSample> & { counted: number }> | undefined;
-  const read = () => (window ??= (async () => {
-    const w = mergedWindow(ranges, EXACT_TOTAL_LIMIT + 1, cachedEstimate(key()) === undefined);
-    return (await trx.raw<{ rows: (Partial<MergeSample> & { counted: number })[] }>(w.sql, w.bindings)).rows[0]!;
+  let counted: Promise<number> | undefined;
+  const count = () => (counted ??= (async () => {
+    const w = mergedPage(ranges, 0, COUNT_WINDOW);
+    return (await trx.raw<{ rows: { counted: number }[] }>(`select count(*)::int as counted from (${w.sql}) w`, w.bindings)).rows[0]!.counted;
   })());
-  const sample = async (): Promise<MergeSample> => {
-    const windowed = window && (await window);
-    if (windowed?.rows !== undefined) return windowed as MergeSample;
-    const s = mergedSample(ranges, SAMPLE_ROWS);
-    return (await trx.raw<{ rows: MergeSample[] }>(s.sql, s.bindings)).rows[0]!;
+  const page = async (p: Page) => {
+    const limit = p.pageSize + 1;
+    if (p.after || counted || p.skip + limit > COUNT_WINDOW) {
+      const sql = mergedPage(ranges, p.skip, limit, p.after);
+      return (await trx.raw<{ rows: { id: string }[] }>(sql.sql, sql.bindings)).rows.map((r) => r.id);
+    }
+    const w = mergedPage(ranges, 0, COUNT_WINDOW);
+    const { rows } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
+      `with w as materialized (${w.sql})
+       select (select count(*)::int from w) as counted,
+         (select array_agg(id) from (select id from w order by created_at desc, id offset ? limit ?) pg) as ids`,
+      [...w.bindings, p.skip, limit],
+    );
+    counted = Promise.resolve(rows[0]!.counted);
+    return rows[0]!.ids ?? [];
   };
   const estimate = async () => {
     const cached = cachedEstimate(key());
     if (cached !== undefined) return cached;
-    const value = await mergedEstimate(trx, ranges, await sample());
+    const value = await mergedEstimate(trx, ranges);
     keepEstimate(key(), value);
     return value;
   };
-  return { capped: async () => (await read()).counted, estimate };
+  return { page, capped: count, estimate };
 }
 
 /** How many of a list's newest rows a broad text search checks at least (its total is exact if that is all of them). */
@@ -305,6 +315,8 @@ export async function byTrigrams<T>(trx: Knex.Transaction, read: () => Promise<T
 }
 
 export interface TextSearch {
+  /** The text's LIKE pattern (see `looksRare`). */
+  pattern: string;
   /**
    * The list walked newest first, and how a text matches its rows `s`: a lateral lookup per row
    * (fenced with offset 0, so the planner cannot trade it for a scan of the whole table).
@@ -322,15 +334,25 @@ export interface TextSearch {
 }
 
 /**
+ * A text holding five digits or more after its leading zeros (a number's sequence, whole or most
+ * of it) matches a handful of rows of a whole tenant: official and case numbers share their
+ * prefixes and years, not their sequences. Four digits (a year) or a zero-led run are not enough.
+ */
+export const looksRare = (pattern: string) => /[1-9]\d{4}/.test(pattern);
+
+/**
  * Text search over a list: walk the list while matches are frequent enough; when the first batch
  * shows them rare, read the few rows matching the text (trigram index) and keep the list's; a
- * text neither rare nor frequent is walked to the end of the page however far that is.
+ * text neither rare nor frequent is walked to the end of the page however far that is. A text
+ * that looks rare is read by trigram first: walking the first batch would only show it rare.
  */
 export async function searchText(trx: Knex.Transaction, p: Page, search: TextSearch): Promise<{ ids: string[]; total: TotalSources }> {
   // After a cursor the walk starts there: the rows before it are the pages already shown.
   const before = p.after ? p.offset : 0;
-  const scan = await textPage(trx, search.head, search.match, p, true);
-  if (scan) return { ids: scan.ids, total: textTotals(scan, search.listEstimate, before) };
+  if (!looksRare(search.pattern)) {
+    const scan = await textPage(trx, search.head, search.match, p, true);
+    if (scan) return { ids: scan.ids, total: textTotals(scan, search.listEstimate, before) };
+  }
   const limit = search.rareLimit ?? RARE_TEXT_MATCHES;
   const candidates = await byTrigrams(trx, () => search.candidates(limit + 1));
   if (candidates.length <= limit) return search.among(candidates);

@@ -10,7 +10,7 @@ import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/acces
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal, whereAfter,
+  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedList, mergedPage, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal, whereAfter,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
@@ -169,13 +169,11 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   if (criteria.assignedSectorId) return direct();
   const ranges = caseRanges(trx, ctx.user, criteria);
   // Totals count the whole list; pages read it from the cursor's position, if any.
-  const totals = mergedTotals(trx, ranges, ctx.tenant.schema);
-  if (!criteria.pattern) {
-    const page = mergedPage(ranges, p.skip, p.pageSize + 1, p.after);
-    return { ids: (await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings)).rows.map((r) => r.id), total: totals };
-  }
+  const list = mergedList(trx, ranges, ctx.tenant.schema);
+  if (!criteria.pattern) return { ids: await list.page(p), total: list };
   const pattern = criteria.pattern;
   return searchText(trx, p, {
+    pattern,
     head: (take) => {
       const stream = mergedPage(ranges, 0, take, p.after);
       return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
@@ -184,7 +182,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
       sql: `cross join lateral (select 1 from cases c where c.id = s.id and c.is_ready and (${lowerLike('c.case_number')} or ${lowerLike('c.reference')}) offset 0) c`,
       bindings: [pattern, pattern],
     },
-    listEstimate: totals.estimate,
+    listEstimate: list.estimate,
     candidates: (limit) => trx('cases as c').where('c.is_ready', true).andWhere((w) => w.whereILike('c.case_number', pattern).orWhereILike('c.reference', pattern)).limit(limit).pluck<string[]>('c.id'),
     // Cases are few enough to stay in memory: reading more of them by trigram is still cheap.
     rareLimit: 5 * RARE_TEXT_MATCHES,

@@ -6,7 +6,7 @@
 import { namedWindow } from '../calendar.js';
 import type { DomainContext } from '../context.js';
 import { viewSectorIds } from '../documents/access.js';
-import { pendingSignatures } from '../documents/reads.js';
+import { countPendingSignatures } from '../documents/reads.js';
 
 const STATUSES = ['draft', 'sent_to_sign', 'signed', 'rejected'] as const;
 
@@ -29,13 +29,13 @@ export async function dashboardStats(ctx: DomainContext) {
       .where('actor_user_id', user.id)
       .andWhere('created_at', '>=', month)
       .select<{ week: string; month: string }[]>(trx.raw('count(*) filter (where created_at >= ?) as week', [week]), trx.raw('count(*) as month'));
-    return { byStatus, cases: Number(cases?.count ?? 0), week: Number(activity?.week ?? 0), month: Number(activity?.month ?? 0) };
+    const pending = await countPendingSignatures(trx, user);
+    return { byStatus, pending, cases: Number(cases?.count ?? 0), week: Number(activity?.week ?? 0), month: Number(activity?.month ?? 0) };
   });
-  const pending = await pendingSignatures(ctx);
   const documentsByStatus = Object.fromEntries(STATUSES.map((s) => [s, Number(counts.byStatus.find((r) => r.status === s)?.count ?? 0)]));
   return {
     documents_by_status: documentsByStatus,
-    pending_signatures: pending.documents.length,
+    pending_signatures: counts.pending,
     active_cases: counts.cases,
     recent_activity: { last_7_days: counts.week, last_30_days: counts.month },
   };

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  EXACT_TOTAL_LIMIT, lowerLike, mergedPage, mergedTotals, pageInfoOf, plannerRows, searchText, settleTotal, whereAfter,
+  EXACT_TOTAL_LIMIT, lowerLike, mergedList, mergedPage, pageInfoOf, plannerRows, searchText, settleTotal, whereAfter,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
 import {
@@ -183,20 +183,17 @@ async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
 async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, tenantScope: string): Promise<Found> {
   const ranges = visibleRanges(user, criteria.filter);
   // Totals count the whole list; pages read it from the cursor's position, if any.
-  const totals = mergedTotals(trx, ranges, tenantScope);
-  if (!criteria.pattern) {
-    const page = mergedPage(ranges, p.skip, p.pageSize + 1, p.after);
-    const { rows } = await trx.raw<{ rows: { id: string }[] }>(page.sql, page.bindings);
-    return { ids: rows.map((r) => r.id), total: totals };
-  }
+  const list = mergedList(trx, ranges, tenantScope);
+  if (!criteria.pattern) return { ids: await list.page(p), total: list };
   const pattern = criteria.pattern;
   return searchText(trx, p, {
+    pattern,
     head: (take) => {
       const stream = mergedPage(ranges, 0, take, p.after);
       return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
     },
     match: documentTextMatch(pattern),
-    listEstimate: totals.estimate,
+    listEstimate: list.estimate,
     candidates: (limit) => matching(trx, criteria).limit(limit).pluck<string[]>('d.id'),
     among: (ids) => directSearch(trx, user, criteria, p, ids),
   });
@@ -224,26 +221,37 @@ async function rowsInOrder(trx: Tx, ids: string[]): Promise<ListRow[]> {
 }
 
 /**
- * Documents waiting for the acting user's signature. A numerator's document is listed only once
- * every common signer has signed, since it cannot be signed before.
+ * Documents (`d`) waiting for `user`'s signature. A numerator's document waits only once every
+ * common signer has signed, since it cannot be signed before.
  */
+function whereAwaitingSignatureOf(query: Knex.QueryBuilder, trx: Tx, user: ActingUser): Knex.QueryBuilder {
+  // The user's signer rows of documents in signing, read from document_access (which also
+  // leaves out documents of a case still being created).
+  return query
+    .join('document_access as a', (j) => j.on('a.document_id', 'd.id').andOn('a.key', trx.raw('?', [user.id])))
+    .join('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [user.id])))
+    .where('a.status', 'sent_to_sign')
+    .andWhereRaw(`a.kinds & ${ACCESS_KIND.signer} <> 0`)
+    .andWhere('d.status', 'sent_to_sign')
+    .andWhere('me.status', 'pending')
+    .andWhere((w) =>
+      w.where('me.is_numerator', false).orWhereNotExists(
+        trx('document_signers as o').whereRaw('o.document_id = d.id').andWhere('o.is_numerator', false).andWhereNot('o.status', 'signed'),
+      ),
+    );
+}
+
+/** How many documents wait for `user`'s signature (the dashboard's figure of pendingSignatures). */
+export async function countPendingSignatures(trx: Tx, user: ActingUser): Promise<number> {
+  const [row] = await whereAwaitingSignatureOf(trx('documents as d').whereNull('d.deleted_at'), trx, user).count<{ n: string }[]>('* as n');
+  return Number(row!.n);
+}
+
+/** Documents waiting for the acting user's signature, longest waiting first. */
 export async function pendingSignatures(ctx: DomainContext) {
   const user = ctx.user!;
   return ctx.db.transaction(async (trx) => {
-    // The user's signer rows of documents in signing, read from document_access (which also
-    // leaves out documents of a case still being created).
-    const rows = await documentsQuery(trx)
-      .join('document_access as a', (j) => j.on('a.document_id', 'd.id').andOn('a.key', trx.raw('?', [user.id])))
-      .join('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [user.id])))
-      .where('a.status', 'sent_to_sign')
-      .andWhereRaw(`a.kinds & ${ACCESS_KIND.signer} <> 0`)
-      .andWhere('d.status', 'sent_to_sign')
-      .andWhere('me.status', 'pending')
-      .andWhere((w) =>
-        w.where('me.is_numerator', false).orWhereNotExists(
-          trx('document_signers as o').whereRaw('o.document_id = d.id').andWhere('o.is_numerator', false).andWhereNot('o.status', 'signed'),
-        ),
-      )
+    const rows = await whereAwaitingSignatureOf(documentsQuery(trx), trx, user)
       .orderBy('d.sent_to_sign_at')
       .select<DocumentRow[]>([...LIST_COLUMNS, 'd.sent_to_sign_at', 'cu.full_name as creator_name']);
     return {

@@ -191,6 +191,7 @@ async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Pag
   const pattern = filter.text ? likePattern(filter.text) : undefined;
   if (!pattern) return { ids: await pageOf(own()), total: { capped: () => capped(own()), estimate: () => estimate(own()) } };
   return searchText(trx, p, {
+    pattern,
     head: (take) => {
       const sql = ordered(own()).limit(take).select('a.updated_at as at', 'a.document_id as id').toSQL();
       return { sql: sql.sql, bindings: [...sql.bindings] };

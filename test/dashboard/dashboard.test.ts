@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
-import { asBackend, demoSector, request } from '../support/http.js';
+import { createApiKey } from '../../db/control.js';
+import { asBackend, demoSector, demoUser, request } from '../support/http.js';
 import { SAMPLE_HTML } from '../support/documents.js';
 import { template } from '../support/cases.js';
 
@@ -22,6 +23,7 @@ describe('dashboard: feed and stats of the acting user', function () {
   const draft = async (reference: string) => (await call('POST', '/documents', { document_type_acronym: 'INF', reference })).document_id as string;
   const save = (id: string) => call('PATCH', `/documents/${id}/save`, { content: SAMPLE_HTML, signers: [{ user_id: userId, is_numerator: true }] });
   let initialCases: number;
+  let apiKey: string;
 
   before(async () => {
     const { db, demoTenant } = getStack();
@@ -29,6 +31,7 @@ describe('dashboard: feed and stats of the acting user', function () {
       await trx('users').insert({ id: userId, full_name: 'Ana Tablero', email: `ana.tablero.${userId.slice(0, 8)}@pruebas.example`, role: 'director' });
       await trx('user_sector_permissions').insert({ user_id: userId, sector_id: demoSector('DOP'), can_edit: true, is_primary: true });
     });
+    apiKey = (await createApiKey(db, { tenantId: demoTenant.id, name: `tablero-${userId}`, userIds: [userId] })).key;
   });
 
   it('starts empty', async () => {
@@ -99,11 +102,21 @@ describe('dashboard: feed and stats of the acting user', function () {
     await request(`/api/v1/documents/${otherId}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { content: SAMPLE_HTML, signers: [{ user_id: userId, is_numerator: true }] } });
     const started = await request(`/api/v1/documents/${otherId}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
     assert.equal(started.status, 200, started.text);
+    // This user numbers another one, whose common signer has not signed yet: it does not wait for them.
+    const later = (await request('/api/v1/documents', { method: 'POST', headers: asBackend('agente-obras'), json: { document_type_acronym: 'INF', reference: 'Numerar después' } })).body.data.document_id;
+    const signers = [{ user_id: demoUser('agente-obras'), is_numerator: false }, { user_id: userId, is_numerator: true }];
+    await request(`/api/v1/documents/${later}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { content: SAMPLE_HTML, signers } });
+    const startedLater = await request(`/api/v1/documents/${later}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
+    assert.equal(startedLater.status, 200, startedLater.text);
 
     const stats = await call('GET', '/dashboard/stats');
     // Signed: the numbered report and the two case covers the user's case creations signed.
     assert.deepEqual(stats.documents_by_status, { draft: 1, sent_to_sign: 0, signed: 3, rejected: 1 });
     assert.equal(stats.pending_signatures, 1);
+    // The figure counts what the pending-signatures list shows.
+    const listed = await request('/api/v1/documents/pending-signatures', { headers: { 'X-API-Key': apiKey, 'X-User-ID': userId } });
+    assert.equal(listed.status, 200, listed.text);
+    assert.deepEqual(listed.body.documents.map((d: { document_id: string }) => d.document_id), [otherId]);
     assert.equal(stats.active_cases, initialCases + 1, 'two cases created in DOP, one transferred away');
     const feed = await call('GET', '/dashboard/feed?page_size=1');
     assert.deepEqual(stats.recent_activity, { last_7_days: feed.total, last_30_days: feed.total });

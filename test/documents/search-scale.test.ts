@@ -50,7 +50,8 @@ describe('documents: lists over a large, migrated archive', function () {
     const start = Date.parse('2024-03-01T12:00:00Z');
     const docs = Array.from({ length: 1500 }, (_, i) => ({
       id: randomUUID(),
-      reference: i % 200 === 7 ? `Pasaje Álvarez Thomas ${i}` : `Expediente de prueba ${i}`,
+      // Every one but the accented carries the same five-digit parcel; each accented one, its own.
+      reference: i % 200 === 7 ? `Pasaje Álvarez Thomas ${i}, padrón ${31000 + i}` : `Expediente de prueba ${i}, partida 20240`,
       status: i % 37 === 0 ? 'rejected' : 'signed',
       sector_id: s1,
       created_by: clerk,
@@ -162,6 +163,26 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual(ids(broad.body), expected.filter((id) => !accented.includes(id)).slice(50, 100));
     assert.equal(broad.body.total_exact, false);
     assert.ok(broad.body.total > 1000);
+  });
+
+  it('number-shaped texts are exact whether rare (read by trigram first) or frequent (then walked)', async () => {
+    const rare = await get(clerk, 'search=32207');
+    assert.deepEqual([ids(rare.body), rare.body.total, rare.body.total_exact], [[accented[6]], 1, true], 'document 1207 = 7 + 200 × 6');
+    // Looks rare, matches nearly every document: the trigram read finds too many and the list is walked.
+    const common = expected.filter((id) => !accented.includes(id));
+    const page3 = await get(clerk, 'search=20240&page=3&page_size=50');
+    assert.equal(page3.status, 200, page3.text);
+    assert.deepEqual(ids(page3.body), common.slice(100, 150));
+    assert.ok(page3.body.total > 1000, `estimate ${page3.body.total}`);
+    const byCursor: string[] = [];
+    let next = await get(clerk, 'search=20240&page_size=100');
+    for (;;) {
+      byCursor.push(...ids(next.body));
+      if (!next.body.next_cursor) break;
+      next = await get(clerk, `search=20240&page_size=100&cursor=${next.body.next_cursor}`);
+    }
+    assert.deepEqual(byCursor, common);
+    assert.deepEqual([next.body.total, next.body.total_exact], [common.length, true]);
   });
 
   it('an estimate is its own tenant\'s, even where another tenant has the same users and sectors', async () => {
