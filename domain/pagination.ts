@@ -338,7 +338,7 @@ export interface TextSearch {
  * of it) matches a handful of rows of a whole tenant: official and case numbers share their
  * prefixes and years, not their sequences. Four digits (a year) or a zero-led run are not enough.
  */
-export const looksRare = (pattern: string) => /[1-9]\d{4}/.test(pattern);
+const looksRare = (pattern: string) => /[1-9]\d{4}/.test(pattern);
 
 /**
  * Text search over a list: walk the list while matches are frequent enough; when the first batch
