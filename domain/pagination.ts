@@ -296,8 +296,18 @@ export async function textPage(trx: Knex.Transaction, head: OrderedHead, match: 
   }
 }
 
-/** A rare text is looked up by trigram when it matches at most this many rows in the whole tenant. */
-export const RARE_TEXT_MATCHES = 1000;
+/**
+ * A rare text is looked up by trigram when it matches at most this many rows in the whole tenant.
+ * Reading them, then the page and the count among them, costs less than walking a long list for
+ * the few matches it holds, the more so when they are old, as numbers of a past year are (at 1M
+ * documents, texts of 1,200–2,100 candidates: 106–120 ms p50 this way, 184–582 ms walking).
+ */
+const RARE_TEXT_MATCHES = 5000;
+
+/** Keeps the rows whose `column` is one of `ids`: one array parameter, however many ids. */
+export function whereIdIn(query: Knex.QueryBuilder, column: string, ids: readonly string[]): Knex.QueryBuilder {
+  return query.whereRaw(`${column} = any(?::uuid[])`, [[...ids]]);
+}
 
 const PLANNER_SCANS = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
 
@@ -327,8 +337,6 @@ export interface TextSearch {
   listEstimate(): Promise<number>;
   /** Ids of rows of the tenant matching the text, at most `limit` (run through the trigram index). */
   candidates(limit: number): Promise<string[]>;
-  /** How many candidates are still few enough to read (default RARE_TEXT_MATCHES). */
-  rareLimit?: number;
   /** The page among those candidates that belong to the list, and their totals. */
   among(ids: string[]): Promise<{ ids: string[]; total: TotalSources }>;
 }
@@ -353,9 +361,8 @@ export async function searchText(trx: Knex.Transaction, p: Page, search: TextSea
     const scan = await textPage(trx, search.head, search.match, p, true);
     if (scan) return { ids: scan.ids, total: textTotals(scan, search.listEstimate, before) };
   }
-  const limit = search.rareLimit ?? RARE_TEXT_MATCHES;
-  const candidates = await byTrigrams(trx, () => search.candidates(limit + 1));
-  if (candidates.length <= limit) return search.among(candidates);
+  const candidates = await byTrigrams(trx, () => search.candidates(RARE_TEXT_MATCHES + 1));
+  if (candidates.length <= RARE_TEXT_MATCHES) return search.among(candidates);
   const walked = (await textPage(trx, search.head, search.match, p))!;
   return { ids: walked.ids, total: textTotals(walked, search.listEstimate, before) };
 }

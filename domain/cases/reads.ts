@@ -10,7 +10,7 @@ import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/acces
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedList, mergedPage, pageInfoOf, parsePage, plannerRows, RARE_TEXT_MATCHES, searchText, settleTotal, whereAfter,
+  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedList, mergedPage, pageInfoOf, parsePage, plannerRows, searchText, settleTotal, whereAfter, whereIdIn,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
@@ -157,7 +157,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   // Few candidates (an assigned sector's cases, a rare text's): read them all with the rule row by row.
   const direct = async (ids?: string[]) => {
     // Candidates found by their text need no second text match (it would read the trigrams again).
-    const candidates = () => (ids ? directCases(trx, ctx, { ...criteria, pattern: undefined }).whereIn('c.id', ids) : directCases(trx, ctx, criteria));
+    const candidates = () => (ids ? whereIdIn(directCases(trx, ctx, { ...criteria, pattern: undefined }), 'c.id', ids) : directCases(trx, ctx, criteria));
     return {
       ids: await whereAfter(candidates(), 'c.created_at', 'c.id', p.after).orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('c.id'),
       total: {
@@ -184,8 +184,6 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
     },
     listEstimate: list.estimate,
     candidates: (limit) => trx('cases as c').where('c.is_ready', true).andWhere((w) => w.whereILike('c.case_number', pattern).orWhereILike('c.reference', pattern)).limit(limit).pluck<string[]>('c.id'),
-    // Cases are few enough to stay in memory: reading more of them by trigram is still cheap.
-    rareLimit: 5 * RARE_TEXT_MATCHES,
     among: (ids) => direct(ids),
   });
 }

@@ -11,7 +11,7 @@ import { findDocumentType } from '../documents/participants.js';
 import { documentTextMatch, TEXT_SQL } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
 import {
-  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, parsePage, plannerRows, searchText, settleTotal, type Page, type TotalSources,
+  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, parsePage, plannerRows, searchText, settleTotal, whereIdIn, type Page, type TotalSources,
 } from '../pagination.js';
 
 export async function activeUsers(ctx: DomainContext) {
@@ -200,7 +200,7 @@ async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Pag
     listEstimate: () => estimate(own()),
     candidates: (limit) => trx('documents as d').whereNull('d.deleted_at').andWhereRaw(TEXT_SQL, [pattern, pattern]).limit(limit).pluck<string[]>('d.id'),
     among: async (ids) => {
-      const among = () => own().whereIn('a.document_id', ids);
+      const among = () => whereIdIn(own(), 'a.document_id', ids);
       return { ids: await pageOf(among()), total: { capped: () => capped(among()), estimate: () => estimate(among()) } };
     },
   });

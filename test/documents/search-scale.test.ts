@@ -20,8 +20,8 @@ import { request } from '../support/http.js';
 describe('documents: lists over a large, migrated archive', function () {
   this.timeout(120_000);
   const schema = 'tenant_archive';
-  const [s1, s2] = [randomUUID(), randomUUID()];
-  const [clerk, reader, signer] = [randomUUID(), randomUUID(), randomUUID()];
+  const [s1, s2, s3] = [randomUUID(), randomUUID(), randomUUID()];
+  const [clerk, reader, signer, historian] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   let key: string;
   let tenant: Tenant;
   /** s1's documents in list order: created_at desc, id asc (uuids compare like lowercase hex). */
@@ -51,7 +51,7 @@ describe('documents: lists over a large, migrated archive', function () {
     const docs = Array.from({ length: 1500 }, (_, i) => ({
       id: randomUUID(),
       // Every one but the accented carries the same five-digit parcel; each accented one, its own.
-      reference: i % 200 === 7 ? `Pasaje Álvarez Thomas ${i}, padrón ${31000 + i}` : `Expediente de prueba ${i}, partida 20240`,
+      reference: i % 200 === 7 ? `Pasaje Álvarez Thomas ${i}, padrón ${31000 + i}${i === 1407 ? ', caja 71000' : ''}` : `Expediente de prueba ${i}, partida 20240`,
       status: i % 37 === 0 ? 'rejected' : 'signed',
       sector_id: s1,
       created_by: clerk,
@@ -83,6 +83,17 @@ describe('documents: lists over a large, migrated archive', function () {
     await tenantDb(db, tenant).transaction(async (trx) => {
       // Written after the upgrade: kept in step by the triggers.
       await trx('document_signers').insert(others.slice(5, 8).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })));
+      // An older archive none of these users sees: it shares the parcel and half of it a box.
+      const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
+      await trx('sectors').insert({ id: s3, name: 'Archivo Histórico', acronym: 'HIST' });
+      await trx('users').insert({ id: historian, full_name: 'Historiadora', email: 'historiadora@archivo.gob.ar', role: 'empleado' });
+      const old = Date.parse('2019-01-01T12:00:00Z');
+      for (let i = 0; i < 5100; i += 850) {
+        await trx('documents').insert(Array.from({ length: 850 }, (_, j) => ({
+          id: randomUUID(), reference: `Legajo histórico ${i + j}, partida 20240${(i + j) % 2 ? ', caja 71000' : ''}`, status: 'signed',
+          sector_id: s3, created_by: historian, document_type_id: inf, created_at: new Date(old - (i + j) * 60_000), updated_at: new Date(old),
+        })));
+      }
       await trx.raw('analyze documents, document_access');
     });
     key = (await createApiKey(db, { tenantId: tenant.id, name: 'archive', userIds: [clerk, reader, signer] })).key;
@@ -168,7 +179,10 @@ describe('documents: lists over a large, migrated archive', function () {
   it('number-shaped texts are exact whether rare (read by trigram first) or frequent (then walked)', async () => {
     const rare = await get(clerk, 'search=32207');
     assert.deepEqual([ids(rare.body), rare.body.total, rare.body.total_exact], [[accented[6]], 1, true], 'document 1207 = 7 + 200 × 6');
-    // Looks rare, matches nearly every document: the trigram read finds too many and the list is walked.
+    // 2,551 candidates, one of them the clerk's.
+    const boxed = await get(clerk, 'search=71000');
+    assert.deepEqual([ids(boxed.body), boxed.body.total, boxed.body.total_exact], [[accented[7]], 1, true], 'document 1407');
+    // Looks rare, matches over 5,000 documents of the tenant: the trigram read finds too many and the list is walked.
     const common = expected.filter((id) => !accented.includes(id));
     const page3 = await get(clerk, 'search=20240&page=3&page_size=50');
     assert.equal(page3.status, 200, page3.text);
