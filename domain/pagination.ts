@@ -247,6 +247,30 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
   return { page, capped: count, estimate };
 }
 
+/**
+ * A page of candidates read outright (a case's documents, a rare text's, an assigned sector's
+ * cases) and its totals. `candidates()` builds their query, `alias` names its table. The page and
+ * the count up to COUNT_WINDOW come from one statement, which checks each candidate once; the
+ * planner's figure is asked for only above the window.
+ */
+export async function pageOfCandidates(trx: Knex.Transaction, candidates: () => Knex.QueryBuilder, alias: string, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+  const rows = candidates().select(`${alias}.created_at`, `${alias}.id`).toSQL();
+  const after = p.after ? afterCondition('created_at', 'id', p.after) : undefined;
+  const { rows: [found] } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
+    `with v as materialized (${rows.sql})
+     select (select count(*)::int from (select 1 from v limit ?) c) as counted,
+       (select array_agg(id) from (select id from v${after ? ` where ${after.sql}` : ''} order by created_at desc, id offset ? limit ?) pg) as ids`,
+    [...rows.bindings, COUNT_WINDOW, ...(after?.bindings ?? []), p.skip, p.pageSize + 1],
+  );
+  return {
+    ids: found!.ids ?? [],
+    total: {
+      capped: async () => found!.counted,
+      estimate: () => { const sql = candidates().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, [...sql.bindings]); },
+    },
+  };
+}
+
 /** How many of a list's newest rows a broad text search checks at least (its total is exact if that is all of them). */
 const TEXT_COUNT_SCAN = 1000;
 

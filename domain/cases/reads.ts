@@ -10,7 +10,7 @@ import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/acces
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, EXACT_TOTAL_LIMIT, lowerLike, mergedList, mergedPage, pageInfoOf, parsePage, plannerRows, searchText, settleTotal, whereAfter, whereIdIn,
+  afterCondition, lowerLike, mergedList, mergedPage, pageInfoOf, pageOfCandidates, parsePage, searchText, settleTotal, whereAfter, whereIdIn,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
@@ -158,13 +158,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   const direct = async (ids?: string[]) => {
     // Candidates found by their text need no second text match (it would read the trigrams again).
     const candidates = () => (ids ? whereIdIn(directCases(trx, ctx, { ...criteria, pattern: undefined }), 'c.id', ids) : directCases(trx, ctx, criteria));
-    return {
-      ids: await whereAfter(candidates(), 'c.created_at', 'c.id', p.after).orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('c.id'),
-      total: {
-        capped: async () => Number((await trx.from(candidates().select('c.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
-        estimate: () => { const sql = candidates().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, [...sql.bindings]); },
-      },
-    };
+    return pageOfCandidates(trx, candidates, 'c', p);
   };
   if (criteria.assignedSectorId) return direct();
   const ranges = caseRanges(trx, ctx.user, criteria);

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  EXACT_TOTAL_LIMIT, lowerLike, mergedList, mergedPage, pageInfoOf, plannerRows, searchText, settleTotal, whereAfter, whereIdIn,
+  lowerLike, mergedList, mergedPage, pageInfoOf, pageOfCandidates, searchText, settleTotal, whereIdIn,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
 import {
@@ -170,13 +170,7 @@ function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
 async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, ids?: string[]): Promise<Found> {
   // Candidates found by their text need no second text match (it would read the trigrams again).
   const visible = () => (ids ? whereIdIn(whereAccessibleTo(matching(trx, { ...criteria, pattern: undefined }), trx, user), 'd.id', ids) : whereAccessibleTo(matching(trx, criteria), trx, user));
-  return {
-    ids: await whereAfter(visible(), 'd.created_at', 'd.id', p.after).orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id' }]).offset(p.skip).limit(p.pageSize + 1).pluck<string[]>('d.id'),
-    total: {
-      capped: async () => Number((await trx.from(visible().select('d.id').limit(EXACT_TOTAL_LIMIT + 1).as('v')).count<{ n: number }[]>('* as n'))[0]!.n),
-      estimate: () => { const sql = visible().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, sql.bindings); },
-    },
-  };
+  return pageOfCandidates(trx, visible, 'd', p);
 }
 
 /** Everything else: walk the user's visible documents newest first (document_access ranges). */
