@@ -88,12 +88,14 @@ describe('Auth0 Management adapter', () => {
     });
 
     it('is renewed once when the server rejects the cached one (401), and the call succeeds', async () => {
-      const shortLived = await startTestOidcProvider({ managementTokenTtlSec: 1 });
+      // exp is counted in whole seconds from a truncated iat, so a token of TTL n lives between
+      // n − 1 and n seconds: 2 s leaves the renewed one at least a second for the retried call.
+      const shortLived = await startTestOidcProvider({ managementTokenTtlSec: 2 });
       try {
         // A frozen clock: the adapter believes its token is fresh; the server knows it expired.
         const { adapter, counts } = instrumented(shortLived, { now: () => 0 });
         await adapter.findUsersByEmail('a@example.org');
-        await new Promise((r) => setTimeout(r, 1_100));
+        await new Promise((r) => setTimeout(r, 2_100));
         assert.deepEqual(await adapter.findUsersByEmail('a@example.org'), []);
         assert.equal(counts.token, 2);
       } finally {
