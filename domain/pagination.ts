@@ -195,6 +195,21 @@ function keepEstimate(key: string, value: number): void {
 /** The window a merged list is counted over: up to the exact limit and one more. */
 const COUNT_WINDOW = EXACT_TOTAL_LIMIT + 1;
 
+/**
+ * One read of `rows` (created_at, id) for two answers: how many they are, up to COUNT_WINDOW, and
+ * the page's ids (page_size + 1 of them, newest first, after the cursor's row if any).
+ */
+async function countedPage(trx: Knex.Transaction, rows: Sql, p: Page): Promise<{ counted: number; ids: string[] }> {
+  const after = p.after ? afterCondition('created_at', 'id', p.after) : undefined;
+  const { rows: [found] } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
+    `with v as materialized (${rows.sql})
+     select (select count(*)::int from (select 1 from v limit ?) c) as counted,
+       (select array_agg(id) from (select id from v${after ? ` where ${after.sql}` : ''} order by created_at desc, id offset ? limit ?) pg) as ids`,
+    [...rows.bindings, COUNT_WINDOW, ...(after?.bindings ?? []), p.skip, p.pageSize + 1],
+  );
+  return { counted: found!.counted, ids: found!.ids ?? [] };
+}
+
 export interface MergedList extends TotalSources {
   /** Ids of the page (page_size + 1 of them, after the cursor's row if any). */
   page(p: Page): Promise<string[]>;
@@ -227,15 +242,9 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
       const sql = mergedPage(ranges, p.skip, limit, p.after);
       return (await trx.raw<{ rows: { id: string }[] }>(sql.sql, sql.bindings)).rows.map((r) => r.id);
     }
-    const w = mergedPage(ranges, 0, COUNT_WINDOW);
-    const { rows } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
-      `with w as materialized (${w.sql})
-       select (select count(*)::int from w) as counted,
-         (select array_agg(id) from (select id from w order by created_at desc, id offset ? limit ?) pg) as ids`,
-      [...w.bindings, p.skip, limit],
-    );
-    counted = Promise.resolve(rows[0]!.counted);
-    return rows[0]!.ids ?? [];
+    const found = await countedPage(trx, mergedPage(ranges, 0, COUNT_WINDOW), p);
+    counted = Promise.resolve(found.counted);
+    return found.ids;
   };
   const estimate = async () => {
     const cached = cachedEstimate(key());
@@ -255,17 +264,11 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
  */
 export async function pageOfCandidates(trx: Knex.Transaction, candidates: () => Knex.QueryBuilder, alias: string, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
   const rows = candidates().select(`${alias}.created_at`, `${alias}.id`).toSQL();
-  const after = p.after ? afterCondition('created_at', 'id', p.after) : undefined;
-  const { rows: [found] } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
-    `with v as materialized (${rows.sql})
-     select (select count(*)::int from (select 1 from v limit ?) c) as counted,
-       (select array_agg(id) from (select id from v${after ? ` where ${after.sql}` : ''} order by created_at desc, id offset ? limit ?) pg) as ids`,
-    [...rows.bindings, COUNT_WINDOW, ...(after?.bindings ?? []), p.skip, p.pageSize + 1],
-  );
+  const found = await countedPage(trx, { sql: rows.sql, bindings: [...rows.bindings] }, p);
   return {
-    ids: found!.ids ?? [],
+    ids: found.ids,
     total: {
-      capped: async () => found!.counted,
+      capped: async () => found.counted,
       estimate: () => { const sql = candidates().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, [...sql.bindings]); },
     },
   };
