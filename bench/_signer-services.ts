@@ -10,6 +10,7 @@ import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, pop
 import { freePort } from '../dev/ports.js';
 import { waitForHttpOk } from '../dev/wait.js';
 import { ensureDevPki, type DevPki } from '../signer/dev-pki.js';
+import { SIGNER_NODE_FLAGS } from '../signer/node-flags.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let stopping = false;
@@ -17,15 +18,16 @@ let stopping = false;
 let built = false;
 
 /**
- * A service process from `dist/<entry>.js` (built once per benchmark); its stderr is shown, and an
- * exit before `stopServices` (or its own stop) ends the benchmark.
+ * A service process from `dist/<entry>.js` (built once per benchmark) with the Node flags
+ * production gives it; its stderr is shown, and an exit before `stopServices` (or its own stop)
+ * ends the benchmark.
  */
 export function startService(entry: string, env: Record<string, string>): ChildProcess {
   if (!built) {
     if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
     built = true;
   }
-  const child = spawn(process.execPath, [path.join(root, 'dist', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeFlags(entry), path.join(root, 'dist', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!stopping && !child.killed) {
       console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);
@@ -33,6 +35,11 @@ export function startService(entry: string, env: Record<string, string>): ChildP
     }
   });
   return child;
+}
+
+/** The flags production starts `entry` with (docker-compose.yml). */
+export function nodeFlags(entry: string): readonly string[] {
+  return entry === 'signer/main' ? SIGNER_NODE_FLAGS : [];
 }
 
 export interface SigningServices {

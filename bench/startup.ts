@@ -13,6 +13,7 @@ import path from 'node:path';
 import { freePort } from '../dev/ports.js';
 import { waitForHttpOk } from '../dev/wait.js';
 import { startTestStack, type TestStack } from '../test/support/stack.js';
+import { nodeFlags } from './_signer-services.js';
 import { fmt, summarize } from './_stats.js';
 
 const RUNS = Number(process.env.STARTUP_RUNS ?? 5);
@@ -74,7 +75,7 @@ function platformEnv(stack: TestStack): Record<string, string> {
 type Mode = 'compiled' | 'tsx';
 
 function command(mode: Mode, entry: string): string[] {
-  return mode === 'compiled' ? [path.join('dist', `${entry}.js`)] : ['--import', 'tsx', `${entry}.ts`];
+  return [...nodeFlags(entry), ...(mode === 'compiled' ? [path.join('dist', `${entry}.js`)] : ['--import', 'tsx', `${entry}.ts`])];
 }
 
 function rssMb(pid: number): number {

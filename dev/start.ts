@@ -18,6 +18,7 @@ import { migrateAll } from '../db/migrate.js';
 import { listTenants } from '../db/control.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { ensureDevPki } from '../signer/dev-pki.js';
+import { SIGNER_NODE_FLAGS } from '../signer/node-flags.js';
 import { DEMO_TENANT, USERS as DEMO_USERS } from '../db/seed/demo-data.js';
 import { ensureChromium } from './chromium.js';
 import { OIDC_DEFAULTS } from './oidc/config.js';
@@ -118,9 +119,9 @@ async function supervised(name: string, start: () => Promise<Run>, healthy?: (s:
 }
 
 /** A Node service of this repository, restarted when it dies and logged when it serves again. */
-function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healthUrl: string, graceMs = 10_000): Promise<Supervisor> {
+function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healthUrl: string, graceMs = 10_000, nodeFlags: readonly string[] = []): Promise<Supervisor> {
   const spawnIt = async () =>
-    processRun(new ManagedProcess({ name, command: process.execPath, args: ['--import', 'tsx', path.join(root, entry)], cwd: root, env, onLine: say(name) }), graceMs);
+    processRun(new ManagedProcess({ name, command: process.execPath, args: [...nodeFlags, '--import', 'tsx', path.join(root, entry)], cwd: root, env, onLine: say(name) }), graceMs);
   return supervised(name, spawnIt, (s) => waitForHttpOk(healthUrl, 120_000, () => s.running));
 }
 
@@ -253,7 +254,7 @@ async function main(): Promise<void> {
   const workerCount = workersWanted();
   const workerPorts = Array.from({ length: workerCount }, (_, i) => ({ health: config.worker.healthPort + 2 * i, sdk: config.worker.sdkMetricsPort + 2 * i }));
   const tsa = await startService('tsa', 'signer/tsa/main.ts', env, health.tsa);
-  const signer = await startService('signer', 'signer/main.ts', env, health.signer);
+  const signer = await startService('signer', 'signer/main.ts', env, health.signer, undefined, SIGNER_NODE_FLAGS);
   const oidc = localIdp ? await startService('oidc', 'dev/oidc/main.ts', env, health.oidc) : undefined;
   const mail = localMail ? await startService('mail', 'dev/maildev-main.ts', env, health.mail) : undefined;
   // The worker finishes its in-flight tasks when stopped, hence its longer grace.
