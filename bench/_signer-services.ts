@@ -27,7 +27,9 @@ export function startService(entry: string, env: Record<string, string>): ChildP
     if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
     built = true;
   }
-  const child = spawn(process.execPath, [...nodeFlags(entry), path.join(root, 'dist', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_CPU_PROF=<dir>: the process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...nodeFlags(entry), path.join(root, 'dist', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!stopping && !child.killed) {
       console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);
