@@ -196,15 +196,15 @@ function keepEstimate(key: string, value: number): void {
 const COUNT_WINDOW = EXACT_TOTAL_LIMIT + 1;
 
 /**
- * One read of `rows` (created_at, id) for two answers: how many they are, up to COUNT_WINDOW, and
- * the page's ids (page_size + 1 of them, newest first, after the cursor's row if any).
+ * One read of `rows` (`at`, id) for two answers: how many they are, up to COUNT_WINDOW, and the
+ * page's ids (page_size + 1 of them, newest first by `at`, after the cursor's row if any).
  */
-async function countedPage(trx: Knex.Transaction, rows: Sql, p: Page): Promise<{ counted: number; ids: string[] }> {
-  const after = p.after ? afterCondition('created_at', 'id', p.after) : undefined;
+async function countedPage(trx: Knex.Transaction, rows: Sql, p: Page, at = 'created_at'): Promise<{ counted: number; ids: string[] }> {
+  const after = p.after ? afterCondition(at, 'id', p.after) : undefined;
   const { rows: [found] } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
     `with v as materialized (${rows.sql})
      select (select count(*)::int from (select 1 from v limit ?) c) as counted,
-       (select array_agg(id) from (select id from v${after ? ` where ${after.sql}` : ''} order by created_at desc, id offset ? limit ?) pg) as ids`,
+       (select array_agg(id) from (select id from v${after ? ` where ${after.sql}` : ''} order by ${at} desc, id offset ? limit ?) pg) as ids`,
     [...rows.bindings, COUNT_WINDOW, ...(after?.bindings ?? []), p.skip, p.pageSize + 1],
   );
   return { counted: found!.counted, ids: found!.ids ?? [] };
@@ -256,15 +256,25 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
   return { page, capped: count, estimate };
 }
 
+/** The columns a list is ordered by, newest first: a time, then the id (ascending) among equal times. */
+export interface ListOrder {
+  at: string;
+  id: string;
+}
+
+/** The order of most lists: creation time, then id, of the table `alias`. */
+export const newestFirst = (alias: string): ListOrder => ({ at: `${alias}.created_at`, id: `${alias}.id` });
+
 /**
  * A page of candidates read outright (a case's documents, a rare text's, an assigned sector's
- * cases) and its totals. `candidates()` builds their query, `alias` names its table. The page and
- * the count up to COUNT_WINDOW come from one statement, which checks each candidate once; the
- * planner's figure is asked for only above the window.
+ * cases, a user's own documents matching a rare text) and its totals. `candidates()` builds their
+ * query, `order` names its columns. The page and the count up to COUNT_WINDOW come from one
+ * statement, which checks each candidate once; the planner's figure is asked for only above the
+ * window.
  */
-export async function pageOfCandidates(trx: Knex.Transaction, candidates: () => Knex.QueryBuilder, alias: string, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
-  const rows = candidates().select(`${alias}.created_at`, `${alias}.id`).toSQL();
-  const found = await countedPage(trx, { sql: rows.sql, bindings: [...rows.bindings] }, p);
+export async function pageOfCandidates(trx: Knex.Transaction, candidates: () => Knex.QueryBuilder, order: ListOrder, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+  const rows = candidates().select(`${order.at} as at`, `${order.id} as id`).toSQL();
+  const found = await countedPage(trx, { sql: rows.sql, bindings: [...rows.bindings] }, p, 'at');
   return {
     ids: found.ids,
     total: {

@@ -10,7 +10,7 @@ import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/acces
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, lowerLike, mergedList, mergedPage, pageInfoOf, pageOfCandidates, parsePage, searchText, settleTotal, whereAfter, whereIdIn,
+  afterCondition, lowerLike, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, parsePage, searchText, settleTotal, whereAfter, whereIdIn,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
@@ -158,7 +158,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
   const direct = async (ids?: string[]) => {
     // Candidates found by their text need no second text match (it would read the trigrams again).
     const candidates = () => (ids ? whereIdIn(directCases(trx, ctx, { ...criteria, pattern: undefined }), 'c.id', ids) : directCases(trx, ctx, criteria));
-    return pageOfCandidates(trx, candidates, 'c', p);
+    return pageOfCandidates(trx, candidates, newestFirst('c'), p);
   };
   if (criteria.assignedSectorId) return direct();
   const ranges = caseRanges(trx, ctx.user, criteria);

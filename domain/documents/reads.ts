@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  lowerLike, mergedList, mergedPage, pageInfoOf, pageOfCandidates, searchText, settleTotal, whereIdIn,
+  lowerLike, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, searchText, settleTotal, whereIdIn,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
 import {
@@ -170,7 +170,7 @@ function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
 async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, ids?: string[]): Promise<Found> {
   // Candidates found by their text need no second text match (it would read the trigrams again).
   const visible = () => (ids ? whereIdIn(whereAccessibleTo(matching(trx, { ...criteria, pattern: undefined }), trx, user), 'd.id', ids) : whereAccessibleTo(matching(trx, criteria), trx, user));
-  return pageOfCandidates(trx, visible, 'd', p);
+  return pageOfCandidates(trx, visible, newestFirst('d'), p);
 }
 
 /** Everything else: walk the user's visible documents newest first (document_access ranges). */

@@ -11,7 +11,7 @@ import { findDocumentType } from '../documents/participants.js';
 import { documentTextMatch, TEXT_SQL } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
 import {
-  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, parsePage, plannerRows, searchText, settleTotal, whereIdIn, type Page, type TotalSources,
+  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRows, searchText, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
 } from '../pagination.js';
 
 export async function activeUsers(ctx: DomainContext) {
@@ -172,6 +172,9 @@ interface OwnFilter {
   text?: string;
 }
 
+/** The user's own documents, last modified first. */
+const OWN_ORDER: ListOrder = { at: 'a.updated_at', id: 'a.document_id' };
+
 /** A page of the user's own documents (page_size + 1 ids) and how to total them. */
 async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
   // The user's rows with every filter but the text, read from the index.
@@ -183,7 +186,7 @@ async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Pag
     if (filter.window.to) q.andWhere('a.created_at', '<', filter.window.to);
     return q;
   };
-  const ordered = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'a.updated_at', order: 'desc' }, { column: 'a.document_id' }]);
+  const ordered = (q: Knex.QueryBuilder) => q.orderBy([{ column: OWN_ORDER.at, order: 'desc' }, { column: OWN_ORDER.id }]);
   const estimate = (q: Knex.QueryBuilder) => { const sql = q.select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, sql.bindings); };
   const capped = async (q: Knex.QueryBuilder) => Number((await trx.from(q.select('a.document_id').limit(EXACT_TOTAL_LIMIT + 1).as('o')).count<{ n: number }[]>('* as n'))[0]!.n);
   const pageOf = (q: Knex.QueryBuilder) => ordered(q).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('a.document_id');
@@ -199,10 +202,7 @@ async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Pag
     match: documentTextMatch(pattern),
     listEstimate: () => estimate(own()),
     candidates: (limit) => trx('documents as d').whereNull('d.deleted_at').andWhereRaw(TEXT_SQL, [pattern, pattern]).limit(limit).pluck<string[]>('d.id'),
-    among: async (ids) => {
-      const among = () => whereIdIn(own(), 'a.document_id', ids);
-      return { ids: await pageOf(among()), total: { capped: () => capped(among()), estimate: () => estimate(among()) } };
-    },
+    among: (ids) => pageOfCandidates(trx, () => whereIdIn(own(), 'a.document_id', ids), OWN_ORDER, p),
   });
 }
 

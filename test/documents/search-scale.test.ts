@@ -241,6 +241,13 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual(own, expected, 'last modified first (here, as created)');
     const ownRejected = await backend(`/api/v1/users/${clerk}/documents?status=rejected&page_size=100`);
     assert.deepEqual([ownRejected.body.data.total, ownRejected.body.data.total_exact], [rejected.length, true]);
+    // Rare texts: their few candidates are read outright, paged and counted in the list's order.
+    const ownIds = (res: { body: { data: { documents: { document_id: string }[] } } }) => res.body.data.documents.map((d) => d.document_id);
+    const ownRare = await backend(`/api/v1/users/${clerk}/documents?search=%C3%81lvarez%20Thomas&page=2&page_size=3`);
+    assert.equal(ownRare.status, 200, ownRare.text);
+    assert.deepEqual([ownIds(ownRare), ownRare.body.data.total, ownRare.body.data.total_exact], [accented.slice(3, 6), accented.length, true]);
+    const ownBoxed = await backend(`/api/v1/users/${clerk}/documents?search=71000`);
+    assert.deepEqual([ownIds(ownBoxed), ownBoxed.body.data.total, ownBoxed.body.data.total_exact], [[accented[7]], 1, true], '2,551 candidates, one of them the clerk\'s');
 
     const listed: string[] = [];
     for (let page = 1; page <= 11; page++) {
