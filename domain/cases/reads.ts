@@ -10,9 +10,10 @@ import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/acces
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, lowerLike, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, parsePage, searchText, settleTotal, whereAfter, whereIdIn,
+  afterCondition, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, parsePage, settleTotal, whereAfter, whereIdIn,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
+import { lowerLike, searchText } from '../text-search.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import { CASE_COLUMNS, casesQuery, movementsQuery, type CaseRow, type MovementRow } from './records.js';
@@ -177,7 +178,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
       bindings: [pattern, pattern],
     },
     listEstimate: list.estimate,
-    candidates: (limit) => trx('cases as c').where('c.is_ready', true).andWhere((w) => w.whereILike('c.case_number', pattern).orWhereILike('c.reference', pattern)).limit(limit).pluck<string[]>('c.id'),
+    indexed: { rows: () => trx('cases as c').where('c.is_ready', true), columns: ['c.case_number', 'c.reference'], id: 'c.id' },
     among: (ids) => direct(ids),
   });
 }

@@ -8,9 +8,10 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  lowerLike, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, searchText, settleTotal, whereIdIn,
+  mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, settleTotal, whereIdIn,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
+import { lowerLike, searchText } from '../text-search.js';
 import {
   ACCESS_KIND, canEditDocument, DOCUMENT_STATUSES, requireDocument, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation, type StreamFilter,
 } from './access.js';
@@ -154,6 +155,9 @@ function listInfo(p: Page, total: PageTotal) {
 /** A document's reference or official number matches an ILIKE pattern (bound twice). */
 export const TEXT_SQL = '(d.reference ilike ? or d.official_number ilike ?)';
 
+/** The columns a document's text is searched in (both in the trigram index documents_text_trgm). */
+export const DOCUMENT_TEXT_COLUMNS = ['d.reference', 'd.official_number'] as const;
+
 /** Documents of the tenant matching the criteria, before visibility. */
 function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
   const query = trx('documents as d').whereNull('d.deleted_at').whereIn('d.status', criteria.filter.statuses);
@@ -188,7 +192,7 @@ async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
     },
     match: documentTextMatch(pattern),
     listEstimate: list.estimate,
-    candidates: (limit) => matching(trx, criteria).limit(limit).pluck<string[]>('d.id'),
+    indexed: { rows: () => matching(trx, { ...criteria, pattern: undefined }), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id' },
     among: (ids) => directSearch(trx, user, criteria, p, ids),
   });
 }

@@ -8,11 +8,12 @@ import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { ACCESS_KIND } from '../documents/access.js';
 import { findDocumentType } from '../documents/participants.js';
-import { documentTextMatch, TEXT_SQL } from '../documents/reads.js';
+import { DOCUMENT_TEXT_COLUMNS, documentTextMatch } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
 import {
-  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRows, searchText, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
+  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRows, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
 } from '../pagination.js';
+import { searchText } from '../text-search.js';
 
 export async function activeUsers(ctx: DomainContext) {
   const users = await ctx.db.transaction((trx) =>
@@ -201,7 +202,7 @@ async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Pag
     },
     match: documentTextMatch(pattern),
     listEstimate: () => estimate(own()),
-    candidates: (limit) => trx('documents as d').whereNull('d.deleted_at').andWhereRaw(TEXT_SQL, [pattern, pattern]).limit(limit).pluck<string[]>('d.id'),
+    indexed: { rows: () => trx('documents as d').whereNull('d.deleted_at'), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id' },
     among: (ids) => pageOfCandidates(trx, () => whereIdIn(own(), 'a.document_id', ids), OWN_ORDER, p),
   });
 }

@@ -26,6 +26,8 @@ describe('documents: lists over a large, migrated archive', function () {
   let tenant: Tenant;
   /** s1's documents in list order: created_at desc, id asc (uuids compare like lowercase hex). */
   let expected: string[];
+  /** "Expediente de prueba 1208, partida 20240". */
+  let doc1208: string;
   const rejected: string[] = [];
   const accented: string[] = [];
   /** s1's cases in list order. */
@@ -109,6 +111,7 @@ describe('documents: lists over a large, migrated archive', function () {
     cases = [...caseRows].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1)).map((c) => c.id);
     const order = [...docs].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1));
     expected = order.map((d) => d.id);
+    doc1208 = docs[1208]!.id;
     for (const d of order) {
       if (d.status === 'rejected') rejected.push(d.id);
       if (d.reference.includes('Álvarez')) accented.push(d.id);
@@ -197,6 +200,22 @@ describe('documents: lists over a large, migrated archive', function () {
     }
     assert.deepEqual(byCursor, common);
     assert.deepEqual([next.body.total, next.body.total_exact], [common.length, true]);
+  });
+
+  it('a rare text of several words is found by its distinctive words and checked whole', async () => {
+    // Document 1208 is among the 1,210 newest, past the first walk's hits.
+    const phrase = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208,')}`);
+    assert.equal(phrase.status, 200, phrase.text);
+    assert.deepEqual([ids(phrase.body), phrase.body.total, phrase.body.total_exact], [[doc1208], 1, true]);
+    // Its words, but not as written: what the lookup finds is checked against the whole text.
+    for (const text of ['Expediente 1208', 'prueba de Expediente 1208', 'Expediente  de prueba 1208']) {
+      const res = await get(clerk, `search=${encodeURIComponent(text)}`);
+      assert.deepEqual([ids(res.body), res.body.total, res.body.total_exact], [[], 0, true], text);
+    }
+    const cases = await request(`/api/v1/cases/search?search=${encodeURIComponent('Expediente 1099')}`, { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
+    assert.deepEqual([cases.body.total, cases.body.total_exact], [1, true]);
+    const caseWords = await request(`/api/v1/cases/search?search=${encodeURIComponent('1099 Expediente')}`, { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
+    assert.deepEqual([caseWords.body.total, caseWords.body.total_exact], [0, true]);
   });
 
   it('an estimate is its own tenant\'s, even where another tenant has the same users and sectors', async () => {
