@@ -114,11 +114,13 @@ async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pa
 }
 
 /**
- * A word the planner puts in more than this share of the rows is left out of a lookup. Only common
- * words are told apart this way: a word the planner's sample misses gets a token figure, however
- * many rows hold it.
+ * A word the planner puts in more than this share of the rows is left out of a lookup. Its figure
+ * comes from the ~100 values of the column's histogram, so only a word far above any rare one is
+ * told common: at 100k documents, over 15 fresh ANALYZEs, "calle" (in 57% of the rows) came out at
+ * 50–62%, "Rivadavia" and "Belgrano" (3–4%) anywhere from 0 to 12%, and leaving out a word that
+ * narrows the lookup costs far more than keeping a common one.
  */
-const COMMON_WORD_SHARE = 0.1;
+const COMMON_WORD_SHARE = 0.3;
 
 /**
  * The pattern a text of several words is looked up with. pg_trgm reads the posting list of every
@@ -142,9 +144,8 @@ async function lookupPattern(trx: Knex.Transaction, indexed: IndexedText, patter
     rows.push(await estimate(indexed.rows().andWhereRaw(like.sql, like.bindings)));
   }
   const distinctive = words.filter((_, i) => rows[i]! <= all * COMMON_WORD_SHARE);
-  // Every word common: the least common one.
-  const kept = distinctive.length ? distinctive : [words[rows.indexOf(Math.min(...rows))]!];
-  return `%${kept.join('%')}%`;
+  // Every word common: each still narrows the lookup.
+  return `%${(distinctive.length ? distinctive : words).join('%')}%`;
 }
 
 export interface TextSearch {
