@@ -18,7 +18,7 @@ export type OrderedHead = (take: number) => Sql;
  */
 export const lowerLike = (column: string) => `lower(${column}) like lower(?)`;
 
-export interface TextScan {
+interface TextScan {
   ids: string[];
   /** Every row of the list was checked (the hits are then every match). */
   exhausted: boolean;
@@ -40,7 +40,7 @@ const WALK_LIMIT = 4;
  * With `giveUpWhenRare`, answers null as soon as a batch shows matches too rare to find this way
  * in reasonable time: at their share so far, the page needs more than WALK_LIMIT first batches.
  */
-export async function textPage(trx: Knex.Transaction, head: OrderedHead, match: Sql, p: Page, giveUpWhenRare = false): Promise<TextScan | null> {
+async function textPage(trx: Knex.Transaction, head: OrderedHead, match: Sql, p: Page, giveUpWhenRare = false): Promise<TextScan | null> {
   const wanted = p.skip + p.pageSize + 1;
   const firstTake = Math.max(wanted * 60, TEXT_COUNT_SCAN);
   for (let take = firstTake; ; ) {
@@ -173,10 +173,11 @@ export interface TextSearch {
 const looksRare = (pattern: string) => /[1-9]\d{4}/.test(pattern);
 
 /**
- * Text search over a list: walk the list while matches are frequent enough; when the first batch
- * shows them rare, read the few rows matching the text (trigram index) and keep the list's; a
- * text neither rare nor frequent is walked to the end of the page however far that is. A text
- * that looks rare is read by trigram first: walking the first batch would only show it rare.
+ * Text search over a list: walk the list while matches are frequent enough; when a batch shows
+ * them too sparse (see `textPage`), read the rows of the tenant matching the text (trigram index)
+ * and keep the list's. A text matching more than RARE_TEXT_MATCHES rows of the tenant is walked
+ * to the end of the page however far that is. A text that looks rare is read by trigram first:
+ * walking the first batch would only show it rare.
  */
 export async function searchText(trx: Knex.Transaction, p: Page, search: TextSearch): Promise<{ ids: string[]; total: TotalSources }> {
   // After a cursor the walk starts there: the rows before it are the pages already shown.
@@ -195,7 +196,7 @@ export async function searchText(trx: Knex.Transaction, p: Page, search: TextSea
  * Totals of a text page: exact when every candidate was seen, else the share of matches times
  * `candidates`; `before` matches precede the rows walked (the pages before a cursor).
  */
-export function textTotals(text: TextScan, candidates: () => Promise<number>, before = 0): TotalSources {
+function textTotals(text: TextScan, candidates: () => Promise<number>, before = 0): TotalSources {
   const hits = before + text.hits;
   return {
     capped: async () => (text.exhausted ? hits : null),
