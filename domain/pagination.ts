@@ -97,6 +97,12 @@ export async function plannerRows(trx: Knex.Transaction, sql: string, bindings: 
   return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
 }
 
+/** The planner's row estimate for the rows of `query` (its select list is replaced). */
+export function plannerRowsOf(trx: Knex.Transaction, query: Knex.QueryBuilder): Promise<number> {
+  const sql = query.select(trx.raw('1')).toSQL();
+  return plannerRows(trx, sql.sql, [...sql.bindings]);
+}
+
 /** SQL text with its `?` bindings. */
 export interface Sql {
   sql: string;
@@ -279,7 +285,7 @@ export async function pageOfCandidates(trx: Knex.Transaction, candidates: () => 
     ids: found.ids,
     total: {
       capped: async () => found.counted,
-      estimate: () => { const sql = candidates().select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, [...sql.bindings]); },
+      estimate: () => plannerRowsOf(trx, candidates()),
     },
   };
 }

@@ -3,7 +3,7 @@
  * matches are frequent, and a rare text is looked up through a trigram index instead.
  */
 import type { Knex } from 'knex';
-import { plannerRows, type Page, type Sql, type TotalSources } from './pagination.js';
+import { plannerRowsOf, type Page, type Sql, type TotalSources } from './pagination.js';
 
 /** How many of a list's newest rows a broad text search checks at least (its total is exact if that is all of them). */
 const TEXT_COUNT_SCAN = 1000;
@@ -96,7 +96,7 @@ export interface IndexedText {
 }
 
 /** Any of `columns` matches `pattern` by ILIKE, the form a trigram index serves. */
-const anyLike = (columns: readonly string[], pattern: string): Sql => ({
+export const anyLike = (columns: readonly string[], pattern: string): Sql => ({
   sql: `(${columns.map((c) => `${c} ilike ?`).join(' or ')})`,
   bindings: columns.map(() => pattern),
 });
@@ -133,15 +133,11 @@ const COMMON_WORD_SHARE = 0.3;
 async function lookupPattern(trx: Knex.Transaction, indexed: IndexedText, pattern: string): Promise<string> {
   const words = pattern.slice(1, -1).split(/\s+/).filter((w) => w.replace(/\\(.)/g, '$1').length >= 3);
   if (words.length < 2) return pattern;
-  const estimate = (query: Knex.QueryBuilder) => {
-    const sql = query.select(trx.raw('1')).toSQL();
-    return plannerRows(trx, sql.sql, sql.bindings);
-  };
-  const all = await estimate(indexed.rows());
+  const all = await plannerRowsOf(trx, indexed.rows());
   const rows: number[] = [];
   for (const word of words) {
     const like = anyLike(indexed.columns, `%${word}%`);
-    rows.push(await estimate(indexed.rows().andWhereRaw(like.sql, like.bindings)));
+    rows.push(await plannerRowsOf(trx, indexed.rows().andWhereRaw(like.sql, like.bindings)));
   }
   const distinctive = words.filter((_, i) => rows[i]! <= all * COMMON_WORD_SHARE);
   // Every word common: each still narrows the lookup.

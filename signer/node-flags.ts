@@ -4,7 +4,8 @@
  *
  * A request's objects live for milliseconds, yet under load V8 grows each of the young
  * generation's two semi-spaces to 16 MB and keeps them resident. Capped at 2 MB, the peak with
- * four concurrent 10 MB requests fell from 216–227 to 176–178 MB at the same one-page throughput
- * (docs/performance.md, "The signing service's memory").
+ * four concurrent 10 MB requests fell from 238 to 176–195 MB, for ~4% of one-page throughput and
+ * 16–20 ms on a 10 MB signature (docs/performance.md, "The signing service's memory";
+ * docs/decisions.md).
  */
 export const SIGNER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];

@@ -11,7 +11,7 @@ import {
   mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, settleTotal, whereIdIn,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
-import { lowerLike, searchText } from '../text-search.js';
+import { anyLike, lowerLike, searchText } from '../text-search.js';
 import {
   ACCESS_KIND, canEditDocument, DOCUMENT_STATUSES, requireDocument, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation, type StreamFilter,
 } from './access.js';
@@ -152,9 +152,6 @@ function listInfo(p: Page, total: PageTotal) {
   return info;
 }
 
-/** A document's reference or official number matches an ILIKE pattern (bound twice). */
-export const TEXT_SQL = '(d.reference ilike ? or d.official_number ilike ?)';
-
 /** The columns a document's text is searched in (both in the trigram index documents_text_trgm). */
 export const DOCUMENT_TEXT_COLUMNS = ['d.reference', 'd.official_number'] as const;
 
@@ -162,7 +159,10 @@ export const DOCUMENT_TEXT_COLUMNS = ['d.reference', 'd.official_number'] as con
 function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
   const query = trx('documents as d').whereNull('d.deleted_at').whereIn('d.status', criteria.filter.statuses);
   if (criteria.filter.documentTypeId) query.andWhere('d.document_type_id', criteria.filter.documentTypeId);
-  if (criteria.pattern) query.andWhereRaw(TEXT_SQL, [criteria.pattern, criteria.pattern]);
+  if (criteria.pattern) {
+    const like = anyLike(DOCUMENT_TEXT_COLUMNS, criteria.pattern);
+    query.andWhereRaw(like.sql, like.bindings);
+  }
   if (criteria.caseId) {
     const caseId = criteria.caseId;
     query.whereIn('d.id', trx('documents').select('id').where('case_id', caseId).union(trx('case_documents').select('document_id').where('case_id', caseId)));

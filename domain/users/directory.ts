@@ -11,7 +11,7 @@ import { findDocumentType } from '../documents/participants.js';
 import { DOCUMENT_TEXT_COLUMNS, documentTextMatch } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
 import {
-  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRows, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
+  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRowsOf, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
 } from '../pagination.js';
 import { searchText } from '../text-search.js';
 
@@ -188,7 +188,7 @@ async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Pag
     return q;
   };
   const ordered = (q: Knex.QueryBuilder) => q.orderBy([{ column: OWN_ORDER.at, order: 'desc' }, { column: OWN_ORDER.id }]);
-  const estimate = (q: Knex.QueryBuilder) => { const sql = q.select(trx.raw('1')).toSQL(); return plannerRows(trx, sql.sql, sql.bindings); };
+  const estimate = (q: Knex.QueryBuilder) => plannerRowsOf(trx, q);
   const capped = async (q: Knex.QueryBuilder) => Number((await trx.from(q.select('a.document_id').limit(EXACT_TOTAL_LIMIT + 1).as('o')).count<{ n: number }[]>('* as n'))[0]!.n);
   const pageOf = (q: Knex.QueryBuilder) => ordered(q).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('a.document_id');
 
