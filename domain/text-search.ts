@@ -3,7 +3,7 @@
  * matches are frequent, and a rare text is looked up through a trigram index instead.
  */
 import type { Knex } from 'knex';
-import { plannerRowsOf, type Page, type Sql, type TotalSources } from './pagination.js';
+import { keptPlannerRowsOf, type Page, type Sql, type TotalSources } from './pagination.js';
 
 /** How many of a list's newest rows a broad text search checks at least (its total is exact if that is all of them). */
 const TEXT_COUNT_SCAN = 1000;
@@ -87,12 +87,33 @@ async function byTrigrams<T>(trx: Knex.Transaction, read: () => Promise<T>): Pro
 
 /**
  * The tenant's rows a text is looked up in (every filter but the text), their text columns, all
- * in one trigram index, and their id column.
+ * in one trigram index, their id column and the time their list is ordered by; `scope` names the
+ * tenant.
  */
 export interface IndexedText {
+  scope: string;
   rows(): Knex.QueryBuilder;
   columns: readonly string[];
   id: string;
+  at: string;
+}
+
+/**
+ * A row a text was found in: its id and its list time, read with it so that a list of these rows
+ * needs not read them again. The time stays PostgreSQL's text (a JavaScript Date would drop its
+ * microseconds, which order the list).
+ */
+export interface Candidate {
+  id: string;
+  at: string;
+}
+
+/**
+ * Candidates as rows of a relation `alias(id, <at>)`, from one pair of array parameters: a list
+ * that needs no other column of them pages them without reading them again.
+ */
+export function candidateRows(trx: Knex.Transaction, found: readonly Candidate[], alias: string, at: string): Knex.Raw {
+  return trx.raw(`unnest(?::uuid[], ?::timestamptz[]) as ${alias}(id, ${at})`, [found.map((c) => c.id), found.map((c) => c.at)]);
 }
 
 /** Any of `columns` matches `pattern` by ILIKE, the form a trigram index serves. */
@@ -102,15 +123,15 @@ export const anyLike = (columns: readonly string[], pattern: string): Sql => ({
 });
 
 /**
- * Ids of the tenant's rows matching `pattern`, at most `limit`, read through the trigram index
- * (with the lookup pattern, then the text itself checked on what it finds).
+ * The tenant's rows matching `pattern`, at most `limit`, read through the trigram index (with the
+ * lookup pattern, then the text itself checked on what it finds).
  */
-async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pattern: string, limit: number): Promise<string[]> {
+async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pattern: string, limit: number): Promise<Candidate[]> {
   const lookup = await lookupPattern(trx, indexed, pattern);
   const like = anyLike(indexed.columns, lookup);
   const query = indexed.rows().andWhereRaw(like.sql, like.bindings);
   if (lookup !== pattern) query.andWhereRaw(`(${indexed.columns.map(lowerLike).join(' or ')})`, indexed.columns.map(() => pattern));
-  return byTrigrams(trx, () => query.limit(limit).pluck<string[]>(indexed.id));
+  return byTrigrams(trx, () => query.limit(limit).select<Candidate[]>(`${indexed.id} as id`, trx.raw(`${indexed.at}::text as at`)));
 }
 
 /**
@@ -133,11 +154,11 @@ const COMMON_WORD_SHARE = 0.3;
 async function lookupPattern(trx: Knex.Transaction, indexed: IndexedText, pattern: string): Promise<string> {
   const words = pattern.slice(1, -1).split(/\s+/).filter((w) => w.replace(/\\(.)/g, '$1').length >= 3);
   if (words.length < 2) return pattern;
-  const all = await plannerRowsOf(trx, indexed.rows());
+  const all = await keptPlannerRowsOf(trx, indexed.scope, indexed.rows());
   const rows: number[] = [];
   for (const word of words) {
     const like = anyLike(indexed.columns, `%${word}%`);
-    rows.push(await plannerRowsOf(trx, indexed.rows().andWhereRaw(like.sql, like.bindings)));
+    rows.push(await keptPlannerRowsOf(trx, indexed.scope, indexed.rows().andWhereRaw(like.sql, like.bindings)));
   }
   const distinctive = words.filter((_, i) => rows[i]! <= all * COMMON_WORD_SHARE);
   // Every word common: each still narrows the lookup.
@@ -158,7 +179,7 @@ export interface TextSearch {
   /** Where the text is looked up by trigram. */
   indexed: IndexedText;
   /** The page among those candidates that belong to the list, and their totals. */
-  among(ids: string[]): Promise<{ ids: string[]; total: TotalSources }>;
+  among(found: Candidate[]): Promise<{ ids: string[]; total: TotalSources }>;
 }
 
 /**

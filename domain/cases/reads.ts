@@ -178,8 +178,8 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
       bindings: [pattern, pattern],
     },
     listEstimate: list.estimate,
-    indexed: { rows: () => trx('cases as c').where('c.is_ready', true), columns: ['c.case_number', 'c.reference'], id: 'c.id' },
-    among: (ids) => direct(ids),
+    indexed: { scope: ctx.tenant.schema, rows: () => trx('cases as c').where('c.is_ready', true), columns: ['c.case_number', 'c.reference'], id: 'c.id', at: 'c.created_at' },
+    among: (found) => direct(found.map((c) => c.id)),
   });
 }
 

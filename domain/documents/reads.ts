@@ -8,10 +8,10 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, settleTotal, whereIdIn,
+  mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, settleTotal,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
-import { anyLike, lowerLike, searchText } from '../text-search.js';
+import { anyLike, candidateRows, lowerLike, searchText, type Candidate } from '../text-search.js';
 import {
   ACCESS_KIND, canEditDocument, DOCUMENT_STATUSES, requireDocument, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation, type StreamFilter,
 } from './access.js';
@@ -170,11 +170,17 @@ function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
   return query;
 }
 
-/** Few candidates (a case's documents, a rare text's): read them all, keep the visible ones. */
-async function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, ids?: string[]): Promise<Found> {
-  // Candidates found by their text need no second text match (it would read the trigrams again).
-  const visible = () => (ids ? whereIdIn(whereAccessibleTo(matching(trx, { ...criteria, pattern: undefined }), trx, user), 'd.id', ids) : whereAccessibleTo(matching(trx, criteria), trx, user));
-  return pageOfCandidates(trx, visible, newestFirst('d'), p);
+/** Few candidates (a case's documents): read them all, keep the visible ones. */
+function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page): Promise<Found> {
+  return pageOfCandidates(trx, () => whereAccessibleTo(matching(trx, criteria), trx, user), newestFirst('d'), p);
+}
+
+/**
+ * A rare text's candidates, found with every filter but visibility and with their creation time:
+ * the visible ones are paged without reading the documents again.
+ */
+function visibleAmong(trx: Tx, user: ActingUser, found: Candidate[], p: Page): Promise<Found> {
+  return pageOfCandidates(trx, () => whereAccessibleTo(trx.from(candidateRows(trx, found, 'd', 'created_at')), trx, user), newestFirst('d'), p);
 }
 
 /** Everything else: walk the user's visible documents newest first (document_access ranges). */
@@ -192,8 +198,8 @@ async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
     },
     match: documentTextMatch(pattern),
     listEstimate: list.estimate,
-    indexed: { rows: () => matching(trx, { ...criteria, pattern: undefined }), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id' },
-    among: (ids) => directSearch(trx, user, criteria, p, ids),
+    indexed: { scope: tenantScope, rows: () => matching(trx, { ...criteria, pattern: undefined }), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at' },
+    among: (found) => visibleAmong(trx, user, found, p),
   });
 }
 

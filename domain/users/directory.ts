@@ -139,7 +139,7 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
       if (!type) return { documents: [], ...pageInfoOf(p, { total: 0, exact: true }) };
       typeId = type.id;
     }
-    const { ids, total: totals } = await ownDocumentIds(trx, userId, { status: input.status, typeId, window, text: input.search?.trim() }, p);
+    const { ids, total: totals } = await ownDocumentIds(trx, ctx.tenant.schema, userId, { status: input.status, typeId, window, text: input.search?.trim() }, p);
     const total = await settleTotal(p, ids.length, totals);
     const rows = await userDocumentRows(trx, userId, ids.slice(0, p.pageSize));
     const documents = rows.map((row) => {
@@ -177,7 +177,7 @@ interface OwnFilter {
 const OWN_ORDER: ListOrder = { at: 'a.updated_at', id: 'a.document_id' };
 
 /** A page of the user's own documents (page_size + 1 ids) and how to total them. */
-async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+async function ownDocumentIds(trx: Tx, scope: string, userId: string, filter: OwnFilter, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
   // The user's rows with every filter but the text, read from the index.
   const own = (): Knex.QueryBuilder => {
     const q = trx('document_access as a').where('a.key', userId).andWhereRaw(`a.kinds & ${OWN_KINDS} <> 0`);
@@ -202,8 +202,8 @@ async function ownDocumentIds(trx: Tx, userId: string, filter: OwnFilter, p: Pag
     },
     match: documentTextMatch(pattern),
     listEstimate: () => estimate(own()),
-    indexed: { rows: () => trx('documents as d').whereNull('d.deleted_at'), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id' },
-    among: (ids) => pageOfCandidates(trx, () => whereIdIn(own(), 'a.document_id', ids), OWN_ORDER, p),
+    indexed: { scope, rows: () => trx('documents as d').whereNull('d.deleted_at'), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at' },
+    among: (found) => pageOfCandidates(trx, () => whereIdIn(own(), 'a.document_id', found.map((c) => c.id)), OWN_ORDER, p),
   });
 }
 

@@ -218,6 +218,40 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual([caseWords.body.total, caseWords.body.total_exact], [0, true]);
   });
 
+  it('a rare text\'s documents keep the list\'s order to the microsecond, by page and by cursor', async () => {
+    // Four documents created within one millisecond, older than the walk's first batch reaches;
+    // their ids ascend as their times do, so an order that lost the microseconds would be reversed.
+    const times = ['000001', '000002', '000003', '000004'].map((us) => `2018-05-05T10:00:00.${us}Z`);
+    const micro = times.map((created_at, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, created_at }));
+    const { db } = getStack();
+    await tenantDb(db, tenant).transaction(async (trx) => {
+      const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
+      await trx('documents').insert(micro.map((d) => ({
+        ...d, reference: 'Inventario de microsegundos', status: 'signed', sector_id: s1, created_by: clerk, document_type_id: inf, updated_at: d.created_at,
+      })));
+    });
+    try {
+      const newestFirst = micro.map((d) => d.id).reverse();
+      const byNumber: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = await get(clerk, `search=microsegundos&page=${page}&page_size=1`);
+        assert.deepEqual([res.body.total, res.body.total_exact], [4, true]);
+        byNumber.push(...ids(res.body));
+      }
+      assert.deepEqual(byNumber, newestFirst);
+      const byCursor: string[] = [];
+      let next = await get(clerk, 'search=microsegundos&page_size=1');
+      for (;;) {
+        byCursor.push(...ids(next.body));
+        if (!next.body.next_cursor) break;
+        next = await get(clerk, `search=microsegundos&page_size=1&cursor=${next.body.next_cursor}`);
+      }
+      assert.deepEqual(byCursor, newestFirst);
+    } finally {
+      await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', micro.map((d) => d.id)).del());
+    }
+  });
+
   it('an estimate is its own tenant\'s, even where another tenant has the same users and sectors', async () => {
     // Estimates are kept a while per tenant and list; a twin tenant with the same ids and twice
     // the documents must get its own.
