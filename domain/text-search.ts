@@ -12,11 +12,20 @@ const TEXT_COUNT_SCAN = 1000;
 export type OrderedHead = (take: number) => Sql;
 
 /**
- * ILIKE for row-by-row checks: PostgreSQL's ILIKE is LIKE over both sides lowered with the
- * column's collation, so this matches exactly what it matches, but lowers the pattern once
- * rather than on every row (ILIKE stays where a trigram index must recognise it).
+ * A pattern of ASCII digits, punctuation and spaces only (a number, a date) matches the same rows
+ * by LIKE as by ILIKE: lowering leaves each of those characters as it is and turns no other
+ * character into one of them (Unicode's lowercase mappings, full ones included, give letters and
+ * combining marks). LIKE spares lowering every text it checks, 2 µs a text with the ICU collation.
  */
-export const lowerLike = (column: string) => `lower(${column}) like lower(?)`;
+const caseless = (pattern: string) => /^[\x20-\x40\x5b-\x60\x7b-\x7e]*$/.test(pattern);
+
+/**
+ * ILIKE for row-by-row checks on `column`, with `pattern` as its binding: PostgreSQL's ILIKE is
+ * LIKE over both sides lowered with the column's collation, so this matches exactly what it
+ * matches, but lowers the pattern once rather than on every row, and neither side when lowering
+ * changes nothing (ILIKE stays where a trigram index must recognise it).
+ */
+export const lowerLike = (column: string, pattern: string) => (caseless(pattern) ? `${column} like ?` : `lower(${column}) like lower(?)`);
 
 interface TextScan {
   ids: string[];
@@ -116,9 +125,9 @@ export function candidateRows(trx: Knex.Transaction, found: readonly Candidate[]
   return trx.raw(`unnest(?::uuid[], ?::timestamptz[]) as ${alias}(id, ${at})`, [found.map((c) => c.id), found.map((c) => c.at)]);
 }
 
-/** Any of `columns` matches `pattern` by ILIKE, the form a trigram index serves. */
+/** Any of `columns` matches `pattern` by ILIKE (LIKE for a caseless pattern), the forms a trigram index serves. */
 export const anyLike = (columns: readonly string[], pattern: string): Sql => ({
-  sql: `(${columns.map((c) => `${c} ilike ?`).join(' or ')})`,
+  sql: `(${columns.map((c) => `${c} ${caseless(pattern) ? 'like' : 'ilike'} ?`).join(' or ')})`,
   bindings: columns.map(() => pattern),
 });
 
@@ -130,7 +139,7 @@ async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pa
   const lookup = await lookupPattern(trx, indexed, pattern);
   const like = anyLike(indexed.columns, lookup);
   const query = indexed.rows().andWhereRaw(like.sql, like.bindings);
-  if (lookup !== pattern) query.andWhereRaw(`(${indexed.columns.map(lowerLike).join(' or ')})`, indexed.columns.map(() => pattern));
+  if (lookup !== pattern) query.andWhereRaw(`(${indexed.columns.map((c) => lowerLike(c, pattern)).join(' or ')})`, indexed.columns.map(() => pattern));
   return byTrigrams(trx, () => query.limit(limit).select<Candidate[]>(`${indexed.id} as id`, trx.raw(`${indexed.at}::text as at`)));
 }
 

@@ -174,7 +174,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
       return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
     },
     match: {
-      sql: `cross join lateral (select 1 from cases c where c.id = s.id and c.is_ready and (${lowerLike('c.case_number')} or ${lowerLike('c.reference')}) offset 0) c`,
+      sql: `cross join lateral (select 1 from cases c where c.id = s.id and c.is_ready and (${lowerLike('c.case_number', pattern)} or ${lowerLike('c.reference', pattern)}) offset 0) c`,
       bindings: [pattern, pattern],
     },
     listEstimate: list.estimate,

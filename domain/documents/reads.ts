@@ -206,7 +206,7 @@ async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
 /** How a text is matched on a head's rows `s`: a lookup per row that keeps the matching ones. */
 export const documentTextMatch = (pattern: string): Sql => ({
   sql: `cross join lateral (select 1 from documents d where d.id = s.id and d.deleted_at is null
-    and (${lowerLike('d.reference')} or ${lowerLike('d.official_number')}) offset 0) d`,
+    and (${lowerLike('d.reference', pattern)} or ${lowerLike('d.official_number', pattern)}) offset 0) d`,
   bindings: [pattern, pattern],
 });
 
