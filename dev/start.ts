@@ -118,8 +118,14 @@ async function supervised(name: string, start: () => Promise<Run>, healthy?: (s:
   return supervisor;
 }
 
+interface ServiceOptions {
+  /** How long a stop waits for the process to finish its work. */
+  graceMs?: number;
+  nodeFlags?: readonly string[];
+}
+
 /** A Node service of this repository, restarted when it dies and logged when it serves again. */
-function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healthUrl: string, graceMs = 10_000, nodeFlags: readonly string[] = []): Promise<Supervisor> {
+function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healthUrl: string, { graceMs = 10_000, nodeFlags = [] }: ServiceOptions = {}): Promise<Supervisor> {
   const spawnIt = async () =>
     processRun(new ManagedProcess({ name, command: process.execPath, args: [...nodeFlags, '--import', 'tsx', path.join(root, entry)], cwd: root, env, onLine: say(name) }), graceMs);
   return supervised(name, spawnIt, (s) => waitForHttpOk(healthUrl, 120_000, () => s.running));
@@ -254,14 +260,14 @@ async function main(): Promise<void> {
   const workerCount = workersWanted();
   const workerPorts = Array.from({ length: workerCount }, (_, i) => ({ health: config.worker.healthPort + 2 * i, sdk: config.worker.sdkMetricsPort + 2 * i }));
   const tsa = await startService('tsa', 'signer/tsa/main.ts', env, health.tsa);
-  const signer = await startService('signer', 'signer/main.ts', env, health.signer, undefined, SIGNER_NODE_FLAGS);
+  const signer = await startService('signer', 'signer/main.ts', env, health.signer, { nodeFlags: SIGNER_NODE_FLAGS });
   const oidc = localIdp ? await startService('oidc', 'dev/oidc/main.ts', env, health.oidc) : undefined;
   const mail = localMail ? await startService('mail', 'dev/maildev-main.ts', env, health.mail) : undefined;
   // The worker finishes its in-flight tasks when stopped, hence its longer grace.
   const workers: Supervisor[] = [];
   for (const [i, ports] of workerPorts.entries()) {
     const workerEnv = { ...env, WORKER_HEALTH_PORT: String(ports.health), WORKER_SDK_METRICS_PORT: String(ports.sdk) };
-    workers.push(await startService(i === 0 ? 'worker' : `worker-${i + 1}`, 'worker/main.ts', workerEnv, `http://127.0.0.1:${ports.health}/health`, 30_000));
+    workers.push(await startService(i === 0 ? 'worker' : `worker-${i + 1}`, 'worker/main.ts', workerEnv, `http://127.0.0.1:${ports.health}/health`, { graceMs: 30_000 }));
   }
   const api = await startService('api', 'api/main.ts', env, health.api);
 

@@ -92,7 +92,7 @@ export function pageInfoOf(p: Page, total: PageTotal) {
 }
 
 /** The planner's row estimate for a query (EXPLAIN, nothing is read). */
-export async function plannerRows(trx: Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]): Promise<number> {
+async function plannerRows(trx: Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]): Promise<number> {
   const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }>(`explain (format json) ${sql}`, bindings);
   return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
 }

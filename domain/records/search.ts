@@ -9,7 +9,7 @@ import type { DomainContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest } from '../errors.js';
 import { checkMaxLength } from '../limits.js';
-import { EXACT_TOTAL_LIMIT, pageInfoOf, parsePage, plannerRows, settleTotal, type Page } from '../pagination.js';
+import { EXACT_TOTAL_LIMIT, pageInfoOf, parsePage, plannerRowsOf, settleTotal, type Page } from '../pagination.js';
 import { viewableFamilyIds } from './families.js';
 import { RECORD_LIMITS } from './limits.js';
 import { RECORD_MESSAGES } from './messages.js';
@@ -84,10 +84,7 @@ async function findPage(trx: Tx, f: Filters, p: Page) {
       const [{ n }] = await trx.from(inner.as('x')).select<{ n: number }[]>(trx.raw('count(*)::int as n'));
       return n;
     },
-    estimate: async () => {
-      const sql = filtered(trx, f).select('r.id').toSQL();
-      return plannerRows(trx, sql.sql, sql.bindings as Knex.RawBinding[]);
-    },
+    estimate: () => plannerRowsOf(trx, filtered(trx, f)),
   });
   return { rows: rows.slice(0, p.pageSize), total };
 }
