@@ -35,6 +35,16 @@ describe('documents: lists over a large, migrated archive', function () {
 
   const get = (user: string, query: string) => request(`/api/v1/documents/search?${query}`, { headers: { 'X-API-Key': key, 'X-User-ID': user } });
   const ids = (body: { documents: { document_id: string }[] }) => body.documents.map((d) => d.document_id);
+  /** Follows next_cursor from the first page of `query`: every id in order, and the last answer. */
+  const byCursor = async (user: string, query: string) => {
+    const walked: string[] = [];
+    let last = await get(user, query);
+    for (;;) {
+      walked.push(...ids(last.body));
+      if (!last.body.next_cursor) return { walked, last };
+      last = await get(user, `${query}&cursor=${last.body.next_cursor}`);
+    }
+  };
 
   before(async () => {
     const { db } = getStack();
@@ -146,15 +156,9 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual(walked, expected);
 
     // The same list by cursor: every document once, in order; the last page knows the total.
-    const byCursor: string[] = [];
-    let next = await get(clerk, 'page_size=100');
-    for (;;) {
-      byCursor.push(...ids(next.body));
-      if (!next.body.next_cursor) break;
-      next = await get(clerk, `page_size=100&cursor=${next.body.next_cursor}`);
-    }
-    assert.deepEqual(byCursor, expected);
-    assert.deepEqual([next.body.page, next.body.total, next.body.total_exact], [15, 1500, true]);
+    const all = await byCursor(clerk, 'page_size=100');
+    assert.deepEqual(all.walked, expected);
+    assert.deepEqual([all.last.body.page, all.last.body.total, all.last.body.total_exact], [15, 1500, true]);
 
     const deep = await get(clerk, 'page=74&page_size=20');
     assert.deepEqual(ids(deep.body), expected.slice(73 * 20, 74 * 20));
@@ -191,15 +195,9 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.equal(page3.status, 200, page3.text);
     assert.deepEqual(ids(page3.body), common.slice(100, 150));
     assert.ok(page3.body.total > 1000, `estimate ${page3.body.total}`);
-    const byCursor: string[] = [];
-    let next = await get(clerk, 'search=20240&page_size=100');
-    for (;;) {
-      byCursor.push(...ids(next.body));
-      if (!next.body.next_cursor) break;
-      next = await get(clerk, `search=20240&page_size=100&cursor=${next.body.next_cursor}`);
-    }
-    assert.deepEqual(byCursor, common);
-    assert.deepEqual([next.body.total, next.body.total_exact], [common.length, true]);
+    const walked = await byCursor(clerk, 'search=20240&page_size=100');
+    assert.deepEqual(walked.walked, common);
+    assert.deepEqual([walked.last.body.total, walked.last.body.total_exact], [common.length, true]);
   });
 
   it('a rare text of several words is found by its distinctive words and checked whole', async () => {
@@ -239,14 +237,7 @@ describe('documents: lists over a large, migrated archive', function () {
         byNumber.push(...ids(res.body));
       }
       assert.deepEqual(byNumber, newestFirst);
-      const byCursor: string[] = [];
-      let next = await get(clerk, 'search=microsegundos&page_size=1');
-      for (;;) {
-        byCursor.push(...ids(next.body));
-        if (!next.body.next_cursor) break;
-        next = await get(clerk, `search=microsegundos&page_size=1&cursor=${next.body.next_cursor}`);
-      }
-      assert.deepEqual(byCursor, newestFirst);
+      assert.deepEqual((await byCursor(clerk, 'search=microsegundos&page_size=1')).walked, newestFirst);
     } finally {
       await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', micro.map((d) => d.id)).del());
     }
