@@ -10,6 +10,7 @@ import { seedBaseCatalog } from '../../db/seed/base-catalog.js';
 import { scopeTransaction, tenantDb, type Tenant } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
+import { CASELESS_CHARACTER } from '../../domain/text-search.js';
 
 /**
  * A municipality whose archive was written before document_access existed: 1,530 documents are
@@ -241,6 +242,20 @@ describe('documents: lists over a large, migrated archive', function () {
     } finally {
       await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', micro.map((d) => d.id)).del());
     }
+  });
+
+  it('texts of digits and punctuation are matched by LIKE: lowering makes no such character of any other', async () => {
+    // What makes LIKE and ILIKE agree on such a text, checked on every code point with the database's collation.
+    const { rows: [found] } = await getStack().db.raw<{ rows: { changed: number; made: number }[] }>(
+      `select count(*) filter (where chr(g) ~ ? and lower(chr(g)) <> chr(g))::int as changed,
+         count(*) filter (where chr(g) !~ ? and lower(chr(g)) ~ ?)::int as made
+       from generate_series(1, 1114111) g where g not between 55296 and 57343`,
+      [`^${CASELESS_CHARACTER}$`, `^${CASELESS_CHARACTER}$`, CASELESS_CHARACTER],
+    );
+    assert.deepEqual(found, { changed: 0, made: 0 });
+    // Such a text through the API (a number and a comma): "Pasaje Álvarez Thomas 1207, padrón 32207".
+    const numbered = await get(clerk, `search=${encodeURIComponent('1207,')}`);
+    assert.deepEqual([ids(numbered.body), numbered.body.total, numbered.body.total_exact], [[accented[6]], 1, true]);
   });
 
   it('an estimate is its own tenant\'s, even where another tenant has the same users and sectors', async () => {
