@@ -185,6 +185,11 @@ const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATE_ENTRIES = 2000;
 const estimates = new Map<string, { value: number; until: number }>();
 
+/** A kept estimate's key: the tenant and the statement with its bindings. */
+function estimateKey(scope: string, sql: string, bindings: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify([scope, sql, bindings])).digest('base64url');
+}
+
 function cachedEstimate(key: string): number | undefined {
   const hit = estimates.get(key);
   if (hit && hit.until > Date.now()) return hit.value;
@@ -205,7 +210,7 @@ function keepEstimate(key: string, value: number): void {
  */
 export async function keptPlannerRowsOf(trx: Knex.Transaction, scope: string, query: Knex.QueryBuilder): Promise<number> {
   const sql = query.select(trx.raw('1')).toSQL();
-  const key = createHash('sha256').update(JSON.stringify([scope, sql.sql, sql.bindings])).digest('base64url');
+  const key = estimateKey(scope, sql.sql, sql.bindings);
   const cached = cachedEstimate(key);
   if (cached !== undefined) return cached;
   const value = await plannerRows(trx, sql.sql, [...sql.bindings]);
@@ -248,7 +253,7 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
   const key = () => {
     if (keyed === undefined) {
       const whole = ranges(null);
-      keyed = createHash('sha256').update(JSON.stringify([scope, union(whole), whole.flatMap((r) => r.bindings)])).digest('base64url');
+      keyed = estimateKey(scope, union(whole), whole.flatMap((r) => r.bindings));
     }
     return keyed;
   };

@@ -24,12 +24,26 @@ const CASELESS_TEXT = new RegExp(`^${CASELESS_CHARACTER}*$`);
 const caseless = (pattern: string) => CASELESS_TEXT.test(pattern);
 
 /**
- * ILIKE for row-by-row checks on `column`, with `pattern` as its binding: PostgreSQL's ILIKE is
- * LIKE over both sides lowered with the column's collation, so this matches exactly what it
- * matches, but lowers the pattern once rather than on every row, and neither side when lowering
- * changes nothing (ILIKE stays where a trigram index must recognise it).
+ * Any of `columns` matches `pattern` by ILIKE, for row-by-row checks: PostgreSQL's ILIKE is LIKE
+ * over both sides lowered with the column's collation, so this matches exactly what it matches,
+ * but lowers the pattern once rather than on every row, and neither side when lowering changes
+ * nothing (ILIKE stays where a trigram index must recognise it, see `anyLike`).
  */
-export const lowerLike = (column: string, pattern: string) => (caseless(pattern) ? `${column} like ?` : `lower(${column}) like lower(?)`);
+export function anyLowerLike(columns: readonly string[], pattern: string): Sql {
+  const like = (column: string) => (caseless(pattern) ? `${column} like ?` : `lower(${column}) like lower(?)`);
+  return { sql: `(${columns.map(like).join(' or ')})`, bindings: columns.map(() => pattern) };
+}
+
+/**
+ * A head's rows `s` that match `pattern` in `columns` of `table` (aliased as its columns name it,
+ * `condition` on top): a lookup per row, fenced with offset 0 so the planner cannot trade it for a
+ * scan of the whole table.
+ */
+export function lateralMatch(table: string, condition: string, columns: readonly string[], pattern: string): Sql {
+  const alias = table.split(' ').at(-1)!;
+  const like = anyLowerLike(columns, pattern);
+  return { sql: `cross join lateral (select 1 from ${table} where ${alias}.id = s.id and ${condition} and ${like.sql} offset 0) ${alias}`, bindings: like.bindings };
+}
 
 interface TextScan {
   ids: string[];
@@ -143,7 +157,10 @@ async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pa
   const lookup = await lookupPattern(trx, indexed, pattern);
   const like = anyLike(indexed.columns, lookup);
   const query = indexed.rows().andWhereRaw(like.sql, like.bindings);
-  if (lookup !== pattern) query.andWhereRaw(`(${indexed.columns.map((c) => lowerLike(c, pattern)).join(' or ')})`, indexed.columns.map(() => pattern));
+  if (lookup !== pattern) {
+    const whole = anyLowerLike(indexed.columns, pattern);
+    query.andWhereRaw(whole.sql, whole.bindings);
+  }
   return byTrigrams(trx, () => query.limit(limit).select<Candidate[]>(`${indexed.id} as id`, trx.raw(`${indexed.at}::text as at`)));
 }
 

@@ -13,7 +13,7 @@ import {
   afterCondition, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, parsePage, settleTotal, whereAfter, whereIdIn,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
-import { lowerLike, searchText } from '../text-search.js';
+import { lateralMatch, searchText } from '../text-search.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import { CASE_COLUMNS, casesQuery, movementsQuery, type CaseRow, type MovementRow } from './records.js';
@@ -153,6 +153,9 @@ function directCases(trx: Tx, ctx: DomainContext, criteria: CaseCriteria): Knex.
   return query;
 }
 
+/** The columns a case's text is searched in (both in the trigram index cases_text_trgm). */
+const CASE_TEXT_COLUMNS = ['c.case_number', 'c.reference'] as const;
+
 /** A page of cases (ids, page_size + 1 of them) and how to total them. */
 async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
   // Few candidates (an assigned sector's cases, a rare text's): read them all with the rule row by row.
@@ -173,12 +176,9 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
       const stream = mergedPage(ranges, 0, take, p.after);
       return { sql: `select created_at as at, id from (${stream.sql}) v`, bindings: stream.bindings };
     },
-    match: {
-      sql: `cross join lateral (select 1 from cases c where c.id = s.id and c.is_ready and (${lowerLike('c.case_number', pattern)} or ${lowerLike('c.reference', pattern)}) offset 0) c`,
-      bindings: [pattern, pattern],
-    },
+    match: lateralMatch('cases c', 'c.is_ready', CASE_TEXT_COLUMNS, pattern),
     listEstimate: list.estimate,
-    indexed: { scope: ctx.tenant.schema, rows: () => trx('cases as c').where('c.is_ready', true), columns: ['c.case_number', 'c.reference'], id: 'c.id', at: 'c.created_at' },
+    indexed: { scope: ctx.tenant.schema, rows: () => trx('cases as c').where('c.is_ready', true), columns: CASE_TEXT_COLUMNS, id: 'c.id', at: 'c.created_at' },
     among: (found) => direct(found.map((c) => c.id)),
   });
 }

@@ -11,7 +11,7 @@ import {
   mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, settleTotal,
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
-import { anyLike, candidateRows, lowerLike, searchText, type Candidate } from '../text-search.js';
+import { anyLike, candidateRows, lateralMatch, searchText, type Candidate } from '../text-search.js';
 import {
   ACCESS_KIND, canEditDocument, DOCUMENT_STATUSES, requireDocument, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation, type StreamFilter,
 } from './access.js';
@@ -203,12 +203,8 @@ async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
   });
 }
 
-/** How a text is matched on a head's rows `s`: a lookup per row that keeps the matching ones. */
-export const documentTextMatch = (pattern: string): Sql => ({
-  sql: `cross join lateral (select 1 from documents d where d.id = s.id and d.deleted_at is null
-    and (${lowerLike('d.reference', pattern)} or ${lowerLike('d.official_number', pattern)}) offset 0) d`,
-  bindings: [pattern, pattern],
-});
+/** How a text is matched on a head's rows `s` (the covering index documents_text_lookup serves it). */
+export const documentTextMatch = (pattern: string): Sql => lateralMatch('documents d', 'd.deleted_at is null', DOCUMENT_TEXT_COLUMNS, pattern);
 
 /** What list items show of a document (never its content). */
 const LIST_COLUMNS = ['d.id', 'd.official_number', 't.acronym as type_acronym', 'd.reference', 'd.status', 'd.created_by', 'd.created_at'] as const;
