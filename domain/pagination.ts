@@ -176,45 +176,30 @@ async function mergedEstimate(trx: Knex.Transaction, ranges: Ranges): Promise<nu
 }
 
 /**
- * Estimates of large lists, kept a while per tenant and list. The planner's figure and the
- * repeat sample cost 2–3 ms of a 10–20 ms request, and an estimate — answered only above
+ * Figures kept a while per tenant: estimates of large lists, per list (the planner's figure and
+ * the repeat sample cost 2–3 ms of a 10–20 ms request, and an estimate — answered only above
  * EXACT_TOTAL_LIMIT, flagged `total_exact: false` and clamped by what the page saw — gains
- * nothing from being fresher than this. Counts up to the limit are never cached.
+ * nothing from being fresher than this), and a text search's trigram figures. Counts up to the
+ * limit are never kept, nor is a failed read.
  */
-const ESTIMATE_TTL_MS = 30_000;
-const ESTIMATE_ENTRIES = 2000;
-const estimates = new Map<string, { value: number; until: number }>();
+const KEPT_TTL_MS = 30_000;
+const KEPT_ENTRIES = 2000;
+const keptValues = new Map<string, { value: unknown; until: number }>();
 
-/** A kept estimate's key: the tenant and the statement with its bindings. */
-function estimateKey(scope: string, sql: string, bindings: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify([scope, sql, bindings])).digest('base64url');
+/** A kept figure's key: the tenant (`scope`) and what names the figure (a statement with its bindings). */
+export function keptKey(scope: string, ...parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify([scope, ...parts])).digest('base64url');
 }
 
-function cachedEstimate(key: string): number | undefined {
-  const hit = estimates.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
-  if (hit) estimates.delete(key);
-  return undefined;
-}
-
-function keepEstimate(key: string, value: number): void {
+/** The figure kept under `key`, read with `load` when there is none or it is older than KEPT_TTL_MS. */
+export async function kept<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = keptValues.get(key);
+  if (hit && hit.until > Date.now()) return hit.value as T;
+  keptValues.delete(key);
+  const value = await load();
   // Oldest first out (a Map iterates in insertion order).
-  if (estimates.size >= ESTIMATE_ENTRIES) estimates.delete(estimates.keys().next().value!);
-  estimates.set(key, { value, until: Date.now() + ESTIMATE_TTL_MS });
-}
-
-/**
- * The planner's figure for `query`'s rows, kept like a list's estimate: a text search asks it for
- * the tenant's rows and for each word of the text, 0.5 ms each, and the same words recur.
- * `scope` names the tenant (the SQL names neither schema nor tenant).
- */
-export async function keptPlannerRowsOf(trx: Knex.Transaction, scope: string, query: Knex.QueryBuilder): Promise<number> {
-  const sql = query.select(trx.raw('1')).toSQL();
-  const key = estimateKey(scope, sql.sql, sql.bindings);
-  const cached = cachedEstimate(key);
-  if (cached !== undefined) return cached;
-  const value = await plannerRows(trx, sql.sql, [...sql.bindings]);
-  keepEstimate(key, value);
+  if (keptValues.size >= KEPT_ENTRIES) keptValues.delete(keptValues.keys().next().value!);
+  keptValues.set(key, { value, until: Date.now() + KEPT_TTL_MS });
   return value;
 }
 
@@ -253,7 +238,7 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
   const key = () => {
     if (keyed === undefined) {
       const whole = ranges(null);
-      keyed = estimateKey(scope, union(whole), whole.flatMap((r) => r.bindings));
+      keyed = keptKey(scope, union(whole), whole.flatMap((r) => r.bindings));
     }
     return keyed;
   };
@@ -272,13 +257,7 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
     counted = Promise.resolve(found.counted);
     return found.ids;
   };
-  const estimate = async () => {
-    const cached = cachedEstimate(key());
-    if (cached !== undefined) return cached;
-    const value = await mergedEstimate(trx, ranges);
-    keepEstimate(key(), value);
-    return value;
-  };
+  const estimate = () => kept(key(), () => mergedEstimate(trx, ranges));
   return { page, capped: count, estimate };
 }
 

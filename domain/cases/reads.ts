@@ -155,6 +155,8 @@ function directCases(trx: Tx, ctx: DomainContext, criteria: CaseCriteria): Knex.
 
 /** The columns a case's text is searched in (both in the trigram index cases_text_trgm). */
 const CASE_TEXT_COLUMNS = ['c.case_number', 'c.reference'] as const;
+/** The statistics of those columns' trigrams (migration 011). */
+const CASE_TEXT_TRIGRAMS = ['cases_number_trigrams', 'cases_reference_trigrams'] as const;
 
 /** A page of cases (ids, page_size + 1 of them) and how to total them. */
 async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
@@ -178,7 +180,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
     },
     match: lateralMatch('cases c', 'c.is_ready', CASE_TEXT_COLUMNS, pattern),
     listEstimate: list.estimate,
-    indexed: { scope: ctx.tenant.schema, rows: () => trx('cases as c').where('c.is_ready', true), columns: CASE_TEXT_COLUMNS, id: 'c.id', at: 'c.created_at' },
+    indexed: { scope: ctx.tenant.schema, rows: () => trx('cases as c').where('c.is_ready', true), columns: CASE_TEXT_COLUMNS, id: 'c.id', at: 'c.created_at', trigramStatistics: CASE_TEXT_TRIGRAMS },
     among: (found) => direct(found.map((c) => c.id)),
   });
 }

@@ -154,6 +154,8 @@ function listInfo(p: Page, total: PageTotal) {
 
 /** The columns a document's text is searched in (both in the trigram index documents_text_trgm). */
 export const DOCUMENT_TEXT_COLUMNS = ['d.reference', 'd.official_number'] as const;
+/** The statistics of those columns' trigrams (migration 011). */
+export const DOCUMENT_TEXT_TRIGRAMS = ['documents_reference_trigrams', 'documents_number_trigrams'] as const;
 
 /** Documents of the tenant matching the criteria, before visibility. */
 function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
@@ -198,7 +200,7 @@ async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
     },
     match: documentTextMatch(pattern),
     listEstimate: list.estimate,
-    indexed: { scope: tenantScope, rows: () => matching(trx, { ...criteria, pattern: undefined }), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at' },
+    indexed: { scope: tenantScope, rows: () => matching(trx, { ...criteria, pattern: undefined }), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at', trigramStatistics: DOCUMENT_TEXT_TRIGRAMS },
     among: (found) => visibleAmong(trx, user, found, p),
   });
 }

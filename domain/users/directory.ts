@@ -8,7 +8,7 @@ import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { ACCESS_KIND } from '../documents/access.js';
 import { findDocumentType } from '../documents/participants.js';
-import { DOCUMENT_TEXT_COLUMNS, documentTextMatch } from '../documents/reads.js';
+import { DOCUMENT_TEXT_COLUMNS, DOCUMENT_TEXT_TRIGRAMS, documentTextMatch } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
 import {
   EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRowsOf, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
@@ -202,7 +202,7 @@ async function ownDocumentIds(trx: Tx, scope: string, userId: string, filter: Ow
     },
     match: documentTextMatch(pattern),
     listEstimate: () => estimate(own()),
-    indexed: { scope, rows: () => trx('documents as d').whereNull('d.deleted_at'), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at' },
+    indexed: { scope, rows: () => trx('documents as d').whereNull('d.deleted_at'), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at', trigramStatistics: DOCUMENT_TEXT_TRIGRAMS },
     among: (found) => pageOfCandidates(trx, () => whereIdIn(own(), 'a.document_id', found.map((c) => c.id)), OWN_ORDER, p),
   });
 }

@@ -217,6 +217,44 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual([caseWords.body.total, caseWords.body.total_exact], [0, true]);
   });
 
+  it('a rare text of several words is looked up by each word\'s rarest trigram, a common word left out, and every row holding it is found', async () => {
+    // The patterns the documents' trigram lookups used while `run` went.
+    const lookups = async (run: () => Promise<void>) => {
+      const seen: string[] = [];
+      const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+        // The lookup reads ids and times (as text) of the documents matching its pattern, bound first.
+        if (q.sql.includes('::text as at from "documents"')) seen.push(String((q.bindings ?? []).find((b) => typeof b === 'string' && b.startsWith('%'))));
+      };
+      getStack().db.on('query', onQuery);
+      try { await run(); } finally { getStack().db.removeListener('query', onQuery); }
+      return seen;
+    };
+    // Written in every case; the statistics (ANALYZE in before()) have never seen these words.
+    const references = ['INSPECCIÓN DE VEREDAS EN CALLE BELGRANO 100', 'Inspección de veredas en calle Belgrano 200', 'inspección de Veredas en Calle belgrano 300', 'Belgrano: inspección de veredas en calle 400'];
+    const written = references.map((reference, i) => ({ id: randomUUID(), reference, created_at: new Date(Date.parse('2017-02-02T10:00:00Z') - i * 1000) }));
+    const { db } = getStack();
+    await tenantDb(db, tenant).transaction(async (trx) => {
+      const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
+      await trx('documents').insert(written.map((d) => ({ ...d, status: 'signed', sector_id: s1, created_by: clerk, document_type_id: inf, updated_at: d.created_at })));
+    });
+    try {
+      let res: Awaited<ReturnType<typeof get>> | undefined;
+      const text = 'inspección de VEREDAS en calle Belgrano';
+      const patterns = await lookups(async () => { res = await get(clerk, `search=${encodeURIComponent(text)}`); });
+      assert.deepEqual([ids(res!.body), res!.body.total, res!.body.total_exact], [written.slice(0, 3).map((d) => d.id), 3, true]);
+      // One trigram of each word's own letters, in order ("de" and "en" have none).
+      const pieces = /^%(\w{3})%(\w{3})%(\w{3})%(\w{3})%$/.exec(patterns[0] ?? '');
+      assert.ok(pieces, `lookup ${patterns[0]}`);
+      ['inspección', 'VEREDAS', 'calle', 'Belgrano'].forEach((word, i) => assert.ok(word.includes(pieces[i + 1]!), `${pieces[i + 1]} of ${word}`));
+      // "partida" is in nearly every document of the tenant: left out. A number is looked up whole.
+      const numbered = await lookups(async () => { res = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208, partida')}`); });
+      assert.deepEqual([ids(res!.body), res!.body.total], [[doc1208], 1]);
+      assert.match(numbered[0] ?? '', /^%\w{3}%\w{3}%1208,%$/);
+    } finally {
+      await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', written.map((d) => d.id)).del());
+    }
+  });
+
   it('a rare text\'s documents keep the list\'s order to the microsecond, by page and by cursor', async () => {
     // Four documents created within one millisecond, older than the walk's first batch reaches;
     // their ids ascend as their times do, so an order that lost the microseconds would be reversed.

@@ -17,7 +17,7 @@ import { quoteIdent } from '../../identifiers.js';
 import type { Migration } from '../types.js';
 
 /** Creates pg_trgm if missing and answers the schema its operator classes live in. */
-async function trigramSchema(knex: Knex): Promise<string> {
+export async function trigramSchema(knex: Knex): Promise<string> {
   // Two tenants migrating at once must not both try to create it.
   await knex.raw("select pg_advisory_xact_lock(hashtext('expediente:pg_trgm'))");
   await knex.raw('create extension if not exists pg_trgm schema public');
