@@ -47,6 +47,19 @@ describe('documents: lists over a large, migrated archive', function () {
     }
   };
 
+  /** What `run` sent: the patterns the documents' trigram lookups used, and how many walks of a list it made. */
+  const traced = async (run: () => Promise<void>) => {
+    const found = { lookups: [] as string[], walks: 0 };
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+      // The lookup reads ids and times (as text) of the documents matching its pattern, bound first.
+      if (q.sql.includes('::text as at from "documents"')) found.lookups.push(String((q.bindings ?? []).find((b) => typeof b === 'string' && b.startsWith('%'))));
+      if (q.sql.startsWith('with s as materialized')) found.walks++;
+    };
+    getStack().db.on('query', onQuery);
+    try { await run(); } finally { getStack().db.removeListener('query', onQuery); }
+    return found;
+  };
+
   before(async () => {
     const { db } = getStack();
     tenant = await upsertTenantRow(db, { schema, municipalityCode: 'ARC', displayName: 'Municipalidad del Archivo', city: 'Archivo' });
@@ -218,17 +231,6 @@ describe('documents: lists over a large, migrated archive', function () {
   });
 
   it('a rare text of several words is looked up by each word\'s rarest trigram, a common word left out, and every row holding it is found', async () => {
-    // The patterns the documents' trigram lookups used while `run` went.
-    const lookups = async (run: () => Promise<void>) => {
-      const seen: string[] = [];
-      const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
-        // The lookup reads ids and times (as text) of the documents matching its pattern, bound first.
-        if (q.sql.includes('::text as at from "documents"')) seen.push(String((q.bindings ?? []).find((b) => typeof b === 'string' && b.startsWith('%'))));
-      };
-      getStack().db.on('query', onQuery);
-      try { await run(); } finally { getStack().db.removeListener('query', onQuery); }
-      return seen;
-    };
     // Written in every case; the statistics (ANALYZE in before()) have never seen these words.
     const references = ['INSPECCIÓN DE VEREDAS EN CALLE BELGRANO 100', 'Inspección de veredas en calle Belgrano 200', 'inspección de Veredas en Calle belgrano 300', 'Belgrano: inspección de veredas en calle 400'];
     const written = references.map((reference, i) => ({ id: randomUUID(), reference, created_at: new Date(Date.parse('2017-02-02T10:00:00Z') - i * 1000) }));
@@ -240,19 +242,34 @@ describe('documents: lists over a large, migrated archive', function () {
     try {
       let res: Awaited<ReturnType<typeof get>> | undefined;
       const text = 'inspección de VEREDAS en calle Belgrano';
-      const patterns = await lookups(async () => { res = await get(clerk, `search=${encodeURIComponent(text)}`); });
+      const patterns = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent(text)}`); })).lookups;
       assert.deepEqual([ids(res!.body), res!.body.total, res!.body.total_exact], [written.slice(0, 3).map((d) => d.id), 3, true]);
       // One trigram of each word's own letters, in order ("de" and "en" have none).
       const pieces = /^%(\w{3})%(\w{3})%(\w{3})%(\w{3})%$/.exec(patterns[0] ?? '');
       assert.ok(pieces, `lookup ${patterns[0]}`);
       ['inspección', 'VEREDAS', 'calle', 'Belgrano'].forEach((word, i) => assert.ok(word.includes(pieces[i + 1]!), `${pieces[i + 1]} of ${word}`));
       // "partida" is in nearly every document of the tenant: left out. A number is looked up whole.
-      const numbered = await lookups(async () => { res = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208, partida')}`); });
+      const numbered = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208, partida')}`); })).lookups;
       assert.deepEqual([ids(res!.body), res!.body.total], [[doc1208], 1]);
       assert.match(numbered[0] ?? '', /^%\w{3}%\w{3}%1208,%$/);
     } finally {
       await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', written.map((d) => d.id)).del());
     }
+  });
+
+  it('a text the trigram statistics show rare is looked up without walking the list; a frequent one is walked', async () => {
+    // "Thomas" is in 8 documents of 6,630, "Zapiola" in none: a word of either has a trigram too rare for a walk.
+    for (const [text, expectedIds] of [['Thomas', accented], ['Pasaje Zapiola', []], ['thomas 1407', [accented[7]]]] as const) {
+      let res: Awaited<ReturnType<typeof get>> | undefined;
+      const trace = await traced(async () => { res = await get(clerk, `search=${encodeURIComponent(text)}`); });
+      assert.deepEqual([ids(res!.body), res!.body.total, res!.body.total_exact], [expectedIds, expectedIds.length, true], text);
+      assert.deepEqual([trace.walks, trace.lookups.length], [0, 1], text);
+    }
+    // "prueba" is in 1,500: walked, and its first page found there.
+    let res: Awaited<ReturnType<typeof get>> | undefined;
+    const frequent = await traced(async () => { res = await get(clerk, 'search=prueba&page_size=5'); });
+    assert.deepEqual([frequent.walks, frequent.lookups.length], [1, 0]);
+    assert.equal(res!.body.documents.length, 5);
   });
 
   it('a rare text\'s documents keep the list\'s order to the microsecond, by page and by cursor', async () => {
