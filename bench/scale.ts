@@ -55,6 +55,7 @@ function lines(caseId: string, number: string, yearSequence: string, deep: DeepC
     { name: 'documents search, text "Rivadavia"', path: '/api/v1/documents/search?search=Rivadavia' },
     { name: 'documents search, text number', path: `/api/v1/documents/search?search=${number}` },
     { name: 'documents search, text "bache en calle Rivadavia"', path: '/api/v1/documents/search?search=bache%20en%20calle%20Rivadavia' },
+    { name: 'documents search, text that matches nothing', path: '/api/v1/documents/search?search=Zapiola' },
     { name: 'documents search, text year-sequence prefix', path: `/api/v1/documents/search?search=${yearSequence}` },
     { name: 'documents search, text "Inspección de veredas en calle Belgrano"', path: '/api/v1/documents/search?search=Inspecci%C3%B3n%20de%20veredas%20en%20calle%20Belgrano' },
     { name: 'documents search, status=pending', path: '/api/v1/documents/search?status=pending' },
