@@ -176,11 +176,11 @@ async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pa
 }
 
 /**
- * A word whose rarest trigram more than this share of the rows hold (summed over the columns) is
- * left out of a lookup: it adds long posting lists and removes few rows ("calle", in 57% of the
- * references). A row holding a word holds each of its trigrams, so the figure bounds the word's.
+ * A trigram more than this share of the rows hold (summed over the columns) is left out of a
+ * lookup, and so is a word all of whose trigrams are: it adds long posting lists and removes few
+ * rows ("calle", in 57% of the references; "202" of a year, in every official number).
  */
-const COMMON_WORD_SHARE = 0.3;
+const COMMON_SHARE = 0.3;
 
 /**
  * How common a table's trigrams are, per the statistics ANALYZE keeps of each searched column's
@@ -220,16 +220,38 @@ function trigramShares(trx: Knex.Transaction, indexed: IndexedText): Promise<Tri
 /** Runs of three ASCII letters or digits or more: lowering maps each of their characters alone. */
 const ASCII_RUN = /[A-Za-z0-9]{3,}/g;
 
+const unescapeLike = (word: string) => word.replace(/\\(.)/g, '$1');
+
 /**
- * What a word of the text is looked up by: its rarest trigram of ASCII letters and digits (the
- * text's own characters, matched caselessly as the text is), or the whole word when it has none
- * or its letters and digits are digits only (a number's trigrams are all common; only together
- * do they narrow the lookup). `share` is the word's rarest trigram's (null when it has none): no
- * more rows hold the word.
+ * The parts of `run` left when its common trigrams (more than COMMON_SHARE of the rows hold them)
+ * are cut out: runs of three characters or more, in order and apart, so that any text holding
+ * `run` holds them one after the other ("2024" → "024", "00046857" → "0046857").
  */
-function wordPiece(word: string, shares: TrigramShares): { text: string; share: number | null } {
-  const plain = word.replace(/\\(.)/g, '$1');
-  const runs = plain.match(ASCII_RUN) ?? [];
+function uncommonParts(run: string, shares: TrigramShares): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i + 3 <= run.length; i++) {
+    if (i < start || shareOf(shares, run.slice(i, i + 3)) <= COMMON_SHARE) continue;
+    // Trigram i is common: the part grown so far ends before its last character.
+    if (i + 2 - start >= 3) {
+      parts.push(run.slice(start, i + 2));
+      start = i + 2;
+    } else start = i + 1;
+  }
+  if (run.length - start >= 3) parts.push(run.slice(start));
+  return parts;
+}
+
+/**
+ * What a word of the text is looked up by, from its runs of ASCII letters and digits (the text's
+ * own characters, matched caselessly as the text is): with other words beside it, a word of
+ * letters by its rarest trigram alone; a number, or the text's only word, by its uncommon parts
+ * (a number's trigrams are all fairly common, and only together do they narrow the lookup); a
+ * word with no such run, whole. `share` is the word's rarest trigram's (null when it has none):
+ * no more rows hold the word.
+ */
+function wordPiece(word: string, shares: TrigramShares, alone: boolean): { text: string; share: number | null } {
+  const runs = unescapeLike(word).match(ASCII_RUN) ?? [];
   let rarest: { text: string; share: number } | undefined;
   for (const run of runs) {
     for (let i = 0; i + 3 <= run.length; i++) {
@@ -239,30 +261,33 @@ function wordPiece(word: string, shares: TrigramShares): { text: string; share: 
     }
   }
   if (!rarest) return { text: word, share: null };
-  return runs.every((r) => /^[0-9]+$/.test(r)) ? { text: word, share: rarest.share } : rarest;
+  if (!alone && !runs.every((r) => /^[0-9]+$/.test(r))) return rarest;
+  const parts = runs.flatMap((r) => uncommonParts(r, shares));
+  return { text: parts.length ? parts.join('%') : word, share: rarest.share };
 }
 
 /** The words of a text's LIKE pattern that have trigrams of their own (three characters or more). */
-const wordsOf = (pattern: string) => pattern.slice(1, -1).split(/\s+/).filter((w) => w.replace(/\\(.)/g, '$1').length >= 3);
+const wordsOf = (pattern: string) => pattern.slice(1, -1).split(/\s+/).filter((w) => unescapeLike(w).length >= 3);
 
 /**
- * The pattern a text of several words is looked up with. pg_trgm reads the posting list of every
- * trigram of the pattern, and the trigrams of one word mostly come together: a word's rarest one
- * narrows the lookup about as much as all of them, at a fraction of the reading (at 1M
- * documents, "bache en calle Rivadavia" by '%bac%riv%': 2.1 ms against 11.8 for its ten
- * trigrams, the same 1,408 rows). So the lookup is each distinctive word's piece (`wordPiece`),
- * in the text's order, joined by '%': every row holding the text matches it too (each piece is a
- * run of the text's own ASCII letters and digits, which lower alone as in the text), and the
- * text itself is checked on the rows it finds. Before the statistics exist the words are looked
- * up whole.
+ * The pattern a text is looked up with. pg_trgm reads the posting list of every trigram of the
+ * pattern, and the trigrams of one word mostly come together: a word's rarest one narrows the
+ * lookup about as much as all of them, at a fraction of the reading (at 1M documents, "bache en
+ * calle Rivadavia" by '%bac%riv%': 2.1 ms against 11.8 for its ten trigrams, the same 1,408
+ * rows), and a trigram most rows hold ("202" of a year, the edges of a word) adds a long list
+ * and removes few rows. So the lookup is the pieces of the text's distinctive words
+ * (`wordPiece`), in the text's order, joined by '%': every row holding the text matches it too
+ * (each piece is a run of the text's own ASCII letters and digits, which lower alone as in the
+ * text), and the text itself is checked on the rows it finds. Before the statistics exist, a
+ * text of several words is looked up by its words whole.
  */
 async function lookupPattern(trx: Knex.Transaction, indexed: IndexedText, pattern: string): Promise<string> {
   const words = wordsOf(pattern);
-  if (words.length < 2) return pattern;
+  if (!words.length) return pattern;
   const shares = await trigramShares(trx, indexed);
-  if (!shares.listed.size) return `%${words.join('%')}%`;
-  const pieces = words.map((w) => wordPiece(w, shares));
-  const distinctive = pieces.filter((p) => p.share === null || p.share <= COMMON_WORD_SHARE);
+  if (!shares.listed.size) return words.length < 2 ? pattern : `%${words.join('%')}%`;
+  const pieces = words.map((w) => wordPiece(w, shares, words.length === 1));
+  const distinctive = pieces.filter((p) => p.share === null || p.share <= COMMON_SHARE);
   // Every word common: each still narrows the lookup.
   return `%${(distinctive.length ? distinctive : pieces).map((p) => p.text).join('%')}%`;
 }
@@ -276,7 +301,7 @@ async function knownRare(trx: Knex.Transaction, indexed: IndexedText, pattern: s
   const shares = await trigramShares(trx, indexed);
   if (!shares.listed.size) return false;
   return wordsOf(pattern).some((w) => {
-    const { share } = wordPiece(w, shares);
+    const { share } = wordPiece(w, shares, true);
     return share !== null && share < WALK_GIVES_UP_BELOW;
   });
 }

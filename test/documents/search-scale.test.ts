@@ -27,8 +27,9 @@ describe('documents: lists over a large, migrated archive', function () {
   let tenant: Tenant;
   /** s1's documents in list order: created_at desc, id asc (uuids compare like lowercase hex). */
   let expected: string[];
-  /** "Expediente de prueba 1208, partida 20240". */
+  /** "Expediente de prueba 1208, partida 20240" and "… 1202, …". */
   let doc1208: string;
+  let doc1202: string;
   const rejected: string[] = [];
   const accented: string[] = [];
   /** s1's cases in list order. */
@@ -136,6 +137,7 @@ describe('documents: lists over a large, migrated archive', function () {
     const order = [...docs].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1));
     expected = order.map((d) => d.id);
     doc1208 = docs[1208]!.id;
+    doc1202 = docs[1202]!.id;
     for (const d of order) {
       if (d.status === 'rejected') rejected.push(d.id);
       if (d.reference.includes('Álvarez')) accented.push(d.id);
@@ -230,7 +232,7 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual([caseWords.body.total, caseWords.body.total_exact], [0, true]);
   });
 
-  it('a rare text of several words is looked up by each word\'s rarest trigram, a common word left out, and every row holding it is found', async () => {
+  it('a rare text is looked up by each word\'s rarest trigram and a number\'s uncommon digits, common words left out, and every row holding it is found', async () => {
     // Written in every case; the statistics (ANALYZE in before()) have never seen these words.
     const references = ['INSPECCIÓN DE VEREDAS EN CALLE BELGRANO 100', 'Inspección de veredas en calle Belgrano 200', 'inspección de Veredas en Calle belgrano 300', 'Belgrano: inspección de veredas en calle 400'];
     const written = references.map((reference, i) => ({ id: randomUUID(), reference, created_at: new Date(Date.parse('2017-02-02T10:00:00Z') - i * 1000) }));
@@ -248,10 +250,14 @@ describe('documents: lists over a large, migrated archive', function () {
       const pieces = /^%(\w{3})%(\w{3})%(\w{3})%(\w{3})%$/.exec(patterns[0] ?? '');
       assert.ok(pieces, `lookup ${patterns[0]}`);
       ['inspección', 'VEREDAS', 'calle', 'Belgrano'].forEach((word, i) => assert.ok(word.includes(pieces[i + 1]!), `${pieces[i + 1]} of ${word}`));
-      // "partida" is in nearly every document of the tenant: left out. A number is looked up whole.
-      const numbered = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208, partida')}`); })).lookups;
+      // "partida" and "20240" are in nearly every document of the tenant: left out. A number is
+      // looked up by its digits, but for a trigram most rows hold ("202" of "20240").
+      const numbered = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208, partida 20240')}`); })).lookups;
       assert.deepEqual([ids(res!.body), res!.body.total], [[doc1208], 1]);
-      assert.match(numbered[0] ?? '', /^%\w{3}%\w{3}%1208,%$/);
+      assert.match(numbered[0] ?? '', /^%\w{3}%\w{3}%1208%$/, JSON.stringify(numbered));
+      const cut = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent('prueba 1202,')}`); })).lookups;
+      assert.deepEqual([ids(res!.body), res!.body.total], [[doc1202], 1]);
+      assert.match(cut[0] ?? '', /^%\w{3}%120%$/, JSON.stringify(cut));
     } finally {
       await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', written.map((d) => d.id)).del());
     }
