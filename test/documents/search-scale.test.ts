@@ -34,6 +34,8 @@ describe('documents: lists over a large, migrated archive', function () {
   const accented: string[] = [];
   /** s1's cases in list order. */
   let cases: string[];
+  /** How many trigrams of references the statistics listed right after the upgrade. */
+  let trigramsAfterUpgrade: number;
 
   const get = (user: string, query: string) => request(`/api/v1/documents/search?${query}`, { headers: { 'X-API-Key': key, 'X-User-ID': user } });
   const ids = (body: { documents: { document_id: string }[] }) => body.documents.map((d) => d.document_id);
@@ -107,6 +109,11 @@ describe('documents: lists over a large, migrated archive', function () {
     });
     // Then the upgrade, as `npm run migrate` runs it on an existing tenant.
     await migrateTenantSchema(db, schema);
+    trigramsAfterUpgrade = (await db.raw<{ rows: { trigrams: number }[] }>(
+      `select coalesce(sum(cardinality(most_common_elems::text::text[])), 0)::int as trigrams from pg_stats_ext_exprs
+       where statistics_schemaname = ? and statistics_name = 'documents_reference_trigrams'`,
+      [schema],
+    )).rows[0]!.trigrams;
     await tenantDb(db, tenant).transaction(async (trx) => {
       // Written after the upgrade: kept in step by the triggers.
       await trx('document_signers').insert(others.slice(5, 8).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })));
@@ -261,6 +268,11 @@ describe('documents: lists over a large, migrated archive', function () {
     } finally {
       await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', written.map((d) => d.id)).del());
     }
+  });
+
+  it('the upgrade builds the statistics of the texts\' trigrams at once', () => {
+    // "Expediente de prueba N, partida 20240" and the accented references: dozens of trigrams.
+    assert.ok(trigramsAfterUpgrade > 20, `${trigramsAfterUpgrade} trigrams listed`);
   });
 
   it('a text the trigram statistics show rare is looked up without walking the list; a frequent one is walked', async () => {
