@@ -242,6 +242,22 @@ function uncommonParts(run: string, shares: TrigramShares): string[] {
   return parts;
 }
 
+/** A word's runs of ASCII letters and digits (see ASCII_RUN). */
+const asciiRuns = (word: string) => unescapeLike(word).match(ASCII_RUN) ?? [];
+
+/** The rarest trigram of `runs` and its share (undefined when they have none); no more rows hold their word. */
+function rarestTrigram(runs: readonly string[], shares: TrigramShares): { text: string; share: number } | undefined {
+  let rarest: { text: string; share: number } | undefined;
+  for (const run of runs) {
+    for (let i = 0; i + 3 <= run.length; i++) {
+      const trigram = run.slice(i, i + 3);
+      const share = shareOf(shares, trigram);
+      if (!rarest || share < rarest.share) rarest = { text: trigram, share };
+    }
+  }
+  return rarest;
+}
+
 /**
  * What a word of the text is looked up by, from its runs of ASCII letters and digits (the text's
  * own characters, matched caselessly as the text is): with other words beside it, a word of
@@ -251,15 +267,8 @@ function uncommonParts(run: string, shares: TrigramShares): string[] {
  * no more rows hold the word.
  */
 function wordPiece(word: string, shares: TrigramShares, alone: boolean): { text: string; share: number | null } {
-  const runs = unescapeLike(word).match(ASCII_RUN) ?? [];
-  let rarest: { text: string; share: number } | undefined;
-  for (const run of runs) {
-    for (let i = 0; i + 3 <= run.length; i++) {
-      const trigram = run.slice(i, i + 3);
-      const share = shareOf(shares, trigram);
-      if (!rarest || share < rarest.share) rarest = { text: trigram, share };
-    }
-  }
+  const runs = asciiRuns(word);
+  const rarest = rarestTrigram(runs, shares);
   if (!rarest) return { text: word, share: null };
   if (!alone && !runs.every((r) => /^[0-9]+$/.test(r))) return rarest;
   const parts = runs.flatMap((r) => uncommonParts(r, shares));
@@ -300,10 +309,7 @@ async function lookupPattern(trx: Knex.Transaction, indexed: IndexedText, patter
 async function knownRare(trx: Knex.Transaction, indexed: IndexedText, pattern: string): Promise<boolean> {
   const shares = await trigramShares(trx, indexed);
   if (!shares.listed.size) return false;
-  return wordsOf(pattern).some((w) => {
-    const { share } = wordPiece(w, shares, true);
-    return share !== null && share < WALK_GIVES_UP_BELOW;
-  });
+  return wordsOf(pattern).some((w) => (rarestTrigram(asciiRuns(w), shares)?.share ?? Infinity) < WALK_GIVES_UP_BELOW);
 }
 
 export interface TextSearch {
