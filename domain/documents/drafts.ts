@@ -1,9 +1,9 @@
 /** Creating and editing drafts: create, save, import and replace a PDF, soft delete. */
 import type { Tx } from '../../db/tenancy.js';
-import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
 import { primarySector, type ActingUser, type DomainContext } from '../context.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../errors.js';
+import { requireCase as requireVisibleCase } from '../cases/access.js';
 import { canEditDocument, editSectorIds, requireDocument, requireEditable } from './access.js';
 import { checkUploadedPdf, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
@@ -12,6 +12,7 @@ import {
 } from './participants.js';
 import { findDocument, type DocumentRow } from './records.js';
 import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
+import { sanitizeContent } from '../rendering/sanitize.js';
 
 /** Types the platform generates itself (case covers, transfer providences, record reports). */
 export const SYSTEM_DOCUMENT_TYPES = new Set(['CAEX', 'PV', 'IFRLM']);
@@ -44,9 +45,9 @@ async function creatableType(trx: Tx, acronym: string): Promise<DocumentTypeRow>
   return type;
 }
 
-async function requireCase(trx: Tx, caseId: string): Promise<void> {
-  const found = isUuid(caseId) ? await trx('cases').where({ id: caseId }).first('id') : undefined;
-  if (!found) throw notFound(DOCUMENT_MESSAGES.caseNotFound);
+/** A case the user can see (domain/cases/access.ts); any other is "not found". */
+async function requireCase(trx: Tx, user: ActingUser, caseId: string): Promise<void> {
+  await requireVisibleCase(trx, user, caseId);
 }
 
 async function insertDocument(
@@ -69,7 +70,7 @@ export async function createDocument(ctx: DomainContext, input: CreateDocumentIn
   return ctx.db.transaction(async (trx) => {
     const type = await creatableType(trx, input.documentTypeAcronym);
     const sectorId = creationSector(user);
-    if (input.caseId) await requireCase(trx, input.caseId);
+    if (input.caseId) await requireCase(trx, user, input.caseId);
     const recipients = await normalizeRecipients(trx, type.acronym, input.recipients);
     if (type.acronym === 'NOTA' && recipients.to.length === 0) {
       throw badRequest('recipients.to es requerido para documentos NOTA (sectores destinatarios)');
@@ -144,7 +145,8 @@ export async function saveDocument(
 
     const changes: Record<string, unknown> = { updated_at: trx.fn.now() };
     if (input.reference !== undefined) changes.reference = input.reference;
-    if (input.content !== undefined) changes.content = input.content;
+    // Stored clean, so every reader (desk, MCP, REST, PDF) gets the same allow-listed HTML.
+    if (input.content !== undefined) changes.content = sanitizeContent(input.content);
     if (input.recipients !== undefined) {
       const recipients = await normalizeRecipients(trx, doc.type_acronym, input.recipients);
       if (doc.type_acronym === 'NOTA' && recipients.to.length === 0) throw badRequest('recipients.to es requerido para documentos NOTA');
@@ -152,9 +154,7 @@ export async function saveDocument(
     }
     if (input.proposedCaseIds !== undefined) {
       const ids = [...new Set(input.proposedCaseIds.map((id) => id.toLowerCase()))];
-      const found = ids.length ? await trx('cases').whereIn('id', ids).pluck('id') : [];
-      const missing = ids.find((id) => !found.includes(id));
-      if (missing) throw badRequest(`Expediente propuesto no encontrado: ${missing}`);
+      for (const id of ids) await requireCase(trx, user, id);
       changes.proposed_case_ids = ids;
     }
     if (doc.status === 'rejected') {
@@ -239,7 +239,7 @@ export async function createSystemDocument(ctx: DomainContext, input: SystemDocu
     const doc = await insertDocument(ctx, trx, {
       document_type_id: type.id,
       reference: input.reference,
-      content: input.content,
+      content: sanitizeContent(input.content),
       case_id: input.caseId,
       sector_id: input.sectorId,
       created_by: user.id,

@@ -3,8 +3,10 @@
  * subtitle, a two-column table and a closing line. It is stored as the document's HTML like any
  * content; `readCoverLayout` recognises that HTML again so the cover can be drawn directly
  * (cover-renderer.ts) instead of going through the browser.
+ *
+ * The HTML is written as the content sanitizer writes it (styles without spaces, text escaping
+ * only & < >), so sanitizing a cover on save or in migration 012 leaves it recognisable.
  */
-import { escapeHtml } from '../../lib/html.js';
 
 export interface CoverLayout {
   title: string;
@@ -13,18 +15,21 @@ export interface CoverLayout {
   closing: string;
 }
 
+/** Text content escaped as sanitize-html escapes it (quotes stay as they are). */
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
 export function coverLayoutHtml(layout: CoverLayout): string {
-  return `<h1 style="text-align: center">${escapeHtml(layout.title)}</h1>
-<h2 style="text-align: center">${escapeHtml(layout.subtitle)}</h2>
-<table>${layout.rows.map(([k, v]) => `<tr><th style="width: 35%">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p>${escapeHtml(layout.closing)}</p>`;
+  return `<h1 style="text-align:center">${escapeText(layout.title)}</h1>
+<h2 style="text-align:center">${escapeText(layout.subtitle)}</h2>
+<table>${layout.rows.map(([k, v]) => `<tr><th style="width:35%">${escapeText(k)}</th><td>${escapeText(v)}</td></tr>`).join('')}</table>
+<p>${escapeText(layout.closing)}</p>`;
 }
 
 const TEXT = '([^<]*)';
 const COVER = new RegExp(
-  `^<h1 style="text-align: center">${TEXT}</h1>\\n<h2 style="text-align: center">${TEXT}</h2>\\n<table>((?:<tr><th style="width: 35%">[^<]*</th><td>[^<]*</td></tr>)+)</table>\\n<p>${TEXT}</p>$`,
+  `^<h1 style="text-align:center">${TEXT}</h1>\\n<h2 style="text-align:center">${TEXT}</h2>\\n<table>((?:<tr><th style="width:35%">[^<]*</th><td>[^<]*</td></tr>)+)</table>\\n<p>${TEXT}</p>$`,
 );
-const ROW = /<tr><th style="width: 35%">([^<]*)<\/th><td>([^<]*)<\/td><\/tr>/g;
+const ROW = /<tr><th style="width:35%">([^<]*)<\/th><td>([^<]*)<\/td><\/tr>/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescape = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
 

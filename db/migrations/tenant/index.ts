@@ -10,6 +10,7 @@ import { recordsSearchLower } from './008_records_search_lower.js';
 import { summaries } from './009_summaries.js';
 import { archiveTimestamps } from './010_archive_timestamps.js';
 import { textTrigramStatistics } from './011_text_trigram_statistics.js';
+import { sanitizedHtml } from './012_sanitized_html.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml];
