@@ -5,12 +5,12 @@
  * renewals). Rows in document_files index them.
  */
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
 import type { Tx } from '../../db/tenancy.js';
 import type { DomainContext } from '../context.js';
 import { badRequest, unprocessable, AppError } from '../errors.js';
 import { documentObjectKey } from '../storage/object-store.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
+import { UnreadablePdfError, runPdfTask } from './pdf-workers.js';
 
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
@@ -34,22 +34,23 @@ export function fileKey(ctx: Pick<DomainContext, 'tenant'>, documentId: string, 
 
 /**
  * An uploaded PDF must be a real, unencrypted PDF on Letter pages (the signing service signs only
- * Letter). `invalidStatus` differs by endpoint (import 400, replace 422, as the spec lists).
+ * Letter). `invalidStatus` differs by endpoint (import 400, replace 422, as the spec lists). The
+ * file is read in a PDF worker within limits (./pdf-workers.ts): a hostile one is refused in
+ * milliseconds and never blocks the event loop.
  */
 export async function checkUploadedPdf(bytes: Buffer, invalidStatus: 400 | 422): Promise<{ pages: number }> {
   if (bytes.length > MAX_PDF_BYTES) throw unprocessable(DOCUMENT_MESSAGES.pdfTooLarge);
   const invalid = () => new AppError(invalidStatus, DOCUMENT_MESSAGES.pdfInvalid);
   if (bytes.length < 5 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalid();
-  let sizes: { width: number; height: number }[];
+  let sizes: [number, number][];
   try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-    sizes = pdf.getPages().map((page) => page.getSize());
-  } catch {
-    // pdf-lib is lenient while loading; a file without a usable page tree fails here instead.
-    throw invalid();
+    ({ sizes } = await runPdfTask({ kind: 'check', pdf: bytes }));
+  } catch (err) {
+    if (err instanceof UnreadablePdfError) throw invalid();
+    throw err;
   }
   if (sizes.length === 0) throw invalid();
-  if (sizes.some(({ width, height }) => Math.abs(width - 612) > 1 || Math.abs(height - 792) > 1)) {
+  if (sizes.some(([width, height]) => Math.abs(width - 612) > 1 || Math.abs(height - 792) > 1)) {
     throw badRequest(DOCUMENT_MESSAGES.pdfNotLetter);
   }
   return { pages: sizes.length };

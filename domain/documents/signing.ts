@@ -7,11 +7,12 @@ import { allocateNumber } from '../../db/counters.js';
 import type { Tx } from '../../db/tenancy.js';
 import { recordActivity } from '../activity-feed.js';
 import { primarySector, type ActingUser, type DomainContext } from '../context.js';
-import { badRequest, conflict, forbidden } from '../errors.js';
+import { badRequest, conflict, forbidden, unprocessable } from '../errors.js';
 import { formatNumber, yearIn } from '../numbering.js';
 import { canEditDocument, requireDocument } from './access.js';
 import { fileKey, latestSigningFile, sha256, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
+import { UnreadablePdfError } from './pdf-workers.js';
 import { findDocumentType, signerPermission } from './participants.js';
 import { findDocument, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
 import { withSignaturePage } from '../rendering/signature-page.js';
@@ -96,7 +97,10 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
   if (doc.is_imported) {
     const imported = await ctx.services.storage.get(fileKey(ctx, doc.id, 'imported'));
     if (!imported) throw badRequest(DOCUMENT_MESSAGES.noPdf);
-    pdf = await withSignaturePage(imported, { title: `Hoja de firmas — ${doc.type_name}`, reference: doc.reference, municipality: ctx.tenant.displayName, verification });
+    pdf = await withSignaturePage(imported, { title: `Hoja de firmas — ${doc.type_name}`, reference: doc.reference, municipality: ctx.tenant.displayName, verification }).catch((err: unknown) => {
+      // Stored before uploads were checked within limits: retrying cannot help.
+      throw err instanceof UnreadablePdfError ? unprocessable(DOCUMENT_MESSAGES.pdfInvalid) : err;
+    });
   } else {
     pdf = await ctx.services.renderer.render({
       html: doc.content ?? '',

@@ -5,6 +5,7 @@
  * page would rewrite the file and break them); the signing service then reports what is missing.
  */
 import { PDFDocument, PDFSignature, rgb, StandardFonts } from 'pdf-lib';
+import { runPdfTask } from '../documents/pdf-workers.js';
 import { END_TEXT_MARKER } from './pdf-renderer.js';
 import { drawVerificationFooter } from './pdf-drawing.js';
 
@@ -16,8 +17,18 @@ export interface SignaturePageInfo {
   verification?: { code: string; url: string };
 }
 
+/**
+ * Parsed in a PDF worker (domain/documents/pdf-workers.ts), never on the worker's event loop: an
+ * imported file stored before uploads were checked within limits may be hostile. Such a file
+ * fails the step with UnreadablePdfError.
+ */
 export async function withSignaturePage(pdf: Buffer, info: SignaturePageInfo): Promise<Buffer> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const out = await runPdfTask({ kind: 'signature-page', pdf, info });
+  return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+}
+
+/** The page itself, drawn on `doc` (loaded from `pdf`); runs inside a PDF worker. */
+export async function addSignaturePage(pdf: Uint8Array, doc: PDFDocument, info: SignaturePageInfo): Promise<Uint8Array> {
   if (doc.getForm().getFields().some((f) => f instanceof PDFSignature)) return pdf;
   const page = doc.addPage([612, 792]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -27,5 +38,5 @@ export async function withSignaturePage(pdf: Buffer, info: SignaturePageInfo): P
   page.drawText(`Referencia: ${info.reference}`.slice(0, 110), { x: 57, y: 678, size: 10, font: regular });
   page.drawText(END_TEXT_MARKER, { x: 57, y: 660, size: 2, font: regular, color: rgb(1, 1, 1) });
   if (info.verification) drawVerificationFooter(page, { regular, bold }, info.verification);
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+  return doc.save({ useObjectStreams: false });
 }

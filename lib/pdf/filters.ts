@@ -5,7 +5,7 @@
  * stream or many that add up — fail early instead of exhausting memory.
  */
 import { inflateSync, constants as zlibConstants } from 'node:zlib';
-import { PdfReadError } from './errors.js';
+import { PdfLimitError, PdfReadError } from './errors.js';
 import { MAX_DOCUMENT_DECODED_BYTES, MAX_STREAM_DECODED_BYTES, MIB } from './limits.js';
 import { PdfDict, PdfName, type PdfObject, type PdfStream } from './objects.js';
 
@@ -13,7 +13,11 @@ type Resolve = (o: PdfObject | undefined) => PdfObject | undefined;
 
 /** Decoded bytes one document may still produce, shared by all of its streams. */
 export class DecodeBudget {
-  private remaining = MAX_DOCUMENT_DECODED_BYTES;
+  private remaining: number;
+
+  constructor(private readonly total = MAX_DOCUMENT_DECODED_BYTES) {
+    this.remaining = total;
+  }
 
   /** The most one filter may output now. */
   allowance(): number {
@@ -27,8 +31,8 @@ export class DecodeBudget {
 
   exceeded(): PdfReadError {
     return this.remaining < MAX_STREAM_DECODED_BYTES
-      ? new PdfReadError(`the document's compressed streams expand beyond ${MAX_DOCUMENT_DECODED_BYTES / MIB} MB in total`)
-      : new PdfReadError(`a compressed stream expands beyond ${MAX_STREAM_DECODED_BYTES / MIB} MB`);
+      ? new PdfLimitError(`the document's compressed streams expand beyond ${this.total / MIB} MB in total`)
+      : new PdfLimitError(`a compressed stream expands beyond ${MAX_STREAM_DECODED_BYTES / MIB} MB`);
   }
 }
 

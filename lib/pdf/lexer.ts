@@ -2,7 +2,7 @@
  * Tokenizer and object parser for PDF syntax (ISO 32000-1 §7.2–7.3), shared by the file reader
  * and the content-stream scanner. Works on bytes in place; stream data is never copied.
  */
-import { PdfReadError } from './errors.js';
+import { PdfLimitError, PdfReadError } from './errors.js';
 import { MAX_OBJECT_DEPTH } from './limits.js';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from './objects.js';
 
@@ -281,7 +281,7 @@ export class ObjectParser {
 
   /** Reads one complete object; `first` is a token already taken from the stream. */
   readObject(first: Token = this.next(), depth = 0): PdfObject {
-    if (depth > MAX_OBJECT_DEPTH) throw new PdfReadError(`arrays or dictionaries nested more than ${MAX_OBJECT_DEPTH} deep`);
+    if (depth > MAX_OBJECT_DEPTH) throw new PdfLimitError(`arrays or dictionaries nested more than ${MAX_OBJECT_DEPTH} deep`);
     if (typeof first === 'number') {
       if (Number.isInteger(first) && first >= 0) {
         const gen = this.peek(0);

@@ -46,3 +46,25 @@ export const MAX_CODESPACE_RANGES = 256;
 export const MAX_CMAP_RANGES = 65_536;
 
 export const MIB = 1024 * 1024;
+
+/**
+ * Pages of one document, and page-tree levels above a page. A municipal file of 5,000 Letter
+ * pages is far beyond any document a desk signs; a page tree is a few levels deep (a balanced
+ * tree of 5,000 pages needs 4).
+ */
+export const MAX_PAGES = 5_000;
+export const MAX_PAGE_TREE_DEPTH = 32;
+
+/**
+ * Indirect objects written in one file (`n g obj`, counted over the whole file as a linear
+ * parser such as pdf-lib reads them, reachable or not). A 10 MB Letter document holds a few
+ * tens of thousands.
+ */
+export const MAX_FILE_OBJECTS = 250_000;
+
+/**
+ * Decoded bytes of all page contents of one document, when an upload is checked (each stream
+ * still within MAX_STREAM_DECODED_BYTES): a bound on the time a check may spend inflating,
+ * well above the contents of any real document of at most 10 MB.
+ */
+export const MAX_CONTENT_DECODED_BYTES = 256 * MIB;

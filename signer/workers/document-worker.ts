@@ -1,27 +1,18 @@
 /**
  * A document worker thread: runs prepareDocument for each task the pool sends and answers with
- * the result or the refusal. Nothing here survives between tasks but loaded code.
+ * the result or the refusal.
  */
-import { parentPort } from 'node:worker_threads';
+import { serveTasks } from '../../lib/workers/task-worker.js';
 import { SignerError } from '../errors.js';
 import { PdfReadError } from '../pdf/errors.js';
 import { UnforeseenReadFailure, prepareDocument, type PrepareTask } from '../signing/prepare-document.js';
-import { transferable, type WorkerFailure, type WorkerReply } from './document-workers.js';
+import { transferable, type PreparedReply, type WorkerFailure } from './document-workers.js';
 
-const port = parentPort!;
-// Loaded: from now on a task's time is the task's own.
-port.postMessage({ ready: true });
-
-port.on('message', ({ id, task }: { id: number; task: PrepareTask }) => {
-  let reply: WorkerReply;
-  try {
-    reply = { id, result: prepareDocument(task), pdf: task.pdf };
-  } catch (err) {
-    reply = { id, failure: describe(err), pdf: task.pdf };
-  }
+serveTasks<PrepareTask, PreparedReply>(
   // The upload goes back to the main thread, which sends it on as the start of the signed file.
-  port.postMessage(reply, transferable(task.pdf));
-});
+  (task) => ({ result: { prepared: prepareDocument(task), pdf: task.pdf }, transfer: transferable(task.pdf) }),
+  describe,
+);
 
 function describe(err: unknown): WorkerFailure {
   if (err instanceof UnforeseenReadFailure) return { code: err.code, message: err.message, detail: err.detail };

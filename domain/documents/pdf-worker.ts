@@ -1,0 +1,51 @@
+/** A PDF worker thread (see ./pdf-workers.ts): the bounded check first, then pdf-lib. */
+import { PDFDocument } from 'pdf-lib';
+import { checkPdfBounds } from '../../lib/pdf/bounds.js';
+import { PdfReadError } from '../../lib/pdf/errors.js';
+import { serveTasks } from '../../lib/workers/task-worker.js';
+import { addSignaturePage } from '../rendering/signature-page.js';
+import { UNREADABLE, type CheckedPdf, type PdfTask } from './pdf-workers.js';
+
+/** A file pdf-lib itself refuses: not a fault of the platform. */
+class PdfLibRefusal extends Error {}
+
+function bounded(pdf: Uint8Array): Buffer {
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  const { encrypted } = checkPdfBounds(bytes);
+  if (encrypted) throw new PdfReadError('the PDF is encrypted');
+  return bytes;
+}
+
+async function load(bytes: Buffer): Promise<PDFDocument> {
+  try {
+    return await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (err) {
+    throw new PdfLibRefusal((err as Error)?.message ?? String(err));
+  }
+}
+
+serveTasks<PdfTask, unknown>(
+  async (task) => {
+    const bytes = bounded(task.pdf);
+    if (task.kind === 'check') {
+      const doc = await load(bytes);
+      let sizes: [number, number][];
+      try {
+        sizes = doc.getPages().map((page) => {
+          const { width, height } = page.getSize();
+          return [width, height];
+        });
+      } catch (err) {
+        // pdf-lib is lenient while loading; a file without a usable page tree fails here instead.
+        throw new PdfLibRefusal((err as Error)?.message ?? String(err));
+      }
+      return { result: { sizes } satisfies CheckedPdf };
+    }
+    const out = await addSignaturePage(bytes, await load(bytes), task.info);
+    return { result: out, transfer: out.buffer instanceof ArrayBuffer ? [out.buffer] : [] };
+  },
+  (err) => {
+    if (err instanceof PdfReadError || err instanceof PdfLibRefusal) return { code: UNREADABLE, message: err.message };
+    return { code: 'INTERNAL', message: (err as Error)?.message ?? String(err), detail: (err as Error)?.stack ?? String(err) };
+  },
+);
