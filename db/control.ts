@@ -80,6 +80,8 @@ export interface ApiKeyRecord {
   tenantId: string;
   isActive: boolean;
   expiresAt: Date | null;
+  /** Created with the system scope: may read without X-User-ID (see domain/documents/access.ts). */
+  systemRead: boolean;
 }
 
 /**
@@ -94,8 +96,8 @@ function presentedSecret(db: Knex, query: Knex.QueryBuilder, key: string): Knex.
 
 export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | undefined> {
   const row = await presentedSecret(db, control(db, 'api_keys as k'), key)
-    .first<{ id: string; tenant_id: string; is_active: boolean; expires_at: Date | null } | undefined>('k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at');
-  return row && { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at };
+    .first<{ id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; system_read: boolean } | undefined>('k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 'k.system_read');
+  return row && { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at, systemRead: row.system_read };
 }
 
 export interface ApiKeyAccess {
@@ -114,14 +116,14 @@ export interface ApiKeyAccess {
 export async function findApiKeyAccess(db: Db, key: string, userId: string | null): Promise<ApiKeyAccess | undefined> {
   const keys = control(db, 'api_keys as k').leftJoin('tenants as t', (j) => j.on('t.id', 'k.tenant_id').andOn('t.is_active', db.raw('true')));
   const row = await presentedSecret(db, keys, key)
-    .first<(Omit<TenantRow, 'id' | 'is_active'> & { id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; tenant_active: boolean | null; user_authorized: boolean }) | undefined>(
-      'k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 't.is_active as tenant_active',
+    .first<(Omit<TenantRow, 'id' | 'is_active'> & { id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; system_read: boolean; tenant_active: boolean | null; user_authorized: boolean }) | undefined>(
+      'k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 'k.system_read', 't.is_active as tenant_active',
       't.schema_name', 't.municipality_code', 't.display_name', 't.city',
       db.raw(`k.all_users or exists (select 1 from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id and u.user_id = ?::uuid) as user_authorized`, [userId]),
     );
   if (!row) return undefined;
   return {
-    key: { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at },
+    key: { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at, systemRead: row.system_read },
     tenant: row.tenant_active ? toTenant({ ...row, id: row.tenant_id, is_active: true }) : undefined,
     userAuthorized: userId !== null && row.user_authorized,
   };
@@ -133,6 +135,8 @@ export interface NewApiKey {
   userIds: readonly string[];
   /** The key acts for every active user of the tenant; `userIds` is then empty. */
   allUsers?: boolean;
+  /** May read without X-User-ID (system scope). */
+  systemRead?: boolean;
   expiresAt?: Date | null;
   /** A chosen plaintext key (dev/test configuration); random when absent. */
   key?: string;
@@ -150,6 +154,7 @@ export async function createApiKey(db: Db, input: NewApiKey): Promise<{ id: stri
         key_hash: hashApiKey(key),
         expires_at: input.expiresAt ?? null,
         all_users: input.allUsers ?? false,
+        system_read: input.systemRead ?? false,
       })
       .returning<{ id: string }[]>('id');
     if (input.userIds.length > 0) {
@@ -182,6 +187,10 @@ export interface ApiKeyRow {
   key_prefix: string;
   is_active: boolean;
   all_users: boolean;
+  system_read: boolean;
+  /** Reads made without X-User-ID, and the last one (batched with last_used_at). */
+  system_read_count: string;
+  last_system_read_at: Date | null;
   expires_at: Date | null;
   created_at: Date;
   last_used_at: Date | null;
@@ -201,7 +210,7 @@ function apiKeyRows(db: Knex) {
     .join('tenants as t', 't.id', 'k.tenant_id') // withSchema qualifies joined tables too
     .select(
       'k.id', 'k.tenant_id', 't.schema_name as tenant_schema', 'k.name', 'k.key_prefix', 'k.is_active', 'k.all_users',
-      'k.expires_at', 'k.created_at', 'k.last_used_at', 'k.revoked_at', 'k.rotated_at', 'k.previous_key_prefix',
+      'k.system_read', 'k.system_read_count', 'k.last_system_read_at', 'k.expires_at', 'k.created_at', 'k.last_used_at', 'k.revoked_at', 'k.rotated_at', 'k.previous_key_prefix',
       'k.previous_valid_until', db.raw('now() as read_at'),
       db.raw(`coalesce((select array_agg(u.user_id::text order by u.user_id) from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id), '{}') as user_ids`),
     );
@@ -292,17 +301,33 @@ export async function listApiKeyAudit(db: Knex, tenantId: string, apiKeyId?: str
   return query.orderBy('id').select('id', 'occurred_at', 'api_key_id', 'action', 'actor', 'actor_user_id', 'details');
 }
 
+export interface ApiKeyUse {
+  keyHash: string;
+  usedAt: Date;
+  /** Reads made without X-User-ID since the last write (system scope), and the latest of them. */
+  systemReads?: number;
+  lastSystemReadAt?: Date | null;
+}
+
 /**
- * Writes a batch of uses at once: each entry is a secret's hash (current or previous) and when it
- * was last used; a later time already stored is kept.
+ * Writes a batch of uses at once: each entry is a secret's hash (current or previous), when it
+ * was last used and the system reads it made; a later time already stored is kept, and system
+ * reads add up.
  */
-export async function recordApiKeyUses(db: Knex, uses: readonly { keyHash: string; usedAt: Date }[]): Promise<void> {
+export async function recordApiKeyUses(db: Knex, uses: readonly ApiKeyUse[]): Promise<void> {
   if (uses.length === 0) return;
   await db.raw(
-    `update ${CONTROL_SCHEMA}.api_keys k set last_used_at = v.used_at
-       from (select unnest(?::text[]) as key_hash, unnest(?::timestamptz[]) as used_at) v
+    `update ${CONTROL_SCHEMA}.api_keys k
+        set last_used_at = greatest(k.last_used_at, v.used_at),
+            system_read_count = k.system_read_count + v.system_reads,
+            last_system_read_at = greatest(k.last_system_read_at, v.system_read_at)
+       from (select unnest(?::text[]) as key_hash, unnest(?::timestamptz[]) as used_at,
+                    unnest(?::int[]) as system_reads, unnest(?::timestamptz[]) as system_read_at) v
       where (k.key_hash = v.key_hash or k.previous_key_hash = v.key_hash)
-        and (k.last_used_at is null or k.last_used_at < v.used_at)`,
-    [uses.map((u) => u.keyHash), uses.map((u) => u.usedAt.toISOString())],
+        and (k.last_used_at is null or k.last_used_at < v.used_at or v.system_reads > 0)`,
+    [
+      uses.map((u) => u.keyHash), uses.map((u) => u.usedAt.toISOString()),
+      uses.map((u) => u.systemReads ?? 0), uses.map((u) => u.lastSystemReadAt?.toISOString() ?? null) as unknown as string[],
+    ],
   );
 }

@@ -22,7 +22,7 @@ export const INTEGRATION_AUTH_MESSAGES = {
 export interface ApiKeyCredentials {
   apiKey: string | undefined;
   userId: string | undefined;
-  /** False on the endpoints where the spec makes X-User-ID optional. */
+  /** False on the endpoints where the spec makes X-User-ID optional (system reads). */
   userRequired: boolean;
 }
 
@@ -39,7 +39,12 @@ export async function authenticateApiKey(platform: Platform, credentials: ApiKey
   const tenant = access.tenant;
 
   const scoped = tenantDb(db, tenant);
-  if (!userId) return { tenant, db: scoped, services, user: null };
+  if (!userId) {
+    // Omitting the user is a system read, allowed only to a key created with that scope; the
+    // reads then apply the system rule (domain/documents/access.ts), never "no check".
+    if (!access.key.systemRead) throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingUser);
+    return { tenant, db: scoped, services, user: null };
+  }
 
   // A malformed header is the caller's mistake (400), told only to a caller with a valid key.
   if (!isUuid(userId)) throw badRequest(INTEGRATION_AUTH_MESSAGES.malformedUser);

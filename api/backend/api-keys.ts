@@ -10,7 +10,7 @@ import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, sendBackend, userOf } from '../http.js';
 import { bodyParser, uuidList } from '../validation.js';
 
-export const createBody = bodyParser<{ name: string; expires_in_days?: number; user_ids?: string[]; all_users?: boolean }>({
+export const createBody = bodyParser<{ name: string; expires_in_days?: number; user_ids?: string[]; all_users?: boolean; system_read?: boolean }>({
   type: 'object',
   required: ['name'],
   additionalProperties: false,
@@ -19,6 +19,7 @@ export const createBody = bodyParser<{ name: string; expires_in_days?: number; u
     expires_in_days: { type: 'integer' },
     user_ids: uuidList,
     all_users: { type: 'boolean' },
+    system_read: { type: 'boolean' },
   },
 });
 
@@ -48,7 +49,7 @@ export function backendApiKeyRoutes(deps: ApiDeps): Router {
   router.post('/admin/api-keys', async (req, res) => {
     const scope = adminScope(deps, res);
     const body = createBody(req.body);
-    const { key, secret } = await createKey(scope, { name: body.name, expiresInDays: body.expires_in_days, userIds: body.user_ids, allUsers: body.all_users });
+    const { key, secret } = await createKey(scope, { name: body.name, expiresInDays: body.expires_in_days, userIds: body.user_ids, allUsers: body.all_users, systemRead: body.system_read });
     sendBackend(res, { ...key, key: secret }, 'API Key creada; guarde la clave: no se volverá a mostrar', 201);
   });
 

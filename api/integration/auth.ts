@@ -13,12 +13,16 @@ export function integrationAuth(deps: ApiDeps, options: { userRequired: boolean 
   );
   return async (req, res, next) => {
     const apiKey = req.get('x-api-key');
-    res.locals.ctx = await authenticateApiKey(deps, {
+    const ctx = await authenticateApiKey(deps, {
       apiKey,
       userId: req.get('x-user-id'),
       userRequired: options.userRequired,
     });
-    usage.record(hashApiKey(apiKey!));
+    res.locals.ctx = ctx;
+    const systemRead = ctx.user === null;
+    usage.record(hashApiKey(apiKey!), new Date(), { systemRead });
+    // Each system read is logged (what was read, by which key); the key's counters are its audit.
+    if (systemRead) deps.log.info('api key system read', { tenant: ctx.tenant.schema, key_prefix: apiKey!.slice(0, 8), method: req.method, path: req.originalUrl.split('?')[0] });
     next();
   };
 }

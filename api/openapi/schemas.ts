@@ -116,7 +116,7 @@ export const health = obj({
 
 export const apiKey = obj({
   id, tenant: str, name: str, prefix: str, state: oneOfValues('active', 'expired', 'revoked', 'rotating'), created_at: str, last_used_at: nstr, expires_at: nstr, revoked_at: nstr,
-  rotated_at: nstr, previous_prefix: nstr, previous_valid_until: nstr, all_users: bool, user_ids: arr(id),
+  rotated_at: nstr, previous_prefix: nstr, previous_valid_until: nstr, all_users: bool, user_ids: arr(id), system_read: bool, system_read_count: int, last_system_read_at: nstr,
 });
 
 /** A multipart form with one PDF (`pdf_file`, up to 10 MB) and these text fields. */

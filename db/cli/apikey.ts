@@ -2,7 +2,8 @@
  * `npm run apikey:<command> -- ...`: integration API keys from the operator's console, recorded in
  * the audit trail as "cli:<os user>". Human-readable output; `--json` for scripts.
  *
- *   apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,uuid...> | --all-users) [--days N]
+ *   apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,uuid...> | --all-users) [--system-read] [--days N]
+ *                    (--system-read: may read without X-User-ID; never memos, notes or unofficial documents)
  *   apikey:list   -- [--tenant <schema>]            (every tenant when omitted)
  *   apikey:revoke -- --tenant <schema> --id <key id>
  *   apikey:rotate -- --tenant <schema> --id <key id> [--overlap-hours N] [--days N]
@@ -27,7 +28,7 @@ type Command = (typeof COMMANDS)[number];
 class UsageError extends Error {}
 
 const usage = `usage:
-  npm run apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,...> | --all-users) [--days N] [--json]
+  npm run apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,...> | --all-users) [--system-read] [--days N] [--json]
   npm run apikey:list   -- [--tenant <schema>] [--json]
   npm run apikey:revoke -- --tenant <schema> --id <key id> [--json]
   npm run apikey:rotate -- --tenant <schema> --id <key id> [--overlap-hours N] [--days N] [--json]
@@ -43,6 +44,7 @@ function parse(argv: string[]) {
       name: { type: 'string' },
       users: { type: 'string' },
       'all-users': { type: 'boolean' },
+      'system-read': { type: 'boolean' },
       days: { type: 'string' },
       id: { type: 'string' },
       'overlap-hours': { type: 'string' },
@@ -70,8 +72,8 @@ const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') +
 
 function keyTable(keys: ApiKeyView[]): string {
   if (keys.length === 0) return 'no API keys';
-  const rows = keys.map((k) => [k.tenant, k.id, k.name, `${k.prefix}…`, k.state, date(k.created_at), date(k.last_used_at), k.expires_at ? date(k.expires_at) : 'never', k.all_users ? 'all' : String(k.user_ids.length)]);
-  return table(['TENANT', 'ID', 'NAME', 'PREFIX', 'STATE', 'CREATED', 'LAST USED', 'EXPIRES', 'USERS'], rows);
+  const rows = keys.map((k) => [k.tenant, k.id, k.name, `${k.prefix}…`, k.state, date(k.created_at), date(k.last_used_at), k.expires_at ? date(k.expires_at) : 'never', k.all_users ? 'all' : String(k.user_ids.length), k.system_read ? `yes (${k.system_read_count}, last ${date(k.last_system_read_at)})` : 'no']);
+  return table(['TENANT', 'ID', 'NAME', 'PREFIX', 'STATE', 'CREATED', 'LAST USED', 'EXPIRES', 'USERS', 'SYSTEM READ'], rows);
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -87,6 +89,7 @@ function expiringTable(items: ExpiringItem[], days: number): string {
 function secretNotice(key: ApiKeyView, secret: string, verb: string): string {
   return `${verb} API key "${key.name}" (${key.id}) for tenant ${key.tenant}, expires ${date(key.expires_at)}\n` +
     `${key.state === 'rotating' ? `previous secret ${key.previous_prefix}… works until ${date(key.previous_valid_until)}\n` : ''}` +
+    `${key.system_read ? 'system scope: may read without X-User-ID (never memos, notes or unofficial documents)\n' : ''}` +
     `key (shown only now; store it): ${secret}`;
 }
 
@@ -97,7 +100,7 @@ async function run(db: Db, config: Config, command: Command, values: ReturnType<
       if (!values.name) throw new UsageError(`--name is required\n${usage}`);
       const userIds = values.users?.split(',').map((u) => u.trim()).filter(Boolean);
       const { key, secret } = await createKey(await scopeFor(), {
-        name: values.name, expiresInDays: integerOption(values.days, '--days'), userIds, allUsers: values['all-users'],
+        name: values.name, expiresInDays: integerOption(values.days, '--days'), userIds, allUsers: values['all-users'], systemRead: values['system-read'],
       });
       return { human: secretNotice(key, secret, 'created'), json: { ...key, key: secret } };
     }

@@ -17,6 +17,7 @@ export interface CreateApiKeyInput {
   expiresInDays?: unknown;
   userIds?: unknown;
   allUsers?: unknown;
+  systemRead?: unknown;
 }
 
 export interface ValidCreateInput {
@@ -25,6 +26,8 @@ export interface ValidCreateInput {
   /** Empty when `allUsers`. */
   userIds: string[];
   allUsers: boolean;
+  /** May read without X-User-ID (the routes the spec marks optional), within the system scope. */
+  systemRead: boolean;
 }
 
 export interface RotateApiKeyInput {
@@ -63,16 +66,21 @@ function userIdList(value: unknown): string[] {
 
 /**
  * A key acts for the users it lists; acting for every active user of the tenant must be asked
- * for explicitly (`allUsers: true`), never assumed from a missing list.
+ * for explicitly (`allUsers: true`), never assumed from a missing list. Reading without a user
+ * (system scope) must be asked for explicitly too (`systemRead: true`); a key with that scope
+ * may list no users (a system-only key).
  */
 export function validCreateInput(input: CreateApiKeyInput, policy: ApiKeyConfig): ValidCreateInput {
   const name = keyName(input.name);
   const expiresInDays = input.expiresInDays === undefined ? policy.defaultDays : integerIn(input.expiresInDays, 'expires_in_days', 1, policy.maxDays);
   if (input.allUsers !== undefined && typeof input.allUsers !== 'boolean') throw badRequest('all_users debe ser true o false');
+  if (input.systemRead !== undefined && typeof input.systemRead !== 'boolean') throw badRequest('system_read debe ser true o false');
   const allUsers = input.allUsers === true;
+  const systemRead = input.systemRead === true;
   if (allUsers && input.userIds !== undefined) throw badRequest('user_ids y all_users: true son excluyentes');
-  if (!allUsers && input.userIds === undefined) throw badRequest('user_ids es requerido (o all_users: true para todos los usuarios activos)');
-  return { name, expiresInDays, allUsers, userIds: allUsers ? [] : userIdList(input.userIds) };
+  if (!allUsers && input.userIds === undefined && !systemRead) throw badRequest('user_ids es requerido (o all_users: true para todos los usuarios activos)');
+  const userIds = allUsers || input.userIds === undefined ? [] : userIdList(input.userIds);
+  return { name, expiresInDays, allUsers, userIds, systemRead };
 }
 
 export function validRotateInput(input: RotateApiKeyInput, policy: ApiKeyConfig): ValidRotateInput {

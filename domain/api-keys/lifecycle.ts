@@ -53,7 +53,7 @@ export async function listKeys(db: Db, tenant: Tenant): Promise<ApiKeyView[]> {
 export async function createKey(scope: ApiKeyScope, input: CreateApiKeyInput): Promise<{ key: ApiKeyView; secret: string }> {
   const { db, tenant, actor } = scope;
   const valid = validCreateInput(input, scope.policy);
-  if (!valid.allUsers) await assertActiveUsers(db, tenant, valid.userIds);
+  if (valid.userIds.length > 0) await assertActiveUsers(db, tenant, valid.userIds);
   return db.transaction(async (trx) => {
     // Two creates with one name must not both pass the check below.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`api-key-name:${tenant.id}:${valid.name}`]);
@@ -61,11 +61,11 @@ export async function createKey(scope: ApiKeyScope, input: CreateApiKeyInput): P
     const { now } = (await trx.raw<{ rows: { now: Date }[] }>('select now()')).rows[0]!;
     const expiresAt = new Date(now.getTime() + valid.expiresInDays * DAY_MS);
     const { id, key } = await createApiKey(trx, {
-      tenantId: tenant.id, name: valid.name, userIds: valid.userIds, allUsers: valid.allUsers, expiresAt,
+      tenantId: tenant.id, name: valid.name, userIds: valid.userIds, allUsers: valid.allUsers, systemRead: valid.systemRead, expiresAt,
     });
     await insertApiKeyAudit(trx, {
       tenantId: tenant.id, apiKeyId: id, action: 'create', actor: actor.label, actorUserId: actor.userId,
-      details: { name: valid.name, prefix: key.slice(0, 8), expires_at: expiresAt.toISOString(), all_users: valid.allUsers, user_ids: valid.userIds },
+      details: { name: valid.name, prefix: key.slice(0, 8), expires_at: expiresAt.toISOString(), all_users: valid.allUsers, user_ids: valid.userIds, system_read: valid.systemRead },
     });
     return { key: viewOf((await findApiKeyRow(trx, tenant.id, id))!), secret: key };
   });

@@ -2,13 +2,15 @@
  * `last_used_at` without a write per request: each API process remembers the latest use of each
  * secret in memory and writes them all in one statement every `usageFlushSeconds`, and once more
  * when it stops. A crash loses at most one interval of "last used" times, never a request.
+ * System reads (a system-scope key without X-User-ID) are counted the same way: the key's
+ * `system_read_count` and `last_system_read_at` are its audit of them.
  */
 import type { Db } from '../../db/connection.js';
-import { recordApiKeyUses } from '../../db/control.js';
+import { recordApiKeyUses, type ApiKeyUse } from '../../db/control.js';
 
 export class ApiKeyUsageRecorder {
-  /** Secret hash → latest use not yet written. */
-  private pending = new Map<string, Date>();
+  /** Secret hash → latest use (and system reads) not yet written. */
+  private pending = new Map<string, ApiKeyUse>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   closed = false;
@@ -19,8 +21,14 @@ export class ApiKeyUsageRecorder {
     this.timer.unref();
   }
 
-  record(keyHash: string, at: Date = new Date()): void {
-    this.pending.set(keyHash, at);
+  record(keyHash: string, at: Date = new Date(), options: { systemRead?: boolean } = {}): void {
+    const use = this.pending.get(keyHash) ?? { keyHash, usedAt: at, systemReads: 0, lastSystemReadAt: null };
+    if (at > use.usedAt) use.usedAt = at;
+    if (options.systemRead) {
+      use.systemReads = (use.systemReads ?? 0) + 1;
+      if (!use.lastSystemReadAt || at > use.lastSystemReadAt) use.lastSystemReadAt = at;
+    }
+    this.pending.set(keyHash, use);
   }
 
   /** Writes what is pending; flushes never overlap, and a failed batch is kept for the next one. */
@@ -30,9 +38,18 @@ export class ApiKeyUsageRecorder {
       const batch = this.pending;
       this.pending = new Map();
       try {
-        await recordApiKeyUses(this.db, [...batch].map(([keyHash, usedAt]) => ({ keyHash, usedAt })));
+        await recordApiKeyUses(this.db, [...batch.values()]);
       } catch (err) {
-        for (const [hash, at] of batch) if (!this.pending.has(hash)) this.pending.set(hash, at);
+        // Kept for the next batch, merged with what arrived meanwhile (counts add up).
+        for (const [hash, use] of batch) {
+          const newer = this.pending.get(hash);
+          if (!newer) this.pending.set(hash, use);
+          else {
+            newer.systemReads = (newer.systemReads ?? 0) + (use.systemReads ?? 0);
+            if (use.usedAt > newer.usedAt) newer.usedAt = use.usedAt;
+            if (use.lastSystemReadAt && (!newer.lastSystemReadAt || use.lastSystemReadAt > newer.lastSystemReadAt)) newer.lastSystemReadAt = use.lastSystemReadAt;
+          }
+        }
         this.onError(err);
       }
     });

@@ -20,6 +20,11 @@ export interface ApiKeyView {
   previous_valid_until: string | null;
   all_users: boolean;
   user_ids: string[];
+  /** System scope: may read without X-User-ID, never memos, notes or unofficial documents. */
+  system_read: boolean;
+  /** Reads made without X-User-ID, and the last one (written with last_used_at, so as late). */
+  system_read_count: number;
+  last_system_read_at: string | null;
 }
 
 /** Revoked beats expired beats rotating: the first is what the caller can act on. */
@@ -49,5 +54,8 @@ export function viewOf(row: ApiKeyRow): ApiKeyView {
     previous_valid_until: state === 'rotating' ? iso(row.previous_valid_until) : null,
     all_users: row.all_users,
     user_ids: row.all_users ? [] : row.user_ids,
+    system_read: row.system_read,
+    system_read_count: Number(row.system_read_count),
+    last_system_read_at: iso(row.last_system_read_at),
   };
 }

@@ -6,7 +6,7 @@ import { dayRange, namedWindow, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { editSectorIds, viewSectorIds, whereVisibleTo } from '../documents/access.js';
+import { editSectorIds, viewSectorIds, whereReadableBy, type Reader } from '../documents/access.js';
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
@@ -282,13 +282,16 @@ export function movementObject(m: MovementRow) {
   };
 }
 
-/** Documents of a case: linked ones and those created in it; filtered by document visibility for a user. */
-async function caseDocumentRows(trx: Tx, caseId: string, user: ActingUser | null) {
+/**
+ * Documents of a case: linked ones and those created in it, as `reader` may read them (a user's
+ * visibility; without a user, the system scope: no memo, note or unofficial document).
+ */
+async function caseDocumentRows(trx: Tx, caseId: string, reader: Reader) {
   let query = trx('documents as d')
     .join('document_types as t', 't.id', 'd.document_type_id')
     .whereNull('d.deleted_at')
     .andWhere((w) => w.whereExists(trx('case_documents as cd').whereRaw('cd.document_id = d.id').andWhere('cd.case_id', caseId)).orWhere('d.case_id', caseId));
-  if (user) query = whereVisibleTo(query, trx, user);
+  query = whereReadableBy(query, trx, reader);
   const rows = await query
     .orderBy('d.created_at')
     .select<{ id: string; official_number: string | null; acronym: string; reference: string; status: string; created_at: Date }[]>(
@@ -299,7 +302,7 @@ async function caseDocumentRows(trx: Tx, caseId: string, user: ActingUser | null
   }));
 }
 
-/** Integration detail; with X-User-ID omitted the permission check is skipped (spec). */
+/** Integration detail; with X-User-ID omitted (a system-scope key) the case permission check is skipped (spec), not the documents'. */
 export async function getCase(ctx: DomainContext, caseId: string, options: { includeDocuments: boolean }) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);

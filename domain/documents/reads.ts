@@ -13,8 +13,10 @@ import {
 } from '../pagination.js';
 import { anyLike, candidateRows, lateralMatch, searchText, type Candidate } from '../text-search.js';
 import {
-  ACCESS_KIND, canEditDocument, DOCUMENT_STATUSES, requireDocument, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation, type StreamFilter,
+  ACCESS_KIND, canEditDocument, COMMUNICATION_TYPES, DOCUMENT_STATUSES, requireReadable, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation,
+  whereVisibleTo, type Reader, type StreamFilter,
 } from './access.js';
+import { memberSectorIds } from '../notes/records.js';
 import { currentPdf } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { findDocumentType, signerPermission } from './participants.js';
@@ -41,8 +43,17 @@ export function summary(doc: DocumentRow) {
   };
 }
 
-function recipientsOf(doc: DocumentRow) {
-  return doc.type_acronym === 'NOTA' || doc.type_acronym === 'MEMO' ? doc.recipients : undefined;
+/**
+ * A NOTA's or MEMO's recipients as `reader` may see them: the sender (creator) sees every BCC; any
+ * other reader sees only themself among the BCC (a memo's BCC user, or a note's BCC sectors they
+ * are a member of) — as /memos/{id} and /notes/{id} show them. Other types have none.
+ */
+function recipientsOf(doc: DocumentRow, reader: Reader) {
+  if (doc.type_acronym !== 'NOTA' && doc.type_acronym !== 'MEMO') return undefined;
+  const { to, cc, bcc } = doc.recipients;
+  if (reader && reader.id === doc.created_by) return { to, cc, bcc };
+  const mine = new Set(reader ? (doc.type_acronym === 'MEMO' ? [reader.id] : memberSectorIds(reader)) : []);
+  return { to, cc, bcc: (bcc ?? []).filter((id) => mine.has(id)) };
 }
 
 /** The fields every detail view of a document starts with. */
@@ -58,15 +69,15 @@ function documentHeader(doc: DocumentRow) {
   };
 }
 
-/** Full document object (integration detail). */
-export async function documentDetail(trx: Tx, doc: DocumentRow, loaded?: SignerRow[]) {
+/** Full document object (integration detail), as `reader` may see it (BCC: recipientsOf). */
+export async function documentDetail(trx: Tx, doc: DocumentRow, reader: Reader, loaded?: SignerRow[]) {
   const signers = loaded ?? (await loadSigners(trx, doc.id));
   return {
     ...documentHeader(doc),
     document_number: doc.official_number,
     content: doc.content,
     signers: signers.map((s) => ({ user_id: s.user_id, full_name: s.full_name, signed_at: iso(s.signed_at) })),
-    recipients: recipientsOf(doc),
+    recipients: recipientsOf(doc, reader),
     proposed_case_ids: doc.proposed_case_ids,
     case_id: doc.case_id,
     created_at: iso(doc.created_at),
@@ -78,14 +89,15 @@ export async function documentDetail(trx: Tx, doc: DocumentRow, loaded?: SignerR
 }
 
 /**
- * Integration GET /documents/{id}: X-User-ID may be omitted (no permission check) except for a
- * document in signing, where the acting user decides what is visible.
+ * Integration GET /documents/{id}. Without X-User-ID (a system-scope key) only what the system
+ * scope reads (no memo, note or unofficial document: 404), and a document in signing asks for
+ * the user, as the spec says.
  */
 export async function getDocument(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, ctx.user, documentId);
+    const doc = await requireReadable(trx, ctx.user, documentId);
     if (!ctx.user && doc.status === 'sent_to_sign') throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingUser);
-    return documentDetail(trx, doc);
+    return documentDetail(trx, doc, ctx.user);
   });
 }
 
@@ -272,7 +284,7 @@ export async function pendingSignatures(ctx: DomainContext) {
 
 export async function documentContent(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, ctx.user, documentId);
+    const doc = await requireReadable(trx, ctx.user, documentId);
     if (doc.status !== 'signed' || !doc.official_number) throw conflict(DOCUMENT_MESSAGES.notOfficial);
     return { document_id: doc.id, document_number: doc.official_number, content: doc.content };
   });
@@ -280,7 +292,7 @@ export async function documentContent(ctx: DomainContext, documentId: string) {
 
 export async function documentPdfUrl(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, ctx.user, documentId);
+    const doc = await requireReadable(trx, ctx.user, documentId);
     const file = await currentPdf(trx, doc.id, doc.signing_round);
     if (!file) throw notFound(DOCUMENT_MESSAGES.noPdf);
     const url = ctx.services.urls.sign(file.storage_key);
@@ -305,7 +317,7 @@ async function signaturesOf(trx: Tx, doc: DocumentRow) {
 }
 
 export async function signatureDetails(ctx: DomainContext, documentId: string) {
-  return ctx.db.transaction(async (trx) => signaturesOf(trx, await requireDocument(trx, ctx.user, documentId)));
+  return ctx.db.transaction(async (trx) => signaturesOf(trx, await requireReadable(trx, ctx.user, documentId)));
 }
 
 /**
@@ -314,7 +326,7 @@ export async function signatureDetails(ctx: DomainContext, documentId: string) {
  */
 export async function signatureDetailsWithCode(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, ctx.user, documentId);
+    const doc = await requireReadable(trx, ctx.user, documentId);
     const details = await signaturesOf(trx, doc);
     const row = doc.status === 'signed'
       ? await trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string } | undefined>('code')
@@ -323,10 +335,22 @@ export async function signatureDetailsWithCode(ctx: DomainContext, documentId: s
   });
 }
 
-/** Exact official number; any user of the tenant may look an official document up. */
+/**
+ * Exact official number; any user of the tenant may look an official document up, except memos
+ * and notes, private communications seen only under the visibility rule (numbers are sequential,
+ * so the lookup must not tell a non-party that one exists).
+ */
 export async function searchOfficial(ctx: DomainContext, number: string) {
+  const user = ctx.user;
   return ctx.db.transaction(async (trx) => {
-    const doc = await whereOutsideCaseCreation(documentsQuery(trx), trx).where('d.official_number', number).andWhere('d.status', 'signed').first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
+    const doc = await whereOutsideCaseCreation(documentsQuery(trx), trx)
+      .where('d.official_number', number)
+      .andWhere('d.status', 'signed')
+      .andWhere((w) => {
+        w.whereNotIn('t.acronym', COMMUNICATION_TYPES);
+        if (user) w.orWhere((party) => void whereVisibleTo(party, trx, user));
+      })
+      .first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
     if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
     return summary(doc);
   });
@@ -348,7 +372,7 @@ export async function checkSignerPermissions(ctx: DomainContext, userId: unknown
 export async function unifiedDetails(ctx: DomainContext, documentId: string) {
   const user = ctx.user as ActingUser;
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, user, documentId);
+    const doc = await requireReadable(trx, user, documentId);
     const signers = await loadSigners(trx, doc.id);
     const base = {
       ...documentHeader(doc),
@@ -365,7 +389,7 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
         editing: {
           content: doc.content,
           signers: signerItems.map(({ user_id, full_name, is_numerator }) => ({ user_id, full_name, is_numerator })),
-          recipients: recipientsOf(doc) ?? null,
+          recipients: recipientsOf(doc, user) ?? null,
           proposed_case_ids: doc.proposed_case_ids,
           can_edit: canEditDocument(user, doc),
           is_creator: doc.created_by === user.id,
@@ -397,9 +421,9 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
 /** Backend preview-info: everything about the document, no PDF generated. */
 export async function previewInfo(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireDocument(trx, ctx.user, documentId);
+    const doc = await requireReadable(trx, ctx.user, documentId);
     const signers = await loadSigners(trx, doc.id);
-    const detail = await documentDetail(trx, doc, signers);
+    const detail = await documentDetail(trx, doc, ctx.user, signers);
     return {
       ...detail,
       signers: signers.map((s) => ({ user_id: s.user_id, full_name: s.full_name, is_numerator: s.is_numerator, status: s.status, signed_at: iso(s.signed_at) })),
@@ -412,7 +436,7 @@ export type PreviewResult = { kind: 'pdf'; pdf: Buffer; fileName: string } | { k
 
 /** Backend preview-download: HTML documents render with a BORRADOR watermark; imported ones get a signed URL. */
 export async function previewDownload(ctx: DomainContext, documentId: string): Promise<PreviewResult> {
-  const doc = await ctx.db.transaction((trx) => requireDocument(trx, ctx.user, documentId));
+  const doc = await ctx.db.transaction((trx) => requireReadable(trx, ctx.user, documentId));
   if (doc.is_imported || doc.status === 'signed') {
     const file = await ctx.db.transaction((trx) => currentPdf(trx, doc.id, doc.signing_round));
     if (!file) throw notFound(DOCUMENT_MESSAGES.noPdf);

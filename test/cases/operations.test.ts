@@ -27,7 +27,7 @@ describe('cases: reads, movements and documents', function () {
   });
 
   describe('reads', () => {
-    it('detail (with and without documents), by number in both spellings, and the permission-free read without X-User-ID', async () => {
+    it('detail (with and without documents), by number in both spellings; without X-User-ID only a system-scope key reads', async () => {
       const detail = await request(`/api/v1/cases/${caseId}`, { headers: asIntegration('agente-obras') });
       assert.equal(detail.status, 200);
       assert.deepEqual(detail.body.current_sector, { sector_id: demoSector('DOP'), name: 'Dirección de Obras Particulares', acronym: 'DOP' });
@@ -48,7 +48,7 @@ describe('cases: reads, movements and documents', function () {
       const stranger = await request(`/api/v1/cases/${caseId}`, { headers: asIntegration('directora-rentas') });
       assert.equal(stranger.status, 404);
       const noUser = await request(`/api/v1/cases/${caseId}`, { headers: { 'X-API-Key': asIntegration()['X-API-Key']! } });
-      assert.equal(noUser.status, 200, 'X-User-ID omitted: no permission check');
+      assert.deepEqual([noUser.status, noUser.body], [401, { error: 'X-User-ID header requerido para REST API' }], 'the demo key is scoped to users');
       const missing = await request('/api/v1/cases/00000000-0000-4000-8000-000000000000', { headers: asIntegration() });
       assert.deepEqual([missing.status, missing.body], [404, { error: 'Expediente no encontrado' }]);
     });
@@ -248,6 +248,9 @@ describe('cases: reads, movements and documents', function () {
 
     it('propose a draft (pending_approval), accept it as the responsible, and the signed draft is linked', async () => {
       const c = await createCase('agente-obras', { reference: 'Con propuestas' });
+      // Mesa de Entradas may propose only to a case it can see: the case is assigned to it.
+      const assigned = await post(`/api/v1/cases/${c.case_id}/assign`, 'agente-obras', { target_sector_id: demoSector('MESA'), reason: 'Para adjuntar la nota recibida' });
+      assert.equal(assigned.status, 200, assigned.text);
       const draft = await prepareIntegrationDraft('agente-mesa', ['agente-mesa']);
       const proposed = await post(`/api/v1/cases/${c.case_id}/documents/propose`, 'agente-mesa', { document_draft_id: draft });
       assert.equal(proposed.status, 200, proposed.text);

@@ -18,7 +18,7 @@ function pdfText(bytes: Buffer): string {
 
 describe('documents: reads', () => {
   describe('detail', () => {
-    it('integration detail has the full document object; X-User-ID is optional for a draft', async () => {
+    it('integration detail has the full document object; without X-User-ID a key scoped to users is refused', async () => {
       const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente']);
       const res = await request(`/api/v1/documents/${id}`, { headers: asIntegration('agente-obras') });
       assert.equal(res.status, 200);
@@ -27,7 +27,7 @@ describe('documents: reads', () => {
       assert.equal(res.body.signers.length, 2);
       assert.equal(res.body.document_number, null);
       const anonymous = await request(`/api/v1/documents/${id}`, { headers: { 'X-API-Key': getStack().demoApiKey } });
-      assert.equal(anonymous.status, 200, 'no X-User-ID: no permission check for a document not in signing');
+      assert.deepEqual([anonymous.status, anonymous.body], [401, { error: 'X-User-ID header requerido para REST API' }], 'only a system-scope key may omit X-User-ID');
       const stranger = await request(`/api/v1/documents/${id}`, { headers: asIntegration('directora-rentas') });
       assert.equal(stranger.status, 404, 'a user who cannot see it');
     });
