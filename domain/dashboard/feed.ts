@@ -1,11 +1,13 @@
 /**
  * The dashboard feed: the acting user's own activity (activity_events they are the actor of),
  * newest first. Each item names the object it is about with its current number and reference
- * (a document numbered after the event shows its number), and the Spanish line written when
+ * (a document numbered after the event shows its number) when the user may still see it — a
+ * signer taken off a memo learns nothing of what it became — and the Spanish line written when
  * the event happened.
  */
 import type { DomainContext } from '../context.js';
-import { iso } from '../documents/records.js';
+import { whereVisibleTo } from '../documents/access.js';
+import { documentsQuery, iso } from '../documents/records.js';
 import { parsePage, pageInfo } from '../pagination.js';
 
 interface FeedRow {
@@ -41,6 +43,16 @@ export async function dashboardFeed(ctx: DomainContext, input: { page?: unknown;
         'd.official_number as document_number', 'd.reference as document_reference', 't.acronym as document_type',
         'c.case_number', 'c.reference as case_reference',
       );
+    const documentIds = [...new Set(rows.filter((r) => r.entity_type === 'document').map((r) => r.entity_id))];
+    const visible = new Set<string>(
+      documentIds.length ? await whereVisibleTo(documentsQuery(trx).whereIn('d.id', documentIds), trx, user).pluck('d.id') : [],
+    );
+    for (const r of rows) {
+      if (r.entity_type === 'document' && !visible.has(r.entity_id)) {
+        r.document_number = null;
+        r.document_reference = null;
+      }
+    }
     return {
       items: rows.map((r) => ({
         event_id: r.id,

@@ -64,6 +64,9 @@ async function caseSource(trx: Tx, id: string): Promise<SummarySource | undefine
     .join('document_types as dt', 'dt.id', 'd.document_type_id')
     .where('cd.case_id', id)
     .whereNull('d.deleted_at')
+    // A memo linked to the case stays private to its parties: the case's summary, shown to every
+    // viewer of the case, must not repeat it.
+    .whereNot('dt.acronym', 'MEMO')
     .orderBy([{ column: 'cd.linked_at' }, { column: 'd.id' }])
     .select<{ type_name: string; official_number: string | null; reference: string; content: string | null }[]>(
       'dt.name as type_name', 'd.official_number', 'd.reference', 'd.content',

@@ -6,7 +6,7 @@ import { dayRange, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { ACCESS_KIND } from '../documents/access.js';
+import { ACCESS_KIND, whereAccessibleTo } from '../documents/access.js';
 import { findDocumentType } from '../documents/participants.js';
 import { DOCUMENT_TEXT_COLUMNS, DOCUMENT_TEXT_TRIGRAMS, documentTextMatch } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
@@ -139,7 +139,7 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
       if (!type) return { documents: [], ...pageInfoOf(p, { total: 0, exact: true }) };
       typeId = type.id;
     }
-    const { ids, total: totals } = await ownDocumentIds(trx, ctx.tenant.schema, userId, { status: input.status, typeId, window, text: input.search?.trim() }, p);
+    const { ids, total: totals } = await ownDocumentIds(trx, ctx.tenant.schema, userId, { status: input.status, typeId, window, text: input.search?.trim(), viewer: viewer.id === userId ? undefined : viewer }, p);
     const total = await settleTotal(p, ids.length, totals);
     const rows = await userDocumentRows(trx, userId, ids.slice(0, p.pageSize));
     const documents = rows.map((row) => {
@@ -171,6 +171,8 @@ interface OwnFilter {
   typeId?: string;
   window: Window;
   text?: string;
+  /** An administrator listing someone else's documents sees only those they may see themself (memos above all). */
+  viewer?: ActingUser;
 }
 
 /** The user's own documents, last modified first. */
@@ -185,6 +187,7 @@ async function ownDocumentIds(trx: Tx, scope: string, userId: string, filter: Ow
     if (filter.typeId) q.andWhere('a.document_type_id', filter.typeId);
     if (filter.window.from) q.andWhere('a.created_at', '>=', filter.window.from);
     if (filter.window.to) q.andWhere('a.created_at', '<', filter.window.to);
+    if (filter.viewer) q.whereExists(whereAccessibleTo(trx('documents as d').whereRaw('d.id = a.document_id'), trx, filter.viewer));
     return q;
   };
   const ordered = (q: Knex.QueryBuilder) => q.orderBy([{ column: OWN_ORDER.at, order: 'desc' }, { column: OWN_ORDER.id }]);
