@@ -14,7 +14,7 @@ import { TimestampError, requestTimestampForDigest, type TimestampRequestOptions
 import type { DocumentWorkers } from '../workers/document-workers.js';
 import { cmsChains, parseCertificate, readTimestampToken } from './certificates.js';
 import type { DssRequest } from './dss-update.js';
-import { CertificateRevoked, ValidationDataError, type RevocationSource } from './revocation.js';
+import { CertificateRevoked, ValidationDataError, type CrlDownloads, type RevocationSource } from './revocation.js';
 
 /** One signature or time-stamp to add validation data for. */
 export interface Validated {
@@ -136,9 +136,13 @@ export function holeBytes(update: Buffer, offset: number, capacity: number): Buf
   return Buffer.from(update.toString('latin1', offset + 1, offset + 1 + capacity * 2), 'hex');
 }
 
-/** Chains completed up to their roots, and the revocation status of every certificate below a root. */
+/**
+ * Chains completed up to their roots, and the revocation status of every certificate below a root;
+ * each CRL is downloaded once for the whole /DSS (see CrlDownloads).
+ */
 async function collect(source: RevocationSource, items: Validated[], signal?: AbortSignal): Promise<DssRequest> {
   const request: DssRequest = { certs: [], ocsps: [], crls: [], vri: [] };
+  const crls: CrlDownloads = new Map();
   const index = (list: Uint8Array[], bytes: Buffer) => {
     let i = list.findIndex((b) => Buffer.compare(b, bytes) === 0);
     if (i < 0) i = list.push(bytes) - 1;
@@ -150,7 +154,7 @@ async function collect(source: RevocationSource, items: Validated[], signal?: Ab
       if (!chainDer.length) continue;
       const known = chainDer.map(parseCertificate);
       const chain = await source.chain(known[0]!, known.slice(1), signal);
-      const statuses = await Promise.all(chain.slice(0, -1).map((cert, i) => source.status(cert, chain[i + 1]!, { freshAfter: item.freshAfter, signal }).then((s) => ({ cert, s }))));
+      const statuses = await Promise.all(chain.slice(0, -1).map((cert, i) => source.status(cert, chain[i + 1]!, { freshAfter: item.freshAfter, signal, crls }).then((s) => ({ cert, s }))));
       for (const { cert, s } of statuses) {
         if (s.status === 'revoked' && !item.keepRevoked) throw new CertificateRevoked(cert, s.revokedAt);
         (s.kind === 'ocsp' ? vri.ocsps : vri.crls).push(index(s.kind === 'ocsp' ? request.ocsps : request.crls, s.der));

@@ -32,6 +32,21 @@ export class CertificateRevoked extends Error {
 /** Validation data could not be obtained or verified. */
 export class ValidationDataError extends Error {}
 
+/**
+ * The CRLs downloaded for one /DSS, by URL. A CRL covers every certificate of its issuer: the
+ * signer's CA and the time-stamping authority often share the root's. Downloaded once, the DSS
+ * holds it once; downloaded twice, a CA that signs a fresh CRL per request (the development one,
+ * each second) would put two CRLs of one issuer in the document.
+ */
+export type CrlDownloads = Map<string, Promise<Buffer>>;
+
+export interface StatusOptions {
+  freshAfter?: Date | undefined;
+  signal?: AbortSignal | undefined;
+  /** Shared by the statuses of one /DSS (see CrlDownloads). */
+  crls?: CrlDownloads | undefined;
+}
+
 export interface RevocationSourceOptions {
   timeoutMs: number;
   /** How long a fetched response may be reused. */
@@ -55,14 +70,14 @@ export class RevocationSource {
    * is fetched again (LT data should postdate the signature's time-stamp); whatever the
    * responder then says is taken — a CA may publish pre-produced responses.
    */
-  async status(cert: ParsedCertificate, issuer: ParsedCertificate, options: { freshAfter?: Date | undefined; signal?: AbortSignal | undefined } = {}): Promise<RevocationEvidence> {
+  async status(cert: ParsedCertificate, issuer: ParsedCertificate, options: StatusOptions = {}): Promise<RevocationEvidence> {
     const now = Date.now();
     const cached = this.cache.get(cert.id);
     const usable = (e: RevocationEvidence, at: number) => now - at < this.options.cacheMs && (!options.freshAfter || e.thisUpdate >= options.freshAfter);
     if (cached && usable(cached.evidence, cached.fetchedAt)) return cached.evidence;
     const running = this.inFlight.get(cert.id);
     if (running && (!options.freshAfter || running.started >= options.freshAfter.getTime())) return running.promise;
-    const promise = this.fetchStatus(cert, issuer, options.signal).then(
+    const promise = this.fetchStatus(cert, issuer, options.signal, options.crls).then(
       (evidence) => {
         this.cache.set(cert.id, { evidence, fetchedAt: Date.now() });
         if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value!);
@@ -110,7 +125,7 @@ export class RevocationSource {
     return undefined;
   }
 
-  private async fetchStatus(cert: ParsedCertificate, issuer: ParsedCertificate, signal?: AbortSignal): Promise<RevocationEvidence> {
+  private async fetchStatus(cert: ParsedCertificate, issuer: ParsedCertificate, signal?: AbortSignal, crls?: CrlDownloads): Promise<RevocationEvidence> {
     const ocspUrls = this.options.ocspUrl ? [this.options.ocspUrl] : cert.ocspUrls;
     const problems: string[] = [];
     for (const url of ocspUrls) {
@@ -123,7 +138,7 @@ export class RevocationSource {
     }
     for (const url of cert.crlUrls) {
       try {
-        return await this.crl(url, cert, issuer, signal);
+        return await this.crl(url, cert, issuer, signal, crls);
       } catch (err) {
         if (signal?.aborted) throw err;
         problems.push(`CRL ${url}: ${(err as Error).message}`);
@@ -158,8 +173,18 @@ export class RevocationSource {
     return { kind: 'ocsp', der, thisUpdate: single.thisUpdate, status: certStatus === 1 ? 'revoked' : 'good', revokedAt };
   }
 
-  private async crl(url: string, cert: ParsedCertificate, issuer: ParsedCertificate, signal?: AbortSignal): Promise<RevocationEvidence> {
-    const der = await this.get(url, 'GET', undefined, signal);
+  private async crl(url: string, cert: ParsedCertificate, issuer: ParsedCertificate, signal?: AbortSignal, crls?: CrlDownloads): Promise<RevocationEvidence> {
+    let download = crls?.get(url);
+    if (!download) {
+      const started = this.get(url, 'GET', undefined, signal);
+      download = started;
+      if (crls) {
+        crls.set(url, started);
+        // A failed download is not shared: the next certificate tries again.
+        started.catch(() => crls.get(url) === started && crls.delete(url));
+      }
+    }
+    const der = await download;
     const crl = pkijs.CertificateRevocationList.fromBER(toArrayBuffer(der));
     if (!(await crl.verify({ issuerCertificate: issuer.cert }).catch(() => false))) throw new Error('CRL not signed by the issuer');
     if (crl.nextUpdate && crl.nextUpdate.value.getTime() < Date.now()) throw new Error('CRL expired');

@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { freePort } from '../../dev/ports.js';
+import { ensureDevPki } from '../../signer/dev-pki.js';
 import type { RunningSigner } from '../../signer/server.js';
+import { RevocationServices } from '../../signer/tsa/revocation.js';
+import { startTimestampAuthority } from '../../signer/tsa/server.js';
 import { fields, sign } from './support/http.js';
 import { letterPdf } from './support/pdfs.js';
-import { certsDirWith, devPki, fakeServer, revokeTenant, startSigner } from './support/service.js';
+import { certsDirWith, devPki, fakeServer, quietLogger, revokeTenant, startSigner, tempDir } from './support/service.js';
 import { dssAvailable, dssContents, dssValidate, pdfsig, pyhankoValidateWithRevocation, qpdfCheck, qpdfFields, saveTemp, type DssVerdict } from './support/tools.js';
 
 /** EU DSS (default policy, dev root as the trusted list, OCSP/CRL fetching on loopback allowed). */
@@ -159,6 +166,54 @@ describe('signer: PAdES-B-LT and B-LTA, judged by EU DSS (default policy) and py
       assert.equal(res.status, 400, bad);
       assert.equal(res.json.code, 'INVALID_PARAMETERS');
       assert.match(res.json.message, /pades_level must be one of "B-T", "B-LT", "B-LTA"/);
+    }
+  });
+});
+
+describe('signer: revocation data in the /DSS (no validator needed)', function () {
+  this.timeout(120_000);
+
+  // The development CA signs a fresh CRL on every request, stamped to the second: two downloads of
+  // one CRL a second apart differ. The signer's CA and the time-stamping authority are both issued
+  // by the root, so a /DSS that downloaded the root's CRL once per certificate held it twice
+  // whenever a second ended between the downloads (the CRL test above then counted 3).
+  it('each CRL is downloaded once per /DSS, so one issuer has one CRL even when every download differs', async () => {
+    const dir = await mkdtemp(path.join(await tempDir(), 'fresh-crls-'));
+    const revocationPort = await freePort();
+    const pki = await ensureDevPki({ dir, tenants: ['demo'], revocationUrl: `http://127.0.0.1:${revocationPort}` });
+    const services = await RevocationServices.load(pki.dir);
+    // Each CRL download is one second later than the one before; OCSP never answers.
+    const downloads: string[] = [];
+    const since = Date.now() - 60_000;
+    const revocation = http.createServer((req, res) => {
+      const crl = /^\/crl\/([a-z-]+)\.crl$/.exec(req.url ?? '');
+      const cer = /^\/certs\/([a-z-]+)\.cer$/.exec(req.url ?? '');
+      if (crl) {
+        downloads.push(crl[1]!);
+        void services.crl(crl[1]!, new Date(since + 1000 * downloads.length)).then((der) => res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(der));
+      } else if (cer && services.caCertificate(cer[1]!)) {
+        res.writeHead(200, { 'content-type': 'application/pkix-cert' }).end(services.caCertificate(cer[1]!));
+      } else {
+        res.writeHead(503).end();
+      }
+    });
+    await new Promise<void>((resolve) => revocation.listen(revocationPort, '127.0.0.1', resolve));
+    const tsa = await startTimestampAuthority({ port: 0, host: '127.0.0.1', pkiDir: pki.dir, log: quietLogger(), publishRevocation: false });
+    try {
+      const signer = await startSigner({ CERTS_DIR: pki.certsDir, CERT_PASSWORDS_FILE: pki.passwordsFile, TSA_URL: tsa.url, REVOCATION_CACHE_MS: '0' });
+      for (let i = 0; i < 2; i++) {
+        downloads.length = 0;
+        const res = await sign(signer.url, { pdf: await letterPdf(), fields: fields({ pades_level: 'B-LT' }) });
+        assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 300));
+        const stored = await dssContents(await saveTemp(res.bytes, `fresh-crls-${i}.pdf`));
+        assert.deepEqual([stored.ocsps, stored.crls], [0, 2], 'the signing CA and root CRLs, once each');
+        // Checked before signing (signer chain: both CRLs), then once each for the /DSS.
+        assert.deepEqual(downloads.sort(), ['ca', 'ca', 'signing-ca', 'signing-ca']);
+      }
+    } finally {
+      await tsa.close();
+      revocation.closeAllConnections();
+      await new Promise<void>((resolve) => revocation.close(() => resolve()));
     }
   });
 });
