@@ -2,8 +2,9 @@
  * Records (legajos) and their registry families: the operations both interfaces call.
  *
  * For other modules (e.g. the IFRLM report workflow's activities), inside a tenant transaction:
- * - `loadRecordReportData(trx, recordId)`: record, registry, fields with verification status,
- *   relations, case links, document links and recent history (404 AppError when missing).
+ * - `loadRecordReportData(trx, recordId, {viewer})`: record, registry, fields with verification
+ *   status, relations, case links, document links (those `viewer` may open) and recent history
+ *   (404 AppError when missing).
  * - `appendRecordHistory(trx, {recordId, action, fieldName?, before?, after?, actor})`: one history
  *   entry; `actorOf(user)` builds the actor from an ActingUser (null actor = the system).
  * - `linkDocumentToRecord(trx, {recordId, documentId, fieldName?, notes?, actor}, {historyAction:

@@ -1,12 +1,14 @@
 /**
  * Cases and documents linked to a record. A case is linked once per record; a document once per
  * record and field (no field: once for the record). A link may only be undone through its own record.
+ * Lists show only the cases and documents the viewer may open (the rules of domain/cases/access.ts
+ * and domain/documents/access.ts): a link says nothing of what the viewer cannot see.
  */
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { requireCase } from '../cases/access.js';
-import type { DomainContext } from '../context.js';
-import { requireDocument } from '../documents/access.js';
+import { requireCase, whereCaseVisibleTo } from '../cases/access.js';
+import type { ActingUser, DomainContext } from '../context.js';
+import { requireDocument, whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
 import { conflict, notFound } from '../errors.js';
 import { pageInfo, parsePage } from '../pagination.js';
@@ -29,8 +31,9 @@ const presentCaseLink = (r: CaseLinkRow) => ({
   link_id: r.id, case_id: r.case_id, notes: r.notes, linked_at: iso(r.linked_at), case_number: r.case_number, reference: r.reference, short_ai_summary: r.short_ai_summary,
 });
 
-export async function caseLinksOf(trx: Tx, recordId: string, limit: number, offset: number) {
-  const base = trx('record_case_links as l').join('cases as c', 'c.id', 'l.case_id').where('l.record_id', recordId);
+/** The record's case links whose case `viewer` may see, newest first. */
+export async function caseLinksOf(trx: Tx, recordId: string, viewer: ActingUser, limit: number, offset: number) {
+  const base = whereCaseVisibleTo(trx('record_case_links as l').join('cases as c', 'c.id', 'l.case_id').where('l.record_id', recordId), trx, viewer);
   const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
   const rows = await base.orderBy([{ column: 'l.linked_at', order: 'desc' }, { column: 'l.id' }]).offset(offset).limit(limit)
     .select<CaseLinkRow[]>('l.id', 'l.case_id', 'l.notes', 'l.linked_at', 'c.case_number', 'c.reference', 'c.short_ai_summary');
@@ -42,7 +45,7 @@ export async function listCaseLinks(ctx: DomainContext, recordId: string, query:
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
-    const { total, cases } = await caseLinksOf(trx, record.id, p.pageSize, p.offset);
+    const { total, cases } = await caseLinksOf(trx, record.id, user, p.pageSize, p.offset);
     return { cases, ...pageInfo(p, total) };
   });
 }
@@ -95,9 +98,13 @@ const presentDocumentLink = (r: DocumentLinkRow) => ({
   status: r.status, field_name: r.field_name, notes: r.notes, linked_at: iso(r.linked_at),
 });
 
-export async function documentLinksOf(trx: Tx, recordId: string, limit: number, offset: number) {
-  const base = trx('record_document_links as l').join('documents as d', 'd.id', 'l.document_id').join('document_types as t', 't.id', 'd.document_type_id')
-    .where('l.record_id', recordId);
+/** The record's document links whose document `viewer` may see, newest first. */
+export async function documentLinksOf(trx: Tx, recordId: string, viewer: ActingUser, limit: number, offset: number) {
+  const base = whereVisibleTo(
+    trx('record_document_links as l').join('documents as d', 'd.id', 'l.document_id').join('document_types as t', 't.id', 'd.document_type_id').where('l.record_id', recordId),
+    trx,
+    viewer,
+  );
   const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
   const rows = await base.orderBy([{ column: 'l.linked_at', order: 'desc' }, { column: 'l.id' }]).offset(offset).limit(limit)
     .select<DocumentLinkRow[]>('l.id', 'l.document_id', 'l.field_name', 'l.notes', 'l.linked_at', 'd.official_number as document_number', 'd.reference', 't.acronym as document_type', 'd.status');
@@ -109,7 +116,7 @@ export async function listDocumentLinks(ctx: DomainContext, recordId: string, qu
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
-    const { total, documents } = await documentLinksOf(trx, record.id, p.pageSize, p.offset);
+    const { total, documents } = await documentLinksOf(trx, record.id, user, p.pageSize, p.offset);
     return { documents, ...pageInfo(p, total) };
   });
 }

@@ -1,11 +1,13 @@
 /** Everything a report on one record shows, read in the caller's tenant transaction. */
 import type { Tx } from '../../db/tenancy.js';
+import type { ActingUser } from '../context.js';
 import { iso } from '../documents/records.js';
 import { notFound } from '../errors.js';
 import { recentHistory, type HistoryEntry } from './history.js';
 import { caseLinksOf, documentLinksOf } from './links.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { creatorOf, presentData, type CreatorInfo } from './present.js';
+import { viewableFamilyIds } from './families.js';
 import { relationsOf } from './relations.js';
 import { findRecord, loadFamily } from './rows.js';
 import type { FieldDefinition, FieldEntry } from './schema.js';
@@ -42,10 +44,12 @@ export interface RecordReportData {
 const LIST_LIMIT = 200;
 
 /**
- * Loads a record for its report. No permission check (the caller has done it); relations are
- * listed whatever the related record's family. 404 when the record does not exist.
+ * Loads a record for its report, as `viewer` may see it: the record itself is not checked (the
+ * caller has done it), but related records, linked cases and linked documents are only those the
+ * viewer may open — the report is the record's detail on paper, never more. 404 when the record
+ * does not exist.
  */
-export async function loadRecordReportData(trx: Tx, recordId: string, options: { historyLimit?: number } = {}): Promise<RecordReportData> {
+export async function loadRecordReportData(trx: Tx, recordId: string, options: { viewer: ActingUser; historyLimit?: number }): Promise<RecordReportData> {
   const record = await findRecord(trx, recordId);
   if (!record) throw notFound(RECORD_MESSAGES.recordNotFound);
   const family = await loadFamily(trx, record.family_id);
@@ -60,9 +64,9 @@ export async function loadRecordReportData(trx: Tx, recordId: string, options: {
     registry: { id: family.id, code: family.code, name: family.name, description: family.description, allowed_states: family.allowed_states },
     fields,
     verification: { verifiable: verifiable.length, verified: verifiable.filter((f) => f.entry.verified).length },
-    relations: (await relationsOf(trx, record.id, null, LIST_LIMIT, 0)).relations,
-    cases: (await caseLinksOf(trx, record.id, LIST_LIMIT, 0)).cases,
-    documents: (await documentLinksOf(trx, record.id, LIST_LIMIT, 0)).documents,
+    relations: (await relationsOf(trx, record.id, await viewableFamilyIds(trx, options.viewer), LIST_LIMIT, 0)).relations,
+    cases: (await caseLinksOf(trx, record.id, options.viewer, LIST_LIMIT, 0)).cases,
+    documents: (await documentLinksOf(trx, record.id, options.viewer, LIST_LIMIT, 0)).documents,
     history: await recentHistory(trx, record.id, options.historyLimit ?? 50),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The IFRLM report of a record (legajo): the steps RecordReportWorkflow runs. The report is a
  * system document (type IFRLM) rendered from the record as it stands — fields with expiration and
- * verification, relations, linked cases and documents, recent history — signed on the requester's
- * behalf, then linked to the record with an `ifrlm_generated` history entry. Each step finds its
- * own earlier result, so a retried step never makes a second report or link.
+ * verification, relations, linked cases and documents, recent history — as the requester may see
+ * it (the workflow's steps act as the requester), signed on the requester's behalf, then linked
+ * to the record with an `ifrlm_generated` history entry. Each step finds its own earlier result,
+ * so a retried step never makes a second report or link.
  */
 import { escapeHtml } from '../../lib/html.js';
 import { primarySector, type DomainContext } from '../context.js';
@@ -29,7 +30,7 @@ export async function checkReportRequest(ctx: DomainContext, recordId: string): 
 /** Creates (once per request key) the unsigned IFRLM document of the record. */
 export async function createRecordReportDraft(ctx: DomainContext, recordId: string, key: string): Promise<{ documentId: string; recordNumber: string }> {
   const user = actingUser(ctx);
-  const data = await ctx.db.transaction((trx) => loadRecordReportData(trx, recordId, { historyLimit: HISTORY_SHOWN }));
+  const data = await ctx.db.transaction((trx) => loadRecordReportData(trx, recordId, { viewer: user, historyLimit: HISTORY_SHOWN }));
   const sector = primarySector(user);
   if (!sector) throw badRequest('El usuario no tiene un sector para emitir el informe');
   const doc = await createSystemDocument(ctx, {

@@ -157,9 +157,11 @@ describe('records: relations and links', function () {
       assert.equal(badField.status, 404);
       assert.equal((await integration('directora-obras', `/records/${child.id}/documents`, 'POST', { document_id: randomUUID() })).status, 404);
       assert.equal((await integration('directora-obras', `/records/${child.id}/documents`, 'POST', {})).body.error, 'document_id es requerido');
-      const list = await integration('intendente', `/records/${child.id}/documents`);
+      const list = await integration('directora-obras', `/records/${child.id}/documents`);
       assert.equal(list.status, 200, list.text);
       assert.equal(list.body.total, 2);
+      // Another sector's draft is not the Intendente's to see, linked or not.
+      assert.equal((await integration('intendente', `/records/${child.id}/documents`)).body.total, 0);
     });
 
     it('unlinks by link id and writes document_unlinked', async () => {
