@@ -35,14 +35,14 @@ export async function linkDocument(ctx: DomainContext, caseId: string, documentI
 }
 
 /**
- * Any editor of a draft may propose it to any case of the municipality, also one they cannot see:
- * proposing is how a sector offers a document to another sector's case; its responsible decides.
+ * An editor of a draft may propose it to a case they can see; its responsible decides. A case the
+ * user cannot see is "not found" here as everywhere, so proposing cannot probe for case ids.
  */
 export async function proposeDocument(ctx: DomainContext, caseId: string, documentId: unknown) {
   const user = userOf(ctx);
   const docId = requireId(documentId, 'document_draft_id');
   return ctx.db.transaction(async (trx) => {
-    const c = await requireCase(trx, null, caseId);
+    const c = await requireCase(trx, user, caseId);
     const doc = await requireDocument(trx, user, docId);
     if (!canEditDocument(user, doc)) throw forbidden(CASE_MESSAGES.noProposePermission);
     if (doc.status !== 'draft') throw badRequest(CASE_MESSAGES.notDraft);
