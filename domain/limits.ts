@@ -15,6 +15,11 @@ export const TEXT_LIMITS = {
   fullName: 200,
   email: 254,
   cuit: 20,
+  /**
+   * Search texts, and on MCP every other short text argument without a limit of its own (numbers,
+   * acronyms, codes, ids): nobody types more, and matching a longer text only costs time.
+   */
+  search: 200,
 } as const;
 
 export const tooLongMessage = (name: string, max: number) => `${name} no puede superar ${max} caracteres`;

@@ -3,6 +3,7 @@
  * a thin adapter over the domain operation (or shared REST answer) its REST twin calls.
  */
 import type { DomainContext } from '../../domain/context.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { ApiDeps } from '../deps.js';
 import type { DocumentSigning } from '../document-signing.js';
 import type { McpIdentity } from './identity.js';
@@ -64,6 +65,24 @@ export const cursor: JsonSchema = {
 
 export function objectSchema(properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema {
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+/**
+ * `schema` with every text bounded: a string keeps its own maxLength (the limits table of
+ * domain/limits.ts, as the REST bodies have it), any other gets the search limit. A request body
+ * may carry megabytes; no tool argument is worth matching at that size. Clients see the limits in
+ * the listed schemas, and a longer text is refused with REST's message before the tool runs.
+ */
+export function withTextLimits(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (types.includes('string') && out.maxLength === undefined) out.maxLength = TEXT_LIMITS.search;
+  if (schema.properties) {
+    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([k, v]) => [k, withTextLimits(v)]));
+  }
+  if (schema.items) out.items = withTextLimits(schema.items as JsonSchema);
+  if (Array.isArray(schema.anyOf)) out.anyOf = (schema.anyOf as JsonSchema[]).map(withTextLimits);
+  return out;
 }
 
 /** The acting user's context; tenant-scoped tools always have one. */

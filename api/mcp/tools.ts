@@ -1,6 +1,6 @@
 /**
  * The 35 MCP tools of the spec, each with the validator of its input. Validation keeps the JSON
- * Schema's types, required fields and lengths; ranges, enums and formats are left to the domain
+ * Schema's types, required fields and lengths (every text has one: `withTextLimits`); ranges, enums and formats are left to the domain
  * (and the REST body parsers the write tools reuse), so a refused value gets REST's message.
  */
 import type { Schema } from 'ajv';
@@ -8,7 +8,7 @@ import { bodyParser, type BodyParser } from '../validation.js';
 import { caseTools } from './tools-cases.js';
 import { documentTools } from './tools-documents.js';
 import { noteTools, recordTools, userTools } from './tools-people.js';
-import { str, type JsonSchema, type McpTool, type ObjectSchema, type ToolArgs } from './tool.js';
+import { str, withTextLimits, type JsonSchema, type McpTool, type ObjectSchema, type ToolArgs } from './tool.js';
 
 export const MCP_TOOLS: readonly McpTool[] = [...caseTools, ...documentTools, ...userTools, ...noteTools, ...recordTools];
 
@@ -17,10 +17,10 @@ const tenantId = str(
   'Municipality (tenant_id from list_my_tenants); required when the user belongs to several',
 );
 
-/** The input schema a client sees: tenant-scoped tools also take `tenant_id`. */
+/** The input schema a client sees: tenant-scoped tools also take `tenant_id`; every text is bounded. */
 export function advertisedSchema(tool: McpTool): ObjectSchema {
-  if (!tool.tenantScoped) return tool.inputSchema;
-  return { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, tenant_id: tenantId } };
+  const schema = tool.tenantScoped ? { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, tenant_id: tenantId } } : tool.inputSchema;
+  return withTextLimits(schema as unknown as JsonSchema) as unknown as ObjectSchema;
 }
 
 const LEFT_TO_DOMAIN = new Set(['minimum', 'maximum', 'enum', 'format', 'default']);

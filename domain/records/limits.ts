@@ -1,4 +1,6 @@
 /** Text limits of records, checked with domain/limits.ts helpers so every interface refuses alike. */
+import { TEXT_LIMITS } from '../limits.js';
+
 export const RECORD_LIMITS = {
   displayName: 500,
   registryCode: 20,
@@ -7,7 +9,7 @@ export const RECORD_LIMITS = {
   documentReference: 500,
   documentResume: 10_000,
   reason: 500,
-  search: 200,
+  search: TEXT_LIMITS.search,
   autocompleteMin: 2,
   autocompleteMax: 50,
 } as const;
