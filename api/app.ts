@@ -30,6 +30,8 @@ const noStore: RequestHandler = (_req, res, next) => {
 export function createApp(deps: ApiDeps): Express {
   const app = express();
   const metrics = createServiceMetrics('api');
+  const production = deps.config.appEnv === 'production';
+  if (production && !deps.config.metricsToken) deps.log.warn('METRICS_TOKEN is not set: /metrics is not served');
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   // nosniff, frame-ancestors 'none', no-referrer, HSTS and the rest of helmet's defaults; the API
@@ -50,7 +52,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(jsonBody(deps.config.api.bodyLimit));
 
   app.get('/health', healthHandler(deps));
-  app.get('/metrics', metricsHandler(metrics, deps.config.metricsToken));
+  app.get('/metrics', metricsHandler(metrics, { token: deps.config.metricsToken, production }));
   app.use(fileRoutes(deps));
   // The OpenAPI descriptions and their reference page (/docs, with its own CSP).
   app.use(openApiRoutes(deps));

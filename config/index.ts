@@ -43,10 +43,16 @@ export interface Config {
   tsaPort: number;
   /**
    * The worker's own liveness endpoint (for container health checks and `npm start`), which also
-   * serves `/metrics`; the Temporal SDK's Prometheus exporter listens on `sdkMetricsPort` (0: off).
+   * serves `/metrics`; the Temporal SDK's Prometheus exporter listens on loopback at
+   * `sdkMetricsPort` (0: off; unset: a free port the worker picks and logs, so two workers on one
+   * machine never collide — only the worker's own /metrics reads it).
    */
-  worker: { healthPort: number; sdkMetricsPort: number };
-  /** When set, `/metrics` of the API and worker answers only `Authorization: Bearer <token>`. */
+  worker: { healthPort: number; sdkMetricsPort: number | undefined };
+  /**
+   * When set, `/metrics` of the API, worker and signing service answers only
+   * `Authorization: Bearer <token>`. Unset: open to loopback callers outside production, not
+   * served (404) in production.
+   */
   metricsToken: string | undefined;
   /** Unset means: start the embedded PostgreSQL server. */
   databaseUrl: string | undefined;
@@ -298,7 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     apiKeys: apiKeyConfig(env),
     tsaPort: int(env, 'TSA_PORT', 3300),
-    worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200), sdkMetricsPort: int(env, 'WORKER_SDK_METRICS_PORT', 3201) },
+    worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200), sdkMetricsPort: nonEmpty(env, 'WORKER_SDK_METRICS_PORT') === undefined ? undefined : int(env, 'WORKER_SDK_METRICS_PORT', 0) },
     metricsToken: nonEmpty(env, 'METRICS_TOKEN'),
     databaseUrl: nonEmpty(env, 'DATABASE_URL'),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 5433),

@@ -255,10 +255,12 @@ async function main(): Promise<void> {
     mail: `http://127.0.0.1:${config.maildevWebPort}/`,
     api: `${apiUrl}/health`,
   };
-  // WORKERS=n runs n worker processes on the task queue; the i-th (from 0) takes the health and
-  // SDK-metrics ports 2i above the configured ones.
+  // WORKERS=n runs n worker processes on the task queue; the i-th (from 0) takes the health port
+  // 2i above the configured one. Each picks a free port for its SDK metrics exporter (read only
+  // through its own /metrics) unless WORKER_SDK_METRICS_PORT is set: then the i-th takes 2i above.
   const workerCount = workersWanted();
-  const workerPorts = Array.from({ length: workerCount }, (_, i) => ({ health: config.worker.healthPort + 2 * i, sdk: config.worker.sdkMetricsPort + 2 * i }));
+  const sdkPort = config.worker.sdkMetricsPort;
+  const workerPorts = Array.from({ length: workerCount }, (_, i) => ({ health: config.worker.healthPort + 2 * i, sdk: sdkPort === undefined ? undefined : sdkPort && sdkPort + 2 * i }));
   const tsa = await startService('tsa', 'signer/tsa/main.ts', env, health.tsa);
   const signer = await startService('signer', 'signer/main.ts', env, health.signer, { nodeFlags: SIGNER_NODE_FLAGS });
   const oidc = localIdp ? await startService('oidc', 'dev/oidc/main.ts', env, health.oidc) : undefined;
@@ -266,7 +268,7 @@ async function main(): Promise<void> {
   // The worker finishes its in-flight tasks when stopped, hence its longer grace.
   const workers: Supervisor[] = [];
   for (const [i, ports] of workerPorts.entries()) {
-    const workerEnv = { ...env, WORKER_HEALTH_PORT: String(ports.health), WORKER_SDK_METRICS_PORT: String(ports.sdk) };
+    const workerEnv: NodeJS.ProcessEnv = { ...env, WORKER_HEALTH_PORT: String(ports.health), WORKER_SDK_METRICS_PORT: ports.sdk === undefined ? '' : String(ports.sdk) };
     workers.push(await startService(i === 0 ? 'worker' : `worker-${i + 1}`, 'worker/main.ts', workerEnv, `http://127.0.0.1:${ports.health}/health`, { graceMs: 30_000 }));
   }
   const api = await startService('api', 'api/main.ts', env, health.api);

@@ -57,14 +57,39 @@ export function httpMetrics(metrics: ServiceMetrics): RequestHandler {
   };
 }
 
+/** Who may read `/metrics` of a process. */
+export interface MetricsAccess {
+  /** METRICS_TOKEN: when set, only `Authorization: Bearer <token>` reads it, from anywhere. */
+  token: string | undefined;
+  /** Production without a token: not served at all (404), since nothing could tell a scraper apart. */
+  production: boolean;
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 /**
- * `GET /metrics`. With `token` set, only `Authorization: Bearer <token>` reads it (production puts
- * one there, or keeps the path off the public proxy); without, it is open like `/health`.
+ * `GET /metrics`. With a token, only its bearer reads it. Without one it is open to this machine
+ * only (development: a local Prometheus or curl), judged by `req.ip` so a request relayed by a
+ * local proxy counts as its real client when the app trusts that proxy; in production it is not
+ * served — set METRICS_TOKEN to scrape.
  */
-export function metricsHandler(metrics: ServiceMetrics, token: string | undefined, extra?: () => Promise<string>): RequestHandler {
+export function metricsHandler(metrics: ServiceMetrics, access: MetricsAccess, extra?: () => Promise<string>): RequestHandler {
   return async (req: Request, res: Response) => {
-    if (token && !constantTimeEqual(req.get('authorization') ?? '', `Bearer ${token}`)) {
-      res.status(401).json({ error: 'Token de métricas requerido' });
+    if (access.token) {
+      if (!constantTimeEqual(req.get('authorization') ?? '', `Bearer ${access.token}`)) {
+        res.status(401).json({ error: 'Token de métricas requerido' });
+        return;
+      }
+    } else if (access.production) {
+      res.status(404).json({ error: 'Ruta no encontrada' });
+      return;
+    } else if (!isLoopback(req.ip ?? req.socket.remoteAddress)) {
+      res.status(403).json({ error: 'Métricas solo desde esta máquina; configure METRICS_TOKEN para leerlas desde otra' });
       return;
     }
     const body = (await metrics.registry.metrics()) + (extra ? await extra() : '');

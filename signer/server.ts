@@ -82,7 +82,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   const metrics = createServiceMetrics('signer');
   const signatures = counter(metrics, 'signer_signatures_total', 'POST /sign-pdf answers by signing mode (pades, visual, none) and outcome (signed or the error code)', ['mode', 'outcome'] as const);
   app.use(httpMetrics(metrics));
-  app.get('/metrics', metricsHandler(metrics, config.metricsToken));
+  app.get('/metrics', metricsHandler(metrics, { token: config.metricsToken, production: config.environment === 'prd' }));
 
   // nosniff, frame-ancestors 'none', no-referrer and the rest of helmet's defaults; the service
   // answers JSON and PDFs, never pages, so its CSP allows nothing.

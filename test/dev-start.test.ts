@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -82,13 +83,29 @@ async function processesWith(dataDir: string): Promise<string[]> {
   return found;
 }
 
+/**
+ * Holds `port` on loopback, as another stack's worker would (undefined when someone already
+ * does: then it is taken anyway).
+ */
+function occupy(port: number): Promise<net.Server | undefined> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
 describe('npm start (whole system on embedded defaults)', function () {
   this.timeout(400_000);
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
   let ports: Record<string, number>;
+  let held: net.Server | undefined;
 
   before(async () => {
+    // Another copy of the stack on this machine: its worker's SDK metrics exporter on the port
+    // that was once everyone's fixed default. This stack must not care.
+    held = await occupy(3201);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-start-'));
     // mkdtemp makes it 0700; the embedded Postgres runs as the postgres user when we are root.
     await chmod(dataDir, 0o711);
@@ -101,10 +118,11 @@ describe('npm start (whole system on embedded defaults)', function () {
       TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), EMBEDDED_PG_PORT: String(ports.pg) };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
-    for (const name of ['SIGNER_URL', 'CERTS_DIR', 'TSA_URL', 'API_KEY', 'ENVIRONMENT', 'OIDC_ISSUER', 'SMTP_HOST', 'IDP_BASE_URL']) delete env[name];
+    for (const name of ['SIGNER_URL', 'CERTS_DIR', 'TSA_URL', 'API_KEY', 'ENVIRONMENT', 'OIDC_ISSUER', 'SMTP_HOST', 'IDP_BASE_URL', 'WORKER_SDK_METRICS_PORT']) delete env[name];
   });
 
   after(async () => {
+    held?.close();
     for (const line of await processesWith(dataDir)) process.kill(Number(line.split(' ')[0]), 'SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -129,6 +147,11 @@ describe('npm start (whole system on embedded defaults)', function () {
     const worker = await fetch(`http://127.0.0.1:${ports.worker}/health`);
     assert.equal(worker.status, 200);
     assert.equal(((await worker.json()) as { state: string }).state, 'RUNNING');
+    // The worker's SDK exporter took a free port (logged) and its /metrics reads it there.
+    const exporter = first.output.join('').match(/Temporal SDK metrics exporter listening.*127\.0\.0\.1:(\d+)/);
+    assert.ok(exporter && Number(exporter[1]) !== 3201, `the exporter's port is logged:\n${first.output.join('').slice(-2000)}`);
+    const workerMetrics = await (await fetch(`http://127.0.0.1:${ports.worker}/metrics`)).text();
+    assert.match(workerMetrics, /^temporal_/m, 'the SDK metrics are in the worker\'s /metrics');
 
     const ui = await fetch(`http://127.0.0.1:${ports.ui}/`);
     assert.equal(ui.status, 200);

@@ -16,6 +16,7 @@ export interface WorkerHttpOptions {
   /** The SDK exporter's port (0: not running). */
   sdkMetricsPort: number;
   metricsToken: string | undefined;
+  production: boolean;
 }
 
 async function sdkMetrics(port: number): Promise<string> {
@@ -37,7 +38,7 @@ export function startWorkerHealthServer(worker: Worker, options: WorkerHttpOptio
     const ok = state === 'RUNNING';
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', service: 'expediente-worker', state, task_queue: options.taskQueue });
   });
-  app.get('/metrics', metricsHandler(metrics, options.metricsToken, () => sdkMetrics(options.sdkMetricsPort)));
+  app.get('/metrics', metricsHandler(metrics, { token: options.metricsToken, production: options.production }, () => sdkMetrics(options.sdkMetricsPort)));
   app.use((_req, res) => void res.status(404).json({ error: 'Ruta no encontrada' }));
   return app.listen(options.port, options.host);
 }

@@ -1,12 +1,12 @@
 /** The worker process: runs every workflow and activity on the configured task queue. */
 import { tracing } from './tracing.js';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
 import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
 import { connectWorkerWithRetry, createWorker, externalDeps } from './create-worker.js';
 import { startWorkerHealthServer } from './health-server.js';
+import { installSdkRuntime } from './sdk-runtime.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 import { ensureArchiveRenewalSchedule } from './archive-schedule.js';
 import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
@@ -16,16 +16,7 @@ const log = createLogger(config.logLevel);
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (npm start provides it)');
 if (!config.temporal.address) throw new Error('TEMPORAL_ADDRESS is required (npm start provides it)');
 
-// The SDK's runtime stops the worker gracefully on SIGINT/SIGTERM: in-flight tasks finish first.
-Runtime.install({
-  shutdownSignals: ['SIGINT', 'SIGTERM'],
-  // The SDK's INFO lines (bundle listings, state changes) drown ours; keep its warnings and errors.
-  logger: new DefaultLogger(config.logLevel === 'debug' ? 'DEBUG' : 'WARN'),
-  // Task latencies, slots, activity and workflow counters; served through the worker's /metrics.
-  ...(config.worker.sdkMetricsPort
-    ? { telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${config.worker.sdkMetricsPort}`, useSecondsForDurations: true } } } }
-    : {}),
-});
+const sdkMetricsPort = installSdkRuntime({ configuredPort: config.worker.sdkMetricsPort, debug: config.logLevel === 'debug', log });
 
 const db = createDb(config.databaseUrl, { applicationName: 'expediente-worker', log });
 const connection = await connectWorkerWithRetry(config.temporal.address, log);
@@ -43,9 +34,11 @@ const health = startWorkerHealthServer(worker, {
   port: config.worker.healthPort,
   host: config.host,
   taskQueue: config.temporal.taskQueue,
-  sdkMetricsPort: config.worker.sdkMetricsPort,
+  sdkMetricsPort,
   metricsToken: config.metricsToken,
+  production: config.appEnv === 'production',
 });
+if (config.appEnv === 'production' && !config.metricsToken) log.warn('METRICS_TOKEN is not set: /metrics is not served');
 log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
 try {
   await worker.run();
