@@ -3,9 +3,12 @@
  * names are snapshots, so an entry still reads right after a user moves or is renamed.
  */
 import type { Tx } from '../../db/tenancy.js';
+import { whereCaseVisibleTo } from '../cases/access.js';
 import { primarySector, type ActingUser } from '../context.js';
+import { whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
 import { pageInfo, parsePage } from '../pagination.js';
+import { viewableFamilyIds } from './families.js';
 import { jsonbText } from './json.js';
 
 export const RECORD_ACTIONS = [
@@ -80,9 +83,50 @@ export async function recentHistory(trx: Tx, recordId: string, limit: number, of
   return rows.map(presentHistory);
 }
 
-export async function historyPage(trx: Tx, recordId: string, query: { page?: unknown; page_size?: unknown }) {
+const CASE_ACTIONS = new Set<RecordAction>(['case_linked', 'case_unlinked']);
+const DOCUMENT_ACTIONS = new Set<RecordAction>(['document_linked', 'document_unlinked', 'ifrlm_generated']);
+const RELATION_ACTIONS = new Set<RecordAction>(['relation_created', 'relation_deleted']);
+
+const valueOf = (e: HistoryEntry, key: string): string | undefined => {
+  for (const v of [e.after_value, e.before_value]) {
+    const found = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+    if (typeof found === 'string') return found;
+  }
+  return undefined;
+};
+
+/**
+ * Entries about a case, document or related record `viewer` may not open keep their action, date
+ * and author, but not their values (numbers, references, names, notes): the history tells no more
+ * than the links and relations lists do.
+ */
+async function withheldFor(trx: Tx, recordId: string, entries: HistoryEntry[], viewer: ActingUser): Promise<HistoryEntry[]> {
+  const about = entries.map((e) => {
+    if (CASE_ACTIONS.has(e.action)) return { kind: 'case' as const, id: valueOf(e, 'case_id') };
+    if (DOCUMENT_ACTIONS.has(e.action)) return { kind: 'document' as const, id: valueOf(e, 'document_id') };
+    if (RELATION_ACTIONS.has(e.action)) {
+      const [source, target] = [valueOf(e, 'source_record_id'), valueOf(e, 'target_record_id')];
+      return { kind: 'record' as const, id: source === recordId ? target : source };
+    }
+    return undefined;
+  });
+  const ids = (kind: string) => [...new Set(about.filter((a) => a?.kind === kind && a.id).map((a) => a!.id!))];
+  const [cases, documents, records] = [ids('case'), ids('document'), ids('record')];
+  const visible = new Set<string>([
+    ...(cases.length ? await whereCaseVisibleTo(trx('cases as c').whereIn('c.id', cases), trx, viewer).pluck('c.id') : []),
+    ...(documents.length ? await whereVisibleTo(trx('documents as d').whereIn('d.id', documents), trx, viewer).pluck('d.id') : []),
+    ...(records.length ? await trx('records').whereIn('id', records).whereIn('family_id', await viewableFamilyIds(trx, viewer)).pluck('id') : []),
+  ]);
+  return entries.map((e, i) => {
+    const subject = about[i];
+    if (!subject || (subject.id && visible.has(subject.id))) return e;
+    return { ...e, before_value: null, after_value: null };
+  });
+}
+
+export async function historyPage(trx: Tx, recordId: string, query: { page?: unknown; page_size?: unknown }, viewer: ActingUser) {
   const p = parsePage(query, 20, 100);
   const [{ total }] = await trx('record_history').where('record_id', recordId).count<{ total: number }[]>('* as total');
-  const entries = await recentHistory(trx, recordId, p.pageSize, p.offset);
+  const entries = await withheldFor(trx, recordId, await recentHistory(trx, recordId, p.pageSize, p.offset), viewer);
   return { entries, ...pageInfo(p, Number(total)) };
 }

@@ -40,6 +40,6 @@ export async function recordHistory(ctx: DomainContext, recordId: string, query:
   const user = actingUser(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
-    return historyPage(trx, record.id, query);
+    return historyPage(trx, record.id, query, user);
   });
 }

@@ -2,8 +2,9 @@
  * A record shows only what its viewer may open. Carlos (Mesa de Entradas) views ARQ but not LUM,
  * and sees neither Obras Particulares' cases nor its drafts: the related LUM record, the Obras
  * case and the Obras draft linked to an ARQ record are left out of its relations, linked cases and
- * linked documents lists (both interfaces) and of the IFRLM report he asks for; the case assigned
- * to Mesa and Mesa's own document stay, and Lucía (Obras) still sees everything.
+ * linked documents lists (both interfaces), of the values of the record's history and of the IFRLM
+ * report he asks for; the case assigned to Mesa and Mesa's own document stay, and Lucía (Obras)
+ * still sees everything.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -83,6 +84,23 @@ describe('records: links, relations and the report show only what the viewer may
     assert.deepEqual(mesa.body.relations.map((r: { related_record: { id: string } }) => r.related_record.id), [arqRelated.id]);
     const obras = await integration(OBRAS, `/records/${arq.id}/relations`);
     assert.equal(obras.body.total, 2);
+  });
+
+  it('history: entries about what the viewer cannot open keep action, date and author, not their values', async () => {
+    const mesa = await integration(MESA, `/records/${arq.id}/history?page_size=100`);
+    assert.equal(mesa.status, 200, mesa.text);
+    for (const hidden of [lum.record_number, `Luminaria Oculta ${tag}`, lum.id, hiddenCase.case_number, hiddenCase.case_id, 'Plano Reservado', hiddenDoc]) {
+      assert.ok(!mesa.text.includes(hidden), `the history does not tell ${hidden}`);
+    }
+    type Entry = { action: string; after_value: Record<string, unknown> | null; user_name: string | null };
+    const entries = mesa.body.entries as Entry[];
+    const of = (action: string) => entries.filter((e) => e.action === action);
+    assert.deepEqual(of('case_linked').map((e) => e.after_value?.case_id ?? null).sort(), [assignedCase.case_id, null].sort());
+    assert.deepEqual(of('document_linked').map((e) => e.after_value?.document_id ?? null).sort(), [mesaDoc, null].sort());
+    assert.deepEqual(of('relation_created').map((e) => e.after_value?.target_record_id ?? null).sort(), [arqRelated.id, null].sort());
+    assert.ok(entries.every((e) => e.user_name), 'who did it is still shown');
+    const obras = await backend(OBRAS, `/records/${arq.id}/history?page_size=100`);
+    assert.ok(obras.text.includes(hiddenCase.case_number) && obras.text.includes(lum.record_number), 'Obras sees every value');
   });
 
   it("the IFRLM report asked for by Mesa de Entradas prints only what Mesa may see", async () => {
