@@ -4,6 +4,7 @@ import { recordActivity } from '../activity-feed.js';
 import { primarySector, type ActingUser, type DomainContext } from '../context.js';
 import { AppError, badRequest, conflict, forbidden } from '../errors.js';
 import { requireCase as requireVisibleCase } from '../cases/access.js';
+import { requireVisibleCases } from '../cases/case-documents.js';
 import { canEditDocument, editSectorIds, requireDocument, requireEditable } from './access.js';
 import { checkUploadedPdf, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
@@ -154,7 +155,7 @@ export async function saveDocument(
     }
     if (input.proposedCaseIds !== undefined) {
       const ids = [...new Set(input.proposedCaseIds.map((id) => id.toLowerCase()))];
-      for (const id of ids) await requireCase(trx, user, id);
+      await requireVisibleCases(trx, user, ids);
       changes.proposed_case_ids = ids;
     }
     if (doc.status === 'rejected') {

@@ -7,6 +7,7 @@
  * encontrado". Also: MCP text arguments have the limits of the REST routes, refused at once.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createCase } from '../support/cases.js';
 import { createBackendDraft, createIntegrationDraft } from '../support/documents.js';
@@ -44,6 +45,12 @@ describe('cases: proposing needs sight of the case', function () {
 
     const saved = await request(`/api/v1/documents/${draft}`, { method: 'PATCH', headers: asIntegration('agente-mesa'), json: { proposed_case_ids: [assigned.case_id, hidden.case_id] } });
     assert.deepEqual([saved.status, saved.body], [404, { error: NOT_FOUND }]);
+    // One query for the whole list, however long (it used to be a query per id).
+    const many = Array.from({ length: 50_000 }, () => randomUUID());
+    const started = Date.now();
+    const long = await request(`/api/v1/documents/${draft}`, { method: 'PATCH', headers: asIntegration('agente-mesa'), json: { proposed_case_ids: [assigned.case_id, ...many] } });
+    assert.deepEqual([long.status, long.body], [404, { error: NOT_FOUND }]);
+    assert.ok(Date.now() - started < 3000, `50,000 ids checked in ${Date.now() - started} ms`);
     const inCase = await request('/api/v1/documents', { method: 'POST', headers: asIntegration('agente-mesa'), json: { document_type_acronym: 'INF', reference: 'En un expediente ajeno', case_id: hidden.case_id } });
     assert.deepEqual([inCase.status, inCase.body], [404, { error: NOT_FOUND }]);
   });
