@@ -1,12 +1,13 @@
 /**
  * Who reads `/metrics`: outside production without METRICS_TOKEN, this machine only (a request
  * relayed by a local proxy counts as its real client); in production without a token it is not
- * served (404); with a token, only its bearer — on the API and on a worker process, whose Temporal
- * SDK exporter takes a free port by itself.
+ * served (404); with a token, only its bearer — on the API, the signing service and a worker
+ * process, whose Temporal SDK exporter takes a free port by itself.
  */
 import assert from 'node:assert/strict';
 import { getStack } from './support/hooks.js';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.js';
+import { startSigner } from './signer/support/service.js';
 
 const PRODUCTION = { APP_ENV: 'production', FILE_URL_SECRET: 'm'.repeat(32) };
 
@@ -49,6 +50,14 @@ describe('metrics: /metrics access by environment and token', function () {
     } finally {
       await api.close();
     }
+  });
+
+  it('the signing service in production (ENVIRONMENT=prd): not served without a token, its bearer only with one', async () => {
+    const closed = await startSigner({ ENVIRONMENT: 'prd' });
+    assert.equal((await scrape(closed.url)).status, 404);
+    const tokened = await startSigner({ ENVIRONMENT: 'prd', METRICS_TOKEN: 'scrape-secret-signer' });
+    assert.equal((await scrape(tokened.url)).status, 401);
+    assert.equal((await scrape(tokened.url, { authorization: 'Bearer scrape-secret-signer' })).status, 200);
   });
 
   describe('a production worker process', () => {
