@@ -8,9 +8,13 @@
 import { DefaultLogger, Runtime, type RuntimeOptions } from '@temporalio/worker';
 import type { Logger } from '../lib/log.js';
 
-/** Below Linux's ephemeral range (as dev/ports.ts): only another listener can hold such a port. */
-const LOW = 20_000;
-const HIGH = 32_000;
+/**
+ * Linux's ephemeral range. The exporter binds the port itself (no check first that could go
+ * stale), and dev/ports.ts hands out ports below this range to the processes `npm start` and the
+ * tests are about to start: taking one of those could beat its owner to it.
+ */
+const LOW = 32_768;
+const HIGH = 61_000;
 const ATTEMPTS = 50;
 
 const inUse = (err: unknown) => /address already in use|os error 98/i.test((err as Error).message ?? '');
