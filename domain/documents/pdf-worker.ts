@@ -1,10 +1,23 @@
-/** A PDF worker thread (see ./pdf-workers.ts): the bounded check first, then pdf-lib. */
+/** A PDF worker thread (see ./pdf-workers.ts): the bounded check first, then pdf-lib; or the verification engine. */
 import { PDFDocument } from 'pdf-lib';
 import { checkPdfBounds } from '../../lib/pdf/bounds.js';
 import { PdfReadError } from '../../lib/pdf/errors.js';
 import { serveTasks } from '../../lib/workers/task-worker.js';
 import { addSignaturePage } from '../rendering/signature-page.js';
-import { UNREADABLE, type CheckedPdf, type PdfTask } from './pdf-workers.js';
+import { validatePdf } from '../verification/engine.js';
+import { VerificationInputError } from '../verification/errors.js';
+import { TrustAnchors } from '../verification/trust.js';
+import { UNREADABLE, VERIFICATION, type CheckedPdf, type PdfTask } from './pdf-workers.js';
+
+const anchorCache = new Map<string, TrustAnchors>();
+
+/** Trust roots read once per set of files (the caller lists only files that exist). */
+function anchorsFrom(files: string[]): TrustAnchors {
+  const key = files.join('\n');
+  let anchors = anchorCache.get(key);
+  if (!anchors) anchorCache.set(key, (anchors = TrustAnchors.fromPemFiles(files)));
+  return anchors;
+}
 
 /** A file pdf-lib itself refuses: not a fault of the platform. */
 class PdfLibRefusal extends Error {}
@@ -26,6 +39,11 @@ async function load(bytes: Buffer): Promise<PDFDocument> {
 
 serveTasks<PdfTask, unknown>(
   async (task) => {
+    if (task.kind === 'validate') {
+      // The engine reads within the limits of lib/pdf (it never runs pdf-lib).
+      const pdf = Buffer.from(task.pdf.buffer, task.pdf.byteOffset, task.pdf.byteLength);
+      return { result: validatePdf(pdf, { anchors: anchorsFrom(task.anchorFiles) }) };
+    }
     const bytes = bounded(task.pdf);
     if (task.kind === 'check') {
       const doc = await load(bytes);
@@ -45,6 +63,7 @@ serveTasks<PdfTask, unknown>(
     return { result: out, transfer: out.buffer instanceof ArrayBuffer ? [out.buffer] : [] };
   },
   (err) => {
+    if (err instanceof VerificationInputError) return { code: `${VERIFICATION}${err.code}`, message: err.message };
     if (err instanceof PdfReadError || err instanceof PdfLibRefusal) return { code: UNREADABLE, message: err.message };
     return { code: 'INTERNAL', message: (err as Error)?.message ?? String(err), detail: (err as Error)?.stack ?? String(err) };
   },

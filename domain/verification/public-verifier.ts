@@ -8,9 +8,10 @@ import { existsSync } from 'node:fs';
 import type { Db } from '../../db/connection.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { normalizeVerificationCode } from '../../lib/verification-code.js';
-import { validatePdf, type FileReport } from './engine.js';
+import { UnreadablePdfError, runPdfTask } from '../documents/pdf-workers.js';
+import type { FileReport } from './engine.js';
+import { VerificationInputError } from './errors.js';
 import { loadPublicRecord, locateCode, locateRender, type PublicDocumentRecord } from './registry.js';
-import { TrustAnchors } from './trust.js';
 import { verdictOf, type Verdict } from './verdict.js';
 
 export interface VerificationResult {
@@ -27,25 +28,31 @@ export interface TrustConfig {
 }
 
 export class PublicVerifier {
-  private readonly anchorCache = new Map<string, TrustAnchors>();
-
   constructor(
     private readonly db: Db,
     private readonly storage: ObjectStore,
     private readonly trust: TrustConfig,
   ) {}
 
-  /** The roots for a tenant (null: any registered municipality's common roots). */
-  anchorsFor(tenantSchema: string | null): TrustAnchors {
-    const key = tenantSchema ?? '';
-    const cached = this.anchorCache.get(key);
-    if (cached) return cached;
+  /** The root files of a tenant that exist (null: any registered municipality's common roots). */
+  private anchorFilesFor(tenantSchema: string | null): string[] {
     const files = [...this.trust.trustAnchorFiles, ...(tenantSchema ? this.trust.tenantTrustAnchorFiles[tenantSchema] ?? [] : [])];
     // A root file not there yet (the development PKI is created by the first signing service start) is looked for again next time.
-    const present = files.filter((f) => existsSync(f));
-    const anchors = TrustAnchors.fromPemFiles(present);
-    if (present.length === files.length) this.anchorCache.set(key, anchors);
-    return anchors;
+    return files.filter((f) => existsSync(f));
+  }
+
+  /**
+   * Validation reads the file in a PDF worker (domain/documents/pdf-workers.ts), within the
+   * reader's limits and off the event loop; a file over the worker's time or memory limit is
+   * refused like an unreadable one.
+   */
+  private async validate(bytes: Buffer, tenantSchema: string | null): Promise<FileReport> {
+    try {
+      return await runPdfTask({ kind: 'validate', pdf: bytes, anchorFiles: this.anchorFilesFor(tenantSchema) });
+    } catch (err) {
+      if (err instanceof UnreadablePdfError) throw new VerificationInputError('INVALID_PDF_FILE', err.message);
+      throw err;
+    }
   }
 
   /** undefined: no official document has this code (or the text is not a code). */
@@ -56,18 +63,18 @@ export class PublicVerifier {
     if (!location || !record) return undefined;
     const bytes = await this.storage.get(record.officialStorageKey);
     if (!bytes) return undefined;
-    const report = validatePdf(bytes, { anchors: this.anchorsFor(location.tenantSchema) });
+    const report = await this.validate(bytes, location.tenantSchema);
     const matchesOriginal = record.officialSha256s.includes(report.sha256);
     return { verdict: verdictOf(report, matchesOriginal), document: record, matchesOriginal, report };
   }
 
   /** Throws VerificationInputError for files that are not readable PDFs or over 10 MiB. */
   async byUpload(bytes: Buffer): Promise<VerificationResult> {
-    let report = validatePdf(bytes, { anchors: this.anchorsFor(null) });
+    let report = await this.validate(bytes, null);
     const location = await locateRender(this.db, report.revisionDigests);
     const record = location ? await loadPublicRecord(this.db, location) : undefined;
     if (location && record && this.trust.tenantTrustAnchorFiles[location.tenantSchema]) {
-      report = validatePdf(bytes, { anchors: this.anchorsFor(location.tenantSchema) });
+      report = await this.validate(bytes, location.tenantSchema);
     }
     const matchesOriginal = record ? record.officialSha256s.includes(report.sha256) : null;
     return { verdict: verdictOf(report, matchesOriginal), document: record ?? null, matchesOriginal, report };

@@ -78,17 +78,32 @@ export function deeplyNested(depth = 10_000): Buffer {
   return deepNesting(depth, '[');
 }
 
-/** `count` Letter pages sharing one content stream (10,000 pages are about 0.7 MB). */
-export function manyPages(count = 10_000): Buffer {
+/** `count` Letter pages sharing one content stream (10,000 pages are about 1.2 MB); `declared` is the tree's /Count. */
+export function manyPages(count = 10_000, declared = count): Buffer {
   const first = 4;
   const kids = Array.from({ length: count }, (_, i) => `${first + i} 0 R`).join(' ');
   const pages: string[] = Array.from({ length: count }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>');
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
+    `<< /Type /Pages /Kids [${kids}] /Count ${declared} >>`,
     { body: '<< /Filter /FlateDecode >>', stream: deflateSync(CONTENT) } as RawObject,
     ...pages,
   ]);
+}
+
+/** `depth` nested dictionaries in the Letter page's dictionary. */
+export function deeplyNestedDictionaries(depth = 10_000): Buffer {
+  return deepNesting(depth, '<<');
+}
+
+/** The one-page Letter document followed by `count` tiny objects no cross-reference lists. */
+export function manyObjects(count = 300_000): Buffer {
+  const pdf = withSoundTable('<< >>', Buffer.alloc(0));
+  const filler = Buffer.from(Array.from({ length: count }, (_, i) => `${i + 6} 0 obj null endobj\n`).join(''), 'latin1');
+  // Inserted before the table, whose offsets (of objects 1–4) do not move.
+  const tableAt = pdf.lastIndexOf('\nxref\n') + 1;
+  const table = pdf.subarray(tableAt).toString('latin1').replace(/startxref\n\d+/, `startxref\n${tableAt + filler.length}`);
+  return Buffer.concat([pdf.subarray(0, tableAt), filler, Buffer.from(table, 'latin1')]);
 }
 
 /** The one-page Letter document plus object 5 (`dict` with `data`), which the table leaves out. */
@@ -114,5 +129,8 @@ export async function hostilePdfs(): Promise<{ name: string; pdf: Buffer }[]> {
     { name: 'content stream inflating to 64 MiB', pdf: await contentStreamBomb() },
     { name: 'arrays nested 10,000 deep', pdf: deeplyNested() },
     { name: '10,000 pages', pdf: manyPages() },
+    { name: '10,000 pages under a /Count of 1', pdf: manyPages(10_000, 1) },
+    { name: 'dictionaries nested 10,000 deep', pdf: deeplyNestedDictionaries() },
+    { name: '300,000 objects', pdf: manyObjects() },
   ];
 }
