@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
 import { flushApiKeyUsage } from '../domain/api-keys/usage.js';
+import { warmPdfWorkers } from '../domain/documents/pdf-workers.js';
 import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
 import { TokenVerifier } from './auth/token-verifier.js';
@@ -57,6 +58,8 @@ async function serve(): Promise<void> {
   const tokens = new TokenVerifier({ issuer: config.oidc.issuer, audiences: config.oidc.audiences, jwksUrl: config.oidc.jwksUrl, log });
   const api = await startApi({ config, db, services, temporal, tokens, log }, config.api.port, config.host);
   log.info('api listening', { url: api.url, testingMode: config.testingMode });
+  // PDF worker threads load now, not on the first upload (which would wait for them).
+  warmPdfWorkers();
 
   let stopping = false;
   async function shutdown(signal: string) {
