@@ -41,8 +41,10 @@ export interface TaskPoolErrors {
   timedOut(ms: number): Error;
   /** The task needed more heap than allowed. */
   outOfMemory(): Error;
-  /** The worker broke, or the pool is stopping. */
+  /** The worker broke. */
   internal(): Error;
+  /** The pool is stopping (default: `internal`). */
+  stopping?(): Error;
 }
 
 export interface TaskPoolOptions<T> {
@@ -104,7 +106,7 @@ export class TaskPool<T, R> {
 
   /** Runs `task` in the first free worker; a queued task is dropped when `signal` aborts. */
   run(task: T, signal?: AbortSignal): Promise<R> {
-    if (this.closed) return Promise.reject(this.options.errors.internal());
+    if (this.closed) return Promise.reject(this.stopping());
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
@@ -126,14 +128,18 @@ export class TaskPool<T, R> {
     });
   }
 
+  private stopping(): Error {
+    return this.options.errors.stopping?.() ?? this.options.errors.internal();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) this.settle(job, this.options.errors.internal());
+    for (const job of this.queue.splice(0)) this.settle(job, this.stopping());
     await Promise.all(
       this.slots.map(async (slot) => {
         const { worker, job } = slot;
         this.retire(slot);
-        if (job) this.settle(job, this.options.errors.internal());
+        if (job) this.settle(job, this.stopping());
         await worker?.terminate();
       }),
     );
