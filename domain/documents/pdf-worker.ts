@@ -59,7 +59,15 @@ serveTasks<PdfTask, unknown>(
       }
       return { result: { sizes } satisfies CheckedPdf };
     }
-    const out = await addSignaturePage(bytes, await load(bytes), task.info);
+    const doc = await load(bytes);
+    let out: Uint8Array;
+    try {
+      out = await addSignaturePage(bytes, doc, task.info);
+    } catch (err) {
+      // pdf-lib met something in the file it cannot handle (its form, its page tree): the same
+      // file fails the same way on every retry.
+      throw new PdfLibRefusal((err as Error)?.message ?? String(err));
+    }
     return { result: out, transfer: out.buffer instanceof ArrayBuffer ? [out.buffer] : [] };
   },
   (err) => {
