@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sendMemo, sendNote } from '../support/communications.js';
-import { SAMPLE_HTML } from '../support/documents.js';
+import { prepareIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
 import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
 
 const integration = (user: string, path: string) => request(path, { headers: asIntegration(user) });
@@ -55,6 +55,13 @@ describe('private communications: memo visibility and BCC on every interface', f
       assert.equal((await integration('directora-rentas', path)).status, 404);
       assert.equal((await integration('agente-mesa', path)).status, 200);
       assert.equal((await integration('agente-obras', path)).status, 200);
+      // An official INF of Obras is still found by a user of another sector (the spec's lookup).
+      const inf = await prepareIntegrationDraft('agente-obras', ['agente-obras'], { reference: `Informe público ${tag}` });
+      assert.equal((await request(`/api/v1/documents/${inf}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+      const signed = await request(`/api/v1/documents/${inf}/sign`, { method: 'POST', headers: asIntegration('agente-obras') });
+      const byRentas = await integration('directora-rentas', `/api/v1/documents/search-official/${encodeURIComponent(signed.body.document_number)}`);
+      assert.equal(byRentas.status, 200, byRentas.text);
+      assert.equal(byRentas.body.document_id, inf);
     });
   });
 
@@ -143,7 +150,7 @@ describe('private communications: memo visibility and BCC on every interface', f
       assert.deepEqual(await bccOf('agente-obras', note.id), [demoSector('INTEN')]);
     });
 
-    it('backend preview-info and details: TO and CC see no BCC, the sender does', async () => {
+    it('backend preview-info: TO and CC see no BCC, the sender does', async () => {
       const preview = async (user: string, id: string) => {
         const res = await backend(user, `/api/v1/documents/${id}/preview-info`, 'POST');
         assert.equal(res.status, 200, `${user}: ${res.text}`);
