@@ -195,7 +195,7 @@ describe('documents: migration 012 cleans HTML stored before sanitizing', functi
   });
 
   it('rewrites every dirty row with the same sanitizer, deleted drafts included, and leaves the rest alone', async () => {
-    assert.deepEqual(applied, ['012_sanitized_html']);
+    assert.equal(applied[0], '012_sanitized_html', 'the first migration applied (later ones follow it)');
     const byId = new Map((await rows()).map((r) => [r.id, r]));
     assertClean(byId.get(ids.dirty)!.content, 'dirty row');
     assertClean(byId.get(ids.deleted)!.content, 'deleted draft');

@@ -11,6 +11,7 @@ import { summaries } from './009_summaries.js';
 import { archiveTimestamps } from './010_archive_timestamps.js';
 import { textTrigramStatistics } from './011_text_trigram_statistics.js';
 import { sanitizedHtml } from './012_sanitized_html.js';
+import { caseSummariesWithoutMemos } from './013_case_summaries_without_memos.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos];
