@@ -77,6 +77,9 @@ describe('cases: reads, movements and documents', function () {
       const reference = `Cursor de expedientes ${Date.now()}`;
       const created = [];
       for (let i = 0; i < 3; i++) created.push((await createCase('agente-obras', { reference: `${reference} ${i}` })).case_id);
+      // The unfiltered list needs a third page of two (five cases) however this file is run: alone,
+      // the user sees only this file's cases, not those other files create on the shared stack.
+      for (let i = 0; i < 2; i++) await createCase('agente-obras', { reference: `Otro expediente ${Date.now()} ${i}` });
       for (const q of [`search=${encodeURIComponent(reference)}&page_size=1`, 'page_size=2']) {
         const byNumber = [await s(`${q}&page=1`), await s(`${q}&page=2`), await s(`${q}&page=3`)];
         const byCursor = [byNumber[0]!];
