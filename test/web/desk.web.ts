@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getStack } from '../support/hooks.js';
-import { letterPdf } from '../support/documents.js';
+import { createIntegrationDraft, letterPdf, prepareIntegrationDraft } from '../support/documents.js';
+import { sendMemo, signAll, startSigning } from '../support/communications.js';
 import { demoUser } from '../support/http.js';
 import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { assertAccessible, CARLOS, choose, deskRun, LUCIA, MARTIN, PASSWORD, screenshot, signAlone, type DeskUser } from './support.js';
@@ -370,7 +371,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await screenshot(martin.page, run.shots, '15-usuarios');
   });
 
-  it('an administrator creates an API key (its secret shown once works on the integration API), rotates it and revokes it', async () => {
+  it('an administrator creates an API key (its secret shown once works on the integration API), rotates it and revokes it, then a system-scope key', async () => {
     const martin = await session(MARTIN);
     const { page } = martin;
     await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'API Keys' }).click();
@@ -409,6 +410,52 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     const trail = page.getByRole('dialog', { name: `Historial de ${name}` });
     for (const action of ['Creada', 'Rotada', 'Revocada']) await trail.getByRole('cell', { name: action }).waitFor();
     await page.keyboard.press('Escape');
+    await trail.waitFor({ state: 'detached' });
+
+    // A system-scope key, for no user: marked in the list, its reads counted there.
+    const systemName = `Portal de transparencia ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Nombre' }).fill(systemName);
+    const scope = page.getByRole('checkbox', { name: 'Lectura de sistema (sin usuario)' });
+    await scope.check();
+    // What the scope may and may not read is said next to it, and is the checkbox's description.
+    const help = page.locator(`[id="${await scope.getAttribute('aria-describedby')}"]`);
+    assert.match(await help.innerText(), /sin X-User-ID.*Nunca lee memos, notas, borradores ni documentos rechazados/s);
+    await page.getByRole('button', { name: 'Crear API Key' }).click();
+    const systemRow = page.getByRole('row').filter({ hasText: systemName });
+    await systemRow.getByText('Lectura de sistema').waitFor();
+    await systemRow.getByText('Ningún usuario').waitFor();
+    await systemRow.getByText('0 lecturas').waitFor();
+    assert.equal(await scope.isChecked(), false, 'the form is cleared after creating');
+    const systemSecret = (await page.getByTestId('api-key-secret').innerText()).trim();
+    await assertAccessible(page, 'API Keys: lectura de sistema');
+    await screenshot(page, run.shots, '16b-api-keys-sistema');
+
+    // Without X-User-ID it reads an official document; a memo and a draft are not found (404).
+    const official = await prepareIntegrationDraft('intendente', ['intendente'], { reference: 'Informe publicado en el portal' });
+    await startSigning(official, 'intendente');
+    assert.equal((await signAll(official, ['intendente'])).status, 'signed');
+    const memo = await sendMemo('intendente', { to: ['agente-mesa'] });
+    const draft = await createIntegrationDraft('agente-mesa');
+    const asSystem = (id: string) => fetch(`${run.desk}/api/v1/documents/${id}`, { headers: { 'X-API-Key': systemSecret } });
+    const read = await asSystem(official);
+    assert.equal(read.status, 200);
+    assert.match(((await read.json()) as { document_number: string }).document_number, /^IF-\d{4}-/);
+    assert.equal((await asSystem(memo.id)).status, 404, 'a memo is never read without a user');
+    assert.equal((await asSystem(draft)).status, 404, 'a draft is never read without a user');
+    // It acts for nobody: naming a user is refused.
+    const asUser = await fetch(`${run.desk}/api/v1/documents/${official}`, { headers: { 'X-API-Key': systemSecret, 'X-User-ID': carlos } });
+    assert.equal(asUser.status, 401);
+
+    // The three reads without a user reach the list once the key's counters are written (in batches).
+    const reads = systemRow.getByTestId('api-key-system-reads');
+    for (let attempt = 1; ; attempt++) {
+      await page.reload();
+      await systemRow.waitFor();
+      if ((await reads.innerText()).includes('3 lecturas')) break;
+      assert.ok(attempt < 40, `the system reads were not counted: ${await reads.innerText()}`);
+      await page.waitForTimeout(2_000);
+    }
+    assert.match(await reads.innerText(), /última: \d/);
   });
 
   it('a new user is invited from Usuarios, sets a password, logs in and takes a document to a signed PDF', async () => {

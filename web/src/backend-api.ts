@@ -1162,6 +1162,7 @@ export interface operations {
                                 expires_at: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                last_system_read_at: string | null;
                                 last_used_at: string | null;
                                 name: string;
                                 prefix: string;
@@ -1171,6 +1172,8 @@ export interface operations {
                                 rotated_at: string | null;
                                 /** @enum {string} */
                                 state: "active" | "expired" | "revoked" | "rotating";
+                                system_read: boolean;
+                                system_read_count: number;
                                 tenant: string;
                                 user_ids: string[];
                             }[];
@@ -1196,6 +1199,7 @@ export interface operations {
                     all_users?: boolean;
                     expires_in_days?: number;
                     name: string;
+                    system_read?: boolean;
                     user_ids?: string[];
                 };
             };
@@ -1243,6 +1247,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             key: string;
+                            last_system_read_at: string | null;
                             last_used_at: string | null;
                             name: string;
                             prefix: string;
@@ -1252,6 +1257,8 @@ export interface operations {
                             rotated_at: string | null;
                             /** @enum {string} */
                             state: "active" | "expired" | "revoked" | "rotating";
+                            system_read: boolean;
+                            system_read_count: number;
                             tenant: string;
                             user_ids: string[];
                         };
@@ -1381,6 +1388,7 @@ export interface operations {
                             expires_at: string | null;
                             /** Format: uuid */
                             id: string;
+                            last_system_read_at: string | null;
                             last_used_at: string | null;
                             name: string;
                             prefix: string;
@@ -1390,6 +1398,8 @@ export interface operations {
                             rotated_at: string | null;
                             /** @enum {string} */
                             state: "active" | "expired" | "revoked" | "rotating";
+                            system_read: boolean;
+                            system_read_count: number;
                             tenant: string;
                             user_ids: string[];
                         };
@@ -1461,6 +1471,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             key: string;
+                            last_system_read_at: string | null;
                             last_used_at: string | null;
                             name: string;
                             prefix: string;
@@ -1470,6 +1481,8 @@ export interface operations {
                             rotated_at: string | null;
                             /** @enum {string} */
                             state: "active" | "expired" | "revoked" | "rotating";
+                            system_read: boolean;
+                            system_read_count: number;
                             tenant: string;
                             user_ids: string[];
                         };

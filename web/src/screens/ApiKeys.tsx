@@ -4,13 +4,13 @@
  */
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { call, callEnvelope, type Data } from '../client';
+import { useId, useState } from 'react';
+import { call, callEnvelope } from '../client';
 import { useAuth } from '../auth';
+import { canCreate, createKeyBody, KeyScope, SYSTEM_READ_HELP, SYSTEM_READ_LABEL, SystemReads, type ApiKey } from '../components/ApiKeyScope';
 import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
 import { useUsers } from '../directory';
 
-type ApiKey = Data<'get', '/api/v1/admin/api-keys'>['items'][number];
 type KeyState = ApiKey['state'];
 
 const STATE_LABELS: Record<KeyState, string> = { active: 'Activa', rotating: 'En rotación', expired: 'Vencida', revoked: 'Revocada' };
@@ -36,14 +36,15 @@ function CreateKey({ onSecret }: { onSecret: (s: { message: string; secret: stri
   const [days, setDays] = useState<number | string>('');
   const [allUsers, setAllUsers] = useState(false);
   const [userIds, setUserIds] = useState<string[]>([]);
+  const [systemRead, setSystemRead] = useState(false);
+  const systemReadHelp = useId();
+  const form = { name, days, allUsers, userIds, systemRead };
   const create = useMutation({
-    mutationFn: () => callEnvelope('post', '/api/v1/admin/api-keys', {
-      body: { name: name.trim(), ...(days === '' ? {} : { expires_in_days: Number(days) }), ...(allUsers ? { all_users: true } : { user_ids: userIds }) },
-    }),
+    mutationFn: () => callEnvelope('post', '/api/v1/admin/api-keys', { body: createKeyBody(form) }),
     onSuccess: (res) => {
       void client.invalidateQueries({ queryKey: ['api-keys'] });
       onSecret({ message: res.message, secret: res.data.key });
-      setName(''); setDays(''); setUserIds([]); setAllUsers(false);
+      setName(''); setDays(''); setUserIds([]); setAllUsers(false); setSystemRead(false);
     },
   });
   return (
@@ -57,14 +58,22 @@ function CreateKey({ onSecret }: { onSecret: (s: { message: string; secret: stri
         <MultiSelect
           label="Usuarios por los que puede actuar"
           data={(users.data?.users ?? []).map((u) => ({ value: u.user_id, label: `${u.full_name} (${u.email})` }))}
+          description={systemRead ? 'Opcional con lectura de sistema: sin usuarios, la clave solo lee como sistema' : undefined}
           value={userIds}
           onChange={setUserIds}
           searchable
           disabled={users.isLoading}
         />
       )}
+      <Checkbox
+        label={SYSTEM_READ_LABEL}
+        description={<span id={systemReadHelp}>{SYSTEM_READ_HELP}</span>}
+        aria-describedby={systemReadHelp}
+        checked={systemRead}
+        onChange={(e) => setSystemRead(e.currentTarget.checked)}
+      />
       <ErrorAlert error={create.error ?? users.error} title="No se pudo crear la API Key" />
-      <Group><Button type="submit" loading={create.isPending} disabled={!name.trim() || (!allUsers && userIds.length === 0)}>Crear API Key</Button></Group>
+      <Group><Button type="submit" loading={create.isPending} disabled={!canCreate(form)}>Crear API Key</Button></Group>
     </Stack>
   );
 }
@@ -105,7 +114,7 @@ export default function ApiKeys() {
   return (
     <Stack>
       <PageHeader title="API Keys" />
-      <Text size="sm">Las API Keys permiten que otros sistemas del municipio usen la interfaz de integración en nombre de los usuarios indicados.</Text>
+      <Text size="sm">Las API Keys permiten que otros sistemas del municipio usen la interfaz de integración en nombre de los usuarios indicados; con lectura de sistema, también leer sin usuario documentos oficiales y expedientes.</Text>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">Nueva API Key</Title>
         <CreateKey onSecret={setSecret} />
@@ -115,10 +124,10 @@ export default function ApiKeys() {
       <ErrorAlert error={rotate.error} title="No se pudo rotar" />
       {keys.isLoading && <Loading />}
       {keys.data && (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={980}>
           <Table striped>
             <Table.Thead>
-              <Table.Tr><Table.Th>Nombre</Table.Th><Table.Th>Prefijo</Table.Th><Table.Th>Estado</Table.Th><Table.Th>Vence</Table.Th><Table.Th>Último uso</Table.Th><Table.Th>Acciones</Table.Th></Table.Tr>
+              <Table.Tr><Table.Th>Nombre</Table.Th><Table.Th>Prefijo</Table.Th><Table.Th>Estado</Table.Th><Table.Th>Alcance</Table.Th><Table.Th>Vence</Table.Th><Table.Th>Último uso</Table.Th><Table.Th>Lecturas de sistema</Table.Th><Table.Th>Acciones</Table.Th></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {keys.data.items.map((k) => (
@@ -126,11 +135,13 @@ export default function ApiKeys() {
                   <Table.Td>{k.name}</Table.Td>
                   <Table.Td><Code>{k.prefix}</Code></Table.Td>
                   <Table.Td>
-                    <Badge variant="light" c="dark.8" color={STATE_COLORS[k.state]}>{STATE_LABELS[k.state]}</Badge>
+                    <Badge variant="light" c="dark.8" color={STATE_COLORS[k.state]} miw="max-content">{STATE_LABELS[k.state]}</Badge>
                     {k.state === 'rotating' && k.previous_valid_until && <Text size="xs">la anterior vale hasta {formatDate(k.previous_valid_until)}</Text>}
                   </Table.Td>
+                  <Table.Td><KeyScope apiKey={k} /></Table.Td>
                   <Table.Td>{k.expires_at ? formatDate(k.expires_at) : 'sin vencimiento'}</Table.Td>
                   <Table.Td>{k.last_used_at ? formatDate(k.last_used_at) : 'nunca'}</Table.Td>
+                  <Table.Td><SystemReads apiKey={k} /></Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Button size="compact-xs" variant="default" onClick={() => setAuditOf(k)} aria-label={`Historial de ${k.name}`}>Historial</Button>
