@@ -45,6 +45,7 @@ const INFO: Record<DocumentName, { title: string; description: string }> = {
     title: 'expediente — integración REST',
     description:
       'API de integración de expediente (gestión documental y firma para municipios). Credenciales: `X-API-Key` y `X-User-ID` (el usuario en cuyo nombre se actúa). ' +
+      'Sin `X-User-ID` solo responde una API Key creada con alcance de sistema (`system_read`), y solo en el detalle de un documento, de un expediente y sus documentos: lee expedientes y documentos oficiales, nunca memos, notas, borradores ni rechazados (404); cualquier otra API Key recibe 401. ' +
       'Respuestas JSON sin envoltorio; errores `{error}`. La verificación pública (`/verificar`, `/api/v1/public/verify`) no pide credenciales y responde errores `{code, message}`. ' +
       `El API del front end web (mismo prefijo, otras credenciales) está en ${OPENAPI_PATHS.backend}.`,
   },
