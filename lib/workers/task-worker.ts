@@ -2,6 +2,7 @@
  * The worker side of a TaskPool: answers each task with the result or the refusal. Nothing here
  * survives between tasks but loaded code.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { TaskFailure, TaskReply } from './task-pool.js';
 
@@ -13,6 +14,7 @@ export interface TaskOutcome<R> {
 
 export function serveTasks<T, R>(run: (task: T) => TaskOutcome<R> | Promise<TaskOutcome<R>>, describe: (err: unknown) => TaskFailure): void {
   const port = parentPort!;
+  yieldToEventLoop();
   // Loaded: from now on a task's time is the task's own.
   port.postMessage({ ready: true });
   port.on('message', async ({ id, task }: { id: number; task: T }) => {
@@ -27,4 +29,21 @@ export function serveTasks<T, R>(run: (task: T) => TaskOutcome<R> | Promise<Task
     }
     port.postMessage(reply, transfer);
   });
+}
+
+/** Niceness of a task thread: when cores are short, the main thread (HTTP, /health) runs first. */
+const TASK_THREAD_NICENESS = 10;
+
+/**
+ * Lowers this thread's scheduling priority. On Linux the nice value belongs to each thread, and
+ * `setPriority(0, …)` sets the calling thread's; elsewhere it would lower the whole process, so
+ * it is left alone there.
+ */
+function yieldToEventLoop(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(0, TASK_THREAD_NICENESS);
+  } catch {
+    // Not permitted (a sandbox): tasks then compete with the event loop as equals.
+  }
 }
