@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { tenantDb } from '../../db/tenancy.js';
+import { tenantDb, type Tenant } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { getStack } from '../support/hooks.js';
 import { clientWithToken, mcpToken } from './support.js';
@@ -14,12 +14,18 @@ describe('MCP tenants of the token user', function () {
   this.timeout(120_000);
   let jorge: Client;
 
+  let second: Tenant;
+
   before(async () => {
-    const { tenant } = await createTenant(getStack().db, { schema: 'mcp_second', municipalityCode: 'MCS', displayName: 'Municipalidad Segunda', city: 'Segunda' });
-    await tenantDb(getStack().db, tenant).transaction((trx) => trx('users').insert({ id: randomUUID(), full_name: 'Jorge Peña', email: JORGE, role: 'empleado' }));
+    ({ tenant: second } = await createTenant(getStack().db, { schema: 'mcp_second', municipalityCode: 'MCS', displayName: 'Municipalidad Segunda', city: 'Segunda' }));
+    await tenantDb(getStack().db, second).transaction((trx) => trx('users').insert({ id: randomUUID(), full_name: 'Jorge Peña', email: JORGE, role: 'empleado' }));
     jorge = await clientWithToken(await mcpToken(JORGE));
   });
-  after(() => jorge?.close());
+  // Jorge is a user of one municipality again, as the suites after this one expect.
+  after(async () => {
+    await jorge?.close();
+    await tenantDb(getStack().db, second).transaction((trx) => trx('users').where({ email: JORGE }).update({ is_active: false }));
+  });
 
   it('lists the municipalities of a user of two tenants', async () => {
     const result = await jorge.callTool({ name: 'list_my_tenants', arguments: {} });

@@ -18,14 +18,17 @@ const JORGE = 'jorge.pena@villaesperanza.gob.ar';
 const CARLOS = 'carlos.gomez@villaesperanza.gob.ar';
 const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
 
+/** Every call names the demo municipality: other suites make these users members of a second one. */
+const call = (client: Client, name: string, args: Json) => client.callTool({ name, arguments: { tenant_id: 'demo', ...args } });
+
 async function ok(client: Client, name: string, args: Json): Promise<Json> {
-  const result = await client.callTool({ name, arguments: args });
+  const result = await call(client, name, args);
   assert.ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
   return result.structuredContent as Json;
 }
 
 async function notFound(client: Client, name: string, args: Json): Promise<void> {
-  const result = await client.callTool({ name, arguments: args });
+  const result = await call(client, name, args);
   assert.ok(result.isError, `${name} answered ${JSON.stringify(result.structuredContent)}`);
   assert.match(JSON.stringify(result.content), /no encontrado/i, name);
 }
