@@ -6,6 +6,7 @@ import type { Tx } from '../db/tenancy.js';
 import type { DomainContext } from './context.js';
 import { isUuid } from './acting-user.js';
 import { badRequest, notFound } from './errors.js';
+import { searchTextOf } from './limits.js';
 
 export const DOCUMENT_STATES = [
   { code: 'draft', name: 'Borrador', description: 'Documento en edición; puede modificarse y eliminarse.' },
@@ -84,6 +85,7 @@ export function parseLimit(raw: unknown, fallback: number, max: number, name = '
 export async function searchUsers(ctx: DomainContext, input: UserSearchInput) {
   const q = typeof input.q === 'string' ? input.q.trim() : '';
   if (q.length < 2) throw badRequest(USER_SEARCH_QUERY_MESSAGE);
+  searchTextOf(q, 'q');
   const limit = parseLimit(input.limit, 10, 100);
   const pattern = likePattern(q);
   const rows = await ctx.db.transaction((trx) =>

@@ -36,3 +36,13 @@ export function checkMaxLength(value: string, name: string, max: number): string
   if (value.length > max && characterCount(value) > max) throw badRequest(tooLongMessage(name, max));
   return value;
 }
+
+/**
+ * A free-text search parameter, trimmed; blank means no search. One limit for every search of
+ * every interface (REST, desk, MCP): a longer text is refused with 400 before it reaches the
+ * database, where matching it would only cost time.
+ */
+export function searchTextOf(value: string | undefined, name = 'search'): string | undefined {
+  const text = value?.trim();
+  return text ? checkMaxLength(text, name, TEXT_LIMITS.search) : undefined;
+}

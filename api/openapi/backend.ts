@@ -11,7 +11,7 @@ import type { OperationSpec } from './operation.js';
 import {
   anyObject, apiKey, arr, bool, dataSchema, familyPermissions, recordData, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
   flatEnvelope, historyPage, id, importUpload, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, nullable, oneOfValues, page, pdfUpload, permissions, recordUpdated,
-  relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, str, userRef, verification, type JsonSchema,
+  relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, type JsonSchema,
 } from './schemas.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
@@ -76,7 +76,7 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'GET', path: '/cases', tag: 'Expedientes', summary: 'Expedientes visibles para el usuario',
-    query: { ...paging, status: oneOfValues('active', 'inactive', 'archived'), search: str, date_filter: str, ...dates, sector_filter: id, trata_filter: id },
+    query: { ...paging, status: oneOfValues('active', 'inactive', 'archived'), search: searchStr, date_filter: str, ...dates, sector_filter: id, trata_filter: id },
     responses: {
       200: ok(page('cases', obj({
         id, case_number: str, reference: str, status: oneOfValues('active', 'inactive', 'archived'), created_at: str, last_modified_at: nstr,
@@ -165,7 +165,7 @@ export const backendOperations: OperationSpec[] = [
   // Users.
   { method: 'GET', path: '/users', tag: 'Usuarios', summary: 'Usuarios activos', responses: { 200: ok(obj({ users: arr(obj({ user_id: id, full_name: str, email: str })), total: int })) } },
   {
-    method: 'GET', path: '/users/search', tag: 'Usuarios', summary: 'Buscar en el directorio', query: { query: str, ...paging },
+    method: 'GET', path: '/users/search', tag: 'Usuarios', summary: 'Buscar en el directorio', query: { query: searchStr, ...paging },
     responses: { 200: ok(page('users', obj({ user_id: id, full_name: str, email: str, sector: nstr, sector_acronym: nstr }), { total_pages: int })) },
   },
   {
@@ -194,14 +194,14 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'GET', path: '/users/:id/documents', tag: 'Usuarios', summary: 'Documentos de un usuario',
-    query: { ...paging, status: docStatus, document_type: str, search: str, ...dates },
+    query: { ...paging, status: docStatus, document_type: searchStr, search: searchStr, ...dates },
     responses: { 200: ok(page('documents', userDocument, { total_pages: int, 'total_exact?': bool })) },
   },
 
   // Notes and memos.
-  { method: 'GET', path: '/notes/received', tag: 'Notas', summary: 'Notas recibidas', query: { ...paging, search: str, unread_only: { type: 'boolean' } }, responses: { 200: ok(notesPage) } },
-  { method: 'GET', path: '/notes/sent', tag: 'Notas', summary: 'Notas enviadas', query: { ...paging, search: str }, responses: { 200: ok(notesPage) } },
-  { method: 'GET', path: '/notes/archived', tag: 'Notas', summary: 'Notas archivadas', query: { ...paging, search: str }, responses: { 200: ok(notesPage) } },
+  { method: 'GET', path: '/notes/received', tag: 'Notas', summary: 'Notas recibidas', query: { ...paging, search: searchStr, unread_only: { type: 'boolean' } }, responses: { 200: ok(notesPage) } },
+  { method: 'GET', path: '/notes/sent', tag: 'Notas', summary: 'Notas enviadas', query: { ...paging, search: searchStr }, responses: { 200: ok(notesPage) } },
+  { method: 'GET', path: '/notes/archived', tag: 'Notas', summary: 'Notas archivadas', query: { ...paging, search: searchStr }, responses: { 200: ok(notesPage) } },
   {
     method: 'GET', path: '/notes/:id', tag: 'Notas', summary: 'Una nota (la marca leída)',
     responses: {
@@ -213,9 +213,9 @@ export const backendOperations: OperationSpec[] = [
     },
   },
   { method: 'POST', path: '/notes/:id/archive', tag: 'Notas', summary: 'Archivar (o desarchivar) una nota', body: noteArchiveBody, responses: { 200: ok(obj({ note_id: id, archived: bool, archived_at: nstr, sector_ids: arr(id) })) } },
-  { method: 'GET', path: '/memos/received', tag: 'Memos', summary: 'Memos recibidos', query: { ...paging, search: str, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
-  { method: 'GET', path: '/memos/sent', tag: 'Memos', summary: 'Memos enviados', query: { ...paging, search: str, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
-  { method: 'GET', path: '/memos/archived', tag: 'Memos', summary: 'Memos archivados', query: { ...paging, search: str, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/received', tag: 'Memos', summary: 'Memos recibidos', query: { ...paging, search: searchStr, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/sent', tag: 'Memos', summary: 'Memos enviados', query: { ...paging, search: searchStr, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/archived', tag: 'Memos', summary: 'Memos archivados', query: { ...paging, search: searchStr, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
   { method: 'GET', path: '/memos/unread-count', tag: 'Memos', summary: 'Memos sin leer', responses: { 200: ok(obj({ unread_count: int })) } },
   {
     method: 'GET', path: '/memos/:id', tag: 'Memos', summary: 'Un memo (registra la apertura)',
@@ -246,7 +246,7 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/registries', tag: 'Registros', summary: 'Familias de registro visibles', responses: { 200: ok(obj({ registries: arr(registry), total: int })) } },
   { method: 'GET', path: '/registries/:id', tag: 'Registros', summary: 'Una familia de registro', responses: { 200: ok(registry) } },
   {
-    method: 'GET', path: '/records', tag: 'Registros', summary: 'Legajos visibles', query: { ...paging, registry: str, state: str, search: str },
+    method: 'GET', path: '/records', tag: 'Registros', summary: 'Legajos visibles', query: { ...paging, registry: str, state: str, search: searchStr },
     responses: { 200: ok(page('records', obj({ id, record_number: str, display_name: str, state: str, registry_code: str, registry_name: str, resume: nstr, next_expiration: nstr, created_at: str, updated_at: str }), { total_pages: int, 'total_exact?': bool })) },
   },
   {

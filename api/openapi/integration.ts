@@ -6,12 +6,13 @@ import { caseCreationBody, closeBody, decisionBody, linkBody, movementBody, prop
 import { createBody, patchBody, rejectBody } from '../integration/documents.js';
 import { archiveBody } from '../integration/notes.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { OperationSpec } from './operation.js';
 import type { JsonSchema } from './schemas.js';
 import {
   anyObject, arr, bool, caseCreated, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
   historyPage, id, int, linkRemoved, movementRow, nid, nstr, obj, officialDocument, importUpload, oneOfValues, page, pdfUpload, permissions, publicError, recordCreated, recordUpdated,
-  relation, relationRemoved, relationsPage, reportDone, reportInProgress, sectorRef, signingInProgress, str, userRef, verification,
+  relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, signingInProgress, str, userRef, verification,
 } from './schemas.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
@@ -41,13 +42,13 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'GET', path: '/system/sectors', tag: 'Catálogos', summary: 'Sectores', responses: { 200: obj({ sectors: arr(obj({ sector_id: id, name: str, acronym: str, department: nstr, is_active: bool })) }) } },
   { method: 'GET', path: '/system/case-templates', tag: 'Catálogos', summary: 'Tipos de expediente (trata)', responses: { 200: obj({ case_templates: arr(obj({ case_template_id: id, name: str, description: nstr, is_active: bool })) }) } },
   { method: 'GET', path: '/system/users/list', tag: 'Catálogos', summary: 'Usuarios activos', responses: { 200: obj({ users: arr(obj({ user_id: id, full_name: str, email: str, sector: nstr, role: str, is_active: bool })) }) } },
-  { method: 'GET', path: '/system/users/search', tag: 'Catálogos', summary: 'Buscar usuarios', query: { 'q!': { type: 'string', minLength: 2, pattern: '\\S.*\\S' }, limit: { type: 'integer', minimum: 1, maximum: 100 } }, responses: { 200: obj({ users: arr(obj({ user_id: id, full_name: str, email: str, sector: nstr })) }) } },
+  { method: 'GET', path: '/system/users/search', tag: 'Catálogos', summary: 'Buscar usuarios', query: { 'q!': { type: 'string', minLength: 2, maxLength: TEXT_LIMITS.search, pattern: '\\S.*\\S' }, limit: { type: 'integer', minimum: 1, maximum: 100 } }, responses: { 200: obj({ users: arr(obj({ user_id: id, full_name: str, email: str, sector: nstr })) }) } },
   { method: 'GET', path: '/system/users/:userId', tag: 'Catálogos', summary: 'Un usuario', responses: { 200: obj({ user_id: id, full_name: str, email: str, role: str, is_active: bool, created_at: str, sector: { anyOf: [sectorRef, { type: 'null' }] } }) } },
 
   // Documents.
   {
     method: 'GET', path: '/documents/search', tag: 'Documentos', summary: 'Buscar documentos',
-    query: { ...paging, search: str, status: oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected'), document_type: str, case_id: id, cursor },
+    query: { ...paging, search: searchStr, status: oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected'), document_type: searchStr, case_id: id, cursor },
     responses: { 200: page('documents', documentRow, { 'total_exact?': bool, next_cursor: nstr }) },
   },
   { method: 'GET', path: '/documents/pending-signatures', tag: 'Documentos', summary: 'Documentos que esperan la firma del usuario', responses: { 200: obj({ documents: arr(anyObject) }) } },
@@ -85,7 +86,7 @@ export const integrationOperations: OperationSpec[] = [
   // Cases.
   {
     method: 'GET', path: '/cases/search', tag: 'Expedientes', summary: 'Buscar expedientes',
-    query: { ...paging, search: str, status: oneOfValues('active', 'inactive', 'archived'), date_filter: str, sector_filter: str, cursor },
+    query: { ...paging, search: searchStr, status: oneOfValues('active', 'inactive', 'archived'), date_filter: str, sector_filter: searchStr, cursor },
     responses: { 200: page('cases', obj({ case_id: id, case_number: str, reference: str, status: str }), { 'total_exact?': bool, next_cursor: nstr }) },
   },
   { method: 'GET', path: '/cases/number/:number', tag: 'Expedientes', summary: 'Expediente por número', responses: { 200: caseSummary } },
@@ -113,16 +114,16 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'POST', path: '/cases/:id/documents/reject-proposal', tag: 'Expedientes', summary: 'Rechazar una propuesta', body: decisionBody, responses: { 200: { ...proposal, properties: { ...(proposal.properties as object), linked: bool } } } },
 
   // Notes.
-  { method: 'GET', path: '/notes/received', tag: 'Notas', summary: 'Notas recibidas', query: { ...paging, search: str, unread_only: { type: 'boolean' } }, responses: { 200: notesPage } },
-  { method: 'GET', path: '/notes/sent', tag: 'Notas', summary: 'Notas enviadas', query: { ...paging, search: str }, responses: { 200: notesPage } },
-  { method: 'GET', path: '/notes/archived', tag: 'Notas', summary: 'Notas archivadas', query: { ...paging, search: str }, responses: { 200: notesPage } },
+  { method: 'GET', path: '/notes/received', tag: 'Notas', summary: 'Notas recibidas', query: { ...paging, search: searchStr, unread_only: { type: 'boolean' } }, responses: { 200: notesPage } },
+  { method: 'GET', path: '/notes/sent', tag: 'Notas', summary: 'Notas enviadas', query: { ...paging, search: searchStr }, responses: { 200: notesPage } },
+  { method: 'GET', path: '/notes/archived', tag: 'Notas', summary: 'Notas archivadas', query: { ...paging, search: searchStr }, responses: { 200: notesPage } },
   { method: 'GET', path: '/notes/:id', tag: 'Notas', summary: 'Una nota (la marca leída)', responses: { 200: obj({ note_id: id, note_number: nstr, subject: str, body: nstr, is_read: bool, is_archived: bool, sender: anyObject, recipients: arr(anyObject), created_at: str }) } },
   { method: 'PATCH', path: '/notes/:id/archive', tag: 'Notas', summary: 'Archivar o desarchivar una nota', body: archiveBody, responses: { 200: obj({ note_id: id, archived: bool, message: str }) } },
 
   // Registries and records.
   { method: 'GET', path: '/registries', tag: 'Registros', summary: 'Familias de registro visibles', responses: { 200: obj({ registries: arr(obj({ code: str, name: str })), total: int }) } },
   {
-    method: 'GET', path: '/records/search', tag: 'Registros', summary: 'Buscar legajos', query: { ...paging, family_code: str, search: str, state: str },
+    method: 'GET', path: '/records/search', tag: 'Registros', summary: 'Buscar legajos', query: { ...paging, family_code: str, search: searchStr, state: str },
     responses: { 200: page('records', obj({ id, record_number: str, display_name: str, state: str }), { total_pages: int, 'total_exact?': bool }) },
   },
   { method: 'POST', path: '/records', tag: 'Registros', summary: 'Crear un legajo', body: createRecordBody, responses: { 200: recordCreated } },

@@ -4,9 +4,13 @@
  * Objects list the fields every answer carries as required and leave room for more
  * (no `additionalProperties: false`), so a new field is not a breaking change.
  */
+import { TEXT_LIMITS } from '../../domain/limits.js';
+
 export type JsonSchema = Record<string, unknown>;
 
 export const str: JsonSchema = { type: 'string' };
+/** A free-text search parameter (search, q, query), limited like every search (domain/limits.ts). */
+export const searchStr: JsonSchema = { type: 'string', maxLength: TEXT_LIMITS.search };
 export const nstr: JsonSchema = { type: ['string', 'null'] };
 export const int: JsonSchema = { type: 'integer' };
 export const nint: JsonSchema = { type: ['integer', 'null'] };

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { dayRange, namedWindow, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
+import { searchTextOf } from '../limits.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { editSectorIds, viewSectorIds, whereReadableBy, type Reader } from '../documents/access.js';
@@ -52,8 +53,9 @@ interface CaseCriteria {
 function caseCriteria(ctx: DomainContext, input: CaseSearchInput, flavor: 'integration' | 'backend'): CaseCriteria {
   if (input.status && !STATUSES.includes(input.status)) throw badRequest('status debe ser active, inactive o archived');
   const criteria: CaseCriteria = { statuses: input.status ? [input.status] : STATUSES };
-  const text = input.search?.trim();
+  const text = searchTextOf(input.search);
   if (text) criteria.pattern = likePattern(text);
+  searchTextOf(input.sector_filter, 'sector_filter');
   const windows: Window[] = [];
   if (input.date_filter) {
     const allowed = flavor === 'integration' ? INTEGRATION_DATE_FILTERS : BACKEND_DATE_FILTERS;
@@ -204,7 +206,7 @@ async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, 
 
 /** Integration search, by page or by cursor. */
 export async function searchCasesIntegration(ctx: DomainContext, input: CaseSearchInput) {
-  const text = input.search?.trim();
+  const text = searchTextOf(input.search);
   const p = parseListPage(input, ['cases', ctx.user?.id ?? null, input.status || null, input.date_filter || null, input.sector_filter || null, text || null]);
   return ctx.db.transaction(async (trx) => {
     const { rows, total, more } = await pageOfCases(trx, ctx, input, 'integration', p);
@@ -314,6 +316,7 @@ export async function getCase(ctx: DomainContext, caseId: string, options: { inc
 }
 
 export async function getCaseByNumber(ctx: DomainContext, caseNumber: string) {
+  searchTextOf(caseNumber, 'number');
   return ctx.db.transaction(async (trx) => {
     let query = casesQuery(trx).where('c.case_number', caseNumber);
     if (ctx.user) query = whereCaseVisibleTo(query, trx, ctx.user);

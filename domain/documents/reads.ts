@@ -6,6 +6,7 @@ import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
+import { searchTextOf } from '../limits.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
   mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, settleTotal,
@@ -136,7 +137,8 @@ interface Found {
 /** Integration search: the documents the user may see, newest first, filtered; by page or by cursor. */
 export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
   const user = ctx.user!;
-  const text = input.search?.trim();
+  const text = searchTextOf(input.search);
+  searchTextOf(input.document_type, 'document_type');
   const p = parseListPage(input, ['documents', user.id, input.status || null, input.document_type || null, input.case_id || null, text || null]);
   if (input.status && !STATUS_FILTER[input.status]) {
     throw badRequest('status debe ser pending, sent_to_sign, signed o rejected');
@@ -341,6 +343,7 @@ export async function signatureDetailsWithCode(ctx: DomainContext, documentId: s
  * so the lookup must not tell a non-party that one exists).
  */
 export async function searchOfficial(ctx: DomainContext, number: string) {
+  searchTextOf(number, 'number');
   const user = ctx.user;
   return ctx.db.transaction(async (trx) => {
     const doc = await whereOutsideCaseCreation(documentsQuery(trx), trx)

@@ -8,6 +8,7 @@ import { dayRange, namedWindow, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { DomainContext } from '../context.js';
 import { badRequest } from '../errors.js';
+import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
 import { parsePage, pageInfo } from '../pagination.js';
 import {
@@ -56,6 +57,7 @@ function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
 /** Received (not archived) or archived memos of the user, newest first. */
 export async function listReceived(ctx: DomainContext, input: MemoListInput, options: { archived: boolean }) {
   const user = actingUser(ctx);
+  searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     // Count and page on the user's recipient rows (inbox index); only the page is joined. A row
@@ -94,6 +96,7 @@ export async function listReceived(ctx: DomainContext, input: MemoListInput, opt
 /** Memos the user sent, newest first, with every recipient (BCC included: the sender sees all) and the openings count. */
 export async function listSent(ctx: DomainContext, input: MemoListInput) {
   const user = actingUser(ctx);
+  searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     // Count and page on the sender's signed MEMOs (documents_sent_by index), then join the page.

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { forbidden } from '../errors.js';
+import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
 import { parsePage, pageInfo, type Page } from '../pagination.js';
 import { NOTE_MESSAGES } from './messages.js';
@@ -138,6 +139,7 @@ function backendInboxItem(row: InboxRow, archived: boolean) {
 /** Received (not archived) or archived notes of the user's sectors. */
 export async function listInbox(ctx: DomainContext, input: NoteListInput, options: { archived: boolean; flavor: Flavor }) {
   const user = actingUser(ctx);
+  searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     const { rows, total } = await inboxPage(trx, user, options.archived, input, options.flavor, p);
@@ -173,6 +175,7 @@ async function sectorRecipients(trx: Tx, noteIds: string[], user: ActingUser, is
 /** Notes the user sent (officialized NOTAs they created), newest first. */
 export async function listSent(ctx: DomainContext, input: NoteListInput, flavor: Flavor) {
   const user = actingUser(ctx);
+  searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     // Count and page on the sender's signed NOTAs (documents_sent_by index), then join the page.

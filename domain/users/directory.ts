@@ -6,6 +6,7 @@ import { dayRange, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { searchTextOf } from '../limits.js';
 import { ACCESS_KIND, whereAccessibleTo } from '../documents/access.js';
 import { findDocumentType } from '../documents/participants.js';
 import { DOCUMENT_TEXT_COLUMNS, DOCUMENT_TEXT_TRIGRAMS, documentTextMatch } from '../documents/reads.js';
@@ -62,6 +63,7 @@ export async function userProfile(ctx: DomainContext, userId: string) {
 export async function searchUserDirectory(ctx: DomainContext, input: { query?: string; page?: unknown; page_size?: unknown }) {
   const text = input.query?.trim() ?? '';
   if (text.length < 2) throw badRequest("El parametro 'query' es requerido y debe tener al menos 2 caracteres");
+  searchTextOf(text, 'query');
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     const pattern = likePattern(text);
@@ -129,6 +131,7 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
   if (!isUuid(userId)) throw notFound('Usuario no encontrado');
   if (viewer.id !== userId && !viewer.isAdmin) throw forbidden('Solo puede ver sus propios documentos');
   if (input.status && !STATUSES.includes(input.status)) throw badRequest('status debe ser draft, sent_to_sign, signed o rejected');
+  const text = searchTextOf(input.search);
   const p = parsePage(input);
   const window = dayRange(ctx.services.timeZone, input.date_from, input.date_to);
   return ctx.db.transaction(async (trx: Tx) => {
@@ -139,7 +142,7 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
       if (!type) return { documents: [], ...pageInfoOf(p, { total: 0, exact: true }) };
       typeId = type.id;
     }
-    const { ids, total: totals } = await ownDocumentIds(trx, ctx.tenant.schema, userId, { status: input.status, typeId, window, text: input.search?.trim(), viewer: viewer.id === userId ? undefined : viewer }, p);
+    const { ids, total: totals } = await ownDocumentIds(trx, ctx.tenant.schema, userId, { status: input.status, typeId, window, text, viewer: viewer.id === userId ? undefined : viewer }, p);
     const total = await settleTotal(p, ids.length, totals);
     const rows = await userDocumentRows(trx, userId, ids.slice(0, p.pageSize));
     const documents = rows.map((row) => {
