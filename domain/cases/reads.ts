@@ -294,6 +294,9 @@ async function caseDocumentRows(trx: Tx, caseId: string, reader: Reader) {
     .whereNull('d.deleted_at')
     .andWhere((w) => w.whereExists(trx('case_documents as cd').whereRaw('cd.document_id = d.id').andWhere('cd.case_id', caseId)).orWhere('d.case_id', caseId));
   query = whereReadableBy(query, trx, reader);
+  // A system reader lists official documents only: one in signing is still unofficial, and its
+  // detail asks for X-User-ID anyway.
+  if (!reader) query = query.andWhere('d.status', 'signed');
   const rows = await query
     .orderBy('d.created_at')
     .select<{ id: string; official_number: string | null; acronym: string; reference: string; status: string; created_at: Date }[]>(

@@ -45,6 +45,7 @@ describe('system-scope API keys and X-User-ID', function () {
   let memo: string;
   let note: string;
   let draft: string;
+  let inSigning: string;
   let userScoped: { id: string; key: string };
   let system: { id: string; key: string; system_read: boolean; user_ids: string[] };
 
@@ -60,6 +61,8 @@ describe('system-scope API keys and X-User-ID', function () {
       assert.equal(linked.status, 200, linked.text);
     }
     draft = await createIntegrationDraft('agente-obras', { reference: `Borrador ${tag}`, case_id: caseId });
+    inSigning = await prepareIntegrationDraft('agente-obras', ['agente-obras'], { reference: `En firma ${tag}`, case_id: caseId });
+    assert.equal((await post(`/api/v1/documents/${inSigning}/start-signing`, 'agente-obras', {})).status, 200);
     userScoped = await adminCreate({ name: `solo carlos ${tag}`, user_ids: [demoUser('agente-mesa')] });
     system = await adminCreate({ name: `sistema ${tag}`, system_read: true });
   });
@@ -79,7 +82,7 @@ describe('system-scope API keys and X-User-ID', function () {
     assert.equal(draftAsCarlos.status, 404);
   });
 
-  it('a system-scope key reads an official INF and the case, but a memo, a note and a draft are not found', async () => {
+  it('a system-scope key reads an official INF and the case, but a memo, a note and a draft are not found, and a document in signing asks for the user', async () => {
     const official = await request(`/api/v1/documents/${inf}`, asKey(system.key));
     assert.equal(official.status, 200, official.text);
     assert.equal(official.body.document_id, inf);
@@ -87,7 +90,10 @@ describe('system-scope API keys and X-User-ID', function () {
       const res = await request(`/api/v1/documents/${id}`, asKey(system.key));
       assert.deepEqual([res.status, res.body], [404, NOT_FOUND], id);
     }
-    // The case's cover (CAEX) and the INF are listed; the memo, the note and the draft are left out.
+    // A document in signing asks for the user (spec), and is no official document to list.
+    const signing = await request(`/api/v1/documents/${inSigning}`, asKey(system.key));
+    assert.deepEqual([signing.status, signing.body], [401, MISSING_USER]);
+    // The case's cover (CAEX) and the INF are listed; the memo, the note, the draft and the document in signing are left out.
     const ids = (res: { body: { documents: { document_id: string }[] } }) => res.body.documents.map((d) => d.document_id);
     const detail = await request(`/api/v1/cases/${caseId}?include_documents=true`, asKey(system.key));
     assert.equal(detail.status, 200, detail.text);
@@ -96,11 +102,11 @@ describe('system-scope API keys and X-User-ID', function () {
     for (const res of [detail, listed]) {
       assert.equal(ids(res).length, 2, JSON.stringify(res.body));
       assert.ok(ids(res).includes(inf));
-      for (const id of [memo, note, draft]) assert.ok(!ids(res).includes(id), id);
+      for (const id of [memo, note, draft, inSigning]) assert.ok(!ids(res).includes(id), id);
     }
     // The case's own users still see all of them.
     const asJorge = await request(`/api/v1/cases/${caseId}/documents`, { headers: asIntegration('agente-obras') });
-    for (const id of [inf, memo, note, draft]) assert.ok(ids(asJorge).includes(id), id);
+    for (const id of [inf, memo, note, draft, inSigning]) assert.ok(ids(asJorge).includes(id), id);
     // A system-only key acts for nobody.
     const asUser = await request(`/api/v1/documents/${inf}`, { headers: { 'X-API-Key': system.key, 'X-User-ID': demoUser('agente-obras') } });
     assert.deepEqual([asUser.status, asUser.body], [401, { error: 'Usuario no autorizado para esta API Key' }]);
