@@ -11,8 +11,6 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { quoteIdent } from '../../db/identifiers.js';
 import { migrateTenantSchema } from '../../db/migrate.js';
 import { sanitizeStoredHtml } from '../../db/migrations/tenant/012_sanitized_html.js';
-import { tenantMigrations } from '../../db/migrations/tenant/index.js';
-import { listMigrationSource } from '../../db/migrations/types.js';
 import { seedBaseCatalog } from '../../db/seed/base-catalog.js';
 import { scopeTransaction } from '../../db/tenancy.js';
 import { coverHtml } from '../../domain/cases/creation.js';
@@ -22,6 +20,7 @@ import { sanitizeContent } from '../../domain/rendering/sanitize.js';
 import { sendMemo, sendNote } from '../support/communications.js';
 import { createBackendDraft, SAMPLE_HTML } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
+import { tenantSchemaBefore } from '../support/migrations.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { LUCIA, LUCIA_KEY } from '../mcp/fixtures.js';
 import { clientWithToken, mcpToken } from '../mcp/support.js';
@@ -160,16 +159,8 @@ describe('documents: migration 012 cleans HTML stored before sanitizing', functi
 
   before(async () => {
     const { db } = getStack();
-    await db.raw(`create schema ${quoteIdent(schema)}`);
     // The schema as it was before migration 012, with rows written before sanitizing existed.
-    await db.migrate.latest({
-      schemaName: schema,
-      tableName: 'knex_migrations',
-      migrationSource: listMigrationSource(tenantMigrations.filter((m) => m.name < '012').map((m) => ({
-        ...m,
-        up: async (knex) => { await scopeTransaction(knex, schema); await m.up(knex); },
-      }))),
-    });
+    await tenantSchemaBefore(db, schema, '012');
     await db.transaction(async (trx) => {
       await scopeTransaction(trx, schema);
       await seedBaseCatalog(trx);

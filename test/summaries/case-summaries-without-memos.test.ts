@@ -8,12 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { quoteIdent } from '../../db/identifiers.js';
 import { migrateTenantSchema } from '../../db/migrate.js';
 import { resummarizeCasesWithMemos } from '../../db/migrations/tenant/013_case_summaries_without_memos.js';
-import { tenantMigrations } from '../../db/migrations/tenant/index.js';
-import { listMigrationSource } from '../../db/migrations/types.js';
 import { seedBaseCatalog } from '../../db/seed/base-catalog.js';
 import { scopeTransaction, type TenantDb, type Tx } from '../../db/tenancy.js';
 import { EXTRACTIVE_MODEL, ExtractiveSummarizer, readSummarySource, writeSummary } from '../../domain/summaries/index.js';
 import { getStack } from '../support/hooks.js';
+import { tenantSchemaBefore } from '../support/migrations.js';
 
 const SECRET = 'clave-del-memorandum-reservado';
 const MEMO_TEXT = `<p>Jorge a Carlos, reservado: la ${SECRET} no debe circular fuera de esta comunicación.</p>`;
@@ -40,16 +39,8 @@ describe('migration 013: case summaries without memos', function () {
 
   before(async () => {
     const { db } = getStack();
-    await db.raw(`create schema ${quoteIdent(schema)}`);
     // The schema as it was before migration 013, with summaries written while memos were read.
-    await db.migrate.latest({
-      schemaName: schema,
-      tableName: 'knex_migrations',
-      migrationSource: listMigrationSource(tenantMigrations.filter((m) => m.name < '013').map((m) => ({
-        ...m,
-        up: async (knex) => { await scopeTransaction(knex, schema); await m.up(knex); },
-      }))),
-    });
+    await tenantSchemaBefore(db, schema, '013');
     await inSchema(async (trx) => {
       await seedBaseCatalog(trx);
       const type = async (acronym: string) => (await trx('document_types').where({ acronym }).first('id')).id as string;
