@@ -168,7 +168,6 @@ export class TaskPool<T, R> {
 
   private spawn(slot: Slot<T, R>): Worker {
     const worker = startWorker(this.options.entry, this.options.heapMb);
-    worker.unref();
     slot.ready = false;
     slot.timer = setTimeout(() => {
       this.options.log.error(`${this.options.name} worker did not load`, { ms: BOOT_LIMIT_MS });
@@ -214,6 +213,9 @@ export class TaskPool<T, R> {
       this.options.log.error(`${this.options.name} worker exited`, { code });
       this.replace(slot, this.options.errors.internal(), false);
     });
+    // After the listeners: the first 'message' listener refs the worker's port again, and an idle
+    // pool must not keep its process alive.
+    worker.unref();
     slot.worker = worker;
     return worker;
   }
