@@ -235,6 +235,7 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await choose(martin.page, 'Tipo de documento', /Memo \(MEMO\)/);
     await martin.page.getByLabel('Referencia').fill(subject);
     await choose(martin.page, 'Para', /Carlos Gómez/);
+    await choose(martin.page, 'Con copia oculta', /Lucía Fernández/);
     await martin.page.getByRole('button', { name: 'Crear borrador' }).click();
     await martin.page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
     const memoId = martin.page.url().split('/').pop()!;
@@ -263,6 +264,8 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await dialog.getByText('Coordinar la inspección del jueves con Mesa de Entradas.').waitFor();
     await dialog.getByText(/De: Martín Álvarez \(Intendencia\)/).waitFor();
     await dialog.getByText(/Para: Carlos Gómez/).waitFor();
+    // A TO recipient is never shown who was sent a blind copy.
+    assert.doesNotMatch(await dialog.innerText(), /CCO|Lucía Fernández/);
     await assertAccessible(page, 'Memo');
     await screenshot(page, run.shots, '25-memo');
     const opened = await backend('agente-mesa', `/memos/${memoId}`);
@@ -287,6 +290,10 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.ok(!received.memos.some((m: { document_id: string }) => m.document_id === memoId), 'and no longer received');
     const detail = await backend('agente-mesa', `/memos/${memoId}`);
     assert.equal(detail.my_access.is_archived, true);
+    // Nor on the document's own page.
+    await page.goto(`${run.desk}/documentos/${memoId}`);
+    await page.getByTestId('official-number').filter({ hasText: number }).waitFor();
+    assert.doesNotMatch(await page.locator('main').innerText(), /Lucía Fernández/);
 
     // The sender sees the opening in Enviados.
     await martin.page.goto(`${run.desk}/memos`);
