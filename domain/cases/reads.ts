@@ -311,7 +311,8 @@ async function caseDocumentRows(trx: Tx, caseId: string, reader: Reader) {
 export async function getCase(ctx: DomainContext, caseId: string, options: { includeDocuments: boolean }) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);
-    const base = { ...caseObject(c), short_ai_summary: c.short_ai_summary };
+    // A system reader gets no summary: it may quote a linked note, which that scope never reads.
+    const base = { ...caseObject(c), short_ai_summary: ctx.user ? c.short_ai_summary : null };
     if (!options.includeDocuments) return base;
     const documents = (await caseDocumentRows(trx, c.id, ctx.user)).map(({ document_id, document_number, reference, status }) => ({ document_id, document_number, reference, status }));
     return { ...base, documents };

@@ -97,6 +97,8 @@ describe('system-scope API keys and X-User-ID', function () {
     const ids = (res: { body: { documents: { document_id: string }[] } }) => res.body.documents.map((d) => d.document_id);
     const detail = await request(`/api/v1/cases/${caseId}?include_documents=true`, asKey(system.key));
     assert.equal(detail.status, 200, detail.text);
+    // Nor the case's summary, which may quote the note linked to it.
+    assert.equal(detail.body.short_ai_summary, null);
     const listed = await request(`/api/v1/cases/${caseId}/documents`, asKey(system.key));
     assert.equal(listed.status, 200, listed.text);
     for (const res of [detail, listed]) {
