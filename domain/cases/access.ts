@@ -93,3 +93,15 @@ export async function requireCase(trx: Tx, user: ActingUser | null, caseId: stri
   if (!row) throw notFound(CASE_MESSAGES.notFound);
   return row;
 }
+
+/**
+ * Every case of `ids` (lower case) is one the user can see, else 404 with the case's not-found
+ * message (`proposed_case_ids` of a draft). One query whatever the list's length: a body may hold
+ * a hundred thousand ids.
+ */
+export async function requireVisibleCases(trx: Tx, user: ActingUser, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  if (!ids.every(isUuid)) throw notFound(CASE_MESSAGES.notFound);
+  const seen = new Set(await whereCaseVisibleTo(trx('cases as c').whereRaw('c.id = any(?::uuid[])', [ids]), trx, user).pluck('c.id'));
+  if (ids.some((id) => !seen.has(id))) throw notFound(CASE_MESSAGES.notFound);
+}

@@ -1,11 +1,10 @@
 /** Documents on a case: link an official document, propose a draft, accept or reject a proposal. */
-import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { canEditDocument, requireDocument } from '../documents/access.js';
 import { DOCUMENT_MESSAGES } from '../documents/messages.js';
-import { caseAccess, isResponsible, requireCase, whereCaseVisibleTo } from './access.js';
+import { caseAccess, isResponsible, requireCase } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 
 function userOf(ctx: DomainContext): ActingUser {
@@ -33,18 +32,6 @@ export async function linkDocument(ctx: DomainContext, caseId: string, documentI
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
     return { case_id: c.id, document_id: doc.id, official_number: doc.official_number };
   });
-}
-
-/**
- * Every case of `ids` (lower case) is one the user can see, else 404 with the case's not-found
- * message (`proposed_case_ids` of a draft). One query whatever the list's length: a body may hold
- * a hundred thousand ids.
- */
-export async function requireVisibleCases(trx: Tx, user: ActingUser, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  if (!ids.every(isUuid)) throw notFound(CASE_MESSAGES.notFound);
-  const seen = new Set(await whereCaseVisibleTo(trx('cases as c').whereRaw('c.id = any(?::uuid[])', [ids]), trx, user).pluck('c.id'));
-  if (ids.some((id) => !seen.has(id))) throw notFound(CASE_MESSAGES.notFound);
 }
 
 /**

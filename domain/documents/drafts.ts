@@ -3,8 +3,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { recordActivity } from '../activity-feed.js';
 import { primarySector, type ActingUser, type DomainContext } from '../context.js';
 import { AppError, badRequest, conflict, forbidden } from '../errors.js';
-import { requireCase as requireVisibleCase } from '../cases/access.js';
-import { requireVisibleCases } from '../cases/case-documents.js';
+import { requireCase, requireVisibleCases } from '../cases/access.js';
 import { canEditDocument, editSectorIds, requireDocument, requireEditable } from './access.js';
 import { checkUploadedPdf, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
@@ -44,11 +43,6 @@ async function creatableType(trx: Tx, acronym: string): Promise<DocumentTypeRow>
   if (!type || !type.is_active) throw badRequest(`${DOCUMENT_MESSAGES.unknownType}: ${acronym}`);
   if (SYSTEM_DOCUMENT_TYPES.has(type.acronym)) throw badRequest(DOCUMENT_MESSAGES.systemType);
   return type;
-}
-
-/** A case the user can see (domain/cases/access.ts); any other is "not found". */
-async function requireCase(trx: Tx, user: ActingUser, caseId: string): Promise<void> {
-  await requireVisibleCase(trx, user, caseId);
 }
 
 async function insertDocument(
