@@ -28,21 +28,24 @@ export function revisionEnds(bytes: Buffer): number[] {
 }
 
 /**
- * SHA-256 of each prefix that ends a revision, in one pass over the file: with the end-of-line
- * after `%%EOF` and, when there is one, without it — a file saved without a final newline gets
- * one from the next incremental update, and its registered digest is of the bytes without it.
+ * SHA-256 of each prefix that ends a revision, per revision, in one pass over the file: with the
+ * end-of-line after `%%EOF` and, when there is one, without it — a file saved without a final
+ * newline gets one from the next incremental update, and its registered digest is of the bytes
+ * without it.
  */
-export function prefixDigests(bytes: Buffer, ends: number[]): string[] {
+export function prefixDigests(bytes: Buffer, ends: number[]): string[][] {
   const hash: Hash = createHash('sha256');
-  const digests: string[] = [];
+  const digests: string[][] = [];
   let from = 0;
   for (const end of ends) {
+    const these: string[] = [];
     let bare = end;
     while (bare > from && (bytes[bare - 1] === 0x0a || bytes[bare - 1] === 0x0d)) bare--;
     hash.update(bytes.subarray(from, bare));
-    if (bare !== end) digests.push(hash.copy().digest('hex'));
+    if (bare !== end) these.push(hash.copy().digest('hex'));
     hash.update(bytes.subarray(bare, end));
-    digests.push(hash.copy().digest('hex'));
+    these.push(hash.copy().digest('hex'));
+    digests.push(these);
     from = end;
   }
   return digests;
