@@ -1,30 +1,67 @@
 /**
  * Difference analysis between revisions: what an incremental update after a signature changed,
- * and whether each change is one a signed document may receive (a new signature or time-stamp
- * field, its widget and appearance, the form's field list, the page's annotation list, a DSS) or
- * a modification of what was signed (new content, another annotation, a changed page).
+ * and whether each change is one a signed document may receive or a modification of what was
+ * signed. A list of what is allowed, everything else is a modification:
+ *
+ * - new objects nobody renders, and the update's own cross-reference stream (found by where the
+ *   revision's `startxref` points, not by the /Type a stream declares);
+ * - a new signature or time-stamp field (a dictionary, never a stream's), its widget added to a
+ *   page's /Annots and to the form's /Fields; a new unsigned field that paints something only in
+ *   an update a signature closes (that signature covers it);
+ * - an existing empty signature field being signed in this update (it gains /V);
+ * - the document security store extended: new certificates, OCSP responses, CRLs and /VRI keys,
+ *   never an existing /VRI entry changed;
+ * - the document information dictionary (metadata no viewer renders), the catalog's /Version and
+ *   /Extensions.
+ *
+ * Each modification names the object and, when a page uses it, the page.
  */
 import { createHash } from 'node:crypto';
-import { PdfDict, PdfName, PdfRaw, PdfRef, PdfStream, PdfString, isName, type PdfObject } from '../../lib/pdf/objects.js';
+import { PdfDict, PdfName, PdfRaw, PdfRef, PdfStream, PdfString, isName, isNumber, type PdfObject } from '../../lib/pdf/objects.js';
 import type { PdfReader } from '../../lib/pdf/reader.js';
 import type { XrefEntry } from '../../lib/pdf/xref-index.js';
+import { pageMap, plainDict, type PageUse } from './page-map.js';
 
 export type UpdateKind = 'harmless' | 'modification';
 
+export type ChangeCode =
+  | 'content_changed' | 'page_changed' | 'page_added' | 'annotation_added' | 'annotations_changed' | 'form_changed'
+  | 'field_changed' | 'catalog_changed' | 'validation_data_changed' | 'object_changed' | 'object_removed' | 'trailer_changed'
+  | 'unreadable_revision' | 'trailing_data';
+
+export interface Change {
+  code: ChangeCode;
+  /** The object changed (null: the trailer). */
+  object: number | null;
+  /** 1-based page that uses the object, when one does. */
+  page: number | null;
+  detail: string;
+}
+
 export interface UpdateAnalysis {
   kind: UpdateKind;
-  /** Why it is a modification (first reasons found). */
-  reasons: string[];
+  /** The modifications found (the first few). */
+  changes: Change[];
+}
+
+/** `page 2, object 14: changes a content stream` */
+export function describeChange(c: Change): string {
+  const where = [c.page !== null ? `page ${c.page}` : null, c.object !== null ? `object ${c.object}` : null].filter(Boolean).join(', ');
+  return where ? `${where}: ${c.detail}` : c.detail;
 }
 
 /** Catalog entries a signature update may add or change (a time-stamp may raise /Version). */
 const CATALOG_KEYS = new Set(['AcroForm', 'DSS', 'Extensions', 'Version']);
 /** AcroForm entries a signature update may add or change. */
-const FORM_KEYS = new Set(['Fields', 'SigFlags', 'DR', 'DA', 'NeedAppearances']);
+const FORM_KEYS = new Set(['Fields', 'SigFlags', 'DR', 'DA']);
 /** Entries signing an empty signature field sets. */
-const SIG_FIELD_KEYS = new Set(['V', 'AP', 'AS', 'F', 'Lock']);
+const SIG_FIELD_KEYS = new Set(['V', 'AP', 'AS', 'F', 'Lock', 'MK']);
+const DSS_KEYS = new Set(['Type', 'VRI', 'Certs', 'CRLs', 'OCSPs']);
 const MAX_CANON_DEPTH = 32;
-const MAX_REASONS = 5;
+const MAX_CHANGES = 5;
+/** Bounds walks over a hostile /DSS and the rest of the document. */
+const MAX_DSS_OBJECTS = 10_000;
+const MAX_WALKED_OBJECTS = 200_000;
 
 /** A canonical text of a value, references kept as references (what an update could change). */
 function canon(value: PdfObject | undefined, depth = 0): string {
@@ -41,136 +78,133 @@ function canon(value: PdfObject | undefined, depth = 0): string {
   return `<<${entries.map(([k, v]) => `/${k} ${canon(v, depth + 1)}`).join(' ')}>>`;
 }
 
-function dictOf(value: PdfObject | undefined): PdfDict | undefined {
-  if (value instanceof PdfDict) return value;
-  if (value instanceof PdfStream) return value.dict;
-  return undefined;
-}
-
 const sameEntry = (a: XrefEntry | undefined, b: XrefEntry | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Keys whose values differ between two dictionaries. */
 function changedKeys(before: PdfDict, after: PdfDict): string[] {
   const keys = new Set([...before.entries.keys(), ...after.entries.keys()]);
   return [...keys].filter((k) => canon(before.get(k)) !== canon(after.get(k)));
 }
 
-/** A signature field (or its merged widget), in the revision `reader` reads. */
+/** A signature field (or a widget of one): a dictionary whose /FT, or its parents', is /Sig. */
 function isSignatureField(reader: PdfReader, value: PdfObject | undefined): boolean {
-  let d = reader.resolveDict(value);
+  let d = plainDict(reader, value);
   for (let i = 0; d && i < 8; i++) {
     if (isName(d.get('FT'), 'Sig')) return true;
     if (d.has('FT')) return false;
-    d = reader.resolveDict(d.get('Parent'));
+    d = plainDict(reader, d.get('Parent'));
   }
   return false;
 }
 
-/** Array `after` keeps every element of `before` and adds only signature fields/widgets. */
-function onlyAddsSignatureFields(reader: PdfReader, before: PdfObject | undefined, after: PdfObject | undefined): boolean {
-  const old = reader.resolve(before);
-  const now = reader.resolve(after);
-  const oldItems = Array.isArray(old) ? old.map((v) => canon(v)) : [];
-  if (!Array.isArray(now)) return oldItems.length === 0;
-  const remaining = new Set(oldItems);
-  for (const item of now) {
-    const key = canon(item);
-    if (remaining.delete(key)) continue;
-    if (!isSignatureField(reader, item)) return false;
-  }
-  return remaining.size === 0;
+/** A field with something to paint: a non-empty /Rect and an appearance. */
+function paints(reader: PdfReader, d: PdfDict): boolean {
+  const rect = reader.resolve(d.get('Rect'));
+  if (!Array.isArray(rect) || rect.length !== 4 || !rect.every(isNumber)) return false;
+  const [x1, y1, x2, y2] = rect as number[];
+  return Math.abs((x2! - x1!) * (y2! - y1!)) > 0 && d.has('AP');
 }
 
-function classifyNew(reader: PdfReader, value: PdfObject | undefined): string | null {
-  const d = dictOf(value);
-  if (!d) return null;
-  const type = d.get('Type');
-  if (isName(type, 'Page') || isName(type, 'Pages')) return 'adds a page';
-  const isAnnotation = isName(type, 'Annot') || (d.has('Subtype') && d.has('Rect'));
-  if (isAnnotation && !(isName(d.get('Subtype'), 'Widget') && isSignatureField(reader, d))) {
-    return `adds an annotation (${isName(d.get('Subtype')) ? (d.get('Subtype') as PdfName).value : 'unknown'})`;
+interface Scope {
+  before: PdfReader;
+  after: PdfReader;
+  /** The update is closed by a signature, which covers what it adds. */
+  signed: boolean;
+  pageOf(num: number): PageUse | undefined;
+}
+
+function change(scope: Scope, code: ChangeCode, object: number | null, detail: string): Change {
+  return { code, object, page: object === null ? null : scope.pageOf(object)?.page ?? null, detail };
+}
+
+function isNewObject(scope: Scope, item: PdfObject): boolean {
+  if (!(item instanceof PdfRef)) return true;
+  const old = scope.before.xref.get(item.num);
+  return old === undefined || old.type === 'free';
+}
+
+/**
+ * Array `after` keeps every element of `before`, in order, and adds only new signature fields
+ * (for /Annots: their widgets). Null when it does; else what is wrong.
+ */
+function addsOnlySignatureFields(scope: Scope, before: PdfObject | undefined, after: PdfObject | undefined, widgets: boolean): string | null {
+  const old = scope.before.resolve(before);
+  const now = scope.after.resolve(after);
+  const oldItems = Array.isArray(old) ? old.map((v) => canon(v)) : [];
+  if (!Array.isArray(now)) return oldItems.length === 0 ? null : 'removes every item';
+  const remaining = new Set(oldItems);
+  for (const item of now) {
+    if (remaining.delete(canon(item))) continue;
+    if (!isNewObject(scope, item)) return `adds an existing object (${canon(item)})`;
+    const d = plainDict(scope.after, item);
+    if (!d || !isSignatureField(scope.after, item)) return 'adds something other than a signature field';
+    if (widgets && !isName(d.get('Subtype'), 'Widget')) return 'adds an annotation that is not a signature widget';
+  }
+  return remaining.size === 0 ? null : 'removes an item';
+}
+
+/** Form dictionary rule, for an indirect /AcroForm and for one written in the catalog. */
+function formProblem(scope: Scope, old: PdfDict | undefined, now: PdfDict | undefined): string | null {
+  if (!now) return old ? 'removes the form' : null;
+  const changed = changedKeys(old ?? new PdfDict(), now);
+  const other = changed.filter((k) => !FORM_KEYS.has(k));
+  if (other.length) return `changes the form (${other.join(', ')})`;
+  if (!changed.includes('Fields')) return null;
+  const problem = addsOnlySignatureFields(scope, old?.get('Fields'), now.get('Fields'), false);
+  return problem && `changes the form fields: ${problem}`;
+}
+
+interface StoreParts {
+  /** The store's own dictionaries and arrays, which an update may extend. */
+  extendable: Set<number>;
+  /** What earlier validation data (an existing /VRI entry) is made of: never changed. */
+  frozen: Set<number>;
+}
+
+/** The objects of the document security store of `reader`. */
+function storeParts(reader: PdfReader): StoreParts {
+  const extendable = new Set<number>();
+  const frozen = new Set<number>();
+  const catalog = reader.resolveDict(reader.trailer.get('Root'));
+  const dssRaw = catalog?.get('DSS');
+  const take = (value: PdfObject | undefined, into: Set<number>) => {
+    if (value instanceof PdfRef && !(reader.getObject(value.num) instanceof PdfStream)) into.add(value.num);
+  };
+  take(dssRaw, extendable);
+  const dss = plainDict(reader, dssRaw);
+  if (!dss) return { extendable, frozen };
+  for (const key of ['Certs', 'CRLs', 'OCSPs']) take(dss.get(key), extendable);
+  take(dss.get('VRI'), extendable);
+  const vri = plainDict(reader, dss.get('VRI'));
+  let walked = 0;
+  for (const entry of vri?.entries.values() ?? []) {
+    if (++walked > MAX_DSS_OBJECTS) break;
+    take(entry, frozen);
+    const d = plainDict(reader, entry);
+    for (const value of d?.entries.values() ?? []) take(value, frozen);
+  }
+  for (const num of frozen) extendable.delete(num);
+  return { extendable, frozen };
+}
+
+/** The /DSS of `after` extends that of `before` only with new data and new /VRI keys. */
+function storeProblem(scope: Scope): string | null {
+  const oldDss = plainDict(scope.before, scope.before.resolveDict(scope.before.trailer.get('Root'))?.get('DSS'));
+  const newDss = plainDict(scope.after, scope.after.resolveDict(scope.after.trailer.get('Root'))?.get('DSS'));
+  if (!newDss) return oldDss ? 'removes the document security store' : null;
+  const unexpected = [...newDss.entries.keys()].filter((k) => !DSS_KEYS.has(k));
+  if (unexpected.length) return `puts ${unexpected.join(', ')} in the document security store`;
+  const oldVri = plainDict(scope.before, oldDss?.get('VRI'));
+  const newVri = plainDict(scope.after, newDss.get('VRI'));
+  for (const [key, value] of oldVri?.entries ?? []) {
+    if (canon(value) !== canon(newVri?.get(key))) return `changes or removes the validation data of an earlier signature (VRI ${key})`;
+  }
+  for (const [key, value] of newVri?.entries ?? []) {
+    if (oldVri?.has(key)) continue;
+    if (!/^[0-9A-F]{40}$/.test(key)) return `adds a badly formed VRI key ${key}`;
+    if (!plainDict(scope.after, value)) return `adds a VRI entry that is not a dictionary (${key})`;
   }
   return null;
 }
-
-function classifyChanged(before: PdfReader, after: PdfReader, num: number): string | null {
-  const oldValue = before.getObject(num);
-  const newValue = after.getObject(num);
-  if (newValue === undefined || newValue === null) return `removes object ${num}`;
-  const oldArray = Array.isArray(oldValue);
-  if (oldArray || Array.isArray(newValue)) {
-    // An indirect /Annots or /Fields array: it may only gain signature fields.
-    return oldArray && Array.isArray(newValue) && onlyAddsSignatureFields(after, oldValue, newValue) ? null : `changes array object ${num}`;
-  }
-  const old = dictOf(oldValue);
-  const now = dictOf(newValue);
-  if (!old || !now) return canon(oldValue) === canon(newValue) ? null : `changes object ${num}`;
-  if (oldValue instanceof PdfStream || newValue instanceof PdfStream) {
-    return canon(oldValue) === canon(newValue) ? null : `changes stream ${num}`;
-  }
-  const changed = changedKeys(old, now);
-  if (changed.length === 0) return null;
-  // The document information dictionary (producer, dates) is metadata no viewer renders.
-  const info = after.trailer.get('Info');
-  if (info instanceof PdfRef && info.num === num) return null;
-  const root = after.trailer.get('Root');
-  if (root instanceof PdfRef && root.num === num) {
-    return changed.every((k) => CATALOG_KEYS.has(k)) ? null : `changes the catalog (${changed.join(', ')})`;
-  }
-  if (isName(old.get('Type'), 'Page')) {
-    if (changed.some((k) => k !== 'Annots')) return `changes a page (${changed.join(', ')})`;
-    return onlyAddsSignatureFields(after, old.get('Annots'), now.get('Annots')) ? null : 'changes the annotations of a page';
-  }
-  if (old.has('Fields') || isAcroForm(after, num)) {
-    if (changed.some((k) => !FORM_KEYS.has(k))) return `changes the form (${changed.join(', ')})`;
-    return onlyAddsSignatureFields(after, old.get('Fields'), now.get('Fields')) ? null : 'changes the form fields';
-  }
-  if (isName(old.get('FT'), 'Sig') && !old.has('V')) {
-    return changed.every((k) => SIG_FIELD_KEYS.has(k)) ? null : `changes signature field ${num}`;
-  }
-  return `changes object ${num}`;
-}
-
-function isAcroForm(reader: PdfReader, num: number): boolean {
-  const root = reader.resolveDict(reader.trailer.get('Root'));
-  const form = root?.get('AcroForm');
-  return form instanceof PdfRef && form.num === num;
-}
-
-/** Bounds the walk over a hostile /DSS. */
-const MAX_DSS_OBJECTS = 10_000;
-
-/**
- * The dictionaries and arrays of the document security store (/DSS, its /VRI entries, its
- * /Certs, /OCSPs and /CRLs arrays): a PAdES-B-LT/LTA update extends them with the validation data
- * of a later signature. The streams they point to (certificates, OCSP responses, CRLs) are never
- * rewritten, so they are not in the set.
- */
-function dssObjects(reader: PdfReader): Set<number> {
-  const found = new Set<number>();
-  const walk = (value: PdfObject | undefined, depth: number): void => {
-    if (depth > 6 || found.size >= MAX_DSS_OBJECTS) return;
-    if (value instanceof PdfRef) {
-      if (found.has(value.num)) return;
-      const target = reader.getObject(value.num);
-      if (target instanceof PdfStream) return;
-      // Only the store's own parts: a /DSS pointing at pages or annotations does not make changing them harmless.
-      const type = target instanceof PdfDict ? target.get('Type') : undefined;
-      if (type !== undefined && !isName(type, 'DSS') && !isName(type, 'VRI')) return;
-      found.add(value.num);
-      walk(target, depth + 1);
-    } else if (Array.isArray(value)) {
-      for (const item of value) walk(item, depth + 1);
-    } else if (value instanceof PdfDict) {
-      for (const item of value.entries.values()) walk(item, depth + 1);
-    }
-  };
-  walk(reader.resolveDict(reader.trailer.get('Root'))?.get('DSS'), 0);
-  return found;
-}
-
-/** Bounds the walk over the rest of the document; past it no store object counts as its own. */
-const MAX_WALKED_OBJECTS = 200_000;
 
 /** Objects reachable from the trailer without going through the catalog's /DSS (undefined: too many to tell). */
 function referencedOutsideDss(reader: PdfReader): Set<number> | undefined {
@@ -200,34 +234,138 @@ function referencedOutsideDss(reader: PdfReader): Set<number> | undefined {
   return seen;
 }
 
-/** What the update from revision `before` to revision `after` changed, classified. */
-export function analyzeUpdate(before: PdfReader, after: PdfReader): UpdateAnalysis {
-  const reasons: string[] = [];
-  const dss = dssObjects(before);
-  // An object the document also uses elsewhere (a page's resources placed under /VRI, say) is not
-  // the store's own: changing it stays a modification. Walked only when a store object changed.
-  let elsewhere: Set<number> | undefined | null = null;
-  const storeOwn = (num: number) => {
-    if (!dss.has(num)) return false;
-    if (elsewhere === null) elsewhere = referencedOutsideDss(before);
-    return elsewhere !== undefined && !elsewhere.has(num);
+function lazy<T>(make: () => T): () => T {
+  let made = false;
+  let value: T;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
   };
+}
+
+/** The trailer keeps its catalog and gains no encryption. */
+function trailerChanges(scope: Scope): Change[] {
+  const found: Change[] = [];
+  const oldRoot = scope.before.trailer.get('Root');
+  const newRoot = scope.after.trailer.get('Root');
+  if (canon(oldRoot) !== canon(newRoot)) found.push(change(scope, 'trailer_changed', null, `the trailer points at another catalog (${canon(newRoot)})`));
+  if (canon(scope.before.trailer.get('Encrypt')) !== canon(scope.after.trailer.get('Encrypt'))) found.push(change(scope, 'trailer_changed', null, 'the trailer changes the encryption'));
+  return found;
+}
+
+/** What the update from revision `before` to revision `after` changed, classified. */
+export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { signed: boolean } = { signed: false }): UpdateAnalysis {
+  const beforePages = lazy(() => pageMap(before));
+  const afterPages = lazy(() => pageMap(after));
+  const scope: Scope = { before, after, signed: options.signed, pageOf: (num) => afterPages().get(num) ?? beforePages().get(num) };
+  const changes = trailerChanges(scope);
+  const store = lazy(() => storeParts(before));
+  const storeCheck = lazy(() => storeProblem(scope));
+  // A store object the document also uses elsewhere (a page's resources placed in the /DSS, say)
+  // is not the store's own: changing it stays a modification.
+  const outside = lazy(() => referencedOutsideDss(before));
+  const storeOwn = (num: number) => store().extendable.has(num) && outside() !== undefined && !outside()!.has(num);
+  const infoRef = after.trailer.get('Info');
+  const rootRef = after.trailer.get('Root');
+  const formRef = after.resolveDict(rootRef)?.get('AcroForm');
+  const ownXref = after.lastXref.kind === 'stream' ? after.lastXref.offset : -1;
+
+  const classifyChanged = (num: number): Change | null => {
+    const oldValue = before.getObject(num);
+    const newValue = after.getObject(num);
+    if (newValue === undefined || newValue === null) return change(scope, 'object_removed', num, 'removes the object');
+    const use = scope.pageOf(num);
+    if (oldValue instanceof PdfStream || newValue instanceof PdfStream) {
+      if (canon(oldValue) === canon(newValue)) return null;
+      return change(scope, use?.role === 'content' ? 'content_changed' : 'object_changed', num, use?.role === 'content' ? 'changes the page content' : 'changes a stream');
+    }
+    if (store().frozen.has(num)) return canon(oldValue) === canon(newValue) ? null : change(scope, 'validation_data_changed', num, 'changes the validation data of an earlier signature');
+    if (storeOwn(num)) {
+      const problem = storeCheck();
+      return problem ? change(scope, 'validation_data_changed', num, problem) : null;
+    }
+    if (Array.isArray(oldValue) || Array.isArray(newValue)) {
+      if (canon(oldValue) === canon(newValue)) return null;
+      if (!Array.isArray(oldValue) || !Array.isArray(newValue)) return change(scope, 'object_changed', num, 'changes an array');
+      if (use?.role === 'annotations') {
+        const problem = addsOnlySignatureFields(scope, oldValue, newValue, true);
+        return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : null;
+      }
+      const form = plainDict(after, formRef);
+      if (form?.get('Fields') instanceof PdfRef && (form.get('Fields') as PdfRef).num === num) {
+        const problem = addsOnlySignatureFields(scope, oldValue, newValue, false);
+        return problem ? change(scope, 'form_changed', num, `changes the form fields: ${problem}`) : null;
+      }
+      return change(scope, use?.role === 'content' ? 'content_changed' : 'object_changed', num, use?.role === 'content' ? 'changes the list of content streams of the page' : 'changes an array');
+    }
+    const old = plainDict(before, oldValue);
+    const now = plainDict(after, newValue);
+    if (!old || !now) return canon(oldValue) === canon(newValue) ? null : change(scope, 'object_changed', num, 'changes the object');
+    const changed = changedKeys(old, now);
+    if (changed.length === 0) return null;
+    // The document information dictionary (producer, dates) is metadata no viewer renders.
+    if (infoRef instanceof PdfRef && infoRef.num === num) return null;
+    if (rootRef instanceof PdfRef && rootRef.num === num) {
+      const other = changed.filter((k) => !CATALOG_KEYS.has(k));
+      if (other.length) return change(scope, 'catalog_changed', num, `changes the catalog (${other.join(', ')})`);
+      if (changed.includes('AcroForm')) {
+        const problem = formProblem(scope, plainDict(before, old.get('AcroForm')), plainDict(after, now.get('AcroForm')));
+        if (problem) return change(scope, 'form_changed', num, problem);
+      }
+      const problem = changed.includes('DSS') ? storeCheck() : null;
+      return problem ? change(scope, 'validation_data_changed', num, problem) : null;
+    }
+    if (isName(old.get('Type'), 'Page') || use?.role === 'page') {
+      const other = changed.filter((k) => k !== 'Annots');
+      if (other.length) return change(scope, 'page_changed', num, `changes the page (${other.join(', ')})`);
+      const problem = addsOnlySignatureFields(scope, old.get('Annots'), now.get('Annots'), true);
+      return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : null;
+    }
+    if (formRef instanceof PdfRef && formRef.num === num) {
+      const problem = formProblem(scope, old, now);
+      return problem ? change(scope, 'form_changed', num, problem) : null;
+    }
+    if (isSignatureField(before, oldValue) && !old.has('V')) {
+      // An empty signature field may change only by being signed, in this update.
+      const value = plainDict(after, now.get('V'));
+      if (value && changed.every((k) => SIG_FIELD_KEYS.has(k))) return null;
+      return change(scope, 'field_changed', num, value ? `changes the signature field (${changed.join(', ')})` : 'changes an unsigned signature field without signing it');
+    }
+    return change(scope, use?.role === 'annotation' ? 'annotations_changed' : 'object_changed', num, use?.role === 'annotation' ? `changes an annotation (${changed.join(', ')})` : `changes the object (${changed.join(', ')})`);
+  };
+
+  const classifyNew = (num: number, value: PdfObject | undefined): Change | null => {
+    const d = value instanceof PdfStream ? undefined : plainDict(after, value);
+    if (!d) return null;
+    const type = d.get('Type');
+    if (isName(type, 'Page') || isName(type, 'Pages')) return change(scope, 'page_added', num, 'adds a page');
+    const isAnnotation = isName(type, 'Annot') || (d.has('Subtype') && d.has('Rect'));
+    if (!isAnnotation) return null;
+    if (!isName(d.get('Subtype'), 'Widget') || !isSignatureField(after, value)) {
+      return change(scope, 'annotation_added', num, `adds an annotation (${isName(d.get('Subtype')) ? (d.get('Subtype') as PdfName).value : 'unknown'})`);
+    }
+    // A new empty field that paints something is covered only by a signature closing its update.
+    if (!scope.signed && !d.has('V') && paints(after, d)) return change(scope, 'annotation_added', num, 'adds a visible field that no signature covers');
+    return null;
+  };
+
   const highest = Math.max(after.xref.highestNumber, before.xref.highestNumber);
-  for (let num = 1; num <= highest && reasons.length < MAX_REASONS; num++) {
+  for (let num = 1; num <= highest && changes.length < MAX_CHANGES; num++) {
     const newEntry = after.xref.get(num);
     const oldEntry = before.xref.get(num);
     if (sameEntry(oldEntry, newEntry)) continue;
     const wasThere = oldEntry !== undefined && oldEntry.type !== 'free';
     if (newEntry?.type === 'free' || newEntry === undefined) {
-      if (wasThere) reasons.push(`removes object ${num}`);
+      if (wasThere) changes.push(change(scope, 'object_removed', num, 'removes the object'));
       continue;
     }
-    const value = after.getObject(num);
-    if (value instanceof PdfStream && isName(value.dict.get('Type'), 'XRef')) continue;
-    // Extending the document security store with another signature's validation data is harmless.
-    if (wasThere && !(value instanceof PdfStream) && storeOwn(num)) continue;
-    const reason = wasThere ? classifyChanged(before, after, num) : classifyNew(after, value);
-    if (reason) reasons.push(reason);
+    // The update's own cross-reference stream, found by the offset `startxref` names.
+    if (newEntry.type === 'offset' && newEntry.offset === ownXref && !wasThere) continue;
+    const found = wasThere ? classifyChanged(num) : classifyNew(num, after.getObject(num));
+    if (found) changes.push(found);
   }
-  return { kind: reasons.length ? 'modification' : 'harmless', reasons };
+  return { kind: changes.length ? 'modification' : 'harmless', changes };
 }

@@ -3,9 +3,10 @@
  * changed after it was signed. Pure computation over the bytes and the trust anchors (no I/O),
  * bounded by the 10 MiB limit, the PDF reader's limits and MAX_REVISIONS.
  */
+import type { X509Certificate } from 'node:crypto';
 import { PdfReadError } from '../../lib/pdf/errors.js';
 import { PdfReader } from '../../lib/pdf/reader.js';
-import { analyzeUpdate, type UpdateKind } from './changes.js';
+import { analyzeUpdate, describeChange, type Change, type UpdateKind } from './changes.js';
 import { CmsError, checkSignerInfo, checkTimestamp, checkTimestampToken, distinguishedName, parseSignedData } from './cms.js';
 import { MAX_VERIFY_BYTES, VerificationInputError } from './errors.js';
 import { RangeDigests } from './range-digests.js';
@@ -30,6 +31,8 @@ export interface SignatureReport {
   subFilter: string | null;
   signerSubject: string | null;
   signerIssuer: string | null;
+  /** SHA-256 of the signer's certificate (hex; for a document time-stamp, the authority's). */
+  certificateSha256: string | null;
   /** The signer's certificate chains to a trust anchor (valid at the time-stamp's time, else now). */
   trusted: boolean;
   certificatePath: string[];
@@ -49,6 +52,16 @@ export interface SignatureReport {
   problems: string[];
 }
 
+/** One revision after the first signed one: what it adds and, when it modifies, how. */
+export interface RevisionUpdate {
+  revision: number;
+  kind: UpdateKind;
+  /** Signature and time-stamp fields whose signatures close this revision. */
+  closedBy: string[];
+  /** The modifications found (empty when harmless). */
+  changes: Change[];
+}
+
 export interface FileReport {
   sha256: string;
   size: number;
@@ -56,9 +69,14 @@ export interface FileReport {
   signatures: SignatureReport[];
   /** What follows the last signature's revision. */
   afterLastSignature: 'none' | UpdateKind;
+  /** Each modification, as text: `revision 4 — page 1, object 12: changes the page content`. */
   modificationReasons: string[];
+  /** Every revision after the first signed one, in order (data after the last %%EOF counts as one more). */
+  updates: RevisionUpdate[];
   /** SHA-256 of the file up to the end of each revision, with and without the end-of-line after %%EOF (to find the registered original). */
   revisionDigests: string[];
+  /** The same digests by revision (index 0: revision 1). */
+  revisionPrefixes: string[][];
 }
 
 export interface ValidateOptions {
@@ -96,7 +114,7 @@ function coverage(bytes: Buffer, field: SignatureField, ends: number[]): { cover
 function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], digests: RangeDigests, options: ValidateOptions): SignatureReport {
   const cov = coverage(bytes, field, ends);
   const report: SignatureReport = {
-    fieldName: field.name, kind: field.kind, subFilter: field.subFilter, signerSubject: null, signerIssuer: null,
+    fieldName: field.name, kind: field.kind, subFilter: field.subFilter, signerSubject: null, signerIssuer: null, certificateSha256: null,
     trusted: false, certificatePath: [], signingTime: pdfDateToIso(field.signingTime), timestamp: null,
     signatureValid: false, digestValid: false, coversRevision: cov.covers, revision: cov.revision, modifiedAfter: false,
     problems: cov.problem ? [cov.problem] : [],
@@ -111,6 +129,7 @@ function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], di
       Object.assign(report, {
         signatureValid: ts.signatureValid, digestValid: ts.imprintValid, signingTime: ts.time, trusted: Boolean(trust?.trusted), certificatePath: trust?.path ?? [],
         signerSubject: ts.authority, signerIssuer: ts.certificate ? distinguishedName(ts.certificate.issuer) : null,
+        certificateSha256: ts.certificate ? fingerprint(ts.certificate) : null,
       });
       report.problems.push(...ts.problems, ...(trust?.problem ? [trust.problem] : []));
       return report;
@@ -124,6 +143,7 @@ function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], di
     if (cms.signer) {
       report.signerSubject = distinguishedName(cms.signer.subject);
       report.signerIssuer = distinguishedName(cms.signer.issuer);
+      report.certificateSha256 = fingerprint(cms.signer);
       const trust = options.anchors.check(cms.signer, cms.certificates, at);
       report.trusted = trust.trusted;
       report.certificatePath = trust.path;
@@ -164,40 +184,52 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
   const signedRevisions = signatures.map((s) => s.revision).filter((r): r is number => r !== null);
   const firstSigned = signedRevisions.length ? Math.min(...signedRevisions) : null;
   const lastSigned = signedRevisions.length ? Math.max(...signedRevisions) : null;
-  const updates = new Map<number, { kind: UpdateKind; reasons: string[] }>();
+  const updates: RevisionUpdate[] = [];
+  const closedBy = (rev: number) => signatures.filter((s) => s.revision === rev).map((s) => s.fieldName);
   if (firstSigned !== null && (ends.length - firstSigned) * (reader.xref.highestNumber + 1) > MAX_COMPARED_ENTRIES) {
     throw new VerificationInputError('INVALID_PDF_FILE', 'too many revisions for its number of objects');
   }
   if (firstSigned !== null) {
     let previous = openReader(bytes.subarray(0, ends[firstSigned - 1]!));
     for (let rev = firstSigned + 1; rev <= ends.length; rev++) {
+      const fields = closedBy(rev);
       let next: PdfReader;
       try {
         next = openReader(bytes.subarray(0, ends[rev - 1]!));
-        updates.set(rev, analyzeUpdate(previous, next));
+        const analysis = analyzeUpdate(previous, next, { signed: fields.length > 0 });
+        updates.push({ revision: rev, kind: analysis.kind, closedBy: fields, changes: analysis.changes });
       } catch (err) {
         if (!(err instanceof VerificationInputError) && !(err instanceof PdfReadError)) throw err;
-        updates.set(rev, { kind: 'modification', reasons: [`revision ${rev} is unreadable`] });
+        updates.push({ revision: rev, kind: 'modification', closedBy: fields, changes: [{ code: 'unreadable_revision', object: null, page: null, detail: 'the revision is unreadable' }] });
         break;
       }
       previous = next;
     }
   }
   const lastEnd = ends.at(-1) ?? 0;
-  if (firstSigned !== null && hasTrailingData(bytes, lastEnd)) updates.set(ends.length + 1, { kind: 'modification', reasons: ['data after the last revision'] });
+  if (firstSigned !== null && hasTrailingData(bytes, lastEnd)) {
+    updates.push({ revision: ends.length + 1, kind: 'modification', closedBy: [], changes: [{ code: 'trailing_data', object: null, page: null, detail: 'data after the last revision' }] });
+  }
   for (const s of signatures) {
     if (s.revision === null) continue;
-    s.modifiedAfter = [...updates.entries()].some(([rev, u]) => rev > s.revision! && u.kind === 'modification');
+    s.modifiedAfter = updates.some((u) => u.revision > s.revision! && u.kind === 'modification');
   }
-  const after = lastSigned === null ? [] : [...updates.entries()].filter(([rev]) => rev > lastSigned).map(([, u]) => u);
-  const reasons = [...updates.values()].flatMap((u) => u.reasons);
+  const after = lastSigned === null ? [] : updates.filter((u) => u.revision > lastSigned);
+  const prefixes = prefixDigests(bytes, ends);
   return {
     sha256: digests.fileSha256,
     size: bytes.length,
     revisions: ends.length,
     signatures,
     afterLastSignature: after.length === 0 ? 'none' : after.some((u) => u.kind === 'modification') ? 'modification' : 'harmless',
-    modificationReasons: reasons,
-    revisionDigests: prefixDigests(bytes, ends),
+    modificationReasons: updates.flatMap((u) => u.changes.map((c) => `revision ${u.revision} — ${describeChange(c)}`)),
+    updates,
+    revisionDigests: prefixes.flat(),
+    revisionPrefixes: prefixes,
   };
 }
+
+function fingerprint(certificate: X509Certificate): string {
+  return certificate.fingerprint256.replace(/:/g, '').toLowerCase();
+}
+

@@ -142,7 +142,7 @@ describe('verification: the engine agrees with pyHanko', function () {
     const first = new IncrementalUpdate(reader);
     const dss = (reader.resolveDict(dssRef) as PdfDict).clone();
     const vri = (reader.resolveDict(dss.get('VRI')) ?? dict({})).clone();
-    vri.set('ABCDEF', form);
+    vri.set('AB'.repeat(20), form);
     dss.set('VRI', vri);
     first.set(dssRef, dss);
     const extended = Buffer.concat([three, first.build().bytes]);
