@@ -5,7 +5,8 @@
  *
  * An existing /DSS is extended, never replaced: its entries stay, and data already there
  * (same bytes) is referenced rather than stored twice — six signatures of one tenant share one
- * copy of the CA certificates.
+ * copy of the CA certificates. Existing /VRI entries are never rewritten (an archive renewal
+ * adds fresh data for old signatures to the arrays, and /VRI keys only for new ones).
  */
 import { createHash } from 'node:crypto';
 import type { PdfDocument } from '../pdf/document.js';
@@ -54,9 +55,16 @@ export function buildDssUpdate(doc: PdfDocument, request: DssRequest): Increment
     if (list.length) dss.set(key, list);
   }
 
-  if (request.vri.length) {
-    const vri = doc.reader.resolveDict(dss.get('VRI'))?.clone() ?? new PdfDict();
-    for (const entry of request.vri) {
+  // A /VRI key already there is left exactly as it is (same value, same reference): validators
+  // take a changed or removed key for a modification of what an earlier signature or time-stamp
+  // covered (pyHanko: "VRI key … was modified or deleted"). Fresh data for it still goes into the
+  // /DSS arrays above; only signatures and time-stamps new to the file get a key.
+  const rawVri = dss.get('VRI');
+  const oldVri = doc.reader.resolveDict(rawVri);
+  const added = request.vri.filter((entry, i) => !oldVri?.has(entry.key) && request.vri.findIndex((e) => e.key === entry.key) === i);
+  if (added.length) {
+    const vri = oldVri?.clone() ?? new PdfDict();
+    for (const entry of added) {
       const item = dict({});
       for (const [kind, , vriKey] of KINDS) {
         const refs = [...new Set(entry[kind].map((i) => refsOf[kind][i]!))];
@@ -64,7 +72,9 @@ export function buildDssUpdate(doc: PdfDocument, request: DssRequest): Increment
       }
       vri.set(entry.key, update.add(item));
     }
-    dss.set('VRI', update.add(vri));
+    // An indirect /VRI is rewritten in place (its old keys keep their raw values); otherwise it becomes a new object.
+    if (rawVri instanceof PdfRef && oldVri) update.set(rawVri, vri);
+    else dss.set('VRI', update.add(vri));
   }
 
   // An indirect /DSS is rewritten in place; otherwise the catalog gets a new one.
