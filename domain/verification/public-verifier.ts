@@ -12,15 +12,20 @@ import { UnreadablePdfError, runPdfTask } from '../documents/pdf-workers.js';
 import type { FileReport } from './engine.js';
 import { VerificationInputError } from './errors.js';
 import { loadPublicRecord, locateCode, locateRender, type PublicDocumentRecord } from './registry.js';
-import { verdictOf, type Verdict } from './verdict.js';
+import { verdictOf, type Registration, type Verdict } from './verdict.js';
 
 export interface VerificationResult {
   verdict: Verdict;
   document: PublicDocumentRecord | null;
   /** The file checked equals the registered official file (null: nothing registered matched). */
   matchesOriginal: boolean | null;
+  /** What the register says of the file (null: nothing registered matched). */
+  registration: Registration | null;
   report: FileReport;
 }
+
+/** Signer certificates (SHA-256) of registered official files, by the file's SHA-256; bounded. */
+const MAX_CACHED_SIGNER_SETS = 256;
 
 export interface TrustConfig {
   trustAnchorFiles: string[];
@@ -65,7 +70,48 @@ export class PublicVerifier {
     if (!bytes) return undefined;
     const report = await this.validate(bytes, location.tenantSchema);
     const matchesOriginal = record.officialSha256s.includes(report.sha256);
-    return { verdict: verdictOf(report, matchesOriginal), document: record, matchesOriginal, report };
+    const registration = await this.registration(report, record, location.tenantSchema);
+    return { verdict: verdictOf(report, registration), document: record, matchesOriginal, registration, report };
+  }
+
+  private readonly signerSets = new Map<string, Set<string>>();
+
+  /** The certificates that signed the registered official file (read once per file). */
+  private async registeredSigners(record: PublicDocumentRecord, tenantSchema: string): Promise<Set<string>> {
+    const known = this.signerSets.get(record.officialSha256);
+    if (known) return known;
+    const bytes = await this.storage.get(record.officialStorageKey);
+    const official = bytes ? await this.validate(bytes, tenantSchema) : undefined;
+    const set = new Set(official?.signatures.filter((s) => s.kind === 'signature' && s.certificateSha256).map((s) => s.certificateSha256!) ?? []);
+    if (this.signerSets.size >= MAX_CACHED_SIGNER_SETS) this.signerSets.delete(this.signerSets.keys().next().value!);
+    this.signerSets.set(record.officialSha256, set);
+    return set;
+  }
+
+  /**
+   * Where the registered original sits in the file (the newest revision that is an official
+   * file) and which signatures are not by a certificate the municipality signed it with: a copy
+   * of the registered render signed with another municipality's certificate chains to the same
+   * root, but is not this municipality's document.
+   */
+  private async registration(report: FileReport, record: PublicDocumentRecord, tenantSchema: string): Promise<Registration> {
+    const official = new Set(record.officialSha256s);
+    let originalRevision: number | null = null;
+    report.revisionPrefixes.forEach((digests, i) => {
+      if (digests.some((d) => official.has(d))) originalRevision = i + 1;
+    });
+    const from = originalRevision ?? 0;
+    // Inside the registered original every signature is the municipality's by definition.
+    const registered = originalRevision !== null
+      ? new Set(report.signatures.filter((s) => s.kind === 'signature' && s.revision !== null && s.revision <= from && s.certificateSha256).map((s) => s.certificateSha256!))
+      : await this.registeredSigners(record, tenantSchema);
+    const foreignSigners = report.signatures
+      .filter((s) => s.kind === 'signature' && (s.revision ?? Infinity) > from && !(s.certificateSha256 && registered.has(s.certificateSha256)))
+      .map((s) => s.fieldName);
+    for (const s of report.signatures) {
+      if (foreignSigners.includes(s.fieldName)) s.problems.push(`the certificate is not one ${record.municipality} signs its documents with`);
+    }
+    return { matchesOriginal: official.has(report.sha256), originalRevision, foreignSigners };
   }
 
   /** Throws VerificationInputError for files that are not readable PDFs or over 10 MiB. */
@@ -76,7 +122,7 @@ export class PublicVerifier {
     if (location && record && this.trust.tenantTrustAnchorFiles[location.tenantSchema]) {
       report = await this.validate(bytes, location.tenantSchema);
     }
-    const matchesOriginal = record ? record.officialSha256s.includes(report.sha256) : null;
-    return { verdict: verdictOf(report, matchesOriginal), document: record ?? null, matchesOriginal, report };
+    const registration = location && record ? await this.registration(report, record, location.tenantSchema) : null;
+    return { verdict: verdictOf(report, registration), document: record ?? null, matchesOriginal: registration?.matchesOriginal ?? null, registration, report };
   }
 }

@@ -1,11 +1,14 @@
 /** The one-line answer the public gets, from the engine's report and the register. */
 import type { FileReport } from './engine.js';
 
-export type Verdict = 'authentic' | 'valid_not_original' | 'valid_unregistered' | 'invalid_signature' | 'modified' | 'untrusted' | 'unsigned';
+export type Verdict =
+  | 'authentic' | 'authentic_extended' | 'valid_not_original' | 'valid_unregistered'
+  | 'invalid_signature' | 'modified' | 'untrusted' | 'unsigned';
 
 export const VERDICT_MESSAGES: Record<Verdict, string> = {
   authentic: 'Documento auténtico',
-  valid_not_original: 'Firmas válidas pero el archivo no coincide con el original registrado',
+  authentic_extended: 'Documento auténtico: es el original registrado, con datos de validación agregados después',
+  valid_not_original: 'No es el original registrado: el archivo cambió después del registro, aunque sus firmas son válidas',
   valid_unregistered: 'Firmas válidas, pero el documento no está registrado en esta plataforma',
   invalid_signature: 'Firma inválida',
   modified: 'Modificado después de firmar',
@@ -13,17 +16,35 @@ export const VERDICT_MESSAGES: Record<Verdict, string> = {
   unsigned: 'El archivo no tiene firmas digitales',
 };
 
+/** What the register says of the file, when a registered document matched it. */
+export interface Registration {
+  /** The file is one of the registered official files. */
+  matchesOriginal: boolean;
+  /** The newest revision of the file that is a registered official file (null: none is). */
+  originalRevision: number | null;
+  /** Signatures by a certificate the municipality does not sign with (field names). */
+  foreignSigners: string[];
+}
+
 /**
  * Worst finding first: a broken signature, then a change after signing, then a signer outside
- * the trust anchors; only a file whose every signature holds is compared with the register.
- * `matchesOriginal`: null when no registered document was found.
+ * the trust anchors or not the municipality's; only a file whose every signature holds is
+ * compared with the register. A registered original followed only by validation data (document
+ * time-stamps, the security store) is still the original; anything else added after it is not.
+ * `registration`: null when no registered document matched.
  */
-export function verdictOf(report: FileReport, matchesOriginal: boolean | null): Verdict {
+export function verdictOf(report: FileReport, registration: Registration | null): Verdict {
   const signatures = report.signatures;
   if (signatures.length === 0) return 'unsigned';
   if (signatures.some((s) => !s.signatureValid || !s.digestValid || !s.coversRevision || (s.timestamp !== null && !s.timestamp.valid))) return 'invalid_signature';
   if (report.afterLastSignature === 'modification' || signatures.some((s) => s.modifiedAfter)) return 'modified';
   if (signatures.some((s) => !s.trusted)) return 'untrusted';
-  if (matchesOriginal === null) return 'valid_unregistered';
-  return matchesOriginal ? 'authentic' : 'valid_not_original';
+  if (registration === null) return 'valid_unregistered';
+  if (registration.foreignSigners.length) return 'untrusted';
+  if (registration.matchesOriginal) return 'authentic';
+  const from = registration.originalRevision;
+  if (from === null) return 'valid_not_original';
+  const kinds = new Map(signatures.map((s) => [s.fieldName, s.kind]));
+  const onlyValidationData = report.updates.filter((u) => u.revision > from).every((u) => u.closedBy.every((f) => kinds.get(f) === 'timestamp'));
+  return onlyValidationData ? 'authentic_extended' : 'valid_not_original';
 }
