@@ -12,6 +12,7 @@ import { UnreadablePdfError, runPdfTask } from '../documents/pdf-workers.js';
 import type { FileReport } from './engine.js';
 import { VerificationInputError } from './errors.js';
 import { loadPublicRecord, locateCode, locateRender, type PublicDocumentRecord } from './registry.js';
+import { laterChanges, type LaterChange } from './later-changes.js';
 import { verdictOf, type Registration, type Verdict } from './verdict.js';
 
 export interface VerificationResult {
@@ -21,6 +22,8 @@ export interface VerificationResult {
   matchesOriginal: boolean | null;
   /** What the register says of the file (null: nothing registered matched). */
   registration: Registration | null;
+  /** What the file holds beyond the registered original (or its first signed revision). */
+  changes: LaterChange[];
   report: FileReport;
 }
 
@@ -71,7 +74,7 @@ export class PublicVerifier {
     const report = await this.validate(bytes, location.tenantSchema);
     const matchesOriginal = record.officialSha256s.includes(report.sha256);
     const registration = await this.registration(report, record, location.tenantSchema);
-    return { verdict: verdictOf(report, registration), document: record, matchesOriginal, registration, report };
+    return { verdict: verdictOf(report, registration), document: record, matchesOriginal, registration, changes: laterChanges(report, registration), report };
   }
 
   private readonly signerSets = new Map<string, Set<string>>();
@@ -123,6 +126,6 @@ export class PublicVerifier {
       report = await this.validate(bytes, location.tenantSchema);
     }
     const registration = location && record ? await this.registration(report, record, location.tenantSchema) : null;
-    return { verdict: verdictOf(report, registration), document: record ?? null, matchesOriginal: registration?.matchesOriginal ?? null, registration, report };
+    return { verdict: verdictOf(report, registration), document: record ?? null, matchesOriginal: registration?.matchesOriginal ?? null, registration, changes: laterChanges(report, registration), report };
   }
 }
