@@ -21,6 +21,7 @@ import { PdfDict, PdfName, PdfRaw, PdfRef, PdfStream, PdfString, isName, isNumbe
 import type { PdfReader } from '../../lib/pdf/reader.js';
 import type { XrefEntry } from '../../lib/pdf/xref-index.js';
 import { pageMap, plainDict, type PageUse } from './page-map.js';
+import { textOf } from './signature-fields.js';
 
 export type UpdateKind = 'harmless' | 'modification';
 
@@ -246,6 +247,46 @@ function lazy<T>(make: () => T): () => T {
   };
 }
 
+/** Bounds the walk over the form's top-level fields when collecting locks. */
+const MAX_LOCK_FIELDS = 2_000;
+
+/**
+ * Fields the signatures of `reader` lock (FieldMDP, from a signed field's /Lock or its value's
+ * /Reference): `all` when one locks every field, else the locked names with those excluded.
+ */
+function lockedFields(reader: PdfReader): { all: boolean; except: Set<string>; names: Set<string> } {
+  const locks = { all: false, except: new Set<string>(), names: new Set<string>() };
+  const form = plainDict(reader, reader.resolveDict(reader.trailer.get('Root'))?.get('AcroForm'));
+  const fields = reader.resolve(form?.get('Fields'));
+  if (!Array.isArray(fields)) return locks;
+  const names = (value: PdfObject | undefined) => {
+    const list = reader.resolve(value);
+    return Array.isArray(list) ? list.map((v) => textOf(reader.resolve(v))).filter((n): n is string => n !== null) : [];
+  };
+  const apply = (params: PdfDict | undefined) => {
+    if (!params) return;
+    const action = params.get('Action');
+    if (isName(action, 'All')) locks.all = true;
+    else if (isName(action, 'Include')) for (const n of names(params.get('Fields'))) locks.names.add(n);
+    else if (isName(action, 'Exclude')) {
+      locks.all = true;
+      for (const n of names(params.get('Fields'))) locks.except.add(n);
+    }
+  };
+  for (const item of fields.slice(0, MAX_LOCK_FIELDS)) {
+    const field = plainDict(reader, item);
+    const value = plainDict(reader, field?.get('V'));
+    if (!field || !value || !isName(field.get('FT'), 'Sig')) continue;
+    apply(plainDict(reader, field.get('Lock')));
+    const references = reader.resolve(value.get('Reference'));
+    for (const ref of Array.isArray(references) ? references : []) {
+      const r = plainDict(reader, ref);
+      if (r && isName(r.get('TransformMethod'), 'FieldMDP')) apply(plainDict(reader, r.get('TransformParams')));
+    }
+  }
+  return locks;
+}
+
 /** The trailer keeps its catalog and gains no encryption. */
 function trailerChanges(scope: Scope): Change[] {
   const found: Change[] = [];
@@ -329,7 +370,12 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
       return problem ? change(scope, 'form_changed', num, problem) : null;
     }
     if (isSignatureField(before, oldValue) && !old.has('V')) {
-      // An empty signature field may change only by being signed, in this update.
+      // An empty signature field may change only by being signed, in this update, and only when no signature locked it.
+      const fieldName = textOf(old.get('T'));
+      const locks = lockedFields(before);
+      if (fieldName !== null && (locks.names.has(fieldName) || (locks.all && !locks.except.has(fieldName)))) {
+        return change(scope, 'field_changed', num, `changes the field ${fieldName}, which a signature locked`);
+      }
       const value = plainDict(after, now.get('V'));
       if (value && changed.every((k) => SIG_FIELD_KEYS.has(k))) return null;
       return change(scope, 'field_changed', num, value ? `changes the signature field (${changed.join(', ')})` : 'changes an unsigned signature field without signing it');

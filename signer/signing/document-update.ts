@@ -9,7 +9,9 @@
  * new signature. The PAdES field holds the signature (/V); a visual signature and the stamp
  * are fields without a value, marked read-only so no one signs into them later. The stamp is
  * a field of its own (named Sello<n>) rather than a second widget of the signature: poppler
- * does not recognise a signature whose field has several widgets.
+ * does not recognise a signature whose field has several widgets. The PAdES signature that
+ * adds a stamp locks it (FieldMDP, ISO 32000-2 §12.8.2.4): a later change to the stamp, or a
+ * signature made into its field, is a modification of that signature for every validator.
  */
 import { signatureBlockContent, stampContent } from '../appearance/blocks.js';
 import { FONT_RESOURCE, fontDictionary } from '../appearance/fonts.js';
@@ -93,27 +95,35 @@ export function buildUpdate(
   };
 
   const taken = doc.topLevelFieldNames();
+  const signatureName = uniqueName(taken, SIGNATURE_FIELD_PREFIX, placement.existing + 1);
+  const stampName = stamp ? uniqueName(taken, STAMP_FIELD_PREFIX, 1) : undefined;
   const signature = field(
     placement.rect,
     placement.page,
     signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect),
-    uniqueName(taken, SIGNATURE_FIELD_PREFIX, placement.existing + 1),
+    signatureName,
   );
   if (placeholders) {
-    signature.set(
-      'V',
-      update.add(
-        dict({
-          Type: name('Sig'),
-          Filter: name('Adobe.PPKLite'),
-          SubFilter: name('ETSI.CAdES.detached'),
-          ByteRange: placeholders.byteRange,
-          Contents: placeholders.contents,
-          M: PdfString.latin1(pdfDate(now, timeZone)),
-          Name: PdfString.text(signer.name),
-        }),
-      ),
-    );
+    const value = dict({
+      Type: name('Sig'),
+      Filter: name('Adobe.PPKLite'),
+      SubFilter: name('ETSI.CAdES.detached'),
+      ByteRange: placeholders.byteRange,
+      Contents: placeholders.contents,
+      M: PdfString.latin1(pdfDate(now, timeZone)),
+      Name: PdfString.text(signer.name),
+    });
+    if (stampName) {
+      const locked = [PdfString.text(stampName)];
+      signature.set('Lock', dict({ Type: name('SigFieldLock'), Action: name('Include'), Fields: locked }));
+      value.set('Reference', [dict({
+        Type: name('SigRef'),
+        TransformMethod: name('FieldMDP'),
+        Data: doc.catalogRef,
+        TransformParams: dict({ Type: name('TransformParams'), Action: name('Include'), Fields: locked, V: name('1.2') }),
+      })]);
+    }
+    signature.set('V', update.add(value));
   } else {
     signature.set('Ff', 1); // ReadOnly: a visual signature is not a place to sign
   }
@@ -122,7 +132,7 @@ export function buildUpdate(
   if (stamp) {
     const page = stamp.position === 'first' ? doc.pages[0]! : doc.pages[doc.pages.length - 1]!;
     const content = stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX);
-    add(page, field(STAMP_BOX, page, content, uniqueName(taken, STAMP_FIELD_PREFIX, 1)).set('Ff', 1));
+    add(page, field(STAMP_BOX, page, content, stampName!).set('Ff', 1));
   }
   registerFields(update, doc, added, placeholders !== undefined);
   return update;
