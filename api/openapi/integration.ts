@@ -12,7 +12,7 @@ import type { JsonSchema } from './schemas.js';
 import {
   anyObject, arr, bool, caseCreated, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
   historyPage, id, int, linkRemoved, movementRow, nid, nstr, obj, officialDocument, importUpload, oneOfValues, page, pdfUpload, permissions, publicError, recordCreated, recordUpdated,
-  relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, signingInProgress, str, userRef, verification,
+  publicVerification, relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, signingInProgress, str, userRef,
 } from './schemas.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
@@ -20,6 +20,9 @@ const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'inte
 const cursor = { type: 'string', description: 'next_cursor de la página anterior (mismos filtros y page_size); la página siguiente sin recorrer las anteriores' };
 const html = { content: { 'text/html': { type: 'string' } } };
 const htmlError = { content: { 'text/html': { type: 'string' } }, description: 'Página con el motivo' };
+const pngPage = { content: { 'image/png': { type: 'string', contentMediaType: 'image/png' } }, description: 'La página, en PNG a 150 dpi' };
+const registeredPdf = { content: { 'application/pdf': { type: 'string', contentMediaType: 'application/pdf' } }, description: 'El PDF oficial registrado (Content-Disposition: attachment)' };
+const notModified = { content: {}, description: 'Sin cambios desde la copia que tiene el cliente (If-None-Match)' };
 
 const noteItem = obj({ note_id: id, note_number: nstr, subject: str, created_at: str });
 const notesPage = page('notes', noteItem, { total_pages: int });
@@ -32,9 +35,19 @@ export const integrationOperations: OperationSpec[] = [
   // Public verification: the pages and their JSON twins.
   { method: 'GET', path: '/verificar', absolute: true, tag: 'Verificación pública', summary: 'Formulario de verificación (página)', access: 'public', query: { codigo: str }, responses: { 200: html, 303: { content: {}, description: 'Redirige a /verificar/{code}' } }, errors: htmlError },
   { method: 'GET', path: '/verificar/:code', absolute: true, tag: 'Verificación pública', summary: 'Resultado de verificar un código (página)', access: 'public', responses: { 200: html }, errors: htmlError },
+  {
+    method: 'GET', path: '/verificar/:code/documento.pdf', absolute: true, tag: 'Verificación pública', summary: 'Descargar el documento oficial registrado', access: 'public',
+    description: 'La revisión oficial más reciente, tal como está registrada (su SHA-256 es el de la verificación). Solo documentos oficiales; un código desconocido responde 404.',
+    responses: { 200: registeredPdf, 304: notModified }, errors: htmlError,
+  },
+  {
+    method: 'GET', path: '/verificar/:code/paginas/:page.png', absolute: true, tag: 'Verificación pública', summary: 'Imagen de una página del documento registrado', access: 'public',
+    description: 'Páginas 1 a 50 (las demás, en la descarga), dibujadas del PDF oficial registrado. Límite de solicitudes propio: 10 veces el de la verificación pública.',
+    responses: { 200: pngPage, 304: notModified }, errors: htmlError,
+  },
   { method: 'POST', path: '/verificar', absolute: true, tag: 'Verificación pública', summary: 'Verificar un PDF subido (página)', access: 'public', multipart: pdfUpload(), responses: { 200: html }, errors: htmlError },
-  { method: 'GET', path: '/api/v1/public/verify/:code', absolute: true, tag: 'Verificación pública', summary: 'Verificar un documento por su código', access: 'public', responses: { 200: verification }, errors: publicError },
-  { method: 'POST', path: '/api/v1/public/verify', absolute: true, tag: 'Verificación pública', summary: 'Verificar un PDF subido', access: 'public', multipart: pdfUpload(), responses: { 200: verification }, errors: publicError },
+  { method: 'GET', path: '/api/v1/public/verify/:code', absolute: true, tag: 'Verificación pública', summary: 'Verificar un documento por su código', access: 'public', responses: { 200: publicVerification }, errors: publicError },
+  { method: 'POST', path: '/api/v1/public/verify', absolute: true, tag: 'Verificación pública', summary: 'Verificar un PDF subido', access: 'public', multipart: pdfUpload(), responses: { 200: publicVerification }, errors: publicError },
 
   // Catalogs.
   { method: 'GET', path: '/system/document-types', tag: 'Catálogos', summary: 'Tipos de documento', responses: { 200: obj({ document_types: arr(obj({ acronym: str, name: str, description: nstr, is_active: bool })) }) } },

@@ -113,6 +113,19 @@ export const verification = obj({
   })),
 });
 
+/**
+ * Public verification's answer: the validation, plus the registered document itself (null when
+ * no registered document matched) — its official file and the images of its first pages.
+ */
+export const publicVerification: JsonSchema = (() => {
+  const registered = nullable(obj({
+    pdf_url: str, sha256: str, page_count: nint, pages_shown: int, page_image_url_template: str,
+    page_images: arr(obj({ page: int, url: str, width: int, height: int })),
+  }));
+  const base = verification as { required: string[]; properties: Record<string, JsonSchema> };
+  return { ...verification, required: [...base.required, 'registered_document'], properties: { ...base.properties, registered_document: registered } };
+})();
+
 export const health = obj({
   status: oneOfValues('ok', 'unavailable'), service: str,
   checks: obj({ postgres: obj({ status: oneOfValues('up', 'down'), latency_ms: int, 'error?': str }), temporal: obj({ status: oneOfValues('up', 'down'), latency_ms: int, 'error?': str }) }),

@@ -8,6 +8,8 @@ import { formatVerificationCode } from '../../lib/verification-code.js';
 import type { SignatureReport } from '../../domain/verification/engine.js';
 import type { VerificationResult } from '../../domain/verification/public-verifier.js';
 import { VERDICT_MESSAGES, type Verdict } from '../../domain/verification/verdict.js';
+import { MAX_PAGES_SHOWN, type PagesLayout } from '../../domain/verification/page-images.js';
+import { pageImagePath, registeredPdfPath } from './present.js';
 
 const CSS = `body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:0;color:#111;background:#f6f7f9;line-height:1.5}
 main{max-width:52rem;margin:0 auto;padding:1.5rem}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}
@@ -17,13 +19,17 @@ input[type=text]{font-size:1.1rem;padding:.4rem;width:14rem;text-transform:upper
 .ok{background:#e7f6ea;border-color:#1e7b34;color:#0f4d1f}.warn{background:#fff6e0;border-color:#a06800;color:#5c3c00}.bad{background:#fdeaea;border-color:#b3261e;color:#7a1712}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #ccd;padding:.4rem .6rem;text-align:left;vertical-align:top}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:#fff;padding:1rem;border:1px solid #ccd}dt{font-weight:600}dd{margin:0}
-.sr{position:absolute;left:-9999px}.hash{font-family:monospace;word-break:break-all}.error{color:#7a1712;font-weight:600}`;
+.sr{position:absolute;left:-9999px}.hash{font-family:monospace;word-break:break-all}.error{color:#7a1712;font-weight:600}
+.compare{background:#fff;border-left:4px solid #1f4e9c;padding:.6rem 1rem}.download{font-size:1.1rem;font-weight:600}
+.pages{list-style:none;padding:0;margin:1rem 0}.pages li{margin:0 0 1.5rem}.pages figure{margin:0}
+.pages img{display:block;width:100%;height:auto;background:#fff;border:1px solid #99a;box-shadow:0 1px 4px rgba(0,0,0,.2)}
+.pages figcaption{text-align:center;font-size:.95rem;color:#333;margin-top:.3rem}`;
 
-/** CSP for these pages: the stylesheet above, forms to this origin, nothing else. */
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+/** CSP for these pages: the stylesheet above, images (the registered pages) and forms from this origin, nothing else. */
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 const TONE: Record<Verdict, 'ok' | 'warn' | 'bad'> = {
-  authentic: 'ok', valid_not_original: 'warn', valid_unregistered: 'warn', untrusted: 'warn', unsigned: 'warn', invalid_signature: 'bad', modified: 'bad',
+  authentic: 'ok', authentic_extended: 'ok', valid_not_original: 'bad', valid_unregistered: 'warn', untrusted: 'warn', unsigned: 'warn', invalid_signature: 'bad', modified: 'bad',
 };
 
 function layout(title: string, body: string): string {
@@ -67,7 +73,43 @@ function signatureRow(s: SignatureReport, timeZone: string): string {
 <td>${e(when(s.signingTime, timeZone))}</td><td>${ts}</td><td>${e(state)}</td></tr>`;
 }
 
-export function resultPage(result: VerificationResult, options: { timeZone: string; uploaded: boolean }): string {
+/** The sentence that tells the holder of a copy what to do with the pages shown. */
+export const COMPARE_TEXT = 'Compare el documento que tiene con estas páginas: si el texto difiere, su copia no es el documento registrado.';
+
+/**
+ * The registered document itself: its download and an image of each of its first pages, drawn
+ * from the official file (not from what was uploaded). `layout` null: the pages could not be
+ * drawn, the download remains.
+ */
+function registeredPages(code: string, layout: PagesLayout | null): string {
+  const download = `<p><a class="download" href="${e(registeredPdfPath(code))}" download>Descargar el documento registrado (PDF)</a></p>`;
+  if (!layout) {
+    return `<section aria-labelledby="registered-pages"><h2 id="registered-pages">El documento registrado</h2>
+<p>No se pueden mostrar aquí las páginas de este documento: descárguelo y compárelo con el que tiene.</p>${download}</section>`;
+  }
+  const total = layout.count;
+  const more = total > layout.shown.length
+    ? `<p>Se muestran las primeras ${layout.shown.length} de ${total} páginas (hasta ${MAX_PAGES_SHOWN}); las demás están en el documento descargado.</p>` : '';
+  const images = layout.shown.map((p, i) => {
+    const label = `Página ${p.number} de ${total}`;
+    // The first page loads with the result; the others as the reader scrolls to them.
+    return `<li><figure><img src="${e(pageImagePath(code, p.number))}" alt="${e(label)}" width="${p.width}" height="${p.height}"${i > 0 ? ' loading="lazy"' : ''}><figcaption>${e(label)}</figcaption></figure></li>`;
+  });
+  return `<section aria-labelledby="registered-pages"><h2 id="registered-pages">El documento registrado</h2>
+<p class="compare">${e(COMPARE_TEXT)}</p>${download}${more}
+<ol class="pages">
+${images.join('\n')}
+</ol></section>`;
+}
+
+export interface ResultPageOptions {
+  timeZone: string;
+  uploaded: boolean;
+  /** The registered document's pages (undefined: none is shown, as when no document matched). */
+  pages?: PagesLayout | null;
+}
+
+export function resultPage(result: VerificationResult, options: ResultPageOptions): string {
   const { verdict, document: doc, report } = result;
   const tz = options.timeZone;
   const registered = doc
@@ -90,5 +132,5 @@ ${report.signatures.map((s) => signatureRow(s, tz)).join('\n')}</tbody></table>`
     : '';
   return layout(`${VERDICT_MESSAGES[verdict]} — Verificación`, `<h1>Resultado de la verificación</h1>
 <section aria-labelledby="verdict"><p id="verdict" class="verdict ${TONE[verdict]}" role="status" data-verdict="${verdict}">${e(VERDICT_MESSAGES[verdict])}</p>${match}</section>
-${registered}${signatures}<h2>Verificar otro documento</h2>${forms()}`);
+${registered}${doc && options.pages !== undefined ? registeredPages(doc.code, options.pages) : ''}${signatures}<h2>Verificar otro documento</h2>${forms()}`);
 }

@@ -3,6 +3,8 @@ import { formatVerificationCode } from '../../lib/verification-code.js';
 import type { SignatureReport } from '../../domain/verification/engine.js';
 import type { VerificationResult } from '../../domain/verification/public-verifier.js';
 import { VERDICT_MESSAGES } from '../../domain/verification/verdict.js';
+import type { PagesLayout } from '../../domain/verification/page-images.js';
+import type { PublicDocumentRecord } from '../../domain/verification/registry.js';
 
 function signatureJson(s: SignatureReport) {
   return {
@@ -45,5 +47,27 @@ export function verificationJson(result: VerificationResult) {
       modifications: result.report.modificationReasons,
     },
     signatures: result.report.signatures.map(signatureJson),
+  };
+}
+
+/** The URLs of the registered document's file and page images, relative to the site. */
+export const registeredPdfPath = (code: string) => `/verificar/${formatVerificationCode(code)}/documento.pdf`;
+export const pageImagePath = (code: string, page: number) => `/verificar/${formatVerificationCode(code)}/paginas/${page}.png`;
+
+/**
+ * The registered document itself, to compare a copy with: the official file and an image of
+ * each of its first pages (absolute URLs under the public URL). `layout` null: the file could
+ * not be drawn (page_count null, no images); the download still answers.
+ */
+export function registeredDocumentJson(record: PublicDocumentRecord | null, layout: PagesLayout | null, publicUrl: string) {
+  if (!record) return null;
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    pdf_url: `${base}${registeredPdfPath(record.code)}`,
+    sha256: record.officialSha256,
+    page_count: layout?.count ?? null,
+    pages_shown: layout?.shown.length ?? 0,
+    page_image_url_template: `${base}${pageImagePath(record.code, 0).replace(/0\.png$/, '{page}.png')}`,
+    page_images: (layout?.shown ?? []).map((p) => ({ page: p.number, url: `${base}${pageImagePath(record.code, p.number)}`, width: p.width, height: p.height })),
   };
 }
