@@ -17,6 +17,8 @@ export interface ArchiveHorizon {
   validUntil: Date | null;
   /** Digest algorithm of that time-stamp's imprint (null when none, or not one this reader knows). */
   digest: string | null;
+  /** SHA-256 (hex) of that authority certificate's DER: the time-stamp's generation (null when none or unreadable). */
+  authority: string | null;
 }
 
 const rangeEnd = (f: SignatureField) => (f.byteRange ? f.byteRange[2]! + f.byteRange[3]! : -1);
@@ -24,12 +26,30 @@ const rangeEnd = (f: SignatureField) => (f.byteRange ? f.byteRange[2]! + f.byteR
 export function archiveHorizon(pdf: Buffer): ArchiveHorizon {
   const stamps = signatureFields(new PdfReader(pdf)).filter((f) => f.kind === 'timestamp' && f.byteRange?.length === 4 && f.contents);
   const newest = stamps.sort((a, b) => rangeEnd(b) - rangeEnd(a))[0];
-  if (!newest) return { validUntil: null, digest: null };
+  if (!newest) return { validUntil: null, digest: null, authority: null };
   const [a, b, c, d] = newest.byteRange as [number, number, number, number];
   const covered = (alg: string) => createHash(alg).update(pdf.subarray(a, a + b)).update(pdf.subarray(c, c + d)).digest();
   const stamp = checkTimestamp(parseSignedData(newest.contents!), covered);
   // A token whose authority certificate cannot be read holds nothing up: it is due now.
-  return { validUntil: stamp.certificate ? new Date(stamp.certificate.validTo) : new Date(0), digest: stamp.imprintAlgorithm };
+  return {
+    validUntil: stamp.certificate ? new Date(stamp.certificate.validTo) : new Date(0),
+    digest: stamp.imprintAlgorithm,
+    authority: stamp.certificate ? createHash('sha256').update(stamp.certificate.raw).digest('hex') : null,
+  };
+}
+
+const retired = (digest: string | null) => digest === null || RETIRED_DIGESTS.includes(digest);
+
+/**
+ * Whether a time-stamp holding `next` is better than the newest one of a file holding `current`:
+ * its authority certificate expires later, or it replaces a retired (or unknown) imprint digest
+ * with a current one. A renewal that is not better is not done — another time-stamp from the same
+ * authority certificate only adds revisions (once per time-stamp generation).
+ */
+export function improves(next: Pick<ArchiveHorizon, 'validUntil' | 'digest'>, current: Pick<ArchiveHorizon, 'validUntil' | 'digest'>): boolean {
+  if (next.validUntil === null || retired(next.digest)) return false;
+  if (current.validUntil === null || retired(current.digest)) return true;
+  return next.validUntil.getTime() > current.validUntil.getTime();
 }
 
 /** Whether a horizon needs renewing `windowDays` ahead of `now`. */

@@ -3,11 +3,17 @@
  * is idempotent: examining records what the newest official revision holds; a renewal is stored
  * as the next official revision only if the revision it extends is still the newest, so a step
  * retried after a crash, or run twice, never stacks two renewals.
+ *
+ * A document is renewed once per time-stamp generation: only when the time-stamp authority now
+ * answering holds longer than the newest time-stamp in the file (horizon.ts `improves`). While
+ * the authority's own certificate is inside the window, documents it stamped wait for its next
+ * certificate instead of getting one more time-stamp (three more revisions) every day. Each
+ * renewal stored is recorded in archive_renewals (migration 014).
  */
 import type { Tx, TenantDb, Tenant } from '../../db/tenancy.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { fileKey, sha256 } from '../documents/files.js';
-import { RETIRED_DIGESTS, archiveHorizon, renewalDue } from './horizon.js';
+import { RETIRED_DIGESTS, archiveHorizon, renewalDue, type ArchiveHorizon } from './horizon.js';
 
 export interface ArchiveScope {
   tenant: Tenant;
@@ -56,13 +62,23 @@ export async function examineOfficialDocuments(scope: ArchiveScope, limit: numbe
 /**
  * Documents due for renewal `windowDays` ahead of `now`, soonest first, except `skip` and those
  * renewed since `renewedSince` (a run renews a document once, even when the new time-stamp's
- * authority certificate is itself inside the window).
+ * authority certificate is itself inside the window). With `improvableBy` (what a time-stamp of
+ * the authority now answering holds), only those such a time-stamp improves on: none when its
+ * digest is retired, else those expiring before it or with a retired or unknown digest.
  */
-export async function documentsDueForRenewal(scope: ArchiveScope, opts: { now: Date; windowDays: number; limit: number; skip?: string[]; renewedSince?: Date; only?: string[] }): Promise<string[]> {
+export async function documentsDueForRenewal(scope: ArchiveScope, opts: {
+  now: Date; windowDays: number; limit: number; skip?: string[]; renewedSince?: Date; only?: string[]; improvableBy?: Pick<ArchiveHorizon, 'validUntil' | 'digest'>;
+}): Promise<string[]> {
   const until = new Date(opts.now.getTime() + opts.windowDays * 24 * 3600 * 1000);
+  const generation = opts.improvableBy;
+  // A time-stamp that holds nothing up (no expiry, a retired or unknown digest) improves on nothing.
+  if (generation && (generation.validUntil === null || generation.digest === null || RETIRED_DIGESTS.includes(generation.digest))) return [];
   const rows = await scope.db.transaction((trx) =>
     trx('documents')
       .whereNotNull('archive_valid_until')
+      .modify((q) => {
+        if (generation) q.where((g) => g.where('archive_valid_until', '<', generation.validUntil!).orWhereNull('archive_digest').orWhereIn('archive_digest', [...RETIRED_DIGESTS]));
+      })
       .modify((q) => {
         if (opts.renewedSince) {
           q.whereNotExists((f) => f.select(trx.raw('1')).from('document_files').whereRaw('document_files.document_id = documents.id')
@@ -85,6 +101,8 @@ export interface RenewalCandidate {
   /** The official revision the renewal extends. */
   revision: number;
   pdf: Buffer;
+  /** What its newest document time-stamp holds (a renewal must improve on it). */
+  horizon: ArchiveHorizon;
 }
 
 /** The newest official PDF of a document if it is (still) due; undefined when there is nothing to do. */
@@ -92,8 +110,9 @@ export async function renewalCandidate(scope: ArchiveScope, documentId: string, 
   const file = await scope.db.transaction((trx) => newestOfficialFile(trx, documentId));
   if (!file) return undefined;
   const pdf = await officialBytes(scope, file);
-  if (!renewalDue(archiveHorizon(pdf), opts.now, opts.windowDays)) return undefined;
-  return { documentId, revision: file.revision, pdf };
+  const horizon = archiveHorizon(pdf);
+  if (!renewalDue(horizon, opts.now, opts.windowDays)) return undefined;
+  return { documentId, revision: file.revision, pdf, horizon };
 }
 
 export interface RenewalOutcome {
@@ -105,16 +124,19 @@ export interface RenewalOutcome {
 
 /**
  * Stores `renewed` (the official PDF of `revision` with one more document time-stamp) as the next
- * official revision, and its horizon on the document, in one transaction.
+ * official revision, its horizon on the document and the renewal in archive_renewals (what the
+ * newest time-stamp held before — the candidate's horizon, else what the document recorded — and
+ * holds now), in one transaction.
  */
-export async function recordRenewal(scope: ArchiveScope, candidate: Pick<RenewalCandidate, 'documentId' | 'revision'>, renewed: Buffer): Promise<RenewalOutcome> {
+export async function recordRenewal(scope: ArchiveScope, candidate: Pick<RenewalCandidate, 'documentId' | 'revision'> & Partial<Pick<RenewalCandidate, 'horizon'>>, renewed: Buffer): Promise<RenewalOutcome> {
   const horizon = archiveHorizon(renewed);
   const revision = candidate.revision + 1;
   const key = fileKey({ tenant: scope.tenant }, candidate.documentId, 'official', 0, revision);
   // Stored before the row that points to it commits: a crash in between leaves only an unused object.
   await scope.storage.put(key, renewed);
   return scope.db.transaction(async (trx) => {
-    await trx('documents').where({ id: candidate.documentId }).forUpdate().first('id');
+    const before = await trx('documents').where({ id: candidate.documentId }).forUpdate()
+      .first<{ archive_valid_until: Date | null; archive_digest: string | null } | undefined>('archive_valid_until', 'archive_digest');
     const newest = await newestOfficialFile(trx, candidate.documentId);
     if (!newest || newest.revision !== candidate.revision) {
       return { stored: false, revision: newest?.revision ?? candidate.revision, validUntil: null };
@@ -124,6 +146,12 @@ export async function recordRenewal(scope: ArchiveScope, candidate: Pick<Renewal
     });
     await trx('documents').where({ id: candidate.documentId })
       .update({ archive_checked_revision: revision, archive_valid_until: horizon.validUntil, archive_digest: horizon.digest });
+    await trx('archive_renewals').insert({
+      document_id: candidate.documentId, revision,
+      previous_valid_until: candidate.horizon ? candidate.horizon.validUntil : before?.archive_valid_until ?? null,
+      previous_digest: candidate.horizon ? candidate.horizon.digest : before?.archive_digest ?? null,
+      valid_until: horizon.validUntil, digest: horizon.digest, authority_certificate: horizon.authority,
+    });
     return { stored: true, revision, validUntil: horizon.validUntil?.toISOString() ?? null };
   });
 }

@@ -10,21 +10,9 @@ import assert from 'node:assert/strict';
 import { timestampPdf } from '../../activities/signing-service.js';
 import { getStack } from '../support/hooks.js';
 import { pdfDocumentTimestamps } from '../support/pdf-tools.js';
-import { dssAvailable, dssContents, dssValidate, pyhankoValidateWithRevocation, saveTemp, type DssVerdict } from '../signer/support/tools.js';
+import { dssAvailable, dssContents, dssValidate, saveTemp, type DssVerdict } from '../signer/support/tools.js';
+import { assertPyhankoValid } from './support/validators.js';
 import { officialDocument } from '../verification/support/corpus.js';
-
-/** pyHanko with revocation checking required: every signature (and its time-stamp) intact and trusted, every later update acceptable. */
-export async function assertPyhankoValid(pdf: Buffer, name: string): Promise<Map<string, string>> {
-  const file = await saveTemp(pdf, name);
-  const py = await pyhankoValidateWithRevocation(file, getStack().pki.caCertPath);
-  assert.equal(py.code, 0, py.output);
-  assert.ok(py.fields.size > 0, py.output);
-  for (const [field, summary] of py.fields) {
-    assert.match(summary, /^INTACT:TRUSTED/, `${field}: ${summary}\n${py.output}`);
-    assert.doesNotMatch(summary, /ILLEGAL|SUSPICIOUS|INVALID|UNTRUSTED/, `${field}: ${summary}\n${py.output}`);
-  }
-  return py.fields;
-}
 
 const describeVerdict = (v: DssVerdict) => `${v.level ?? v.type} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}${v.errors.length ? ` errors: ${v.errors.join(' | ')}` : ''}`;
 
