@@ -5,7 +5,7 @@
  * RFC 3161 HTTP; and the signer's long-term functions in-process (appendArchiveTimestamp: what
  * POST /timestamp-pdf does), to build renewals without the HTTP round trips.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign as cryptoSign } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign as cryptoSign, type KeyPairKeyObjectResult } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
@@ -28,6 +28,7 @@ export interface Authority {
 }
 
 const SUBJECT_KEY_IDENTIFIER = '2.5.29.14';
+let authorityKey: KeyPairKeyObjectResult | undefined;
 
 /**
  * A time-stamping authority whose certificate, issued by the root of `pki`, expires at `notAfter`.
@@ -38,7 +39,8 @@ export async function authorityUntil(pki: Pick<DevPki, 'dir'>, notAfter: Date): 
   const root = await loadNamed(pki.dir, 'ca');
   const model = await loadNamed(pki.dir, 'tsa');
   if (!root || !model) throw new Error(`no dev PKI in ${pki.dir}`);
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // One key for every certificate, as an authority that renews its certificate keeps its key (and 2048-bit keys take 0.2 s each to make).
+  const { publicKey, privateKey } = (authorityKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
   const spki = publicKey.export({ format: 'der', type: 'spki' });
 
   const cert = new pkijs.Certificate();
