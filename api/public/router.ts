@@ -67,7 +67,7 @@ const PAGE_NUMBER = /^[1-9][0-9]{0,3}$/;
  * bucket, this many times the public limit, so a long document can be read within a minute while
  * every other request keeps the limit as configured. An image is drawn at most once per file.
  */
-export const PAGE_IMAGE_RATE_FACTOR = 10;
+const PAGE_IMAGE_RATE_FACTOR = 10;
 /** Images of one official file never change (a new revision has a new SHA-256, hence a new ETag). */
 const IMAGE_CACHE = 'private, max-age=3600';
 /** The download is checked again each time (it stops at once if the document is deleted); unchanged, it answers 304. */
@@ -117,9 +117,7 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
     limit: deps.config.verification.rateLimitPerMinute * PAGE_IMAGE_RATE_FACTOR,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).set('Cache-Control', 'no-store').type('text/plain').send('Demasiadas solicitudes: intente de nuevo en un minuto');
-    },
+    handler: (_req, res) => sendPage(res, 429, formPage({ error: 'Demasiadas solicitudes: intente de nuevo en un minuto' })),
   }));
   router.use('/api/v1/public', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -282,6 +282,7 @@ describe('verification: the registered document on the code page (page images an
       const image = await at(`/verificar/${code}/paginas/1.png`);
       assert.equal(image.status, 429);
       assert.ok(Number(image.headers.get('retry-after')) > 0);
+      assert.match(image.text, /Demasiadas solicitudes/);
     } finally {
       await limited.close();
     }
