@@ -292,7 +292,9 @@ function trailerChanges(scope: Scope): Change[] {
   const found: Change[] = [];
   const oldRoot = scope.before.trailer.get('Root');
   const newRoot = scope.after.trailer.get('Root');
-  if (canon(oldRoot) !== canon(newRoot)) found.push(change(scope, 'trailer_changed', null, `the trailer points at another catalog (${canon(newRoot)})`));
+  if (canon(oldRoot) !== canon(newRoot)) {
+    found.push(change(scope, 'trailer_changed', newRoot instanceof PdfRef ? newRoot.num : null, 'the trailer points at another catalog'));
+  }
   if (canon(scope.before.trailer.get('Encrypt')) !== canon(scope.after.trailer.get('Encrypt'))) found.push(change(scope, 'trailer_changed', null, 'the trailer changes the encryption'));
   return found;
 }

@@ -60,6 +60,8 @@ async function pyhankoAddFields(pdf: Buffer): Promise<Buffer> {
 }
 
 const UNACCOUNTED_BYTES = 'pyHanko reads the last complete revision and ignores what follows; the platform does not vouch for bytes no revision accounts for';
+const REDRAWN_FIELDS = 'with /NeedAppearances a viewer redraws every field from its value, so what it shows is no longer the appearance that was signed';
+const UNCOVERED_FIELD = 'a new field that paints something is an overlay no signature covers until someone signs into it; only an update a signature closes may add one';
 const OTHER_MUNICIPALITY = 'pyHanko trusts every certificate under the dev root; which certificate a municipality signs with is a platform-level check, tested with the register';
 
 const CORPUS: Entry[] = [
@@ -88,10 +90,11 @@ const CORPUS: Entry[] = [
   { name: 'overlay: image XObject drawn on the page', build: (b) => t.overlayImage(b.official.pdf) },
   { name: 'overlay: Link annotation with a URI', build: (b) => t.overlayLink(b.official.pdf) },
   // Form and actions
-  { name: 'form: /NeedAppearances true', build: (b) => t.needAppearances(b.official.pdf) },
+  { name: 'form: /NeedAppearances true', build: (b) => t.needAppearances(b.official.pdf), platformStricter: REDRAWN_FIELDS },
   { name: 'action: catalog /OpenAction JavaScript', build: (b) => t.openActionJavaScript(b.official.pdf) },
   { name: 'action: page /AA JavaScript', build: (b) => t.pageAdditionalActions(b.official.pdf) },
   // Signature fields
+  { name: 'a visible empty signature field added (pyHanko addfields)', build: (b) => pyhankoAddFields(b.official.pdf), platformStricter: UNCOVERED_FIELD },
   { name: 'signature widget moved (/Rect)', build: (b) => t.moveSignatureWidget(b.official.pdf) },
   { name: 'signature widget hidden (/F)', build: (b) => t.hideSignatureWidget(b.official.pdf) },
   { name: 'signature widget /AP replaced', build: (b) => t.replaceSignatureAppearance(b.official.pdf) },
@@ -124,7 +127,6 @@ const CORPUS: Entry[] = [
   { name: 'legitimate: one more signature by the signing service', build: (b) => b.twice },
   { name: 'legitimate: pyHanko document time-stamp', build: (b) => pyhankoTimestamp(b.official.pdf, b.foreign), trustForeign: true },
   { name: 'legitimate: empty signature field added', build: (b) => appendEmptySignatureField(b.official.pdf) },
-  { name: 'legitimate: pyHanko addfields update', build: (b) => pyhankoAddFields(b.official.pdf) },
   { name: 'metadata: /Info changed only', build: (b) => t.changeInfo(b.official.pdf) },
 ];
 
@@ -287,7 +289,7 @@ describe('verification: the tamper corpus, the engine against pyHanko', function
     assert.ok(CORPUS.length >= 30, `${CORPUS.length} entries`);
     assert.equal(new Set(CORPUS.map((e) => e.name)).size, CORPUS.length, 'entry names are unique');
     assert.equal(results.size, CORPUS.length);
-    assert.ok(CORPUS.filter((e) => e.platformStricter).length <= 4, 'platform-stricter exceptions stay few');
+    assert.ok(CORPUS.filter((e) => e.platformStricter).length <= 6, 'platform-stricter exceptions stay few');
   });
 
   it('every legitimate extension is one pyHanko accepts', () => {
