@@ -10,9 +10,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { sha256 } from '../../domain/documents/files.js';
 import { registeredPageKey } from '../../domain/verification/page-images.js';
+import { PAGE_TASK_TIMEOUT_MS, pdfLayout, renderPdfPage } from '../../domain/rendering/pdf-pages.js';
+import { manyPages } from '../support/hostile-pdfs.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { getStack } from '../support/hooks.js';
 import { tenantDb } from '../../db/tenancy.js';
@@ -63,10 +66,10 @@ function greyGrid(png: PNG, cell: number): number[] {
   return grid.map((sum) => sum / (cell * cell));
 }
 
-/** An imported two-page letter (standard Helvetica, not embedded), signed: three pages with its signatures page. */
-async function importedOfficial(): Promise<{ code: string; pdf: Buffer }> {
+/** An imported letter (standard Helvetica, not embedded), signed: one more page, its signatures page. */
+async function importedOfficial(pages = 2): Promise<{ code: string; pdf: Buffer }> {
   const imported = await request('/api/v1/documents/import', {
-    method: 'POST', headers: asIntegration('intendente'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Carta externa' }, { bytes: await letterPdf('Carta recibida, hoja', 2) }),
+    method: 'POST', headers: asIntegration('intendente'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Carta externa' }, { bytes: await letterPdf('Carta recibida, hoja', pages) }),
   });
   assert.equal(imported.status, 201, imported.text);
   const id = imported.body.document_id as string;
@@ -240,6 +243,31 @@ describe('verification: the registered document on the code page (page images an
     for (const p of [`/verificar/${pending}/documento.pdf`, `/verificar/${pending}/paginas/1.png`]) {
       assert.equal((await get(p)).status, 404, `${p}: a document being signed has no registered file`);
     }
+  });
+
+  it('a long document shows its first 50 pages, says so, and leaves the rest to the download', async () => {
+    const long = await importedOfficial(55);
+    const res = await get(`/verificar/${long.code}`);
+    assert.equal(res.status, 200, res.text);
+    const alts = [...res.text.matchAll(/<img src="[^"]+" alt="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(alts, Array.from({ length: 50 }, (_, i) => `Página ${i + 1} de 56`));
+    assert.match(res.text, /Se muestran las primeras 50 de 56 páginas/);
+    assert.equal((await get(`/verificar/${long.code}/paginas/51.png`)).status, 404, 'pages past those shown are in the download only');
+    assert.equal((await get(`/verificar/${long.code}/paginas/50.png`)).status, 200);
+    const json = await get(`/api/v1/public/verify/${long.code}`);
+    assert.deepEqual([json.body.registered_document.page_count, json.body.registered_document.pages_shown, json.body.registered_document.page_images.length], [56, 50, 50]);
+  });
+
+  it('drawing is bounded: a huge page is scaled down to the pixel cap, a 10,000-page file is sized for its first pages only', async () => {
+    const giant = await PDFDocument.create();
+    const font = await giant.embedFont(StandardFonts.Helvetica);
+    giant.addPage([14_400, 14_400]).drawText('Página enorme', { x: 100, y: 7000, size: 900, font });
+    const drawn = await renderPdfPage(await giant.save(), 1, 150);
+    assert.deepEqual([drawn.width, drawn.height], [2000, 2000], 'at most 4 Mpx instead of 30,000 × 30,000');
+    const started = performance.now();
+    const layout = await pdfLayout(manyPages(), 50);
+    assert.deepEqual([layout.count, layout.sizes.length], [10_000, 50]);
+    assert.ok(performance.now() - started < PAGE_TASK_TIMEOUT_MS);
   });
 
   it('the page works in a browser: the images load under the page CSP', async () => {
