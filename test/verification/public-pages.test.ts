@@ -16,6 +16,7 @@ import { sha256 } from '../../domain/documents/files.js';
 import { registeredPageKey } from '../../domain/verification/page-images.js';
 import { PAGE_TASK_TIMEOUT_MS, pdfLayout, renderPdfPage } from '../../domain/rendering/pdf-pages.js';
 import { manyPages } from '../support/hostile-pdfs.js';
+import { ResponseChecker } from '../openapi/checker.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { getStack } from '../support/hooks.js';
 import { tenantDb } from '../../db/tenancy.js';
@@ -245,6 +246,21 @@ describe('verification: the registered document on the code page (page images an
     }
   });
 
+  it('answers as the OpenAPI description says (images, download, JSON, refusals)', async () => {
+    const checker = new ResponseChecker();
+    const calls: [string, string][] = [
+      ['/verificar/:code/paginas/:page.png', `/verificar/${code}/paginas/1.png`],
+      ['/verificar/:code/paginas/:page.png', `/verificar/${code}/paginas/0.png`],
+      ['/verificar/:code/documento.pdf', `/verificar/${code}/documento.pdf`],
+      ['/verificar/:code/documento.pdf', '/verificar/0000-0000-0000/documento.pdf'],
+      ['/api/v1/public/verify/:code', `/api/v1/public/verify/${code}`],
+    ];
+    for (const [route, url] of calls) assert.deepEqual(checker.check('integration', 'GET', route, await get(url)), [], url);
+    const uploaded = await request('/api/v1/public/verify', { method: 'POST', baseUrl: api.url, form: pdfForm({}, { bytes: letter.pdf }) });
+    assert.equal(new URL(uploaded.body.registered_document.pdf_url).pathname, `/verificar/${letter.code}/documento.pdf`, 'an upload of a registered file links its registered pages');
+    assert.deepEqual(checker.check('integration', 'POST', '/api/v1/public/verify', uploaded), []);
+  });
+
   it('a long document shows its first 50 pages, says so, and leaves the rest to the download', async () => {
     const long = await importedOfficial(55);
     const res = await get(`/verificar/${long.code}`);
@@ -278,7 +294,8 @@ describe('verification: the registered document on the code page (page images an
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
       // The browser's own request for /favicon.ico (the pages declare none) is not the page's.
-      page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(`${m.text()} ${m.location().url}`));
+      page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(`${m.type()} ${m.text()} ${m.location().url}`));
+      page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
       await page.goto(`${api.url}/verificar/${code}`);
       const first = page.getByRole('img', { name: `Página 1 de ${sizes.length}` });
       await first.scrollIntoViewIfNeeded();
@@ -287,7 +304,7 @@ describe('verification: the registered document on the code page (page images an
       const box = await first.boundingBox();
       assert.ok(box && box.width <= 420 && box.width > 300, `the image fits a phone screen (${box?.width} px wide)`);
       await page.screenshot({ path: path.join(shots, 'code-page-phone.png'), fullPage: false });
-      assert.deepEqual(errors, [], 'no console errors (no CSP refusal)');
+      assert.deepEqual(errors, [], 'no console errors or warnings (no CSP refusal), no failed request (not even /favicon.ico)');
       process.stderr.write(`      screenshots: ${shots}\n`);
     } finally {
       await browser.close();
