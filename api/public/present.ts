@@ -52,7 +52,7 @@ export function verificationJson(result: VerificationResult) {
 
 /** The URLs of the registered document's file and page images, relative to the site. */
 export const registeredPdfPath = (code: string) => `/verificar/${formatVerificationCode(code)}/documento.pdf`;
-export const pageImagePath = (code: string, page: number) => `/verificar/${formatVerificationCode(code)}/paginas/${page}.png`;
+export const pageImagePath = (code: string, page: number | '{page}') => `/verificar/${formatVerificationCode(code)}/paginas/${page}.png`;
 
 /**
  * The registered document itself, to compare a copy with: the official file and an image of
@@ -67,7 +67,7 @@ export function registeredDocumentJson(record: PublicDocumentRecord | null, layo
     sha256: record.officialSha256,
     page_count: layout?.count ?? null,
     pages_shown: layout?.shown.length ?? 0,
-    page_image_url_template: `${base}${pageImagePath(record.code, 0).replace(/0\.png$/, '{page}.png')}`,
+    page_image_url_template: `${base}${pageImagePath(record.code, '{page}')}`,
     page_images: (layout?.shown ?? []).map((p) => ({ page: p.number, url: `${base}${pageImagePath(record.code, p.number)}`, width: p.width, height: p.height })),
   };
 }
