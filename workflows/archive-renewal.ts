@@ -4,8 +4,11 @@
  * (ID `archive-renewal/<tenant>/<day>`, search attribute Tenant, so an operator finds a tenant's
  * runs in the Web UI). A tenant run first examines the official documents not examined yet (what
  * their newest document time-stamp holds), then renews, soonest first, those whose time-stamp
- * authority certificate expires within the window or whose imprint uses a retired digest: one more
- * document time-stamp with fresh validation data, stored as the next official revision. Every
+ * authority certificate expires within the window or whose imprint uses a retired digest, and
+ * that a time-stamp of the signing service's authority now improves on (once per time-stamp
+ * generation: an authority certificate itself inside the window does not renew its own
+ * documents every day): one more document time-stamp with fresh validation data, stored as the
+ * next official revision. Every
  * step is idempotent; a document the signing service refuses for good is counted and skipped, the
  * others go on. Long runs continue as new.
  */
