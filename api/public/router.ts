@@ -141,10 +141,14 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
   // The registered official file (newest revision), as stored: its SHA-256 is the register's.
   router.get('/verificar/:code/documento.pdf', async (req, res) => {
     const record = await registered.find(String(req.params.code));
-    const pdf = record && (await registered.pdf(record));
-    if (!record || !pdf) return sendPage(res, 404, notFoundPage());
+    if (!record) return sendPage(res, 404, notFoundPage());
     res.set({ 'Cache-Control': PDF_CACHE, ETag: `"${record.officialSha256}"` });
     if (req.fresh) return void res.status(304).end();
+    const pdf = await registered.pdf(record);
+    if (!pdf) {
+      res.removeHeader('ETag');
+      return sendPage(res, 404, notFoundPage());
+    }
     res.attachment(downloadName(record)).type('application/pdf').send(pdf);
   });
 
