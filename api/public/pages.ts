@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml as e } from '../../lib/html.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
+import type { ChangeCode } from '../../domain/verification/changes.js';
 import type { SignatureReport } from '../../domain/verification/engine.js';
+import type { LaterChange } from '../../domain/verification/later-changes.js';
 import type { VerificationResult } from '../../domain/verification/public-verifier.js';
 import { VERDICT_MESSAGES, type Verdict } from '../../domain/verification/verdict.js';
 import { MAX_PAGES_SHOWN, type PagesLayout } from '../../domain/verification/page-images.js';
@@ -70,8 +72,11 @@ function when(iso: string | null, timeZone: string): string {
   return new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(new Date(iso));
 }
 
-function signatureRow(s: SignatureReport, timeZone: string): string {
-  const state = !s.signatureValid || !s.digestValid || !s.coversRevision ? 'Inválida' : s.modifiedAfter ? 'Válida, pero el archivo cambió después' : s.trusted ? 'Válida' : 'Válida, certificado no reconocido';
+function signatureRow(s: SignatureReport, timeZone: string, foreign: boolean): string {
+  const state = !s.signatureValid || !s.digestValid || !s.coversRevision ? 'Inválida'
+    : s.modifiedAfter ? 'Válida, pero el archivo cambió después'
+      : !s.trusted ? 'Válida, certificado no reconocido'
+        : foreign ? 'Válida, pero el certificado no es uno con el que firma el municipio' : 'Válida';
   const ts = s.timestamp ? `${e(when(s.timestamp.time, timeZone))}<br><small>${e(s.timestamp.authority ?? '')}${s.timestamp.valid ? '' : ' (sello inválido)'}</small>` : 'Sin sello de tiempo';
   return `<tr><th scope="row">${e(s.fieldName)}</th><td>${e(s.signerSubject ?? 'desconocido')}<br><small>Emitido por ${e(s.signerIssuer ?? 'desconocido')}</small></td>
 <td>${e(when(s.signingTime, timeZone))}</td><td>${ts}</td><td>${e(state)}</td></tr>`;
@@ -113,6 +118,39 @@ export interface ResultPageOptions {
   pages?: PagesLayout | null;
 }
 
+/** How each kind of modification reads on the page. */
+const CHANGE_LABELS: Record<ChangeCode, string> = {
+  content_changed: 'Cambia el contenido de la página',
+  page_changed: 'Cambia la página',
+  page_added: 'Agrega una página',
+  annotation_added: 'Agrega algo visible sobre la página (una anotación o un campo)',
+  annotations_changed: 'Cambia lo que se muestra sobre la página (anotaciones o campos)',
+  form_changed: 'Cambia el formulario del documento',
+  field_changed: 'Cambia un campo de firma o el sello del número',
+  catalog_changed: 'Cambia la estructura del documento',
+  validation_data_changed: 'Cambia los datos de validación de una firma anterior',
+  object_changed: 'Cambia un objeto del documento',
+  object_removed: 'Elimina un objeto del documento',
+  trailer_changed: 'Reemplaza la estructura del documento',
+  unreadable_revision: 'Agrega una revisión que no se puede leer',
+  trailing_data: 'Agrega datos después del final del archivo',
+};
+
+function laterChangeText(c: LaterChange): string {
+  if (c.kind === 'signature') return `Firma ${e(c.field ?? '')} de ${e(c.signer ?? 'firmante desconocido')}`;
+  if (c.kind === 'timestamp') return `Sello de tiempo ${e(c.field ?? '')} de ${e(c.signer ?? 'autoridad desconocida')}`;
+  if (c.kind === 'validation_data') return 'Datos de validación (certificados, respuestas OCSP, listas de revocación)';
+  const where = [c.page !== null ? `página ${c.page}` : null, c.object !== null ? `objeto ${c.object}` : null].filter(Boolean).join(', ');
+  return `${e(c.code ? CHANGE_LABELS[c.code] : 'Cambio')}${where ? ` (${e(where)})` : ''}<br><small>${e(c.detail ?? '')}</small>`;
+}
+
+/** What the file holds beyond the registered original (or, unregistered, beyond its first signature). */
+function laterChangesTable(result: VerificationResult, registered: boolean): string {
+  const title = registered ? 'Qué tiene el archivo además del original registrado' : 'Qué cambió después de la primera firma';
+  return `<h2>${title}</h2><table><thead><tr><th scope="col">Revisión</th><th scope="col">Cambio</th></tr></thead><tbody>
+${result.changes.map((c) => `<tr><td>${c.revision}</td><td>${laterChangeText(c)}</td></tr>`).join('\n')}</tbody></table>`;
+}
+
 export function resultPage(result: VerificationResult, options: ResultPageOptions): string {
   const { verdict, document: doc, report } = result;
   const tz = options.timeZone;
@@ -132,9 +170,10 @@ ${doc.signers.map((s) => `<tr><td>${e(s.name)}</td><td>${e(when(s.signedAt, tz))
     : result.matchesOriginal === false ? `<p>El archivo (SHA-256 <span class="hash">${e(report.sha256)}</span>) no es idéntico al original registrado (SHA-256 <span class="hash">${e(doc!.officialSha256)}</span>).</p>` : '';
   const signatures = report.signatures.length
     ? `<h2>Firmas digitales del archivo</h2><table><thead><tr><th scope="col">Campo</th><th scope="col">Certificado</th><th scope="col">Fecha de firma</th><th scope="col">Sello de tiempo</th><th scope="col">Estado</th></tr></thead><tbody>
-${report.signatures.map((s) => signatureRow(s, tz)).join('\n')}</tbody></table>`
+${report.signatures.map((s) => signatureRow(s, tz, result.registration?.foreignSigners.includes(s.fieldName) ?? false)).join('\n')}</tbody></table>`
     : '';
+  const changes = result.changes.length && verdict !== 'authentic' ? laterChangesTable(result, doc !== null) : '';
   return layout(`${VERDICT_MESSAGES[verdict]} — Verificación`, `<h1>Resultado de la verificación</h1>
 <section aria-labelledby="verdict"><p id="verdict" class="verdict ${TONE[verdict]}" role="status" data-verdict="${verdict}">${e(VERDICT_MESSAGES[verdict])}</p>${match}</section>
-${registered}${doc && options.pages !== undefined ? registeredPages(doc.code, options.pages) : ''}${signatures}<h2>Verificar otro documento</h2>${forms()}`);
+${changes}${registered}${doc && options.pages !== undefined ? registeredPages(doc.code, options.pages) : ''}${signatures}<h2>Verificar otro documento</h2>${forms()}`);
 }

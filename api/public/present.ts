@@ -45,6 +45,9 @@ export function verificationJson(result: VerificationResult) {
       matches_registered_original: result.matchesOriginal,
       after_last_signature: result.report.afterLastSignature,
       modifications: result.report.modificationReasons,
+      changes: result.changes.map((c) => ({
+        revision: c.revision, kind: c.kind, field_name: c.field, signer: c.signer, code: c.code, page: c.page, object: c.object, detail: c.detail,
+      })),
     },
     signatures: result.report.signatures.map(signatureJson),
   };

@@ -14,7 +14,8 @@ import { MAX_REVISIONS, hasTrailingData, prefixDigests, revisionEnds } from './r
 import { pdfDateToIso, signatureFields, type SignatureField } from './signature-fields.js';
 import type { TrustAnchors } from './trust.js';
 
-const MAX_SIGNATURES = 64;
+/** A document renewed yearly for 50 years carries 50 document time-stamps besides its signatures. */
+const MAX_SIGNATURES = 256;
 /** Cross-reference entries compared over all revisions after the first signature (revisions × objects). */
 const MAX_COMPARED_ENTRIES = 4_000_000;
 

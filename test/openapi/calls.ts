@@ -67,6 +67,8 @@ export async function representativeCalls(): Promise<Call[]> {
     I('GET', '/health', () => request('/health')),
     I('GET', '/verificar', () => request('/verificar')),
     I('GET', '/verificar/:code', () => request(`/verificar/${code}`)),
+    I('GET', '/verificar/:code/documento.pdf', () => request(`/verificar/${code}/documento.pdf`)),
+    I('GET', '/verificar/:code/paginas/:page.png', () => request(`/verificar/${code}/paginas/1.png`)),
     I('POST', '/verificar', () => request('/verificar', { method: 'POST', form: pdfForm({}, { bytes: f.pdf }) })),
     I('GET', '/api/v1/public/verify/:code', () => request(`/api/v1/public/verify/${code}`)),
     I('POST', '/api/v1/public/verify', () => request('/api/v1/public/verify', { method: 'POST', form: pdfForm({}, { bytes: f.pdf }) })),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { validatePdf, type FileReport, type SignatureReport } from '../../domain/verification/engine.js';
 import { VerificationInputError } from '../../domain/verification/errors.js';
+import { MAX_REVISIONS } from '../../domain/verification/revisions.js';
 import { PdfDict, PdfRef, dict, name } from '../../lib/pdf/objects.js';
 import { PdfReader } from '../../lib/pdf/reader.js';
 import { IncrementalUpdate } from '../../signer/pdf/incremental.js';
@@ -176,7 +177,7 @@ describe('verification: the engine agrees with pyHanko', function () {
     assert.equal(refusal(Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF')), 'INVALID_PDF_FILE');
     assert.equal(refusal(corpus.get('official, 1 signature')!.pdf.subarray(0, 5000)), 'INVALID_PDF_FILE');
     let many = corpus.get('official, 1 signature')!.pdf;
-    for (let i = 0; i < 70; i++) {
+    for (let i = 0; i <= MAX_REVISIONS; i++) {
       const update = new IncrementalUpdate(new PdfReader(many));
       update.add(i);
       many = Buffer.concat([many, update.build().bytes]);
