@@ -9,7 +9,7 @@ import { signPdf, timestampPdf } from '../../activities/signing-service.js';
 import { revisionEnds } from '../../domain/verification/revisions.js';
 import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
-import { officialDocument, signAgain, type OfficialDocument } from './support/corpus.js';
+import { appendAnnotation, officialDocument, signAgain, type OfficialDocument } from './support/corpus.js';
 
 function upload(bytes: Buffer): FormData {
   const form = new FormData();
@@ -53,10 +53,29 @@ describe('verification: an uploaded copy against the register', function () {
   });
 
   it('the original signed once more outside the platform is not the original, and says so', async () => {
-    const res = await verify(await signAgain(official.pdf));
+    const resigned = await signAgain(official.pdf);
+    const res = await verify(resigned);
     assert.equal(res.body.verdict, 'valid_not_original');
     assert.match(res.body.message, /^No es el original registrado/);
     assert.equal(res.body.file.after_last_signature, 'none');
+    assert.deepEqual(res.body.file.changes.map((c: { kind: string; signer: string }) => [c.kind, /Municipio demo/.test(c.signer)]), [['signature', true]], 'the one addition is named');
+
+    // The page says it too, in a table after the verdict.
+    const page = await request('/verificar', { method: 'POST', form: upload(resigned), baseUrl: api.url });
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Qué tiene el archivo además del original registrado/);
+    assert.match(page.text, /Firma Firma\d+ de CN=Municipio demo/);
+  });
+
+  it('an edit after signing is listed with its page and object', async () => {
+    const res = await verify(appendAnnotation(official.pdf));
+    assert.equal(res.body.verdict, 'modified');
+    const [change] = res.body.file.changes;
+    assert.equal(change.kind, 'modification');
+    assert.equal(change.page, 1);
+    assert.ok(Number.isInteger(change.object), JSON.stringify(change));
+    const page = await request('/verificar', { method: 'POST', form: upload(appendAnnotation(official.pdf)), baseUrl: api.url });
+    assert.match(page.text, /página 1, objeto \d+/);
   });
 
   it('a signature by another municipality\'s certificate, added to the original or made over the registered render, is not recognised', async () => {
