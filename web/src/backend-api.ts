@@ -3400,6 +3400,17 @@ export interface operations {
                                 } | null;
                                 file: {
                                     after_last_signature: string | null;
+                                    changes: {
+                                        code: string | null;
+                                        detail: string | null;
+                                        field_name: string | null;
+                                        /** @enum {string} */
+                                        kind: "signature" | "timestamp" | "validation_data" | "modification";
+                                        object: number | null;
+                                        page: number | null;
+                                        revision: number;
+                                        signer: string | null;
+                                    }[];
                                     matches_registered_original: boolean | null;
                                     modifications: unknown[];
                                     revisions: number;
