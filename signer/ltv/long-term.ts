@@ -110,13 +110,19 @@ export async function appendArchiveTimestamp(options: {
   }
 }
 
-/** Appends a /DSS with current validation data for all signatures and document time-stamps of `pdf`. */
+/** Appends a /DSS with current validation data for the signatures and time-stamps of `pdf` that have none, and for its newest document time-stamp. */
 export async function refreshValidationData(options: { documents: DocumentWorkers; pdf: Buffer; source: RevocationSource; signal: AbortSignal }): Promise<Buffer> {
   const inspected = await options.documents.prepare({ pdf: options.pdf, append: { kind: 'inspect' } }, options.signal);
   const items: Validated[] = [];
   // Revocation data of this moment (answers cached from an earlier second are fetched again).
   const now = new Date(Math.floor(Date.now() / 1000) * 1000);
-  for (const embedded of inspected.embedded ?? []) {
+  // Fresh data for what has none yet and for the newest document time-stamp, which the next one
+  // must find unrevoked; earlier ones were vouched for by the time-stamp after them, when their
+  // authority's certificate was still valid — asked again years later, its CA may no longer answer.
+  const embeddedAll = inspected.embedded ?? [];
+  const newest = embeddedAll.map((e) => e.docTimestamp).lastIndexOf(true);
+  for (const [i, embedded] of embeddedAll.entries()) {
+    if (embedded.validated && i !== newest) continue;
     const contents = Buffer.from(embedded.contents);
     let chains: Buffer[][];
     try {

@@ -5,6 +5,7 @@
  * update and — for PAdES — fix its /ByteRange and hash what the signature will cover.
  * Synchronous and self-contained: what goes in and out can cross a thread boundary.
  */
+import { createHash } from 'node:crypto';
 import { LETTER } from '../appearance/layout.js';
 import { SignerError } from '../errors.js';
 import { PdfDocument } from '../pdf/document.js';
@@ -36,6 +37,8 @@ export type AppendRequest = { kind: 'dss'; dss: DssRequest } | { kind: 'doc-time
 export interface EmbeddedSignature {
   contents: Uint8Array;
   docTimestamp: boolean;
+  /** The /DSS already has a /VRI entry for it (its validation data was gathered before). */
+  validated: boolean;
 }
 
 export interface BuildRequest {
@@ -94,10 +97,13 @@ function appendToSigned(pdf: Buffer, append: AppendRequest): PreparedDocument {
 
 function embeddedSignatures(doc: PdfDocument): EmbeddedSignature[] {
   const out: EmbeddedSignature[] = [];
+  const vri = doc.reader.resolveDict(doc.reader.resolveDict(doc.catalog.get('DSS'))?.get('VRI'));
   for (const field of doc.signatureFields()) {
     const value = doc.reader.resolveDict(doc.reader.resolveDict(field.ref)?.get('V'));
     const contents = value?.get('Contents');
-    if (value?.has('ByteRange') && contents instanceof PdfString) out.push({ contents: contents.bytes, docTimestamp: field.docTimestamp });
+    if (!value?.has('ByteRange') || !(contents instanceof PdfString)) continue;
+    const key = createHash('sha1').update(contents.bytes).digest('hex').toUpperCase();
+    out.push({ contents: contents.bytes, docTimestamp: field.docTimestamp, validated: vri?.has(key) ?? false });
   }
   return out;
 }

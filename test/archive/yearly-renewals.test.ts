@@ -59,6 +59,10 @@ describe('archive renewal: 50 yearly renewals stay verifiable by the platform', 
       `${(pdf.length / 1024 / 1024).toFixed(2)} MiB (official file ${(doc.pdf.length / 1024).toFixed(0)} KiB); validatePdf ${checkMs.toFixed(0)} ms`);
 
     assert.ok(revisions <= MAX_REVISIONS, `${revisions} revisions`);
+    // Each renewal adds its own time-stamp and the data of the one before it, not data for every
+    // earlier time-stamp again: the file grows linearly (about 12 KiB a year here).
+    const perRenewal = (pdf.length - doc.pdf.length) / YEARS;
+    assert.ok(perRenewal < 20 * 1024, `${(perRenewal / 1024).toFixed(1)} KiB per renewal`);
     assert.equal(report.revisions, revisions);
     const signatures = report.signatures.filter((s) => s.kind === 'signature');
     const stamps = report.signatures.filter((s) => s.kind === 'timestamp');
