@@ -106,7 +106,7 @@ export const verification = obj({
   verdict: str, message: str,
   document: nullable(obj({ verification_code: str, document_number: nstr, document_type: nstr, 'date?': nstr, municipality: nstr, signers: arr(obj({ name: str, signed_at: nstr })) })),
   file: obj({ sha256: str, size_bytes: int, revisions: int, matches_registered_original: { type: ['boolean', 'null'] }, after_last_signature: nstr, modifications: arr({}),
-    changes: arr(obj({ revision: int, kind: oneOfValues('signature', 'timestamp', 'validation_data', 'modification'), field_name: nstr, signer: nstr, code: nstr, page: nint, object: nint, detail: nstr })) }),
+    changes: arr(obj({ revision: int, kind: oneOfValues('signature', 'timestamp', 'validation_data', 'metadata', 'empty_field', 'unchanged', 'modification'), field_name: nstr, signer: nstr, code: nstr, page: nint, object: nint, detail: nstr })) }),
   signatures: arr(obj({
     field_name: nstr, kind: oneOfValues('signature', 'timestamp'), signer_subject: nstr, signer_issuer: nstr, trusted: bool, signing_time: nstr,
     timestamp: nullable(obj({ time: nstr, authority: nstr, valid: bool, trusted: bool })),

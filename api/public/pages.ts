@@ -140,6 +140,9 @@ function laterChangeText(c: LaterChange): string {
   if (c.kind === 'signature') return `Firma ${e(c.field ?? '')} de ${e(c.signer ?? 'firmante desconocido')}`;
   if (c.kind === 'timestamp') return `Sello de tiempo ${e(c.field ?? '')} de ${e(c.signer ?? 'autoridad desconocida')}`;
   if (c.kind === 'validation_data') return 'Datos de validación (certificados, respuestas OCSP, listas de revocación)';
+  if (c.kind === 'metadata') return 'Cambia los metadatos del archivo (título, autor, fechas)';
+  if (c.kind === 'empty_field') return 'Agrega un campo de firma vacío';
+  if (c.kind === 'unchanged') return 'Guarda el archivo otra vez sin cambiar su contenido';
   const where = [c.page !== null ? `página ${c.page}` : null, c.object !== null ? `objeto ${c.object}` : null].filter(Boolean).join(', ');
   return `${e(c.code ? CHANGE_LABELS[c.code] : 'Cambio')}${where ? ` (${e(where)})` : ''}<br><small>${e(c.detail ?? '')}</small>`;
 }

@@ -39,10 +39,15 @@ export interface Change {
   detail: string;
 }
 
+/** What an allowed change did: add validation data, metadata or a signature field, or nothing at all. */
+export type AllowedChange = 'validation_data' | 'metadata' | 'signature_field' | 'unchanged';
+
 export interface UpdateAnalysis {
   kind: UpdateKind;
   /** The modifications found (the first few). */
   changes: Change[];
+  /** What the allowed changes of the update did. */
+  allowed: AllowedChange[];
 }
 
 /** `page 2, object 14: changes a content stream` */
@@ -305,6 +310,11 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
   const afterPages = lazy(() => pageMap(after));
   const scope: Scope = { before, after, signed: options.signed, pageOf: (num) => afterPages().get(num) ?? beforePages().get(num) };
   const changes = trailerChanges(scope);
+  const allowedSeen = new Set<AllowedChange>();
+  const allowed = (kind: AllowedChange): null => {
+    allowedSeen.add(kind);
+    return null;
+  };
   const store = lazy(() => storeParts(before));
   const storeCheck = lazy(() => storeProblem(scope));
   // A store object the document also uses elsewhere (a page's resources placed in the /DSS, say)
@@ -322,35 +332,35 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     if (newValue === undefined || newValue === null) return change(scope, 'object_removed', num, 'removes the object');
     const use = scope.pageOf(num);
     if (oldValue instanceof PdfStream || newValue instanceof PdfStream) {
-      if (canon(oldValue) === canon(newValue)) return null;
+      if (canon(oldValue) === canon(newValue)) return allowed('unchanged');
       return change(scope, use?.role === 'content' ? 'content_changed' : 'object_changed', num, use?.role === 'content' ? 'changes the page content' : 'changes a stream');
     }
-    if (store().frozen.has(num)) return canon(oldValue) === canon(newValue) ? null : change(scope, 'validation_data_changed', num, 'changes the validation data of an earlier signature');
+    if (store().frozen.has(num)) return canon(oldValue) === canon(newValue) ? allowed('unchanged') : change(scope, 'validation_data_changed', num, 'changes the validation data of an earlier signature');
     if (storeOwn(num)) {
       const problem = storeCheck();
-      return problem ? change(scope, 'validation_data_changed', num, problem) : null;
+      return problem ? change(scope, 'validation_data_changed', num, problem) : allowed('validation_data');
     }
     if (Array.isArray(oldValue) || Array.isArray(newValue)) {
-      if (canon(oldValue) === canon(newValue)) return null;
+      if (canon(oldValue) === canon(newValue)) return allowed('unchanged');
       if (!Array.isArray(oldValue) || !Array.isArray(newValue)) return change(scope, 'object_changed', num, 'changes an array');
       if (use?.role === 'annotations') {
         const problem = addsOnlySignatureFields(scope, oldValue, newValue, true);
-        return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : null;
+        return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : allowed('signature_field');
       }
       const form = plainDict(after, formRef);
       if (form?.get('Fields') instanceof PdfRef && (form.get('Fields') as PdfRef).num === num) {
         const problem = addsOnlySignatureFields(scope, oldValue, newValue, false);
-        return problem ? change(scope, 'form_changed', num, `changes the form fields: ${problem}`) : null;
+        return problem ? change(scope, 'form_changed', num, `changes the form fields: ${problem}`) : allowed('signature_field');
       }
       return change(scope, use?.role === 'content' ? 'content_changed' : 'object_changed', num, use?.role === 'content' ? 'changes the list of content streams of the page' : 'changes an array');
     }
     const old = plainDict(before, oldValue);
     const now = plainDict(after, newValue);
-    if (!old || !now) return canon(oldValue) === canon(newValue) ? null : change(scope, 'object_changed', num, 'changes the object');
+    if (!old || !now) return canon(oldValue) === canon(newValue) ? allowed('unchanged') : change(scope, 'object_changed', num, 'changes the object');
     const changed = changedKeys(old, now);
-    if (changed.length === 0) return null;
+    if (changed.length === 0) return allowed('unchanged');
     // The document information dictionary (producer, dates) is metadata no viewer renders.
-    if (infoRef instanceof PdfRef && infoRef.num === num) return null;
+    if (infoRef instanceof PdfRef && infoRef.num === num) return allowed('metadata');
     if (rootRef instanceof PdfRef && rootRef.num === num) {
       const other = changed.filter((k) => !CATALOG_KEYS.has(k));
       if (other.length) return change(scope, 'catalog_changed', num, `changes the catalog (${other.join(', ')})`);
@@ -359,17 +369,17 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
         if (problem) return change(scope, 'form_changed', num, problem);
       }
       const problem = changed.includes('DSS') ? storeCheck() : null;
-      return problem ? change(scope, 'validation_data_changed', num, problem) : null;
+      return problem ? change(scope, 'validation_data_changed', num, problem) : allowed(changed.includes('AcroForm') ? 'signature_field' : 'validation_data');
     }
     if (isName(old.get('Type'), 'Page') || use?.role === 'page') {
       const other = changed.filter((k) => k !== 'Annots');
       if (other.length) return change(scope, 'page_changed', num, `changes the page (${other.join(', ')})`);
       const problem = addsOnlySignatureFields(scope, old.get('Annots'), now.get('Annots'), true);
-      return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : null;
+      return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : allowed('signature_field');
     }
     if (formRef instanceof PdfRef && formRef.num === num) {
       const problem = formProblem(scope, old, now);
-      return problem ? change(scope, 'form_changed', num, problem) : null;
+      return problem ? change(scope, 'form_changed', num, problem) : allowed('signature_field');
     }
     if (isSignatureField(before, oldValue) && !old.has('V')) {
       // An empty signature field may change only by being signed, in this update, and only when no signature locked it.
@@ -379,7 +389,7 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
         return change(scope, 'field_changed', num, `changes the field ${fieldName}, which a signature locked`);
       }
       const value = plainDict(after, now.get('V'));
-      if (value && changed.every((k) => SIG_FIELD_KEYS.has(k))) return null;
+      if (value && changed.every((k) => SIG_FIELD_KEYS.has(k))) return allowed('signature_field');
       return change(scope, 'field_changed', num, value ? `changes the signature field (${changed.join(', ')})` : 'changes an unsigned signature field without signing it');
     }
     return change(scope, use?.role === 'annotation' ? 'annotations_changed' : 'object_changed', num, use?.role === 'annotation' ? `changes an annotation (${changed.join(', ')})` : `changes the object (${changed.join(', ')})`);
@@ -397,7 +407,7 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     }
     // A new empty field that paints something is covered only by a signature closing its update.
     if (!scope.signed && !d.has('V') && paints(after, d)) return change(scope, 'annotation_added', num, 'adds a visible field that no signature covers');
-    return null;
+    return allowed('signature_field');
   };
 
   const highest = Math.max(after.xref.highestNumber, before.xref.highestNumber);
@@ -415,5 +425,5 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     const found = wasThere ? classifyChanged(num) : classifyNew(num, after.getObject(num));
     if (found) changes.push(found);
   }
-  return { kind: changes.length ? 'modification' : 'harmless', changes };
+  return { kind: changes.length ? 'modification' : 'harmless', changes, allowed: [...allowedSeen].sort() };
 }

@@ -6,7 +6,7 @@
 import type { X509Certificate } from 'node:crypto';
 import { PdfReadError } from '../../lib/pdf/errors.js';
 import { PdfReader } from '../../lib/pdf/reader.js';
-import { analyzeUpdate, describeChange, type Change, type UpdateKind } from './changes.js';
+import { analyzeUpdate, describeChange, type AllowedChange, type Change, type UpdateKind } from './changes.js';
 import { CmsError, checkSignerInfo, checkTimestamp, checkTimestampToken, distinguishedName, parseSignedData } from './cms.js';
 import { MAX_VERIFY_BYTES, VerificationInputError } from './errors.js';
 import { RangeDigests } from './range-digests.js';
@@ -61,6 +61,8 @@ export interface RevisionUpdate {
   closedBy: string[];
   /** The modifications found (empty when harmless). */
   changes: Change[];
+  /** What its allowed changes did (validation data, metadata, a signature field, nothing). */
+  allowed: AllowedChange[];
 }
 
 export interface FileReport {
@@ -198,10 +200,10 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
       try {
         next = openReader(bytes.subarray(0, ends[rev - 1]!));
         const analysis = analyzeUpdate(previous, next, { signed: fields.length > 0 });
-        updates.push({ revision: rev, kind: analysis.kind, closedBy: fields, changes: analysis.changes });
+        updates.push({ revision: rev, kind: analysis.kind, closedBy: fields, changes: analysis.changes, allowed: analysis.allowed });
       } catch (err) {
         if (!(err instanceof VerificationInputError) && !(err instanceof PdfReadError)) throw err;
-        updates.push({ revision: rev, kind: 'modification', closedBy: fields, changes: [{ code: 'unreadable_revision', object: null, page: null, detail: 'the revision is unreadable' }] });
+        updates.push({ revision: rev, kind: 'modification', closedBy: fields, changes: [{ code: 'unreadable_revision', object: null, page: null, detail: 'the revision is unreadable' }], allowed: [] });
         break;
       }
       previous = next;
@@ -209,7 +211,7 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
   }
   const lastEnd = ends.at(-1) ?? 0;
   if (firstSigned !== null && hasTrailingData(bytes, lastEnd)) {
-    updates.push({ revision: ends.length + 1, kind: 'modification', closedBy: [], changes: [{ code: 'trailing_data', object: null, page: null, detail: 'data after the last revision' }] });
+    updates.push({ revision: ends.length + 1, kind: 'modification', closedBy: [], changes: [{ code: 'trailing_data', object: null, page: null, detail: 'data after the last revision' }], allowed: [] });
   }
   for (const s of signatures) {
     if (s.revision === null) continue;

@@ -45,6 +45,14 @@ export function verdictOf(report: FileReport, registration: Registration | null)
   const from = registration.originalRevision;
   if (from === null) return 'valid_not_original';
   const kinds = new Map(signatures.map((s) => [s.fieldName, s.kind]));
-  const onlyValidationData = report.updates.filter((u) => u.revision > from).every((u) => u.closedBy.every((f) => kinds.get(f) === 'timestamp'));
+  const onlyValidationData = report.updates.filter((u) => u.revision > from).every((u) => {
+    if (!u.closedBy.every((f) => kinds.get(f) === 'timestamp')) return false;
+    // A document time-stamp brings its own field; otherwise only the store may grow.
+    const allowed = new Set<string>(u.closedBy.length ? VALIDATION_UPDATE : ['validation_data', 'unchanged']);
+    return u.allowed.every((a) => allowed.has(a));
+  });
   return onlyValidationData ? 'authentic_extended' : 'valid_not_original';
 }
+
+/** What an update closed by a document time-stamp may do and still be validation data only. */
+const VALIDATION_UPDATE = ['validation_data', 'signature_field', 'unchanged'];

@@ -12,6 +12,7 @@ import { VerificationInputError } from '../../domain/verification/errors.js';
 import { TrustAnchors } from '../../domain/verification/trust.js';
 import { verdictOf } from '../../domain/verification/verdict.js';
 import { getStack } from '../support/hooks.js';
+import { request } from '../support/http.js';
 import { pyhankoValidate, run, saveTemp } from '../signer/support/tools.js';
 import { appendEmptySignatureField, officialDocument, signAgain, type OfficialDocument } from './support/corpus.js';
 import { startCorpusSigner, type CorpusSigner } from './support/signing.js';
@@ -185,6 +186,8 @@ interface Result {
   problems: string[];
   /** Reasons that name neither a page nor an object by number. */
   vagueReasons: string[];
+  /** What the public upload answers (the register consulted): verdict, or the refusal's code. */
+  upload: { status: number; verdict: string | null; changes: { kind: string }[] };
 }
 
 /** Runs `work` over `items`, `limit` at a time. */
@@ -238,10 +241,12 @@ describe('verification: the tamper corpus, the engine against pyHanko', function
   this.timeout(600_000);
   const results = new Map<string, Result>();
   let foreign: CorpusSigner | undefined;
+  let api: { url: string; close(): Promise<void> } | undefined;
 
   before(async () => {
     const stack = getStack();
     foreign = await startCorpusSigner();
+    api = await stack.extraApi({ PUBLIC_VERIFY_RATE_LIMIT: '1000' });
     const official = await officialDocument(['intendente'], 'Obra Calle 9 aprobada');
     const [twice, prepared] = await Promise.all([signAgain(official.pdf), signAgain(t.preparedOriginal(), 'Directora de Obras')]);
     const bases: Bases = { official, twice, prepared, foreign };
@@ -263,25 +268,30 @@ describe('verification: the tamper corpus, the engine against pyHanko', function
         verdict = err instanceof VerificationInputError ? `refused (${err.code})` : `crash: ${(err as Error).stack ?? err}`;
       }
       const vagueReasons = (report?.modificationReasons ?? []).filter((r) => !NAMES_WHAT_CHANGED.test(r));
-      results.set(entry.name, { entry, pyhanko, report, verdict, problems: compare(entry, pyhanko, report, verdict), vagueReasons });
+      const form = new FormData();
+      form.set('pdf_file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'copia.pdf');
+      const answer = await request('/api/v1/public/verify', { method: 'POST', form, baseUrl: api!.url });
+      const upload = { status: answer.status, verdict: answer.body?.verdict ?? null, changes: answer.body?.file?.changes ?? [] };
+      results.set(entry.name, { entry, pyhanko, report, verdict, problems: compare(entry, pyhanko, report, verdict), vagueReasons, upload });
     });
   });
 
   after(async () => {
     await foreign?.close();
+    await api?.close();
     if (results.size === 0) return;
     const rows = CORPUS.map((entry) => {
       const r = results.get(entry.name)!;
       const py = r.pyhanko.fields.size ? [...r.pyhanko.fields].map(([f, s]) => `${f} ${shortSummary(s)}`).join(', ') : r.pyhanko.kind === 'rejects' ? 'unreadable' : 'no signatures';
       const engine = r.report ? `${r.verdict} (after: ${r.report.afterLastSignature})` : r.verdict.split('\n')[0]!;
       const status = r.problems.length ? 'DISAGREE' : r.verdict === 'modified' && r.vagueReasons.length ? 'VAGUE' : 'agree';
-      return [status, entry.name, py, engine, r.report?.modificationReasons.join('; ') ?? ''];
+      return [status, entry.name, py, engine, r.upload.verdict ?? `HTTP ${r.upload.status}`, r.report?.modificationReasons.join('; ') ?? ''];
     });
-    const widths = [8, 60, 50, 40];
+    const widths = [8, 60, 50, 40, 20];
     const line = (cells: string[]) => cells.map((c, i) => (i < widths.length ? c.padEnd(widths[i]!) : c)).join(' | ');
     const vague = [...results.values()].filter((r) => r.verdict === 'modified' && r.vagueReasons.length).length;
     process.stdout.write(`\n      tamper corpus (${results.size} files; ${vague} modified files have reasons naming no page or object number)\n`);
-    process.stdout.write(`      ${line(['', 'file', 'pyHanko', 'engine', 'reasons'])}\n`);
+    process.stdout.write(`      ${line(['', 'file', 'pyHanko', 'engine', 'upload', 'reasons'])}\n`);
     for (const row of rows) process.stdout.write(`      ${line(row)}\n`);
   });
 
@@ -297,6 +307,33 @@ describe('verification: the tamper corpus, the engine against pyHanko', function
       const r = results.get(entry.name)!;
       assert.equal(r.pyhanko.kind, 'accepts', `${entry.name}: pyHanko says\n${r.pyhanko.output}`);
     }
+  });
+
+  it('the public upload, with the register, never calls an altered file authentic or valid, and lists what changed', () => {
+    const altered = (r: Result) => r.pyhanko.kind !== 'accepts' || r.entry.platformStricter !== undefined || ['modified', 'invalid_signature'].includes(r.verdict);
+    for (const r of results.values()) {
+      assert.ok(r.upload.status === 200 || r.upload.status === 400, `${r.entry.name}: upload answered ${r.upload.status}`);
+      if (r.upload.status === 400) {
+        assert.ok(r.verdict.startsWith('refused'), `${r.entry.name}: refused on upload only`);
+        continue;
+      }
+      if (altered(r)) assert.ok(!saysValid(r.upload.verdict!), `${r.entry.name}: the upload says ${r.upload.verdict}`);
+      if (r.upload.verdict === 'modified') assert.ok(r.upload.changes.some((c) => c.kind === 'modification'), `${r.entry.name}: the answer lists the modification`);
+    }
+    // Where only the register can tell: another municipality's certificate on this municipality's document.
+    for (const name of ['signature by another municipality (tenant_a) on a demo document', 'registered first revision signed by another municipality (tenant_a)']) {
+      assert.equal(results.get(name)!.upload.verdict, 'untrusted', name);
+    }
+    assert.equal(results.get('official document as issued')!.upload.verdict, 'authentic');
+    assert.equal(results.get('legitimate: one more signature by the signing service')!.upload.verdict, 'valid_not_original');
+    // Harmless for the signatures, but not validation data: the file is no longer the registered one, and says what it got.
+    const notOriginal: [string, string][] = [['metadata: /Info changed only', 'metadata'], ['legitimate: empty signature field added', 'empty_field']];
+    for (const [name, kind] of notOriginal) {
+      const r = results.get(name)!;
+      assert.equal(r.upload.verdict, 'valid_not_original', name);
+      assert.deepEqual(r.upload.changes.map((c) => c.kind), [kind], name);
+    }
+    assert.equal(results.get('objects rewritten identically')!.upload.verdict, 'authentic_extended', 'a save that changes nothing leaves the original');
   });
 
   for (const entry of CORPUS) {

@@ -3405,7 +3405,7 @@ export interface operations {
                                         detail: string | null;
                                         field_name: string | null;
                                         /** @enum {string} */
-                                        kind: "signature" | "timestamp" | "validation_data" | "modification";
+                                        kind: "signature" | "timestamp" | "validation_data" | "metadata" | "empty_field" | "unchanged" | "modification";
                                         object: number | null;
                                         page: number | null;
                                         revision: number;
