@@ -249,7 +249,7 @@ function SignatureValidation({ documentId }: { documentId: string }) {
   const validation = details.data.validation;
   if (!validation) return <Text size="sm" c="dimmed">El documento todavía no tiene un PDF oficial para validar.</Text>;
   const signatures = validation.signatures.filter((s) => s.kind === 'signature');
-  const ok = validation.verdict === 'authentic';
+  const ok = validation.verdict === 'authentic' || validation.verdict === 'authentic_extended';
   return (
     <Stack gap="xs" data-testid="signature-validation">
       <Alert color={ok ? 'teal' : 'red'} title={validation.message} role="status">
