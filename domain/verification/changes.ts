@@ -113,7 +113,7 @@ function paints(reader: PdfReader, d: PdfDict): boolean {
 interface Scope {
   before: PdfReader;
   after: PdfReader;
-  /** The update is closed by a signature, which covers what it adds. */
+  /** The update is closed by a signature (not a document time-stamp), which vouches for what it adds. */
   signed: boolean;
   pageOf(num: number): PageUse | undefined;
 }

@@ -199,7 +199,9 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
       let next: PdfReader;
       try {
         next = openReader(bytes.subarray(0, ends[rev - 1]!));
-        const analysis = analyzeUpdate(previous, next, { signed: fields.length > 0 });
+        // Only a signature vouches for what its update draws; a document time-stamp vouches for nothing.
+        const signed = signatures.some((s) => s.revision === rev && s.kind === 'signature');
+        const analysis = analyzeUpdate(previous, next, { signed });
         updates.push({ revision: rev, kind: analysis.kind, closedBy: fields, changes: analysis.changes, allowed: analysis.allowed });
       } catch (err) {
         if (!(err instanceof VerificationInputError) && !(err instanceof PdfReadError)) throw err;
