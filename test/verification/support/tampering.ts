@@ -12,6 +12,8 @@ import { PdfReader } from '../../../lib/pdf/reader.js';
 import { ByteSink, writeObject } from '../../../lib/pdf/serialize.js';
 import { revisionEnds } from '../../../domain/verification/revisions.js';
 import { IncrementalUpdate } from '../../../signer/pdf/incremental.js';
+import { run, saveTemp } from '../../signer/support/tools.js';
+import { readFile } from 'node:fs/promises';
 
 // ---------------------------------------------------------------------------------------------
 // Small tools over the PDF object model
@@ -76,13 +78,13 @@ export function fieldRef(reader: PdfReader, fieldName: string): PdfRef {
 }
 
 /** Adds `annot` to the page's /Annots (the page dictionary or its indirect array). */
-function addAnnotation(update: IncrementalUpdate, reader: PdfReader, pageRef: PdfRef, annot: PdfRef): void {
+function addAnnotation(update: IncrementalUpdate, reader: PdfReader, pageRef: PdfRef, annot: PdfObject): void {
   const page = copyOf(update, pageRef);
   const annots = page.get('Annots');
   if (annots instanceof PdfRef) {
-    update.set(annots, [...(reader.resolve(annots) as PdfRef[]), annot]);
+    update.set(annots, [...(reader.resolve(annots) as PdfObject[]), annot]);
   } else {
-    page.set('Annots', [...((annots as PdfRef[] | undefined) ?? []), annot]);
+    page.set('Annots', [...((annots as PdfObject[] | undefined) ?? []), annot]);
     update.set(pageRef, page);
   }
 }
@@ -624,6 +626,199 @@ export const usfZeroByteRange = (pdf: Buffer) =>
     Type: name('Sig'), Filter: name('Adobe.PPKLite'), SubFilter: name('ETSI.CAdES.detached'), ByteRange: [0, 0, 0, 0],
     Contents: new PdfString(Buffer.alloc(64), true), M: PdfString.latin1("D:20260301120000-03'00'"),
   }));
+
+// ---------------------------------------------------------------------------------------------
+// What the allow-list trusts without looking: a field's /V, a widget written in place, the
+// trailer's /Info, a /Rect made of references
+
+/** A signature block painted over the page: "APROBADO" in red and a signer line. */
+function approvedBlock(update: IncrementalUpdate): PdfRef {
+  return update.add(appearance(246, 72, `1 1 1 rg 0 0 246 72 re f 1 0 0 rg BT /Helv 20 Tf 6 44 Td ${lit('NO APROBADO')} Tj ET 0 g BT /Helv 9 Tf 6 20 Td ${lit('Firmado digitalmente por Intendente Municipal')} Tj ET`));
+}
+
+/**
+ * A new visible signature field whose /V is the signature dictionary Firma1 already holds: the
+ * new field reads as a second valid signature of the same revision, and its widget paints a
+ * block of its own over the page in an update nothing signs.
+ */
+export function reusedSignatureValue(pdf: Buffer, fieldName = 'Firma1'): Buffer {
+  return withUpdate(pdf, (update, reader) => {
+    const pageRef = pageRefs(reader)[0]!;
+    const widget = update.add(dict({
+      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'), V: signatureObject(reader, fieldName),
+      Rect: [320, 560, 566, 632], F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
+    }));
+    addField(update, reader, widget);
+    addAnnotation(update, reader, pageRef, widget);
+  });
+}
+
+/** A new visible signature field whose /V is not a signature at all (the number 0): no signature, yet "filled". */
+export function dummyValueSignatureField(pdf: Buffer): Buffer {
+  return withUpdate(pdf, (update, reader) => {
+    const pageRef = pageRefs(reader)[0]!;
+    const widget = update.add(dict({
+      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'), V: 0,
+      Rect: [320, 560, 566, 632], F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
+    }));
+    addField(update, reader, widget);
+    addAnnotation(update, reader, pageRef, widget);
+  });
+}
+
+/** A visible, empty signature widget written directly in the page's /Annots array (no object of its own). */
+export function directSignatureWidget(pdf: Buffer): Buffer {
+  return withUpdate(pdf, (update, reader) => {
+    const pageRef = pageRefs(reader)[0]!;
+    addAnnotation(update, reader, pageRef, dict({
+      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'),
+      Rect: [320, 560, 566, 632], F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
+    }));
+  });
+}
+
+/** A visible, empty signature field whose /Rect numbers are indirect objects (viewers resolve them). */
+export function indirectRectSignatureField(pdf: Buffer): Buffer {
+  return withUpdate(pdf, (update, reader) => {
+    const pageRef = pageRefs(reader)[0]!;
+    const rect = [320, 560, 566, 632].map((n) => update.add(n));
+    const widget = update.add(dict({
+      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'),
+      Rect: rect, F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
+    }));
+    addField(update, reader, widget);
+    addAnnotation(update, reader, pageRef, widget);
+  });
+}
+
+/**
+ * A visible, empty signature field with no /AP but a white background in /MK: a viewer that
+ * draws the field's appearance characteristics (poppler) paints a white box over the heading.
+ */
+export function backgroundOnlySignatureField(pdf: Buffer): Buffer {
+  return withUpdate(pdf, (update, reader) => {
+    const pageRef = pageRefs(reader)[0]!;
+    const widget = update.add(dict({
+      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'),
+      Rect: [36, 625, 576, 700], F: 4, P: pageRef, MK: dict({ BG: [1, 1, 1] }),
+    }));
+    addField(update, reader, widget);
+    addAnnotation(update, reader, pageRef, widget);
+  });
+}
+
+/**
+ * Two updates: a signature field with a visible /Rect and no appearance (paints nothing), then
+ * the field "signed" with Firma1's signature dictionary and given an appearance.
+ */
+export function emptyFieldFilledWithReusedValue(pdf: Buffer, fieldName = 'Firma1'): Buffer {
+  let fieldRefNum = 0;
+  const first = withUpdate(pdf, (update, reader) => {
+    const pageRef = pageRefs(reader)[0]!;
+    const widget = update.add(dict({
+      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('FirmaPendiente'), Rect: [320, 560, 566, 632], F: 4, P: pageRef,
+    }));
+    fieldRefNum = widget.num;
+    addField(update, reader, widget);
+    addAnnotation(update, reader, pageRef, widget);
+  });
+  return withUpdate(first, (update, reader) => {
+    const ref = new PdfRef(fieldRefNum, 0);
+    update.set(ref, copyOf(update, ref).set('V', signatureObject(reader, fieldName)).set('AP', dict({ N: approvedBlock(update) })));
+  });
+}
+
+/** The number stamp Sello1 (an empty field Firma1 locks) "signed" with Firma1's signature dictionary and restamped. */
+export function restampSelloWithReusedValue(pdf: Buffer): Buffer {
+  return withUpdate(pdf, (update, reader) => {
+    const sello = fieldRef(reader, 'Sello1');
+    const ap = update.add(appearance(240, 36, `1 1 1 rg 0 0 240 36 re f 0 g BT /Helv 10 Tf 4 22 Td ${lit('Número: IF-2026-00009999-MVE-INTEN')} Tj 0 -14 Td ${lit('Villa Esperanza, 2 de enero de 2026')} Tj ET`));
+    update.set(sello, copyOf(update, sello).set('V', signatureObject(reader, 'Firma1')).set('AP', dict({ N: ap })));
+  });
+}
+
+/**
+ * The trailer's /Info pointed at `target` (the first page, or the catalog), which the same
+ * update changes: whatever object /Info names is taken for the document information dictionary.
+ */
+function withInfoAt(pdf: Buffer, target: (reader: PdfReader) => PdfRef, change: (update: IncrementalUpdate, reader: PdfReader) => void): Buffer {
+  const reader = new PdfReader(pdf);
+  const update = new IncrementalUpdate(reader);
+  change(update, reader);
+  const built = update.build().bytes;
+  const ref = target(reader);
+  // The trailer (or the cross-reference stream's dictionary) is the last dictionary written.
+  const table = built.lastIndexOf('trailer');
+  const at = table >= 0 ? table : built.lastIndexOf('endobj', built.lastIndexOf('/XRef'));
+  const tail = built.subarray(at).toString('latin1');
+  const edited = /\/Info \d+ \d+ R/.test(tail) ? tail.replace(/\/Info \d+ \d+ R/, `/Info ${ref.num} ${ref.gen} R`) : tail.replace(/\/Prev /, `/Info ${ref.num} ${ref.gen} R/Prev `);
+  assert.notEqual(edited, tail, 'the trailer names the object as /Info');
+  return Buffer.concat([pdf, built.subarray(0, at), Buffer.from(edited, 'latin1')]);
+}
+
+/** /Info names the first page, whose /Contents gains a stream painting "RECHAZADA" over the text. */
+export function infoNamesPageContentAdded(pdf: Buffer): Buffer {
+  return withInfoAt(pdf, (reader) => pageRefs(reader)[0]!, (update, reader) => {
+    const pageRef = pageRefs(reader)[0]!;
+    const page = copyOf(update, pageRef);
+    const draw = update.add(stream(`q 1 1 1 rg 300 560 300 80 re f Q q 1 0 0 rg BT /HelvT 28 Tf 310 590 Td ${lit('RECHAZADA')} Tj ET Q`));
+    const contents = page.get('Contents');
+    const resources = (reader.resolveDict(page.get('Resources')) ?? dict({})).clone();
+    const fonts = (reader.resolveDict(resources.get('Font')) ?? dict({})).clone();
+    fonts.set('HelvT', dict({ Type: name('Font'), Subtype: name('Type1'), BaseFont: name('Helvetica'), Encoding: name('WinAnsiEncoding') }));
+    resources.set('Font', fonts);
+    page.set('Resources', resources);
+    const save = update.add(stream('q'));
+    const restore = update.add(stream('Q'));
+    page.set('Contents', [save, ...(Array.isArray(reader.resolve(contents)) ? (reader.resolve(contents) as PdfRef[]) : [contents as PdfRef]), restore, draw]);
+    update.set(pageRef, page);
+  });
+}
+
+/** /Info names the catalog, which gains an /OpenAction running JavaScript. */
+export function infoNamesCatalogOpenAction(pdf: Buffer): Buffer {
+  return withInfoAt(pdf, catalogRef, (update, reader) => {
+    const root = catalogRef(reader);
+    update.set(root, copyOf(update, root).set('OpenAction', dict({ S: name('JavaScript'), JS: PdfString.latin1("app.alert('Documento anulado');") })));
+  });
+}
+
+/**
+ * pyHanko (IncrementalPdfFileWriter): a document time-stamp whose own field is visible, in the
+ * same revision, its widget painting a block over the page. Arguments: input, output, TSA URL.
+ */
+const VISIBLE_TIMESTAMP_PY = String.raw`
+import sys
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils import generic
+from pyhanko.sign import signers, timestamps, fields
+src, dst, url = sys.argv[1:4]
+with open(src, 'rb') as f:
+    w = IncrementalPdfFileWriter(f)
+    fields.append_signature_field(w, fields.SigFieldSpec('SelloTiempo9', on_page=0, box=(320, 560, 566, 632)))
+    form = w.root['/AcroForm']
+    field_ref = [r for r in form['/Fields'] if r.get_object().get('/T') == 'SelloTiempo9'][0]
+    field = field_ref.get_object()
+    font = generic.DictionaryObject({generic.NameObject('/Type'): generic.NameObject('/Font'), generic.NameObject('/Subtype'): generic.NameObject('/Type1'), generic.NameObject('/BaseFont'): generic.NameObject('/Helvetica')})
+    ap = generic.StreamObject({
+        generic.NameObject('/Type'): generic.NameObject('/XObject'), generic.NameObject('/Subtype'): generic.NameObject('/Form'),
+        generic.NameObject('/BBox'): generic.ArrayObject([generic.NumberObject(0), generic.NumberObject(0), generic.NumberObject(246), generic.NumberObject(72)]),
+        generic.NameObject('/Resources'): generic.DictionaryObject({generic.NameObject('/Font'): generic.DictionaryObject({generic.NameObject('/Helv'): font})}),
+    }, stream_data=b'1 1 1 rg 0 0 246 72 re f 1 0 0 rg BT /Helv 20 Tf 6 44 Td (NO APROBADO) Tj ET 0 g BT /Helv 9 Tf 6 20 Td (Firmado digitalmente por Intendente Municipal) Tj ET')
+    field[generic.NameObject('/AP')] = generic.DictionaryObject({generic.NameObject('/N'): w.add_object(ap)})
+    field[generic.NameObject('/F')] = generic.NumberObject(4)
+    w.mark_update(field_ref)
+    with open(dst, 'wb') as out:
+        signers.PdfTimeStamper(timestamps.HTTPTimeStamper(url), field_name='SelloTiempo9').timestamp_pdf(w, 'sha256', output=out)
+`;
+
+/** A document time-stamp (authority at `tsaUrl`) whose own widget paints "NO APROBADO" over the page. */
+export async function visibleTimestampWidget(pdf: Buffer, tsaUrl: string): Promise<Buffer> {
+  const file = await saveTemp(pdf, 'to-stamp-visibly.pdf');
+  const r = await run('python3', ['-c', VISIBLE_TIMESTAMP_PY, file, `${file}.ts.pdf`, tsaUrl]);
+  assert.equal(r.code, 0, r.stderr);
+  return readFile(`${file}.ts.pdf`);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Bytes after the end, truncation
