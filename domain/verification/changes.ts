@@ -5,10 +5,11 @@
  *
  * - new objects nobody renders, and the update's own cross-reference stream (found by where the
  *   revision's `startxref` points, not by the /Type a stream declares);
- * - a new signature or time-stamp field (a dictionary, never a stream's), its widget added to a
- *   page's /Annots and to the form's /Fields; a new unsigned field that paints something only in
- *   an update a signature closes (that signature covers it);
- * - an existing empty signature field being signed in this update (it gains /V);
+ * - a new signature or time-stamp field (a dictionary of its own, never a stream's), its widget
+ *   added to a page's /Annots and to the form's /Fields, its value (if any) a signature or
+ *   time-stamp this very update made; a field a viewer draws only in an update a signature (not a
+ *   time-stamp) closes;
+ * - an existing empty signature field being signed in this update (it gains a /V this update made);
  * - the document security store extended: new certificates, OCSP responses, CRLs and /VRI keys,
  *   never an existing /VRI entry changed;
  * - the document information dictionary (metadata no viewer renders), the catalog's /Version and
@@ -102,12 +103,41 @@ function isSignatureField(reader: PdfReader, value: PdfObject | undefined): bool
   return false;
 }
 
-/** A field with something to paint: a non-empty /Rect and an appearance. */
-function paints(reader: PdfReader, d: PdfDict): boolean {
+/** A widget a viewer draws something for: a /Rect of non-zero area (a border or background needs no appearance). */
+function visible(reader: PdfReader, d: PdfDict): boolean {
   const rect = reader.resolve(d.get('Rect'));
-  if (!Array.isArray(rect) || rect.length !== 4 || !rect.every(isNumber)) return false;
-  const [x1, y1, x2, y2] = rect as number[];
-  return Math.abs((x2! - x1!) * (y2! - y1!)) > 0 && d.has('AP');
+  if (!Array.isArray(rect) || rect.length !== 4) return false;
+  const [x1, y1, x2, y2] = rect.map((n) => reader.resolve(n));
+  if (![x1, y1, x2, y2].every(isNumber)) return true; // a /Rect a viewer may still read: assume it draws
+  return Math.abs(((x2 as number) - (x1 as number)) * ((y2 as number) - (y1 as number))) > 0;
+}
+
+/** What the /V of a field is, for the update `reader` ends: a signature or document time-stamp closing it, or neither. */
+function valueOf(reader: PdfReader, field: PdfDict): 'none' | 'signature' | 'timestamp' | 'foreign' {
+  let d: PdfDict | undefined = field;
+  for (let i = 0; d && !d.has('V') && i < 8; i++) d = plainDict(reader, d.get('Parent'));
+  if (!d?.has('V')) return 'none';
+  const value = plainDict(reader, d.get('V'));
+  const range = value && reader.resolve(value.get('ByteRange'));
+  // Only a value whose byte range ends where this revision ends was made by this update: a value
+  // copied from an earlier signature, or anything else, vouches for nothing here.
+  if (!Array.isArray(range) || range.length !== 4 || !range.every(isNumber)) return 'foreign';
+  if ((range[2] as number) + (range[3] as number) !== reader.bytes.length) return 'foreign';
+  const subFilter = value!.get('SubFilter');
+  return isName(value!.get('Type'), 'DocTimeStamp') || isName(subFilter, 'ETSI.RFC3161') ? 'timestamp' : 'signature';
+}
+
+/**
+ * A new signature field or widget is allowed when its value, if any, is a signature or time-stamp
+ * made by this update, and — when a viewer draws it — when a signature (never a time-stamp, which
+ * vouches for no content) closes the update: its own value, or the one the update adds beside it.
+ */
+function newFieldProblem(scope: Scope, d: PdfDict): string | null {
+  const value = valueOf(scope.after, d);
+  if (value === 'foreign') return 'adds a field whose value is not a signature made by this update';
+  if (!visible(scope.after, d)) return null;
+  if (value === 'signature' || (value === 'none' && scope.signed)) return null;
+  return value === 'timestamp' ? 'adds a visible field that only a time-stamp covers' : 'adds a visible field that no signature covers';
 }
 
 interface Scope {
@@ -140,6 +170,8 @@ function addsOnlySignatureFields(scope: Scope, before: PdfObject | undefined, af
   const remaining = new Set(oldItems);
   for (const item of now) {
     if (remaining.delete(canon(item))) continue;
+    // A field written inside the array is no object of its own: nothing else would check it.
+    if (!(item instanceof PdfRef)) return 'adds a field written inside the array';
     if (!isNewObject(scope, item)) return `adds an existing object (${canon(item)})`;
     const d = plainDict(scope.after, item);
     if (!d || !isSignatureField(scope.after, item)) return 'adds something other than a signature field';
@@ -322,6 +354,9 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
   const outside = lazy(() => referencedOutsideDss(before));
   const storeOwn = (num: number) => store().extendable.has(num) && outside() !== undefined && !outside()!.has(num);
   const infoRef = after.trailer.get('Info');
+  const beforeInfo = before.trailer.get('Info');
+  // A trailer naming another information dictionary changes the metadata (its rules stay those of the object it names).
+  if (canon(infoRef) !== canon(beforeInfo)) allowed('metadata');
   const rootRef = after.trailer.get('Root');
   const formRef = after.resolveDict(rootRef)?.get('AcroForm');
   const ownXref = after.lastXref.kind === 'stream' ? after.lastXref.offset : -1;
@@ -359,8 +394,9 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     if (!old || !now) return canon(oldValue) === canon(newValue) ? allowed('unchanged') : change(scope, 'object_changed', num, 'changes the object');
     const changed = changedKeys(old, now);
     if (changed.length === 0) return allowed('unchanged');
-    // The document information dictionary (producer, dates) is metadata no viewer renders.
-    if (infoRef instanceof PdfRef && infoRef.num === num) return allowed('metadata');
+    // The document information dictionary (producer, dates) is metadata no viewer renders — the
+    // one the signed revision had: a trailer naming another object as /Info changes nothing's rules.
+    if (infoRef instanceof PdfRef && infoRef.num === num && beforeInfo instanceof PdfRef && beforeInfo.num === num) return allowed('metadata');
     if (rootRef instanceof PdfRef && rootRef.num === num) {
       const other = changed.filter((k) => !CATALOG_KEYS.has(k));
       if (other.length) return change(scope, 'catalog_changed', num, `changes the catalog (${other.join(', ')})`);
@@ -388,9 +424,15 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
       if (fieldName !== null && (locks.names.has(fieldName) || (locks.all && !locks.except.has(fieldName)))) {
         return change(scope, 'field_changed', num, `changes the field ${fieldName}, which a signature locked`);
       }
-      const value = plainDict(after, now.get('V'));
-      if (value && changed.every((k) => SIG_FIELD_KEYS.has(k))) return allowed('signature_field');
-      return change(scope, 'field_changed', num, value ? `changes the signature field (${changed.join(', ')})` : 'changes an unsigned signature field without signing it');
+      const value = valueOf(after, now);
+      if (value === 'none') return change(scope, 'field_changed', num, 'changes an unsigned signature field without signing it');
+      if (value === 'foreign') return change(scope, 'field_changed', num, 'fills a signature field with a value this update did not sign');
+      if (!changed.every((k) => SIG_FIELD_KEYS.has(k))) return change(scope, 'field_changed', num, `changes the signature field (${changed.join(', ')})`);
+      // A time-stamp vouches for no content: it may fill a field, not give it something to draw.
+      if (value === 'timestamp' && visible(after, now) && changed.some((k) => k === 'AP' || k === 'MK')) {
+        return change(scope, 'field_changed', num, 'gives a field an appearance only a time-stamp covers');
+      }
+      return allowed('signature_field');
     }
     return change(scope, use?.role === 'annotation' ? 'annotations_changed' : 'object_changed', num, use?.role === 'annotation' ? `changes an annotation (${changed.join(', ')})` : `changes the object (${changed.join(', ')})`);
   };
@@ -405,9 +447,8 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     if (!isName(d.get('Subtype'), 'Widget') || !isSignatureField(after, value)) {
       return change(scope, 'annotation_added', num, `adds an annotation (${isName(d.get('Subtype')) ? (d.get('Subtype') as PdfName).value : 'unknown'})`);
     }
-    // A new empty field that paints something is covered only by a signature closing its update.
-    if (!scope.signed && !d.has('V') && paints(after, d)) return change(scope, 'annotation_added', num, 'adds a visible field that no signature covers');
-    return allowed('signature_field');
+    const problem = newFieldProblem(scope, d);
+    return problem ? change(scope, 'annotation_added', num, problem) : allowed('signature_field');
   };
 
   const highest = Math.max(after.xref.highestNumber, before.xref.highestNumber);
