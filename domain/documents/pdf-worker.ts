@@ -29,9 +29,14 @@ function bounded(pdf: Uint8Array): Buffer {
   return bytes;
 }
 
-async function load(bytes: Buffer): Promise<PDFDocument> {
+/**
+ * pdf-lib work on a file: whatever pdf-lib meets in it and cannot handle (its form, its page tree;
+ * lenient while loading, it may fail only later) fails the same way on every retry — a refusal of
+ * the file, not a fault of the platform.
+ */
+async function withPdfLib<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    return await PDFDocument.load(bytes, { updateMetadata: false });
+    return await work();
   } catch (err) {
     throw new PdfLibRefusal((err as Error)?.message ?? String(err));
   }
@@ -46,28 +51,16 @@ serveTasks<PdfTask, unknown>(
     }
     const bytes = bounded(task.pdf);
     if (task.kind === 'check') {
-      const doc = await load(bytes);
-      let sizes: [number, number][];
-      try {
-        sizes = doc.getPages().map((page) => {
+      const sizes = await withPdfLib(async () => {
+        const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+        return doc.getPages().map((page): [number, number] => {
           const { width, height } = page.getSize();
           return [width, height];
         });
-      } catch (err) {
-        // pdf-lib is lenient while loading; a file without a usable page tree fails here instead.
-        throw new PdfLibRefusal((err as Error)?.message ?? String(err));
-      }
+      });
       return { result: { sizes } satisfies CheckedPdf };
     }
-    const doc = await load(bytes);
-    let out: Uint8Array;
-    try {
-      out = await addSignaturePage(bytes, doc, task.info);
-    } catch (err) {
-      // pdf-lib met something in the file it cannot handle (its form, its page tree): the same
-      // file fails the same way on every retry.
-      throw new PdfLibRefusal((err as Error)?.message ?? String(err));
-    }
+    const out = await withPdfLib(async () => addSignaturePage(bytes, await PDFDocument.load(bytes, { updateMetadata: false }), task.info));
     return { result: out, transfer: out.buffer instanceof ArrayBuffer ? [out.buffer] : [] };
   },
   (err) => {
