@@ -13,6 +13,7 @@ import { textTrigramStatistics } from './011_text_trigram_statistics.js';
 import { sanitizedHtml } from './012_sanitized_html.js';
 import { caseSummariesWithoutMemos } from './013_case_summaries_without_memos.js';
 import { archiveRenewals } from './014_archive_renewals.js';
+import { nonWorkingDays } from './015_non_working_days.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays];
