@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
 import { backendApiKeyRoutes } from './api-keys.js';
 import { backendAuth } from './auth.js';
+import { backendCalendarRoutes } from './calendar.js';
 import { backendCaseRoutes } from './cases.js';
 import { backendDashboardRoutes } from './dashboard.js';
 import { backendDocumentRoutes } from './documents.js';
@@ -25,5 +26,6 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendRecordRoutes(deps));
   router.use(backendRecordReportRoutes(deps));
   router.use(backendApiKeyRoutes(deps));
+  router.use(backendCalendarRoutes(deps));
   return router;
 }

@@ -1,5 +1,6 @@
 /** The backend API (`/api/v1`, bearer JWT + X-Tenant-Schema, `{success, data, message}`). */
 import { createBody as apiKeyCreateBody, revokeBody, rotateBody } from '../backend/api-keys.js';
+import { addDayBody } from '../backend/calendar.js';
 import { closeBody, linkBody, movementBody } from '../backend/cases.js';
 import { createBody, rejectBody, saveBody } from '../backend/documents.js';
 import { archiveBody as memoArchiveBody } from '../backend/memos.js';
@@ -37,6 +38,8 @@ const memosPage = page('memos', obj({
   'recipients?': arr(obj({ user_id: id, full_name: str, recipient_type: str, sector_acronym: nstr })), 'openings_count?': int,
 }), { total_pages: int });
 const registry = obj({ id, code: str, name: str, description: nstr, data_schema: dataSchema, allowed_states: arr(str), is_active: bool, 'record_count?': int, permissions: familyPermissions });
+const nonWorkingDay = obj({ date: { type: 'string', format: 'date' }, name: str, source: oneOfValues('national', 'municipal') });
+const municipalDay = obj({ date: { type: 'string', format: 'date' }, description: str, created_by: str, created_at: str });
 const newKey = obj({ ...(apiKey.properties as Record<string, JsonSchema>), key: str });
 
 const docStatus = oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected');
@@ -289,4 +292,16 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/admin/api-keys/:id/audit', tag: 'API Keys', summary: 'Auditoría de una API Key', responses: { 200: ok(obj({ items: arr(obj({ occurred_at: str, action: str, actor: nstr, details: anyObject })) })) } },
   { method: 'POST', path: '/admin/api-keys/:id/revoke', tag: 'API Keys', summary: 'Revocar una API Key', body: revokeBody, responses: { 200: ok(apiKey) } },
   { method: 'POST', path: '/admin/api-keys/:id/rotate', tag: 'API Keys', summary: 'Rotar una API Key', body: rotateBody, responses: { 200: ok(newKey) } },
+
+  // Business-day calendar (administrators).
+  {
+    method: 'GET', path: '/admin/calendar', tag: 'Calendario', summary: 'Días no laborables del año (feriados nacionales y municipales)',
+    description: 'Los fines de semana no se listan. Sin year, el año en curso del municipio.',
+    query: { year: { type: 'integer', minimum: 2000, maximum: 2100 } }, responses: { 200: ok(obj({ year: int, items: arr(nonWorkingDay) })) },
+  },
+  { method: 'POST', path: '/admin/calendar', tag: 'Calendario', summary: 'Agregar un día no laborable municipal', body: addDayBody, responses: { 201: ok(municipalDay) } },
+  {
+    method: 'DELETE', path: '/admin/calendar/:date', tag: 'Calendario', summary: 'Eliminar un día no laborable municipal',
+    description: 'date en formato YYYY-MM-DD. Los feriados nacionales no se pueden eliminar (400).', responses: { 200: ok(municipalDay) },
+  },
 ];

@@ -256,5 +256,8 @@ export async function representativeCalls(): Promise<Call[]> {
     B('GET', '/admin/api-keys/:id/audit', () => backend('intendente', 'GET', `/admin/api-keys/${s.key}/audit`)),
     B('POST', '/admin/api-keys/:id/rotate', () => backend('intendente', 'POST', `/admin/api-keys/${s.key}/rotate`, { overlap_hours: 1 })),
     B('POST', '/admin/api-keys/:id/revoke', () => backend('intendente', 'POST', `/admin/api-keys/${s.key}/revoke`, {})),
+    B('POST', '/admin/calendar', () => backend('intendente', 'POST', '/admin/calendar', { date: '2099-03-18', description: 'Día de la descripción de la API' })),
+    B('GET', '/admin/calendar', () => backend('intendente', 'GET', '/admin/calendar?year=2099')),
+    B('DELETE', '/admin/calendar/:date', () => backend('intendente', 'DELETE', '/admin/calendar/2099-03-18')),
   ];
 }
