@@ -4,14 +4,16 @@
  * each tenant's municipal non-working days.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { createTenant } from '../../db/tenants.js';
 import { tenantDb, type Tenant } from '../../db/tenancy.js';
 import {
   addBusinessDays, businessDaysBetween, isBusinessDay, loadBusinessCalendar, nationalHolidays, type BusinessCalendar,
 } from '../../domain/business-days.js';
 import { getStack } from '../support/hooks.js';
-import { asBackend, request } from '../support/http.js';
+import { asBackend, request, type HttpResult } from '../support/http.js';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 const plain: BusinessCalendar = { timeZone: TZ, municipalDays: {} };
@@ -117,7 +119,7 @@ describe('Business days: the admin calendar routes', function () {
   });
 
   it('answers bad input with a clear 400', async () => {
-    const cases: [Promise<Awaited<ReturnType<typeof request>>>, RegExp][] = [
+    const cases: [Promise<HttpResult>, RegExp][] = [
       [post({ date: '2026-02-30', description: 'x' }), /^date debe tener el formato YYYY-MM-DD$/],
       [post({ date: 'mañana', description: 'x' }), /^date debe tener el formato YYYY-MM-DD$/],
       [post({ date: '1800-01-02', description: 'x' }), /entre 2000 y 2100/],
@@ -173,5 +175,34 @@ describe('Business days: the admin calendar routes', function () {
       const calendarB = await loadBusinessCalendar(tenantDb(getStack().db, other), TZ);
       assert.deepEqual(calendarB.municipalDays, { '2098-03-11': 'Aniversario de B' });
     });
+  });
+});
+
+describe('Business days: npm run calendar', function () {
+  this.timeout(60_000);
+  const run = promisify(execFile);
+  const cli = (args: string[]) =>
+    run('npm', ['run', '-s', 'calendar', '--', ...args], {
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: getStack().databaseUrl, LOG_LEVEL: 'error' },
+    });
+  const refusal = async (args: string[]) => {
+    const err = await cli(args).then(() => assert.fail('expected a refusal'), (e: { code: number; stderr: string }) => e);
+    return { code: err.code, stderr: err.stderr.trim() };
+  };
+
+  it('adds, lists and removes a municipal day; refuses what the API refuses with exit 2', async () => {
+    const added = JSON.parse((await cli(['add', '--tenant', 'demo', '--date', '2098-03-13', '--description', 'Asueto por la fiesta patronal', '--json'])).stdout);
+    assert.equal(added.date, '2098-03-13');
+    assert.match(added.created_by, /^cli:/);
+    const listed = (await cli(['list', '--tenant', 'demo', '--year', '2098'])).stdout;
+    assert.match(listed, /2098-03-13 {2}municipal {2}Asueto por la fiesta patronal/);
+    assert.match(listed, /2098-05-25 {2}national {3}Día de la Revolución de Mayo/);
+    assert.deepEqual(await refusal(['add', '--tenant', 'demo', '--date', '2098-03-13', '--description', 'Otra vez']), { code: 2, stderr: 'El 2098-03-13 ya es un día no laborable municipal' });
+    assert.match((await cli(['remove', '--tenant', 'demo', '--date', '2098-03-13'])).stdout, /removed municipal non-working day 2098-03-13/);
+    assert.deepEqual(await refusal(['remove', '--tenant', 'demo', '--date', '2098-03-13']), { code: 2, stderr: 'El 2098-03-13 no es un día no laborable municipal' });
+    assert.deepEqual(await refusal(['add', '--tenant', 'demo', '--date', '2098-02-30', '--description', 'x']), { code: 2, stderr: 'date debe tener el formato YYYY-MM-DD' });
+    assert.equal((await refusal(['list', '--tenant', 'nowhere'])).stderr, 'tenant "nowhere" not found');
+    assert.match((await refusal(['frobnicate'])).stderr, /^usage:/);
   });
 });

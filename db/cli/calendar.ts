@@ -1,0 +1,108 @@
+/**
+ * `npm run calendar -- <command> ...`: a municipality's business-day calendar from the operator's
+ * console (domain/business-days.ts). Municipal days added here are recorded as "cli:<os user>".
+ * Human-readable output; `--json` for scripts.
+ *
+ *   calendar -- list   --tenant <schema> [--year YYYY]     (national holidays and municipal days; the current year by default)
+ *   calendar -- add    --tenant <schema> --date YYYY-MM-DD --description "<text>"
+ *   calendar -- remove --tenant <schema> --date YYYY-MM-DD
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config/index.js';
+import { cliActor } from '../../domain/api-keys/index.js';
+import { addMunicipalDay, listNonWorkingDays, parseCalendarYear, removeMunicipalDay } from '../../domain/business-days.js';
+import { localDate } from '../../domain/calendar.js';
+import { isAppError } from '../../domain/errors.js';
+import { checkMaxLength } from '../../domain/limits.js';
+import { createDb, type Db } from '../connection.js';
+import { findTenantBySchema } from '../control.js';
+import { migrateControl } from '../migrate.js';
+import { tenantDb, type TenantDb } from '../tenancy.js';
+import { cliDatabaseUrl } from './database-url.js';
+
+const COMMANDS = ['list', 'add', 'remove'] as const;
+type Command = (typeof COMMANDS)[number];
+
+/** As the backend route accepts (api/backend/calendar.ts). */
+const DESCRIPTION_MAX = 200;
+
+class UsageError extends Error {}
+
+const usage = `usage:
+  npm run calendar -- list   --tenant <schema> [--year YYYY] [--json]
+  npm run calendar -- add    --tenant <schema> --date YYYY-MM-DD --description "<text>" [--json]
+  npm run calendar -- remove --tenant <schema> --date YYYY-MM-DD [--json]`;
+
+function parse(argv: string[]) {
+  const [command, ...rest] = argv;
+  if (!COMMANDS.includes(command as Command)) throw new UsageError(usage);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      tenant: { type: 'string' },
+      year: { type: 'string' },
+      date: { type: 'string' },
+      description: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  return { command: command as Command, values };
+}
+
+async function tenantNamed(db: Db, schema: string | undefined): Promise<TenantDb> {
+  if (!schema) throw new UsageError(`--tenant is required\n${usage}`);
+  const tenant = await findTenantBySchema(db, schema);
+  if (!tenant) throw new UsageError(`tenant "${schema}" not found`);
+  return tenantDb(db, tenant);
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value || !value.trim()) throw new UsageError(`${flag} is required\n${usage}`);
+  return value.trim();
+}
+
+async function run(db: Db, timeZone: string, command: Command, values: ReturnType<typeof parse>['values']): Promise<{ human: string; json: unknown }> {
+  const tdb = await tenantNamed(db, values.tenant);
+  switch (command) {
+    case 'list': {
+      const year = values.year === undefined ? localDate(timeZone).year : parseCalendarYear(values.year);
+      const days = await listNonWorkingDays(tdb, year);
+      const human = days.length === 0
+        ? `no non-working days in ${year} besides weekends`
+        : [`non-working days of ${tdb.tenant.schema} in ${year} (weekends aside):`, ...days.map((d) => `${d.date}  ${d.source.padEnd(9)}  ${d.name}`)].join('\n');
+      return { human, json: { year, items: days } };
+    }
+    case 'add': {
+      const description = checkMaxLength(required(values.description, '--description'), 'description', DESCRIPTION_MAX);
+      const day = await addMunicipalDay(tdb, { date: required(values.date, '--date'), description, createdBy: cliActor().label });
+      return { human: `added municipal non-working day ${day.date} (${day.description}) to ${tdb.tenant.schema}`, json: day };
+    }
+    case 'remove': {
+      const day = await removeMunicipalDay(tdb, required(values.date, '--date'));
+      return { human: `removed municipal non-working day ${day.date} (${day.description}) from ${tdb.tenant.schema}`, json: day };
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const { command, values } = parse(process.argv.slice(2));
+  const config = loadConfig();
+  const db = createDb(await cliDatabaseUrl(config), { poolMax: 2, applicationName: 'expediente-cli' });
+  try {
+    await migrateControl(db);
+    const { human, json } = await run(db, config.timeZone, command, values);
+    console.log(values.json ? JSON.stringify(json, null, 2) : human);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Domain refusals (400/404/409), unknown flags and usage mistakes are the operator's to fix. */
+function isOperatorError(err: Error): boolean {
+  return isAppError(err) || err instanceof UsageError || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+}
+
+main().catch((err: Error) => {
+  console.error(isOperatorError(err) ? err.message : err.stack ?? err.message);
+  process.exit(isOperatorError(err) ? 2 : 1);
+});
