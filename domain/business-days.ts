@@ -154,6 +154,7 @@ const selectRows = (trx: Parameters<Parameters<TenantDb['transaction']>[0]>[0]) 
 
 export const CALENDAR_MESSAGES = {
   year: `year debe ser un año entre ${CALENDAR_YEARS.min} y ${CALENDAR_YEARS.max}`,
+  dateRange: (name: string) => `${name} debe ser una fecha entre ${CALENDAR_YEARS.min}-01-01 y ${CALENDAR_YEARS.max}-12-31`,
   duplicate: (date: string) => `El ${date} ya es un día no laborable municipal`,
   national: (date: string, name: string) => `El ${date} ya es feriado nacional (${name})`,
   weekend: (date: string) => `El ${date} es fin de semana: ya es inhábil`,
@@ -164,7 +165,7 @@ export const CALENDAR_MESSAGES = {
 /** A `YYYY-MM-DD` date within the calendar's years (400 otherwise). */
 export function parseCalendarDate(value: string, name = 'date'): { year: number; month: number; day: number; key: DayKey } {
   const d = parseDay(value, name);
-  if (d.year < CALENDAR_YEARS.min || d.year > CALENDAR_YEARS.max) throw badRequest(CALENDAR_MESSAGES.year.replace('year', name));
+  if (d.year < CALENDAR_YEARS.min || d.year > CALENDAR_YEARS.max) throw badRequest(CALENDAR_MESSAGES.dateRange(name));
   return { ...d, key: dayKey(d) };
 }
 

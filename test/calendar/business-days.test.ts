@@ -122,7 +122,7 @@ describe('Business days: the admin calendar routes', function () {
     const cases: [Promise<HttpResult>, RegExp][] = [
       [post({ date: '2026-02-30', description: 'x' }), /^date debe tener el formato YYYY-MM-DD$/],
       [post({ date: 'mañana', description: 'x' }), /^date debe tener el formato YYYY-MM-DD$/],
-      [post({ date: '1800-01-02', description: 'x' }), /entre 2000 y 2100/],
+      [post({ date: '1800-01-02', description: 'x' }), /^date debe ser una fecha entre 2000-01-01 y 2100-12-31$/],
       [post({ date: '2098-03-11' }), /description es requerido/],
       [post({ date: '2098-03-11', description: '   ' }), /description es requerido/],
       [post({ date: '2098-03-11', description: 'x'.repeat(201) }), /no puede superar 200/],
