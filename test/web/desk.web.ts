@@ -371,6 +371,33 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await screenshot(martin.page, run.shots, '15-usuarios');
   });
 
+  it('an administrator adds a municipal non-working day to the calendar beside the national holidays, and removes it', async () => {
+    const { page } = await session(MARTIN);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Calendario' }).click();
+    await page.getByRole('heading', { name: 'Calendario', level: 1 }).waitFor();
+    await page.getByLabel('Año').fill('2026');
+    const days = page.getByTestId('calendar-days');
+    const holiday = days.getByRole('row').filter({ hasText: 'lunes, 25 de mayo de 2026' });
+    await holiday.getByText('Feriado nacional').waitFor();
+    assert.equal(await holiday.getByRole('button').count(), 0, 'a national holiday cannot be removed');
+
+    await page.getByLabel('Fecha').fill('2026-11-27');
+    await page.getByRole('textbox', { name: 'Motivo' }).fill('Fiesta patronal');
+    await page.getByRole('button', { name: 'Agregar día no laborable' }).click();
+    const patronal = days.getByRole('row').filter({ hasText: 'Fiesta patronal' });
+    await patronal.getByText('Día no laborable municipal').waitFor();
+    await assertAccessible(page, 'Calendario');
+    await screenshot(page, run.shots, '16c-calendario');
+
+    // The same day twice is refused with the reason; removing it takes it off the list.
+    await page.getByLabel('Fecha').fill('2026-11-27');
+    await page.getByRole('textbox', { name: 'Motivo' }).fill('Otra vez');
+    await page.getByRole('button', { name: 'Agregar día no laborable' }).click();
+    await page.getByRole('alert').filter({ hasText: 'No se pudo agregar el día' }).waitFor();
+    await patronal.getByRole('button', { name: 'Quitar Fiesta patronal' }).click();
+    await patronal.waitFor({ state: 'detached' });
+  });
+
   it('an administrator creates an API key (its secret shown once works on the integration API), rotates it and revokes it, then a system-scope key', async () => {
     const martin = await session(MARTIN);
     const { page } = martin;

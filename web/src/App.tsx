@@ -20,6 +20,7 @@ const Legajos = lazy(() => import('./screens/Legajos'));
 const Legajo = lazy(() => import('./screens/Legajo'));
 const Usuarios = lazy(() => import('./screens/Usuarios'));
 const ApiKeys = lazy(() => import('./screens/ApiKeys'));
+const Calendario = lazy(() => import('./screens/Calendario'));
 
 export function usePendingCount() {
   return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => call('get', '/api/v1/dashboard/stats'), refetchInterval: 60_000 });
@@ -39,7 +40,7 @@ function Nav({ onNavigate }: { onNavigate: () => void }) {
     { to: '/notas', label: 'Notas' },
     { to: '/memos', label: 'Memos', badge: unread, badgeLabel: 'memos sin leer' },
     { to: '/legajos', label: 'Legajos' },
-    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }] : []),
+    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/calendario', label: 'Calendario' }] : []),
   ];
   const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
   return (
@@ -111,6 +112,7 @@ export function App() {
               <Route path="/legajos/:id" element={<Legajo />} />
               <Route path="/usuarios" element={<Usuarios />} />
               <Route path="/api-keys" element={<ApiKeys />} />
+              <Route path="/calendario" element={<Calendario />} />
               <Route path="*" element={<Text role="alert">Página no encontrada.</Text>} />
             </Routes>
           </Suspense>
