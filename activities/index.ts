@@ -5,6 +5,7 @@ import { createCaseActivities } from './cases.js';
 import { createDocumentActivities } from './documents.js';
 import { createProvisioningActivities } from './provisioning.js';
 import { createRecordActivities } from './records.js';
+import { createSignBatchActivities } from './sign-batch.js';
 import { createSummaryActivities } from './summaries.js';
 import { createSystemActivities } from './system.js';
 
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRecordActivities(deps),
     ...createSummaryActivities(deps),
     ...createArchiveActivities(deps),
+    ...createSignBatchActivities(deps),
   };
 }
 

@@ -7,3 +7,4 @@ export { userProvisioningWorkflow } from './user-provisioning.js';
 export { recordReportWorkflow } from './record-report.js';
 export { summaryWorkflow } from './summary.js';
 export { archiveRenewalWorkflow, tenantArchiveRenewalWorkflow } from './archive-renewal.js';
+export { signBatchWorkflow } from './sign-batch.js';

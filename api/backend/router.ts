@@ -11,6 +11,7 @@ import { backendMemoRoutes } from './memos.js';
 import { backendNoteRoutes } from './notes.js';
 import { backendRecordRoutes } from './records.js';
 import { backendRecordReportRoutes } from '../record-report.js';
+import { backendSignBatchRoutes } from '../sign-batch.js';
 import { backendUserRoutes } from './users.js';
 
 export function backendRouter(deps: ApiDeps): Router {
@@ -18,6 +19,7 @@ export function backendRouter(deps: ApiDeps): Router {
   // Authentication guards the backend's own paths; anything else falls through to the 404.
   router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries', '/admin'], backendAuth(deps));
   router.use(backendCaseRoutes(deps));
+  router.use(backendSignBatchRoutes(deps));
   router.use(backendDocumentRoutes(deps));
   router.use(backendUserRoutes(deps));
   router.use(backendNoteRoutes(deps));

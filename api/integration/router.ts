@@ -6,11 +6,13 @@ import { documentRoutes } from './documents.js';
 import { noteRoutes } from './notes.js';
 import { recordRoutes } from './records.js';
 import { integrationRecordReportRoutes } from '../record-report.js';
+import { integrationSignBatchRoutes } from '../sign-batch.js';
 import { systemRoutes } from './system.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
   const router = Router();
   router.use(systemRoutes(deps));
+  router.use(integrationSignBatchRoutes(deps));
   router.use(documentRoutes(deps));
   router.use(caseRoutes(deps));
   router.use(noteRoutes(deps));

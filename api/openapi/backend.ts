@@ -14,6 +14,7 @@ import {
   flatEnvelope, historyPage, id, importUpload, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, nullable, oneOfValues, page, pdfUpload, permissions, recordUpdated,
   relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, type JsonSchema,
 } from './schemas.js';
+import { backendSignBatchOperations } from './sign-batch.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
 const dates = { date_from: { type: 'string', format: 'date' }, date_to: { type: 'string', format: 'date' } };
@@ -159,6 +160,7 @@ export const backendOperations: OperationSpec[] = [
     method: 'POST', path: '/documents/:id/super-sign', tag: 'Firma', summary: 'Firmar (el numerador numera)',
     responses: { 200: flatEnvelope({ document_id: id, document_status: str, is_numerator: bool, official_number: nstr, 'signed_pdf_url?': str }), 202: signingAccepted },
   },
+  ...backendSignBatchOperations,
   {
     method: 'POST', path: '/documents/:id/reject', tag: 'Firma', summary: 'Rechazar la firma', body: rejectBody,
     responses: { 200: ok(obj({ document_id: id, status: str, rejected_by: str, reason: str, rejected_at: nstr })), 202: signingAccepted },

@@ -9,6 +9,7 @@ import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBo
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { OperationSpec } from './operation.js';
 import type { JsonSchema } from './schemas.js';
+import { integrationSignBatchOperations } from './sign-batch.js';
 import {
   anyObject, arr, bool, caseCreated, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
   historyPage, id, int, linkRemoved, movementRow, nid, nstr, obj, officialDocument, importUpload, oneOfValues, page, pdfUpload, permissions, publicError, recordCreated, recordUpdated,
@@ -94,6 +95,7 @@ export const integrationOperations: OperationSpec[] = [
     method: 'POST', path: '/documents/:id/sign', tag: 'Firma', summary: 'Firmar (el último firmante numera)',
     responses: { 200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }), 202: signingInProgress },
   },
+  ...integrationSignBatchOperations,
   { method: 'POST', path: '/documents/:id/reject', tag: 'Firma', summary: 'Rechazar la firma', body: rejectBody, responses: { 200: obj({ document_id: id, status: str, rejected_by: str, reason: str }), 202: signingInProgress } },
 
   // Cases.

@@ -168,6 +168,8 @@ export async function representativeCalls(): Promise<Call[]> {
     I('DELETE', '/records/:id/documents/:linkId', () => integration('agente-obras', 'DELETE', `/records/${r}/documents/${s.docLink ?? MISSING}`)),
     I('POST', '/records/:id/report', () => integration('directora-obras', 'POST', `/records/${r}/report`, undefined, { 'Idempotency-Key': 'openapi-report-1' })),
     I('GET', '/records/:id/reports/:key', () => integration('directora-obras', 'GET', `/records/${r}/reports/openapi-report-1`)),
+    I('POST', '/documents/sign-batch', () => integration('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-1' })),
+    I('GET', '/documents/sign-batch/:key', () => integration('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-1')),
 
     // Backend.
     B('GET', '/auth/me', () => backend('intendente', 'GET', '/auth/me')),
@@ -251,6 +253,8 @@ export async function representativeCalls(): Promise<Call[]> {
     B('DELETE', '/records/:id/documents/:linkId', () => backend('agente-obras', 'DELETE', `/records/${r}/documents/${s.bDocLink ?? MISSING}`)),
     B('POST', '/records/:id/report', () => backend('directora-obras', 'POST', `/records/${r}/report`, undefined, { 'Idempotency-Key': 'openapi-report-2' })),
     B('GET', '/records/:id/reports/:key', () => backend('directora-obras', 'GET', `/records/${r}/reports/openapi-report-2`)),
+    B('POST', '/documents/sign-batch', () => backend('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-2' })),
+    B('GET', '/documents/sign-batch/:key', () => backend('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-2')),
     B('GET', '/admin/api-keys', () => backend('intendente', 'GET', '/admin/api-keys')),
     B('POST', '/admin/api-keys', () => keep('key', (res) => res.body?.data?.id)(backend('intendente', 'POST', '/admin/api-keys', { name: 'Clave de la API', all_users: true, expires_in_days: 30 }))),
     B('GET', '/admin/api-keys/:id/audit', () => backend('intendente', 'GET', `/admin/api-keys/${s.key}/audit`)),

@@ -573,6 +573,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/documents/sign-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firmar un lote de documentos
+         * @description Firma con el usuario actuante cada documento de la lista (1-100 UUID distintos) en su propia ronda de firma, con las reglas de la firma individual; cada documento recibe su respuesta (signed, numbered con su número, refused con el mensaje de la firma individual). Idempotency-Key es obligatorio y es el id del lote: repetirlo devuelve el mismo lote sin firmar dos veces. 200 si el lote terminó dentro de la espera, si no 202 con el progreso y poll_url.
+         */
+        post: operations["post_api_v1_documents_sign_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/sign-batch/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progreso de un lote de firma (solo para quien lo inició) */
+        get: operations["get_api_v1_documents_sign_batch_by_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/memos/{id}": {
         parameters: {
             query?: never;
@@ -3986,6 +4023,219 @@ export interface operations {
                             document_type?: string;
                             reference: string;
                             status: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    post_api_v1_documents_sign_batch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Repetir la solicitud con la misma clave devuelve el mismo resultado */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    document_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            batch_id: string;
+                            done: number;
+                            outcomes: {
+                                /** Format: uuid */
+                                document_id: string;
+                                document_number: string | null;
+                                error?: string;
+                                http_status?: number;
+                                signed_at: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "signed" | "numbered" | "refused";
+                            }[];
+                            poll_url: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            total: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Aceptado: la operación sigue en curso */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            batch_id: string;
+                            done: number;
+                            outcomes: {
+                                /** Format: uuid */
+                                document_id: string;
+                                document_number: string | null;
+                                error?: string;
+                                http_status?: number;
+                                signed_at: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "signed" | "numbered" | "refused";
+                            }[];
+                            poll_url: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            total: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_documents_sign_batch_by_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            batch_id: string;
+                            done: number;
+                            outcomes: {
+                                /** Format: uuid */
+                                document_id: string;
+                                document_number: string | null;
+                                error?: string;
+                                http_status?: number;
+                                signed_at: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "signed" | "numbered" | "refused";
+                            }[];
+                            poll_url: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            total: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Aceptado: la operación sigue en curso */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            batch_id: string;
+                            done: number;
+                            outcomes: {
+                                /** Format: uuid */
+                                document_id: string;
+                                document_number: string | null;
+                                error?: string;
+                                http_status?: number;
+                                signed_at: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "signed" | "numbered" | "refused";
+                            }[];
+                            poll_url: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            total: number;
                         };
                         message: string;
                         /** @constant */

@@ -1,0 +1,146 @@
+/**
+ * `POST /documents/sign-batch` on both interfaces, and its poll `GET /documents/sign-batch/{id}`:
+ * the API's side of SignBatchWorkflow. The acting user signs up to SIGN_BATCH_MAX documents, each
+ * through its own signing round with the rules of a single signature; each document gets its own
+ * answer. The Idempotency-Key is required and is the batch's id: a repeat with the same key
+ * attaches to the same batch, and only the user who sent it finds it. A request waits at most
+ * WORKFLOW_WAIT_MS for the whole batch, else answers 202 with the progress and where to poll — the
+ * convention of record reports.
+ */
+import { Router, type Request, type Response } from 'express';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import type { DomainContext } from '../domain/context.js';
+import { badRequest, conflict, notFound } from '../domain/errors.js';
+import { TENANT, USER_EMAIL } from '../contract/search-attributes.js';
+import {
+  SIGN_BATCH_MAX, SIGN_BATCH_WORKFLOW, signBatchProgressQuery, signBatchWorkflowId, type SignBatchProgress, type SignBatchWorkflow,
+} from '../contract/sign-batch.js';
+import type { ApiDeps } from './deps.js';
+import { contextOf, pathParam, sendBackend } from './http.js';
+import { integrationAuth } from './integration/auth.js';
+import { bodyParser, uuid } from './validation.js';
+import { REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
+
+export const SIGN_BATCH_MESSAGES = {
+  keyRequired: 'Idempotency-Key es requerido',
+  notFound: 'Lote de firma no encontrado',
+  keyReused: 'Idempotency-Key ya usado para otro lote de documentos',
+  duplicate: 'document_ids no puede repetir documentos',
+} as const;
+
+export const signBatchBody = bodyParser<{ document_ids: string[] }>({
+  type: 'object',
+  required: ['document_ids'],
+  properties: { document_ids: { type: 'array', items: uuid, minItems: 1, maxItems: SIGN_BATCH_MAX, uniqueItems: true } },
+});
+
+export interface BatchAnswer {
+  done: boolean;
+  key: string;
+  progress: SignBatchProgress;
+}
+
+const pollPath = (key: string) => `/api/v1/documents/sign-batch/${encodeURIComponent(key)}`;
+
+function userOfCtx(ctx: DomainContext) {
+  if (!ctx.user) throw new Error('batch signing needs an acting user');
+  return ctx.user;
+}
+
+export function signBatches(deps: ApiDeps) {
+  const { client, connection } = deps.temporal;
+
+  async function progressOf(workflowId: string): Promise<SignBatchProgress> {
+    try {
+      return await client.workflow.getHandle<SignBatchWorkflow>(workflowId).query(signBatchProgressQuery);
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) throw notFound(SIGN_BATCH_MESSAGES.notFound);
+      throw err;
+    }
+  }
+
+  return {
+    async start(ctx: DomainContext, body: unknown, idempotencyKey: string | undefined): Promise<BatchAnswer> {
+      const { document_ids: ids } = signBatchBody(body);
+      if (idempotencyKey === undefined) throw badRequest(SIGN_BATCH_MESSAGES.keyRequired);
+      if (!REQUEST_KEY.test(idempotencyKey)) throw badRequest(REQUEST_KEY_MESSAGE);
+      const documentIds = ids.map((id) => id.toLowerCase());
+      if (new Set(documentIds).size !== documentIds.length) throw badRequest(SIGN_BATCH_MESSAGES.duplicate);
+      const user = userOfCtx(ctx);
+      const workflowId = signBatchWorkflowId(ctx.tenant.schema, user.id, idempotencyKey);
+      const handle = await startOnce<SignBatchWorkflow>(client, SIGN_BATCH_WORKFLOW, {
+        workflowId,
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [{ tenant: ctx.tenant.schema, userId: user.id, documentIds }],
+        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: USER_EMAIL, value: user.email.toLowerCase() }],
+        memo: { user_id: user.id, total: documentIds.length },
+      });
+      const waited = await waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, SIGN_BATCH_MESSAGES.notFound);
+      const progress = waited.done ? waited.value : await progressOf(workflowId);
+      // The key names one batch: the same key with other documents is a mistake, not a repeat.
+      const same = progress.outcomes.length === documentIds.length && progress.outcomes.every((o, i) => o.documentId === documentIds[i]);
+      if (!same) throw conflict(SIGN_BATCH_MESSAGES.keyReused);
+      return { done: progress.finished, key: idempotencyKey, progress };
+    },
+
+    async poll(ctx: DomainContext, key: string): Promise<BatchAnswer> {
+      if (!REQUEST_KEY.test(key)) throw notFound(SIGN_BATCH_MESSAGES.notFound);
+      const progress = await progressOf(signBatchWorkflowId(ctx.tenant.schema, userOfCtx(ctx).id, key));
+      return { done: progress.finished, key, progress };
+    },
+  };
+}
+
+/** The batch as both interfaces show it. */
+export function batchBody(a: BatchAnswer) {
+  return {
+    batch_id: a.key,
+    status: a.done ? 'completed' : 'running',
+    total: a.progress.total,
+    done: a.progress.done,
+    outcomes: a.progress.outcomes.map((o) => ({
+      document_id: o.documentId,
+      status: o.result,
+      document_number: o.officialNumber,
+      signed_at: o.signedAt,
+      ...(o.result === 'refused' ? { error: o.message, http_status: o.status } : {}),
+    })),
+    poll_url: pollPath(a.key),
+  };
+}
+
+/** Integration: POST /documents/sign-batch and GET /documents/sign-batch/:id. */
+export function integrationSignBatchRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const auth = integrationAuth(deps);
+  const batches = signBatches(deps);
+  const answer = (res: Response, a: BatchAnswer) => {
+    if (a.done) res.status(200).json(batchBody(a));
+    else res.status(202).location(pollPath(a.key)).json(batchBody(a));
+  };
+  router.post('/documents/sign-batch', auth, async (req: Request, res) => {
+    answer(res, await batches.start(contextOf(res), req.body, req.get('idempotency-key')));
+  });
+  router.get('/documents/sign-batch/:key', auth, async (req, res) => {
+    answer(res, await batches.poll(contextOf(res), pathParam(req, 'key')));
+  });
+  return router;
+}
+
+/** Backend (envelope): the same two routes; its router authenticates /documents. */
+export function backendSignBatchRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const batches = signBatches(deps);
+  const answer = (res: Response, a: BatchAnswer) => {
+    const message = `${a.progress.done} de ${a.progress.total} documentos procesados`;
+    if (a.done) sendBackend(res, batchBody(a), message);
+    else sendBackend(res.location(pollPath(a.key)), batchBody(a), message, 202);
+  };
+  router.post('/documents/sign-batch', async (req, res) => {
+    answer(res, await batches.start(contextOf(res), req.body, req.get('idempotency-key')));
+  });
+  router.get('/documents/sign-batch/:key', async (req, res) => {
+    answer(res, await batches.poll(contextOf(res), pathParam(req, 'key')));
+  });
+  return router;
+}
