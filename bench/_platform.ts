@@ -23,7 +23,7 @@ export type Topology = 'in-process' | 'processes';
 export interface Platform {
   stack: TestStack;
   topology: Topology;
-  call(method: string, path: string, user: string, json?: unknown): Promise<{ status: number; body: any }>;
+  call(method: string, path: string, user: string, json?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   /** Our processes by pid, named by what they run (for CPU accounting). */
   roles: ReadonlyMap<number, string>;
   stop(): Promise<void>;
@@ -112,10 +112,10 @@ export async function startPlatform(topology: Topology = 'in-process'): Promise<
     stack,
     topology,
     roles,
-    async call(method, path, userKey, json) {
+    async call(method, path, userKey, json, headers) {
       const res = await fetch(`${apiUrl}${path}`, {
         method,
-        headers: { 'X-API-Key': stack.demoApiKey, 'X-User-ID': user(userKey), ...(json ? { 'content-type': 'application/json' } : {}) },
+        headers: { 'X-API-Key': stack.demoApiKey, 'X-User-ID': user(userKey), ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
         body: json ? JSON.stringify(json) : undefined,
       });
       const text = await res.text();
