@@ -10,8 +10,9 @@
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { WorkflowNotFoundError, WorkflowUpdateStage } from '@temporalio/client';
-import { APP_ERROR_TYPE, SIGNER_REJECTED_TYPE } from '../contract/failures.js';
+import { WorkflowUpdateStage } from '@temporalio/client';
+import { APP_ERROR_TYPE } from '../contract/failures.js';
+import { applicationFailureOf, failureAnswer } from '../contract/failure-answers.js';
 import { ALREADY_SIGNED_TYPE, signUpdate, type SignOutcome } from '../contract/document-signing.js';
 import { workflowIds } from '../contract/ids.js';
 import type { SignBatchDocumentInput, SignBatchOutcome } from '../contract/sign-batch.js';
@@ -32,30 +33,15 @@ export function refused(documentId: string, status: number, message: string): Si
   return { documentId, result: 'refused', officialNumber: null, signedAt: null, status, message };
 }
 
-/** The innermost ApplicationFailure of a failure chain (update → activity → application). */
-function innermostFailure(err: unknown): ApplicationFailure | undefined {
-  let current: unknown = err;
-  let found: ApplicationFailure | undefined;
-  for (let depth = 0; current && depth < 10; depth++) {
-    if (current instanceof ApplicationFailure) found = current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return found;
-}
-
 /**
  * The refusal a failed update carries, as the single signature would answer it; undefined for a
  * failure that is not a business answer (retried). "Not running" and "already signed" are 409 unless
  * the database holds the signature (a repeat that raced the round's end).
  */
 function refusalOf(err: unknown): { status: number; message: string } | undefined {
-  if (err instanceof WorkflowNotFoundError) return { status: 409, message: DOCUMENT_MESSAGES.notSignable };
-  if (err instanceof Error && /workflow execution already completed/i.test(err.message)) return { status: 409, message: DOCUMENT_MESSAGES.notSignable };
-  const failure = innermostFailure(err);
-  if (failure?.type === APP_ERROR_TYPE) return { status: (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400, message: failure.message };
-  if (failure?.type === SIGNER_REJECTED_TYPE) return { status: 422, message: failure.message };
-  if (failure?.type === ALREADY_SIGNED_TYPE) return { status: 409, message: DOCUMENT_MESSAGES.notSignable };
-  return undefined;
+  const answer = failureAnswer(err, DOCUMENT_MESSAGES.notSignable);
+  if (answer) return { status: answer.status, message: answer.message };
+  return applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE ? { status: 409, message: DOCUMENT_MESSAGES.notSignable } : undefined;
 }
 
 export function createSignBatchActivities(deps: ActivityDeps) {
