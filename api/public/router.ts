@@ -11,7 +11,7 @@ import { isAppError } from '../../domain/errors.js';
 import { MAX_VERIFY_BYTES, VerificationInputError, type VerificationErrorCode } from '../../domain/verification/errors.js';
 import { normalizeVerificationCode, formatVerificationCode } from '../../lib/verification-code.js';
 import { PublicVerifier, type VerificationResult } from '../../domain/verification/public-verifier.js';
-import { RegisteredPages, type PagesLayout } from '../../domain/verification/page-images.js';
+import { RegisteredPages, showsPages, type PagesLayout } from '../../domain/verification/page-images.js';
 import type { PublicDocumentRecord } from '../../domain/verification/registry.js';
 import type { ApiDeps } from '../deps.js';
 import { closeAfterAnswer, drainRequest } from '../../lib/http-drain.js';
@@ -87,7 +87,7 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
 
   /** The pages of a registered document; a failure to draw them never fails the verification. */
   const layoutOf = async (record: PublicDocumentRecord | null): Promise<PagesLayout | null | undefined> => {
-    if (!record) return undefined;
+    if (!record || !showsPages(record)) return undefined;
     try {
       return await registered.layout(record);
     } catch (err) {
@@ -177,13 +177,13 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
   router.get('/api/v1/public/verify/:code', async (req, res) => {
     const result = await verifier.byCode(String(req.params.code));
     if (!result) return void res.status(404).json({ code: 'NOT_FOUND', message: NOT_FOUND });
-    res.json({ ...verificationJson(result), registered_document: registeredDocumentJson(result.document, (await layoutOf(result.document)) ?? null, publicUrl) });
+    res.json({ ...verificationJson(result), registered_document: registeredDocumentJson(result.document && showsPages(result.document) ? result.document : null, (await layoutOf(result.document)) ?? null, publicUrl) });
   });
 
   router.post('/api/v1/public/verify', async (req, res) => {
     const result = await verifyUpload(verifier, req);
     if (isRefusal(result)) return void res.status(result.status).json({ code: result.code, message: result.message });
-    res.json({ ...verificationJson(result), registered_document: registeredDocumentJson(result.document, (await layoutOf(result.document)) ?? null, publicUrl) });
+    res.json({ ...verificationJson(result), registered_document: registeredDocumentJson(result.document && showsPages(result.document) ? result.document : null, (await layoutOf(result.document)) ?? null, publicUrl) });
   });
 
   return router;

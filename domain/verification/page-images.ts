@@ -47,6 +47,14 @@ const imageKey = (sha256: string, page: number, dpi: number) => cacheKey(sha256,
 /** Where page `page` of the official file with this SHA-256 is kept once drawn. */
 export const registeredPageKey = (sha256: string, page: number) => imageKey(sha256, page, PAGE_IMAGE_DPI);
 
+/**
+ * Memos and notes are person-to-person: their code still verifies them, but their pages and file
+ * are not shown to whoever holds the code (a blind-copy recipient's code must not be a way in).
+ */
+const PRIVATE_TYPES = new Set(['MEMO', 'NOTA']);
+
+export const showsPages = (record: PublicDocumentRecord) => !PRIVATE_TYPES.has(record.documentTypeAcronym);
+
 export class RegisteredPages {
   /** Work under way, by cache key: requests for the same page at once draw it once. */
   private readonly pending = new Map<string, Promise<unknown>>();
@@ -58,11 +66,15 @@ export class RegisteredPages {
     private readonly storage: ObjectStore,
   ) {}
 
-  /** The official document of a code (undefined: not a code, unknown, not official or deleted). */
+  /**
+   * The official document of a code whose pages may be shown (undefined: not a code, unknown, not
+   * official, deleted, or a memo or note).
+   */
   async find(input: string): Promise<PublicDocumentRecord | undefined> {
     const code = normalizeVerificationCode(input);
     const location = code && (await locateCode(this.db, code));
-    return location ? loadPublicRecord(this.db, location) : undefined;
+    const record = location ? await loadPublicRecord(this.db, location) : undefined;
+    return record && showsPages(record) ? record : undefined;
   }
 
   /** The registered official file (newest revision); undefined if the store lost it. */

@@ -24,6 +24,7 @@ import { asIntegration, demoUser, request } from '../support/http.js';
 import { letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
 import { pdfInfo, pdfText } from '../support/pdf-tools.js';
 import { officialDocument, type OfficialDocument } from './support/corpus.js';
+import { sendMemo } from '../support/communications.js';
 
 const COMPARE = 'Compare el documento que tiene con estas páginas: si el texto difiere, su copia no es el documento registrado.';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -244,6 +245,18 @@ describe('verification: the registered document on the code page (page images an
     for (const p of [`/verificar/${pending}/documento.pdf`, `/verificar/${pending}/paginas/1.png`]) {
       assert.equal((await get(p)).status, 404, `${p}: a document being signed has no registered file`);
     }
+  });
+
+  it('a memo (person to person) verifies by its code, but its pages and file are not shown to whoever holds the code', async () => {
+    const memo = await sendMemo('intendente', { to: ['directora-obras'], bcc: ['jefa-mesa'] }, { reference: 'Memo reservado', content: '<p>Texto reservado del memo</p>' });
+    const memoCode = formatVerificationCode(await codeOf(memo.id));
+    const json = await get(`/api/v1/public/verify/${memoCode}`);
+    assert.equal(json.body.verdict, 'authentic', 'the memo still verifies');
+    assert.equal(json.body.registered_document, null, 'no file or page links');
+    const page = await get(`/verificar/${memoCode}`);
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.text, /<img|documento\.pdf|Texto reservado/);
+    for (const p of [`/verificar/${memoCode}/documento.pdf`, `/verificar/${memoCode}/paginas/1.png`]) assert.equal((await get(p)).status, 404, p);
   });
 
   it('answers as the OpenAPI description says (images, download, JSON, refusals)', async () => {
