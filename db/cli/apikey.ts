@@ -15,17 +15,16 @@ import {
   cliActor, createKey, expiringApiKeys, listKeys, revokeKey, rotateKey,
   type ApiKeyScope, type ApiKeyView, type ExpiringItem,
 } from '../../domain/api-keys/index.js';
-import { isAppError } from '../../domain/errors.js';
 import { createDb, type Db } from '../connection.js';
 import { findTenantBySchema, listTenants } from '../control.js';
 import { migrateControl } from '../migrate.js';
 import type { Tenant } from '../tenancy.js';
 import { cliDatabaseUrl } from './database-url.js';
+import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['create', 'list', 'revoke', 'rotate', 'check'] as const;
 type Command = (typeof COMMANDS)[number];
 
-class UsageError extends Error {}
 
 const usage = `usage:
   npm run apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,...> | --all-users) [--system-read] [--days N] [--json]
@@ -141,12 +140,4 @@ async function main(): Promise<void> {
   }
 }
 
-/** Domain refusals (400/404/409), unknown flags and usage mistakes are the operator's to fix. */
-function isOperatorError(err: Error): boolean {
-  return isAppError(err) || err instanceof UsageError || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-}
-
-main().catch((err: Error) => {
-  console.error(isOperatorError(err) ? err.message : err.stack ?? err.message);
-  process.exit(isOperatorError(err) ? 2 : 1);
-});
+runCommand(main);

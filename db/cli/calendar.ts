@@ -12,13 +12,13 @@ import { loadConfig } from '../../config/index.js';
 import { cliActor } from '../../domain/api-keys/index.js';
 import { addMunicipalDay, listNonWorkingDays, parseCalendarYear, removeMunicipalDay } from '../../domain/business-days.js';
 import { localDate } from '../../domain/calendar.js';
-import { isAppError } from '../../domain/errors.js';
 import { checkMaxLength } from '../../domain/limits.js';
 import { createDb, type Db } from '../connection.js';
 import { findTenantBySchema } from '../control.js';
 import { migrateControl } from '../migrate.js';
 import { tenantDb, type TenantDb } from '../tenancy.js';
 import { cliDatabaseUrl } from './database-url.js';
+import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['list', 'add', 'remove'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -26,7 +26,6 @@ type Command = (typeof COMMANDS)[number];
 /** As the backend route accepts (api/backend/calendar.ts). */
 const DESCRIPTION_MAX = 200;
 
-class UsageError extends Error {}
 
 const usage = `usage:
   npm run calendar -- list   --tenant <schema> [--year YYYY] [--json]
@@ -97,12 +96,4 @@ async function main(): Promise<void> {
   }
 }
 
-/** Domain refusals (400/404/409), unknown flags and usage mistakes are the operator's to fix. */
-function isOperatorError(err: Error): boolean {
-  return isAppError(err) || err instanceof UsageError || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-}
-
-main().catch((err: Error) => {
-  console.error(isOperatorError(err) ? err.message : err.stack ?? err.message);
-  process.exit(isOperatorError(err) ? 2 : 1);
-});
+runCommand(main);
