@@ -6,13 +6,13 @@ export const AGENT_GUIDE = {
     'Cada municipio es un tenant. Si list_my_tenants devuelve varios, pase tenant_id en cada llamada (si no: multi_tenant_selection_required). / Each municipality is a tenant; with several, pass tenant_id on every call.',
   areas: {
     cases: 'Expedientes (EE-<año>-<secuencia>-<municipio>-<sector>): search_cases, get_case, get_case_history, get_case_documents, get_case_permissions, get_case_by_number, prepare_assignment, assign_case, prepare_transfer, get_case_templates.',
-    documents: 'Documentos: borradores que se firman y quedan oficiales y numerados: create_document, save_document, propose_document, search_documents, get_document, get_document_content, get_pending_signatures, get_document_types, get_document_states, search_document_by_number, reject_document, reject_proposal, start_signing, get_signature_details.',
+    documents: 'Documentos: borradores que se firman y quedan oficiales y numerados: create_document, save_document, propose_document, search_documents, get_document, get_document_content, get_pending_signatures, get_document_types, get_document_states, search_document_by_number, reject_document, reject_proposal, start_signing, get_signature_details, sign_batch (siempre rechaza: los agentes no firman / always refused: agents do not sign).',
     notes: 'Notas entre sectores (documentos NOTA firmados): get_notes, get_sent_notes, get_archived_notes, get_note_detail.',
     records: 'Registros multipropósito agrupados en familias: search_records, get_record, get_registry_families.',
     people: 'Usuarios y municipios: get_user_info, search_users, list_my_tenants.',
   },
   flows: [
-    'Redactar y enviar a firma / draft and send to signing: get_document_types → create_document → save_document (content, signers; el último firmante numera) → start_signing. Los firmantes firman en la aplicación; ninguna herramienta firma. / Signers sign in the application; no tool signs.',
+    'Redactar y enviar a firma / draft and send to signing: get_document_types → create_document → save_document (content, signers; el último firmante numera) → start_signing. Los firmantes firman en la aplicación; ninguna herramienta firma (sign_batch responde 403). / Signers sign in the application; no tool signs (sign_batch answers 403).',
     'Enviar una nota / send a note: create_document con document_type_acronym "NOTA" y recipients {to, cc, bcc} (UUID de sectores) → save_document → start_signing.',
     'Asignar una tarea / assign a task: prepare_assignment → assign_case (target_sector_id, reason 5-500 caracteres, assigned_user_id opcional).',
     'Vincular un borrador a un expediente / link a draft to a case: propose_document; quien gestiona el expediente acepta o rechaza (reject_proposal).',

@@ -1,15 +1,27 @@
-/** Document tools: the integration REST document routes' operations (api/integration/documents.ts). There is no signing tool. */
+/**
+ * Document tools: the integration REST document routes' operations (api/integration/documents.ts).
+ * No tool signs: `sign_batch` checks its input as POST /api/v1/documents/sign-batch does, then
+ * always refuses, so an agent asked to sign learns why and where signing happens.
+ */
 import { listDocumentStates, listDocumentTypes } from '../../domain/catalogs.js';
 import { documentContent, getDocument, pendingSignatures, searchDocuments, searchOfficial, signatureDetails } from '../../domain/documents/reads.js';
+import { forbidden } from '../../domain/errors.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
+import { SIGN_BATCH_MAX } from '../../contract/sign-batch.js';
 import {
   createBody, createDocumentAnswer, patchBody, rejectBody, rejectDocumentAnswer, saveDocumentAnswer, startSigningAnswer,
 } from '../integration/documents.js';
-import { ctxOf, cursor, objectSchema, page, pageSize, pick, str, text, uuidArg, type JsonSchema, type McpTool } from './tool.js';
+import { signBatchBody } from '../sign-batch.js';
+import { bi, ctxOf, cursor, objectSchema, page, pageSize, pick, str, text, uuidArg, type JsonSchema, type McpTool } from './tool.js';
 
 const documentId = uuidArg('Id (UUID) del documento', 'Document id (UUID)');
 const byDocumentId = objectSchema({ document_id: documentId }, ['document_id']);
 const uuidList = (es: string, en: string): JsonSchema => ({ type: 'array', items: { type: 'string', format: 'uuid' }, description: `${es} / ${en}` });
+
+/** The refusal of `sign_batch` (403): signatures are the signer's own act, in the application. */
+export const AGENT_CANNOT_SIGN =
+  'Las firmas se hacen en la aplicación: un agente no puede firmar documentos / Signatures are made in the application: an agent cannot sign documents';
+
 const recipients: JsonSchema = {
   type: 'object',
   description: 'Destinatarios de una NOTA: sectores (UUID) en to, cc y bcc / Recipients of a NOTA: sectors (UUID) in to, cc and bcc',
@@ -162,5 +174,33 @@ export const documentTools: McpTool[] = [
     readOnly: true,
     tenantScoped: true,
     run: (a, env) => signatureDetails(ctxOf(env), text(a, 'document_id')!),
+  },
+  {
+    name: 'sign_batch',
+    title: 'Firmar lote (no disponible para agentes) / Sign batch (not available to agents)',
+    description:
+      'Siempre rechaza (403): las firmas las hace cada firmante en la aplicación (POST /api/v1/documents/sign-batch), nunca un agente; ' +
+      'use get_pending_signatures para decirle al usuario qué tiene para firmar / Always refuses (403): each signer signs in the application, never an agent; ' +
+      'use get_pending_signatures to tell the user what awaits their signature',
+    inputSchema: objectSchema(
+      {
+        document_ids: {
+          type: 'array',
+          items: { type: 'string', format: 'uuid' },
+          minItems: 1,
+          maxItems: SIGN_BATCH_MAX,
+          uniqueItems: true,
+          description: bi(`Documentos a firmar (1-${SIGN_BATCH_MAX} UUID distintos)`, `Documents to sign (1-${SIGN_BATCH_MAX} distinct UUIDs)`),
+        },
+      },
+      ['document_ids'],
+    ),
+    // Nothing changes, whatever the arguments: the call is refused after its input is checked.
+    readOnly: true,
+    tenantScoped: true,
+    run: async (a) => {
+      signBatchBody(pick(a, ['document_ids']));
+      throw forbidden(AGENT_CANNOT_SIGN);
+    },
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * The 35 MCP tools of the spec, each with the validator of its input. Validation keeps the JSON
+ * The 35 MCP tools of the spec and sign_batch (which always refuses), each with the validator of its input. Validation keeps the JSON
  * Schema's types, required fields and lengths (every text has one: `withTextLimits`); ranges, enums and formats are left to the domain
  * (and the REST body parsers the write tools reuse), so a refused value gets REST's message.
  */

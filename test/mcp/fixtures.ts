@@ -3,14 +3,18 @@ import { sendNote } from '../support/communications.js';
 import { createCase } from '../support/cases.js';
 import { createRecord } from '../records/support.js';
 
-/** The 35 tool names of the spec's MCP interface. */
+/** The 36 tool names: the 35 of the spec's MCP interface and sign_batch, which always refuses. */
 export const SPEC_TOOLS = [
   'search_cases', 'get_case', 'get_case_history', 'get_case_documents', 'get_case_permissions', 'get_case_by_number', 'prepare_assignment', 'assign_case',
   'prepare_transfer', 'get_case_templates', 'create_document', 'save_document', 'propose_document', 'search_documents', 'get_document', 'get_document_content',
   'get_pending_signatures', 'get_document_types', 'get_document_states', 'search_document_by_number', 'reject_document', 'reject_proposal', 'start_signing',
   'get_signature_details', 'get_user_info', 'search_users', 'list_my_tenants', 'get_agent_guide', 'get_notes', 'get_sent_notes', 'get_archived_notes',
-  'get_note_detail', 'search_records', 'get_record', 'get_registry_families',
+  'get_note_detail', 'search_records', 'get_record', 'get_registry_families', 'sign_batch',
 ];
+
+/** sign_batch's refusal (403): agents do not sign. */
+export const AGENT_CANNOT_SIGN =
+  'Las firmas se hacen en la aplicación: un agente no puede firmar documentos / Signatures are made in the application: an agent cannot sign documents';
 
 export const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
 export const LUCIA_KEY = 'directora-obras';

@@ -2,7 +2,7 @@
  * The MCP SDK's own client, knowing only the server URL: protected-resource discovery,
  * authorization-server metadata, registration (dynamic, then by Client ID Metadata Document
  * served on loopback), authorization code + PKCE through the provider's login form, token,
- * initialize, tools/list (35 tools, schemas that compile) and a call of every tool.
+ * initialize, tools/list (36 tools, schemas that compile) and a call of every tool.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -15,7 +15,7 @@ import { decodeJwt } from 'jose';
 import { getStack } from '../support/hooks.js';
 import { asIntegration, demoSector, demoUser, request } from '../support/http.js';
 import { ensureAccount } from '../support/identity.js';
-import { LUCIA, LUCIA_KEY, makeFixtures, SPEC_TOOLS, type McpFixtures } from './fixtures.js';
+import { AGENT_CANNOT_SIGN, LUCIA, LUCIA_KEY, makeFixtures, SPEC_TOOLS, type McpFixtures } from './fixtures.js';
 import { connectWithOAuth, mcpUrl, PASSWORD, TestOAuthProvider } from './support.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
@@ -90,6 +90,14 @@ async function callEveryTool(client: Client, f: McpFixtures): Promise<Set<string
   const rest = await request('/api/v1/cases/00000000-0000-4000-8000-000000000000', { headers: asIntegration(LUCIA_KEY) });
   assert.equal(missing.isError, true);
   assert.equal((missing.structuredContent as Json).error, rest.body.error);
+  // No tool signs: sign_batch refuses, and the document stays waiting for Lucía's signature.
+  const signable = await ok('create_document', { document_type_acronym: 'INF', reference: `Informe para firmar ${Date.now()}` });
+  await ok('save_document', { document_id: signable.document_id, content: '<p>Para firmar en la aplicación.</p>', signers: [demoUser(LUCIA_KEY)] });
+  await ok('start_signing', { document_id: signable.document_id });
+  const refused = await call('sign_batch', { document_ids: [signable.document_id] });
+  assert.equal(refused.isError, true);
+  assert.deepEqual(refused.structuredContent, { error: AGENT_CANNOT_SIGN, status: 403 });
+  assert.equal((await ok('get_document', { document_id: signable.document_id })).status, 'sent_to_sign');
   const invalid = await call('search_cases', { page_size: 101 });
   assert.equal(invalid.isError, true);
   assert.equal((invalid.structuredContent as Json).error, 'page_size debe ser un entero entre 1 y 100');
@@ -105,7 +113,7 @@ describe('MCP with the SDK client and OAuth 2.0', function () {
     fixtures = await makeFixtures();
   });
 
-  it('discovers, registers dynamically, logs in with code + PKCE, lists 35 valid tools and calls every one', async () => {
+  it('discovers, registers dynamically, logs in with code + PKCE, lists 36 valid tools and calls every one', async () => {
     const provider = new TestOAuthProvider({ redirectUrl: REDIRECT, email: LUCIA, password: PASSWORD });
     const { client, transport } = await connectWithOAuth(provider);
     try {
