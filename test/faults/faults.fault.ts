@@ -5,16 +5,21 @@
  * the end shows attempted / completed / duplicates / lost per scenario.
  *
  * Sizes: FAULT_SIGNINGS (default 100) and FAULT_CASES (50) for the worker-kill scenario, a fifth
- * of each for the others; FAULT_SIGNER_DOWN_S (60) for the signing-service outage.
+ * of each for the others; FAULT_SIGNER_DOWN_S (60) for the signing-service outage; FAULT_BATCH
+ * (50) documents in the sign-batch whose workers are killed mid-batch.
  */
 import assert from 'node:assert/strict';
-import { asIntegration, request } from '../support/http.js';
-import { checkCases, checkDocuments, createOneCase, printTable, runMany, signOneDocument, type Outcome } from './support/load.js';
+import { randomUUID } from 'node:crypto';
+import { asIntegration, request, type HttpResult } from '../support/http.js';
+import {
+  checkBatchSigned, checkCases, checkDocuments, createOneCase, numberCounter, pendingForSignature, printTable, runMany, signOneDocument, type Outcome,
+} from './support/load.js';
 import { startFaultWorld, type FaultWorld } from './support/world.js';
 
 const SIGNINGS = Number(process.env.FAULT_SIGNINGS ?? 100);
 const CASES = Number(process.env.FAULT_CASES ?? 50);
 const SIGNER_DOWN_S = Number(process.env.FAULT_SIGNER_DOWN_S ?? 60);
+const BATCH = Number(process.env.FAULT_BATCH ?? 50);
 const CONCURRENCY = 10;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -112,5 +117,80 @@ describe('faults: processes killed and servers restarted mid-flight', function (
       await pause(15_000);
       await world.tsa.start();
     });
+  });
+
+  it(`(f) every worker is killed with SIGKILL in the middle of a ${BATCH}-document sign-batch`, async () => {
+    const name = 'worker SIGKILL mid-batch';
+    const signer = 'directora-obras';
+    const started = Date.now();
+    const prepared = await runMany(BATCH, CONCURRENCY, (n) => pendingForSignature(world.api.url, n, signer));
+    assert.deepEqual(prepared.failures.slice(0, 5), [], `${prepared.failures.length} documents could not be prepared`);
+    const ids = prepared.ids;
+    const counterBefore = (await numberCounter(world.db, 'INF')).value;
+    const prepMs = Date.now() - started;
+
+    const key = `lote-faults-${randomUUID()}`;
+    const headers = { ...asIntegration(signer), 'Idempotency-Key': key };
+    const post = () => request('/api/v1/documents/sign-batch', { method: 'POST', headers, baseUrl: world.api.url, json: { document_ids: ids } });
+    const poll = () => request(`/api/v1/documents/sign-batch/${key}`, { headers: asIntegration(signer), baseUrl: world.api.url });
+    const batchStarted = Date.now();
+    // The first request waits (up to WORKFLOW_WAIT_MS) while the batch runs; the fault happens meanwhile.
+    const first = post().catch((err: Error) => err);
+
+    // Kill once some documents are signed and before all are.
+    let doneAtKill = 0;
+    for (let deadline = Date.now() + 60_000; ; ) {
+      assert.ok(Date.now() < deadline, 'the batch signed nothing within 60 s');
+      const res = await poll().catch(() => undefined);
+      if (res?.status === 200 || res?.status === 202) {
+        doneAtKill = res.body.done as number;
+        if (doneAtKill >= 3) break;
+      }
+      await pause(50);
+    }
+    const victims = world.workers.filter((w) => w.exitCode === null && w.signalCode === null);
+    for (const w of victims) w.kill('SIGKILL');
+    const killedAt = Date.now();
+    assert.ok(doneAtKill < BATCH, `the batch had finished (${doneAtKill}/${BATCH}) before the kill`);
+    await Promise.all(victims.map((w) => new Promise((resolve) => (w.exitCode !== null || w.signalCode !== null ? resolve(null) : w.once('exit', resolve)))));
+    // The replacements, as a supervisor would start them.
+    await Promise.all([world.startWorker(), world.startWorker()]);
+    const restartMs = Date.now() - killedAt;
+
+    let done: HttpResult | undefined;
+    for (let deadline = Date.now() + 90_000; !done; ) {
+      assert.ok(Date.now() < deadline, 'the batch did not finish within 90 s of the restart');
+      const res = await poll().catch(() => undefined);
+      if (res?.status === 200) done = res;
+      else await pause(250);
+    }
+    const batchMs = Date.now() - batchStarted;
+    const firstAnswer = await first;
+    assert.ok(!(firstAnswer instanceof Error), `the first request failed: ${firstAnswer instanceof Error ? firstAnswer.message : ''}`);
+    assert.ok([200, 202].includes(firstAnswer.status), `first request: ${firstAnswer.status} ${firstAnswer.text.slice(0, 200)}`);
+
+    const body = done.body;
+    assert.equal(body.status, 'completed');
+    assert.equal(body.done, BATCH);
+    assert.deepEqual(body.outcomes.map((o: { document_id: string }) => o.document_id), ids, 'one outcome per document, in request order');
+    const notNumbered = body.outcomes.filter((o: { status: string; document_number: string | null }) => o.status !== 'numbered' || !o.document_number);
+    assert.deepEqual(notNumbered.slice(0, 3), [], `${notNumbered.length} documents not numbered`);
+
+    // The same key answers the same outcome for every document, and signs nothing again.
+    const again = await post();
+    assert.equal(again.status, 200, again.text.slice(0, 300));
+    assert.equal(again.body.outcomes.length, BATCH);
+    for (const [i, outcome] of (body.outcomes as unknown[]).entries()) assert.deepEqual(again.body.outcomes[i], outcome, `document ${i}`);
+    assert.deepEqual(again.body, body);
+
+    const row = await checkBatchSigned(world.db, name, ids, signer, counterBefore);
+    outcomes.push(row);
+    console.log(
+      `      ${BATCH} prepared in ${prepMs} ms; ${victims.length} workers killed at ${doneAtKill}/${BATCH}, replaced in ${restartMs} ms; ` +
+        `batch completed in ${batchMs} ms (first answer ${firstAnswer.status}); scenario ${Date.now() - started} ms`,
+    );
+    assert.equal(row.duplicates, 0, `duplicates (${row.notes})`);
+    assert.equal(row.lost, 0, 'lost');
+    assert.equal(row.notes, '');
   });
 });

@@ -180,3 +180,80 @@ export function printTable(rows: Outcome[]): void {
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   for (const line of lines) process.stdout.write(`      ${line.map((cell, i) => cell.padEnd(widths[i])).join('  ')}\n`);
 }
+
+/** A single-signer INF, created, saved and sent to signing: waiting for `signer`, who numbers it. */
+export async function pendingForSignature(baseUrl: string, n: number, signer: string): Promise<string> {
+  const created = await persist('create', () => request('/api/v1/documents', {
+    method: 'POST', headers: asIntegration(CREATOR), baseUrl, json: { document_type_acronym: 'INF', reference: `Informe para firmar en lote ${n}` },
+  }), (r) => r.status === 201);
+  const id = created.body.document_id as string;
+  await persist('save', () => request(`/api/v1/documents/${id}`, {
+    method: 'PATCH', headers: asIntegration(CREATOR), baseUrl, json: { content: SAMPLE_HTML, signers: [demoUser(signer)] },
+  }), (r) => r.status === 200);
+  await persist('start-signing', () => request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration(CREATOR), baseUrl }),
+    async (r) => r.status === 200 || ((await documentOf(baseUrl, id)).body.status === 'sent_to_sign'));
+  return id;
+}
+
+/** The counter of a document type's number prefix this year (0 before its first number). */
+export async function numberCounter(db: Db, acronym: string): Promise<{ prefix: string; value: number }> {
+  const { demoTenant } = getStack();
+  return tenantDb(db, demoTenant).transaction(async (trx) => {
+    const { number_prefix: prefix } = await trx('document_types').where({ acronym }).first('number_prefix');
+    const counter = await trx('number_counters').where({ kind: prefix, year: new Date().getFullYear(), scope: '' }).first('last_value');
+    return { prefix, value: Number(counter?.last_value ?? 0) };
+  });
+}
+
+/** The sequence of an official number: IF-2026-00000042-MVE-DOP → 42. */
+const sequenceOf = (number: string) => Number(number.split('-')[2]);
+
+/**
+ * A batch of single-signer INF documents that `signer` numbers: each signed by them exactly once
+ * (signer row, signed revision, dashboard event, signature in the official PDF), each numbered
+ * once, and the type's counter advanced by exactly the batch's size, with its numbers contiguous
+ * from the counter's value before (`counterBefore`): none issued twice, none skipped.
+ */
+export async function checkBatchSigned(db: Db, scenario: string, ids: string[], signer: string, counterBefore: number): Promise<Outcome> {
+  const { services, demoTenant } = getStack();
+  const userId = demoUser(signer);
+  const counter = await numberCounter(db, 'INF');
+  return tenantDb(db, demoTenant).transaction(async (trx) => {
+    const docs = await trx('documents').whereIn('id', ids).select('id', 'status', 'official_number');
+    const signerRows = await trx('document_signers').whereIn('document_id', ids).select('document_id', 'user_id', 'status', 'signed_at');
+    const revisions = await trx('document_files').whereIn('document_id', ids).andWhere({ kind: 'signing', signed_by: userId }).select('document_id');
+    const officials = await trx('document_files').whereIn('document_id', ids).andWhere({ kind: 'official' }).select('document_id', 'storage_key');
+    const events = await trx('activity_events').whereIn('entity_id', ids).whereIn('kind', ['document_signed', 'document_officialized']).select('entity_id', 'kind', 'actor_user_id');
+    const count = <T extends Record<string, unknown>>(rows: T[], key: keyof T, id: string, where: (r: T) => boolean = () => true) => rows.filter((r) => r[key] === id && where(r)).length;
+
+    let duplicates = 0;
+    const notes: string[] = [];
+    for (const doc of docs) {
+      const id = doc.id as string;
+      const tallies = {
+        signer: count(signerRows, 'document_id', id, (r) => r.user_id === userId && r.status === 'signed' && r.signed_at !== null),
+        others: count(signerRows, 'document_id', id, (r) => r.user_id !== userId),
+        revisions: count(revisions, 'document_id', id),
+        officials: count(officials, 'document_id', id),
+        signed: count(events, 'entity_id', id, (e) => e.kind === 'document_signed' && e.actor_user_id === userId),
+        officialized: count(events, 'entity_id', id, (e) => e.kind === 'document_officialized'),
+      };
+      const official = officials.find((f) => f.document_id === id);
+      const pdf = official ? await services.storage.get(official.storage_key as string) : undefined;
+      const inPdf = pdf ? pdfSignatures(pdf).length : 0;
+      const wrong = Object.entries({ ...tallies, inPdf }).filter(([k, v]) => v !== (k === 'others' ? 0 : 1));
+      if (wrong.length) {
+        duplicates++;
+        notes.push(`${doc.official_number ?? id}: ${wrong.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+      }
+    }
+    const numbers = docs.map((d) => d.official_number as string | null).filter((n): n is string => Boolean(n));
+    duplicates += numbers.length - new Set(numbers).size;
+    const sequences = [...new Set(numbers.map(sequenceOf))].sort((a, b) => a - b);
+    const expected = Array.from({ length: ids.length }, (_, i) => counterBefore + i + 1);
+    if (counter.value !== counterBefore + ids.length) notes.push(`${counter.prefix} counter went from ${counterBefore} to ${counter.value} for ${ids.length} documents`);
+    if (JSON.stringify(sequences) !== JSON.stringify(expected)) notes.push(`numbers not ${expected[0]}..${expected.at(-1)}: ${sequences.join(',')}`);
+    const completed = docs.filter((d) => d.status === 'signed' && d.official_number).length;
+    return { scenario, operation: `${ids.length}-document sign-batch`, attempted: ids.length, completed, duplicates, lost: ids.length - completed, notes: notes.join('; ') };
+  });
+}
