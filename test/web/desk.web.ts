@@ -9,9 +9,9 @@ import path from 'node:path';
 import { getStack } from '../support/hooks.js';
 import { createIntegrationDraft, letterPdf, prepareIntegrationDraft } from '../support/documents.js';
 import { sendMemo, signAll, startSigning } from '../support/communications.js';
-import { demoUser } from '../support/http.js';
+import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
-import { assertAccessible, CARLOS, choose, deskRun, LUCIA, MARTIN, PASSWORD, screenshot, signAlone, type DeskUser } from './support.js';
+import { assertAccessible, CARLOS, choose, deskRun, LUCIA, MARIA_JOSE, MARTIN, PASSWORD, screenshot, signAlone, type DeskUser } from './support.js';
 
 describe('the municipal desk (browser)', function () {
   this.timeout(240_000);
@@ -534,6 +534,95 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     assert.ok(signatures[0]!.valid, 'pdfsig validates the signature');
 
     await martin.page.getByRole('button', { name: 'Ver estado' }).first().waitFor();
+  });
+
+  it('signs the selected pending documents in one batch from Inicio: progress, each outcome, a refused one kept with its reason', async () => {
+    const stamp = Date.now();
+    const refs = { numbered: `Lote numerado ${stamp}`, signed: `Lote firmado ${stamp}`, waiting: `Lote en espera ${stamp}` };
+    // María José Núñez numbers the first (Martín signed it) and signs the second (Martín numbers it).
+    const numbered = await prepareIntegrationDraft('directora-rentas', ['intendente', 'directora-rentas'], { reference: refs.numbered });
+    await startSigning(numbered, 'directora-rentas');
+    await signAll(numbered, ['intendente']);
+    const signed = await prepareIntegrationDraft('directora-rentas', ['directora-rentas', 'intendente'], { reference: refs.signed });
+    await startSigning(signed, 'directora-rentas');
+    // The third she numbers too, once Martín has signed it.
+    const waiting = await prepareIntegrationDraft('directora-rentas', ['intendente', 'directora-rentas'], { reference: refs.waiting });
+    await startSigning(waiting, 'directora-rentas');
+    await signAll(waiting, ['intendente']);
+
+    const { page, errors } = await session(MARIA_JOSE);
+    await page.goto(`${run.desk}/`);
+    const list = page.getByRole('table', { name: 'Documentos pendientes de mi firma' });
+    const row = (id: string) => list.locator(`tr[data-document-id="${id}"]`);
+    for (const ref of Object.values(refs)) await list.getByRole('link', { name: ref, exact: false }).waitFor();
+
+    // With her list on screen, the third goes back to a new signing round (rejected from another
+    // window, edited, sent again): Martín has to sign it again, so her numbering waits for him
+    // and the server refuses it; the desk shows what the server answered.
+    const rejected = await request(`/api/v1/documents/${waiting}/reject`, { method: 'POST', headers: asIntegration('directora-rentas'), json: { reason: 'Falta un anexo' } });
+    assert.equal(rejected.status, 200, rejected.text);
+    const saved = await request(`/api/v1/documents/${waiting}/save`, { method: 'PATCH', headers: asBackend('directora-rentas'), json: { content: '<p>Con el anexo.</p>' } });
+    assert.equal(saved.status, 200, saved.text);
+    await startSigning(waiting, 'directora-rentas');
+
+    // Select all and sign: the request is held a moment so the progress bar can be seen.
+    const selectAll = page.getByRole('checkbox', { name: 'Seleccionar todos' });
+    await selectAll.check();
+    for (const id of [numbered, signed, waiting]) assert.equal(await row(id).getByRole('checkbox').isChecked(), true);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const sent: { key: string; ids: string[] }[] = [];
+    await page.route('**/api/v1/documents/sign-batch', async (route) => {
+      sent.push({ key: route.request().headers()['idempotency-key'] ?? '', ids: (route.request().postDataJSON() as { document_ids: string[] }).document_ids });
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Firmar seleccionados (3)' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Firmando 0 de 3' });
+    await progress.waitFor();
+    assert.equal(await progress.evaluate((el) => el.tagName), 'PROGRESS');
+    assert.equal(await page.getByRole('status').filter({ has: progress }).getAttribute('aria-live'), 'polite');
+    assert.equal(await selectAll.isDisabled(), true, 'the selection is fixed while the batch runs');
+    await assertAccessible(page, 'Firma en lote (en curso)');
+    await screenshot(page, run.shots, '17a-firma-en-lote');
+    release();
+
+    // Each document's outcome.
+    const outcomes = page.getByTestId('batch-outcomes');
+    const outcome = (id: string) => outcomes.locator(`li[data-document-id="${id}"]`);
+    const reason = 'No se firmó: Documento no puede firmarse en su estado actual';
+    await page.getByText('Firma terminada: 2 firmado(s), 1 sin firmar.').waitFor({ timeout: 90_000 });
+    const officialNumber = ((await outcome(numbered).innerText()).match(/Numerado (\S+)/) ?? [])[1];
+    assert.match(officialNumber ?? '', /^IF-\d{4}-\d+-MVE-/);
+    await outcome(signed).getByText('Firmado', { exact: true }).waitFor();
+    await outcome(waiting).getByText(reason).waitFor();
+    await progress.waitFor({ state: 'detached' });
+
+    // The list reloads: the signed ones leave it, the refused one stays with its reason.
+    await row(numbered).waitFor({ state: 'detached' });
+    await row(signed).waitFor({ state: 'detached' });
+    await row(waiting).getByText(reason).waitFor();
+    await assertAccessible(page, 'Firma en lote (resultado)');
+    await screenshot(page, run.shots, '17b-firma-en-lote-resultado');
+
+    // One Idempotency-Key for the click: sending it again answers the same batch and signs nothing twice.
+    assert.equal(sent.length, 1);
+    assert.deepEqual([...sent[0]!.ids].sort(), [numbered, signed, waiting].sort());
+    const again = await request('/api/v1/documents/sign-batch', {
+      method: 'POST', headers: { ...asBackend('directora-rentas'), 'Idempotency-Key': sent[0]!.key }, json: { document_ids: sent[0]!.ids },
+    });
+    assert.equal(again.status, 200, again.text);
+    const expected: Record<string, [string, string | null]> = { [numbered]: ['numbered', officialNumber!], [signed]: ['signed', null], [waiting]: ['refused', null] };
+    assert.deepEqual(
+      again.body.data.outcomes.map((o: { document_id: string; status: string; document_number: string | null }) => [o.status, o.document_number]),
+      sent[0]!.ids.map((id) => expected[id]),
+    );
+    const details = (id: string) => request(`/api/v1/documents/${id}/details`, { headers: asBackend('directora-rentas') }).then((r) => r.body.data);
+    assert.equal((await details(numbered)).status, 'signed');
+    assert.equal((await details(signed)).status, 'sent_to_sign', 'Martín still numbers it');
+    assert.equal((await details(waiting)).status, 'sent_to_sign');
+    // Refusals are outcomes of a successful answer, never an HTTP error.
+    assert.deepEqual(errors.filter((e) => /HTTP [45]\d\d \w+ \S+\/api\/v1\/(documents|users)\//.test(e)), []);
   });
 
   it('logs out through the provider', async () => {

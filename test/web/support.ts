@@ -22,6 +22,7 @@ export interface DeskUser {
 export const MARTIN: DeskUser = { email: 'martin.alvarez@villaesperanza.gob.ar', name: 'Martín Álvarez' };
 export const LUCIA: DeskUser = { email: 'lucia.fernandez@villaesperanza.gob.ar', name: 'Lucía Fernández' };
 export const CARLOS: DeskUser = { email: 'carlos.gomez@villaesperanza.gob.ar', name: 'Carlos Gómez' };
+export const MARIA_JOSE: DeskUser = { email: 'mariajose.nunez@villaesperanza.gob.ar', name: 'María José Núñez' };
 
 export interface DeskSession {
   context: BrowserContext;

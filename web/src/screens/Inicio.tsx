@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { call } from '../client';
 import { useAuth } from '../auth';
 import { usePendingCount } from '../App';
+import { PendingSignatures } from '../components/PendingSignatures';
 import { ErrorAlert, formatDate, Loading, PageHeader, STATUS_LABELS } from '../components/common';
 import { usePendingSignatures } from '../pending';
 import type { DocStatus } from '../types';
@@ -46,14 +47,7 @@ export default function Inicio() {
           </Group>
           <ErrorAlert error={pending.error} />
           {pending.isLoading && <Loading />}
-          {pending.data?.length === 0 && <Text size="sm">No hay documentos esperando su firma.</Text>}
-          <Stack gap={4}>
-            {pending.data?.map((d) => (
-              <Anchor key={d.document_id} component={Link} to={`/documentos/${d.document_id}`}>
-                {d.acronym} · {d.reference}
-              </Anchor>
-            ))}
-          </Stack>
+          {pending.data && <PendingSignatures documents={pending.data} />}
         </Card>
         <Card withBorder miw={300}>
           <Title order={2} size="h4" mb="xs">Actividad reciente</Title>
