@@ -1,6 +1,6 @@
 /** Activities of DocumentSigningWorkflow: each wraps one idempotent domain step. */
 import {
-  assignOfficialNumber, beginSigning, officializeDocument, prepareSignature, recordSignature, rejectDocument,
+  assignOfficialNumber, beginSigning, officializeDocument, prepareSignature, recordSignature, rejectDocument, type RoundDeadline,
 } from '../domain/documents/signing.js';
 import { asUser, type ActivityDeps } from './deps.js';
 import { signPdf } from './signing-service.js';
@@ -19,9 +19,9 @@ export interface RoundStep extends DocumentStep {
 export function createDocumentActivities(deps: ActivityDeps) {
   const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
   return {
-    async beginDocumentSigning(input: DocumentStep & { creatorOnly: boolean; runId: string }) {
+    async beginDocumentSigning(input: DocumentStep & { creatorOnly: boolean; runId: string; due?: RoundDeadline }) {
       return asUser(deps, input.tenant, input.userId, (ctx) =>
-        beginSigning(ctx, input.documentId, { creatorOnly: input.creatorOnly, runId: input.runId }),
+        beginSigning(ctx, input.documentId, { creatorOnly: input.creatorOnly, runId: input.runId, due: input.due }),
       );
     },
 

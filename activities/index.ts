@@ -2,6 +2,7 @@
 import type { ActivityDeps } from './deps.js';
 import { createArchiveActivities } from './archive.js';
 import { createCaseActivities } from './cases.js';
+import { createDeadlineActivities } from './deadlines.js';
 import { createDocumentActivities } from './documents.js';
 import { createProvisioningActivities } from './provisioning.js';
 import { createRecordActivities } from './records.js';
@@ -19,6 +20,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSummaryActivities(deps),
     ...createArchiveActivities(deps),
     ...createSignBatchActivities(deps),
+    ...createDeadlineActivities(deps),
   };
 }
 

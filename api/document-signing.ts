@@ -17,6 +17,8 @@ import {
 import { workflowIds } from '../contract/ids.js';
 import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
 import type { ApiDeps } from './deps.js';
+import type { DeadlineFields } from './deadline-body.js';
+import { deadlineFor, parseDeadlineRequest } from '../domain/deadlines/request.js';
 import { applicationFailureOf, businessError } from './workflow-errors.js';
 
 export type Waited<T> = { done: true; value: T } | { done: false };
@@ -70,8 +72,12 @@ export function documentSigning(deps: ApiDeps) {
   const idOf = (ctx: DomainContext, documentId: string) => workflowIds.documentSigning(ctx.tenant.schema, documentId);
 
   return {
-    async start(ctx: DomainContext, documentId: string, options: { creatorOnly: boolean }): Promise<Waited<SigningRound>> {
+    /** Starts a round; `deadline` is the body's due_at / due_in_business_days (none: the type's default). */
+    async start(ctx: DomainContext, documentId: string, options: { creatorOnly: boolean; deadline?: DeadlineFields }): Promise<Waited<SigningRound>> {
       const doc = await checkCanStart(ctx, documentId, options);
+      const asked = parseDeadlineRequest(options.deadline);
+      // A deadline in the past or too far is refused before anything starts (the step resolves it again).
+      await deadlineFor(ctx.db, ctx.services.timeZone, asked);
       const operation = new WithStartWorkflowOperation<DocumentSigningWorkflow>(DOCUMENT_SIGNING_WORKFLOW, {
         workflowId: idOf(ctx, doc.id),
         taskQueue: deps.config.temporal.taskQueue,
@@ -88,7 +94,7 @@ export function documentSigning(deps: ApiDeps) {
       });
       try {
         const update = await client.workflow.startUpdateWithStart(beginSigningUpdate, {
-          args: [{ userId: userId(ctx), creatorOnly: options.creatorOnly }],
+          args: [{ userId: userId(ctx), creatorOnly: options.creatorOnly, due: asked ?? 'type_default' }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
           startWorkflowOperation: operation,
         });

@@ -69,6 +69,8 @@ export interface Config {
   };
   /** Time zone that decides the year in official numbers (municipal calendar). */
   timeZone: string;
+  /** When deadline reminders and the escalation go out (domain/deadlines/schedule.ts), in business days. */
+  deadlines: { reminderHour: number; beforeDays: number; everyDays: number; escalateAfterDays: number; maxOverdueReminders: number };
   /** Headless Chromium used to render document HTML to PDF. */
   chromiumPath: string;
   /** Where PDFs are stored: DATA_DIR/objects, or an S3-compatible bucket (STORAGE_DRIVER=s3). */
@@ -147,6 +149,14 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function count(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -318,6 +328,13 @@ export function loadConfig(env: Env = process.env): Config {
       cliPath: nonEmpty(env, 'TEMPORAL_CLI'),
     },
     timeZone: nonEmpty(env, 'APP_TIMEZONE') ?? 'America/Argentina/Buenos_Aires',
+    deadlines: {
+      reminderHour: hourOfDay(env, 'DEADLINE_REMINDER_HOUR', 9),
+      beforeDays: count(env, 'DEADLINE_REMINDER_BEFORE_DAYS', 2, 30),
+      everyDays: count(env, 'DEADLINE_REMINDER_EVERY_DAYS', 2, 30),
+      escalateAfterDays: positiveInt(env, 'DEADLINE_ESCALATE_AFTER_DAYS', 3),
+      maxOverdueReminders: count(env, 'DEADLINE_MAX_OVERDUE_REMINDERS', 10, 100),
+    },
     chromiumPath: nonEmpty(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
     storage: storageConfig(env),
     files: { urlSecret: nonEmpty(env, 'FILE_URL_SECRET') },

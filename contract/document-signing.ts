@@ -4,7 +4,7 @@
  * the workflow (which implements them). Safe to import from workflow code.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
+import type { RoundDeadline, SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
 import type { ExistingRejection, ExistingSignature } from '../domain/documents/signing-checks.js';
 
 export const DOCUMENT_SIGNING_WORKFLOW = 'documentSigningWorkflow';
@@ -19,6 +19,8 @@ export interface BeginRequest {
   userId: string;
   /** Backend rule: only the creator starts signing. */
   creatorOnly: boolean;
+  /** The round's deadline: as asked, the document type's default, or none (absent). */
+  due?: RoundDeadline;
 }
 
 export interface SignRequest {

@@ -15,4 +15,8 @@ export const workflowIds = {
   recordReport: (tenant: string, recordId: string, key: string) => `record-report/${tenant}/${recordId}/${key}`,
   /** One archive time-stamp renewal run per tenant and day (`day` is YYYY-MM-DD). */
   archiveRenewal: (tenant: string, day: string) => `archive-renewal/${tenant}/${day}`,
+  /** The timers of a signing round's deadline: one run per round. */
+  signingDeadline: (tenant: string, documentId: string, round: number) => `deadline/${tenant}/document/${documentId}/${round}`,
+  /** The timers of a transfer's or assignment's deadline. */
+  caseDeadline: (tenant: string, movementId: string) => `deadline/${tenant}/movement/${movementId}`,
 } as const;

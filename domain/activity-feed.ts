@@ -10,7 +10,11 @@ export type ActivityKind =
   | 'document_rejected'
   | 'case_created'
   | 'case_transferred'
-  | 'case_assigned';
+  | 'case_assigned'
+  | 'signing_deadline_expired'
+  | 'signing_deadline_escalated'
+  | 'case_deadline_expired'
+  | 'case_deadline_escalated';
 
 export interface ActivityEvent {
   kind: ActivityKind;
@@ -20,6 +24,8 @@ export interface ActivityEvent {
   entityId: string;
   summary: string;
   data?: Record<string, unknown>;
+  /** Users whose feed shows an event they did not do (an expired deadline's signers, its creator). */
+  notifyUserIds?: string[];
 }
 
 export async function recordActivity(trx: Tx, event: ActivityEvent): Promise<void> {
@@ -31,5 +37,6 @@ export async function recordActivity(trx: Tx, event: ActivityEvent): Promise<voi
     entity_id: event.entityId,
     summary: event.summary,
     data: JSON.stringify(event.data ?? {}),
+    ...(event.notifyUserIds?.length ? { notify_user_ids: trx.raw('?::uuid[]', [event.notifyUserIds]) } : {}),
   });
 }

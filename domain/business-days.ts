@@ -110,6 +110,24 @@ export function addBusinessDays(calendar: BusinessCalendar, from: Date, n: numbe
 }
 
 /**
+ * The local date `n` business days after `day` (before it when n < 0); with n = 0, `day` itself
+ * when it is a business day, else the business day before it.
+ */
+export function shiftBusinessDays(calendar: BusinessCalendar, day: DayLike, n: number): { year: number; month: number; day: number } {
+  let d = toParts(day);
+  if (n === 0) {
+    while (!isBusinessDay(calendar, d)) d = shift(d, -1);
+    return d;
+  }
+  const step = n > 0 ? 1 : -1;
+  for (let counted = 0; counted < Math.abs(n); ) {
+    d = shift(d, step);
+    if (isBusinessDay(calendar, d)) counted++;
+  }
+  return d;
+}
+
+/**
  * Business days after `a`'s local day up to and including `b`'s (negative when `b` is earlier),
  * so `businessDaysBetween(c, t, addBusinessDays(c, t, n)) === n`. Instants are read in the
  * calendar's time zone; strings are local `YYYY-MM-DD` dates.

@@ -13,14 +13,18 @@
  * Handlers take turns (each signature builds on the previous revision), and every step is an
  * idempotent activity, so a retried activity or a restarted worker never signs twice.
  */
-import { allHandlersFinished, condition, log, patched, setHandler, upsertSearchAttributes, workflowInfo, ApplicationFailure } from '@temporalio/workflow';
+import {
+  allHandlersFinished, condition, getExternalWorkflowHandle, log, patched, setHandler, startChild, upsertSearchAttributes, workflowInfo, ApplicationFailure, ParentClosePolicy,
+} from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
 import {
   ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signingStateQuery, signUpdate,
   type DocumentSigningInput, type RejectOutcome, type RejectRequest, type SigningResult, type SigningState, type SignOutcome,
 } from '../contract/document-signing.js';
 import { appFailure, SIGNING_REFUSALS } from '../contract/failures.js';
-import { DOCUMENT_NUMBER, STATUS } from '../contract/search-attributes.js';
+import { workflowIds } from '../contract/ids.js';
+import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
+import { deadlineWorkflow } from './deadline.js';
 import { signingSteps as signing, steps } from './activity-options.js';
 import { Mutex } from './mutex.js';
 
@@ -55,6 +59,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         const round = await steps.beginDocumentSigning({
           tenant, documentId, userId: request.userId, creatorOnly: request.creatorOnly,
           runId: `${workflowInfo().workflowId}/${workflowInfo().runId}`,
+          ...(request.due ? { due: request.due } : {}),
         });
         state.round = round.round;
         // Copies: signatures update the state, while repeats of the start keep answering the round as begun.
@@ -136,7 +141,27 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
 
   // The begin update travels with the start (update-with-start); without it there is nothing to do.
   if (!(await condition(() => state.phase !== 'new', '10 minutes'))) state.phase = 'not_started';
+  // The round's deadline timers: a child run, cancelled as soon as the round ends (signed or rejected).
+  const deadlineId = begun?.dueAt ? workflowIds.signingDeadline(tenant, documentId, begun.round) : undefined;
+  if (state.phase === 'signing' && begun && deadlineId) {
+    await startChild(deadlineWorkflow, {
+      workflowId: deadlineId,
+      args: [{ tenant, subject: { kind: 'signing', documentId, round: begun.round } }],
+      parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+      typedSearchAttributes: [
+        { key: TENANT, value: tenant },
+        { key: DOCUMENT_ID, value: documentId },
+        { key: DOCUMENT_TYPE, value: begun.documentType },
+        { key: STATUS, value: 'pending' },
+      ],
+      memo: { due_at: begun.dueAt, reference: begun.reference },
+    });
+  }
   await condition(() => state.phase !== 'signing');
+  if (deadlineId) {
+    await getExternalWorkflowHandle(deadlineId).cancel()
+      .catch((err: unknown) => log.warn('deadline run not cancelled', { deadlineId, error: (err as Error).message }));
+  }
   await condition(allHandlersFinished);
   // Once official: a memo's summary and those of the cases it was linked to, in the background.
   if (state.phase === 'signed' && patched('summaries-after-officialization')) {

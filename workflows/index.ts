@@ -8,3 +8,4 @@ export { recordReportWorkflow } from './record-report.js';
 export { summaryWorkflow } from './summary.js';
 export { archiveRenewalWorkflow, tenantArchiveRenewalWorkflow } from './archive-renewal.js';
 export { signBatchWorkflow } from './sign-batch.js';
+export { deadlineWorkflow } from './deadline.js';

@@ -8,6 +8,7 @@ import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
 import { documentSigning } from '../document-signing.js';
+import { startSigningBody } from '../deadline-body.js';
 import { PublicVerifier } from '../../domain/verification/public-verifier.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { verificationJson } from '../public/present.js';
@@ -132,7 +133,8 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/start-signing-process', async (req, res) => {
-    const result = await signing.start(contextOf(res), pathParam(req, 'id'), { creatorOnly: true });
+    const deadline = startSigningBody(req.body);
+    const result = await signing.start(contextOf(res), pathParam(req, 'id'), { creatorOnly: true, deadline });
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const round = result.value;
     sendBackend(
@@ -140,6 +142,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       {
         document_id: round.documentId,
         status: 'sent_to_sign',
+        due_at: round.dueAt ?? null,
         signers: round.signers.map((s) => ({ user_id: s.userId, full_name: s.fullName, is_numerator: s.isNumerator, status: s.status })),
       },
       'Documento enviado a firma',

@@ -9,6 +9,7 @@ import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { documentSigning, type DocumentSigning } from '../document-signing.js';
+import { startSigningBody, type DeadlineFields } from '../deadline-body.js';
 import type { DomainContext } from '../../domain/context.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
@@ -84,10 +85,10 @@ export async function saveDocumentAnswer(ctx: DomainContext, documentId: string,
   return { document_id: doc.id, status: doc.status, updated_at: iso(doc.updated_at) };
 }
 
-export async function startSigningAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string): Promise<WriteAnswer> {
-  const result = await signing.start(ctx, documentId, { creatorOnly: false });
+export async function startSigningAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string, deadline: DeadlineFields = {}): Promise<WriteAnswer> {
+  const result = await signing.start(ctx, documentId, { creatorOnly: false, deadline });
   if (!result.done) return { status: 202, body: inProgress(documentId) };
-  return { status: 200, body: { document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma' } };
+  return { status: 200, body: { document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma', due_at: result.value.dueAt ?? null } };
 }
 
 export async function rejectDocumentAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string, body: ReturnType<typeof rejectBody>): Promise<WriteAnswer> {
@@ -172,7 +173,7 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/start-signing', auth, async (req, res) => {
-    const answer = await startSigningAnswer(signing, contextOf(res), pathParam(req, 'id'));
+    const answer = await startSigningAnswer(signing, contextOf(res), pathParam(req, 'id'), startSigningBody(req.body));
     res.status(answer.status).json(answer.body);
   });
 

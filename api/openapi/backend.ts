@@ -15,6 +15,7 @@ import {
   relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, type JsonSchema,
 } from './schemas.js';
 import { backendSignBatchOperations } from './sign-batch.js';
+import { startSigningBody } from '../deadline-body.js';
 
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
 const dates = { date_from: { type: 'string', format: 'date' }, date_to: { type: 'string', format: 'date' } };
@@ -55,12 +56,12 @@ const documentDetails = obj({
   'signing?': obj({
     signature_status: oneOfValues('unsigned', 'pending', 'partially_signed', 'fully_signed', 'rejected'),
     signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: oneOfValues('pending', 'signed', 'rejected'), signed_at: nstr })),
-    sent_to_sign_at: nstr, signed_at: nstr, current_user: obj({ is_signer: bool, is_numerator: bool, has_signed: bool, can_sign_now: bool }),
+    sent_to_sign_at: nstr, signed_at: nstr, due_at: nstr, overdue: bool, current_user: obj({ is_signer: bool, is_numerator: bool, has_signed: bool, can_sign_now: bool }),
   }),
 });
 const userDocument = obj({
   document_id: id, reference: str, status: docStatus, display_status: str, doc_type: oneOfValues('draft', 'official'), acronym: str, official_number: nstr,
-  rol_usuario: oneOfValues('creador', 'firmante', 'numerador', 'otro'), usuario_ya_firmo: bool, todos_firmantes_comunes_firmaron: bool, created_at: str, last_modified_at: str,
+  rol_usuario: oneOfValues('creador', 'firmante', 'numerador', 'otro'), usuario_ya_firmo: bool, todos_firmantes_comunes_firmaron: bool, due_at: nstr, overdue: bool, created_at: str, last_modified_at: str,
 });
 const feedItem = obj({
   event_id: str, kind: str, occurred_at: str, description: str,
@@ -153,8 +154,8 @@ export const backendOperations: OperationSpec[] = [
     responses: { 200: ok(documentDetails) },
   },
   {
-    method: 'POST', path: '/documents/:id/start-signing-process', tag: 'Firma', summary: 'Enviar a firma',
-    responses: { 200: ok(obj({ document_id: id, status: { const: 'sent_to_sign' }, signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: str })) })), 202: signingAccepted },
+    method: 'POST', path: '/documents/:id/start-signing-process', tag: 'Firma', summary: 'Enviar a firma (con plazo opcional)', body: startSigningBody,
+    responses: { 200: ok(obj({ document_id: id, status: { const: 'sent_to_sign' }, due_at: nstr, signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: str })) })), 202: signingAccepted },
   },
   {
     method: 'POST', path: '/documents/:id/super-sign', tag: 'Firma', summary: 'Firmar (el numerador numera)',
@@ -244,7 +245,7 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'GET', path: '/dashboard/stats', tag: 'Tablero', summary: 'Contadores del usuario',
-    responses: { 200: ok(obj({ documents_by_status: obj({ draft: int, sent_to_sign: int, signed: int, rejected: int }), pending_signatures: int, active_cases: int, recent_activity: obj({ last_7_days: int, last_30_days: int }) })) },
+    responses: { 200: ok(obj({ documents_by_status: obj({ draft: int, sent_to_sign: int, signed: int, rejected: int }), pending_signatures: int, overdue_signatures: int, active_cases: int, recent_activity: obj({ last_7_days: int, last_30_days: int }) })) },
   },
 
   // Registries and records.

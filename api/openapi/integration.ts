@@ -10,6 +10,7 @@ import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { OperationSpec } from './operation.js';
 import type { JsonSchema } from './schemas.js';
 import { integrationSignBatchOperations } from './sign-batch.js';
+import { startSigningBody } from '../deadline-body.js';
 import {
   anyObject, arr, bool, caseCreated, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
   historyPage, id, int, linkRemoved, movementRow, nid, nstr, obj, officialDocument, importUpload, oneOfValues, page, pdfUpload, permissions, publicError, recordCreated, recordUpdated,
@@ -90,7 +91,7 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'PATCH', path: '/documents/:id', tag: 'Documentos', summary: 'Guardar un borrador (contenido, firmantes, destinatarios)', body: patchBody, responses: { 200: obj({ document_id: id, status: str, updated_at: str }) } },
   { method: 'PUT', path: '/documents/:id/imported-pdf', tag: 'Documentos', summary: 'Reemplazar el PDF de un borrador importado', multipart: pdfUpload(), responses: { 200: obj({ document_id: id, message: str, updated_at: str }) } },
   { method: 'DELETE', path: '/documents/:id', tag: 'Documentos', summary: 'Eliminar un borrador', responses: { 200: obj({ document_id: id, deleted: { const: true }, message: str }) } },
-  { method: 'POST', path: '/documents/:id/start-signing', tag: 'Firma', summary: 'Enviar a firma', responses: { 200: signingInProgress, 202: signingInProgress } },
+  { method: 'POST', path: '/documents/:id/start-signing', tag: 'Firma', summary: 'Enviar a firma (con plazo opcional)', body: startSigningBody, responses: { 200: obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str, due_at: nstr }), 202: signingInProgress } },
   {
     method: 'POST', path: '/documents/:id/sign', tag: 'Firma', summary: 'Firmar (el último firmante numera)',
     responses: { 200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }), 202: signingInProgress },

@@ -1,6 +1,6 @@
 /**
- * The dashboard feed: the acting user's own activity (activity_events they are the actor of),
- * newest first. Each item names the object it is about with its current number and reference
+ * The dashboard feed: the acting user's own activity (activity_events they are the actor of) and
+ * the deadline events that concern them (expired, escalated), newest first. Each item names the object it is about with its current number and reference
  * (a document numbered after the event shows its number) when the user may still see it — a
  * signer taken off a memo learns nothing of what it became — and the Spanish line written when
  * the event happened.
@@ -29,7 +29,8 @@ export async function dashboardFeed(ctx: DomainContext, input: { page?: unknown;
   if (!user) throw new Error('the dashboard belongs to a user');
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
-    const base = trx('activity_events as e').where('e.actor_user_id', user.id);
+    // Their own events, and the ones nobody did that concern them (a deadline of theirs expired or escalated).
+    const base = trx('activity_events as e').where((q) => q.where('e.actor_user_id', user.id).orWhereRaw('e.notify_user_ids @> array[?]::uuid[]', [user.id]));
     const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
     const rows = await base
       .leftJoin('documents as d', (j) => j.on('d.id', 'e.entity_id').andOn('e.entity_type', trx.raw("'document'")))

@@ -7,6 +7,7 @@ import { namedWindow } from '../calendar.js';
 import type { DomainContext } from '../context.js';
 import { viewSectorIds } from '../documents/access.js';
 import { countPendingSignatures } from '../documents/reads.js';
+import { countOverdueSignatures } from '../deadlines/reads.js';
 
 const STATUSES = ['draft', 'sent_to_sign', 'signed', 'rejected'] as const;
 
@@ -30,12 +31,14 @@ export async function dashboardStats(ctx: DomainContext) {
       .andWhere('created_at', '>=', month)
       .select<{ week: string; month: string }[]>(trx.raw('count(*) filter (where created_at >= ?) as week', [week]), trx.raw('count(*) as month'));
     const pending = await countPendingSignatures(trx, user);
-    return { byStatus, pending, cases: Number(cases?.count ?? 0), week: Number(activity?.week ?? 0), month: Number(activity?.month ?? 0) };
+    const overdue = await countOverdueSignatures(trx, user);
+    return { byStatus, pending, overdue, cases: Number(cases?.count ?? 0), week: Number(activity?.week ?? 0), month: Number(activity?.month ?? 0) };
   });
   const documentsByStatus = Object.fromEntries(STATUSES.map((s) => [s, Number(counts.byStatus.find((r) => r.status === s)?.count ?? 0)]));
   return {
     documents_by_status: documentsByStatus,
     pending_signatures: counts.pending,
+    overdue_signatures: counts.overdue,
     active_cases: counts.cases,
     recent_activity: { last_7_days: counts.week, last_30_days: counts.month },
   };

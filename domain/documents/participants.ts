@@ -21,6 +21,8 @@ export interface DocumentTypeRow {
   number_prefix: string;
   signer_roles: string[] | null;
   is_active: boolean;
+  /** Business days a round of this type gets when none is asked for (null: no deadline). */
+  signing_due_business_days: number | null;
 }
 
 export const EMPTY_RECIPIENTS: Recipients = { to: [], cc: [], bcc: [] };

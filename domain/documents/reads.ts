@@ -1,4 +1,5 @@
 /** Reading documents: detail, search, pending signatures, content, URL, signature details. */
+import { deadlineFields } from '../deadlines/reads.js';
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
@@ -86,6 +87,7 @@ export async function documentDetail(trx: Tx, doc: DocumentRow, reader: Reader, 
     signed_at: iso(doc.signed_at),
     rejected_by: doc.rejected_by,
     rejection_reason: doc.rejection_reason,
+    ...deadlineFields(doc.signing_due_at, doc.status === 'sent_to_sign'),
   };
 }
 
@@ -269,7 +271,7 @@ export async function pendingSignatures(ctx: DomainContext) {
   return ctx.db.transaction(async (trx) => {
     const rows = await whereAwaitingSignatureOf(documentsQuery(trx), trx, user)
       .orderBy('d.sent_to_sign_at')
-      .select<DocumentRow[]>([...LIST_COLUMNS, 'd.sent_to_sign_at', 'cu.full_name as creator_name']);
+      .select<DocumentRow[]>([...LIST_COLUMNS, 'd.sent_to_sign_at', 'd.signing_due_at', 'cu.full_name as creator_name']);
     return {
       documents: rows.map((doc) => ({
         document_id: doc.id,
@@ -279,6 +281,7 @@ export async function pendingSignatures(ctx: DomainContext) {
         status: doc.status,
         requested_at: iso(doc.sent_to_sign_at),
         requested_by: { user_id: doc.created_by, full_name: doc.creator_name },
+        ...deadlineFields(doc.signing_due_at, true),
       })),
     };
   });
@@ -410,6 +413,7 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
         signers: signerItems,
         sent_to_sign_at: iso(doc.sent_to_sign_at),
         signed_at: iso(doc.signed_at),
+        ...deadlineFields(doc.signing_due_at, doc.status === 'sent_to_sign'),
         current_user: {
           is_signer: Boolean(me),
           is_numerator: Boolean(me?.is_numerator),

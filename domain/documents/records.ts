@@ -35,6 +35,8 @@ export interface DocumentRow {
   rejection_reason: string | null;
   rejected_at: Date | null;
   workflow_id: string | null;
+  /** The current round's deadline (tenant migration 016). */
+  signing_due_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

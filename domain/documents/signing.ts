@@ -6,6 +6,7 @@
 import { allocateNumber } from '../../db/counters.js';
 import type { Tx } from '../../db/tenancy.js';
 import { recordActivity } from '../activity-feed.js';
+import { deadlineFor, type DeadlineRequest } from '../deadlines/request.js';
 import { primarySector, type ActingUser, type DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, unprocessable } from '../errors.js';
 import { formatNumber, yearIn } from '../numbering.js';
@@ -34,6 +35,8 @@ export interface SigningRound {
   officialNumber: string | null;
   sentToSignAt: string;
   signers: SignerSnapshot[];
+  /** The round's deadline (ISO), or null; absent in rounds begun before deadlines existed. */
+  dueAt?: string | null;
 }
 
 const snapshot = (s: SignerRow): SignerSnapshot => ({
@@ -84,13 +87,28 @@ export async function checkStartable(ctx: DomainContext, trx: Tx, doc: DocumentR
  * signing round and resets every signer to pending. `runId` identifies the workflow run that
  * starts the round: repeating the step for the same run returns that round.
  */
-export async function beginSigning(ctx: DomainContext, documentId: string, options: StartOptions & { runId: string }): Promise<SigningRound> {
+/**
+ * A round's deadline as a start asks for it: a request, the document type's default in business
+ * days, or none (documents the platform signs itself, and rounds begun before deadlines existed).
+ */
+export type RoundDeadline = DeadlineRequest | 'type_default' | null | undefined;
+
+async function roundDeadline(ctx: DomainContext, typeAcronym: string, due: RoundDeadline): Promise<Date | null> {
+  if (!due) return null;
+  if (due !== 'type_default') return deadlineFor(ctx.db, ctx.services.timeZone, due);
+  const type = await ctx.db.transaction((trx) => findDocumentType(trx, typeAcronym));
+  const days = type?.signing_due_business_days;
+  return days ? deadlineFor(ctx.db, ctx.services.timeZone, { dueInBusinessDays: days }) : null;
+}
+
+export async function beginSigning(ctx: DomainContext, documentId: string, options: StartOptions & { runId: string; due?: RoundDeadline }): Promise<SigningRound> {
   const user = userOf(ctx);
   const doc = await ctx.db.transaction((trx) => requireDocument(trx, user, documentId, { includeCreating: true }));
   // A repeat by the same workflow run (activity retried after it committed) returns its round.
   if (doc.workflow_id === options.runId && doc.status !== 'draft') return currentRound(ctx, documentId);
   const signers = await ctx.db.transaction((trx) => checkStartable(ctx, trx, doc, options));
   const round = doc.signing_round + 1;
+  const dueAt = await roundDeadline(ctx, doc.type_acronym, options.due);
 
   const verification = await verificationMarkFor(ctx, doc.id);
   let pdf: Buffer;
@@ -124,6 +142,7 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
     await recordVerification(trx, ctx.tenant.schema, doc.id, verification.code, sha256(pdf));
     await trx('documents').where({ id: doc.id }).update({
       status: 'sent_to_sign', signing_round: round, sent_to_sign_at: trx.fn.now(), updated_at: trx.fn.now(), workflow_id: options.runId,
+      signing_due_at: dueAt, signing_escalated_at: null,
     });
     await trx('document_signers').where({ document_id: doc.id }).update({ status: 'pending', signed_at: null });
     await recordActivity(trx, {
@@ -145,6 +164,7 @@ async function roundOf(trx: Tx, documentId: string): Promise<SigningRound> {
     officialNumber: doc.official_number,
     sentToSignAt: iso(doc.sent_to_sign_at)!,
     signers: signers.map(snapshot),
+    dueAt: iso(doc.signing_due_at),
   };
 }
 

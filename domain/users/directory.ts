@@ -1,4 +1,5 @@
 /** The backend's users routes: directory, profile, search, and a user's documents. */
+import { deadlineFields } from '../deadlines/reads.js';
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
@@ -104,6 +105,7 @@ interface Row {
   my_status: string | null;
   my_numerator: boolean | null;
   pending_commons: number;
+  signing_due_at: Date | null;
 }
 
 function displayStatus(row: Row, role: Role): string {
@@ -158,6 +160,7 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
         rol_usuario: role,
         usuario_ya_firmo: row.my_status === 'signed',
         todos_firmantes_comunes_firmaron: row.pending_commons === 0,
+        ...deadlineFields(row.signing_due_at, row.status === 'sent_to_sign'),
         created_at: iso(row.created_at),
         last_modified_at: iso(row.updated_at),
       };
@@ -221,7 +224,7 @@ async function userDocumentRows(trx: Tx, userId: string, ids: string[]): Promise
     .leftJoin('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [userId])))
     .whereIn('d.id', ids)
     .select(
-      'd.id', 'd.reference', 'd.status', 'd.official_number', 't.acronym', 'd.created_by', 'd.created_at', 'd.updated_at',
+      'd.id', 'd.reference', 'd.status', 'd.official_number', 't.acronym', 'd.created_by', 'd.created_at', 'd.updated_at', 'd.signing_due_at',
       'me.status as my_status', 'me.is_numerator as my_numerator',
       trx.raw("(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed') as pending_commons"),
     );
