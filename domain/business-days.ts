@@ -17,7 +17,7 @@
  * runtime import of db/.
  */
 import Holidays from 'date-holidays';
-import type { TenantDb } from '../db/tenancy.js';
+import type { TenantDb, Tx } from '../db/tenancy.js';
 import { localDate, localMidnight, parseDay } from './calendar.js';
 import { badRequest, conflict, notFound } from './errors.js';
 
@@ -196,7 +196,12 @@ export function parseCalendarYear(value: string | number): number {
 
 /** The tenant's calendar with every municipal day (a few per year), ready for the pure functions. */
 export async function loadBusinessCalendar(db: TenantDb, timeZone: string): Promise<BusinessCalendar> {
-  const rows: Row[] = await db.transaction((trx) => selectRows(trx));
+  return db.transaction((trx) => calendarIn(trx, timeZone));
+}
+
+/** The same, read inside a transaction the caller holds. */
+export async function calendarIn(trx: Tx, timeZone: string): Promise<BusinessCalendar> {
+  const rows: Row[] = await selectRows(trx);
   return { timeZone, municipalDays: Object.fromEntries(rows.map((r) => [r.date, r.description])) };
 }
 

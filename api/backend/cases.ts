@@ -1,7 +1,8 @@
 /** Backend: cases (`/api/v1/cases/...`, spec backend "Cases" table). */
 import { Router, type Request } from 'express';
 import { linkDocument } from '../../domain/cases/case-documents.js';
-import { closeAssignment } from '../../domain/cases/movements.js';
+import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
+import { deadlineProperties, type DeadlineFields } from '../deadline-body.js';
 import { availableSectors, caseDetailBackend, getCaseByNumber, searchCasesBackend, sectorUsers } from '../../domain/cases/reads.js';
 import { listCaseTemplatesDetailed } from '../../domain/catalogs.js';
 import { badRequest } from '../../domain/errors.js';
@@ -10,16 +11,17 @@ import { caseWorkflows, pollPath } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { requestSummary } from '../summaries.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
-import { caseCreationBody, creationInProgress, moveCase } from '../integration/cases.js';
+import { caseCreationBody, closeAssignmentAnswer, creationInProgress, moveCase } from '../integration/cases.js';
 import { bodyParser, uuid } from '../validation.js';
 
-export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean } & DeadlineFields>({
   type: 'object',
   // reason is checked by the domain, so a missing one gets the catalog's message too.
   required: ['target_sector_id'],
   properties: {
     target_sector_id: uuid, reason: { type: 'string' }, transfer_ownership: { type: 'boolean' },
     assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
+    ...deadlineProperties,
   },
 });
 
@@ -96,13 +98,13 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/transfer', async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const { movement: m, official } = await moveCase(deps, ctx, {
+    const { movement: m, official, deadline } = await moveCase(deps, ctx, {
       kind: 'transfer', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id,
-      transferOwnership: body.transfer_ownership ?? true, bounded: true,
+      transferOwnership: body.transfer_ownership ?? true, bounded: true, due: parseDeadlineRequest(body),
     }, body.create_official_doc);
     sendBackend(
       res,
-      { movement_id: m.movementId, movement_type: m.movementType, from_sector: m.fromSector, to_sector: m.toSector, assigned_user_id: m.assignedUserId, ...official },
+      { movement_id: m.movementId, movement_type: m.movementType, from_sector: m.fromSector, to_sector: m.toSector, assigned_user_id: m.assignedUserId, ...deadline, ...official },
       m.movementType === 'transfer' ? `Expediente transferido a ${m.toSector.acronym}` : `Tarea asignada a ${m.toSector.acronym}`,
     );
   });
@@ -110,19 +112,20 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/assign', async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const { movement: m, official } = await moveCase(deps, ctx, {
+    const { movement: m, official, deadline } = await moveCase(deps, ctx, {
       kind: 'assign', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
+      due: parseDeadlineRequest(body),
     }, body.create_official_doc);
     sendBackend(
       res,
-      { movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector, ...official },
+      { movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector, ...deadline, ...official },
       `Tarea asignada a ${m.toSector.acronym}`,
     );
   });
 
   router.post('/cases/:id/close-assign', async (req, res) => {
     const body = closeBody(req.body);
-    const result = await closeAssignment(contextOf(res), id(req), { movementId: body.movement_id, reason: body.reason });
+    const result = await closeAssignmentAnswer(deps, contextOf(res), id(req), body);
     sendBackend(res, { movement_id: result.movementId, status: 'closed' }, 'Asignación cerrada');
   });
 

@@ -1,7 +1,10 @@
 /** Integration REST: cases (spec "Integration REST: cases"). */
 import { Router, type Request, type Response } from 'express';
 import { decideProposal, linkDocument, proposeDocument } from '../../domain/cases/case-documents.js';
-import { assignCase, closeAssignment, transferCase, type MovementRequest } from '../../domain/cases/movements.js';
+import { assignCase, closeAssignment, transferCase, type MovementRequest, type MovementResult } from '../../domain/cases/movements.js';
+import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
+import { caseDeadlines } from '../case-deadlines.js';
+import { deadlineProperties, type DeadlineFields } from '../deadline-body.js';
 import {
   caseDocuments, caseHistory, casePermissions, getCase, getCaseByNumber, prepareAssignment, prepareTransfer, searchCasesIntegration, sectorUsers,
 } from '../../domain/cases/reads.js';
@@ -23,12 +26,13 @@ export const caseCreationBody = bodyParser<{ case_template_id: string; reference
   properties: { case_template_id: uuid, reference: requiredText(TEXT_LIMITS.reference), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
 });
 
-export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; assigned_user_id?: string | null; create_official_doc?: boolean }>({
+export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; assigned_user_id?: string | null; create_official_doc?: boolean } & DeadlineFields>({
   type: 'object',
   // reason is checked by the domain, so a missing one gets the catalog's message too.
   required: ['target_sector_id'],
   properties: {
     target_sector_id: uuid, reason: { type: 'string' }, assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
+    ...deadlineProperties,
   },
 });
 
@@ -57,13 +61,28 @@ type Moved = Awaited<ReturnType<CaseWorkflows['moveWithProvidence']>>;
  * in one domain transaction. The PV part says where it stands: signed, still signing, or failed.
  */
 export async function moveCase(deps: ApiDeps, ctx: DomainContext, request: MovementRequest, createOfficialDoc: boolean | undefined) {
-  if (!createOfficialDoc) return { movement: await recordMovementNow(ctx, request), official: {} };
+  if (!createOfficialDoc) {
+    const movement = await recordMovementNow(ctx, request);
+    await caseDeadlines(deps).follow(ctx, movement);
+    return { movement, official: {}, deadline: deadlineOf(movement) };
+  }
   const moved = await caseWorkflows(deps).moveWithProvidence(ctx, request);
-  return { movement: moved.movement, official: { official_document: officialDocumentOf(deps, moved) } };
+  await caseDeadlines(deps).follow(ctx, moved.movement);
+  return { movement: moved.movement, official: { official_document: officialDocumentOf(deps, moved) }, deadline: deadlineOf(moved.movement) };
+}
+
+/** The movement's deadline as answers show it. */
+const deadlineOf = (m: MovementResult) => ({ due_at: m.dueAt ?? null });
+
+/** A close-assign, ending its deadline's timers. */
+export async function closeAssignmentAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, body: ReturnType<typeof closeBody>) {
+  const result = await closeAssignment(ctx, caseId, { movementId: body.movement_id, reason: body.reason });
+  await caseDeadlines(deps).cancel(ctx, result.endedDeadlines);
+  return result;
 }
 
 async function recordMovementNow(ctx: DomainContext, request: MovementRequest) {
-  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId };
+  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId, due: request.due ?? null };
   if (request.kind === 'assign') return assignCase(ctx, request.caseId, input);
   return transferCase(ctx, request.caseId, { ...input, transferOwnership: request.transferOwnership }, { bounded: request.bounded });
 }
@@ -82,10 +101,11 @@ function officialDocumentOf(deps: ApiDeps, moved: Moved) {
 // The writes below are shared by their REST routes and MCP tools: one implementation, one answer.
 
 export async function assignCaseAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, body: ReturnType<typeof movementBody>) {
-  const { movement: m, official } = await moveCase(deps, ctx, {
+  const { movement: m, official, deadline } = await moveCase(deps, ctx, {
     kind: 'assign', caseId, targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
+    due: parseDeadlineRequest(body),
   }, body.create_official_doc);
-  return { message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym, ...official };
+  return { message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym, ...deadline, ...official };
 }
 
 export async function proposeDocumentAnswer(ctx: DomainContext, caseId: string, body: ReturnType<typeof proposeBody>) {
@@ -171,11 +191,12 @@ export function caseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/transfer', auth, async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const { movement: m, official } = await moveCase(deps, ctx, {
+    const { movement: m, official, deadline } = await moveCase(deps, ctx, {
       kind: 'transfer', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: true, bounded: false,
+      due: parseDeadlineRequest(body),
     }, body.create_official_doc);
     res.json({
-      message: `Expediente transferido a ${m.toSector.acronym}`, movement_id: m.movementId, from_sector: m.fromSector.acronym, to_sector: m.toSector.acronym, ...official,
+      message: `Expediente transferido a ${m.toSector.acronym}`, movement_id: m.movementId, from_sector: m.fromSector.acronym, to_sector: m.toSector.acronym, ...deadline, ...official,
     });
   });
 
@@ -185,7 +206,7 @@ export function caseRoutes(deps: ApiDeps): Router {
 
   router.post('/cases/:id/close-assign', auth, async (req, res) => {
     const body = closeBody(req.body);
-    const result = await closeAssignment(contextOf(res), id(req), { movementId: body.movement_id, reason: body.reason });
+    const result = await closeAssignmentAnswer(deps, contextOf(res), id(req), body);
     res.json({ message: 'Asignación cerrada', movement_id: result.movementId });
   });
 

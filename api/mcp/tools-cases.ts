@@ -5,7 +5,7 @@ import {
 import { listCaseTemplates } from '../../domain/catalogs.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { assignCaseAnswer, decideProposalAnswer, decisionBody, movementBody, proposeBody, proposeDocumentAnswer } from '../integration/cases.js';
-import { bool, ctxOf, cursor, objectSchema, page, pageSize, pick, str, text, uuidArg, type McpTool } from './tool.js';
+import { bool, ctxOf, cursor, deadlineArgs, objectSchema, page, pageSize, pick, str, text, uuidArg, type McpTool } from './tool.js';
 
 const caseId = uuidArg('Id (UUID) del expediente', 'Case id (UUID)');
 const byCaseId = objectSchema({ case_id: caseId }, ['case_id']);
@@ -98,13 +98,14 @@ export const caseTools: McpTool[] = [
         reason: str(`Motivo (5-${TEXT_LIMITS.movementReason} caracteres)`, `Reason (5-${TEXT_LIMITS.movementReason} characters)`, { maxLength: TEXT_LIMITS.movementReason }),
         assigned_user_id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }], description: 'Usuario asignado (UUID, opcional) / Assigned user (UUID, optional)' },
         create_official_doc: bool('Generar la providencia (PV) firmada', 'Generate the signed providence (PV)'),
+        ...deadlineArgs,
       },
       // reason is checked by the domain, as on REST, so a missing one gets the catalog's message.
       ['case_id', 'target_sector_id'],
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) => assignCaseAnswer(env.deps, ctxOf(env), text(a, 'case_id')!, movementBody(pick(a, ['target_sector_id', 'reason', 'assigned_user_id', 'create_official_doc']))),
+    run: (a, env) => assignCaseAnswer(env.deps, ctxOf(env), text(a, 'case_id')!, movementBody(pick(a, ['target_sector_id', 'reason', 'assigned_user_id', 'create_official_doc', 'due_at', 'due_in_business_days']))),
   },
   {
     name: 'prepare_transfer',

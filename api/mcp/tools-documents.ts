@@ -12,7 +12,8 @@ import {
   createBody, createDocumentAnswer, patchBody, rejectBody, rejectDocumentAnswer, saveDocumentAnswer, startSigningAnswer,
 } from '../integration/documents.js';
 import { signBatchBody } from '../sign-batch.js';
-import { bi, ctxOf, cursor, objectSchema, page, pageSize, pick, str, text, uuidArg, type JsonSchema, type McpTool } from './tool.js';
+import { startSigningBody } from '../deadline-body.js';
+import { bi, ctxOf, cursor, deadlineArgs, objectSchema, page, pageSize, pick, str, text, uuidArg, type JsonSchema, type McpTool } from './tool.js';
 
 const documentId = uuidArg('Id (UUID) del documento', 'Document id (UUID)');
 const byDocumentId = objectSchema({ document_id: documentId }, ['document_id']);
@@ -161,10 +162,10 @@ export const documentTools: McpTool[] = [
     title: 'Enviar a firma / Start signing',
     description:
       'Envía un borrador a firma (necesita firmantes y un numerador); la firma la hace cada firmante en la aplicación, nunca un agente (POST /api/v1/documents/{document_id}/start-signing) / Sends a draft to signing (needs signers and a numerator); each signer signs in the application, never an agent',
-    inputSchema: byDocumentId,
+    inputSchema: objectSchema({ document_id: documentId, ...deadlineArgs }, ['document_id']),
     readOnly: false,
     tenantScoped: true,
-    run: async (a, env) => (await startSigningAnswer(env.signing, ctxOf(env), text(a, 'document_id')!)).body,
+    run: async (a, env) => (await startSigningAnswer(env.signing, ctxOf(env), text(a, 'document_id')!, startSigningBody(pick(a, ['due_at', 'due_in_business_days'])))).body,
   },
   {
     name: 'get_signature_details',

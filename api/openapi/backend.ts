@@ -10,7 +10,7 @@ import { caseCreationBody } from '../integration/cases.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 import type { OperationSpec } from './operation.js';
 import {
-  anyObject, apiKey, arr, bool, dataSchema, familyPermissions, recordData, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
+  anyObject, apiKey, arr, bool, caseDeadline, dataSchema, familyPermissions, recordData, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
   flatEnvelope, historyPage, id, importUpload, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, nullable, oneOfValues, page, pdfUpload, permissions, recordUpdated,
   relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, type JsonSchema,
 } from './schemas.js';
@@ -86,7 +86,7 @@ export const backendOperations: OperationSpec[] = [
       200: ok(page('cases', obj({
         id, case_number: str, reference: str, status: oneOfValues('active', 'inactive', 'archived'), created_at: str, last_modified_at: nstr,
         case_type: obj({ name: str, acronym: str }), access_reason: str, admin_sector: obj({ sector_id: id, acronym: str, department: nstr }),
-        assigned_sectors: arr(sectorRef), current_sector: sectorRef,
+        assigned_sectors: arr(sectorRef), current_sector: sectorRef, deadline: caseDeadline,
       }), { total_pages: int, 'total_exact?': bool })),
     },
   },
@@ -98,7 +98,7 @@ export const backendOperations: OperationSpec[] = [
     method: 'GET', path: '/cases/:id', tag: 'Expedientes', summary: 'Un expediente con movimientos, documentos y permisos',
     responses: {
       200: ok(obj({
-        ...(caseSummary.properties as Record<string, JsonSchema>), short_ai_summary: nstr, access_reason: str,
+        ...(caseSummary.properties as Record<string, JsonSchema>), short_ai_summary: nstr, access_reason: str, deadline: caseDeadline,
         admin_sector: obj({ sector_id: id, acronym: str, department: nstr }), assigned_sectors: arr(sectorRef),
         movements: arr(obj({
           ...(movementRow.properties as Record<string, JsonSchema>),
@@ -113,11 +113,11 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/cases/:id/available-sectors', tag: 'Expedientes', summary: 'Sectores a los que se puede mover', responses: { 200: ok(obj({ sectors: arr(sectorRef), total: int })) } },
   {
     method: 'POST', path: '/cases/:id/transfer', tag: 'Expedientes', summary: 'Transferir (o asignar, sin transferir la titularidad)', body: movementBody,
-    responses: { 200: ok(obj({ movement_id: id, movement_type: str, from_sector: nobj, to_sector: sectorShort, assigned_user_id: nid, 'official_document?': officialDocument })) },
+    responses: { 200: ok(obj({ movement_id: id, movement_type: str, from_sector: nobj, to_sector: sectorShort, assigned_user_id: nid, due_at: nstr, 'official_document?': officialDocument })) },
   },
   {
     method: 'POST', path: '/cases/:id/assign', tag: 'Expedientes', summary: 'Asignar una tarea a otro sector', body: movementBody,
-    responses: { 200: ok(obj({ movement_id: id, assigned_to: nid, sector: sectorShort, 'official_document?': officialDocument })) },
+    responses: { 200: ok(obj({ movement_id: id, assigned_to: nid, sector: sectorShort, due_at: nstr, 'official_document?': officialDocument })) },
   },
   { method: 'POST', path: '/cases/:id/close-assign', tag: 'Expedientes', summary: 'Cerrar una asignación', body: closeBody, responses: { 200: ok(obj({ movement_id: id, status: { const: 'closed' } })) } },
   { method: 'POST', path: '/cases/:id/link-document', tag: 'Expedientes', summary: 'Vincular un documento oficial', body: linkBody, responses: { 200: ok(obj({ case_id: id, document_id: id, official_number: nstr })) } },

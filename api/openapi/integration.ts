@@ -12,7 +12,7 @@ import type { JsonSchema } from './schemas.js';
 import { integrationSignBatchOperations } from './sign-batch.js';
 import { startSigningBody } from '../deadline-body.js';
 import {
-  anyObject, arr, bool, caseCreated, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
+  anyObject, arr, bool, caseCreated, caseDeadline, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
   historyPage, id, int, linkRemoved, movementRow, nid, nstr, obj, officialDocument, importUpload, oneOfValues, page, pdfUpload, permissions, publicError, recordCreated, recordUpdated,
   publicVerification, relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, signingInProgress, str, userRef,
 } from './schemas.js';
@@ -28,7 +28,7 @@ const notModified = { content: {}, description: 'Sin cambios desde la copia que 
 
 const noteItem = obj({ note_id: id, note_number: nstr, subject: str, created_at: str });
 const notesPage = page('notes', noteItem, { total_pages: int });
-const movement = (extra: Record<string, JsonSchema>) => obj({ message: str, movement_id: id, ...extra, 'official_document?': officialDocument });
+const movement = (extra: Record<string, JsonSchema>) => obj({ message: str, movement_id: id, ...extra, due_at: nstr, 'official_document?': officialDocument });
 const proposal = obj({ message: str, proposed_id: id, case_id: id, document_id: id, status: str });
 
 export const integrationOperations: OperationSpec[] = [
@@ -103,7 +103,7 @@ export const integrationOperations: OperationSpec[] = [
   {
     method: 'GET', path: '/cases/search', tag: 'Expedientes', summary: 'Buscar expedientes',
     query: { ...paging, search: searchStr, status: oneOfValues('active', 'inactive', 'archived'), date_filter: str, sector_filter: searchStr, cursor },
-    responses: { 200: page('cases', obj({ case_id: id, case_number: str, reference: str, status: str }), { 'total_exact?': bool, next_cursor: nstr }) },
+    responses: { 200: page('cases', obj({ case_id: id, case_number: str, reference: str, status: str, deadline: caseDeadline }), { 'total_exact?': bool, next_cursor: nstr }) },
   },
   { method: 'GET', path: '/cases/number/:number', tag: 'Expedientes', summary: 'Expediente por número', responses: { 200: caseSummary } },
   { method: 'GET', path: '/cases/by-number/:number', tag: 'Expedientes', summary: 'Expediente por número (otra forma de la ruta)', responses: { 200: caseSummary } },

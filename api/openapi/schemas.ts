@@ -67,7 +67,9 @@ export const caseSummary = obj({
   case_id: id, case_number: str, reference: str, status: str, created_at: str, last_modified_at: nstr,
   current_sector: nullable(sectorRef), case_type: obj({ name: str, acronym: str }), created_by: nullable(userRef),
 });
-export const movementRow = obj({ movement_id: id, movement_type: str, from_sector: nstr, to_sector: nstr, reason: nstr, created_by: nstr, created_at: str });
+export const movementRow = obj({ movement_id: id, movement_type: str, from_sector: nstr, to_sector: nstr, reason: nstr, created_by: nstr, created_at: str, due_at: nstr });
+/** A case's open deadline that ends first ("retorno programado"), or null. */
+export const caseDeadline = nullable(obj({ movement_id: id, sector: str, due_at: str, overdue: bool }));
 export const permissions = obj({ can_view: bool, can_transfer: bool, can_assign: bool, can_add_documents: bool, can_close: bool });
 /** A provenance PV generated with a movement (`create_official_doc`): signed, still signing, or failed. */
 export const officialDocument = { type: 'object', properties: { document_id: id, official_number: str, workflow_id: str, status: oneOfValues('signed', 'signing', 'failed'), message: str }, required: ['status'] };

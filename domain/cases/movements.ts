@@ -2,6 +2,8 @@
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
+import { calendarIn } from '../business-days.js';
+import { resolveDeadline, type DeadlineRequest } from '../deadlines/request.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { caseAccess, requireCase } from './access.js';
@@ -50,6 +52,8 @@ export interface TransferInput {
   targetSectorId: unknown;
   reason: unknown;
   assignedUserId?: unknown;
+  /** "Retorno programado": the receiving sector's deadline. */
+  due?: DeadlineRequest | null;
   /** true (default) moves ownership; false only assigns a task to the target sector. */
   transferOwnership: boolean;
 }
@@ -62,6 +66,10 @@ export interface MovementResult {
   fromSector: { sector_id: string; acronym: string };
   toSector: { sector_id: string; acronym: string; name: string };
   assignedUserId: string | null;
+  /** The movement's deadline (ISO), or null. */
+  dueAt?: string | null;
+  /** Movements whose deadlines this one ended (a transfer ends every open deadline of the case). */
+  endedDeadlines?: string[];
 }
 
 /**
@@ -77,6 +85,7 @@ export interface MovementRequest {
   assignedUserId?: unknown;
   transferOwnership: boolean;
   bounded: boolean;
+  due?: DeadlineRequest | null;
 }
 
 /**
@@ -84,7 +93,7 @@ export interface MovementRequest {
  * movement already there and answers it, whoever's permissions changed since.
  */
 export async function recordMovement(ctx: DomainContext, movementId: string, request: MovementRequest): Promise<MovementResult> {
-  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId };
+  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId, due: request.due ?? null };
   if (request.kind === 'assign') return assignCase(ctx, request.caseId, input, movementId);
   return transferCase(ctx, request.caseId, { ...input, transferOwnership: request.transferOwnership }, { bounded: request.bounded }, movementId);
 }
@@ -94,8 +103,8 @@ async function existingMovement(trx: Tx, c: CaseRow, movementId: string): Promis
     .join('sectors as f', 'f.id', 'm.from_sector_id')
     .join('sectors as t', 't.id', 'm.to_sector_id')
     .where({ 'm.id': movementId, 'm.case_id': c.id })
-    .first<{ movement_type: 'transfer' | 'assignment'; from_id: string; from_acronym: string; to_id: string; to_acronym: string; to_name: string; assigned_user_id: string | null } | undefined>(
-      'm.movement_type', 'f.id as from_id', 'f.acronym as from_acronym', 't.id as to_id', 't.acronym as to_acronym', 't.name as to_name', 'm.assigned_user_id',
+    .first<{ movement_type: 'transfer' | 'assignment'; from_id: string; from_acronym: string; to_id: string; to_acronym: string; to_name: string; assigned_user_id: string | null; due_at: Date | null } | undefined>(
+      'm.movement_type', 'f.id as from_id', 'f.acronym as from_acronym', 't.id as to_id', 't.acronym as to_acronym', 't.name as to_name', 'm.assigned_user_id', 'm.due_at',
     );
   if (!m) return undefined;
   return {
@@ -103,6 +112,8 @@ async function existingMovement(trx: Tx, c: CaseRow, movementId: string): Promis
     fromSector: { sector_id: m.from_id, acronym: m.from_acronym },
     toSector: { sector_id: m.to_id, acronym: m.to_acronym, name: m.to_name },
     assignedUserId: m.assigned_user_id,
+    dueAt: m.due_at ? m.due_at.toISOString() : null,
+    endedDeadlines: [],
   };
 }
 
@@ -119,12 +130,18 @@ export async function transferCase(ctx: DomainContext, caseId: string, input: Tr
     const target = await targetSector(trx, c, input.targetSectorId);
     const reason = checkReason(input.reason, rule);
     const assignee = await assignedUser(trx, target.id, input.assignedUserId);
+    const dueAt = input.due ? resolveDeadline(await calendarIn(trx, ctx.services.timeZone), input.due, new Date()) : null;
     const movementType = input.transferOwnership ? 'transfer' : 'assignment';
+    // The case moves on: whatever was due from the sectors it leaves no longer runs.
+    const ended: string[] = input.transferOwnership
+      ? await trx('case_movements').where({ case_id: c.id }).whereNotNull('due_at').whereNull('deadline_ended_at')
+        .update({ deadline_ended_at: trx.fn.now() }).returning('id').then((rows: { id: string }[]) => rows.map((r) => r.id))
+      : [];
     const [movement] = await trx('case_movements')
       .insert({
         ...(movementId ? { id: movementId } : {}),
         case_id: c.id, movement_type: movementType, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee,
-        reason, created_by: user.id, status: input.transferOwnership ? 'closed' : 'active',
+        reason, created_by: user.id, status: input.transferOwnership ? 'closed' : 'active', due_at: dueAt,
       })
       .returning<{ id: string }[]>('id');
     const changes: Record<string, unknown> = { last_modified_at: trx.fn.now() };
@@ -133,13 +150,15 @@ export async function transferCase(ctx: DomainContext, caseId: string, input: Tr
     await recordActivity(trx, {
       kind: input.transferOwnership ? 'case_transferred' : 'case_assigned', actorUserId: user.id, sectorId: target.id, entityType: 'case', entityId: c.id,
       summary: `${user.fullName} ${input.transferOwnership ? 'transfirió' : 'asignó'} el expediente ${c.case_number} a ${target.acronym}: ${reason}`,
-      data: { movement_id: movement!.id, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee },
+      data: { movement_id: movement!.id, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee, due_at: dueAt?.toISOString() ?? null },
     });
     return {
       movementId: movement!.id, movementType, caseId: c.id, caseNumber: c.case_number,
       fromSector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym },
       toSector: { sector_id: target.id, acronym: target.acronym, name: target.name },
       assignedUserId: assignee,
+      dueAt: dueAt?.toISOString() ?? null,
+      endedDeadlines: ended,
     };
   });
 }
@@ -148,6 +167,7 @@ export interface AssignInput {
   targetSectorId: unknown;
   reason: unknown;
   assignedUserId?: unknown;
+  due?: DeadlineRequest | null;
 }
 
 export async function assignCase(ctx: DomainContext, caseId: string, input: AssignInput, movementId?: string): Promise<MovementResult> {
@@ -161,7 +181,7 @@ export async function assignCase(ctx: DomainContext, caseId: string, input: Assi
   return transferCase(ctx, caseId, { ...input, transferOwnership: false }, { bounded: true }, movementId);
 }
 
-export async function closeAssignment(ctx: DomainContext, caseId: string, input: { movementId: unknown; reason: unknown }): Promise<{ movementId: string }> {
+export async function closeAssignment(ctx: DomainContext, caseId: string, input: { movementId: unknown; reason: unknown }): Promise<{ movementId: string; endedDeadlines: string[] }> {
   const user = userOf(ctx);
   if (typeof input.movementId !== 'string' || !input.movementId) throw badRequest('movement_id es requerido');
   if (!isUuid(input.movementId)) throw badRequest('movement_id debe ser un UUID');
@@ -173,8 +193,10 @@ export async function closeAssignment(ctx: DomainContext, caseId: string, input:
     if (movement.movement_type !== 'assignment' || movement.status !== 'active') throw badRequest(CASE_MESSAGES.notActiveAssignment);
     if (!(await caseAccess(trx, user, c)).permissions.can_close) throw forbidden(CASE_MESSAGES.noClosePermission);
     const reason = checkReason(input.reason, { bounded: true });
-    await trx('case_movements').where({ id: movement.id }).update({ status: 'closed', closed_at: trx.fn.now(), closed_by: user.id, close_reason: reason });
+    const [closed] = await trx('case_movements').where({ id: movement.id })
+      .update({ status: 'closed', closed_at: trx.fn.now(), closed_by: user.id, close_reason: reason, deadline_ended_at: trx.raw('case when due_at is null then null else now() end') })
+      .returning<{ due_at: Date | null }[]>('due_at');
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
-    return { movementId: movement.id };
+    return { movementId: movement.id, endedDeadlines: closed?.due_at ? [movement.id] : [] };
   });
 }

@@ -1,4 +1,5 @@
 /** Reading cases: search (both interfaces), detail, by number, history, documents, permissions. */
+import { openCaseDeadlines } from '../deadlines/reads.js';
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
@@ -211,8 +212,9 @@ export async function searchCasesIntegration(ctx: DomainContext, input: CaseSear
   return ctx.db.transaction(async (trx) => {
     const { rows, total, more } = await pageOfCases(trx, ctx, input, 'integration', p);
     const { total_pages: _unused, ...info } = pageInfoOf(p, total);
+    const deadlines = await openCaseDeadlines(trx, rows.map((c) => c.id));
     return {
-      cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status })),
+      cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status, deadline: deadlines.get(c.id) ?? null })),
       ...info,
       next_cursor: nextCursor(p, more, rows),
     };
@@ -225,6 +227,7 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
   return ctx.db.transaction(async (trx) => {
     const { rows, total } = await pageOfCases(trx, ctx, input, 'backend', p);
     const accesses = await caseAccessForPage(trx, user, rows);
+    const deadlines = await openCaseDeadlines(trx, rows.map((c) => c.id));
     const items = rows.map((c, i) => {
       const access = accesses[i];
       return {
@@ -239,6 +242,7 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
         admin_sector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym, department: c.owner_department },
         assigned_sectors: uniqueSectors(access.assignments),
         current_sector: currentSector(c),
+        deadline: deadlines.get(c.id) ?? null,
       };
     });
     return { cases: items, ...pageInfoOf(p, total) };
@@ -278,6 +282,7 @@ export function movementObject(m: MovementRow) {
     reason: m.reason,
     created_by: m.created_by_name,
     created_at: iso(m.created_at),
+    due_at: iso(m.due_at),
     ...(m.movement_type === 'assignment'
       ? { status: m.status, assigned_user: m.assigned_user_id ? { user_id: m.assigned_user_id, full_name: m.assigned_user_name } : null, closed_at: iso(m.closed_at) }
       : {}),
@@ -312,7 +317,8 @@ export async function getCase(ctx: DomainContext, caseId: string, options: { inc
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);
     // A system reader gets no summary: it may quote a linked note, which that scope never reads.
-    const base = { ...caseObject(c), short_ai_summary: ctx.user ? c.short_ai_summary : null };
+    const deadline = (await openCaseDeadlines(trx, [c.id])).get(c.id) ?? null;
+    const base = { ...caseObject(c), short_ai_summary: ctx.user ? c.short_ai_summary : null, deadline };
     if (!options.includeDocuments) return base;
     const documents = (await caseDocumentRows(trx, c.id, ctx.user)).map(({ document_id, document_number, reference, status }) => ({ document_id, document_number, reference, status }));
     return { ...base, documents };
@@ -371,6 +377,7 @@ export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
       documents: await caseDocumentRows(trx, c.id, ctx.user),
       my_proposed_drafts: await proposedDraftsOf(trx, c.id, ctx.user!.id),
       permissions: access.permissions,
+      deadline: (await openCaseDeadlines(trx, [c.id])).get(c.id) ?? null,
     };
   });
 }

@@ -59,6 +59,8 @@ export interface MovementRow {
   created_at: Date;
   closed_at: Date | null;
   close_reason: string | null;
+  due_at: Date | null;
+  deadline_ended_at: Date | null;
 }
 
 export function movementsQuery(trx: Tx): Knex.QueryBuilder {
@@ -70,7 +72,7 @@ export function movementsQuery(trx: Tx): Knex.QueryBuilder {
     .select(
       'm.id', 'm.case_id', 'm.movement_type', 'm.from_sector_id', 'fs.acronym as from_acronym', 'm.to_sector_id', 'ts.acronym as to_acronym',
       'ts.name as to_name', 'm.assigned_user_id', 'au.full_name as assigned_user_name', 'm.reason', 'm.status', 'mu.full_name as created_by_name',
-      'm.created_at', 'm.closed_at', 'm.close_reason',
+      'm.created_at', 'm.closed_at', 'm.close_reason', 'm.due_at', 'm.deadline_ended_at',
     );
 }
 

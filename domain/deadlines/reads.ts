@@ -21,3 +21,24 @@ export async function countOverdueSignatures(trx: Tx, user: ActingUser): Promise
     .count<{ n: string }[]>('* as n');
   return Number(row!.n);
 }
+
+export interface CaseDeadline {
+  movement_id: string;
+  sector: string;
+  due_at: string;
+  overdue: boolean;
+}
+
+/** Each case's open deadline that ends first (a transfer's or an assignment's), by case id. */
+export async function openCaseDeadlines(trx: Tx, caseIds: string[], now = new Date()): Promise<Map<string, CaseDeadline>> {
+  if (!caseIds.length) return new Map();
+  const rows = await trx('case_movements as m')
+    .join('sectors as s', 's.id', 'm.to_sector_id')
+    .whereIn('m.case_id', caseIds)
+    .whereNotNull('m.due_at')
+    .whereNull('m.deadline_ended_at')
+    .distinctOn('m.case_id')
+    .orderBy([{ column: 'm.case_id' }, { column: 'm.due_at' }])
+    .select<{ case_id: string; id: string; acronym: string; due_at: Date }[]>('m.case_id', 'm.id', 's.acronym', 'm.due_at');
+  return new Map(rows.map((r) => [r.case_id, { movement_id: r.id, sector: r.acronym, ...deadlineFields(r.due_at, true, now) } as CaseDeadline]));
+}

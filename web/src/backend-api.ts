@@ -514,7 +514,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enviar a firma */
+        /** Enviar a firma (con plazo opcional) */
         post: operations["post_api_v1_documents_by_id_start_signing_process"];
         delete?: never;
         options?: never;
@@ -1915,6 +1915,13 @@ export interface operations {
                                     /** Format: uuid */
                                     sector_id: string;
                                 };
+                                deadline: {
+                                    due_at: string;
+                                    /** Format: uuid */
+                                    movement_id: string;
+                                    overdue: boolean;
+                                    sector: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 last_modified_at: string | null;
@@ -2114,6 +2121,13 @@ export interface operations {
                                 /** Format: uuid */
                                 sector_id: string;
                             } | null;
+                            deadline: {
+                                due_at: string;
+                                /** Format: uuid */
+                                movement_id: string;
+                                overdue: boolean;
+                                sector: string;
+                            } | null;
                             documents: {
                                 created_at: string;
                                 /** Format: uuid */
@@ -2134,6 +2148,7 @@ export interface operations {
                                 closed_at?: string | null;
                                 created_at: string;
                                 created_by: string | null;
+                                due_at: string | null;
                                 from_sector: string | null;
                                 /** Format: uuid */
                                 movement_id: string;
@@ -2184,6 +2199,10 @@ export interface operations {
                 "application/json": {
                     assigned_user_id?: string | null;
                     create_official_doc?: boolean;
+                    /** @description Plazo: fecha AAAA-MM-DD (vence al final de ese día, hora del municipio) o fecha y hora ISO 8601 con zona horaria */
+                    due_at?: string | null;
+                    /** @description Plazo en días hábiles administrativos del municipio (alternativa a due_at) */
+                    due_in_business_days?: number | null;
                     reason?: string;
                     /** Format: uuid */
                     target_sector_id: string;
@@ -2229,6 +2248,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             assigned_to: string | null;
+                            due_at: string | null;
                             /** Format: uuid */
                             movement_id: string;
                             official_document?: {
@@ -2470,6 +2490,10 @@ export interface operations {
                 "application/json": {
                     assigned_user_id?: string | null;
                     create_official_doc?: boolean;
+                    /** @description Plazo: fecha AAAA-MM-DD (vence al final de ese día, hora del municipio) o fecha y hora ISO 8601 con zona horaria */
+                    due_at?: string | null;
+                    /** @description Plazo en días hábiles administrativos del municipio (alternativa a due_at) */
+                    due_in_business_days?: number | null;
                     reason?: string;
                     /** Format: uuid */
                     target_sector_id: string;
@@ -2515,6 +2539,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             assigned_user_id: string | null;
+                            due_at: string | null;
                             from_sector: Record<string, unknown> | null;
                             /** Format: uuid */
                             movement_id: string;
@@ -2965,6 +2990,7 @@ export interface operations {
                                 sent_to_sign: number;
                                 signed: number;
                             };
+                            overdue_signatures: number;
                             pending_signatures: number;
                             recent_activity: {
                                 last_7_days: number;
@@ -3200,6 +3226,8 @@ export interface operations {
                                     is_numerator: boolean;
                                     is_signer: boolean;
                                 };
+                                due_at: string | null;
+                                overdue: boolean;
                                 sent_to_sign_at: string | null;
                                 /** @enum {string} */
                                 signature_status: "unsigned" | "pending" | "partially_signed" | "fully_signed" | "rejected";
@@ -3730,7 +3758,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Plazo: fecha AAAA-MM-DD (vence al final de ese día, hora del municipio) o fecha y hora ISO 8601 con zona horaria */
+                    due_at?: string | null;
+                    /** @description Plazo en días hábiles administrativos del municipio (alternativa a due_at) */
+                    due_in_business_days?: number | null;
+                };
+            };
+        };
         responses: {
             /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
             "4XX": {
@@ -3770,6 +3807,7 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             document_id: string;
+                            due_at: string | null;
                             signers: {
                                 full_name: string;
                                 is_numerator: boolean;
@@ -7106,8 +7144,10 @@ export interface operations {
                                 doc_type: "draft" | "official";
                                 /** Format: uuid */
                                 document_id: string;
+                                due_at: string | null;
                                 last_modified_at: string;
                                 official_number: string | null;
+                                overdue: boolean;
                                 reference: string;
                                 /** @enum {string} */
                                 rol_usuario: "creador" | "firmante" | "numerador" | "otro";

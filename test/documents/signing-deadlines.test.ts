@@ -1,0 +1,193 @@
+/**
+ * Deadlines of signing rounds, end to end: start-signing with a deadline on both interfaces, the
+ * due date in the lists and the dashboard, the DeadlineWorkflow an operator finds by Tenant and
+ * DocumentId, cancelled when the round ends; bad deadlines refused before anything starts; and
+ * the real deadline steps (PostgreSQL, SMTP) run on the time-skipping test server, with the
+ * reminders and the escalation arriving in MailDev.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createDeadlineActivities } from '../../activities/deadlines.js';
+import type { ActivityDeps } from '../../activities/deps.js';
+import type { Activities } from '../../activities/index.js';
+import { createMailer } from '../../activities/mailer.js';
+import { workflowIds } from '../../contract/ids.js';
+import { tenantDb } from '../../db/tenancy.js';
+import { addBusinessDays, loadBusinessCalendar } from '../../domain/business-days.js';
+import { DEADLINE_MESSAGES } from '../../domain/deadlines/request.js';
+import { deadlinePoints } from '../../domain/deadlines/schedule.js';
+import { deadlineWorkflow } from '../../workflows/deadline.js';
+import { getStack } from '../support/hooks.js';
+import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { prepareIntegrationDraft } from '../support/documents.js';
+import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { until } from '../support/until.js';
+
+const DAY = 86_400_000;
+
+async function deadlineRuns(documentId: string) {
+  const runs: { workflowId: string; status: string }[] = [];
+  const query = `WorkflowType="deadlineWorkflow" AND Tenant="demo" AND DocumentId="${documentId}"`;
+  for await (const wf of getStack().client.workflow.list({ query })) runs.push({ workflowId: wf.workflowId, status: wf.status.name });
+  return runs;
+}
+
+const startSigning = (id: string, json?: unknown) =>
+  request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras'), ...(json === undefined ? {} : { json }) });
+
+describe('documents: signing deadlines', function () {
+  this.timeout(180_000);
+
+  it('a round with a deadline: due_at stored and shown, its timers found by Tenant and DocumentId, cancelled when the round ends', async () => {
+    const stack = getStack();
+    const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'directora-obras'], { reference: `Plazo ${randomUUID().slice(0, 8)}` });
+    const before = new Date();
+    const started = await startSigning(id, { due_in_business_days: 3 });
+    assert.equal(started.status, 200, started.text);
+    const calendar = await loadBusinessCalendar(tenantDb(stack.db, stack.demoTenant), stack.config.timeZone);
+    assert.equal(started.body.due_at, addBusinessDays(calendar, before, 3).toISOString(), 'three business days, to the end of the local day');
+
+    const pending = await request('/api/v1/documents/pending-signatures', { headers: asIntegration('jefa-mesa') });
+    const mine = pending.body.documents.find((d: { document_id: string }) => d.document_id === id);
+    assert.deepEqual([mine.due_at, mine.overdue], [started.body.due_at, false]);
+    const desk = await request(`/api/v1/users/${demoUser('jefa-mesa')}/documents?status=sent_to_sign&page_size=100`, { headers: asBackend('jefa-mesa') });
+    const row = desk.body.data.documents.find((d: { document_id: string }) => d.document_id === id);
+    assert.deepEqual([row.due_at, row.overdue], [started.body.due_at, false]);
+    const details = await request(`/api/v1/documents/${id}/details`, { headers: asBackend('jefa-mesa') });
+    assert.equal(details.body.data.signing.due_at, started.body.due_at);
+
+    const runs = await until('the deadline run in visibility', async () => ((await deadlineRuns(id)).length ? deadlineRuns(id) : undefined));
+    assert.deepEqual(runs, [{ workflowId: workflowIds.signingDeadline('demo', id, 1), status: 'RUNNING' }]);
+
+    for (const signer of ['jefa-mesa', 'directora-obras']) {
+      const signed = await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(signer) });
+      assert.equal(signed.status, 200, signed.text);
+    }
+    const ended = await until('the deadline run cancelled', async () => {
+      const d = await stack.client.workflow.getHandle(workflowIds.signingDeadline('demo', id, 1)).describe();
+      return d.status.name === 'RUNNING' ? undefined : d.status.name;
+    });
+    assert.equal(ended, 'CANCELLED');
+    const after = await request(`/api/v1/documents/${id}`, { headers: asIntegration('agente-obras') });
+    assert.deepEqual([after.body.status, after.body.due_at, after.body.overdue], ['signed', null, false], 'a signed document has no deadline to show');
+  });
+
+  it('the backend takes a date; a round without one has no timers', async () => {
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
+    const date = new Date(Date.now() + 20 * DAY).toISOString().slice(0, 10);
+    const res = await request(`/api/v1/documents/${id}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras'), json: { due_at: date } });
+    assert.equal(res.status, 200, res.text);
+    // The end of that day in Buenos Aires (UTC−3).
+    assert.equal(res.body.data.due_at, new Date(`${date}T23:59:59.999-03:00`).toISOString());
+
+    const plain = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
+    const none = await startSigning(plain);
+    assert.equal(none.status, 200, none.text);
+    assert.equal(none.body.due_at, null);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.deepEqual(await deadlineRuns(plain), []);
+  });
+
+  it('bad deadlines are refused with 400 before the round starts', async () => {
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
+    const cases: [unknown, string][] = [
+      [{ due_at: '2020-01-01' }, DEADLINE_MESSAGES.past],
+      [{ due_at: new Date(Date.now() - 60_000).toISOString() }, DEADLINE_MESSAGES.past],
+      [{ due_at: '2026-02-30' }, DEADLINE_MESSAGES.dueAtFormat],
+      [{ due_at: 'mañana' }, DEADLINE_MESSAGES.dueAtFormat],
+      [{ due_at: '2030-01-01T10:00:00' }, DEADLINE_MESSAGES.dueAtFormat],
+      [{ due_at: new Date(Date.now() + 400 * DAY).toISOString().slice(0, 10) }, DEADLINE_MESSAGES.tooFar],
+      [{ due_at: '2030-01-01', due_in_business_days: 3 }, DEADLINE_MESSAGES.both],
+    ];
+    for (const [json, message] of cases) {
+      const res = await startSigning(id, json);
+      assert.deepEqual([res.status, res.body], [400, { error: message }], JSON.stringify(json));
+    }
+    for (const days of [0, 241, 2.5, '3']) {
+      const res = await startSigning(id, { due_in_business_days: days });
+      assert.equal(res.status, 400, `${days}: ${res.text}`);
+    }
+    const doc = await request(`/api/v1/documents/${id}`, { headers: asIntegration('agente-obras') });
+    assert.equal(doc.body.status, 'draft', 'nothing started');
+    assert.deepEqual(await deadlineRuns(id), []);
+  });
+
+  it('an overdue round counts in the dashboard of its signers and its creator', async () => {
+    const stack = getStack();
+    const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'directora-obras']);
+    const stats = async (user: string) => (await request('/api/v1/dashboard/stats', { headers: asBackend(user) })).body.data.overdue_signatures as number;
+    const was = { creator: await stats('agente-obras'), signer: await stats('jefa-mesa'), other: await stats('directora-rentas') };
+    assert.equal((await startSigning(id, { due_in_business_days: 1 })).status, 200);
+    // Days pass: the stored deadline is moved to yesterday (the timers are the time-skipping tests' subject).
+    await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('documents').where({ id }).update({ signing_due_at: new Date(Date.now() - DAY) }));
+    assert.equal(await stats('agente-obras'), was.creator + 1);
+    assert.equal(await stats('jefa-mesa'), was.signer + 1);
+    assert.equal(await stats('directora-rentas'), was.other);
+    const pending = await request('/api/v1/documents/pending-signatures', { headers: asIntegration('jefa-mesa') });
+    assert.equal(pending.body.documents.find((d: { document_id: string }) => d.document_id === id).overdue, true);
+  });
+
+  describe('reminders and escalation by email (real steps on the time-skipping test server)', () => {
+    let env: TestWorkflowEnvironment | null;
+
+    before(async function () {
+      env = await startTimeSkipping();
+      if (!env) {
+        console.log(`      skipped: ${SKIP_MESSAGE}`);
+        this.skip();
+      }
+    });
+    after(async () => env?.teardown());
+
+    it('the signer the round waits for is reminded, the creator\'s director gets one escalation, nothing after the round ends', async () => {
+      const stack = getStack();
+      const mailer = createMailer(stack.config);
+      const deps = { db: stack.db, services: stack.services, config: stack.config, log: stack.log, mailer } as unknown as ActivityDeps;
+      const reference = `Plazo por correo ${randomUUID().slice(0, 8)}`;
+      const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'directora-obras'], { reference });
+      const started = await startSigning(id, { due_in_business_days: 2 });
+      assert.equal(started.status, 200, started.text);
+      const calendar = await loadBusinessCalendar(tenantDb(stack.db, stack.demoTenant), stack.config.timeZone);
+      const points = deadlinePoints(calendar, stack.config.deadlines, new Date(started.body.due_at));
+      const escalation = points.find((p) => p.kind === 'escalation')!;
+
+      const mails = async () => (await stack.mail.messages()).filter((m) => m.subject.includes(reference));
+      const result = await withWorker(env!, createDeadlineActivities(deps) as Partial<Activities>, async (taskQueue) => {
+        const handle = await env!.client.workflow.start(deadlineWorkflow, {
+          taskQueue, workflowId: `deadline-mail-${id}`, args: [{ tenant: 'demo', subject: { kind: 'signing', documentId: id, round: 1 } }],
+        });
+        await env!.sleep(Date.parse(escalation.at) + 3_600_000 - (await env!.currentTimeMs()));
+        const sent = (await mails()).length;
+        for (const signer of ['jefa-mesa', 'directora-obras']) {
+          assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(signer) })).status, 200);
+        }
+        const ended = await handle.result();
+        return { sent, ended };
+      }).finally(() => mailer.close());
+
+      const received = await mails();
+      const reminders = received.filter((m) => m.to[0]!.address === 'sofia.ibanez@villaesperanza.gob.ar');
+      const escalations = received.filter((m) => m.subject.includes('escalado'));
+      const expectedReminders = points.filter((p) => p.kind === 'reminder' && Date.parse(p.at) < Date.parse(escalation.at) + 3_600_000 && Date.parse(p.at) > Date.parse(started.body.due_at) - 3 * DAY);
+      assert.ok(reminders.length >= 2, `${reminders.length} reminders`);
+      assert.ok(reminders.some((m) => m.subject.includes('recordatorio de plazo')), 'a reminder before the due date');
+      assert.ok(reminders.some((m) => m.subject.includes('plazo vencido') && !m.subject.includes('escalado')), 'a reminder once overdue');
+      assert.ok(reminders.length <= expectedReminders.length, `${reminders.length} reminders for ${expectedReminders.length} points`);
+      assert.match(reminders[0]!.text, /El documento espera su firma/);
+      assert.ok(reminders[0]!.text.includes(`/documentos/${id}`), 'a link to the document');
+      assert.equal(escalations.length, 1, 'one escalation');
+      assert.equal(escalations[0]!.to[0]!.address, 'lucia.fernandez@villaesperanza.gob.ar', 'to the director of the creator\'s sector');
+      assert.match(escalations[0]!.text, /Espera a: Sofía Ibáñez/);
+      assert.equal(received.length, result.sent, 'nothing after the round ended');
+      assert.equal(result.ended.ended, 'subject_closed');
+      assert.equal(result.ended.escalated, true);
+
+      const feed = await request('/api/v1/dashboard/feed?page_size=50', { headers: asBackend('agente-obras') });
+      const kinds = feed.body.data.items.filter((i: { object: { id: string } }) => i.object.id === id).map((i: { kind: string }) => i.kind);
+      assert.ok(kinds.includes('signing_deadline_expired') && kinds.includes('signing_deadline_escalated'), `creator's feed: ${kinds.join(', ')}`);
+      const directorFeed = await request('/api/v1/dashboard/feed?page_size=50', { headers: asBackend('directora-obras') });
+      assert.ok(directorFeed.body.data.items.some((i: { kind: string; object: { id: string } }) => i.object.id === id && i.kind === 'signing_deadline_escalated'));
+    });
+  });
+});
