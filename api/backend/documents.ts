@@ -142,7 +142,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       {
         document_id: round.documentId,
         status: 'sent_to_sign',
-        due_at: round.dueAt ?? null,
+        ...(round.dueAt ? { due_at: round.dueAt } : {}),
         signers: round.signers.map((s) => ({ user_id: s.userId, full_name: s.fullName, is_numerator: s.isNumerator, status: s.status })),
       },
       'Documento enviado a firma',

@@ -71,8 +71,8 @@ export async function moveCase(deps: ApiDeps, ctx: DomainContext, request: Movem
   return { movement: moved.movement, official: { official_document: officialDocumentOf(deps, moved) }, deadline: deadlineOf(moved.movement) };
 }
 
-/** The movement's deadline as answers show it. */
-const deadlineOf = (m: MovementResult) => ({ due_at: m.dueAt ?? null });
+/** The movement's deadline, in the answer only when one was set (the spec's answers stay as documented). */
+const deadlineOf = (m: MovementResult) => (m.dueAt ? { due_at: m.dueAt } : {});
 
 /** A close-assign, ending its deadline's timers. */
 export async function closeAssignmentAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, body: ReturnType<typeof closeBody>) {

@@ -88,7 +88,7 @@ export async function saveDocumentAnswer(ctx: DomainContext, documentId: string,
 export async function startSigningAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string, deadline: DeadlineFields = {}): Promise<WriteAnswer> {
   const result = await signing.start(ctx, documentId, { creatorOnly: false, deadline });
   if (!result.done) return { status: 202, body: inProgress(documentId) };
-  return { status: 200, body: { document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma', due_at: result.value.dueAt ?? null } };
+  return { status: 200, body: { document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma', ...(result.value.dueAt ? { due_at: result.value.dueAt } : {}) } };
 }
 
 export async function rejectDocumentAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string, body: ReturnType<typeof rejectBody>): Promise<WriteAnswer> {

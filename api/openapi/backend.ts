@@ -113,11 +113,11 @@ export const backendOperations: OperationSpec[] = [
   { method: 'GET', path: '/cases/:id/available-sectors', tag: 'Expedientes', summary: 'Sectores a los que se puede mover', responses: { 200: ok(obj({ sectors: arr(sectorRef), total: int })) } },
   {
     method: 'POST', path: '/cases/:id/transfer', tag: 'Expedientes', summary: 'Transferir (o asignar, sin transferir la titularidad)', body: movementBody,
-    responses: { 200: ok(obj({ movement_id: id, movement_type: str, from_sector: nobj, to_sector: sectorShort, assigned_user_id: nid, due_at: nstr, 'official_document?': officialDocument })) },
+    responses: { 200: ok(obj({ movement_id: id, movement_type: str, from_sector: nobj, to_sector: sectorShort, assigned_user_id: nid, 'due_at?': str, 'official_document?': officialDocument })) },
   },
   {
     method: 'POST', path: '/cases/:id/assign', tag: 'Expedientes', summary: 'Asignar una tarea a otro sector', body: movementBody,
-    responses: { 200: ok(obj({ movement_id: id, assigned_to: nid, sector: sectorShort, due_at: nstr, 'official_document?': officialDocument })) },
+    responses: { 200: ok(obj({ movement_id: id, assigned_to: nid, sector: sectorShort, 'due_at?': str, 'official_document?': officialDocument })) },
   },
   { method: 'POST', path: '/cases/:id/close-assign', tag: 'Expedientes', summary: 'Cerrar una asignación', body: closeBody, responses: { 200: ok(obj({ movement_id: id, status: { const: 'closed' } })) } },
   { method: 'POST', path: '/cases/:id/link-document', tag: 'Expedientes', summary: 'Vincular un documento oficial', body: linkBody, responses: { 200: ok(obj({ case_id: id, document_id: id, official_number: nstr })) } },
@@ -155,7 +155,7 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'POST', path: '/documents/:id/start-signing-process', tag: 'Firma', summary: 'Enviar a firma (con plazo opcional)', body: startSigningBody,
-    responses: { 200: ok(obj({ document_id: id, status: { const: 'sent_to_sign' }, due_at: nstr, signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: str })) })), 202: signingAccepted },
+    responses: { 200: ok(obj({ document_id: id, status: { const: 'sent_to_sign' }, 'due_at?': str, signers: arr(obj({ user_id: id, full_name: str, is_numerator: bool, status: str })) })), 202: signingAccepted },
   },
   {
     method: 'POST', path: '/documents/:id/super-sign', tag: 'Firma', summary: 'Firmar (el numerador numera)',

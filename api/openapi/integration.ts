@@ -28,7 +28,7 @@ const notModified = { content: {}, description: 'Sin cambios desde la copia que 
 
 const noteItem = obj({ note_id: id, note_number: nstr, subject: str, created_at: str });
 const notesPage = page('notes', noteItem, { total_pages: int });
-const movement = (extra: Record<string, JsonSchema>) => obj({ message: str, movement_id: id, ...extra, due_at: nstr, 'official_document?': officialDocument });
+const movement = (extra: Record<string, JsonSchema>) => obj({ message: str, movement_id: id, ...extra, 'due_at?': str, 'official_document?': officialDocument });
 const proposal = obj({ message: str, proposed_id: id, case_id: id, document_id: id, status: str });
 
 export const integrationOperations: OperationSpec[] = [
@@ -91,7 +91,7 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'PATCH', path: '/documents/:id', tag: 'Documentos', summary: 'Guardar un borrador (contenido, firmantes, destinatarios)', body: patchBody, responses: { 200: obj({ document_id: id, status: str, updated_at: str }) } },
   { method: 'PUT', path: '/documents/:id/imported-pdf', tag: 'Documentos', summary: 'Reemplazar el PDF de un borrador importado', multipart: pdfUpload(), responses: { 200: obj({ document_id: id, message: str, updated_at: str }) } },
   { method: 'DELETE', path: '/documents/:id', tag: 'Documentos', summary: 'Eliminar un borrador', responses: { 200: obj({ document_id: id, deleted: { const: true }, message: str }) } },
-  { method: 'POST', path: '/documents/:id/start-signing', tag: 'Firma', summary: 'Enviar a firma (con plazo opcional)', body: startSigningBody, responses: { 200: obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str, due_at: nstr }), 202: signingInProgress } },
+  { method: 'POST', path: '/documents/:id/start-signing', tag: 'Firma', summary: 'Enviar a firma (con plazo opcional)', body: startSigningBody, responses: { 200: obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str, 'due_at?': str }), 202: signingInProgress } },
   {
     method: 'POST', path: '/documents/:id/sign', tag: 'Firma', summary: 'Firmar (el último firmante numera)',
     responses: { 200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }), 202: signingInProgress },
