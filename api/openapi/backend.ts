@@ -1,6 +1,6 @@
 /** The backend API (`/api/v1`, bearer JWT + X-Tenant-Schema, `{success, data, message}`). */
 import { createBody as apiKeyCreateBody, revokeBody, rotateBody } from '../backend/api-keys.js';
-import { addDayBody } from '../backend/calendar.js';
+import { addDayBody, typeDeadlineBody } from '../backend/calendar.js';
 import { closeBody, linkBody, movementBody } from '../backend/cases.js';
 import { createBody, rejectBody, saveBody } from '../backend/documents.js';
 import { archiveBody as memoArchiveBody } from '../backend/memos.js';
@@ -20,6 +20,7 @@ import { startSigningBody } from '../deadline-body.js';
 const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
 const dates = { date_from: { type: 'string', format: 'date' }, date_to: { type: 'string', format: 'date' } };
 const ok = (data: JsonSchema) => envelope(data);
+const typeDeadline = obj({ acronym: str, name: str, signing_due_business_days: { anyOf: [int, { type: 'null' }] } });
 const signingAccepted = envelope(obj({ document_id: id, document_status: { const: 'sent_to_sign' }, in_progress: { const: true } }));
 const created = obj({ case: obj({ case_id: id, case_number: str, reference: str, status: str, created_at: str }), cover: obj({ document_id: id, official_number: nstr }) });
 const sectorShort = obj({ sector_id: id, acronym: str, 'name?': str });
@@ -306,5 +307,13 @@ export const backendOperations: OperationSpec[] = [
   {
     method: 'DELETE', path: '/admin/calendar/:date', tag: 'Calendario', summary: 'Eliminar un día no laborable municipal',
     description: 'date en formato YYYY-MM-DD. Los feriados nacionales no se pueden eliminar (400).', responses: { 200: ok(municipalDay) },
+  },
+  {
+    method: 'GET', path: '/admin/document-types', tag: 'Calendario', summary: 'Plazo de firma por defecto de cada tipo de documento',
+    responses: { 200: ok(obj({ document_types: arr(typeDeadline) })) },
+  },
+  {
+    method: 'PUT', path: '/admin/document-types/:acronym', tag: 'Calendario', summary: 'Fijar el plazo de firma por defecto de un tipo (días hábiles; null: sin plazo)',
+    body: typeDeadlineBody, responses: { 200: ok(typeDeadline) },
   },
 ];

@@ -89,6 +89,30 @@ describe('documents: signing deadlines', function () {
     assert.deepEqual(await deadlineRuns(plain), []);
   });
 
+  it('an administrator sets a document type\'s default deadline, which a round without one gets', async () => {
+    const put = (user: string, json: unknown, type = 'INF') => request(`/api/v1/admin/document-types/${type}`, { method: 'PUT', headers: asBackend(user), json });
+    assert.deepEqual((await put('agente-obras', { signing_due_business_days: 4 })).status, 403);
+    for (const days of [0, 241, 1.5, '4']) assert.equal((await put('intendente', { signing_due_business_days: days })).status, 400, String(days));
+    assert.equal((await put('intendente', { signing_due_business_days: 4 }, 'NOPE')).status, 404);
+    const set = await put('intendente', { signing_due_business_days: 4 });
+    assert.equal(set.status, 200, set.text);
+    assert.deepEqual(set.body.data, { acronym: 'INF', name: set.body.data.name, signing_due_business_days: 4 });
+    const listed = await request('/api/v1/admin/document-types', { headers: asBackend('intendente') });
+    assert.equal(listed.body.data.document_types.find((t: { acronym: string }) => t.acronym === 'INF').signing_due_business_days, 4);
+    try {
+      const stack = getStack();
+      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
+      const before = new Date();
+      const started = await startSigning(id);
+      const calendar = await loadBusinessCalendar(tenantDb(stack.db, stack.demoTenant), stack.config.timeZone);
+      assert.equal(started.body.due_at, addBusinessDays(calendar, before, 4).toISOString());
+      const asked = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
+      assert.equal((await startSigning(asked, { due_in_business_days: 9 })).body.due_at, addBusinessDays(calendar, before, 9).toISOString(), 'a deadline asked for wins');
+    } finally {
+      assert.equal((await put('intendente', { signing_due_business_days: null })).status, 200);
+    }
+  });
+
   it('bad deadlines are refused with 400 before the round starts', async () => {
     const id = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
     const cases: [unknown, string][] = [

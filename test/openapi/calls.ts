@@ -263,5 +263,7 @@ export async function representativeCalls(): Promise<Call[]> {
     B('POST', '/admin/calendar', () => backend('intendente', 'POST', '/admin/calendar', { date: '2099-03-18', description: 'Día de la descripción de la API' })),
     B('GET', '/admin/calendar', () => backend('intendente', 'GET', '/admin/calendar?year=2099')),
     B('DELETE', '/admin/calendar/:date', () => backend('intendente', 'DELETE', '/admin/calendar/2099-03-18')),
+    B('GET', '/admin/document-types', () => backend('intendente', 'GET', '/admin/document-types')),
+    B('PUT', '/admin/document-types/:acronym', () => backend('intendente', 'PUT', '/admin/document-types/DICT', { signing_due_business_days: null })),
   ];
 }

@@ -113,6 +113,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/document-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plazo de firma por defecto de cada tipo de documento */
+        get: operations["get_api_v1_admin_document_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/document-types/{acronym}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Fijar el plazo de firma por defecto de un tipo (días hábiles; null: sin plazo) */
+        put: operations["put_api_v1_admin_document_types_by_acronym"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/me": {
         parameters: {
             query?: never;
@@ -1764,6 +1798,131 @@ export interface operations {
             };
         };
     };
+    get_api_v1_admin_document_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            document_types: {
+                                acronym: string;
+                                name: string;
+                                signing_due_business_days: number | null;
+                            }[];
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    put_api_v1_admin_document_types_by_acronym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                acronym: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Días hábiles de plazo de firma (null: sin plazo) */
+                    signing_due_business_days: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acronym: string;
+                            name: string;
+                            signing_due_business_days: number | null;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     get_api_v1_auth_me: {
         parameters: {
             query?: never;
@@ -2248,7 +2407,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             assigned_to: string | null;
-                            due_at: string | null;
+                            due_at?: string;
                             /** Format: uuid */
                             movement_id: string;
                             official_document?: {
@@ -2539,7 +2698,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             assigned_user_id: string | null;
-                            due_at: string | null;
+                            due_at?: string;
                             from_sector: Record<string, unknown> | null;
                             /** Format: uuid */
                             movement_id: string;
@@ -3807,7 +3966,7 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             document_id: string;
-                            due_at: string | null;
+                            due_at?: string;
                             signers: {
                                 full_name: string;
                                 is_numerator: boolean;
