@@ -12,9 +12,11 @@ import type { Page, Request } from 'playwright-core';
 import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { createCaseBackend, template } from '../support/cases.js';
-import { createBackendDraft } from '../support/documents.js';
+import { createBackendDraft, prepareIntegrationDraft } from '../support/documents.js';
+import { startSigning } from '../support/communications.js';
 import { getStack } from '../support/hooks.js';
-import { asBackend, demoSector, request } from '../support/http.js';
+import { asBackend, demoSector, demoUser, request } from '../support/http.js';
+import { recordActivity } from '../../domain/activity-feed.js';
 import { createRecord, officialDocument } from '../records/support.js';
 import { assertAccessible, CARLOS, choose, deskRun, LUCIA, loginTo, MARTIN, screenshot, signAlone, type DeskUser } from './support.js';
 
@@ -492,5 +494,160 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await page.reload();
     await page.getByRole('button', { name: /Registro de Arquitectos/ }).waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Elija el municipio' }).count(), 0);
+  });
+});
+
+describe('the municipal desk: deadlines of signing rounds and cases (browser)', function () {
+  this.timeout(240_000);
+  const run = deskRun('expediente-desk-deadlines-');
+  const session = (user: DeskUser) => run.session(user);
+  const stamp = Date.now();
+  const TZ = 'America/Argentina/Buenos_Aires';
+  /** A due instant as the desk shows it: the municipality's local date. */
+  const shown = (dueAt: string) => new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TZ }).format(new Date(dueAt));
+  /** The municipality's date `days` from now, as YYYY-MM-DD. */
+  const localDate = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(Date.now() + days * 86_400_000));
+  const demo = () => tenantDb(getStack().db, getStack().demoTenant);
+
+  it('sends a document to signing with a deadline in business days: the date on the document and in the signer\'s pending list; overdue shown', async () => {
+    const reference = `Informe con plazo ${stamp}`;
+    // Lucía signs, Martín (the author) numbers.
+    const id = await prepareIntegrationDraft('intendente', ['directora-obras', 'intendente'], { reference });
+    const { page } = await session(MARTIN);
+    await page.goto(`${run.desk}/documentos/${id}`);
+    const start = page.getByRole('button', { name: 'Iniciar firma' });
+    await start.waitFor();
+
+    // A date in the past is refused, and the server's reason is shown.
+    await page.getByRole('radio', { name: 'Hasta una fecha' }).check();
+    await page.getByLabel('Fecha de vencimiento').fill('2020-03-02');
+    await start.click();
+    await page.getByRole('alert').filter({ hasText: 'El plazo debe ser una fecha futura' }).waitFor();
+
+    await page.getByRole('radio', { name: 'En días hábiles' }).check();
+    await page.getByRole('textbox', { name: 'Cantidad de días hábiles' }).fill('5');
+    await assertAccessible(page, 'Documento: plazo de firma');
+    await start.click();
+    await page.getByText('En firma').first().waitFor();
+
+    const details = await backend('intendente', `/documents/${id}/details`);
+    const dueAt = details.signing.due_at as string;
+    assert.ok(dueAt, 'the round has a deadline');
+    assert.ok(new Date(dueAt).getTime() > Date.now() + 4 * 86_400_000, `five business days ahead: ${dueAt}`);
+    assert.equal(details.signing.overdue, false);
+    const expected = `Vence el ${shown(dueAt)}`;
+    await page.getByTestId('signing-deadline').getByText(expected).waitFor();
+
+    // Lucía's pending list (Inicio) and the Documentos tab show the date.
+    const lucia = await session(LUCIA);
+    await lucia.page.goto(`${run.desk}/`);
+    const row = lucia.page.getByRole('table', { name: 'Documentos pendientes de mi firma' }).locator(`tr[data-document-id="${id}"]`);
+    await row.getByText(expected).waitFor();
+    assert.equal(await row.getByText('Vencido').count(), 0);
+    await lucia.page.goto(`${run.desk}/documentos?vista=pendientes`);
+    await lucia.page.getByRole('row').filter({ hasText: reference }).getByText(expected).waitFor();
+
+    // Past its deadline (moved back in the database): "Vencido" on the list and the document, and the figure on Inicio.
+    // The expiry as the deadline workflow records it: an event in the feeds of the people concerned.
+    const pastDue = new Date(Date.now() - 3_600_000);
+    const expiry = `Venció el plazo de la firma de «${reference}»`;
+    await demo().transaction(async (trx) => {
+      await trx('documents').where({ id }).update({ signing_due_at: pastDue });
+      await recordActivity(trx, {
+        kind: 'signing_deadline_expired', actorUserId: null, sectorId: null, entityType: 'document', entityId: id,
+        summary: expiry, data: { deadline: `${id}/test`, due_at: pastDue.toISOString() }, notifyUserIds: [demoUser('directora-obras'), demoUser('intendente')],
+      });
+    });
+    await lucia.page.goto(`${run.desk}/`);
+    await row.getByText('Vencido').waitFor();
+    const event = lucia.page.getByRole('row').filter({ hasText: expiry });
+    await event.getByTestId('feed-deadline').filter({ hasText: 'Plazo de firma vencido' }).waitFor();
+    const figure = lucia.page.getByTestId('stat-Firmas vencidas');
+    await figure.waitFor();
+    assert.ok(Number((await figure.innerText()).replace(/\D+/g, '')) >= 1, 'the overdue round is counted');
+    assert.match((await figure.getAttribute('class')) ?? '', /stat-alert/);
+    await assertAccessible(lucia.page, 'Inicio con firmas vencidas');
+    await screenshot(lucia.page, run.shots, '40-inicio-vencidas');
+    await lucia.page.goto(`${run.desk}/documentos/${id}`);
+    await lucia.page.getByTestId('signing-deadline').getByText('Vencido').waitFor();
+    await screenshot(lucia.page, run.shots, '41-documento-vencido');
+  });
+
+  it('assigns a task on a case with a deadline: shown on the case, its movement and the cases list; overdue shown', async () => {
+    const created = await createCaseBackend('directora-obras', { case_template_id: template('PEROB'), reference: `Plazo de tarea ${stamp}` });
+    const caseId = created.case.case_id;
+    const { page } = await session(LUCIA);
+    await page.goto(`${run.desk}/expedientes/${caseId}`);
+    await page.getByRole('heading', { name: created.case.case_number }).waitFor();
+    await page.getByRole('button', { name: 'Asignar tarea' }).click();
+    const assign = page.getByRole('dialog', { name: 'Asignar una tarea' });
+    await assign.getByRole('textbox', { name: 'Sector de destino' }).click();
+    const target = (await page.getByRole('option').first().innerText()).trim();
+    await page.getByRole('option').first().click();
+    const acronym = /\(([^)]+)\)$/.exec(target)![1]!;
+    await assign.getByRole('textbox', { name: 'Motivo' }).fill('Informar antes del plazo');
+    const day = localDate(10);
+    await assign.getByRole('radio', { name: 'Hasta una fecha' }).check();
+    await assign.getByLabel('Fecha de vencimiento').fill(day);
+    await assertAccessible(page, 'Asignar con plazo');
+    await assign.getByRole('button', { name: 'Asignar' }).click();
+    await assign.waitFor({ state: 'detached' });
+
+    const [y, m, d] = day.split('-');
+    const date = `${d}/${m}/${y}`;
+    const deadline = page.getByTestId('case-deadline');
+    await deadline.getByText(`Plazo: ${acronym} hasta ${date}`).waitFor();
+    const movements = page.getByRole('table').filter({ hasText: 'Creación' });
+    await movements.getByRole('row').filter({ hasText: /Asignación: / }).getByText(`Plazo hasta el ${date}`).waitFor();
+    const detail = await backend('directora-obras', `/cases/${caseId}`);
+    assert.equal(detail.deadline.sector, acronym);
+    assert.equal(shown(detail.deadline.due_at), date, 'the end of that local day');
+    assert.equal(detail.deadline.overdue, false);
+    await screenshot(page, run.shots, '42-expediente-plazo');
+
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Expedientes' }).click();
+    await page.getByRole('textbox', { name: 'Buscar' }).fill(created.case.case_number);
+    const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: created.case.case_number }) });
+    await listed.getByText(`${acronym} hasta ${date}`).waitFor();
+    assert.equal(await listed.getByText('Vencido').count(), 0);
+
+    // Past its deadline: "Vencido" on the list and on the case.
+    await demo().transaction((trx) => trx('case_movements').where({ id: detail.deadline.movement_id }).update({ due_at: new Date(Date.now() - 3_600_000) }));
+    await page.reload();
+    await listed.getByText('Vencido').waitFor();
+    await assertAccessible(page, 'Expedientes con plazo vencido');
+    await page.goto(`${run.desk}/expedientes/${caseId}`);
+    await deadline.getByText('Vencido').waitFor();
+    await screenshot(page, run.shots, '43-expediente-vencido');
+  });
+
+  it('an administrator sets a document type\'s default signing deadline, which a round sent without one gets', async () => {
+    const { page } = await session(MARTIN);
+    await page.goto(`${run.desk}/calendario`);
+    const table = page.getByTestId('type-deadlines');
+    const row = table.locator('tr[data-acronym="DICT"]');
+    const days = row.getByRole('textbox', { name: 'Días hábiles de plazo de Dictamen' });
+    await days.fill('7');
+    await row.getByRole('button', { name: 'Guardar el plazo de Dictamen' }).click();
+    await page.getByText('Dictamen: plazo de firma de 7 días hábiles').waitFor();
+    await assertAccessible(page, 'Calendario: plazos por tipo');
+    await screenshot(page, run.shots, '44-plazos-por-tipo');
+    const types = await backend('intendente', '/admin/document-types');
+    assert.equal(types.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days, 7);
+    await page.reload();
+    assert.equal(await days.inputValue(), '7', 'saved');
+
+    // A Dictamen sent to sign without a deadline gets the type's.
+    const id = await prepareIntegrationDraft('intendente', ['intendente'], { document_type_acronym: 'DICT', reference: `Dictamen con plazo del tipo ${stamp}` });
+    await startSigning(id, 'intendente');
+    const details = await backend('intendente', `/documents/${id}/details`);
+    assert.ok(details.signing.due_at, 'the type\'s default applies');
+
+    // Emptied: no default any more.
+    await days.fill('');
+    await row.getByRole('button', { name: 'Guardar el plazo de Dictamen' }).click();
+    await page.getByText('Dictamen: sin plazo de firma por defecto').waitFor();
+    const after = await backend('intendente', '/admin/document-types');
+    assert.equal(after.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days, null);
   });
 });

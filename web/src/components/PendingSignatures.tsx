@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../api';
 import { signBatch } from '../sign-batch';
+import { DueDate } from './Deadline';
 import type { UserDocument } from '../types';
 
 export type BatchOutcome = Awaited<ReturnType<typeof signBatch>>['outcomes'][number];
@@ -108,6 +109,7 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
               <Table.Tr>
                 <Table.Th w={36}><VisuallyHidden>Seleccionar</VisuallyHidden></Table.Th>
                 <Table.Th>Documento</Table.Th>
+                <Table.Th>Plazo</Table.Th>
                 <Table.Th>Resultado</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -128,6 +130,7 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
                       <Anchor component={Link} to={`/documentos/${d.document_id}`}>{documentLabel(d)}</Anchor>
                       {d.rol_usuario === 'numerador' && <Text size="xs" c="dimmed">Usted numera</Text>}
                     </Table.Td>
+                    <Table.Td>{d.due_at ? <DueDate dueAt={d.due_at} overdue={d.overdue} /> : <Text size="sm" c="dimmed">Sin plazo</Text>}</Table.Td>
                     <Table.Td>{outcome ? <OutcomeBadge outcome={outcome} /> : <Text size="sm" c="dimmed">—</Text>}</Table.Td>
                   </Table.Tr>
                 );

@@ -2,12 +2,14 @@
  * Calendario (administrators): the municipality's non-working days of a year — Argentina's
  * national holidays and the municipal days an administrator adds or removes — over
  * /api/v1/admin/calendar. Deadlines counted in business days skip every day listed here and
- * every weekend.
+ * every weekend. Below, each document type's default signing deadline in business days
+ * (/api/v1/admin/document-types): a round sent to sign without a deadline of its own gets it.
  */
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call, callEnvelope } from '../client';
+import { notifications } from '@mantine/notifications';
+import { call, callEnvelope, type Data } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
 
@@ -40,6 +42,74 @@ function AddDay({ year }: { year: number }) {
       <ErrorAlert error={add.error} title="No se pudo agregar el día" />
       <Group><Button type="submit" loading={add.isPending} disabled={!date || !description.trim()}>Agregar día no laborable</Button></Group>
     </Stack>
+  );
+}
+
+type DocumentTypeDeadline = Data<'get', '/api/v1/admin/document-types'>['document_types'][number];
+
+/** One document type's default signing deadline: a number of business days, or none when empty. */
+function TypeDeadlineRow({ type }: { type: DocumentTypeDeadline }) {
+  const client = useQueryClient();
+  const saved = type.signing_due_business_days ?? '';
+  const [days, setDays] = useState<number | ''>(saved);
+  const save = useMutation({
+    mutationFn: () => {
+      if (days !== '' && (!Number.isInteger(days) || days < 1 || days > 240)) throw new Error('Indique entre 1 y 240 días hábiles, o déjelo vacío para no fijar plazo');
+      return call('put', '/api/v1/admin/document-types/{acronym}', { path: { acronym: type.acronym }, body: { signing_due_business_days: days === '' ? null : days } });
+    },
+    onSuccess: (data) => {
+      notifications.show({
+        color: 'green',
+        message: data.signing_due_business_days ? `${data.name}: plazo de firma de ${data.signing_due_business_days} días hábiles` : `${data.name}: sin plazo de firma por defecto`,
+      });
+      void client.invalidateQueries({ queryKey: ['document-types', 'deadlines'] });
+    },
+  });
+  const changed = days !== saved;
+  return (
+    <Table.Tr data-acronym={type.acronym}>
+      <Table.Td>{type.name} ({type.acronym})</Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`Días hábiles de plazo de ${type.name}`}
+          placeholder="Sin plazo"
+          value={days}
+          onChange={(v) => setDays(typeof v === 'number' ? v : '')}
+          min={1}
+          max={240}
+          allowDecimal={false}
+          allowNegative={false}
+          w={140}
+        />
+        {save.error ? <Text size="xs" c="red.9" role="alert" mt={4}>{(save.error as Error).message}</Text> : null}
+      </Table.Td>
+      <Table.Td>
+        <Button size="compact-sm" onClick={() => save.mutate()} loading={save.isPending} disabled={!changed} aria-label={`Guardar el plazo de ${type.name}`}>Guardar</Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function TypeDeadlines() {
+  const types = useQuery({ queryKey: ['document-types', 'deadlines'], queryFn: () => call('get', '/api/v1/admin/document-types') });
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">Plazos de firma por tipo de documento</Title>
+      <Text size="sm" mb="xs">Un documento enviado a firma sin plazo propio recibe el de su tipo, en días hábiles administrativos. Vacío: sin plazo.</Text>
+      <ErrorAlert error={types.error} title="No se pudieron leer los tipos de documento" />
+      {types.isLoading && <Loading />}
+      {types.data && (
+        <Table data-testid="type-deadlines" aria-label="Plazos de firma por tipo de documento">
+          <Table.Thead><Table.Tr><Table.Th>Tipo de documento</Table.Th><Table.Th>Días hábiles</Table.Th><Table.Th>Acciones</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {types.data.document_types.map((t) => (
+              // Keyed by the saved value too: a saved change resets the row's field to it.
+              <TypeDeadlineRow key={`${t.acronym}-${t.signing_due_business_days ?? ''}`} type={t} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
   );
 }
 
@@ -86,6 +156,7 @@ export default function Calendario() {
           </Table.Tbody>
         </Table>
       )}
+      <TypeDeadlines />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { Autosaver, type SaveState } from '../autosave';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
 import { fromDetails, orderForSave, SignersEditor, type SignerChoice } from '../components/SignersEditor';
 import { RecipientsPicker } from '../components/RecipientsPicker';
+import { DeadlineField, deadlineBody, DueDate, formatDueDate, NO_DEADLINE, type DeadlineValue } from '../components/Deadline';
 import { useUsers } from '../directory';
 import type { DocumentDetails, Recipients } from '../types';
 
@@ -118,6 +119,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   const [signers, setSigners] = useState<SignerChoice[]>(() => fromDetails(editing.signers));
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [preview, setPreview] = useState<{ pdf: Blob; info: PreviewInfo }>();
+  const [deadline, setDeadline] = useState<DeadlineValue>(NO_DEADLINE);
   const content = useRef(editing.content ?? '');
   const saver = useMemo(
     () => new Autosaver<{ content?: string; reference: string }>(
@@ -152,10 +154,15 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
     mutationFn: async () => {
       await saver.flush();
       if (saveState.kind === 'error') throw new Error('Guarde el contenido antes de enviar a firma');
-      return callEnvelope('post', '/api/v1/documents/{id}/start-signing-process', { path: { id: doc.document_id } });
+      const due = deadlineBody(deadline);
+      return callEnvelope('post', '/api/v1/documents/{id}/start-signing-process', {
+        path: { id: doc.document_id },
+        ...(Object.keys(due).length ? { body: due } : {}),
+      });
     },
     onSuccess: (res) => {
-      notifications.show({ color: res.status === 202 ? 'yellow' : 'green', message: res.message });
+      const dueAt = res.data && 'due_at' in res.data && typeof res.data.due_at === 'string' ? res.data.due_at : undefined;
+      notifications.show({ color: res.status === 202 ? 'yellow' : 'green', message: dueAt ? `${res.message} Vence el ${formatDueDate(dueAt)}.` : res.message });
       onSigningStarted(res.status === 202);
     },
   });
@@ -203,6 +210,14 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
         </Group>
         <ErrorAlert error={saveSigners.error} title="No se pudieron guardar los firmantes" />
       </Paper>
+      {editing.is_creator && (
+        <DeadlineField
+          label="Plazo de firma"
+          noneLabel="Sin plazo (el del tipo de documento, si lo tiene)"
+          value={deadline}
+          onChange={setDeadline}
+        />
+      )}
       <Group>
         <Button variant="default" onClick={() => showPreview.mutate()} loading={showPreview.isPending}>Vista previa</Button>
         {editing.is_creator && (
@@ -350,6 +365,12 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
               </Table.Tbody>
             </Table>
             <Text size="sm" mt="xs" c="dimmed">Enviado a firma: {formatDate(signing.sent_to_sign_at)}{signing.signed_at ? ` · Firmado: ${formatDate(signing.signed_at)}` : ''}</Text>
+            {signing.due_at && (
+              <Group gap="xs" mt={4} data-testid="signing-deadline">
+                <Text size="sm" fw={500}>Plazo de firma:</Text>
+                <DueDate dueAt={signing.due_at} overdue={signing.overdue} />
+              </Group>
+            )}
           </Paper>
           {doc.status === 'signed' && (
             <Paper withBorder p="md">

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { call } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, formatDate, Loading, PageHeader, Pager, StatusBadge, totalPagesOf } from '../components/common';
+import { DueDate } from '../components/Deadline';
 import { usePendingSignatures } from '../pending';
 import type { DocStatus, UserDocument } from '../types';
 
@@ -22,11 +23,11 @@ const ROLE_LABELS: Record<UserDocument['rol_usuario'], string> = { creador: 'Cre
 function DocumentTable({ documents }: { documents: UserDocument[] }) {
   if (!documents.length) return <Text>No hay documentos con esos filtros.</Text>;
   return (
-    <Table.ScrollContainer minWidth={700}>
+    <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Tipo</Table.Th><Table.Th>Referencia</Table.Th><Table.Th>Número</Table.Th><Table.Th>Estado</Table.Th><Table.Th>Mi rol</Table.Th><Table.Th>Modificado</Table.Th>
+            <Table.Th>Tipo</Table.Th><Table.Th>Referencia</Table.Th><Table.Th>Número</Table.Th><Table.Th>Estado</Table.Th><Table.Th>Mi rol</Table.Th><Table.Th>Plazo de firma</Table.Th><Table.Th>Modificado</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -37,6 +38,7 @@ function DocumentTable({ documents }: { documents: UserDocument[] }) {
               <Table.Td>{d.official_number ?? '—'}</Table.Td>
               <Table.Td><StatusBadge status={d.status} /></Table.Td>
               <Table.Td>{ROLE_LABELS[d.rol_usuario]}</Table.Td>
+              <Table.Td>{d.status === 'sent_to_sign' && d.due_at ? <DueDate dueAt={d.due_at} overdue={d.overdue} /> : '—'}</Table.Td>
               <Table.Td>{formatDate(d.last_modified_at)}</Table.Td>
             </Table.Tr>
           ))}

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useAuth } from '../auth';
 import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
+import { DeadlineField, deadlineBody, DueDate, formatDueDate, NO_DEADLINE, OverdueBadge, type DeadlineValue } from '../components/Deadline';
 import { CASE_STATUS } from './Expedientes';
 
 type CaseDetail = Data<'get', '/api/v1/cases/{id}'>;
@@ -22,10 +23,11 @@ function MoveForm({ caseId, kind, onDone }: { caseId: string; kind: 'transfer' |
   const [user, setUser] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [pv, setPv] = useState(false);
+  const [deadline, setDeadline] = useState<DeadlineValue>(NO_DEADLINE);
   const move = useMutation({
     mutationFn: async () => {
       if (!sector) throw new Error('Elija el sector de destino');
-      const body = { target_sector_id: sector, reason: reason.trim(), assigned_user_id: user, create_official_doc: pv };
+      const body = { target_sector_id: sector, reason: reason.trim(), assigned_user_id: user, create_official_doc: pv, ...deadlineBody(deadline) };
       if (kind === 'transfer') await call('post', '/api/v1/cases/{id}/transfer', { path: { id: caseId }, body: { ...body, transfer_ownership: true } });
       else await call('post', '/api/v1/cases/{id}/assign', { path: { id: caseId }, body });
     },
@@ -42,6 +44,12 @@ function MoveForm({ caseId, kind, onDone }: { caseId: string; kind: 'transfer' |
       <Select label="Sector de destino" data={(sectors.data?.sectors ?? []).map((s) => ({ value: s.sector_id, label: `${s.name} (${s.acronym})` }))} value={sector} onChange={(v) => { setSector(v); setUser(null); }} required searchable />
       <Select label="Persona (opcional)" data={(users.data?.users ?? []).map((u) => ({ value: u.user_id, label: u.full_name }))} value={user} onChange={setUser} clearable disabled={!sector} />
       <Textarea label="Motivo" description="Entre 5 y 500 caracteres" value={reason} onChange={(e) => setReason(e.currentTarget.value)} required minLength={5} maxLength={500} autosize minRows={2} />
+      <DeadlineField
+        label={kind === 'transfer' ? 'Plazo para el sector de destino' : 'Plazo de la tarea'}
+        description="Opcional: cuándo debe volver o responderse"
+        value={deadline}
+        onChange={setDeadline}
+      />
       <Checkbox label="Generar la providencia (PV) firmada" checked={pv} onChange={(e) => setPv(e.currentTarget.checked)} />
       <ErrorAlert error={move.error} title="No se pudo completar el movimiento" />
       <Group justify="flex-end"><Button type="submit" loading={move.isPending} disabled={!sector || reason.trim().length < 5}>{kind === 'transfer' ? 'Transferir' : 'Asignar'}</Button></Group>
@@ -139,6 +147,12 @@ export default function Expediente() {
       </PageHeader>
       <Text>{c.reference}</Text>
       <Text size="sm" c="dimmed">{c.case_type.name} · sector {c.current_sector?.name} ({c.current_sector?.acronym}) · creado por {c.created_by?.full_name ?? '—'} el {formatDate(c.created_at)}</Text>
+      {c.deadline && (
+        <Group gap="xs" data-testid="case-deadline">
+          <Text size="sm" fw={500}>{`Plazo: ${c.deadline.sector} hasta ${formatDueDate(c.deadline.due_at)}`}</Text>
+          {c.deadline.overdue && <OverdueBadge />}
+        </Group>
+      )}
       {c.short_ai_summary && <Text size="sm">{c.short_ai_summary}</Text>}
       <Grid>
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -171,7 +185,9 @@ export default function Expediente() {
                   {c.movements.map((m) => (
                     <Table.Tr key={m.movement_id}>
                       <Table.Td>{formatDate(m.created_at)}</Table.Td>
-                      <Table.Td>{MOVEMENT_LABELS[m.movement_type] ?? m.movement_type}: {m.from_sector ? `${m.from_sector} → ` : ''}{m.to_sector}{m.assigned_user ? ` (${m.assigned_user.full_name})` : ''}{m.closed_at ? ' · cerrada' : ''}</Table.Td>
+                      <Table.Td>{MOVEMENT_LABELS[m.movement_type] ?? m.movement_type}: {m.from_sector ? `${m.from_sector} → ` : ''}{m.to_sector}{m.assigned_user ? ` (${m.assigned_user.full_name})` : ''}{m.closed_at ? ' · cerrada' : ''}
+                        {m.due_at && <Text size="xs" component="div"><DueDate dueAt={m.due_at} prefix="Plazo hasta el" size="xs" overdue={c.deadline?.movement_id === m.movement_id && c.deadline.overdue} /></Text>}
+                      </Table.Td>
                       <Table.Td>{m.reason}<Text size="xs" c="dimmed">{m.created_by}</Text></Table.Td>
                     </Table.Tr>
                   ))}

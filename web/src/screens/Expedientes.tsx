@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { call, callEnvelope, type Data, type Query } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
+import { DueDate } from '../components/Deadline';
 
 type CaseStatus = Query<'/api/v1/cases'>['status'];
 type Created = Extract<Data<'post', '/api/v1/cases'>, { case: unknown }>;
@@ -96,9 +97,9 @@ export default function Expedientes() {
       <ErrorAlert error={cases.error} title="No se pudieron leer los expedientes" />
       {cases.isLoading && <Loading />}
       {cases.data && (cases.data.cases.length === 0 ? <Text>No hay expedientes con esos filtros.</Text> : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={900}>
           <Table striped highlightOnHover>
-            <Table.Thead><Table.Tr><Table.Th>Número</Table.Th><Table.Th>Referencia</Table.Th><Table.Th>Trámite</Table.Th><Table.Th>Sector actual</Table.Th><Table.Th>Estado</Table.Th><Table.Th>Modificado</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>Número</Table.Th><Table.Th>Referencia</Table.Th><Table.Th>Trámite</Table.Th><Table.Th>Sector actual</Table.Th><Table.Th>Estado</Table.Th><Table.Th>Plazo</Table.Th><Table.Th>Modificado</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {cases.data.cases.map((c) => (
                 <Table.Tr key={c.id}>
@@ -106,7 +107,8 @@ export default function Expedientes() {
                   <Table.Td>{c.reference}</Table.Td>
                   <Table.Td>{c.case_type.name}</Table.Td>
                   <Table.Td>{c.current_sector.acronym}{c.assigned_sectors.length ? ` (+${c.assigned_sectors.map((s) => s.acronym).join(', ')})` : ''}</Table.Td>
-                  <Table.Td><Badge variant="light" c="dark.8">{CASE_STATUS[c.status] ?? c.status}</Badge></Table.Td>
+                  <Table.Td><Badge variant="light" c="dark.8" miw="max-content">{CASE_STATUS[c.status] ?? c.status}</Badge></Table.Td>
+                  <Table.Td>{c.deadline ? <DueDate dueAt={c.deadline.due_at} overdue={c.deadline.overdue} prefix={`${c.deadline.sector} hasta`} /> : '—'}</Table.Td>
                   <Table.Td>{formatDate(c.last_modified_at)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -9,14 +9,22 @@ import { ErrorAlert, formatDate, Loading, PageHeader, STATUS_LABELS } from '../c
 import { usePendingSignatures } from '../pending';
 import type { DocStatus } from '../types';
 
-function Stat({ label, value }: { label: string; value: number | string }) {
+function Stat({ label, value, alert = false }: { label: string; value: number | string; alert?: boolean }) {
   return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text fz={28} fw={700}>{value}</Text>
+    <Card withBorder padding="md" className={alert ? 'stat-alert' : undefined} data-testid={`stat-${label}`}>
+      <Text size="sm" c={alert ? 'red.9' : 'dimmed'} fw={alert ? 600 : undefined}>{label}</Text>
+      <Text fz={28} fw={700} c={alert ? 'red.9' : undefined}>{value}</Text>
     </Card>
   );
 }
+
+/** The feed's deadline events: a label beside their description. */
+const DEADLINE_KINDS: Record<string, string> = {
+  signing_deadline_expired: 'Plazo de firma vencido',
+  signing_deadline_escalated: 'Plazo de firma vencido: escalado',
+  case_deadline_expired: 'Plazo vencido',
+  case_deadline_escalated: 'Plazo vencido: escalado',
+};
 
 export default function Inicio() {
   const { me } = useAuth();
@@ -31,6 +39,7 @@ export default function Inicio() {
       {stats.data && (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Stat label="Firmas pendientes" value={stats.data.pending_signatures} />
+          <Stat label="Firmas vencidas" value={stats.data.overdue_signatures} alert={stats.data.overdue_signatures > 0} />
           <Stat label="Expedientes activos del sector" value={stats.data.active_cases} />
           <Stat label="Actividad (7 días)" value={stats.data.recent_activity.last_7_days} />
           <Stat label="Actividad (30 días)" value={stats.data.recent_activity.last_30_days} />
@@ -67,6 +76,9 @@ export default function Inicio() {
                       <Anchor component={Link} to={item.object.type === 'document' ? `/documentos/${item.object.id}` : `/expedientes/${item.object.id}`}>
                         {item.object.number ?? item.object.reference ?? item.object.type}
                       </Anchor>
+                      {DEADLINE_KINDS[item.kind] && (
+                        <div><Badge variant="light" color="red" c="dark.8" miw="max-content" tt="none" mt={2} data-testid="feed-deadline">{DEADLINE_KINDS[item.kind]}</Badge></div>
+                      )}
                       <Text size="sm">{item.description}</Text>
                     </Table.Td>
                   </Table.Tr>
