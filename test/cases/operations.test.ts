@@ -56,7 +56,7 @@ describe('cases: reads, movements and documents', function () {
     it('search: text, status, date filter, sector filter, pagination; only what the user may see', async () => {
       const s = (user: string, q: string) => request(`/api/v1/cases/search?${q}`, { headers: asIntegration(user) });
       const byNumber = await s('agente-obras', `search=${caseNumber}`);
-      assert.deepEqual(byNumber.body.cases, [{ case_id: caseId, case_number: caseNumber, reference: byNumber.body.cases[0].reference, status: 'active' }]);
+      assert.deepEqual(byNumber.body.cases, [{ case_id: caseId, case_number: caseNumber, reference: byNumber.body.cases[0].reference, status: 'active', deadline: null }]);
       assert.equal((await s('agente-obras', `search=${caseNumber}&status=archived`)).body.total, 0);
       for (const f of ['today', 'week', 'month', 'year']) assert.equal((await s('agente-obras', `search=${caseNumber}&date_filter=${f}`)).body.total, 1, f);
       assert.equal((await s('agente-obras', `search=${caseNumber}&sector_filter=DOP`)).body.total, 1);

@@ -69,14 +69,18 @@ describe('deadlines', function () {
     this.timeout(180_000);
     let env: TestWorkflowEnvironment | null;
 
-    before(async function () {
+    // A test server per test: a run another test left waiting for a worker would hold its clock.
+    beforeEach(async function () {
       env = await startTimeSkipping();
       if (!env) {
         console.log(`      skipped: ${SKIP_MESSAGE}`);
         this.skip();
       }
     });
-    after(async () => env?.teardown());
+    afterEach(async () => {
+      await env?.teardown();
+      env = null;
+    });
 
     interface Delivery { kind: DeadlinePoint['kind']; at: string; woke: number }
 
@@ -119,13 +123,16 @@ describe('deadlines', function () {
       }
     }
 
-    it('a signing round: 30 days of reminders on business days, a holiday added meanwhile moves them, one escalation', async () => {
+    const subjects: [string, DeadlineSubject][] = [
+      ['a signing round', { kind: 'signing', documentId: 'doc-1', round: 1 }],
+      ['a case assignment', { kind: 'case', caseId: 'case-1', movementId: 'mov-1' }],
+    ];
+    for (const [what, subject] of subjects) it(`${what}: 30 days of reminders on business days, a holiday added meanwhile moves them, one escalation`, async () => {
       const start = await env!.currentTimeMs();
       const calendar: BusinessCalendar = { timeZone: TZ, municipalDays: {} };
       const dueAt = addBusinessDays(calendar, new Date(start), 4);
       const deliveries: Delivery[] = [];
-      const subject: DeadlineSubject = { kind: 'signing', documentId: 'doc-1', round: 1 };
-      const workflowId = `deadline-round-${start}`;
+      const workflowId = `deadline-${subject.kind}-${start}`;
       const withoutHoliday = deadlinePoints(calendar, DEFAULT_DEADLINE_POLICY, dueAt);
       // The business day after the due day becomes a municipal holiday once the run has begun.
       const dueDay = localDate(TZ, dueAt) as { year: number; month: number; day: number };
