@@ -4,8 +4,8 @@
  * reminded (the signers the round waits for; the assigned user, or the receiving sector's staff),
  * who the escalation goes to (the directors of the creator's sector for a round, of the receiving
  * sector for a case; the municipality's administrators when a sector has none), and the events
- * the feed shows. A memo's reference is private to its parties: what a director or a feed reads
- * of one names only its type.
+ * the feed shows. A memo is private to its parties: it escalates only to the directors among them
+ * (else to its creator), and what a feed reads of one names only its type.
  */
 import type { TenantDb, Tx } from '../../db/tenancy.js';
 import { recordActivity, type ActivityKind } from '../activity-feed.js';
@@ -56,6 +56,14 @@ async function person(trx: Tx, id: string | null): Promise<Person | null> {
   return (await trx('users as u').where({ 'u.id': id, 'u.is_active': true }).first(...PERSON)) ?? null;
 }
 
+/** Everyone a memo names: its signers (signed or not) and its recipients, blind copies included. */
+async function memoParties(trx: Tx, documentId: string): Promise<string[]> {
+  const signers: string[] = await trx('document_signers').where({ document_id: documentId }).pluck('user_id');
+  const row = await trx('documents').where({ id: documentId }).first<{ recipients: { to?: string[]; cc?: string[]; bcc?: string[] } } | undefined>('recipients');
+  const r = row?.recipients ?? {};
+  return [...signers, ...(r.to ?? []), ...(r.cc ?? []), ...(r.bcc ?? [])];
+}
+
 async function signingDeadline(trx: Tx, subject: Extract<DeadlineSubject, { kind: 'signing' }>): Promise<OpenDeadline | null> {
   const doc = await trx('documents as d')
     .join('document_types as t', 't.id', 'd.document_type_id')
@@ -75,14 +83,22 @@ async function signingDeadline(trx: Tx, subject: Extract<DeadlineSubject, { kind
   const commons = pending.filter((p) => !p.isNumerator);
   const remind = (commons.length ? commons : pending).map(({ id, email, fullName }) => ({ id, email, fullName }));
   const title = `${doc.acronym} «${doc.reference}»`;
+  const owner = await person(trx, doc.created_by);
+  let escalateTo = await escalationFor(trx, doc.sector_id);
+  if (doc.acronym === 'MEMO') {
+    // A memo is its parties' only: it escalates to the directors among them, else to its creator.
+    const parties = new Set([doc.created_by, ...pending.map((p) => p.id), ...(await memoParties(trx, subject.documentId))]);
+    escalateTo = escalateTo.filter((d) => parties.has(d.id));
+    if (!escalateTo.length && owner) escalateTo = [owner];
+  }
   return {
     dueAt: doc.signing_due_at.toISOString(),
     title,
     publicTitle: doc.acronym === 'MEMO' ? 'un memorándum' : title,
     path: `/documentos/${subject.documentId}`,
     remind,
-    escalateTo: await escalationFor(trx, doc.sector_id),
-    owner: await person(trx, doc.created_by),
+    escalateTo,
+    owner,
     escalated: doc.signing_escalated_at !== null,
   };
 }

@@ -155,14 +155,66 @@ describe('documents: signing deadlines', function () {
   describe('reminders and escalation by email (real steps on the time-skipping test server)', () => {
     let env: TestWorkflowEnvironment | null;
 
-    before(async function () {
+    beforeEach(async function () {
       env = await startTimeSkipping();
       if (!env) {
         console.log(`      skipped: ${SKIP_MESSAGE}`);
         this.skip();
       }
     });
-    after(async () => env?.teardown());
+    afterEach(async () => {
+      await env?.teardown();
+      env = null;
+    });
+
+    /** Runs the real deadline steps for `documentId`'s first round until an hour past its escalation. */
+    async function runUntilEscalated(documentId: string, dueAt: string) {
+      const stack = getStack();
+      const mailer = createMailer(stack.config);
+      const deps = { db: stack.db, services: stack.services, config: stack.config, log: stack.log, mailer } as unknown as ActivityDeps;
+      const calendar = await loadBusinessCalendar(tenantDb(stack.db, stack.demoTenant), stack.config.timeZone);
+      const escalation = deadlinePoints(calendar, stack.config.deadlines, new Date(dueAt)).find((p) => p.kind === 'escalation')!;
+      return withWorker(env!, createDeadlineActivities(deps) as Partial<Activities>, async (taskQueue) => {
+        const handle = await env!.client.workflow.start(deadlineWorkflow, {
+          taskQueue, workflowId: `deadline-mail-${documentId}`, args: [{ tenant: 'demo', subject: { kind: 'signing', documentId, round: 1 } }],
+        });
+        await env!.sleep(Date.parse(escalation.at) + 3_600_000 - (await env!.currentTimeMs()));
+        await handle.terminate('test over');
+      }).finally(() => mailer.close());
+    }
+
+    it('a memo escalates only to a director among its parties, else to its creator, and names it only as a memo', async () => {
+      const stack = getStack();
+      const reference = `Memo reservado ${randomUUID().slice(0, 8)}`;
+      const created = await request('/api/v1/documents', {
+        method: 'POST', headers: asBackend('agente-obras'),
+        json: { document_type_acronym: 'MEMO', reference, recipients: { to: [demoUser('agente-mesa')], cc: [], bcc: [demoUser('directora-rentas')] } },
+      });
+      assert.equal(created.status, 200, created.text);
+      const id = created.body.data.document_id as string;
+      const saved = await request(`/api/v1/documents/${id}/save`, {
+        method: 'PATCH', headers: asBackend('agente-obras'), json: { content: '<p>Reservado</p>', signers: [{ user_id: demoUser('agente-mesa'), is_numerator: true }] },
+      });
+      assert.equal(saved.status, 200, saved.text);
+      const started = await request(`/api/v1/documents/${id}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras'), json: { due_in_business_days: 1 } });
+      assert.equal(started.status, 200, started.text);
+      const before = new Set((await stack.mail.messages()).map((m) => m.id));
+      await runUntilEscalated(id, started.body.data.due_at);
+
+      const fresh = (await stack.mail.messages()).filter((m) => !before.has(m.id) && m.subject.includes('escalado'));
+      const mine = fresh.filter((m) => m.text.includes('memorándum') && m.text.includes('Jorge Peña'));
+      assert.deepEqual(mine.map((m) => m.to[0]!.address), ['jorge.pena@villaesperanza.gob.ar'], 'the creator, not the director of Obras who is no party');
+      for (const m of mine) {
+        assert.ok(!m.subject.includes(reference) && !m.text.includes(reference), 'no reference');
+        assert.ok(!m.text.includes(`/documentos/${id}`), 'no link');
+      }
+      const lucia = await request('/api/v1/dashboard/feed?page_size=50', { headers: asBackend('directora-obras') });
+      assert.ok(!lucia.body.data.items.some((i: { object: { id: string } }) => i.object.id === id), 'nothing in the feed of a director outside the memo');
+      const jorge = await request('/api/v1/dashboard/feed?page_size=50', { headers: asBackend('agente-obras') });
+      const events = jorge.body.data.items.filter((i: { object: { id: string } }) => i.object.id === id);
+      assert.ok(events.some((i: { kind: string }) => i.kind === 'signing_deadline_escalated'));
+      for (const e of events.filter((i: { kind: string }) => i.kind.startsWith('signing_deadline'))) assert.ok(!e.description.includes(reference), e.description);
+    });
 
     it('the signer the round waits for is reminded, the creator\'s director gets one escalation, nothing after the round ends', async () => {
       const stack = getStack();
