@@ -42,6 +42,7 @@ export function caseDeadlines(deps: ApiDeps) {
           { key: STATUS, value: 'pending' },
         ],
         memo: { due_at: movement.dueAt, movement_type: movement.movementType, to_sector: movement.toSector.acronym },
+        staticSummary: `Plazo de ${movement.caseNumber} en ${movement.toSector.acronym} hasta ${movement.dueAt}`,
       }).catch((err: unknown) => {
         // The movement stands; its deadline still shows in the case and its lists.
         deps.log.error('deadline run not started', { movementId: movement.movementId, error: (err as Error).message });

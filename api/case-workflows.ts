@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import { validateCaseRequest } from '../domain/cases/creation.js';
 import { CASE_MESSAGES } from '../domain/cases/messages.js';
-import type { MovementRequest, MovementResult } from '../domain/cases/movements.js';
+import { checkMovement, type MovementRequest, type MovementResult } from '../domain/cases/movements.js';
 import type { DomainContext } from '../domain/context.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import {
   CASE_CREATION_WORKFLOW, PROVIDENCE_WORKFLOW, recordMovementUpdate, type CaseCreationResult, type CaseCreationWorkflow, type ProvidenceWorkflow, type SignedSystemDocument,
 } from '../contract/cases.js';
 import { workflowIds } from '../contract/ids.js';
-import { CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../contract/search-attributes.js';
+import { CASE_NUMBER, CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../contract/search-attributes.js';
 import type { ApiDeps } from './deps.js';
 import { businessError } from './workflow-errors.js';
 import { pollRun, REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
@@ -64,6 +64,7 @@ export function caseWorkflows(deps: ApiDeps) {
           { key: OWNER_SECTOR, value: valid.ownerSectorAcronym },
         ],
         memo: { reference: request.reference, template: valid.templateName, owner_sector: valid.ownerSectorName },
+        staticSummary: `Creación de expediente ${valid.templateAcronym} «${request.reference}»`,
       });
       const waited = await settle(() => started.result(), CASE_MESSAGES.creationNotFound);
       return waited.done ? { done: true, value: waited.value, key, workflowId } : { done: false, key, workflowId };
@@ -83,13 +84,16 @@ export function caseWorkflows(deps: ApiDeps) {
      * refusal) and then generates and signs the PV, waited for like a signature.
      */
     async moveWithProvidence(ctx: DomainContext, request: MovementRequest) {
+      // A refusal is answered before any run starts, so refused requests leave no failed runs.
+      const { caseNumber } = await checkMovement(ctx, request);
       const movementId = randomUUID();
       const operation = new WithStartWorkflowOperation<ProvidenceWorkflow>(PROVIDENCE_WORKFLOW, {
         workflowId: workflowIds.providence(ctx.tenant.schema, movementId),
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId, movement: request }],
         workflowIdConflictPolicy: 'FAIL',
-        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }],
+        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: CASE_NUMBER, value: caseNumber }],
+        staticSummary: `${request.kind === 'assign' || !request.transferOwnership ? 'Asignación' : 'Pase'} con providencia de ${caseNumber}`,
       });
       let movement: MovementResult;
       try {

@@ -91,6 +91,8 @@ export function documentSigning(deps: ApiDeps) {
           ...(doc.official_number ? [{ key: DOCUMENT_NUMBER, value: doc.official_number }] : []),
         ],
         memo: { reference: doc.reference, document_type: doc.type_acronym, municipality: ctx.tenant.displayName },
+        // What the Web UI's list shows instead of the id; a memo's reference stays out of it.
+        staticSummary: doc.type_acronym === 'MEMO' ? 'Firma de un memorándum' : `Firma de ${doc.type_acronym} «${doc.reference}»`,
       });
       try {
         const update = await client.workflow.startUpdateWithStart(beginSigningUpdate, {

@@ -41,6 +41,7 @@ export function recordReports(deps: ApiDeps) {
         args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), recordId, key }],
         typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: RECORD_NUMBER, value: recordNumber }],
         memo: { record_number: recordNumber },
+        staticSummary: `Informe IFRLM de ${recordNumber}`,
       });
       const waited = await waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, RECORD_MESSAGES.recordNotFound);
       return waited.done ? { done: true, value: waited.value, key, workflowId } : { done: false, key, workflowId };

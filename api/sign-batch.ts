@@ -74,6 +74,7 @@ export function signBatches(deps: ApiDeps) {
         args: [{ tenant: ctx.tenant.schema, userId: user.id, documentIds }],
         typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: USER_EMAIL, value: user.email.toLowerCase() }],
         memo: { user_id: user.id, total: documentIds.length },
+        staticSummary: `Firma en lote de ${documentIds.length} documento${documentIds.length === 1 ? '' : 's'} por ${user.email.toLowerCase()}`,
       });
       const waited = await waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, SIGN_BATCH_MESSAGES.notFound);
       const progress = waited.done ? waited.value : await progressOf(workflowId);

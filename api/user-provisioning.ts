@@ -31,6 +31,7 @@ export function userProvisioning(deps: ApiDeps) {
         { key: STATUS, value: 'provisioning' },
       ],
       memo: { full_name: input.user.fullName, requested_by: ctx.user!.fullName },
+      staticSummary: `Alta de ${input.user.fullName} <${input.user.email.toLowerCase()}>`,
     };
   }
 

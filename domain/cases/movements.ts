@@ -117,6 +117,32 @@ async function existingMovement(trx: Tx, c: CaseRow, movementId: string): Promis
   };
 }
 
+/** What a movement's request must pass, in the order its refusals are answered; nothing is written. */
+async function checkedMovement(ctx: DomainContext, trx: Tx, user: ActingUser, c: CaseRow, input: TransferInput, rule: ReasonRule) {
+  if (!(await caseAccess(trx, user, c)).permissions.can_transfer) throw forbidden(CASE_MESSAGES.noTransferPermission);
+  const target = await targetSector(trx, c, input.targetSectorId);
+  const reason = checkReason(input.reason, rule);
+  const assignee = await assignedUser(trx, target.id, input.assignedUserId);
+  const dueAt = input.due ? resolveDeadline(await calendarIn(trx, ctx.services.timeZone), input.due, new Date()) : null;
+  return { target, reason, assignee, dueAt };
+}
+
+/**
+ * The refusal `request` would get, found before anything starts: the API checks a movement with
+ * its PV this way before starting the workflow that records it, so a refused request leaves no
+ * failed run behind. The step checks again when it records (the case may have changed).
+ */
+export async function checkMovement(ctx: DomainContext, request: MovementRequest): Promise<{ caseNumber: string }> {
+  const user = userOf(ctx);
+  return ctx.db.transaction(async (trx) => {
+    const c = await requireCase(trx, null, request.caseId);
+    if (request.kind === 'assign' && !(await caseAccess(trx, user, c)).permissions.can_assign) throw forbidden(CASE_MESSAGES.noAssignPermission);
+    const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId, due: request.due ?? null, transferOwnership: request.transferOwnership };
+    await checkedMovement(ctx, trx, user, c, input, { bounded: request.kind === 'assign' || request.bounded });
+    return { caseNumber: c.case_number };
+  });
+}
+
 /** Only a responsible of the case's current sector may transfer (403 otherwise). */
 export async function transferCase(ctx: DomainContext, caseId: string, input: TransferInput, rule: ReasonRule, movementId?: string): Promise<MovementResult> {
   const user = userOf(ctx);
@@ -126,11 +152,7 @@ export async function transferCase(ctx: DomainContext, caseId: string, input: Tr
     // Under the case's lock, so a repeat and the first attempt cannot both insert.
     const recorded = movementId ? await existingMovement(trx, c, movementId) : undefined;
     if (recorded) return recorded;
-    if (!(await caseAccess(trx, user, c)).permissions.can_transfer) throw forbidden(CASE_MESSAGES.noTransferPermission);
-    const target = await targetSector(trx, c, input.targetSectorId);
-    const reason = checkReason(input.reason, rule);
-    const assignee = await assignedUser(trx, target.id, input.assignedUserId);
-    const dueAt = input.due ? resolveDeadline(await calendarIn(trx, ctx.services.timeZone), input.due, new Date()) : null;
+    const { target, reason, assignee, dueAt } = await checkedMovement(ctx, trx, user, c, input, rule);
     const movementType = input.transferOwnership ? 'transfer' : 'assignment';
     // The case moves on: whatever was due from the sectors it leaves no longer runs.
     const ended: string[] = input.transferOwnership
