@@ -6,6 +6,7 @@ import { backendRouter } from './backend/router.js';
 import { jsonBody } from './body.js';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './errors.js';
+import { methodNotAllowed, refuseTrace } from './method-not-allowed.js';
 import { fileRoutes } from './files.js';
 import { healthHandler } from './health.js';
 import { createServiceMetrics, httpMetrics, metricsHandler } from '../lib/metrics.js';
@@ -33,6 +34,7 @@ export function createApp(deps: ApiDeps): Express {
   const production = deps.config.appEnv === 'production';
   if (production && !deps.config.metricsToken) deps.log.warn('METRICS_TOKEN is not set: /metrics is not served');
   app.disable('x-powered-by');
+  app.use(refuseTrace);
   app.set('trust proxy', 'loopback');
   // nosniff, frame-ancestors 'none', no-referrer, HSTS and the rest of helmet's defaults; the API
   // serves JSON and PDFs, never pages, so its CSP allows nothing to run.
@@ -74,6 +76,8 @@ export function createApp(deps: ApiDeps): Express {
   // The municipal desk (web/dist) at / with its own CSP; SPA paths fall back to its index.html.
   app.use(webRoutes(deps));
 
+  // A path the API serves, asked with another method: 405 with Allow, not 404.
+  app.use(methodNotAllowed([{ prefix: '/api/v1', routes: () => [...listRoutes(integration), ...listRoutes(backend)] }]));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
   return app;

@@ -56,6 +56,10 @@ export interface Window {
   to?: Date;
 }
 
+/** The named windows each interface's `date_filter` takes (one list for the checks and the OpenAPI enums). */
+export const INTEGRATION_DATE_FILTERS = ['today', 'week', 'month', 'year'] as const;
+export const BACKEND_DATE_FILTERS = ['hoy', 'ayer', 'ultimos_7_dias', 'ultimos_30_dias'] as const;
+
 /**
  * Named windows. Integration: today, week (since Monday), month (since the 1st), year (since
  * 1 January). Backend: hoy, ayer, ultimos_7_dias, ultimos_30_dias (today included).

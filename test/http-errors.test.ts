@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import net from 'node:net';
 import { getStack } from './support/hooks.js';
 import { asBackend, asIntegration, request } from './support/http.js';
@@ -30,6 +31,39 @@ describe('HTTP errors are JSON in the interface\'s shape', () => {
     const backend = await request('/api/v1/nope', { headers: asBackend() });
     assert.equal(backend.status, 404);
     assert.deepEqual(backend.body, { success: false, data: null, message: 'Ruta no encontrada' });
+  });
+
+  it('a path served with other methods → 405 with Allow; TRACE → 405 anywhere', async () => {
+    const wrong = await request('/api/v1/system/sectors', { method: 'DELETE', headers: asIntegration() });
+    assert.deepEqual([wrong.status, wrong.headers.get('allow'), wrong.body], [405, 'GET, HEAD', { error: 'Método no permitido' }]);
+    const assign = await request('/api/v1/cases/8b9d3a8e-1c1f-4c7e-9f61-0c0a1b2c3d4e/assign', { method: 'PUT', headers: asBackend(), json: {} });
+    assert.deepEqual([assign.status, assign.headers.get('allow'), assign.body], [405, 'POST', { success: false, data: null, message: 'Método no permitido' }]);
+    // Served by one interface or the other: the union is allowed, and the interface answers.
+    const both = await request('/api/v1/documents/8b9d3a8e-1c1f-4c7e-9f61-0c0a1b2c3d4e', { method: 'PUT', headers: asIntegration() });
+    assert.equal(both.status, 405);
+    assert.match(both.headers.get('allow') ?? '', /GET.*PATCH/);
+    // fetch refuses to send TRACE: a plain HTTP request does.
+    const trace = (path: string) => new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+      const req = http.request(`${getStack().apiUrl}${path}`, { method: 'TRACE' }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    for (const path of ['/api/v1/documents/search', '/health', '/nope']) {
+      const res = await trace(path);
+      assert.equal(res.status, 405, path);
+      assert.ok(res.allow, path);
+    }
+    assert.equal((await request('/api/v1/nope', { method: 'DELETE', headers: asIntegration() })).status, 404, 'a path nobody serves stays 404');
+  });
+
+  it('query mistakes the OpenAPI document describes are 400: an empty case_id=, a date_filter outside its list', async () => {
+    const empty = await request('/api/v1/documents/search?case_id=', { headers: asIntegration() });
+    assert.deepEqual([empty.status, empty.body], [400, { error: 'case_id debe ser un UUID' }]);
+    const date = await request('/api/v1/cases/search?date_filter=hoy', { headers: asIntegration() });
+    assert.deepEqual([date.status, date.body], [400, { error: 'date_filter debe ser uno de: today, week, month, year' }]);
   });
 
   it('oversized body → 413 JSON', async () => {

@@ -9,6 +9,8 @@ import { createBody as userCreateBody } from '../backend/users.js';
 import { caseCreationBody } from '../integration/cases.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 import type { OperationSpec } from './operation.js';
+import { MAX_PAGE } from '../../domain/pagination.js';
+import { BACKEND_DATE_FILTERS } from '../../domain/calendar.js';
 import {
   anyObject, apiKey, arr, bool, caseDeadline, dataSchema, familyPermissions, recordData, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
   flatEnvelope, historyPage, id, importUpload, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, nullable, oneOfValues, page, pdfUpload, permissions, recordUpdated,
@@ -17,7 +19,8 @@ import {
 import { backendSignBatchOperations } from './sign-batch.js';
 import { startSigningBody } from '../deadline-body.js';
 
-const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
+const paging = { page: { type: 'integer', minimum: 1, maximum: MAX_PAGE }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
+const dateFilter = { type: 'string', enum: [...BACKEND_DATE_FILTERS] };
 const dates = { date_from: { type: 'string', format: 'date' }, date_to: { type: 'string', format: 'date' } };
 const ok = (data: JsonSchema) => envelope(data);
 const typeDeadline = obj({ acronym: str, name: str, signing_due_business_days: { anyOf: [int, { type: 'null' }] } });
@@ -82,7 +85,7 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'GET', path: '/cases', tag: 'Expedientes', summary: 'Expedientes visibles para el usuario',
-    query: { ...paging, status: oneOfValues('active', 'inactive', 'archived'), search: searchStr, date_filter: str, ...dates, sector_filter: id, trata_filter: id },
+    query: { ...paging, status: oneOfValues('active', 'inactive', 'archived'), search: searchStr, date_filter: dateFilter, ...dates, sector_filter: id, trata_filter: id },
     responses: {
       200: ok(page('cases', obj({
         id, case_number: str, reference: str, status: oneOfValues('active', 'inactive', 'archived'), created_at: str, last_modified_at: nstr,
@@ -220,9 +223,9 @@ export const backendOperations: OperationSpec[] = [
     },
   },
   { method: 'POST', path: '/notes/:id/archive', tag: 'Notas', summary: 'Archivar (o desarchivar) una nota', body: noteArchiveBody, responses: { 200: ok(obj({ note_id: id, archived: bool, archived_at: nstr, sector_ids: arr(id) })) } },
-  { method: 'GET', path: '/memos/received', tag: 'Memos', summary: 'Memos recibidos', query: { ...paging, search: searchStr, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
-  { method: 'GET', path: '/memos/sent', tag: 'Memos', summary: 'Memos enviados', query: { ...paging, search: searchStr, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
-  { method: 'GET', path: '/memos/archived', tag: 'Memos', summary: 'Memos archivados', query: { ...paging, search: searchStr, date_filter: str, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/received', tag: 'Memos', summary: 'Memos recibidos', query: { ...paging, search: searchStr, date_filter: dateFilter, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/sent', tag: 'Memos', summary: 'Memos enviados', query: { ...paging, search: searchStr, date_filter: dateFilter, ...dates }, responses: { 200: ok(memosPage) } },
+  { method: 'GET', path: '/memos/archived', tag: 'Memos', summary: 'Memos archivados', query: { ...paging, search: searchStr, date_filter: dateFilter, ...dates }, responses: { 200: ok(memosPage) } },
   { method: 'GET', path: '/memos/unread-count', tag: 'Memos', summary: 'Memos sin leer', responses: { 200: ok(obj({ unread_count: int })) } },
   {
     method: 'GET', path: '/memos/:id', tag: 'Memos', summary: 'Un memo (registra la apertura)',

@@ -8,6 +8,8 @@ import { archiveBody } from '../integration/notes.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { OperationSpec } from './operation.js';
+import { MAX_PAGE } from '../../domain/pagination.js';
+import { INTEGRATION_DATE_FILTERS } from '../../domain/calendar.js';
 import type { JsonSchema } from './schemas.js';
 import { integrationSignBatchOperations } from './sign-batch.js';
 import { startSigningBody } from '../deadline-body.js';
@@ -17,7 +19,8 @@ import {
   publicVerification, relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, signingInProgress, str, userRef,
 } from './schemas.js';
 
-const paging = { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
+const paging = { page: { type: 'integer', minimum: 1, maximum: MAX_PAGE }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
+const dateFilter = { type: 'string', enum: [...INTEGRATION_DATE_FILTERS] };
 /** Keyset continuation (domain/list-cursor.ts): the previous answer's next_cursor, with the same filters. */
 const cursor = { type: 'string', description: 'next_cursor de la página anterior (mismos filtros y page_size); la página siguiente sin recorrer las anteriores' };
 const html = { content: { 'text/html': { type: 'string' } } };
@@ -102,7 +105,7 @@ export const integrationOperations: OperationSpec[] = [
   // Cases.
   {
     method: 'GET', path: '/cases/search', tag: 'Expedientes', summary: 'Buscar expedientes',
-    query: { ...paging, search: searchStr, status: oneOfValues('active', 'inactive', 'archived'), date_filter: str, sector_filter: searchStr, cursor },
+    query: { ...paging, search: searchStr, status: oneOfValues('active', 'inactive', 'archived'), date_filter: dateFilter, sector_filter: searchStr, cursor },
     responses: { 200: page('cases', obj({ case_id: id, case_number: str, reference: str, status: str, deadline: caseDeadline }), { 'total_exact?': bool, next_cursor: nstr }) },
   },
   { method: 'GET', path: '/cases/number/:number', tag: 'Expedientes', summary: 'Expediente por número', responses: { 200: caseSummary } },

@@ -3,7 +3,7 @@ import { openCaseDeadlines } from '../deadlines/reads.js';
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { dayRange, namedWindow, type Window } from '../calendar.js';
+import { BACKEND_DATE_FILTERS, dayRange, INTEGRATION_DATE_FILTERS, namedWindow, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import { searchTextOf } from '../limits.js';
 import type { ActingUser, DomainContext } from '../context.js';
@@ -38,8 +38,6 @@ export interface CaseSearchInput {
   cursor?: unknown;
 }
 
-const INTEGRATION_DATE_FILTERS = ['today', 'week', 'month', 'year'];
-const BACKEND_DATE_FILTERS = ['hoy', 'ayer', 'ultimos_7_dias', 'ultimos_30_dias'];
 
 /** What a case search asks for, validated. */
 interface CaseCriteria {
@@ -59,7 +57,7 @@ function caseCriteria(ctx: DomainContext, input: CaseSearchInput, flavor: 'integ
   searchTextOf(input.sector_filter, 'sector_filter');
   const windows: Window[] = [];
   if (input.date_filter) {
-    const allowed = flavor === 'integration' ? INTEGRATION_DATE_FILTERS : BACKEND_DATE_FILTERS;
+    const allowed: readonly string[] = flavor === 'integration' ? INTEGRATION_DATE_FILTERS : BACKEND_DATE_FILTERS;
     if (!allowed.includes(input.date_filter)) throw badRequest(`date_filter debe ser uno de: ${allowed.join(', ')}`);
     windows.push(namedWindow(input.date_filter, ctx.services.timeZone)!);
   }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
-import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
+import { badRequest, conflict, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { searchTextOf } from '../limits.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
@@ -91,6 +91,24 @@ export async function documentDetail(trx: Tx, doc: DocumentRow, reader: Reader, 
   };
 }
 
+/** The refusal of the detail of a document the user may not see but found by its official number. */
+export const OFFICIAL_NOT_VISIBLE =
+  'Sin permisos para ver este documento: es un documento oficial de un sector que el usuario no ve (la búsqueda por número muestra solo su resumen)';
+
+/**
+ * The document if `reader` may read it; one the user may not see but any user finds by number
+ * (`searchOfficial`) is 403, not "not found": the lookup already told them it exists.
+ */
+async function readableOrFindable(trx: Tx, reader: Reader, id: string): Promise<DocumentRow> {
+  try {
+    return await requireReadable(trx, reader, id);
+  } catch (err) {
+    if (!(reader && isAppError(err) && err.status === 404 && isUuid(id))) throw err;
+    if (await whereFindableByNumber(documentsQuery(trx).where('d.id', id), trx, reader).first('d.id')) throw forbidden(OFFICIAL_NOT_VISIBLE);
+    throw err;
+  }
+}
+
 /**
  * Integration GET /documents/{id}. Without X-User-ID (a system-scope key) only what the system
  * scope reads (no memo, note or unofficial document: 404), and a document in signing asks for
@@ -98,7 +116,7 @@ export async function documentDetail(trx: Tx, doc: DocumentRow, reader: Reader, 
  */
 export async function getDocument(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireReadable(trx, ctx.user, documentId);
+    const doc = await readableOrFindable(trx, ctx.user, documentId);
     if (!ctx.user && doc.status === 'sent_to_sign') throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingUser);
     return documentDetail(trx, doc, ctx.user);
   });
@@ -145,7 +163,8 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
   if (input.status && !STATUS_FILTER[input.status]) {
     throw badRequest('status debe ser pending, sent_to_sign, signed o rejected');
   }
-  if (input.case_id && !isUuid(input.case_id)) throw badRequest('case_id debe ser un UUID');
+  // An empty case_id= is a mistake, not "any case".
+  if (input.case_id !== undefined && !isUuid(input.case_id)) throw badRequest('case_id debe ser un UUID');
   return ctx.db.transaction(async (trx) => {
     const criteria: Criteria = { filter: { statuses: input.status ? [STATUS_FILTER[input.status]!] : DOCUMENT_STATUSES } };
     if (input.document_type) {
@@ -340,6 +359,16 @@ export async function signatureDetailsWithCode(ctx: DomainContext, documentId: s
   });
 }
 
+/** What `reader` finds by number (see `searchOfficial`): signed, and a memo or note only under the visibility rule. */
+function whereFindableByNumber(query: Knex.QueryBuilder, trx: Tx, reader: Reader): Knex.QueryBuilder {
+  return whereOutsideCaseCreation(query, trx)
+    .andWhere('d.status', 'signed')
+    .andWhere((w) => {
+      w.whereNotIn('t.acronym', COMMUNICATION_TYPES);
+      if (reader) w.orWhere((party) => void whereVisibleTo(party, trx, reader));
+    });
+}
+
 /**
  * Exact official number; any user of the tenant may look an official document up, except memos
  * and notes, private communications seen only under the visibility rule (numbers are sequential,
@@ -347,15 +376,8 @@ export async function signatureDetailsWithCode(ctx: DomainContext, documentId: s
  */
 export async function searchOfficial(ctx: DomainContext, number: string) {
   searchTextOf(number, 'number');
-  const user = ctx.user;
   return ctx.db.transaction(async (trx) => {
-    const doc = await whereOutsideCaseCreation(documentsQuery(trx), trx)
-      .where('d.official_number', number)
-      .andWhere('d.status', 'signed')
-      .andWhere((w) => {
-        w.whereNotIn('t.acronym', COMMUNICATION_TYPES);
-        if (user) w.orWhere((party) => void whereVisibleTo(party, trx, user));
-      })
+    const doc = await whereFindableByNumber(documentsQuery(trx).where('d.official_number', number), trx, ctx.user)
       .first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
     if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
     return summary(doc);

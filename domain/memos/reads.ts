@@ -4,7 +4,7 @@
  * page's rows.
  */
 import type { Knex } from 'knex';
-import { dayRange, namedWindow, type Window } from '../calendar.js';
+import { BACKEND_DATE_FILTERS, dayRange, namedWindow, type Window } from '../calendar.js';
 import { likePattern } from '../catalogs.js';
 import type { DomainContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -24,7 +24,7 @@ export interface MemoListInput {
   date_to?: string;
 }
 
-const DATE_FILTERS = ['hoy', 'ayer', 'ultimos_7_dias', 'ultimos_30_dias'];
+const DATE_FILTERS: readonly string[] = BACKEND_DATE_FILTERS;
 
 /** search (number, subject, content) on `documents as d`, joined by the caller when there is a search. */
 function whereSearch(query: Knex.QueryBuilder, search?: string): void {
