@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { END_TEXT_MARKER, signatureAreaHeightPt, type PdfRenderer, type RenderInput } from './pdf-renderer.js';
 import { sanitizeContent } from './sanitize.js';
+import { describedPdf, pdfTitle, PDF_CREATOR, PDF_LANGUAGE } from './pdf-metadata.js';
 import { escapeHtml } from '../../lib/html.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { qrSvg } from '../verification/qr.js';
@@ -22,7 +23,7 @@ function documentHtml(input: RenderInput): string {
     ? `<div class="watermark">${escapeHtml(input.watermark)}</div>`
     : '';
   return `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(input.reference)}</title>
+<html lang="${PDF_LANGUAGE}"><head><meta charset="utf-8"><title>${escapeHtml(pdfTitle(input))}</title>
 <style>
   @page { size: Letter; }
   html, body { margin: 0; padding: 0; }
@@ -42,7 +43,7 @@ function documentHtml(input: RenderInput): string {
 <body>${watermark}
 <div class="reference">Referencia: ${escapeHtml(input.reference)}</div>
 <main>${sanitizeContent(input.html)}</main>
-<div class="signature-area"><div class="end-text-marker">${END_TEXT_MARKER}</div></div>
+<div class="signature-area"><div class="end-text-marker" aria-hidden="true">${END_TEXT_MARKER}</div></div>
 </body></html>`;
 }
 
@@ -116,7 +117,7 @@ export class ChromiumRenderer implements PdfRenderer {
     const page = await this.acquire(pool);
     try {
       await page.setContent(documentHtml(input), { waitUntil: 'load' });
-      return await page.pdf({
+      const pdf = await page.pdf({
         format: 'Letter',
         printBackground: true,
         displayHeaderFooter: true,
@@ -124,7 +125,10 @@ export class ChromiumRenderer implements PdfRenderer {
         footerTemplate: footerTemplate(input),
         // The top margin keeps the signing service's stamp box (y 726-762 pt, top right) clear of text.
         margin: { top: '27mm', bottom: '18mm', left: '20mm', right: '20mm' },
+        // Headings, paragraphs, lists and tables as a structure tree, for screen readers.
+        tagged: true,
       });
+      return await describedPdf(pdf, input, `${PDF_CREATOR} (Chromium)`);
     } finally {
       this.release(pool, page);
     }

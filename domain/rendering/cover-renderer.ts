@@ -7,6 +7,7 @@
  * page number. Anything the standard fonts cannot show, or that would not fit on one page, is left
  * to the browser (the caller falls back).
  */
+import { describePdf, PDF_CREATOR } from './pdf-metadata.js';
 import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import type { CoverLayout } from './cover-layout.js';
 import { canShow, drawVerificationFooter, wrapText, type Fonts } from './pdf-drawing.js';
@@ -37,8 +38,7 @@ export async function drawCover(input: RenderInput, layout: CoverLayout): Promis
   const texts = [header.left, header.right, plain(input.reference), plain(layout.title), plain(layout.subtitle), plain(layout.closing), ...rows.flat()];
   if (!texts.every((t) => canShow(fonts.bold, t))) return undefined;
 
-  doc.setTitle(plain(input.reference));
-  doc.setLanguage('es');
+  describePdf(doc, { ...input, reference: plain(input.reference) }, `${PDF_CREATOR} (pdf-lib)`);
   const page = doc.addPage([PAGE.width, PAGE.height]);
 
   page.drawText(header.left, { x: LEFT, y: PAGE.height - 24, size: 8, font: fonts.regular, color: GREY });
