@@ -18,6 +18,8 @@ export const AGENT_GUIDE = {
     'Vincular un borrador a un expediente / link a draft to a case: propose_document; quien gestiona el expediente acepta o rechaza (reject_proposal).',
   ],
   limits: {
+    arguments:
+      'Solo los argumentos del esquema de cada herramienta (y tenant_id); uno desconocido se rechaza con 400 nombrando los aceptados. / Only the arguments in each tool\'s schema (and tenant_id); an unknown one is refused with 400 naming the accepted ones.',
     page_size: 'máximo 100, por defecto 20 / at most 100, default 20',
     cursor:
       'search_documents y search_cases: para seguir leyendo pase el next_cursor de la respuesta como cursor, con los mismos filtros y page_size y sin page; cada página cuesta lo que la primera. / To read on, pass the answer\'s next_cursor back as cursor with the same filters and page_size and no page; every page costs what the first one does.',

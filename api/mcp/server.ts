@@ -31,7 +31,7 @@ function describe(tool: McpTool): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: advertisedSchema(tool) as Tool['inputSchema'],
+    inputSchema: advertisedSchema(tool) as unknown as Tool['inputSchema'],
     outputSchema: OUTPUT_SCHEMA,
     annotations: {
       title: tool.title,

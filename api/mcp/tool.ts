@@ -14,6 +14,8 @@ export interface ObjectSchema {
   type: 'object';
   properties: Record<string, JsonSchema>;
   required?: string[];
+  /** Always false: an argument a tool does not take is refused, never ignored (see tools.ts `validateArgs`). */
+  additionalProperties: false;
 }
 
 /** What a tool call runs with: the acting user's context in the chosen tenant. */
@@ -69,8 +71,12 @@ export const cursor: JsonSchema = {
   ),
 };
 
+/**
+ * A tool's input: these properties and no others. A misspelt argument (`query` for `search`) would
+ * otherwise be dropped and the call answered as if it had not been given.
+ */
 export function objectSchema(properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema {
-  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
 /**

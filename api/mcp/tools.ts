@@ -1,9 +1,11 @@
 /**
- * The 35 MCP tools of the spec and sign_batch (which always refuses), each with the validator of its input. Validation keeps the JSON
- * Schema's types, required fields and lengths (every text has one: `withTextLimits`); ranges, enums and formats are left to the domain
- * (and the REST body parsers the write tools reuse), so a refused value gets REST's message.
+ * The 35 MCP tools of the spec and sign_batch (which always refuses), each with the validator of its input. Validation refuses an
+ * argument the tool does not take (naming the accepted ones), then keeps the JSON Schema's types, required fields and lengths (every
+ * text has one: `withTextLimits`); ranges, enums and formats are left to the domain (and the REST body parsers the write tools reuse),
+ * so a refused value gets REST's message.
  */
 import type { Schema } from 'ajv';
+import { badRequest } from '../../domain/errors.js';
 import { bodyParser, type BodyParser } from '../validation.js';
 import { caseTools } from './tools-cases.js';
 import { documentTools } from './tools-documents.js';
@@ -39,8 +41,37 @@ function forValidation(schema: JsonSchema): JsonSchema {
 
 const validators = new Map<string, BodyParser<ToolArgs>>(MCP_TOOLS.map((t) => [t.name, bodyParser<ToolArgs>(forValidation(advertisedSchema(t) as unknown as JsonSchema) as Schema)]));
 
-/** The arguments of a call, checked against the tool's schema (400 with REST's message style). */
+/** The names a call may use: the tool's own arguments, and `tenant_id` for tenant-scoped tools. */
+export function acceptedArgs(tool: McpTool): string[] {
+  return [...(tool.tenantScoped ? ['tenant_id'] : []), ...Object.keys(tool.inputSchema.properties)];
+}
+
+/** An argument's name as a message shows it: a name is the caller's text, so a long one is cut. */
+const shown = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
+
+/**
+ * The refusal of arguments the tool does not take (its schema's `additionalProperties: false`),
+ * naming them and the accepted ones: an ignored `query` would answer as if no filter were given.
+ */
+export function unknownArgsMessage(tool: McpTool, unknown: string[]): string {
+  const names = unknown.slice(0, 10).map(shown).join(', ') + (unknown.length > 10 ? ', …' : '');
+  const accepted = acceptedArgs(tool);
+  const one = unknown.length === 1;
+  const es = `${one ? 'Argumento desconocido' : 'Argumentos desconocidos'}: ${names}. ${accepted.length ? `Argumentos aceptados: ${accepted.join(', ')}` : 'Esta herramienta no acepta argumentos'}`;
+  const en = `${one ? 'Unknown argument' : 'Unknown arguments'}: ${names}. ${accepted.length ? `Accepted arguments: ${accepted.join(', ')}` : 'This tool takes no arguments'}`;
+  return `${es} / ${en}`;
+}
+
+/**
+ * The arguments of a call, checked against the tool's schema (400 with REST's message style):
+ * first that every argument is one the tool takes, then types, required fields and lengths.
+ */
 export function validateArgs(tool: McpTool, args: unknown): ToolArgs {
+  if (args && typeof args === 'object' && !Array.isArray(args)) {
+    const accepted = new Set(acceptedArgs(tool));
+    const unknown = Object.keys(args).filter((name) => !accepted.has(name));
+    if (unknown.length) throw badRequest(unknownArgsMessage(tool, unknown));
+  }
   return validators.get(tool.name)!(args ?? {});
 }
 
