@@ -67,6 +67,8 @@ async function caseSource(trx: Tx, id: string): Promise<SummarySource | undefine
     // A memo linked to the case stays private to its parties: the case's summary, shown to every
     // viewer of the case, must not repeat it.
     .whereNot('dt.acronym', 'MEMO')
+    // The cover only repeats the case's reference and template, the summary's first two lines.
+    .whereNot('dt.acronym', 'CAEX')
     .orderBy([{ column: 'cd.linked_at' }, { column: 'd.id' }])
     .select<{ type_name: string; official_number: string | null; reference: string; content: string | null }[]>(
       'dt.name as type_name', 'd.official_number', 'd.reference', 'd.content',

@@ -112,6 +112,7 @@ describe('summaries: durable background runs', function () {
     const created = await createCase('directora-obras', { reference: `Permiso de obra ampliación vivienda calle Sarmiento 455 ${tag}` });
     const first = await until('the case summary', async () => (await integration('directora-obras', `/cases/${created.case_id}`)).body.short_ai_summary ?? undefined, 30_000);
     assert.match(first, /Sarmiento 455/);
+    assert.doesNotMatch(first, /Carátula|CAEX-/, 'the cover only repeats the case: it is not summarized again');
     const version = Number((await provenance('case', created.case_id))!.source_version);
 
     const doc = await officialDocument('directora-obras', `Informe técnico de estructura aprobado ${tag}`);
