@@ -96,7 +96,8 @@ export const OFFICIAL_NOT_VISIBLE =
   'Sin permisos para ver este documento: es un documento oficial de un sector que el usuario no ve (la búsqueda por número muestra solo su resumen)';
 
 /**
- * The document if `reader` may read it; one the user may not see but any user finds by number
+ * The document if `reader` may read it (every read of one document: detail, content, url, signature
+ * details, the desk's details); one the user may not see but any user finds by number
  * (`searchOfficial`) is 403, not "not found": the lookup already told them it exists.
  */
 async function readableOrFindable(trx: Tx, reader: Reader, id: string): Promise<DocumentRow> {
@@ -308,7 +309,7 @@ export async function pendingSignatures(ctx: DomainContext) {
 
 export async function documentContent(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireReadable(trx, ctx.user, documentId);
+    const doc = await readableOrFindable(trx, ctx.user, documentId);
     if (doc.status !== 'signed' || !doc.official_number) throw conflict(DOCUMENT_MESSAGES.notOfficial);
     return { document_id: doc.id, document_number: doc.official_number, content: doc.content };
   });
@@ -316,7 +317,7 @@ export async function documentContent(ctx: DomainContext, documentId: string) {
 
 export async function documentPdfUrl(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireReadable(trx, ctx.user, documentId);
+    const doc = await readableOrFindable(trx, ctx.user, documentId);
     const file = await currentPdf(trx, doc.id, doc.signing_round);
     if (!file) throw notFound(DOCUMENT_MESSAGES.noPdf);
     const url = ctx.services.urls.sign(file.storage_key);
@@ -341,7 +342,7 @@ async function signaturesOf(trx: Tx, doc: DocumentRow) {
 }
 
 export async function signatureDetails(ctx: DomainContext, documentId: string) {
-  return ctx.db.transaction(async (trx) => signaturesOf(trx, await requireReadable(trx, ctx.user, documentId)));
+  return ctx.db.transaction(async (trx) => signaturesOf(trx, await readableOrFindable(trx, ctx.user, documentId)));
 }
 
 /**
@@ -350,7 +351,7 @@ export async function signatureDetails(ctx: DomainContext, documentId: string) {
  */
 export async function signatureDetailsWithCode(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireReadable(trx, ctx.user, documentId);
+    const doc = await readableOrFindable(trx, ctx.user, documentId);
     const details = await signaturesOf(trx, doc);
     const row = doc.status === 'signed'
       ? await trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string } | undefined>('code')
@@ -400,7 +401,7 @@ export async function checkSignerPermissions(ctx: DomainContext, userId: unknown
 export async function unifiedDetails(ctx: DomainContext, documentId: string) {
   const user = ctx.user as ActingUser;
   return ctx.db.transaction(async (trx) => {
-    const doc = await requireReadable(trx, user, documentId);
+    const doc = await readableOrFindable(trx, user, documentId);
     const signers = await loadSigners(trx, doc.id);
     const base = {
       ...documentHeader(doc),

@@ -71,7 +71,9 @@ describe('documents: the signing workflow', function () {
       assert.ok(s.timestamp?.valid && s.timestamp.time, 'every signature carries a valid time-stamp');
     }
     const hidden = await request(`/api/v1/documents/${id}/signature-details`, { headers: asBackend('agente-mesa') });
-    assert.equal(hidden.status, 404, 'a user who cannot see the document gets no details');
+    // Official, so anyone may find it by number: 403 rather than "not found", and still no details.
+    assert.equal(hidden.status, 403, 'a user who cannot see the document gets no details');
+    assert.equal(hidden.body.data, null);
 
     const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('agente-obras') });
     assert.equal(url.body.official_number, last.body.document_number);
