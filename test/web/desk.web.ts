@@ -169,6 +169,43 @@ describe('the municipal desk (browser)', function () {
     await page.getByRole('alert').filter({ hasText: 'Falta citar la ordenanza aplicable' }).waitFor();
   });
 
+  it('deletes a draft only once confirmed in the desk\'s own dialog; the account menu shows initials and an arrow', async () => {
+    const { page } = await session(MARTIN);
+    // The account button: the user's initials and a down arrow beside the name.
+    const account = page.getByRole('button', { name: 'Cuenta de Martín Álvarez' });
+    assert.equal((await account.locator('.mantine-Avatar-root').innerText()).trim(), 'MÁ');
+    assert.equal(await account.locator('svg.account-arrow').count(), 1);
+
+    const reference = `Borrador a descartar ${Date.now()}`;
+    await page.goto(`${run.desk}/documentos/nuevo`);
+    await page.getByLabel('Referencia').fill(reference);
+    await page.getByRole('button', { name: 'Crear borrador' }).click();
+    await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
+    const documentUrl = page.url();
+    const id = documentUrl.split('/').pop()!;
+    // No browser dialog: one would fail the test here.
+    const browserDialogs: string[] = [];
+    page.on('dialog', (d) => { browserDialogs.push(d.message()); void d.dismiss(); });
+
+    // Cancelar keeps the draft.
+    await page.getByRole('button', { name: 'Eliminar borrador' }).click();
+    const confirm = page.getByRole('dialog', { name: '¿Eliminar este borrador?' });
+    await confirm.getByText(reference).waitFor();
+    await assertAccessible(page, 'Eliminar borrador');
+    await screenshot(page, run.shots, '06a-eliminar-borrador');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal(page.url(), documentUrl);
+    assert.equal((await request(`/api/v1/documents/${id}/details`, { headers: asBackend('intendente') })).status, 200, 'still there');
+
+    // Confirmed: deleted, back on the list.
+    await page.getByRole('button', { name: 'Eliminar borrador' }).click();
+    await confirm.getByRole('button', { name: 'Eliminar borrador' }).click();
+    await page.waitForURL(`${run.desk}/documentos`);
+    assert.equal((await request(`/api/v1/documents/${id}/details`, { headers: asBackend('intendente') })).status, 404, 'deleted');
+    assert.deepEqual(browserDialogs, []);
+  });
+
   it('imports a PDF, replaces it, and signs it as uploaded', async () => {
     const martin = await session(MARTIN);
     const { page } = martin;

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Burger, Group, Loader, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Badge, Burger, Group, Loader, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -24,6 +24,24 @@ const Calendario = lazy(() => import('./screens/Calendario'));
 
 export function usePendingCount() {
   return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => call('get', '/api/v1/dashboard/stats'), refetchInterval: 60_000 });
+}
+
+/** The account menu's down arrow (decorative: the button's name says what it opens). */
+function DownArrow() {
+  return (
+    <svg className="account-arrow" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** "Martín Álvarez" → "MÁ", "María José Núñez" → "MN": the first and last names' initials. */
+export function initialsOf(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!;
+  const last = words.length > 1 ? words[words.length - 1]! : '';
+  return (Array.from(first)[0]! + (last ? Array.from(last)[0]! : Array.from(first)[1] ?? '')).toLocaleUpperCase('es-AR');
 }
 
 function Nav({ onNavigate }: { onNavigate: () => void }) {
@@ -77,8 +95,15 @@ export function App() {
           {/* No focus placeholder: Mantine 8 renders it as a role-less child of role="menu" (mantine#8971). */}
           <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
             <Menu.Target>
-              <UnstyledButton aria-label={`Cuenta de ${me.full_name}`}>
-                <Text size="sm" fw={500}>{me.full_name}</Text>
+              {/* Named "Cuenta de <name>" by its content (an aria-label would not match the visible initials). */}
+              <UnstyledButton className="account-button" data-testid="account-button">
+                <Group gap={8} wrap="nowrap">
+                  <VisuallyHidden>Cuenta de</VisuallyHidden>
+                  {/* Initials on the darkest indigo keep white text at AA contrast. */}
+                  <Avatar color="indigo.9" variant="filled" size={30} radius="xl" aria-hidden="true">{initialsOf(me.full_name)}</Avatar>
+                  <Text size="sm" fw={500}>{me.full_name}</Text>
+                  <DownArrow />
+                </Group>
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>

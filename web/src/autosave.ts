@@ -2,7 +2,20 @@
  * Saves the latest value a moment after the last change, one save at a time: a change made while
  * a save is in flight is saved right after it, never lost and never sent twice in parallel.
  */
+import { formatTime } from './time';
+
 export type SaveState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; message: string };
+
+/** What the editor says about its autosave: "Guardado a las 14:29:18" (the municipality's time, 24 hours). */
+export function saveStateText(state: SaveState): string {
+  switch (state.kind) {
+    case 'idle': return '';
+    case 'pending': return 'Cambios sin guardar…';
+    case 'saving': return 'Guardando…';
+    case 'saved': return `Guardado a las ${formatTime(state.at, { seconds: true })}`;
+    case 'error': return `No se pudo guardar: ${state.message}`;
+  }
+}
 
 export class Autosaver<T> {
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -6,18 +6,15 @@
  */
 import { Badge, Group, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
-import { MUNICIPAL_TIME_ZONE } from './common';
-
-const DAY = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: MUNICIPAL_TIME_ZONE });
-const TIME = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: MUNICIPAL_TIME_ZONE });
+import { formatDay, formatTime } from '../time';
 
 /** A due instant as "27/11/2026" (the end of that local day), or "27/11/2026 12:00" when it ends at another time. */
 export function formatDueDate(value: string | null | undefined): string {
   if (!value) return '—';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  const time = TIME.format(d);
-  return time === '23:59' ? DAY.format(d) : `${DAY.format(d)} ${time}`;
+  const time = formatTime(d);
+  return time === '23:59' ? formatDay(d) : `${formatDay(d)} ${time}`;
 }
 
 export function OverdueBadge() {

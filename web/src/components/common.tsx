@@ -39,16 +39,8 @@ export function Pager({ page, totalPages, onChange }: { page: number; totalPages
   return <Pagination mt="md" value={page} total={totalPages} onChange={onChange} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Página siguiente' : c })} />;
 }
 
-/** The municipality's time zone: dates and times are shown as its offices read them. */
-export const MUNICIPAL_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-const DATE_TIME = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: MUNICIPAL_TIME_ZONE });
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : DATE_TIME.format(d);
-}
+// Dates and times are shown as the municipality's offices read them (its time zone, 24 hours): see ../time.
+export { MUNICIPAL_TIME_ZONE, formatDateTime as formatDate, formatDay, formatTime } from '../time';
 
 export function totalPagesOf(p: { total: number; page_size: number; total_pages?: number }): number {
   return p.total_pages ?? Math.max(1, Math.ceil(p.total / Math.max(1, p.page_size)));

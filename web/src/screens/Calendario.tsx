@@ -12,14 +12,12 @@ import { notifications } from '@mantine/notifications';
 import { call, callEnvelope, type Data } from '../client';
 import { useAuth } from '../auth';
 import { ErrorAlert, Loading, PageHeader } from '../components/common';
+import { formatCalendarDay, municipalYear } from '../time';
 
 const SOURCE_LABELS = { national: 'Feriado nacional', municipal: 'Día no laborable municipal' } as const;
 
 /** `2026-05-25` as "lunes 25 de mayo de 2026" (a calendar date: no time zone shift). */
-function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('es-AR', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
-}
+const longDate = formatCalendarDay;
 
 function AddDay({ year }: { year: number }) {
   const client = useQueryClient();
@@ -116,7 +114,7 @@ function TypeDeadlines() {
 export default function Calendario() {
   const { me } = useAuth();
   const client = useQueryClient();
-  const [year, setYear] = useState<number>(new Date().getFullYear());
+  const [year, setYear] = useState<number>(municipalYear);
   const days = useQuery({ queryKey: ['calendar', year], queryFn: () => call('get', '/api/v1/admin/calendar', { query: { year } }), enabled: me.is_admin });
   const remove = useMutation({
     mutationFn: (date: string) => callEnvelope('delete', '/api/v1/admin/calendar/{date}', { path: { date } }),

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { call, callEnvelope, callRaw, type Data } from '../client';
-import { Autosaver, type SaveState } from '../autosave';
+import { Autosaver, saveStateText, type SaveState } from '../autosave';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
 import { fromDetails, orderForSave, SignersEditor, type SignerChoice } from '../components/SignersEditor';
 import { RecipientsPicker } from '../components/RecipientsPicker';
@@ -26,16 +26,6 @@ async function loadPdf(id: string): Promise<Blob> {
   const file = await fetch(body.data.pdf_url);
   if (!file.ok) throw new Error(`No se pudo descargar el PDF (HTTP ${file.status})`);
   return file.blob();
-}
-
-function saveText(state: SaveState): string {
-  switch (state.kind) {
-    case 'idle': return '';
-    case 'pending': return 'Cambios sin guardar…';
-    case 'saving': return 'Guardando…';
-    case 'saved': return `Guardado a las ${state.at.toLocaleTimeString('es-AR')}`;
-    case 'error': return `No se pudo guardar: ${state.message}`;
-  }
 }
 
 type LongOp = { label: string; from: string } | undefined;
@@ -120,6 +110,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [preview, setPreview] = useState<{ pdf: Blob; info: PreviewInfo }>();
   const [deadline, setDeadline] = useState<DeadlineValue>(NO_DEADLINE);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const content = useRef(editing.content ?? '');
   const saver = useMemo(
     () => new Autosaver<{ content?: string; reference: string }>(
@@ -198,7 +189,7 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
           <RichEditor initialHtml={editing.content ?? ''} onChange={(html) => change({ content: html })} />
         </Suspense>
       )}
-      <Text size="sm" c={saveState.kind === 'error' ? 'red.8' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">{saveText(saveState)}</Text>
+      <Text size="sm" c={saveState.kind === 'error' ? 'red.8' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">{saveStateText(saveState)}</Text>
       {(doc.document_type.acronym === 'NOTA' || doc.document_type.acronym === 'MEMO') && (
         <RecipientsEditor documentId={doc.document_id} kind={doc.document_type.acronym} saved={editing.recipients ?? EMPTY_RECIPIENTS} />
       )}
@@ -225,12 +216,21 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
             Iniciar firma
           </Button>
         )}
-        {editing.is_creator && <Button color="red" variant="subtle" onClick={() => { if (window.confirm('¿Eliminar este borrador?')) remove.mutate(); }} loading={remove.isPending}>Eliminar borrador</Button>}
+        {editing.is_creator && <Button color="red" variant="subtle" onClick={() => setConfirmingDelete(true)}>Eliminar borrador</Button>}
       </Group>
+      <Modal opened={confirmingDelete} onClose={() => setConfirmingDelete(false)} title="¿Eliminar este borrador?">
+        <Stack>
+          <Text size="sm">Se elimina «{reference.trim() || doc.reference}» con su contenido y sus firmantes. No se puede deshacer.</Text>
+          <ErrorAlert error={remove.error} title="No se pudo eliminar" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingDelete(false)} data-autofocus>Cancelar</Button>
+            <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>Eliminar borrador</Button>
+          </Group>
+        </Stack>
+      </Modal>
       {signersChanged && <Text size="sm" c="dimmed">Guarde los firmantes para poder iniciar la firma.</Text>}
       <ErrorAlert error={showPreview.error} title="No se pudo generar la vista previa" />
       <ErrorAlert error={start.error} title="No se pudo iniciar la firma" />
-      <ErrorAlert error={remove.error} title="No se pudo eliminar" />
       {preview && (
         <Paper withBorder p="md">
           <Title order={2} size="h4" mb="xs">Vista previa (borrador)</Title>
@@ -338,7 +338,7 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
           {me.can_sign_now && (
             <Paper withBorder p="md">
               <Title order={2} size="h4" mb="xs">Su firma</Title>
-              <Text size="sm" mb="sm">{me.is_numerator ? 'Usted numera este documento: al firmar recibe su número oficial.' : 'Revise el documento y fírmelo o recházelo indicando el motivo.'}</Text>
+              <Text size="sm" mb="sm">{me.is_numerator ? 'Usted numera este documento: al firmar recibe su número oficial.' : 'Revise el documento y fírmelo o rechácelo indicando el motivo.'}</Text>
               <Group>
                 <Button color="teal" onClick={() => sign.mutate()} loading={sign.isPending}>{me.is_numerator ? 'Firmar y numerar' : 'Firmar'}</Button>
                 <Button color="red" variant="outline" onClick={() => setRejecting(true)}>Rechazar</Button>

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, type Data } from '../client';
-import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
+import { ErrorAlert, formatDay, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
 
 export type Family = Data<'get', '/api/v1/registries'>['registries'][number];
 
@@ -109,7 +109,7 @@ export default function Legajos() {
                   <Table.Td>{r.display_name}</Table.Td>
                   <Table.Td>{r.registry_name}</Table.Td>
                   <Table.Td><Badge variant="light" c="dark.8">{r.state}</Badge></Table.Td>
-                  <Table.Td>{r.next_expiration ? formatDate(r.next_expiration).split(' ')[0] : '—'}</Table.Td>
+                  <Table.Td>{r.next_expiration ? formatDay(r.next_expiration) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
