@@ -25,7 +25,8 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:
 .compare{background:#fff;border-left:4px solid #1f4e9c;padding:.6rem 1rem}.download{font-size:1.1rem;font-weight:600}
 .pages{list-style:none;padding:0;margin:1rem 0}.pages li{margin:0 0 1.5rem}.pages figure{margin:0}
 .pages img{display:block;width:100%;height:auto;background:#fff;border:1px solid #99a;box-shadow:0 1px 4px rgba(0,0,0,.2)}
-.pages figcaption{text-align:center;font-size:.95rem;color:#333;margin-top:.3rem}`;
+.pages figcaption{text-align:center;font-size:.95rem;color:#333;margin-top:.3rem}
+.municipality{font-size:1.1rem;font-weight:700;color:#1f4e9c;margin:0;border-bottom:3px solid #1f4e9c;padding-bottom:.3rem}`;
 
 /**
  * CSP for these pages: the stylesheet above, images (the registered pages) and forms from this
@@ -72,13 +73,33 @@ function when(iso: string | null, timeZone: string): string {
   return new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(new Date(iso));
 }
 
+/** One attribute of a distinguished name ("CN=Ana Pérez, O=Municipio, C=AR"), commas escaped or not. */
+function dnAttribute(dn: string | null, name: string): string | null {
+  if (!dn) return null;
+  for (const part of dn.split(/(?<!\\),\s*/)) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim().toUpperCase() === name) return part.slice(at + 1).replace(/\\(.)/g, '$1').trim();
+  }
+  return null;
+}
+
+/** Who a certificate names, as a citizen reads it: the name, then the organisation. */
+function certificateHolder(dn: string | null): string {
+  const name = dnAttribute(dn, 'CN') ?? dn ?? 'desconocido';
+  const organisation = dnAttribute(dn, 'O');
+  return `${e(name)}${organisation && organisation !== name ? `<br><small>${e(organisation)}</small>` : ''}`;
+}
+
 function signatureRow(s: SignatureReport, timeZone: string, foreign: boolean): string {
-  const state = !s.signatureValid || !s.digestValid || !s.coversRevision ? 'Inválida'
-    : s.modifiedAfter ? 'Válida, pero el archivo cambió después'
-      : !s.trusted ? 'Válida, certificado no reconocido'
-        : foreign ? 'Válida, pero el certificado no es uno con el que firma el municipio' : 'Válida';
-  const ts = s.timestamp ? `${e(when(s.timestamp.time, timeZone))}<br><small>${e(s.timestamp.authority ?? '')}${s.timestamp.valid ? '' : ' (sello inválido)'}</small>` : 'Sin sello de tiempo';
-  return `<tr><th scope="row">${e(s.fieldName)}</th><td>${e(s.signerSubject ?? 'desconocido')}<br><small>Emitido por ${e(s.signerIssuer ?? 'desconocido')}</small></td>
+  const state = !s.signatureValid || !s.digestValid || !s.coversRevision ? 'Firma inválida'
+    : s.modifiedAfter ? 'Firma válida, pero el archivo cambió después'
+      : !s.trusted ? 'Firma válida, de un certificado que no se reconoce'
+        : foreign ? 'Firma válida, pero de un certificado con el que el municipio no firma' : 'Firma válida';
+  // Without a time-stamp the time is the signer's own claim: said so, so it does not read as a flaw of a valid signature.
+  const ts = s.timestamp
+    ? `${e(when(s.timestamp.time, timeZone))}<br><small>Autoridad: ${e(dnAttribute(s.timestamp.authority, 'CN') ?? s.timestamp.authority ?? 'desconocida')}${s.timestamp.valid ? '' : ' (sello inválido)'}</small>`
+    : 'No tiene: la hora la declara quien firma';
+  return `<tr><th scope="row">${e(s.fieldName)}</th><td>${certificateHolder(s.signerSubject)}<br><small>Certificado emitido por ${e(dnAttribute(s.signerIssuer, 'CN') ?? s.signerIssuer ?? 'desconocido')}</small></td>
 <td>${e(when(s.signingTime, timeZone))}</td><td>${ts}</td><td>${e(state)}</td></tr>`;
 }
 
@@ -172,11 +193,12 @@ ${doc.signers.map((s) => `<tr><td>${e(s.name)}</td><td>${e(when(s.signedAt, tz))
     ? `<p><strong>${options.uploaded ? 'El archivo es idéntico al original registrado' : 'El original registrado no fue alterado'}</strong> (SHA-256 <span class="hash">${e(report.sha256)}</span>).</p>`
     : result.matchesOriginal === false ? `<p>El archivo (SHA-256 <span class="hash">${e(report.sha256)}</span>) no es idéntico al original registrado (SHA-256 <span class="hash">${e(doc!.officialSha256)}</span>).</p>` : '';
   const signatures = report.signatures.length
-    ? `<h2>Firmas digitales del archivo</h2><table><thead><tr><th scope="col">Campo</th><th scope="col">Certificado</th><th scope="col">Fecha de firma</th><th scope="col">Sello de tiempo</th><th scope="col">Estado</th></tr></thead><tbody>
+    ? `<h2>Firmas digitales del archivo</h2><table><thead><tr><th scope="col">Firma</th><th scope="col">Quién firmó</th><th scope="col">Cuándo, según quien firma</th><th scope="col">Hora certificada por una autoridad (sello de tiempo)</th><th scope="col">Resultado</th></tr></thead><tbody>
 ${report.signatures.map((s) => signatureRow(s, tz, result.registration?.foreignSigners.includes(s.fieldName) ?? false)).join('\n')}</tbody></table>`
     : '';
   const changes = result.changes.length && verdict !== 'authentic' ? laterChangesTable(result, doc !== null) : '';
-  return layout(`${VERDICT_MESSAGES[verdict]} — Verificación`, `<h1>Resultado de la verificación</h1>
+  const issuer = doc ? `<p class="municipality">${e(doc.municipality)}</p>` : '';
+  return layout(`${VERDICT_MESSAGES[verdict]} — Verificación`, `${issuer}<h1>Resultado de la verificación</h1>
 <section aria-labelledby="verdict"><p id="verdict" class="verdict ${TONE[verdict]}" role="status" data-verdict="${verdict}">${e(VERDICT_MESSAGES[verdict])}</p>${match}</section>
 ${changes}${registered}${doc && options.pages !== undefined ? registeredPages(doc.code, options.pages) : ''}${signatures}<h2>Verificar otro documento</h2>${forms()}`);
 }

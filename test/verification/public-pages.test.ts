@@ -152,6 +152,18 @@ describe('verification: the registered document on the code page (page images an
       [1, 2, 3].map((i) => [`/verificar/${letter.code}/paginas/${i}.png`, `Página ${i} de 3`]));
   });
 
+  it('reads as plain Spanish for a citizen: the municipality, who signed by name, what a time-stamp is', async () => {
+    const res = await get(`/verificar/${code}`);
+    assert.ok(res.text.includes(`<p class="municipality">${getStack().demoTenant.displayName}</p>`), 'the municipality heads the page');
+    const table = res.text.slice(res.text.indexOf('Firmas digitales del archivo'));
+    assert.doesNotMatch(table, /CN=|O=|C=AR/, 'certificates by name, not as distinguished names');
+    assert.match(table, /Quién firmó/);
+    assert.match(table, /Hora certificada por una autoridad/);
+    assert.match(table, /Autoridad: /);
+    assert.match(table, />Firma válida</);
+    assert.doesNotMatch(table, /Sin sello de tiempo/);
+  });
+
   it('each image is a PNG of its page, not blank, and shows what poppler draws from the same registered file', async () => {
     const documents = [{ code, pdf: official.pdf, sizes }, letter];
     for (const [d, doc] of documents.entries()) {
