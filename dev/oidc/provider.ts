@@ -116,6 +116,18 @@ const CIMD_CACHE_SEC = { min: 60, max: 3600 };
 /** Their size limit; a client's metadata is a few hundred bytes. */
 const CIMD_MAX_BYTES = 5 * 1024;
 
+/**
+ * The logout confirmation form of oidc-provider (`op.logoutForm`, carrying its xsrf value), with
+ * `logout=yes` (end the whole session, not only this client's) and posted as the page loads.
+ */
+function autoLogoutPage(form: string): string {
+  const yes = form.replace('<form ', '<form data-form="logout" ').replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Cerrar sesión</button></noscript></form>');
+  return layout(
+    'Cerrando sesión',
+    `<h1>Cerrando sesión…</h1>${yes}<script>document.getElementById('op.logoutForm').submit();</script>`,
+  );
+}
+
 const isLoopback = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 function checkOptions(o: OidcProviderOptions): void {
@@ -280,15 +292,28 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
         cacheDuration: CIMD_CACHE_SEC,
       },
       clientCredentials: { enabled: true },
-      revocation: { enabled: true },
+      // A client revokes its own tokens only (the desk its refresh token when it logs out); another
+      // client's token is left alone and the answer is the same 200 (RFC 7009).
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
+        // A logout that names the signed-in account with an ID token this provider issued (the
+        // desk's "Salir") ends the whole provider session at once: the page posts the confirmation
+        // itself, so no "¿Desea cerrar la sesión?" is left on a shared computer. Without such a
+        // hint (or for another account) a page could log anyone out, so the user is asked.
         logoutSource(ctx, form) {
           ctx.type = 'html';
+          const hinted = ctx.oidc.entities.IdTokenHint?.payload.sub;
+          const account = ctx.oidc.session?.accountId;
+          if (typeof hinted === 'string' && hinted === account) {
+            log.info('logout by id_token_hint', { client_id: ctx.oidc.client?.clientId, sub: account });
+            ctx.body = autoLogoutPage(form);
+            return;
+          }
           ctx.body = layout(
             'Cerrar sesión',
-            `<h1>Cerrar sesión</h1><p>¿Desea cerrar la sesión?</p>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">Cerrar sesión</button> <button type="submit" form="op.logoutForm">No</button>`,
+            `<h1>Cerrar sesión</h1><p>¿Desea cerrar la sesión?</p>${form.replace('<form ', '<form data-form="logout" ')}<button type="submit" form="op.logoutForm" name="logout" value="yes">Cerrar sesión</button> <button type="submit" form="op.logoutForm">No</button>`,
           );
         },
         postLogoutSuccessSource(ctx) {

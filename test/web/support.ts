@@ -62,11 +62,7 @@ export async function loginTo(browser: Browser, deskUrl: string, user: DeskUser,
   });
   await page.goto(`${deskUrl}/`);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  // The provider's own page.
-  await page.waitForURL((url) => !url.href.startsWith(deskUrl));
-  await page.locator('#email').fill(user.email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form[data-form="login"] button[type="submit"]').click();
+  await submitProviderLogin(page, deskUrl, user);
   try {
     await page.waitForURL((url) => url.href.startsWith(deskUrl) && !url.pathname.startsWith('/callback'));
     await arrived(page);
@@ -75,6 +71,26 @@ export async function loginTo(browser: Browser, deskUrl: string, user: DeskUser,
     throw new Error(`login as ${user.email} did not arrive (${page.url()}): ${(err as Error).message}\npage: ${text.slice(0, 500)}\nbrowser errors: ${errors.join(' | ')}`);
   }
   return { context, page, errors };
+}
+
+/** On the way out of the desk to the provider: its login form, filled in and sent as `user`. */
+export async function submitProviderLogin(page: Page, deskUrl: string, user: DeskUser): Promise<void> {
+  await ensureAccount(user.email, PASSWORD);
+  await page.waitForURL((url) => !url.href.startsWith(deskUrl));
+  await page.locator('#email').fill(user.email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('form[data-form="login"] button[type="submit"]').click();
+}
+
+/**
+ * "Salir" from the account menu of `user`: the desk ends its session and the provider's (no
+ * confirmation page), and the desk's login screen comes back.
+ */
+export async function logOut(page: Page, deskUrl: string, user: DeskUser): Promise<void> {
+  await page.getByRole('button', { name: `Cuenta de ${user.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Salir' }).click();
+  await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+  assert.ok(page.url().startsWith(deskUrl), `back on the desk after logging out, not ${page.url()}`);
 }
 
 /** axe-core on the current page: no serious or critical violation. */

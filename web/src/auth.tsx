@@ -14,6 +14,12 @@ import type { DeskConfig } from './config';
 import type { Me } from './types';
 
 const TENANT_KEY = 'expediente.tenant';
+/**
+ * Set by "Salir" and kept until the next login completes: that login asks the provider for the
+ * credentials again (`prompt=login`), so a provider session that survived the logout (another
+ * tab, a failed redirect) is never reused for whoever sits down next at a shared computer.
+ */
+const LOGGED_OUT_KEY = 'expediente.logged-out';
 /** The municipality the API client sends; set when one is chosen. */
 let activeTenant: string | undefined;
 
@@ -75,17 +81,40 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
   // The login callback's code can be spent once: the start-up runs once per page load.
   const started = useRef(false);
 
+  // Ends the provider's session too: OpenID RP-initiated logout when its discovery names an
+  // end_session_endpoint (the development provider; Auth0 with the tenant's OIDC logout turned
+  // on), else Auth0's own /v2/logout. Either way the provider sends the browser back to `/`.
   const logout = useCallback(async () => {
     localStorage.removeItem(TENANT_KEY);
+    localStorage.setItem(LOGGED_OUT_KEY, '1');
     const user = await manager.getUser();
+    // A refresh token outlives the provider's session (offline access): it goes with the desk's.
+    if (user?.refresh_token) await manager.revokeTokens(['refresh_token']).catch(() => undefined);
     await manager.removeUser();
-    await manager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {}).catch(() => setPhase({ kind: 'anonymous' }));
-  }, [manager]);
+    const returnTo = `${window.location.origin}/`;
+    try {
+      if (await manager.metadataService.getEndSessionEndpoint()) {
+        await manager.signoutRedirect({
+          post_logout_redirect_uri: returnTo,
+          // Not the login's `audience`; without an ID token oidc-client-ts names the client itself.
+          extraQueryParams: {},
+          ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
+        });
+        return;
+      }
+      const auth0 = new URL('v2/logout', config.issuer.endsWith('/') ? config.issuer : `${config.issuer}/`);
+      auth0.search = new URLSearchParams({ client_id: config.client_id, returnTo }).toString();
+      window.location.assign(auth0.href);
+    } catch {
+      setPhase({ kind: 'anonymous' });
+    }
+  }, [manager, config.client_id, config.issuer]);
 
   const login = useCallback(() => {
     const returnTo = window.location.pathname === '/callback' ? '/' : window.location.pathname + window.location.search;
     setPhase({ kind: 'loading', text: 'Redirigiendo al inicio de sesión…' });
-    manager.signinRedirect({ state: { returnTo } }).catch((err: Error) => setPhase({ kind: 'anonymous', error: `No se pudo iniciar sesión: ${err.message}` }));
+    const afterLogout = localStorage.getItem(LOGGED_OUT_KEY) !== null;
+    manager.signinRedirect({ state: { returnTo }, ...(afterLogout ? { prompt: 'login' } : {}) }).catch((err: Error) => setPhase({ kind: 'anonymous', error: `No se pudo iniciar sesión: ${err.message}` }));
   }, [manager]);
 
   const resolveTenants = useCallback(async (user: User) => {
@@ -148,6 +177,7 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
       try {
         if (window.location.pathname === '/callback') {
           const user = await manager.signinRedirectCallback();
+          localStorage.removeItem(LOGGED_OUT_KEY);
           current = user;
           const returnTo = (user.state as { returnTo?: string } | undefined)?.returnTo ?? '/';
           navigateRef.current(returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/', { replace: true });
