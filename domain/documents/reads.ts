@@ -467,7 +467,8 @@ export type PreviewResult = { kind: 'pdf'; pdf: Buffer; fileName: string } | { k
 /** Backend preview-download: HTML documents render with a BORRADOR watermark; imported ones get a signed URL. */
 export async function previewDownload(ctx: DomainContext, documentId: string): Promise<PreviewResult> {
   const doc = await ctx.db.transaction((trx) => requireReadable(trx, ctx.user, documentId));
-  if (doc.is_imported || doc.status === 'signed') {
+  // In signing, the exact revision the next signature will cover (no watermark): what a signer signs is what they saw.
+  if (doc.is_imported || doc.status === 'signed' || doc.status === 'sent_to_sign') {
     const file = await ctx.db.transaction((trx) => currentPdf(trx, doc.id, doc.signing_round));
     if (!file) throw notFound(DOCUMENT_MESSAGES.noPdf);
     const url = ctx.services.urls.sign(file.storage_key);

@@ -7,6 +7,8 @@ import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { createCase } from '../support/cases.js';
 import { createBackendDraft, createIntegrationDraft, letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
+import { pdfSignatures } from '../support/pdf-tools.js';
+import { tenantDb } from '../../db/tenancy.js';
 
 function pdfText(bytes: Buffer): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'expediente-pdf-'));
@@ -78,6 +80,28 @@ describe('documents: reads', () => {
       assert.match(text, /Cañería/);
       const info = execFileSync('pdfinfo', ['-'], { input: res.bytes }).toString();
       assert.match(info, /Page size:\s+612 x 792 pts \(letter\)/);
+    });
+
+    it('in signing, the preview is the exact revision the next signature covers: no watermark, the stored file itself', async () => {
+      const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'intendente']);
+      assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+      const exact = async (user: string) => {
+        const res = await request(`/api/v1/documents/${id}/preview-download`, { method: 'POST', headers: asBackend(user) });
+        assert.equal(res.status, 200, res.text);
+        const pdf = Buffer.from(await (await fetch(res.body.data.pdf_url)).arrayBuffer());
+        assert.doesNotMatch(pdfText(pdf), /BORRADOR/);
+        return pdf;
+      };
+      const stored = async () => {
+        const file = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+          trx('document_files').where({ document_id: id, kind: 'signing' }).orderBy([{ column: 'round', order: 'desc' }, { column: 'revision', order: 'desc' }]).first('storage_key'));
+        return (await getStack().services.storage.get(file.storage_key))!;
+      };
+      assert.ok((await exact('jefa-mesa')).equals(await stored()), 'the first signer sees the rendered file');
+      assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('jefa-mesa') })).status, 200);
+      const second = await exact('intendente');
+      assert.ok(second.equals(await stored()), 'the numerator sees the revision with the first signature');
+      assert.equal(pdfSignatures(second).length, 1);
     });
 
     it('an imported document previews as a signed URL', async () => {
