@@ -6,8 +6,8 @@
  * router owns those paths. The pages get their own CSP (the API's allows nothing to run): scripts
  * and styles from this origin only, and connections to this origin and the identity provider.
  *
- * `GET /desk-config.json` tells the desk the provider, its client id and audience, and the
- * municipalities this API serves (the desk asks each for /auth/me to find the user's).
+ * `GET /desk-config.json` tells the desk the provider, its client id and audience; after login
+ * the desk asks `/api/v1/auth/tenants` for the user's municipalities.
  *
  *   WEB_DIST_DIR   the built bundle (default: web/dist at the repository or image root)
  *   WEB_CLIENT_ID  the desk's OpenID client id (default AUTH0_FRONTEND_CLIENT_ID, else expediente-web)
@@ -17,7 +17,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type Response } from 'express';
-import { municipalities } from '../domain/authentication.js';
 import type { ApiDeps } from './deps.js';
 
 /** Paths that belong to the API; the SPA fallback never answers them. */
@@ -60,15 +59,10 @@ export function webRoutes(deps: ApiDeps, options: { distDir?: string; clientId?:
   const clientId = options.clientId ?? (process.env.WEB_CLIENT_ID || process.env.AUTH0_FRONTEND_CLIENT_ID || 'expediente-web');
   const issuer = deps.config.oidc.issuer.replace(/\/+$/, '');
 
-  router.get('/desk-config.json', async (_req, res) => {
-    const tenants = await municipalities(deps);
+  router.get('/desk-config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache');
-    res.json({
-      issuer: deps.config.oidc.issuer,
-      client_id: clientId,
-      audience: deps.config.oidc.audiences[0],
-      tenants: tenants.map((t) => ({ schema: t.schema, name: t.displayName, city: t.city })),
-    });
+    // No list of municipalities: after login the desk asks which are the user's (/api/v1/auth/tenants).
+    res.json({ issuer: deps.config.oidc.issuer, client_id: clientId, audience: deps.config.oidc.audiences[0] });
   });
 
   // index.html is read when it changes (a rebuild while the API runs is picked up).

@@ -110,12 +110,7 @@ export async function contextForUser(platform: Platform, tenant: Tenant, userId:
   return { tenant, db: scoped, services: platform.services, user };
 }
 
-/** Every municipality the platform serves (the desk offers them at login). */
-export function municipalities(platform: Platform): Promise<Tenant[]> {
-  return listTenants(platform.db);
-}
-
-/** The municipalities where `email` is an active user (an MCP token names a person, not a tenant). */
+/** The municipalities where `email` is an active user (a token names a person, not a tenant: MCP, the desk's login). */
 export async function tenantsOfActiveUser(platform: Platform, email: string): Promise<Tenant[]> {
   const all = await listTenants(platform.db);
   const member = await Promise.all(all.map((t) => tenantDb(platform.db, t).transaction(async (trx) => (await loadActiveUserByEmail(trx, email)) !== undefined)));

@@ -5,7 +5,8 @@
  * without `auth_id` links the token's `sub` (onboarding) and tells the provisioning workflow.
  */
 import type { RequestHandler } from 'express';
-import { authenticateIdentity, authenticateTestingMode, BACKEND_AUTH_MESSAGES, resolveBackendTenant } from '../../domain/authentication.js';
+import { authenticateIdentity, authenticateTestingMode, BACKEND_AUTH_MESSAGES, resolveBackendTenant, tenantsOfActiveUser } from '../../domain/authentication.js';
+import { sendBackend } from '../http.js';
 import { unauthorized } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { userProvisioning } from '../user-provisioning.js';
@@ -16,6 +17,21 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `GET /api/v1/auth/tenants`: the municipalities where the token's email is an active user — the
+ * only backend call without X-Tenant-Schema, so the desk asks once which municipalities to offer
+ * instead of trying every one (and the platform's list of municipalities is not published).
+ */
+export function tenantsOfToken(deps: ApiDeps): RequestHandler {
+  return async (req, res) => {
+    const bearer = bearerToken(req.get('authorization'));
+    if (!bearer) throw unauthorized(BACKEND_AUTH_MESSAGES.missingToken);
+    const token = await deps.tokens.verify(bearer);
+    const tenants = await tenantsOfActiveUser(deps, token.email);
+    sendBackend(res, { tenants: tenants.map((t) => ({ schema: t.schema, name: t.displayName, city: t.city })) });
+  };
+}
 
 export function backendAuth(deps: ApiDeps): RequestHandler {
   const provisioning = userProvisioning(deps);

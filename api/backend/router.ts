@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
 import { backendApiKeyRoutes } from './api-keys.js';
-import { backendAuth } from './auth.js';
+import { backendAuth, tenantsOfToken } from './auth.js';
 import { backendCalendarRoutes } from './calendar.js';
 import { backendCaseRoutes } from './cases.js';
 import { backendDashboardRoutes } from './dashboard.js';
@@ -16,6 +16,8 @@ import { backendUserRoutes } from './users.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
+  // Before the tenant's authentication: it answers which tenants the token may choose from.
+  router.get('/auth/tenants', tenantsOfToken(deps));
   // Authentication guards the backend's own paths; anything else falls through to the 404.
   router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries', '/admin'], backendAuth(deps));
   router.use(backendCaseRoutes(deps));

@@ -74,6 +74,10 @@ const feedItem = obj({
 
 export const backendOperations: OperationSpec[] = [
   {
+    method: 'GET', path: '/auth/tenants', tag: 'Sesión', summary: 'Los municipios donde el usuario del token está activo (sin X-Tenant-Schema)', access: 'key-only',
+    responses: { 200: ok(obj({ tenants: arr(obj({ schema: str, name: str, city: str })) })) },
+  },
+  {
     method: 'GET', path: '/auth/me', tag: 'Sesión', summary: 'El usuario autenticado y sus permisos por sector',
     responses: { 200: ok(obj({ user_id: id, auth_id: nstr, full_name: str, email: str, role: str, is_admin: bool, permissions: arr(obj({ sector_id: id, name: str, acronym: str, can_view: bool, can_edit: bool, is_primary: bool })) })) },
   },

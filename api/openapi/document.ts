@@ -25,7 +25,8 @@ const STYLES: Record<DocumentName, InterfaceStyle> = {
   backend: {
     prefix: API_PREFIX,
     error: backendError,
-    security: { user: [{ bearer: [], tenant: [] }], 'key-only': [{ bearer: [], tenant: [] }], public: [] },
+    // 'key-only' on the backend: the token alone, before a municipality is chosen (/auth/tenants).
+    security: { user: [{ bearer: [], tenant: [] }], 'key-only': [{ bearer: [] }], public: [] },
   },
 };
 

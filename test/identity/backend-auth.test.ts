@@ -45,6 +45,17 @@ describe('backend bearer JWT authentication', function () {
     assert.equal(cases.status, 200, 'other backend routes accept it too');
   });
 
+  it('/auth/tenants answers the token\'s municipalities without X-Tenant-Schema; a bad token is 401', async () => {
+    const mine = await request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(mine.status, 200, mine.text);
+    assert.deepEqual(mine.body.data.tenants, [{ schema: 'demo', name: getStack().demoTenant.displayName, city: getStack().demoTenant.city }], 'demo only, not tenant_b');
+    const stranger = await request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${await forgeToken({ email: 'nadie@example.org' })}` } });
+    assert.deepEqual([stranger.status, stranger.body.data.tenants], [200, []]);
+    for (const bad of [unsignedToken(LUCIA), await forgeToken({ email: LUCIA, audience: 'https://otra-api.example' })]) {
+      assert.equal((await request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${bad}` } })).status, 401);
+    }
+  });
+
   it('refuses expired, wrong-audience, wrong-issuer, tampered, unknown-kid, alg:none and HS256 tokens with 401', async () => {
     const cases: [string, string, RegExp][] = [
       ['expired', await forgeToken({ email: LUCIA, expiresIn: Math.floor(Date.now() / 1000) - 3600 }), /Token expirado/],

@@ -12,6 +12,7 @@ import { sendMemo, sendNote, startSigning } from '../support/communications.js';
 import { createBackendDraft, createIntegrationDraft, letterPdf, pdfForm, prepareIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
 import { asBackend, asIntegration, demoSector, demoUser, request, type HttpResult } from '../support/http.js';
 import { createRecord, officialDocument } from '../records/support.js';
+import { DEMO_ACCOUNT_PASSWORD, ensureAccount, userToken } from '../support/identity.js';
 
 export type DocumentName = 'integration' | 'backend';
 
@@ -173,6 +174,11 @@ export async function representativeCalls(): Promise<Call[]> {
 
     // Backend.
     B('GET', '/auth/me', () => backend('intendente', 'GET', '/auth/me')),
+    B('GET', '/auth/tenants', async () => {
+      await ensureAccount('martin.alvarez@villaesperanza.gob.ar', DEMO_ACCOUNT_PASSWORD);
+      const token = await userToken('martin.alvarez@villaesperanza.gob.ar', DEMO_ACCOUNT_PASSWORD);
+      return request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${token}` } });
+    }),
     B('GET', '/cases/templates', () => backend('agente-obras', 'GET', '/cases/templates')),
     B('GET', '/cases', () => backend('agente-obras', 'GET', '/cases?page=1&page_size=5')),
     B('POST', '/cases', () => backend('agente-obras', 'POST', '/cases', { case_template_id: template('PEROB'), reference: 'Alta desde el backend' }, { 'Idempotency-Key': 'openapi-case-2' })),

@@ -1,8 +1,9 @@
 /**
  * Login with the identity provider (authorization code + PKCE through oidc-client-ts, refresh
- * tokens for renewal), then the municipality: every tenant the API serves is asked for
- * /auth/me with the user's token and the ones that answer are offered. That first /auth/me is
- * also what completes a new user's onboarding (the backend links the account on it).
+ * tokens for renewal), then the municipality: the API says which municipalities the token's user
+ * belongs to (/auth/tenants), each is asked for /auth/me and the ones that answer are offered.
+ * That first /auth/me is also what completes a new user's onboarding (the backend links the
+ * account on it).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
@@ -119,8 +120,14 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
 
   const resolveTenants = useCallback(async (user: User) => {
     setPhase({ kind: 'loading', text: 'Buscando sus municipios…' });
+    // One question for the user's municipalities, then each one's /auth/me (usually one).
+    const mine = await call('get', '/api/v1/auth/tenants', { renew: false }).then((d) => d.tenants).catch((err: Error) => err);
+    if (mine instanceof Error) {
+      setPhase({ kind: 'none', user, error: mine.message });
+      return;
+    }
     const found = await Promise.all(
-      config.tenants.map(async (t) => {
+      mine.map(async (t) => {
         try {
           // A 401 here means "not a user of this municipality": the token was just obtained or renewed.
           const me = await call('get', '/api/v1/auth/me', { tenant: t.schema, renew: false });
@@ -143,7 +150,7 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
     const saved = localStorage.getItem(TENANT_KEY);
     const pick = tenants.length === 1 ? tenants[0] : tenants.find((t) => t.schema === saved);
     setPhase(pick ? { kind: 'ready', user, tenants, tenant: pick } : { kind: 'choose', user, tenants });
-  }, [config.tenants]);
+  }, []);
 
   useEffect(() => {
     if (started.current) return;

@@ -164,6 +164,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Los municipios donde el usuario del token está activo (sin X-Tenant-Schema) */
+        get: operations["get_api_v1_auth_tenants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cases": {
         parameters: {
             query?: never;
@@ -1993,10 +2010,69 @@ export interface operations {
             };
         };
     };
+    get_api_v1_auth_tenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            tenants: {
+                                city: string;
+                                name: string;
+                                schema: string;
+                            }[];
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     get_api_v1_cases: {
         parameters: {
             query?: {
-                date_filter?: string;
+                date_filter?: "hoy" | "ayer" | "ultimos_7_dias" | "ultimos_30_dias";
                 date_from?: string;
                 date_to?: string;
                 page?: number;
@@ -4631,7 +4707,7 @@ export interface operations {
     get_api_v1_memos_archived: {
         parameters: {
             query?: {
-                date_filter?: string;
+                date_filter?: "hoy" | "ayer" | "ultimos_7_dias" | "ultimos_30_dias";
                 date_from?: string;
                 date_to?: string;
                 page?: number;
@@ -4726,7 +4802,7 @@ export interface operations {
     get_api_v1_memos_received: {
         parameters: {
             query?: {
-                date_filter?: string;
+                date_filter?: "hoy" | "ayer" | "ultimos_7_dias" | "ultimos_30_dias";
                 date_from?: string;
                 date_to?: string;
                 page?: number;
@@ -4821,7 +4897,7 @@ export interface operations {
     get_api_v1_memos_sent: {
         parameters: {
             query?: {
-                date_filter?: string;
+                date_filter?: "hoy" | "ayer" | "ultimos_7_dias" | "ultimos_30_dias";
                 date_from?: string;
                 date_to?: string;
                 page?: number;

@@ -3,7 +3,6 @@ export interface DeskConfig {
   issuer: string;
   client_id: string;
   audience: string;
-  tenants: { schema: string; name: string; city: string }[];
 }
 
 export async function loadDeskConfig(): Promise<DeskConfig> {

@@ -9,6 +9,7 @@ import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from
 import { DueDate } from '../components/Deadline';
 
 type CaseStatus = Query<'/api/v1/cases'>['status'];
+type DateFilter = Query<'/api/v1/cases'>['date_filter'];
 type Created = Extract<Data<'post', '/api/v1/cases'>, { case: unknown }>;
 
 export const CASE_STATUS: Record<string, string> = { active: 'Activo', inactive: 'Inactivo', archived: 'Archivado' };
@@ -83,7 +84,7 @@ export default function Expedientes() {
   const [opened, { open, close }] = useDisclosure();
   const cases = useQuery({
     queryKey: ['cases', 'list', debounced, status, dateFilter, page],
-    queryFn: () => call('get', '/api/v1/cases', { query: { search: debounced.trim(), status: (status ?? undefined) as CaseStatus, date_filter: dateFilter ?? undefined, page, page_size: 20 } }),
+    queryFn: () => call('get', '/api/v1/cases', { query: { search: debounced.trim(), status: (status ?? undefined) as CaseStatus, date_filter: (dateFilter ?? undefined) as DateFilter, page, page_size: 20 } }),
     placeholderData: (prev) => prev,
   });
   return (
