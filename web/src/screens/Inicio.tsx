@@ -1,3 +1,4 @@
+import { groupFeed } from '../feed';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -69,17 +70,24 @@ export default function Inicio() {
                 <Table.Tr><Table.Th>Cuándo</Table.Th><Table.Th>Qué</Table.Th></Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {feed.data.items.map((item) => (
-                  <Table.Tr key={item.event_id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(item.occurred_at)}</Table.Td>
+                {groupFeed(feed.data.items).map((group) => (
+                  <Table.Tr key={group.key}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(group.latest.occurred_at)}</Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={item.object.type === 'document' ? `/documentos/${item.object.id}` : `/expedientes/${item.object.id}`}>
-                        {item.object.number ?? item.object.reference ?? item.object.type}
+                      <Anchor component={Link} to={group.object.type === 'document' ? `/documentos/${group.object.id}` : `/expedientes/${group.object.id}`}>
+                        {group.latest.object.number ?? group.latest.object.reference ?? group.object.type}
                       </Anchor>
-                      {DEADLINE_KINDS[item.kind] && (
-                        <div><Badge variant="light" color="red" c="dark.8" miw="max-content" tt="none" mt={2} data-testid="feed-deadline">{DEADLINE_KINDS[item.kind]}</Badge></div>
-                      )}
-                      <Text size="sm">{item.description}</Text>
+                      {group.events.map((item) => (
+                        <div key={item.event_id} data-testid="feed-event">
+                          {DEADLINE_KINDS[item.kind] && (
+                            <div><Badge variant="light" color="red" c="dark.8" miw="max-content" tt="none" mt={2} data-testid="feed-deadline">{DEADLINE_KINDS[item.kind]}</Badge></div>
+                          )}
+                          <Text size="sm">
+                            {group.events.length > 1 && <Text span size="xs" c="dimmed">{formatDate(item.occurred_at)} · </Text>}
+                            {item.description}
+                          </Text>
+                        </div>
+                      ))}
                     </Table.Td>
                   </Table.Tr>
                 ))}
