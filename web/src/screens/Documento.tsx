@@ -323,7 +323,8 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
     <Grid gutter="md">
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Paper withBorder p="md">
-          <Title order={2} size="h4" mb="xs">{doc.status === 'signed' ? 'PDF oficial firmado' : 'Documento a firmar'}</Title>
+          <Title order={2} size="h4" mb={doc.status === 'sent_to_sign' ? 4 : 'xs'}>{doc.status === 'signed' ? 'PDF oficial firmado' : 'Documento a firmar'}</Title>
+          {doc.status === 'sent_to_sign' && <Text size="sm" c="dimmed" mb="xs" data-testid="signing-file-note">Es exactamente el archivo que su firma cubrirá.</Text>}
           <ErrorAlert error={pdf.error} title="No se pudo obtener el PDF" />
           {pdf.isLoading && <Loading label="Descargando el PDF…" />}
           {pdf.data && (
