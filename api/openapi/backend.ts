@@ -107,6 +107,7 @@ export const backendOperations: OperationSpec[] = [
     responses: {
       200: ok(obj({
         ...(caseSummary.properties as Record<string, JsonSchema>), short_ai_summary: nstr, access_reason: str, deadline: caseDeadline,
+        document_links: arr(obj({ document_id: id, document_number: nstr, document_type: str, reference: str, linked_by: nstr, linked_at: str })),
         admin_sector: obj({ sector_id: id, acronym: str, department: nstr }), assigned_sectors: arr(sectorRef),
         movements: arr(obj({
           ...(movementRow.properties as Record<string, JsonSchema>),

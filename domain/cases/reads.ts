@@ -310,6 +310,26 @@ async function caseDocumentRows(trx: Tx, caseId: string, reader: Reader) {
   }));
 }
 
+/** Each document linked to the case that `reader` may read, with who linked it and when (the desk shows them among the movements). */
+async function documentLinksOf(trx: Tx, caseId: string, reader: Reader) {
+  const query = whereReadableBy(
+    trx('case_documents as cd')
+      .join('documents as d', 'd.id', 'cd.document_id')
+      .join('document_types as t', 't.id', 'd.document_type_id')
+      .leftJoin('users as u', 'u.id', 'cd.linked_by')
+      .where('cd.case_id', caseId)
+      .whereNull('d.deleted_at'),
+    trx,
+    reader,
+  );
+  const rows = await query
+    .orderBy([{ column: 'cd.linked_at', order: 'desc' }, { column: 'd.id', order: 'desc' }])
+    .select<{ id: string; official_number: string | null; acronym: string; reference: string; linked_by: string | null; linked_at: Date }[]>(
+      'd.id', 'd.official_number', 't.acronym', 'd.reference', 'u.full_name as linked_by', 'cd.linked_at',
+    );
+  return rows.map((r) => ({ document_id: r.id, document_number: r.official_number, document_type: r.acronym, reference: r.reference, linked_by: r.linked_by, linked_at: iso(r.linked_at) }));
+}
+
 /** Integration detail; with X-User-ID omitted (a system-scope key) the case permission check is skipped (spec), not the documents'. */
 export async function getCase(ctx: DomainContext, caseId: string, options: { includeDocuments: boolean }) {
   return ctx.db.transaction(async (trx) => {
@@ -373,6 +393,7 @@ export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
       access_reason: access.reason,
       movements: await movementsOf(trx, c.id),
       documents: await caseDocumentRows(trx, c.id, ctx.user),
+      document_links: await documentLinksOf(trx, c.id, ctx.user),
       my_proposed_drafts: await proposedDraftsOf(trx, c.id, ctx.user!.id),
       permissions: access.permissions,
       deadline: (await openCaseDeadlines(trx, [c.id])).get(c.id) ?? null,

@@ -264,6 +264,8 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByRole('heading', { name: /^EE-\d{4}-/ }).waitFor();
     const cover = page.getByRole('link', { name: /^CAEX-\d{4}-/ });
     await cover.waitFor();
+    // The cover's link to the case shows among the movements, with who linked it.
+    await page.getByTestId('movement-link').filter({ hasText: /Vinculación de documento: CAEX-\d{4}-/ }).waitFor();
     await assertAccessible(page, 'Expediente');
     await screenshot(page, run.shots, '08-expediente');
     await cover.click();

@@ -2363,6 +2363,15 @@ export interface operations {
                                 overdue: boolean;
                                 sector: string;
                             } | null;
+                            document_links: {
+                                /** Format: uuid */
+                                document_id: string;
+                                document_number: string | null;
+                                document_type: string;
+                                linked_at: string;
+                                linked_by: string | null;
+                                reference: string;
+                            }[];
                             documents: {
                                 created_at: string;
                                 /** Format: uuid */

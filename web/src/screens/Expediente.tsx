@@ -13,6 +13,19 @@ type CaseDetail = Data<'get', '/api/v1/cases/{id}'>;
 type Movement = CaseDetail['movements'][number];
 
 const ACCESS_LABELS: Record<string, string> = { owner_sector: 'su sector es el dueño', assigned_sector: 'asignado a su sector', assigned_user: 'asignado a usted', creator: 'usted lo creó' };
+type TimelineEntry =
+  | { kind: 'movement'; at: string; movement: CaseDetail['movements'][number] }
+  | { kind: 'link'; at: string; link: CaseDetail['document_links'][number] };
+
+/** Movements and document links in one list, newest first: a linked document shows where it happened. */
+function timeline(c: CaseDetail): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...c.movements.map((m): TimelineEntry => ({ kind: 'movement', at: m.created_at, movement: m })),
+    ...c.document_links.map((l): TimelineEntry => ({ kind: 'link', at: l.linked_at, link: l })),
+  ];
+  return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}
+
 const MOVEMENT_LABELS: Record<string, string> = { creation: 'Creación', transfer: 'Transferencia', assignment: 'Asignación' };
 
 function MoveForm({ caseId, kind, onDone }: { caseId: string; kind: 'transfer' | 'assign'; onDone: () => void }) {
@@ -182,13 +195,20 @@ export default function Expediente() {
               <Table>
                 <Table.Thead><Table.Tr><Table.Th>Fecha</Table.Th><Table.Th>Movimiento</Table.Th><Table.Th>Motivo</Table.Th></Table.Tr></Table.Thead>
                 <Table.Tbody>
-                  {c.movements.map((m) => (
-                    <Table.Tr key={m.movement_id}>
-                      <Table.Td>{formatDate(m.created_at)}</Table.Td>
-                      <Table.Td>{MOVEMENT_LABELS[m.movement_type] ?? m.movement_type}: {m.from_sector ? `${m.from_sector} → ` : ''}{m.to_sector}{m.assigned_user ? ` (${m.assigned_user.full_name})` : ''}{m.closed_at ? ' · cerrada' : ''}
-                        {m.due_at && <Text size="xs" component="div"><DueDate dueAt={m.due_at} prefix="Plazo hasta el" size="xs" overdue={c.deadline?.movement_id === m.movement_id && c.deadline.overdue} /></Text>}
+                  {timeline(c).map((entry) => entry.kind === 'link' ? (
+                    <Table.Tr key={`link-${entry.link.document_id}`} data-testid="movement-link">
+                      <Table.Td>{formatDate(entry.link.linked_at)}</Table.Td>
+                      {/* Plain text: the document's link is in the documents list beside it. */}
+                      <Table.Td>Vinculación de documento: {entry.link.document_number ?? entry.link.reference}</Table.Td>
+                      <Table.Td>{entry.link.document_type} «{entry.link.reference}»<Text size="xs" c="dimmed">{entry.link.linked_by ?? ''}</Text></Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    <Table.Tr key={entry.movement.movement_id}>
+                      <Table.Td>{formatDate(entry.movement.created_at)}</Table.Td>
+                      <Table.Td>{MOVEMENT_LABELS[entry.movement.movement_type] ?? entry.movement.movement_type}: {entry.movement.from_sector ? `${entry.movement.from_sector} → ` : ''}{entry.movement.to_sector}{entry.movement.assigned_user ? ` (${entry.movement.assigned_user.full_name})` : ''}{entry.movement.closed_at ? ' · cerrada' : ''}
+                        {entry.movement.due_at && <Text size="xs" component="div"><DueDate dueAt={entry.movement.due_at} prefix="Plazo hasta el" size="xs" overdue={c.deadline?.movement_id === entry.movement.movement_id && c.deadline.overdue} /></Text>}
                       </Table.Td>
-                      <Table.Td>{m.reason}<Text size="xs" c="dimmed">{m.created_by}</Text></Table.Td>
+                      <Table.Td>{entry.movement.reason}<Text size="xs" c="dimmed">{entry.movement.created_by}</Text></Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
