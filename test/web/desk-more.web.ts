@@ -262,19 +262,20 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await row.getByText('Martín Álvarez (INTEN)').waitFor();
 
     await row.getByRole('button', { name: subject }).click();
-    const dialog = page.getByRole('dialog', { name: 'Memo' });
-    await dialog.getByText('Coordinar la inspección del jueves con Mesa de Entradas.').waitFor();
-    await dialog.getByText(/De: Martín Álvarez \(Intendencia\)/).waitFor();
-    await dialog.getByText(/Para: Carlos Gómez/).waitFor();
+    // Read in the pane beside the list, not in a dialog.
+    const pane = page.getByRole('region', { name: `Memo: ${subject}` });
+    await pane.getByText('Coordinar la inspección del jueves con Mesa de Entradas.').waitFor();
+    await pane.getByText(/De: Martín Álvarez \(Intendencia\)/).waitFor();
+    await pane.getByText(/Para: Carlos Gómez/).waitFor();
     // A TO recipient is never shown who was sent a blind copy.
-    assert.doesNotMatch(await dialog.innerText(), /CCO|Lucía Fernández/);
+    assert.doesNotMatch(await pane.innerText(), /CCO|Lucía Fernández/);
     await assertAccessible(page, 'Memo');
     await screenshot(page, run.shots, '25-memo');
     const opened = await backend('agente-mesa', `/memos/${memoId}`);
     assert.ok(opened.my_access.opened_at, 'opening the detail marks it read');
 
-    await dialog.getByRole('button', { name: 'Archivar' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await pane.getByRole('button', { name: 'Archivar' }).click();
+    await pane.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     // Read and archived: the unread count went down by one.
     const after = unreadBefore - 1;

@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading } from '../components/common';
 import { Mailbox, type Box, type BoxPage, type BoxQuery } from '../components/Mailbox';
@@ -15,16 +16,17 @@ async function loadBox(box: Box, query: BoxQuery): Promise<BoxPage<MemoItem>> {
   return { items: memos, ...page };
 }
 
-function MemoView({ id }: { id: string }) {
+function MemoView({ id, onRead }: { id: string; onRead: () => void }) {
   const memo = useQuery({ queryKey: ['memos', 'detail', id], queryFn: () => call('get', '/api/v1/memos/{id}', { path: { id } }) });
+  const loaded = Boolean(memo.data);
+  useEffect(() => { if (loaded) onRead(); }, [loaded]); // eslint-disable-line react-hooks/exhaustive-deps
   if (memo.isLoading) return <Loading />;
   if (!memo.data) return <ErrorAlert error={memo.error} title="No se pudo abrir el memo" />;
   const m = memo.data;
   const names = (list: Person[] | null) => (list ?? []).map((p) => p.full_name).join(', ') || '—';
   return (
     <Stack gap="xs">
-      <Text fw={700}>{m.reference}</Text>
-      <Text size="sm">{m.official_number} · {formatDate(m.signed_at)} · De: {m.sender.full_name} ({m.sender.sector_name})</Text>
+      <Text size="sm">{m.official_number ?? '—'} · {formatDate(m.signed_at)} · De: {m.sender.full_name} ({m.sender.sector_name})</Text>
       <Text size="sm">Para: {names(m.recipients.to)} · CC: {names(m.recipients.cc)}{m.recipients.bcc ? ` · CCO: ${names(m.recipients.bcc)}` : ''}</Text>
       <div className="doc-html" dangerouslySetInnerHTML={{ __html: m.content.html }} />
       {m.signed_pdf_url && <Anchor href={m.signed_pdf_url} target="_blank" rel="noopener">PDF firmado</Anchor>}
@@ -38,6 +40,9 @@ export default function Memos() {
   return (
     <Mailbox<MemoItem>
       title="Memos"
+      singular="Memo"
+      kind="MEMO"
+      newLabel="Nuevo memo"
       resource="memos"
       load={loadBox}
       unreadCount={unread.data?.unread_count}
@@ -47,7 +52,7 @@ export default function Memos() {
         who: box === 'sent' ? (m.recipients ?? []).map((r) => r.full_name).join(', ') : `${m.sender.full_name} (${m.sender.sector_acronym})`,
         ...(box === 'sent' ? { extra: `${m.openings_count ?? 0} apertura(s)` } : {}),
       })}
-      renderDetail={(id) => <MemoView id={id} />}
+      renderDetail={(id, onRead) => <MemoView key={id} id={id} onRead={onRead} />}
       archive={(id, archived) => call('patch', '/api/v1/memos/{id}/archive', { path: { id }, body: { archived } })}
     />
   );

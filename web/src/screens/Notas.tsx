@@ -1,10 +1,12 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { call, type Data } from '../client';
+import { useEffect } from 'react';
+import { call, callRaw, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading } from '../components/common';
 import { Mailbox, type Box, type BoxPage, type BoxQuery } from '../components/Mailbox';
 
 type NoteItem = Data<'get', '/api/v1/notes/received'>['notes'][number];
+type Sector = { name: string; acronym: string };
 
 /** Each box is its own route; the pages have the same shape. */
 async function loadBox(box: Box, query: BoxQuery): Promise<BoxPage<NoteItem>> {
@@ -14,23 +16,40 @@ async function loadBox(box: Box, query: BoxQuery): Promise<BoxPage<NoteItem>> {
   return { items: notes, ...page };
 }
 
+/** A sector by its full name, with its acronym: "Mesa de Entradas (MESA)". */
+const sectorName = (s: Sector) => (s.acronym ? `${s.name} (${s.acronym})` : s.name);
+
 function recipientText(r: NoteItem['recipients']): string {
   if (!r) return '';
-  return (['to', 'cc', 'bcc'] as const).flatMap((k) => r[k].map((s) => `${s.acronym}${k === 'to' ? '' : ` (${k.toUpperCase()})`}`)).join(', ');
+  return (['to', 'cc', 'bcc'] as const).flatMap((k) => r[k].map((s) => `${sectorName(s)}${k === 'to' ? '' : ` (${k === 'cc' ? 'CC' : 'CCO'})`}`)).join(', ');
 }
 
-function NoteDetail({ id }: { id: string }) {
+/** The signed note's PDF: the same short-lived link the document's own page downloads. */
+async function signedPdfUrl(documentId: string): Promise<string | null> {
+  const res = await callRaw('post', '/api/v1/documents/{id}/preview-download', { path: { id: documentId } });
+  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return null;
+  const body = (await res.json()) as { data?: { pdf_url?: string } };
+  return body.data?.pdf_url ?? null;
+}
+
+function NoteDetail({ id, onRead }: { id: string; onRead: () => void }) {
   const note = useQuery({ queryKey: ['notes', 'detail', id], queryFn: () => call('get', '/api/v1/notes/{id}', { path: { id } }) });
+  const signed = note.data?.status === 'signed' ? note.data.document_id : undefined;
+  const pdf = useQuery({ queryKey: ['notes', 'detail', id, 'pdf'], queryFn: () => signedPdfUrl(signed!), enabled: Boolean(signed) });
+  const loaded = Boolean(note.data);
+  useEffect(() => { if (loaded) onRead(); }, [loaded]); // eslint-disable-line react-hooks/exhaustive-deps
   if (note.isLoading) return <Loading />;
   if (!note.data) return <ErrorAlert error={note.error} title="No se pudo abrir la nota" />;
   const n = note.data;
+  const list = (k: 'to' | 'cc' | 'bcc') => n.recipients[k].map(sectorName).join(', ');
   return (
     <Stack gap="xs">
-      <Text fw={700}>{n.reference}</Text>
-      <Text size="sm">{n.official_number} · {formatDate(n.sent_at)}</Text>
-      <Text size="sm">De: {n.sender.full_name} ({n.sender.sector.acronym}) · Para: {recipientText(n.recipients)}</Text>
+      <Text size="sm">{n.official_number ?? '—'} · {formatDate(n.sent_at)}</Text>
+      <Text size="sm">De: {n.sender.full_name} ({n.sender.sector.name})</Text>
+      <Text size="sm">Para: {list('to') || '—'}{n.recipients.cc.length ? ` · CC: ${list('cc')}` : ''}{n.recipients.bcc.length ? ` · CCO: ${list('bcc')}` : ''}</Text>
       {/* Stored HTML; the page's CSP runs no inline script or handler. */}
       <div className="doc-html" dangerouslySetInnerHTML={{ __html: n.content ?? '' }} />
+      {pdf.data && <Anchor href={pdf.data} target="_blank" rel="noopener">PDF firmado</Anchor>}
     </Stack>
   );
 }
@@ -40,6 +59,9 @@ export default function Notas() {
   return (
     <Mailbox<NoteItem>
       title="Notas"
+      singular="Nota"
+      kind="NOTA"
+      newLabel="Nueva nota"
       resource="notes"
       load={loadBox}
       unreadCount={unread.data?.total}
@@ -47,7 +69,7 @@ export default function Notas() {
         id: n.note_id, number: n.official_number, subject: n.reference, date: n.date, unread: box === 'received' && n.is_read === false,
         who: box === 'sent' ? recipientText(n.recipients) : `${n.sender.full_name} (${n.sender.sector.acronym})`,
       })}
-      renderDetail={(id) => <NoteDetail id={id} />}
+      renderDetail={(id, onRead) => <NoteDetail key={id} id={id} onRead={onRead} />}
       archive={(id, archived) => call('post', '/api/v1/notes/{id}/archive', { path: { id }, body: { archived } })}
     />
   );
