@@ -27,11 +27,25 @@ export async function startTimeSkipping(): Promise<TestWorkflowEnvironment | nul
 
 let queues = 0;
 
-/** Runs `fn` while a worker with the given activities serves a fresh task queue. */
-export async function withWorker<T>(env: TestWorkflowEnvironment, activities: Partial<Activities>, fn: (taskQueue: string) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` while a worker with the given activities serves a fresh task queue. `fn` that has not
+ * ended within `timeoutMs` fails, and the worker still shuts down, so the environment can be torn
+ * down and a retried test gets a clean one.
+ */
+export async function withWorker<T>(
+  env: TestWorkflowEnvironment, activities: Partial<Activities>, fn: (taskQueue: string) => Promise<T>, timeoutMs = 60_000,
+): Promise<T> {
   const taskQueue = `time-skipping-${process.pid}-${++queues}`;
   const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await bundle!, activities });
-  return worker.runUntil(fn(taskQueue));
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`time-skipping test did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    return await worker.runUntil(Promise.race([fn(taskQueue), deadline]));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export const SKIP_MESSAGE = 'Temporal test server not installed (npm run setup:tools needs Java 17 and Maven)';
