@@ -7,7 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createDeadlineActivities } from '../../activities/deadlines.js';
 import type { ActivityDeps } from '../../activities/deps.js';
 import type { Activities } from '../../activities/index.js';
@@ -21,7 +20,7 @@ import { deadlineWorkflow } from '../../workflows/deadline.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
 import { until } from '../support/until.js';
 
 const DAY = 86_400_000;
@@ -154,19 +153,7 @@ describe('documents: signing deadlines', function () {
 
   describe('reminders and escalation by email (real steps on the time-skipping test server)', function () {
     this.retries(1);
-    let env: TestWorkflowEnvironment | null;
-
-    beforeEach(async function () {
-      env = await startTimeSkipping();
-      if (!env) {
-        console.log(`      skipped: ${SKIP_MESSAGE}`);
-        this.skip();
-      }
-    });
-    afterEach(async () => {
-      await env?.teardown();
-      env = null;
-    });
+    const env = timeSkippingPerTest();
 
     /** Runs the real deadline steps for `documentId`'s first round until an hour past its escalation. */
     async function runUntilEscalated(documentId: string, dueAt: string) {
@@ -175,11 +162,11 @@ describe('documents: signing deadlines', function () {
       const deps = { db: stack.db, services: stack.services, config: stack.config, log: stack.log, mailer } as unknown as ActivityDeps;
       const calendar = await loadBusinessCalendar(tenantDb(stack.db, stack.demoTenant), stack.config.timeZone);
       const escalation = deadlinePoints(calendar, stack.config.deadlines, new Date(dueAt)).find((p) => p.kind === 'escalation')!;
-      return withWorker(env!, createDeadlineActivities(deps) as Partial<Activities>, async (taskQueue) => {
-        const handle = await env!.client.workflow.start(deadlineWorkflow, {
+      return withWorker(env(), createDeadlineActivities(deps) as Partial<Activities>, async (taskQueue) => {
+        const handle = await env().client.workflow.start(deadlineWorkflow, {
           taskQueue, workflowId: `deadline-mail-${documentId}`, args: [{ tenant: 'demo', subject: { kind: 'signing', documentId, round: 1 } }],
         });
-        await env!.sleep(Date.parse(escalation.at) + 3_600_000 - (await env!.currentTimeMs()));
+        await env().sleep(Date.parse(escalation.at) + 3_600_000 - (await env().currentTimeMs()));
         await handle.terminate('test over');
       }).finally(() => mailer.close());
     }
@@ -230,12 +217,12 @@ describe('documents: signing deadlines', function () {
       const escalation = points.find((p) => p.kind === 'escalation')!;
 
       const mails = async () => (await stack.mail.messages()).filter((m) => m.subject.includes(reference));
-      const runStarted = await env!.currentTimeMs();
-      const result = await withWorker(env!, createDeadlineActivities(deps) as Partial<Activities>, async (taskQueue) => {
-        const handle = await env!.client.workflow.start(deadlineWorkflow, {
+      const runStarted = await env().currentTimeMs();
+      const result = await withWorker(env(), createDeadlineActivities(deps) as Partial<Activities>, async (taskQueue) => {
+        const handle = await env().client.workflow.start(deadlineWorkflow, {
           taskQueue, workflowId: `deadline-mail-${id}`, args: [{ tenant: 'demo', subject: { kind: 'signing', documentId: id, round: 1 } }],
         });
-        await env!.sleep(Date.parse(escalation.at) + 3_600_000 - (await env!.currentTimeMs()));
+        await env().sleep(Date.parse(escalation.at) + 3_600_000 - (await env().currentTimeMs()));
         const sent = (await mails()).length;
         for (const signer of ['jefa-mesa', 'directora-obras']) {
           assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(signer) })).status, 200);

@@ -49,3 +49,23 @@ export async function withWorker<T>(
 }
 
 export const SKIP_MESSAGE = 'Temporal test server not installed (npm run setup:tools needs Java 17 and Maven)';
+
+/**
+ * A fresh time-skipping server for each test of the calling `describe` (a run one test left
+ * waiting cannot hold the next one's clock); the tests are skipped when it is not installed.
+ */
+export function timeSkippingPerTest(): () => TestWorkflowEnvironment {
+  let env: TestWorkflowEnvironment | null = null;
+  beforeEach(async function () {
+    env = await startTimeSkipping();
+    if (!env) {
+      console.log(`      skipped: ${SKIP_MESSAGE}`);
+      this.skip();
+    }
+  });
+  afterEach(async () => {
+    await env?.teardown();
+    env = null;
+  });
+  return () => env!;
+}

@@ -6,7 +6,6 @@
  * nothing once the round or the assignment ends.
  */
 import assert from 'node:assert/strict';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { WorkflowFailedError } from '@temporalio/client';
 import type { Activities } from '../../activities/index.js';
 import { beginSigningUpdate, signUpdate } from '../../contract/document-signing.js';
@@ -18,7 +17,7 @@ import type { DeadlineSubject } from '../../domain/deadlines/subjects.js';
 import type { SigningRound } from '../../domain/documents/signing.js';
 import { deadlineWorkflow } from '../../workflows/deadline.js';
 import { documentSigningWorkflow } from '../../workflows/document-signing.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 const DAY = 86_400_000;
@@ -69,20 +68,7 @@ describe('deadlines', function () {
     this.timeout(180_000);
     // A test server under load has been seen to stall a run; withWorker gives up after a minute and a fresh server retries it.
     this.retries(1);
-    let env: TestWorkflowEnvironment | null;
-
-    // A test server per test: a run another test left waiting for a worker would hold its clock.
-    beforeEach(async function () {
-      env = await startTimeSkipping();
-      if (!env) {
-        console.log(`      skipped: ${SKIP_MESSAGE}`);
-        this.skip();
-      }
-    });
-    afterEach(async () => {
-      await env?.teardown();
-      env = null;
-    });
+    const env = timeSkippingPerTest();
 
     interface Delivery { kind: DeadlinePoint['kind']; at: string; woke: number }
 
@@ -104,7 +90,7 @@ describe('deadlines', function () {
      * "next point", "deliver" (the clock is the test server's, so the activity cannot read it).
      */
     async function stampDeliveries(workflowId: string, deliveries: Delivery[]) {
-      const history = await env!.client.workflow.getHandle(workflowId).fetchHistory();
+      const history = await env().client.workflow.getHandle(workflowId).fetchHistory();
       const markers = (history.events ?? []).filter((e) => e.markerRecordedEventAttributes);
       // A last "deliver" may have found the subject closed and sent nothing.
       const delivered = markers.filter((_, i) => i % 2 === 1);
@@ -130,7 +116,7 @@ describe('deadlines', function () {
       ['a case assignment', { kind: 'case', caseId: 'case-1', movementId: 'mov-1' }],
     ];
     for (const [what, subject] of subjects) it(`${what}: 30 days of reminders on business days, a holiday added meanwhile moves them, one escalation`, async () => {
-      const start = await env!.currentTimeMs();
+      const start = await env().currentTimeMs();
       const calendar: BusinessCalendar = { timeZone: TZ, municipalDays: {} };
       const dueAt = addBusinessDays(calendar, new Date(start), 4);
       const deliveries: Delivery[] = [];
@@ -141,11 +127,11 @@ describe('deadlines', function () {
       const holiday = localDate(TZ, addBusinessDays(calendar, new Date(Date.UTC(dueDay.year, dueDay.month - 1, dueDay.day, 15)), 1)) as { year: number; month: number; day: number };
       const holidayKey = `${holiday.year}-${String(holiday.month).padStart(2, '0')}-${String(holiday.day).padStart(2, '0')}`;
 
-      const { result, status } = await withWorker(env!, deadlineActivities(calendar, dueAt, deliveries, { value: true }) as Partial<Activities>, async (taskQueue) => {
-        const handle = await env!.client.workflow.start(deadlineWorkflow, { taskQueue, workflowId, args: [{ tenant: 'demo', subject }] });
-        await env!.sleep(DAY);
+      const { result, status } = await withWorker(env(), deadlineActivities(calendar, dueAt, deliveries, { value: true }) as Partial<Activities>, async (taskQueue) => {
+        const handle = await env().client.workflow.start(deadlineWorkflow, { taskQueue, workflowId, args: [{ tenant: 'demo', subject }] });
+        await env().sleep(DAY);
         (calendar.municipalDays as Record<string, string>)[holidayKey] = 'Día del empleado municipal';
-        await env!.sleep(29 * DAY);
+        await env().sleep(29 * DAY);
         await stampDeliveries(workflowId, deliveries);
         const described = await handle.describe();
         // A run left waiting with no worker would hold the test server's clock for the tests after this one.
@@ -166,7 +152,7 @@ describe('deadlines', function () {
     });
 
     it('a round signed meanwhile cancels its deadline run: nothing is sent after the round ends', async () => {
-      const start = await env!.currentTimeMs();
+      const start = await env().currentTimeMs();
       const calendar: BusinessCalendar = { timeZone: TZ, municipalDays: {} };
       const dueAt = addBusinessDays(calendar, new Date(start), 3);
       const deliveries: Delivery[] = [];
@@ -186,20 +172,20 @@ describe('deadlines', function () {
       } as unknown as Partial<Activities>;
       const childId = workflowIds.signingDeadline('demo', documentId, 1);
 
-      const outcome = await withWorker(env!, activities, async (taskQueue) => {
-        const handle = await env!.client.workflow.start(documentSigningWorkflow, { taskQueue, workflowId: `round-deadline-${start}`, args: [{ tenant: 'demo', documentId }] });
+      const outcome = await withWorker(env(), activities, async (taskQueue) => {
+        const handle = await env().client.workflow.start(documentSigningWorkflow, { taskQueue, workflowId: `round-deadline-${start}`, args: [{ tenant: 'demo', documentId }] });
         await handle.executeUpdate(beginSigningUpdate, { args: [{ userId: 'ana', creatorOnly: false, due: { dueInBusinessDays: 3 } }] });
         // Past the due date, the first overdue reminder and the escalation.
         const escalation = deadlinePoints(calendar, DEFAULT_DEADLINE_POLICY, dueAt).find((p) => p.kind === 'escalation')!;
-        await env!.sleep(Date.parse(escalation.at) + 3_600_000 - (await env!.currentTimeMs()));
+        await env().sleep(Date.parse(escalation.at) + 3_600_000 - (await env().currentTimeMs()));
         const before = deliveries.length;
         await handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] });
         const signed = await handle.result();
         // Cancelled as the round ended: a closed run sends nothing more, however long one waits.
-        let child = await env!.client.workflow.getHandle(childId).describe();
+        let child = await env().client.workflow.getHandle(childId).describe();
         for (let i = 0; i < 50 && child.status.name === 'RUNNING'; i++) {
           await new Promise((r) => setTimeout(r, 100));
-          child = await env!.client.workflow.getHandle(childId).describe();
+          child = await env().client.workflow.getHandle(childId).describe();
         }
         await stampDeliveries(childId, deliveries);
         return { signed, before, child };
@@ -216,7 +202,7 @@ describe('deadlines', function () {
     });
 
     it('a case assignment: closing it ends the run at its next point; cancelling ends it at once', async () => {
-      const start = await env!.currentTimeMs();
+      const start = await env().currentTimeMs();
       const calendar: BusinessCalendar = { timeZone: TZ, municipalDays: {} };
       const dueAt = addBusinessDays(calendar, new Date(start), 2);
       const subject: DeadlineSubject = { kind: 'case', caseId: 'case-1', movementId: `mov-${start}` };
@@ -224,9 +210,9 @@ describe('deadlines', function () {
       const open = { value: true };
       const cancelled: Delivery[] = [];
 
-      const result = await withWorker(env!, deadlineActivities(calendar, dueAt, closed, open) as Partial<Activities>, async (taskQueue) => {
-        const handle = await env!.client.workflow.start(deadlineWorkflow, { taskQueue, workflowId: `deadline-case-${start}`, args: [{ tenant: 'demo', subject }] });
-        await env!.sleep(8 * DAY);
+      const result = await withWorker(env(), deadlineActivities(calendar, dueAt, closed, open) as Partial<Activities>, async (taskQueue) => {
+        const handle = await env().client.workflow.start(deadlineWorkflow, { taskQueue, workflowId: `deadline-case-${start}`, args: [{ tenant: 'demo', subject }] });
+        await env().sleep(8 * DAY);
         open.value = false; // the assignment was closed; nobody cancelled the run
         const ended = await handle.result();
         await stampDeliveries(handle.workflowId, closed);
@@ -238,9 +224,9 @@ describe('deadlines', function () {
       assertOnTime(closed, calendar);
 
       await assert.rejects(
-        withWorker(env!, deadlineActivities(calendar, dueAt, cancelled, { value: true }) as Partial<Activities>, async (taskQueue) => {
-          const handle = await env!.client.workflow.start(deadlineWorkflow, { taskQueue, workflowId: `deadline-case-cancel-${start}`, args: [{ tenant: 'demo', subject }] });
-          await env!.sleep(DAY / 2);
+        withWorker(env(), deadlineActivities(calendar, dueAt, cancelled, { value: true }) as Partial<Activities>, async (taskQueue) => {
+          const handle = await env().client.workflow.start(deadlineWorkflow, { taskQueue, workflowId: `deadline-case-cancel-${start}`, args: [{ tenant: 'demo', subject }] });
+          await env().sleep(DAY / 2);
           await handle.cancel();
           return handle.result();
         }),
