@@ -1,8 +1,10 @@
 /**
  * The backend client: bearer token + X-Tenant-Schema on every call, the `{success, data, message}`
  * envelope unwrapped, and every failure turned into an ApiError whose message is the API's own
- * words (or a Spanish description of what went wrong on the way).
+ * words in the desk's Spanish (messages.ts), or a Spanish description of what went wrong on the way.
  */
+import { deskMessage } from './messages';
+
 export class ApiError extends Error {
   constructor(message: string, readonly status: number) {
     super(message);
@@ -32,7 +34,7 @@ export function setSession(s: Session): void {
 function messageOf(body: unknown, status: number): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
-    for (const key of ['message', 'error', 'detail']) if (typeof b[key] === 'string' && b[key]) return b[key] as string;
+    for (const key of ['message', 'error', 'detail']) if (typeof b[key] === 'string' && b[key]) return deskMessage(b[key] as string);
   }
   if (status === 401) return 'Su sesión venció; vuelva a ingresar';
   if (status === 403) return 'No tiene permiso para esta operación';
