@@ -21,6 +21,7 @@ const Legajo = lazy(() => import('./screens/Legajo'));
 const Usuarios = lazy(() => import('./screens/Usuarios'));
 const ApiKeys = lazy(() => import('./screens/ApiKeys'));
 const Calendario = lazy(() => import('./screens/Calendario'));
+const Notificaciones = lazy(() => import('./screens/Notificaciones'));
 
 export function usePendingCount() {
   return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => call('get', '/api/v1/dashboard/stats'), refetchInterval: 60_000 });
@@ -92,8 +93,9 @@ export function App() {
             <Text fw={700} component={Link} to="/" c="indigo.8" td="none">Expediente</Text>
             <Text size="sm" c="dimmed" visibleFrom="sm">{tenant.name}</Text>
           </Group>
-          {/* No focus placeholder: Mantine 8 renders it as a role-less child of role="menu" (mantine#8971). */}
-          <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
+          {/* No focus placeholder: Mantine 8 renders it as a role-less child of role="menu" (mantine#8971).
+              Not in a portal: the open menu stays inside the header's banner landmark. */}
+          <Menu position="bottom-end" withInitialFocusPlaceholder={false} withinPortal={false}>
             <Menu.Target>
               {/* Named "Cuenta de <name>" by its content (an aria-label would not match the visible initials). */}
               <UnstyledButton className="account-button" data-testid="account-button">
@@ -112,6 +114,7 @@ export function App() {
               {tenants.length > 1 && tenants.map((t) => (
                 <Menu.Item key={t.schema} onClick={() => chooseTenant(t.schema)} disabled={t.schema === tenant.schema}>{t.name}</Menu.Item>
               ))}
+              <Menu.Item component={Link} to="/notificaciones">Notificaciones</Menu.Item>
               <Menu.Item c="red.9" onClick={() => void logout()}>Salir</Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -138,6 +141,7 @@ export function App() {
               <Route path="/usuarios" element={<Usuarios />} />
               <Route path="/api-keys" element={<ApiKeys />} />
               <Route path="/calendario" element={<Calendario />} />
+              <Route path="/notificaciones" element={<Notificaciones />} />
               <Route path="*" element={<Text role="alert">Página no encontrada.</Text>} />
             </Routes>
           </Suspense>
