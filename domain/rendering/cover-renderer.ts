@@ -10,8 +10,8 @@
 import { describePdf, PDF_CREATOR } from './pdf-metadata.js';
 import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import type { CoverLayout } from './cover-layout.js';
-import { canShow, drawVerificationFooter, wrapText, type Fonts } from './pdf-drawing.js';
-import { END_TEXT_MARKER, signatureAreaHeightPt, type RenderInput } from './pdf-renderer.js';
+import { canShow, drawEndTextMarker, drawVerificationFooter, wrapText, type Fonts } from './pdf-drawing.js';
+import { signatureAreaHeightPt, type RenderInput } from './pdf-renderer.js';
 
 const PAGE = { width: 612, height: 792 };
 /** The browser render's margins (20 mm sides, 27 mm top, 18 mm bottom), in points. */
@@ -73,7 +73,7 @@ export async function drawCover(input: RenderInput, layout: CoverLayout): Promis
   // The signing service stacks the signatures below the marker (white, tiny), on this page.
   y -= 10;
   if (y < BOTTOM + signatureAreaHeightPt(input.signatureSlots ?? 2) + 48) return undefined;
-  page.drawText(END_TEXT_MARKER, { x: LEFT, y, size: 2, font: fonts.regular, color: rgb(1, 1, 1) });
+  drawEndTextMarker(page, fonts.regular, LEFT, y);
 
   const pageNumber = 'Página 1 de 1';
   if (input.verification) {

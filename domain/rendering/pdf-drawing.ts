@@ -1,7 +1,8 @@
 /** Drawing shared by the pages the platform lays out itself with pdf-lib (signature page, covers). */
-import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
+import { endMarkedContent, fill, PDFName, PDFOperator, PDFOperatorNames, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { qrMatrix } from '../verification/qr.js';
+import { END_TEXT_MARKER } from './pdf-renderer.js';
 
 export interface Fonts {
   regular: PDFFont;
@@ -69,4 +70,15 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   }
   if (line || !lines.length) lines.push(line);
   return lines;
+}
+
+/**
+ * The end-text marker, white and 2 pt, with an empty ActualText: the signing service finds its
+ * glyphs, while text extraction (copy and paste, search, screen readers) skips it.
+ */
+export function drawEndTextMarker(page: PDFPage, font: PDFFont, x: number, y: number): void {
+  // Operators take no dictionary operand: the property list is written as it reads.
+  page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), '<</ActualText <FEFF>>>']));
+  page.drawText(END_TEXT_MARKER, { x, y, size: 2, font, color: rgb(1, 1, 1) });
+  page.pushOperators(endMarkedContent());
 }

@@ -6,8 +6,7 @@
  */
 import { PDFDocument, PDFSignature, rgb, StandardFonts } from 'pdf-lib';
 import { runPdfTask } from '../documents/pdf-workers.js';
-import { END_TEXT_MARKER } from './pdf-renderer.js';
-import { drawVerificationFooter } from './pdf-drawing.js';
+import { drawEndTextMarker, drawVerificationFooter } from './pdf-drawing.js';
 
 export interface SignaturePageInfo {
   title: string;
@@ -36,7 +35,7 @@ export async function addSignaturePage(pdf: Uint8Array, doc: PDFDocument, info: 
   page.drawText(info.municipality, { x: 57, y: 740, size: 9, font: regular, color: rgb(0.2, 0.2, 0.2) });
   page.drawText(info.title, { x: 57, y: 700, size: 16, font: bold });
   page.drawText(`Referencia: ${info.reference}`.slice(0, 110), { x: 57, y: 678, size: 10, font: regular });
-  page.drawText(END_TEXT_MARKER, { x: 57, y: 660, size: 2, font: regular, color: rgb(1, 1, 1) });
+  drawEndTextMarker(page, regular, 57, 660);
   if (info.verification) drawVerificationFooter(page, { regular, bold }, info.verification);
   return doc.save({ useObjectStreams: false });
 }

@@ -1,7 +1,9 @@
 /**
  * An official PDF says what it is: title (type, number, reference), the municipality as author,
  * the platform as creator, its language, and a structure tree (tagged) for screen readers; the
- * browser's "HeadlessChrome" appears nowhere, and the signatures stay valid.
+ * browser's "HeadlessChrome" appears nowhere, and the signatures stay valid. Its text reads as
+ * the document does: the end-text marker the signing service places signatures by is not in it
+ * (pdftotext), though the service still finds it and the signature sits in its usual slot.
  */
 import assert from 'node:assert/strict';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
@@ -9,12 +11,24 @@ import { createCase } from '../support/cases.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asIntegration, request } from '../support/http.js';
-import { pdfInfo, pdfSignatures } from '../support/pdf-tools.js';
+import { pdfInfo, pdfSignatures, pdfText } from '../support/pdf-tools.js';
+import { END_TEXT_MARKER } from '../../domain/rendering/pdf-renderer.js';
+import { PdfDocument } from '../../signer/pdf/document.js';
+import { TextLocator } from '../../signer/pdf/text-locator.js';
 
 async function officialPdf(documentId: string): Promise<Buffer> {
   const url = await request(`/api/v1/documents/${documentId}/url`, { headers: asIntegration('agente-obras') });
   assert.equal(url.status, 200, url.text);
   return Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
+}
+
+/** The rectangle of the first signature's widget, as the signing service placed it. */
+async function firstSignatureRect(pdf: Buffer): Promise<number[]> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const field = doc.getForm().getFields().find((f) => f.getName() === 'Firma1');
+  assert.ok(field, 'the signature field Firma1');
+  const rect = field.acroField.getWidgets()[0]!.getRectangle();
+  return [rect.x, rect.y, rect.width, rect.height];
 }
 
 async function language(pdf: Buffer): Promise<string | undefined> {
@@ -41,6 +55,18 @@ describe('documents: official PDFs describe themselves', function () {
     assert.equal(await language(pdf), 'es-AR');
     assert.ok(!pdf.includes('HeadlessChrome'), 'the browser is not named');
     assert.ok(pdfSignatures(pdf)[0]?.valid, 'pdfsig validates the signature');
+    const metadata = (await PDFDocument.load(pdf, { updateMetadata: false })).catalog.lookup(PDFName.of('Metadata'));
+    assert.ok(metadata, 'XMP metadata');
+    assert.match(Buffer.from((metadata as unknown as { getContents(): Uint8Array }).getContents()).toString('utf8'), /<pdfuaid:part>1<\/pdfuaid:part>/);
+
+    const text = pdfText(pdf);
+    assert.ok(!text.includes(END_TEXT_MARKER), `the marker is not in the text layer:\n${text}`);
+    assert.ok(text.includes(reference) && text.includes('Código de verificación'), 'the body, header and footer still are');
+    const parsed = PdfDocument.open(pdf);
+    const marker = new TextLocator(parsed.reader).lowest(parsed.pages[parsed.pages.length - 1]!, END_TEXT_MARKER);
+    assert.ok(marker, 'the signing service still finds the marker');
+    // The first slot of the service's grid (x 50, y 40, 246 × 72 pt), as before the marker was hidden.
+    assert.deepEqual(await firstSignatureRect(pdf), [50, 40, 246, 72]);
   });
 
   it('a drawn CAEX cover says the same', async () => {
@@ -52,5 +78,6 @@ describe('documents: official PDFs describe themselves', function () {
     assert.equal(info.Creator, 'expediente');
     assert.equal(info.Producer, 'expediente (pdf-lib)');
     assert.equal(info.Author, getStack().demoTenant.displayName);
+    assert.ok(!pdfText(await officialPdf(cover.document_id)).includes(END_TEXT_MARKER), 'no marker in the cover\'s text');
   });
 });
