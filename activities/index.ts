@@ -4,6 +4,7 @@ import { createArchiveActivities } from './archive.js';
 import { createCaseActivities } from './cases.js';
 import { createDeadlineActivities } from './deadlines.js';
 import { createDocumentActivities } from './documents.js';
+import { createNotificationActivities } from './notifications.js';
 import { createProvisioningActivities } from './provisioning.js';
 import { createRecordActivities } from './records.js';
 import { createSignBatchActivities } from './sign-batch.js';
@@ -21,6 +22,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createArchiveActivities(deps),
     ...createSignBatchActivities(deps),
     ...createDeadlineActivities(deps),
+    ...createNotificationActivities(deps),
   };
 }
 

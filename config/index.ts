@@ -120,6 +120,8 @@ export interface Config {
    * newest document time-stamp's authority certificate expires within `renewalWindowDays`.
    */
   archive: { renewalWindowDays: number; renewalHour: number };
+  /** E-mail notifications: the local hour (APP_TIMEZONE) of each user's daily digest. */
+  notifications: { digestHour: number };
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -374,6 +376,7 @@ export function loadConfig(env: Env = process.env): Config {
       renewalWindowDays: positiveInt(env, 'ARCHIVE_RENEWAL_WINDOW_DAYS', 365),
       renewalHour: hourOfDay(env, 'ARCHIVE_RENEWAL_HOUR', 3),
     },
+    notifications: { digestHour: hourOfDay(env, 'NOTIFICATION_DIGEST_HOUR', 8) },
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
     testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),

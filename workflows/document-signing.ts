@@ -17,6 +17,7 @@ import {
   allHandlersFinished, condition, getExternalWorkflowHandle, log, patched, setHandler, startChild, upsertSearchAttributes, workflowInfo, ApplicationFailure, ParentClosePolicy,
 } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
+import type { SigningEvent } from '../domain/notifications/notices.js';
 import {
   ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signingStateQuery, signUpdate,
   type DocumentSigningInput, type RejectOutcome, type RejectRequest, type SigningResult, type SigningState, type SignOutcome,
@@ -33,8 +34,18 @@ function isRepeatOf(rejection: RejectOutcome | undefined, request: RejectRequest
   return rejection !== undefined && rejection.rejectedBy === request.userId && rejection.reason === request.reason?.trim();
 }
 
+/** Whose turn a round begins with: every common signer, or the numerator when there is none. */
+function firstTurn(signers: SignerSnapshot[]): string[] {
+  const common = signers.filter((s) => !s.isNumerator && s.status === 'pending');
+  return (common.length ? common : signers.filter((s) => s.isNumerator)).map((s) => s.userId);
+}
+
 export async function documentSigningWorkflow(input: DocumentSigningInput): Promise<SigningResult> {
   const { tenant, documentId } = input;
+  // Runs begun before e-mail notifications replay without them.
+  const notify = patched('signing-notifications');
+  /** E-mail notices of the round, handed to the users' NotificationWorkflows by the main loop. */
+  const notices: SigningEvent[] = [];
   const state: SigningState = { phase: 'new', round: 0, signers: [], officialNumber: null };
   const lock = new Mutex();
   let begun: SigningRound | undefined;
@@ -67,6 +78,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         state.officialNumber = round.officialNumber;
         state.phase = 'signing';
         begun = round;
+        if (notify) notices.push({ event: 'turn', documentId, round: round.round, userIds: firstTurn(state.signers), actorUserId: request.userId });
         return round;
       } catch (err) {
         state.phase = 'not_started';
@@ -98,6 +110,14 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         // its repeats wait for the number instead of answering an unofficialized signature.
         me.status = 'signed';
         me.signedAt = signedAt;
+        if (notify) {
+          const numerator = state.signers.find((s) => s.isNumerator);
+          if (me.isNumerator) notices.push({ event: 'officialized', documentId, round: state.round, actorUserId: me.userId });
+          else if (numerator?.status === 'pending' && state.signers.every((s) => s.isNumerator || s.status === 'signed')) {
+            // The common signers are done: now it is the numerator's turn.
+            notices.push({ event: 'turn', documentId, round: state.round, userIds: [numerator.userId], actorUserId: me.userId });
+          }
+        }
         return outcome(me);
       }),
     {
@@ -126,6 +146,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         rejection = { documentId, status: 'rejected', ...recorded };
         state.phase = 'rejected';
         upsertSearchAttributes([{ key: STATUS, value: 'rejected' }]);
+        if (notify) notices.push({ event: 'rejected', documentId, round: state.round, actorUserId: request.userId });
         return rejection;
       }),
     {
@@ -157,16 +178,33 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
       memo: { due_at: begun.dueAt, reference: begun.reference },
     });
   }
-  await condition(() => state.phase !== 'signing');
+  if (notify) {
+    // Sent here rather than in the handlers, so a signature's answer never waits for them.
+    for (;;) {
+      await condition(() => notices.length > 0 || state.phase !== 'signing');
+      await sendNotices();
+      if (state.phase !== 'signing') break;
+    }
+  } else {
+    await condition(() => state.phase !== 'signing');
+  }
   if (deadlineId) {
     await getExternalWorkflowHandle(deadlineId).cancel()
       .catch((err: unknown) => log.warn('deadline run not cancelled', { deadlineId, error: (err as Error).message }));
   }
   await condition(allHandlersFinished);
+  if (notify) await sendNotices();
   // Once official: a memo's summary and those of the cases it was linked to, in the background.
   if (state.phase === 'signed' && patched('summaries-after-officialization')) {
     await steps.requestSummariesOfOfficialized({ tenant, documentId })
       .catch((err: unknown) => log.warn('summaries not requested', { documentId, error: (err as Error).message }));
   }
   return { documentId, phase: state.phase, officialNumber: state.officialNumber };
+
+  async function sendNotices(): Promise<void> {
+    for (let notice = notices.shift(); notice; notice = notices.shift()) {
+      await steps.notifySigningEvent({ tenant, ...notice })
+        .catch((err: unknown) => log.warn('notifications not sent', { documentId, event: notice!.event, error: (err as Error).message }));
+    }
+  }
 }

@@ -9,3 +9,4 @@ export { summaryWorkflow } from './summary.js';
 export { archiveRenewalWorkflow, tenantArchiveRenewalWorkflow } from './archive-renewal.js';
 export { signBatchWorkflow } from './sign-batch.js';
 export { deadlineWorkflow } from './deadline.js';
+export { notificationWorkflow } from './notifications.js';

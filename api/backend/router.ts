@@ -9,6 +9,7 @@ import { backendDashboardRoutes } from './dashboard.js';
 import { backendDocumentRoutes } from './documents.js';
 import { backendMemoRoutes } from './memos.js';
 import { backendNoteRoutes } from './notes.js';
+import { backendNotificationRoutes } from './notification-preferences.js';
 import { backendRecordRoutes } from './records.js';
 import { backendRecordReportRoutes } from '../record-report.js';
 import { backendSignBatchRoutes } from '../sign-batch.js';
@@ -19,7 +20,7 @@ export function backendRouter(deps: ApiDeps): Router {
   // Before the tenant's authentication: it answers which tenants the token may choose from.
   router.get('/auth/tenants', tenantsOfToken(deps));
   // Authentication guards the backend's own paths; anything else falls through to the 404.
-  router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries', '/admin'], backendAuth(deps));
+  router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries', '/admin', '/me'], backendAuth(deps));
   router.use(backendCaseRoutes(deps));
   router.use(backendSignBatchRoutes(deps));
   router.use(backendDocumentRoutes(deps));
@@ -31,5 +32,6 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendRecordReportRoutes(deps));
   router.use(backendApiKeyRoutes(deps));
   router.use(backendCalendarRoutes(deps));
+  router.use(backendNotificationRoutes(deps));
   return router;
 }

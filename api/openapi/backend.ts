@@ -5,6 +5,7 @@ import { closeBody, linkBody, movementBody } from '../backend/cases.js';
 import { createBody, rejectBody, saveBody } from '../backend/documents.js';
 import { archiveBody as memoArchiveBody } from '../backend/memos.js';
 import { archiveBody as noteArchiveBody } from '../backend/notes.js';
+import { preferencesBody } from '../backend/notification-preferences.js';
 import { createBody as userCreateBody } from '../backend/users.js';
 import { caseCreationBody } from '../integration/cases.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
@@ -46,6 +47,11 @@ const memosPage = page('memos', obj({
 const registry = obj({ id, code: str, name: str, description: nstr, data_schema: dataSchema, allowed_states: arr(str), is_active: bool, 'record_count?': int, permissions: familyPermissions });
 const nonWorkingDay = obj({ date: { type: 'string', format: 'date' }, name: str, source: oneOfValues('national', 'municipal') });
 const municipalDay = obj({ date: { type: 'string', format: 'date' }, description: str, created_by: str, created_at: str });
+const deliveryValue = oneOfValues('immediate', 'digest', 'off');
+const notificationPreferences = obj({
+  preferences: obj({ signature_request: deliveryValue, document_outcome: deliveryValue, note: deliveryValue, memo: deliveryValue }),
+  digest_hour: int, time_zone: str,
+});
 const newKey = obj({ ...(apiKey.properties as Record<string, JsonSchema>), key: str });
 
 const docStatus = oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected');
@@ -323,5 +329,17 @@ export const backendOperations: OperationSpec[] = [
   {
     method: 'PUT', path: '/admin/document-types/:acronym', tag: 'Calendario', summary: 'Fijar el plazo de firma por defecto de un tipo (días hábiles; null: sin plazo)',
     body: typeDeadlineBody, responses: { 200: ok(typeDeadline) },
+  },
+
+  // The user's own e-mail notifications.
+  {
+    method: 'GET', path: '/me/notification-preferences', tag: 'Notificaciones', summary: 'Cómo recibe el usuario cada tipo de aviso por e-mail',
+    description: 'Por tipo (signature_request: documento para firmar; document_outcome: su documento firmado o rechazado; note: nota a su sector; memo: memorándum recibido): immediate, digest (resumen diario a las digest_hour en time_zone) u off.',
+    responses: { 200: ok(notificationPreferences) },
+  },
+  {
+    method: 'PUT', path: '/me/notification-preferences', tag: 'Notificaciones', summary: 'Cambiar cómo recibe el usuario cada tipo de aviso',
+    description: 'Solo cambian los tipos nombrados. Un tipo desconocido o un valor que no sea immediate, digest u off es 400.',
+    body: preferencesBody, responses: { 200: ok(notificationPreferences) },
   },
 ];

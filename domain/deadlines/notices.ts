@@ -28,7 +28,8 @@ function messageId(subject: DeadlineSubject, point: DeadlinePoint, to: Person): 
   return `<deadline.${key}.${point.kind}.${point.sequence}.${to.id}@expediente>`;
 }
 
-function email(to: Person, subjectLine: string, lines: string[], link: string, id: string): DeadlineEmail {
+/** One person's e-mail: a greeting, the lines, a link into the desk (also the notifications' shape). */
+export function email(to: Person, subjectLine: string, lines: string[], link: string, id: string): DeadlineEmail {
   const greeting = `Hola ${to.fullName}:`;
   return {
     to: to.email,

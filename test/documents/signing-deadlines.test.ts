@@ -216,7 +216,8 @@ describe('documents: signing deadlines', function () {
       const points = deadlinePoints(calendar, stack.config.deadlines, new Date(started.body.due_at));
       const escalation = points.find((p) => p.kind === 'escalation')!;
 
-      const mails = async () => (await stack.mail.messages()).filter((m) => m.subject.includes(reference));
+      // The deadline's own e-mails (its subjects say plazo), not the round's notifications.
+      const mails = async () => (await stack.mail.messages()).filter((m) => m.subject.includes(reference) && m.subject.includes('plazo'));
       const runStarted = await env().currentTimeMs();
       const result = await withWorker(env(), createDeadlineActivities(deps) as Partial<Activities>, async (taskQueue) => {
         const handle = await env().client.workflow.start(deadlineWorkflow, {

@@ -174,6 +174,8 @@ export async function representativeCalls(): Promise<Call[]> {
 
     // Backend.
     B('GET', '/auth/me', () => backend('intendente', 'GET', '/auth/me')),
+    B('GET', '/me/notification-preferences', () => backend('intendente', 'GET', '/me/notification-preferences')),
+    B('PUT', '/me/notification-preferences', () => backend('intendente', 'PUT', '/me/notification-preferences', { note: 'immediate' })),
     B('GET', '/auth/tenants', async () => {
       await ensureAccount('martin.alvarez@villaesperanza.gob.ar', DEMO_ACCOUNT_PASSWORD);
       const token = await userToken('martin.alvarez@villaesperanza.gob.ar', DEMO_ACCOUNT_PASSWORD);

@@ -661,6 +661,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cómo recibe el usuario cada tipo de aviso por e-mail
+         * @description Por tipo (signature_request: documento para firmar; document_outcome: su documento firmado o rechazado; note: nota a su sector; memo: memorándum recibido): immediate, digest (resumen diario a las digest_hour en time_zone) u off.
+         */
+        get: operations["get_api_v1_me_notification_preferences"];
+        /**
+         * Cambiar cómo recibe el usuario cada tipo de aviso
+         * @description Solo cambian los tipos nombrados. Un tipo desconocido o un valor que no sea immediate, digest u off es 400.
+         */
+        put: operations["put_api_v1_me_notification_preferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/memos/{id}": {
         parameters: {
             query?: never;
@@ -4518,6 +4542,163 @@ export interface operations {
                             /** @enum {string} */
                             status: "running" | "completed";
                             total: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_me_notification_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            digest_hour: number;
+                            preferences: {
+                                /** @enum {string} */
+                                document_outcome: "immediate" | "digest" | "off";
+                                /** @enum {string} */
+                                memo: "immediate" | "digest" | "off";
+                                /** @enum {string} */
+                                note: "immediate" | "digest" | "off";
+                                /** @enum {string} */
+                                signature_request: "immediate" | "digest" | "off";
+                            };
+                            time_zone: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    put_api_v1_me_notification_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description immediate: al momento; digest: en el resumen diario; off: sin e-mail
+                     * @enum {string}
+                     */
+                    document_outcome?: "immediate" | "digest" | "off";
+                    /**
+                     * @description immediate: al momento; digest: en el resumen diario; off: sin e-mail
+                     * @enum {string}
+                     */
+                    memo?: "immediate" | "digest" | "off";
+                    /**
+                     * @description immediate: al momento; digest: en el resumen diario; off: sin e-mail
+                     * @enum {string}
+                     */
+                    note?: "immediate" | "digest" | "off";
+                    /**
+                     * @description immediate: al momento; digest: en el resumen diario; off: sin e-mail
+                     * @enum {string}
+                     */
+                    signature_request?: "immediate" | "digest" | "off";
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            digest_hour: number;
+                            preferences: {
+                                /** @enum {string} */
+                                document_outcome: "immediate" | "digest" | "off";
+                                /** @enum {string} */
+                                memo: "immediate" | "digest" | "off";
+                                /** @enum {string} */
+                                note: "immediate" | "digest" | "off";
+                                /** @enum {string} */
+                                signature_request: "immediate" | "digest" | "off";
+                            };
+                            time_zone: string;
                         };
                         message: string;
                         /** @constant */

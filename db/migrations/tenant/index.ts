@@ -15,6 +15,7 @@ import { caseSummariesWithoutMemos } from './013_case_summaries_without_memos.js
 import { archiveRenewals } from './014_archive_renewals.js';
 import { nonWorkingDays } from './015_non_working_days.js';
 import { deadlines } from './016_deadlines.js';
+import { notificationPreferences } from './018_notification_preferences.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, notificationPreferences];
