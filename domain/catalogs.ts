@@ -7,6 +7,7 @@ import type { DomainContext } from './context.js';
 import { isUuid } from './acting-user.js';
 import { badRequest, notFound } from './errors.js';
 import { searchTextOf } from './limits.js';
+import { anyFoldedLike, searchPattern } from './text-fold.js';
 
 export const DOCUMENT_STATES = [
   { code: 'draft', name: 'Borrador', description: 'Documento en edición; puede modificarse y eliminarse.' },
@@ -16,11 +17,6 @@ export const DOCUMENT_STATES = [
 ] as const;
 
 export const USER_SEARCH_QUERY_MESSAGE = "El parametro 'q' es requerido y debe tener al menos 2 caracteres";
-
-/** Escapes LIKE wildcards so user input matches literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-}
 
 export async function listDocumentTypes(ctx: DomainContext) {
   const rows = await ctx.db.transaction((trx) =>
@@ -87,15 +83,15 @@ export async function searchUsers(ctx: DomainContext, input: UserSearchInput) {
   if (q.length < 2) throw badRequest(USER_SEARCH_QUERY_MESSAGE);
   searchTextOf(q, 'q');
   const limit = parseLimit(input.limit, 10, 100);
-  const pattern = likePattern(q);
-  const rows = await ctx.db.transaction((trx) =>
-    usersWithPrimarySector(trx)
+  const rows = await ctx.db.transaction(async (trx) => {
+    const like = anyFoldedLike(['u.full_name', 'u.email'], await searchPattern(trx, q));
+    return usersWithPrimarySector(trx)
       .where('u.is_active', true)
-      .andWhere((w) => w.whereILike('u.full_name', pattern).orWhereILike('u.email', pattern))
+      .andWhereRaw(like.sql, like.bindings)
       .orderBy('u.full_name')
       .limit(limit)
-      .select('u.id as user_id', 'u.full_name', 'u.email', 's.name as sector'),
-  );
+      .select('u.id as user_id', 'u.full_name', 'u.email', 's.name as sector');
+  });
   return { users: rows };
 }
 

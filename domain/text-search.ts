@@ -1,6 +1,7 @@
 /**
- * Text search over a list (ILIKE '%text%' on a few columns): the list is walked newest first while
- * matches are frequent, and a rare text is looked up through a trigram index instead.
+ * Text search over a list (LIKE '%text%' on a few columns, folded as the text is: regardless of
+ * accents and case, see text-fold.ts): the list is walked newest first while matches are
+ * frequent, and a rare text is looked up through a trigram index instead.
  */
 import type { Knex } from 'knex';
 import { kept, keptKey, type Page, type Sql, type TotalSources } from './pagination.js';
@@ -12,36 +13,14 @@ const TEXT_COUNT_SCAN = 1000;
 export type OrderedHead = (take: number) => Sql;
 
 /**
- * An ASCII digit, punctuation mark or space, as a bracket expression that JavaScript and
- * PostgreSQL read alike. A pattern of these only (a number, a date) matches the same rows by LIKE
- * as by ILIKE: lowering leaves each of them as it is and turns no other character into one of
- * them (Unicode's lowercase mappings, full ones included, give letters and combining marks; a test
- * checks every code point against the database's collation). LIKE spares lowering every text it
- * checks, 2 µs a text with the ICU collation.
- */
-export const CASELESS_CHARACTER = '[\\x20-\\x40\\x5b-\\x60\\x7b-\\x7e]';
-const CASELESS_TEXT = new RegExp(`^${CASELESS_CHARACTER}*$`);
-const caseless = (pattern: string) => CASELESS_TEXT.test(pattern);
-
-/**
- * Any of `columns` matches `pattern` by ILIKE, for row-by-row checks: PostgreSQL's ILIKE is LIKE
- * over both sides lowered with the column's collation, so this matches exactly what it matches,
- * but lowers the pattern once rather than on every row, and neither side when lowering changes
- * nothing (ILIKE stays where a trigram index must recognise it, see `anyLike`).
- */
-export function anyLowerLike(columns: readonly string[], pattern: string): Sql {
-  const like = (column: string) => (caseless(pattern) ? `${column} like ?` : `lower(${column}) like lower(?)`);
-  return { sql: `(${columns.map(like).join(' or ')})`, bindings: columns.map(() => pattern) };
-}
-
-/**
  * A head's rows `s` that match `pattern` in `columns` of `table` (aliased as its columns name it,
  * `condition` on top): a lookup per row, fenced with offset 0 so the planner cannot trade it for a
- * scan of the whole table.
+ * scan of the whole table. The columns are folded copies (migration 017) and the pattern folded
+ * alike (`searchPattern`), so plain LIKE matches regardless of accents and case.
  */
 export function lateralMatch(table: string, condition: string, columns: readonly string[], pattern: string): Sql {
   const alias = table.split(' ').at(-1)!;
-  const like = anyLowerLike(columns, pattern);
+  const like = anyLike(columns, pattern);
   return { sql: `cross join lateral (select 1 from ${table} where ${alias}.id = s.id and ${condition} and ${like.sql} offset 0) ${alias}`, bindings: like.bindings };
 }
 
@@ -110,7 +89,7 @@ const PLANNER_SCANS = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlysc
 
 /**
  * Runs `read` with bitmap scans only, i.e. through the trigram index. The planner's figure for an
- * ILIKE '%…%' is a guess from a sample; a wrong one would scan a whole table for a rare text.
+ * LIKE '%…%' is a guess from a sample; a wrong one would scan a whole table for a rare text.
  */
 async function byTrigrams<T>(trx: Knex.Transaction, read: () => Promise<T>): Promise<T> {
   await trx.raw(PLANNER_SCANS.map((s) => `set local ${s} = off`).join('; '));
@@ -122,8 +101,8 @@ async function byTrigrams<T>(trx: Knex.Transaction, read: () => Promise<T>): Pro
 }
 
 /**
- * The tenant's rows a text is looked up in (every filter but the text), their text columns, all
- * in one trigram index, their id column and the time their list is ordered by; `scope` names the
+ * The tenant's rows a text is looked up in (every filter but the text), their folded text
+ * columns, all in one trigram index, their id column and the time their list is ordered by; `scope` names the
  * tenant.
  */
 export interface IndexedText {
@@ -154,9 +133,12 @@ export function candidateRows(trx: Knex.Transaction, found: readonly Candidate[]
   return trx.raw(`unnest(?::uuid[], ?::timestamptz[]) as ${alias}(id, ${at})`, [found.map((c) => c.id), found.map((c) => c.at)]);
 }
 
-/** Any of `columns` matches `pattern` by ILIKE (LIKE for a caseless pattern), the forms a trigram index serves. */
+/**
+ * Any of `columns` (folded copies) matches `pattern` (folded alike) by LIKE, which their trigram
+ * index serves; the columns are stored folded, so no row is lowered or unaccented on the way.
+ */
 export const anyLike = (columns: readonly string[], pattern: string): Sql => ({
-  sql: `(${columns.map((c) => `${c} ${caseless(pattern) ? 'like' : 'ilike'} ?`).join(' or ')})`,
+  sql: `(${columns.map((c) => `${c} like ?`).join(' or ')})`,
   bindings: columns.map(() => pattern),
 });
 
@@ -169,7 +151,7 @@ async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pa
   const like = anyLike(indexed.columns, lookup);
   const query = indexed.rows().andWhereRaw(like.sql, like.bindings);
   if (lookup !== pattern) {
-    const whole = anyLowerLike(indexed.columns, pattern);
+    const whole = anyLike(indexed.columns, pattern);
     query.andWhereRaw(whole.sql, whole.bindings);
   }
   return byTrigrams(trx, () => query.limit(limit).select<Candidate[]>(`${indexed.id} as id`, trx.raw(`${indexed.at}::text as at`)));
@@ -217,7 +199,7 @@ function trigramShares(trx: Knex.Transaction, indexed: IndexedText): Promise<Tri
   });
 }
 
-/** Runs of three ASCII letters or digits or more: lowering maps each of their characters alone. */
+/** Runs of three ASCII letters or digits or more (a folded text is lower case: upper case is read as lower). */
 const ASCII_RUN = /[A-Za-z0-9]{3,}/g;
 
 const unescapeLike = (word: string) => word.replace(/\\(.)/g, '$1');
@@ -260,7 +242,7 @@ function rarestTrigram(runs: readonly string[], shares: TrigramShares): { text: 
 
 /**
  * What a word of the text is looked up by, from its runs of ASCII letters and digits (the text's
- * own characters, matched caselessly as the text is): with other words beside it, a word of
+ * own characters, folded as the text is): with other words beside it, a word of
  * letters by its rarest trigram alone; a number, or the text's only word, by its uncommon parts
  * (a number's trigrams are all fairly common, and only together do they narrow the lookup); a
  * word with no such run, whole. `share` is the word's rarest trigram's (null when it has none):
@@ -286,9 +268,9 @@ const wordsOf = (pattern: string) => pattern.slice(1, -1).split(/\s+/).filter((w
  * rows), and a trigram most rows hold ("202" of a year, the edges of a word) adds a long list
  * and removes few rows. So the lookup is the pieces of the text's distinctive words
  * (`wordPiece`), in the text's order, joined by '%': every row holding the text matches it too
- * (each piece is a run of the text's own ASCII letters and digits, which lower alone as in the
- * text), and the text itself is checked on the rows it finds. Before the statistics exist, a
- * text of several words is looked up by its words whole.
+ * (each piece is a run of the folded text's own ASCII letters and digits), and the text itself
+ * is checked on the rows it finds. Before the statistics exist, a text of several words is
+ * looked up by its words whole.
  */
 async function lookupPattern(trx: Knex.Transaction, indexed: IndexedText, pattern: string): Promise<string> {
   const words = wordsOf(pattern);
@@ -313,7 +295,7 @@ async function knownRare(trx: Knex.Transaction, indexed: IndexedText, pattern: s
 }
 
 export interface TextSearch {
-  /** The text's LIKE pattern (see `looksRare`). */
+  /** The text's LIKE pattern, folded (`searchPattern`; see also `looksRare`). */
   pattern: string;
   /**
    * The list walked newest first, and how a text matches its rows `s`: a lateral lookup per row

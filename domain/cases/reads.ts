@@ -4,7 +4,6 @@ import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { BACKEND_DATE_FILTERS, dayRange, INTEGRATION_DATE_FILTERS, namedWindow, type Window } from '../calendar.js';
-import { likePattern } from '../catalogs.js';
 import { searchTextOf } from '../limits.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
@@ -15,7 +14,8 @@ import {
   afterCondition, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, parsePage, settleTotal, whereAfter, whereIdIn,
   type Page, type Position, type Ranges, type Sql, type TotalSources,
 } from '../pagination.js';
-import { lateralMatch, searchText } from '../text-search.js';
+import { anyLike, lateralMatch, searchText } from '../text-search.js';
+import { searchPattern } from '../text-fold.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import { CASE_COLUMNS, casesQuery, movementsQuery, type CaseRow, type MovementRow } from './records.js';
@@ -46,6 +46,8 @@ interface CaseCriteria {
   to?: Date;
   ownerSectorId?: string;
   assignedSectorId?: string;
+  /** The text searched, as typed; `pattern` is its folded LIKE pattern, made in the transaction. */
+  text?: string;
   pattern?: string;
 }
 
@@ -53,7 +55,7 @@ function caseCriteria(ctx: DomainContext, input: CaseSearchInput, flavor: 'integ
   if (input.status && !STATUSES.includes(input.status)) throw badRequest('status debe ser active, inactive o archived');
   const criteria: CaseCriteria = { statuses: input.status ? [input.status] : STATUSES };
   const text = searchTextOf(input.search);
-  if (text) criteria.pattern = likePattern(text);
+  if (text) criteria.text = text;
   searchTextOf(input.sector_filter, 'sector_filter');
   const windows: Window[] = [];
   if (input.date_filter) {
@@ -145,7 +147,10 @@ function directCases(trx: Tx, ctx: DomainContext, criteria: CaseCriteria): Knex.
   if (criteria.from) query.andWhere('c.created_at', '>=', criteria.from);
   if (criteria.to) query.andWhere('c.created_at', '<', criteria.to);
   if (criteria.ownerSectorId) query.andWhere('c.owner_sector_id', criteria.ownerSectorId);
-  if (criteria.pattern) query.andWhere((w) => w.whereILike('c.case_number', criteria.pattern!).orWhereILike('c.reference', criteria.pattern!));
+  if (criteria.pattern) {
+    const like = anyLike(CASE_TEXT_COLUMNS, criteria.pattern);
+    query.andWhereRaw(like.sql, like.bindings);
+  }
   if (criteria.assignedSectorId) {
     query.whereExists(
       trx('case_movements as sf').whereRaw('sf.case_id = c.id').andWhere({ 'sf.movement_type': 'assignment', 'sf.status': 'active', 'sf.to_sector_id': criteria.assignedSectorId }),
@@ -154,8 +159,11 @@ function directCases(trx: Tx, ctx: DomainContext, criteria: CaseCriteria): Knex.
   return query;
 }
 
-/** The columns a case's text is searched in (both in the trigram index cases_text_trgm). */
-const CASE_TEXT_COLUMNS = ['c.case_number', 'c.reference'] as const;
+/**
+ * The columns a case's text is searched in: number and reference, folded (migration 017), both in
+ * the trigram index cases_text_trgm.
+ */
+const CASE_TEXT_COLUMNS = ['c.case_number_folded', 'c.reference_folded'] as const;
 /** The statistics of those columns' trigrams (migration 011). */
 const CASE_TEXT_TRIGRAMS = ['cases_number_trigrams', 'cases_reference_trigrams'] as const;
 
@@ -188,6 +196,7 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
 
 async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, flavor: 'integration' | 'backend', p: Page) {
   const criteria = caseCriteria(ctx, input, flavor);
+  if (criteria.text) criteria.pattern = await searchPattern(trx, criteria.text);
   if (flavor === 'integration' && input.sector_filter) {
     const owner = await trx('sectors').where('acronym', input.sector_filter.toUpperCase()).first<{ id: string } | undefined>('id');
     if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id)) return { rows: [], total: { total: 0, exact: true }, more: false };

@@ -3,7 +3,6 @@ import { deadlineFields } from '../deadlines/reads.js';
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
@@ -14,6 +13,7 @@ import {
   type Page, type PageTotal, type Position, type Sql, type TotalSources,
 } from '../pagination.js';
 import { anyLike, candidateRows, lateralMatch, searchText, type Candidate } from '../text-search.js';
+import { searchPattern } from '../text-fold.js';
 import {
   ACCESS_KIND, canEditDocument, COMMUNICATION_TYPES, DOCUMENT_STATUSES, requireReadable, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation,
   whereVisibleTo, type Reader, type StreamFilter,
@@ -174,7 +174,7 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
       criteria.filter.documentTypeId = type.id;
     }
     if (input.case_id) criteria.caseId = input.case_id;
-    if (text) criteria.pattern = likePattern(text);
+    if (text) criteria.pattern = await searchPattern(trx, text);
     const found = criteria.caseId ? await directSearch(trx, user, criteria, p) : await streamSearch(trx, user, criteria, p, ctx.tenant.schema);
     const total = await settleTotal(p, found.ids.length, found.total);
     const rows = await rowsInOrder(trx, found.ids.slice(0, p.pageSize));
@@ -188,8 +188,11 @@ function listInfo(p: Page, total: PageTotal) {
   return info;
 }
 
-/** The columns a document's text is searched in (both in the trigram index documents_text_trgm). */
-export const DOCUMENT_TEXT_COLUMNS = ['d.reference', 'd.official_number'] as const;
+/**
+ * The columns a document's text is searched in: reference and official number, folded (migration
+ * 017), both in the trigram index documents_text_trgm.
+ */
+export const DOCUMENT_TEXT_COLUMNS = ['d.reference_folded', 'd.official_number_folded'] as const;
 /** The statistics of those columns' trigrams (migration 011). */
 export const DOCUMENT_TEXT_TRIGRAMS = ['documents_reference_trigrams', 'documents_number_trigrams'] as const;
 

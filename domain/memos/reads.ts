@@ -4,13 +4,15 @@
  * page's rows.
  */
 import type { Knex } from 'knex';
+import type { Tx } from '../../db/tenancy.js';
 import { BACKEND_DATE_FILTERS, dayRange, namedWindow, type Window } from '../calendar.js';
-import { likePattern } from '../catalogs.js';
 import type { DomainContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
 import { parsePage, pageInfo } from '../pagination.js';
+import { anyLike } from '../text-search.js';
+import { anyFoldedLike, searchPattern } from '../text-fold.js';
 import {
   actingUser, MEMO_COLUMNS, memosQuery, person, RECIPIENT_COLUMNS, recipientsQuery, senderOf, type MemoRow, type RecipientRow,
 } from './records.js';
@@ -26,12 +28,18 @@ export interface MemoListInput {
 
 const DATE_FILTERS: readonly string[] = BACKEND_DATE_FILTERS;
 
-/** search (number, subject, content) on `documents as d`, joined by the caller when there is a search. */
-function whereSearch(query: Knex.QueryBuilder, search?: string): void {
+/**
+ * search (number, subject, content) on `documents as d`, joined by the caller when there is a
+ * search; regardless of accents and case (the folded copies of migration 017, the content folded
+ * row by row). It narrows lists that are already the user's own, so privacy is theirs.
+ */
+async function whereSearch(trx: Tx, query: Knex.QueryBuilder, search?: string): Promise<void> {
   const text = search?.trim();
   if (!text) return;
-  const pattern = likePattern(text);
-  query.andWhere((w) => w.whereILike('d.official_number', pattern).orWhereILike('d.reference', pattern).orWhereILike('d.content', pattern));
+  const pattern = await searchPattern(trx, text);
+  const stored = anyLike(['d.official_number_folded', 'd.reference_folded'], pattern);
+  const content = anyFoldedLike(['d.content'], pattern);
+  query.andWhereRaw(`(${stored.sql} or ${content.sql})`, [...stored.bindings, ...content.bindings]);
 }
 
 /** The date window (named filter and/or date_from/date_to, municipal days) on the column that dates each list. */
@@ -64,7 +72,7 @@ export async function listReceived(ctx: DomainContext, input: MemoListInput, opt
     // exists only for an officialized memo, which can no longer be deleted.
     const inbox = trx('memo_recipients as mr').where('mr.recipient_user_id', user.id).andWhere('mr.is_archived', options.archived);
     whereDates(inbox, ctx, input, 'mr.created_at');
-    if (input.search?.trim()) whereSearch(inbox.join('documents as d', 'd.id', 'mr.document_id'), input.search);
+    if (input.search?.trim()) await whereSearch(trx, inbox.join('documents as d', 'd.id', 'mr.document_id'), input.search);
     const [{ total }] = await inbox.clone().count<{ total: number }[]>('* as total');
     const page: string[] = await inbox.orderBy([{ column: 'mr.created_at', order: 'desc' }, { column: 'mr.id' }]).limit(p.pageSize).offset(p.offset).pluck('mr.id');
     const found = page.length
@@ -102,7 +110,7 @@ export async function listSent(ctx: DomainContext, input: MemoListInput) {
     // Count and page on the sender's signed MEMOs (documents_sent_by index), then join the page.
     const sent = sentOfficialDocuments(trx, user.id, 'MEMO');
     whereDates(sent, ctx, input, 'd.signed_at');
-    whereSearch(sent, input.search);
+    await whereSearch(trx, sent, input.search);
     const [{ total }] = await sent.clone().count<{ total: number }[]>('* as total');
     const page: string[] = await sent.orderBy([{ column: 'd.signed_at', order: 'desc' }, { column: 'd.id' }]).limit(p.pageSize).offset(p.offset).pluck('d.id');
     const rows = inOrder(page, page.length ? await memosQuery(trx).whereIn('d.id', page).select<MemoRow[]>(MEMO_COLUMNS) : []);

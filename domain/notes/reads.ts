@@ -4,12 +4,13 @@
  */
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
-import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
 import { parsePage, pageInfo, type Page } from '../pagination.js';
+import { anyLike } from '../text-search.js';
+import { anyFoldedLike, searchPattern } from '../text-fold.js';
 import { NOTE_MESSAGES } from './messages.js';
 import {
   memberSectorIds, myDeliveries, NOTE_COLUMNS, notesQuery, recipientUsers, requireNote, strongestKind, type NoteRecipientUser, type NoteRow, type ReceptionKind,
@@ -39,16 +40,18 @@ function actingUser(ctx: DomainContext): ActingUser {
   return ctx.user;
 }
 
-/** Integration searches subject or content; backend the subject (reference) or the note's number. */
-function whereSearch(query: Knex.QueryBuilder, flavor: Flavor, search?: string) {
+/**
+ * Integration searches subject or content; backend the subject (reference) or the note's number;
+ * regardless of accents and case (the folded copies of migration 017, the content folded row by row).
+ */
+async function whereSearch(trx: Tx, query: Knex.QueryBuilder, flavor: Flavor, search?: string): Promise<void> {
   const text = search?.trim();
   if (!text) return;
-  const pattern = likePattern(text);
-  query.andWhere((w) =>
-    flavor === 'integration'
-      ? w.whereILike('d.reference', pattern).orWhereILike('d.content', pattern)
-      : w.whereILike('d.reference', pattern).orWhereILike('d.official_number', pattern),
-  );
+  const pattern = await searchPattern(trx, text);
+  const matches = flavor === 'integration'
+    ? [anyLike(['d.reference_folded'], pattern), anyFoldedLike(['d.content'], pattern)]
+    : [anyLike(['d.reference_folded', 'd.official_number_folded'], pattern)];
+  query.andWhereRaw(`(${matches.map((m) => m.sql).join(' or ')})`, matches.flatMap((m) => m.bindings));
 }
 
 /**
@@ -65,7 +68,7 @@ async function inboxPage(trx: Tx, user: ActingUser, archived: boolean, input: No
     .whereIn('nr.sector_id', memberSectorIds(user))
     .whereNotNull('nr.delivered_at')
     .andWhere('nr.is_archived', archived);
-  if (input.search?.trim()) whereSearch(inbox.join('documents as d', 'd.id', 'nr.document_id'), flavor, input.search);
+  if (input.search?.trim()) await whereSearch(trx, inbox.join('documents as d', 'd.id', 'nr.document_id'), flavor, input.search);
   if (input.unread_only) inbox.whereNotExists(trx('note_reads as r').whereRaw('r.document_id = nr.document_id').andWhere('r.user_id', user.id));
   type Entry = { document_id: string; delivered_at: Date; archived_at: Date | null; kind_rank: number };
   let total: number;
@@ -180,7 +183,7 @@ export async function listSent(ctx: DomainContext, input: NoteListInput, flavor:
   return ctx.db.transaction(async (trx) => {
     // Count and page on the sender's signed NOTAs (documents_sent_by index), then join the page.
     const sent = sentOfficialDocuments(trx, user.id, 'NOTA');
-    whereSearch(sent, flavor, input.search);
+    await whereSearch(trx, sent, flavor, input.search);
     const [{ total }] = await sent.clone().count<{ total: number }[]>('* as total');
     const page = await sent.orderBy([{ column: 'd.signed_at', order: 'desc' }, { column: 'd.id' }]).limit(p.pageSize).offset(p.offset).pluck('d.id');
     const found = page.length ? await notesQuery(trx).whereIn('d.id', page).select<NoteRow[]>(NOTE_COLUMNS) : [];

@@ -20,7 +20,7 @@ export {
   linkCase, unlinkCase, listCaseLinks, linkDocument, unlinkDocument, listDocumentLinks, linkDocumentToRecord,
   type LinkDocumentInput, type LinkDocumentOptions,
 } from './links.js';
-export { searchRecords, listRecords, autocompleteRecords, likeContaining } from './search.js';
+export { searchRecords, listRecords, autocompleteRecords } from './search.js';
 export { appendRecordHistory, actorOf, historyPage, recentHistory, RECORD_ACTIONS, type RecordAction, type HistoryActor, type HistoryInput, type HistoryEntry } from './history.js';
 export { loadRecordReportData, type RecordReportData, type ReportField } from './report-data.js';
 export { checkReportRequest, createRecordReportDraft, linkRecordReport } from './report.js';

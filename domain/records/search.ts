@@ -1,7 +1,8 @@
 /**
  * Finding records: integration search, the backend list and autocomplete. All read only the
- * families the user may view, newest first, over `records.search_lower` (number, name and field
- * values, lower-cased; migration 008 gives it a trigram index) with LIKE wildcards in the text escaped.
+ * families the user may view, newest first, over `records.search_folded` (number, name and field
+ * values, folded regardless of accents and case; migration 017 gives it a trigram index) with the
+ * text folded alike and its LIKE wildcards escaped.
  */
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
@@ -9,14 +10,12 @@ import type { DomainContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest } from '../errors.js';
 import { checkMaxLength } from '../limits.js';
+import { searchPattern } from '../text-fold.js';
 import { EXACT_TOTAL_LIMIT, pageInfoOf, parsePage, plannerRowsOf, settleTotal, type Page } from '../pagination.js';
 import { viewableFamilyIds } from './families.js';
 import { RECORD_LIMITS } from './limits.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { actingUser } from './user.js';
-
-/** `%`, `_` and `\` stand for themselves (ILIKE's default escape character is `\`). */
-export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `RLM-<year>-<8 digits>-<municipality>-<family>` in any case, upper-cased as numbers are stored; else undefined. */
 export function wholeRecordNumber(text: string): string | undefined {
@@ -28,6 +27,13 @@ interface Filters {
   familyIds: string[];
   state?: string;
   search?: string;
+  /** `search` folded as a LIKE pattern (`searchPattern`), by `withPattern`. */
+  pattern?: string;
+}
+
+/** `f` with its search's pattern. */
+async function withPattern(trx: Tx, f: Filters): Promise<Filters> {
+  return f.search === undefined ? f : { ...f, pattern: await searchPattern(trx, f.search) };
 }
 
 /**
@@ -47,8 +53,8 @@ function filtered(trx: Tx, f: Filters): Knex.QueryBuilder {
   // A whole record number names one record: read through the unique index on record_number, not
   // a trigram scan whose trigrams (rlm, the year, zeros, the municipality) are in every row.
   if (number !== undefined) q.where('r.record_number', number);
-  // LIKE over the stored lower-cased copy (migration 008): ILIKE's per-row case folding was the cost.
-  else if (f.search !== undefined) q.whereRaw('r.search_lower like lower(?)', [likeContaining(f.search)]);
+  // LIKE over the stored folded copy (migration 017): nothing is folded row by row.
+  else if (f.pattern !== undefined) q.whereRaw('r.search_folded like ?', [f.pattern]);
   return q;
 }
 
@@ -112,7 +118,7 @@ export async function searchRecords(ctx: DomainContext, query: IntegrationSearch
   };
   return ctx.db.transaction(async (trx) => {
     const familyIds = await familiesToRead(trx, await viewableFamilyIds(trx, user), familyCode);
-    const { rows, total } = await findPage(trx, { familyIds, ...filters }, p);
+    const { rows, total } = await findPage(trx, await withPattern(trx, { familyIds, ...filters }), p);
     return { records: rows.map((r) => ({ id: r.id, record_number: r.record_number, display_name: r.display_name, state: r.state, resume: r.resume })), ...pageInfoOf(p, total) };
   });
 }
@@ -134,7 +140,7 @@ export async function listRecords(ctx: DomainContext, query: BackendListQuery) {
   const filters = { state: optionalText(query.state, 'state', RECORD_LIMITS.displayName), search };
   return ctx.db.transaction(async (trx) => {
     const familyIds = await familiesToRead(trx, await viewableFamilyIds(trx, user), familyCode);
-    const { rows, total } = await findPage(trx, { familyIds, ...filters }, p);
+    const { rows, total } = await findPage(trx, await withPattern(trx, { familyIds, ...filters }), p);
     return {
       records: rows.map((r) => ({
         id: r.id, record_number: r.record_number, display_name: r.display_name, state: r.state, registry_code: r.registry_code,
@@ -161,7 +167,7 @@ export async function autocompleteRecords(ctx: DomainContext, query: { q?: strin
   const limit = parseLimit(query.limit);
   return ctx.db.transaction(async (trx) => {
     const familyIds = await viewableFamilyIds(trx, user);
-    const rows = familyIds.length === 0 ? [] : await filtered(trx, { familyIds, search: q })
+    const rows = familyIds.length === 0 ? [] : await filtered(trx, await withPattern(trx, { familyIds, search: q }))
       .join('registry_families as f', 'f.id', 'r.family_id')
       .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'asc' }])
       .limit(limit)

@@ -4,7 +4,6 @@ import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { dayRange, type Window } from '../calendar.js';
-import { likePattern } from '../catalogs.js';
 import type { ActingUser, DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { searchTextOf } from '../limits.js';
@@ -16,6 +15,7 @@ import {
   EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRowsOf, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
 } from '../pagination.js';
 import { searchText } from '../text-search.js';
+import { anyFoldedLike, searchPattern } from '../text-fold.js';
 
 export async function activeUsers(ctx: DomainContext) {
   const users = await ctx.db.transaction((trx) =>
@@ -67,12 +67,12 @@ export async function searchUserDirectory(ctx: DomainContext, input: { query?: s
   searchTextOf(text, 'query');
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
-    const pattern = likePattern(text);
+    const like = anyFoldedLike(['u.full_name', 'u.email'], await searchPattern(trx, text));
     const base = trx('users as u')
       .leftJoin('user_sector_permissions as p', (j) => j.on('p.user_id', 'u.id').andOn('p.is_primary', trx.raw('true')))
       .leftJoin('sectors as s', 's.id', 'p.sector_id')
       .where('u.is_active', true)
-      .andWhere((w) => w.whereILike('u.full_name', pattern).orWhereILike('u.email', pattern));
+      .andWhereRaw(like.sql, like.bindings);
     const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
     const users = await base.orderBy('u.full_name').limit(p.pageSize).offset(p.offset).select('u.id as user_id', 'u.full_name', 'u.email', 's.name as sector', 's.acronym as sector_acronym');
     return { users, ...pageInfo(p, Number(total)) };
@@ -201,7 +201,7 @@ async function ownDocumentIds(trx: Tx, scope: string, userId: string, filter: Ow
   const capped = async (q: Knex.QueryBuilder) => Number((await trx.from(q.select('a.document_id').limit(EXACT_TOTAL_LIMIT + 1).as('o')).count<{ n: number }[]>('* as n'))[0]!.n);
   const pageOf = (q: Knex.QueryBuilder) => ordered(q).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('a.document_id');
 
-  const pattern = filter.text ? likePattern(filter.text) : undefined;
+  const pattern = filter.text ? await searchPattern(trx, filter.text) : undefined;
   if (!pattern) return { ids: await pageOf(own()), total: { capped: () => capped(own()), estimate: () => estimate(own()) } };
   return searchText(trx, p, {
     pattern,

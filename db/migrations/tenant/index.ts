@@ -15,7 +15,8 @@ import { caseSummariesWithoutMemos } from './013_case_summaries_without_memos.js
 import { archiveRenewals } from './014_archive_renewals.js';
 import { nonWorkingDays } from './015_non_working_days.js';
 import { deadlines } from './016_deadlines.js';
+import { accentInsensitiveSearch } from './017_accent_insensitive_search.js';
 import { notificationPreferences } from './018_notification_preferences.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, notificationPreferences];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, accentInsensitiveSearch, notificationPreferences];
