@@ -52,8 +52,9 @@ export function createNotificationActivities(deps: ActivityDeps) {
       const to = await recipientOf(db, input.userId);
       const text = to && (await noticeText(db, input.userId, input.notice, deps.config.timeZone));
       if (!to || !text) return 'dropped';
-      const sent = await sendOnce(db, input.userId, input.notice.key, noticeEmail(input.userId, to, input.notice.key, text, await wording(input.tenant)));
-      return sent ? 'sent' : 'dropped';
+      // Sent now or by an earlier attempt of this step: either way sent, once.
+      await sendOnce(db, input.userId, input.notice.key, noticeEmail(input.userId, to, input.notice.key, text, await wording(input.tenant)));
+      return 'sent';
     },
 
     /** The next digest hour after `after` (the workflow's clock). */

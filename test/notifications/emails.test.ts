@@ -156,6 +156,25 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
     }
   });
 
+  it('a retried send step (the real activity run twice for one notice) e-mails once', async () => {
+    const stack = getStack();
+    const reference = `Aviso repetido ${randomUUID().slice(0, 8)}`;
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-rentas'], { reference });
+    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    await mailFor(reference, 'directora-rentas', /documento para firmar/);
+    const mailer = createMailer(stack.config);
+    try {
+      const deps = { db: stack.db, services: stack.services, config: stack.config, log: stack.log, mailer } as unknown as ActivityDeps;
+      const { deliverNotice } = createNotificationActivities(deps);
+      const input = { tenant: 'demo', userId: demoUser('directora-rentas'), notice: { key: `signature_request.${id}.1`, subject: 'signature_request' as const, documentId: id, round: 1 } };
+      // The step is a plain function of the worker's dependencies: run it as Temporal would retry it.
+      assert.deepEqual([await deliverNotice(input), await deliverNotice(input)], ['sent', 'sent']);
+    } finally {
+      mailer.close();
+    }
+    assert.equal(to(await about(reference), 'directora-rentas').length, 1, 'one e-mail for the event');
+  });
+
   describe('the daily digest (real steps on the time-skipping test server)', function () {
     const env = timeSkippingPerTest();
 
