@@ -1,4 +1,4 @@
-import { Alert, createTheme, Modal, Notification } from '@mantine/core';
+import { Alert, createTheme, FileInput, Modal, Notification } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -17,5 +17,6 @@ export const theme = createTheme({
     // Coloured titles on tinted alerts fall under 4.5:1; dark text keeps them readable.
     Alert: Alert.extend({ vars: () => ({ root: { '--alert-color': 'var(--mantine-color-dark-8)' } }) }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Quitar el archivo' } } }),
   },
 });
