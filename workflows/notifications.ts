@@ -54,6 +54,7 @@ export async function notificationWorkflow(input: NotificationInput): Promise<No
     if (result.received >= MAX_NOTICES || workflowInfo().continueAsNewSuggested) {
       await continueAsNew<typeof notificationWorkflow>({ tenant, userId, pending, held, digestAt, seen });
     }
-    await condition(() => pending.length > 0, Math.max(1, Date.parse(digestAt!) - Date.now()));
+    // Held notices (so a digest time) and nothing pending: wait for the next notice or the digest.
+    if (!pending.length) await condition(() => pending.length > 0, Math.max(1, Date.parse(digestAt!) - Date.now()));
   }
 }
