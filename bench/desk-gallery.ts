@@ -88,7 +88,7 @@ function readme(list: Shot[]): string {
     '',
     'The main screens of the municipal desk with a morning\'s demo content, seen by Lucía Fernández',
     '(Dirección de Obras Particulares, Municipalidad de Villa Esperanza). Regenerate them with',
-    '`npm run desk:gallery` (the test stack, Chromium and about a minute; `GALLERY_DIR` writes elsewhere).',
+    '`npm run desk:gallery` (the test stack and Chromium, about two minutes; `GALLERY_DIR` writes elsewhere).',
     '',
     ...list.map((s) => `- [\`${s.file}\`](${s.file}) (${s.viewport.width}×${s.viewport.height}): ${s.caption}`),
     '',
