@@ -3,16 +3,16 @@
  * with a README listing them. Starts the test stack, makes a morning's content through the APIs
  * (_desk-content.ts), logs in as Lucía Fernández through the provider's page and shoots each
  * screen at 1280×800 (Inicio also at a phone's 390×844) once its data is shown. Each PNG is
- * written with a 256-colour palette (_png8.ts) to keep the repository light.
+ * written with a 256-colour palette (sharp's libimagequant) to keep the repository light.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { loginAs } from '../test/web/support.js';
 import { ensureWebBuild } from '../web/build.js';
 import { LUCIA, seedDeskContent, startDeskStack, stopDeskStack, type DeskContent } from './_desk-content.js';
 import { mainScreens } from './_desk-screens.js';
-import { toPalettePng } from './_png8.js';
 
 const OUT = path.resolve(process.env.GALLERY_DIR ?? 'docs/desk');
 const DESKTOP = { width: 1280, height: 800 };
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
       // Pointer away from any hover effect; nothing animating.
       await page.mouse.move(0, shot.viewport.height - 1);
       await page.waitForTimeout(300);
-      const png = toPalettePng(await page.screenshot());
+      const png = await sharp(await page.screenshot()).png({ palette: true, effort: 10, compressionLevel: 9 }).toBuffer();
       writeFileSync(path.join(OUT, shot.file), png);
       process.stdout.write(`  ${shot.file.padEnd(26)} ${(png.length / 1024).toFixed(0)} kB\n`);
     }
