@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run setup:tools`: the independent validators and renderer the test suite uses, installed
 # only when missing — poppler-utils (pdfsig, pdftotext, pdftoppm), qpdf, Chromium (HTML to PDF),
-# and pyHanko, the MCP SDK and schemathesis from PyPI — plus the Temporal CLI and the EU DSS validator.
+# and pyHanko, the MCP SDK and schemathesis from PyPI — plus the Temporal CLI, the EU DSS validator
+# and veraPDF.
 # Idempotent and quick when all are present.
 set -euo pipefail
 
@@ -59,6 +60,22 @@ if [ ! -x "$dss/dss-validate" ] || [ "$(cat "$dss/.stamp" 2>/dev/null)" != "$dss
     echo "$dss_stamp" >"$dss/.stamp"
   else
     echo "Java 17 (with javac) and Maven not found: the EU DSS validation tests will be skipped"
+  fi
+fi
+
+# veraPDF for the PDF/UA-1 check of official PDFs (test/validators/verapdf): its jars from Maven Central.
+vera=.tools/verapdf
+vera_stamp="$(sha256sum test/validators/verapdf/pom.xml | cut -c1-16)"
+if [ ! -x "$vera/verapdf" ] || [ "$(cat "$vera/.stamp" 2>/dev/null)" != "$vera_stamp" ]; then
+  if command -v java >/dev/null && command -v mvn >/dev/null; then
+    echo "installing veraPDF from Maven Central"
+    rm -rf "$vera/lib"
+    mvn -q -B -f test/validators/verapdf/pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/$vera/lib" >/dev/null
+    printf '#!/bin/sh\n# veraPDF command line: verapdf -f ua1 --format json <file.pdf>\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "%s/lib/*" org.verapdf.apps.GreenfieldCliWrapper "$@"\n' "$PWD/$vera" >"$vera/verapdf"
+    chmod +x "$vera/verapdf"
+    echo "$vera_stamp" >"$vera/.stamp"
+  else
+    echo "Java 17 and Maven not found: the PDF/UA test of official PDFs will be skipped"
   fi
 fi
 

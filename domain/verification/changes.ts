@@ -12,8 +12,9 @@
  * - an existing empty signature field being signed in this update (it gains a /V this update made);
  * - the document security store extended: new certificates, OCSP responses, CRLs and /VRI keys,
  *   never an existing /VRI entry changed;
- * - the document information dictionary (metadata no viewer renders), the catalog's /Version and
- *   /Extensions.
+ * - the document information dictionary and the catalog's XMP metadata stream (metadata no viewer
+ *   renders; pyHanko, for one, updates the XMP when it adds a document time-stamp), the catalog's
+ *   /Version and /Extensions.
  *
  * Each modification names the object and, when a page uses it, the page.
  */
@@ -337,6 +338,25 @@ function trailerChanges(scope: Scope): Change[] {
 }
 
 /** What the update from revision `before` to revision `after` changed, classified. */
+/**
+ * An XMP packet as pyHanko's metadata rule accepts one: a stream of UTF-8 XML without a document
+ * type declaration (no entities) whose root element is x:xmpmeta. Checked on the decoded bytes,
+ * without a full XML parse: anything else is not metadata, and its change stays a modification.
+ */
+function looksLikeXmp(reader: PdfReader, value: PdfObject | undefined): boolean {
+  if (!(value instanceof PdfStream)) return false;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(reader.decode(value));
+  } catch {
+    return false;
+  }
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return false;
+  const body = text.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '').trimStart();
+  const root = /^<([A-Za-z_][\w.-]*):xmpmeta\b[^>]*>/.exec(body);
+  return root !== null && new RegExp(`xmlns:${root[1]}=["']adobe:ns:meta/["']`).test(root[0]) && body.trimEnd().endsWith(`</${root[1]}:xmpmeta>`);
+}
+
 export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { signed: boolean } = { signed: false }): UpdateAnalysis {
   const beforePages = lazy(() => pageMap(before));
   const afterPages = lazy(() => pageMap(after));
@@ -359,6 +379,12 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
   if (canon(infoRef) !== canon(beforeInfo)) allowed('metadata');
   const rootRef = after.trailer.get('Root');
   const formRef = after.resolveDict(rootRef)?.get('AcroForm');
+  const beforeXmp = before.resolveDict(before.trailer.get('Root'))?.get('Metadata');
+  const afterXmp = after.resolveDict(rootRef)?.get('Metadata');
+  /** The catalog's XMP stream, the same object in both revisions and well-formed XMP in both (as pyHanko requires). */
+  const isCatalogXmp = (num: number, oldValue: PdfObject | undefined, newValue: PdfObject | undefined): boolean =>
+    beforeXmp instanceof PdfRef && beforeXmp.num === num && afterXmp instanceof PdfRef && afterXmp.num === num
+    && looksLikeXmp(before, oldValue) && looksLikeXmp(after, newValue);
   const ownXref = after.lastXref.kind === 'stream' ? after.lastXref.offset : -1;
 
   const classifyChanged = (num: number): Change | null => {
@@ -368,6 +394,7 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     const use = scope.pageOf(num);
     if (oldValue instanceof PdfStream || newValue instanceof PdfStream) {
       if (canon(oldValue) === canon(newValue)) return allowed('unchanged');
+      if (!use && isCatalogXmp(num, oldValue, newValue)) return allowed('metadata');
       return change(scope, use?.role === 'content' ? 'content_changed' : 'object_changed', num, use?.role === 'content' ? 'changes the page content' : 'changes a stream');
     }
     if (store().frozen.has(num)) return canon(oldValue) === canon(newValue) ? allowed('unchanged') : change(scope, 'validation_data_changed', num, 'changes the validation data of an earlier signature');

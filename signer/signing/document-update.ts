@@ -75,13 +75,15 @@ export function buildUpdate(
       ),
     );
 
-  const field = (rect: Rect, page: PageInfo, content: Buffer, fieldName: string): PdfDict =>
-    // Field and widget share one dictionary, the most common form of a signature field.
+  const field = (rect: Rect, page: PageInfo, content: Buffer, fieldName: string, description: string): PdfDict =>
+    // Field and widget share one dictionary, the most common form of a signature field. TU is the
+    // field's description for assistive technology (PDF/UA-1 §7.18.1).
     dict({
       Type: name('Annot'),
       Subtype: name('Widget'),
       FT: name('Sig'),
       T: PdfString.text(fieldName),
+      TU: PdfString.text(description),
       Rect: [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height],
       P: page.ref,
       F: 132, // Print + Locked
@@ -102,6 +104,7 @@ export function buildUpdate(
     placement.page,
     signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect),
     signatureName,
+    `Firma de ${signer.name}, ${signer.seal}`,
   );
   if (placeholders) {
     const value = dict({
@@ -132,7 +135,7 @@ export function buildUpdate(
   if (stamp) {
     const page = stamp.position === 'first' ? doc.pages[0]! : doc.pages[doc.pages.length - 1]!;
     const content = stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX);
-    add(page, field(STAMP_BOX, page, content, stampName!).set('Ff', 1));
+    add(page, field(STAMP_BOX, page, content, stampName!, `Número ${stamp.documentNumber}, ${stamp.city}`).set('Ff', 1));
   }
   registerFields(update, doc, added, placeholders !== undefined);
   return update;
