@@ -8,6 +8,7 @@ import { backendCaseRoutes } from './cases.js';
 import { backendDashboardRoutes } from './dashboard.js';
 import { backendDocumentRoutes } from './documents.js';
 import { backendMemoRoutes } from './memos.js';
+import { backendMunicipalityRoutes } from './municipality.js';
 import { backendNoteRoutes } from './notes.js';
 import { backendNotificationRoutes } from './notification-preferences.js';
 import { backendRecordRoutes } from './records.js';
@@ -32,6 +33,7 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendRecordReportRoutes(deps));
   router.use(backendApiKeyRoutes(deps));
   router.use(backendCalendarRoutes(deps));
+  router.use(backendMunicipalityRoutes(deps));
   router.use(backendNotificationRoutes(deps));
   return router;
 }

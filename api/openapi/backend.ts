@@ -25,6 +25,11 @@ const dateFilter = { type: 'string', enum: [...BACKEND_DATE_FILTERS] };
 const dates = { date_from: { type: 'string', format: 'date' }, date_to: { type: 'string', format: 'date' } };
 const ok = (data: JsonSchema) => envelope(data);
 const typeDeadline = obj({ acronym: str, name: str, signing_due_business_days: { anyOf: [int, { type: 'null' }] } });
+const logoImage = { type: 'string', contentMediaType: 'image/png' };
+const municipality = obj({
+  name: str, city: str, municipality_code: str,
+  logo: nullable(obj({ content_type: oneOfValues('image/png', 'image/jpeg'), size: int, width: int, height: int, updated_by: str, updated_at: str })),
+});
 const signingAccepted = envelope(obj({ document_id: id, document_status: { const: 'sent_to_sign' }, in_progress: { const: true } }));
 const created = obj({ case: obj({ case_id: id, case_number: str, reference: str, status: str, created_at: str }), cover: obj({ document_id: id, official_number: nstr }) });
 const sectorShort = obj({ sector_id: id, acronym: str, 'name?': str });
@@ -330,6 +335,21 @@ export const backendOperations: OperationSpec[] = [
     method: 'PUT', path: '/admin/document-types/:acronym', tag: 'Calendario', summary: 'Fijar el plazo de firma por defecto de un tipo (días hábiles; null: sin plazo)',
     body: typeDeadlineBody, responses: { 200: ok(typeDeadline) },
   },
+
+  // The municipality's own settings (administrators): its logo on the public verification page.
+  { method: 'GET', path: '/admin/municipality', tag: 'Municipio', summary: 'Nombre, ciudad y logo del municipio', responses: { 200: ok(municipality) } },
+  {
+    method: 'GET', path: '/admin/municipality/logo', tag: 'Municipio', summary: 'La imagen del logo del municipio',
+    description: 'PNG o JPEG, tal como se subió; 404 si el municipio no tiene logo.',
+    responses: { 200: { content: { 'image/png': logoImage, 'image/jpeg': { type: 'string', contentMediaType: 'image/jpeg' } }, description: 'El logo' } },
+  },
+  {
+    method: 'PUT', path: '/admin/municipality/logo', tag: 'Municipio', summary: 'Subir o reemplazar el logo del municipio',
+    description: 'multipart/form-data con el archivo en logo: PNG o JPEG (reconocido por su contenido) de hasta 256 KB y 4096 píxeles por lado. Más grande: 413; otro tipo: 415; imagen dañada o vacía: 400. Se muestra en la página pública de verificación de los documentos del municipio.',
+    multipart: { type: 'object', required: ['logo'], properties: { logo: { type: 'string', contentMediaType: 'image/png', description: 'PNG o JPEG, hasta 256 KB' } } },
+    responses: { 200: ok(municipality) },
+  },
+  { method: 'DELETE', path: '/admin/municipality/logo', tag: 'Municipio', summary: 'Quitar el logo del municipio', description: '404 si no tiene logo.', responses: { 200: ok(municipality) } },
 
   // The user's own e-mail notifications.
   {

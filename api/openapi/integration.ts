@@ -50,6 +50,12 @@ export const integrationOperations: OperationSpec[] = [
     description: 'Páginas 1 a 50 (las demás, en la descarga), dibujadas del PDF oficial registrado. Límite de solicitudes propio: 10 veces el de la verificación pública.',
     responses: { 200: pngPage, 304: notModified }, errors: htmlError,
   },
+  {
+    method: 'GET', path: '/verificar/:code/logo', absolute: true, tag: 'Verificación pública', summary: 'Logo del municipio que emitió el documento', access: 'public',
+    description: 'PNG o JPEG. Con v igual al indicado por la página (parte de su SHA-256), se guarda en caché un año; 404 si el municipio no tiene logo.',
+    query: { v: { type: 'string', maxLength: 64 } },
+    responses: { 200: { content: { 'image/png': { type: 'string', contentMediaType: 'image/png' }, 'image/jpeg': { type: 'string', contentMediaType: 'image/jpeg' } }, description: 'El logo' }, 304: notModified }, errors: htmlError,
+  },
   { method: 'POST', path: '/verificar', absolute: true, tag: 'Verificación pública', summary: 'Verificar un PDF subido (página)', access: 'public', multipart: pdfUpload(), responses: { 200: html }, errors: htmlError },
   { method: 'GET', path: '/api/v1/public/verify/:code', absolute: true, tag: 'Verificación pública', summary: 'Verificar un documento por su código', access: 'public', responses: { 200: publicVerification }, errors: publicError },
   { method: 'POST', path: '/api/v1/public/verify', absolute: true, tag: 'Verificación pública', summary: 'Verificar un PDF subido', access: 'public', multipart: pdfUpload(), responses: { 200: publicVerification }, errors: publicError },

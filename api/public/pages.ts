@@ -26,7 +26,8 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:
 .pages{list-style:none;padding:0;margin:1rem 0}.pages li{margin:0 0 1.5rem}.pages figure{margin:0}
 .pages img{display:block;width:100%;height:auto;background:#fff;border:1px solid #99a;box-shadow:0 1px 4px rgba(0,0,0,.2)}
 .pages figcaption{text-align:center;font-size:.95rem;color:#333;margin-top:.3rem}
-.municipality{font-size:1.1rem;font-weight:700;color:#1f4e9c;margin:0;border-bottom:3px solid #1f4e9c;padding-bottom:.3rem}`;
+.municipality{font-size:1.1rem;font-weight:700;color:#1f4e9c;margin:0;border-bottom:3px solid #1f4e9c;padding-bottom:.3rem;display:flex;align-items:center;gap:.75rem}
+.municipality img{max-height:4rem;max-width:12rem;width:auto;height:auto}`;
 
 /**
  * CSP for these pages: the stylesheet above, images (the registered pages) and forms from this
@@ -132,9 +133,18 @@ ${images.join('\n')}
 </ol></section>`;
 }
 
+/** The issuing municipality's logo as the page shows it: its address and size in pixels. */
+export interface PageLogo {
+  url: string;
+  width: number;
+  height: number;
+}
+
 export interface ResultPageOptions {
   timeZone: string;
   uploaded: boolean;
+  /** The issuing municipality's logo, beside its name (undefined: it has none). */
+  logo?: PageLogo;
   /** The registered document's pages (undefined: none is shown, as when no document matched). */
   pages?: PagesLayout | null;
 }
@@ -197,7 +207,8 @@ ${doc.signers.map((s) => `<tr><td>${e(s.name)}</td><td>${e(when(s.signedAt, tz))
 ${report.signatures.map((s) => signatureRow(s, tz, result.registration?.foreignSigners.includes(s.fieldName) ?? false)).join('\n')}</tbody></table>`
     : '';
   const changes = result.changes.length && verdict !== 'authentic' ? laterChangesTable(result, doc !== null) : '';
-  const issuer = doc ? `<p class="municipality">${e(doc.municipality)}</p>` : '';
+  const logo = options.logo ? `<img src="${e(options.logo.url)}" alt="Logo de ${e(doc?.municipality ?? '')}" width="${options.logo.width}" height="${options.logo.height}">` : '';
+  const issuer = doc ? `<p class="municipality">${logo}<span>${e(doc.municipality)}</span></p>` : '';
   return layout(`${VERDICT_MESSAGES[verdict]} — Verificación`, `${issuer}<h1>Resultado de la verificación</h1>
 <section aria-labelledby="verdict"><p id="verdict" class="verdict ${TONE[verdict]}" role="status" data-verdict="${verdict}">${e(VERDICT_MESSAGES[verdict])}</p>${match}</section>
 ${changes}${registered}${doc && options.pages !== undefined ? registeredPages(doc.code, options.pages) : ''}${signatures}<h2>Verificar otro documento</h2>${forms()}`);

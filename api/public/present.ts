@@ -56,6 +56,8 @@ export function verificationJson(result: VerificationResult) {
 /** The URLs of the registered document's file and page images, relative to the site. */
 export const registeredPdfPath = (code: string) => `/verificar/${formatVerificationCode(code)}/documento.pdf`;
 export const pageImagePath = (code: string, page: number | '{page}') => `/verificar/${formatVerificationCode(code)}/paginas/${page}.png`;
+/** The issuing municipality's logo; `version` (part of its SHA-256) makes the address change with the image. */
+export const logoPath = (code: string, version: string) => `/verificar/${formatVerificationCode(code)}/logo?v=${version}`;
 
 /**
  * The registered document itself, to compare a copy with: the official file and an image of

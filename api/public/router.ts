@@ -16,8 +16,9 @@ import type { PublicDocumentRecord } from '../../domain/verification/registry.js
 import type { ApiDeps } from '../deps.js';
 import { closeAfterAnswer, drainRequest } from '../../lib/http-drain.js';
 import { parseMultipart } from '../multipart.js';
-import { PAGE_CSP, formPage, notFoundPage, resultPage } from './pages.js';
-import { registeredDocumentJson, verificationJson } from './present.js';
+import { municipalityLogo, municipalityLogoImage } from '../../domain/municipality/logo.js';
+import { PAGE_CSP, formPage, notFoundPage, resultPage, type PageLogo } from './pages.js';
+import { logoPath, registeredDocumentJson, verificationJson } from './present.js';
 
 const TOO_LARGE = 'pdf_file over 10 MB';
 const NOT_FOUND = 'not found';
@@ -58,8 +59,8 @@ function sendPage(res: Response, status: number, html: string): void {
   res.status(status).set({ 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' }).type('html').send(html);
 }
 
-/** `/verificar/{code}/paginas/{n}.png`, as the rate limiter sees the URL. */
-const PAGE_IMAGE_URL = /^\/verificar\/[^/]+\/paginas\/[^/]+$/;
+/** `/verificar/{code}/paginas/{n}.png` and `/verificar/{code}/logo`, as the rate limiter sees the URL. */
+const PAGE_IMAGE_URL = /^\/verificar\/[^/]+\/(paginas\/[^/]+|logo)$/;
 /** Page numbers as written in image URLs: 1 to 9999, no sign, no leading zero. */
 const PAGE_NUMBER = /^[1-9][0-9]{0,3}$/;
 /**
@@ -72,6 +73,11 @@ const PAGE_IMAGE_RATE_FACTOR = 10;
 const IMAGE_CACHE = 'private, max-age=3600';
 /** The download is checked again each time (it stops at once if the document is deleted); unchanged, it answers 304. */
 const PDF_CACHE = 'private, no-cache';
+/** The logo at its versioned address never changes (a new image has a new address); at any other, it is checked again. */
+const LOGO_CACHE = 'public, max-age=31536000, immutable';
+const LOGO_CACHE_UNVERSIONED = 'public, no-cache';
+/** Characters of the logo's SHA-256 in its address. */
+const LOGO_VERSION_LENGTH = 16;
 
 /** `IF-2025-00000012-DEMO` → a file name made of safe characters only. */
 function downloadName(record: PublicDocumentRecord): string {
@@ -84,6 +90,18 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
   const timeZone = deps.config.timeZone;
   const publicUrl = deps.config.api.publicUrl;
   const router = express.Router();
+
+  /** The issuing municipality's logo, when it has one; a failure to read it never fails the page. */
+  const logoOf = async (record: PublicDocumentRecord | null): Promise<PageLogo | undefined> => {
+    if (!record) return undefined;
+    try {
+      const logo = await municipalityLogo(deps.db, record.tenantId);
+      return logo && { url: logoPath(record.code, logo.sha256.slice(0, LOGO_VERSION_LENGTH)), width: logo.width, height: logo.height };
+    } catch (err) {
+      deps.log.warn('municipality logo: lookup failed', { err: (err as Error)?.stack ?? String(err) });
+      return undefined;
+    }
+  };
 
   /** The pages of a registered document; a failure to draw them never fails the verification. */
   const layoutOf = async (record: PublicDocumentRecord | null): Promise<PagesLayout | null | undefined> => {
@@ -112,7 +130,7 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
       else sendPage(res, 429, formPage({ error: message }));
     },
   }));
-  router.use('/verificar/:code/paginas', rateLimit({
+  router.use(['/verificar/:code/paginas', '/verificar/:code/logo'], rateLimit({
     windowMs: 60_000,
     limit: deps.config.verification.rateLimitPerMinute * PAGE_IMAGE_RATE_FACTOR,
     standardHeaders: 'draft-7',
@@ -135,7 +153,18 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
   router.get('/verificar/:code', async (req, res) => {
     const result = await verifier.byCode(String(req.params.code));
     if (!result) return sendPage(res, 404, notFoundPage());
-    sendPage(res, 200, resultPage(result, { timeZone, uploaded: false, pages: await layoutOf(result.document) }));
+    sendPage(res, 200, resultPage(result, { timeZone, uploaded: false, pages: await layoutOf(result.document), logo: await logoOf(result.document) }));
+  });
+
+  // The logo of the municipality that issued the document with this code (only that one's).
+  router.get('/verificar/:code/logo', async (req, res) => {
+    const record = await registered.find(String(req.params.code));
+    const logo = record && (await municipalityLogoImage(deps.db, record.tenantId));
+    if (!logo) return sendPage(res, 404, notFoundPage());
+    const versioned = req.query.v === logo.sha256.slice(0, LOGO_VERSION_LENGTH);
+    res.set({ 'Cache-Control': versioned ? LOGO_CACHE : LOGO_CACHE_UNVERSIONED, ETag: `"${logo.sha256}"`, 'X-Content-Type-Options': 'nosniff' });
+    if (req.fresh) return void res.status(304).end();
+    res.type(logo.contentType).send(logo.bytes);
   });
 
   // The registered official file (newest revision), as stored: its SHA-256 is the register's.
@@ -171,7 +200,7 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
   router.post('/verificar', async (req, res) => {
     const result = await verifyUpload(verifier, req);
     if (isRefusal(result)) return sendPage(res, result.status, formPage({ error: `No se pudo verificar el archivo: ${result.code === 'FILE_TOO_LARGE' ? 'supera 10 MB' : 'no es un PDF legible'}.` }));
-    sendPage(res, 200, resultPage(result, { timeZone, uploaded: true, pages: await layoutOf(result.document) }));
+    sendPage(res, 200, resultPage(result, { timeZone, uploaded: true, pages: await layoutOf(result.document), logo: await logoOf(result.document) }));
   });
 
   router.get('/api/v1/public/verify/:code', async (req, res) => {

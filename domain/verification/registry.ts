@@ -70,6 +70,8 @@ export async function locateRender(db: Db, sha256s: string[]): Promise<CodeLocat
  */
 export interface PublicDocumentRecord {
   code: string;
+  /** The issuing municipality (its logo heads the public page); never shown. */
+  tenantId: string;
   documentNumber: string;
   documentType: string;
   documentTypeAcronym: string;
@@ -108,6 +110,7 @@ export async function loadPublicRecord(db: Db, location: CodeLocation): Promise<
       .select<{ full_name: string; signed_at: Date | null }[]>('u.full_name', 's.signed_at');
     return {
       code: location.code,
+      tenantId: tenant.id,
       documentNumber: doc.official_number,
       documentType: doc.type_name,
       documentTypeAcronym: doc.type_acronym,

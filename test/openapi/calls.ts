@@ -13,6 +13,7 @@ import { createBackendDraft, createIntegrationDraft, letterPdf, pdfForm, prepare
 import { asBackend, asIntegration, demoSector, demoUser, request, type HttpResult } from '../support/http.js';
 import { createRecord, officialDocument } from '../records/support.js';
 import { DEMO_ACCOUNT_PASSWORD, ensureAccount, userToken } from '../support/identity.js';
+import { logoForm, pngLogo } from '../support/logo.js';
 
 export type DocumentName = 'integration' | 'backend';
 
@@ -273,5 +274,10 @@ export async function representativeCalls(): Promise<Call[]> {
     B('DELETE', '/admin/calendar/:date', () => backend('intendente', 'DELETE', '/admin/calendar/2099-03-18')),
     B('GET', '/admin/document-types', () => backend('intendente', 'GET', '/admin/document-types')),
     B('PUT', '/admin/document-types/:acronym', () => backend('intendente', 'PUT', '/admin/document-types/DICT', { signing_due_business_days: null })),
+    B('PUT', '/admin/municipality/logo', () => request('/api/v1/admin/municipality/logo', { method: 'PUT', headers: asBackend('intendente'), form: logoForm(pngLogo()) })),
+    B('GET', '/admin/municipality', () => backend('intendente', 'GET', '/admin/municipality')),
+    B('GET', '/admin/municipality/logo', () => backend('intendente', 'GET', '/admin/municipality/logo')),
+    I('GET', '/verificar/:code/logo', () => request(`/verificar/${code}/logo`)),
+    B('DELETE', '/admin/municipality/logo', () => backend('intendente', 'DELETE', '/admin/municipality/logo')),
   ];
 }

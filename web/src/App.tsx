@@ -21,6 +21,7 @@ const Legajo = lazy(() => import('./screens/Legajo'));
 const Usuarios = lazy(() => import('./screens/Usuarios'));
 const ApiKeys = lazy(() => import('./screens/ApiKeys'));
 const Calendario = lazy(() => import('./screens/Calendario'));
+const Municipio = lazy(() => import('./screens/Municipio'));
 const Notificaciones = lazy(() => import('./screens/Notificaciones'));
 
 export function usePendingCount() {
@@ -59,7 +60,7 @@ function Nav({ onNavigate }: { onNavigate: () => void }) {
     { to: '/notas', label: 'Notas' },
     { to: '/memos', label: 'Memos', badge: unread, badgeLabel: 'memos sin leer' },
     { to: '/legajos', label: 'Legajos' },
-    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/calendario', label: 'Calendario' }] : []),
+    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/calendario', label: 'Calendario' }, { to: '/municipio', label: 'Municipio' }] : []),
   ];
   const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
   return (
@@ -141,6 +142,7 @@ export function App() {
               <Route path="/usuarios" element={<Usuarios />} />
               <Route path="/api-keys" element={<ApiKeys />} />
               <Route path="/calendario" element={<Calendario />} />
+              <Route path="/municipio" element={<Municipio />} />
               <Route path="/notificaciones" element={<Notificaciones />} />
               <Route path="*" element={<Text role="alert">Página no encontrada.</Text>} />
             </Routes>
