@@ -213,7 +213,7 @@ describe('verification: public page and API', function () {
     assert.ok(backend.some((r) => r.method === 'POST' && /super-sign$/.test(r.path)), JSON.stringify(backend.slice(0, 5)));
     assert.ok(![...integration, ...backend].some((r) => r.path.startsWith('/public') || r.path.includes('verificar')));
     assert.deepEqual(listRoutes(publicVerificationRoutes(getStack().apiDeps)).map((r) => `${r.method} ${r.path}`).sort(), [
-      'GET /api/v1/public/verify/:code', 'GET /verificar', 'GET /verificar/:code', 'GET /verificar/:code/documento.pdf', 'GET /verificar/:code/paginas/:page.png',
+      'GET /api/v1/public/verify/:code', 'GET /verificar', 'GET /verificar/:code', 'GET /verificar/:code/documento.pdf', 'GET /verificar/:code/logo', 'GET /verificar/:code/paginas/:page.png',
       'POST /api/v1/public/verify', 'POST /verificar',
     ]);
   });
