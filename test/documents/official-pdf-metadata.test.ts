@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { createCase } from '../support/cases.js';
-import { prepareIntegrationDraft } from '../support/documents.js';
+import { letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
-import { asIntegration, request } from '../support/http.js';
+import { asIntegration, demoUser, request } from '../support/http.js';
 import { pdfInfo, pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { END_TEXT_MARKER } from '../../domain/rendering/pdf-renderer.js';
 import { PdfDocument } from '../../signer/pdf/document.js';
@@ -79,5 +79,21 @@ describe('documents: official PDFs describe themselves', function () {
     assert.equal(info.Producer, 'expediente (pdf-lib)');
     assert.equal(info.Author, getStack().demoTenant.displayName);
     assert.ok(!pdfText(await officialPdf(cover.document_id)).includes(END_TEXT_MARKER), 'no marker in the cover\'s text');
+  });
+
+  it('an imported PDF\'s signature page: no marker in its text, the signature in its slot', async () => {
+    const imported = await request('/api/v1/documents/import', {
+      method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo sin marcador' }, { bytes: await letterPdf('Informe externo') }),
+    });
+    assert.equal(imported.status, 201, imported.text);
+    const id = imported.body.document_id;
+    await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { signers: [demoUser('directora-obras')] } });
+    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('directora-obras') })).status, 200);
+    const pdf = await officialPdf(id);
+    const text = pdfText(pdf);
+    assert.match(text, /Informe externo/);
+    assert.ok(!text.includes(END_TEXT_MARKER), `the marker is not in the text layer:\n${text}`);
+    assert.deepEqual(await firstSignatureRect(pdf), [50, 40, 246, 72]);
   });
 });
