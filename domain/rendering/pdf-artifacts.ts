@@ -86,7 +86,10 @@ export function withArtifacts(content: Uint8Array, decoders: Map<string, FontDec
   let depth = 0; // marked-content nesting
   let font: FontDecoder | undefined;
   const fontStack: (FontDecoder | undefined)[] = [];
-  let text: { start: number; depth: number; shown: string } | undefined;
+  /** The untagged text object being read: where it starts, what it shows, whether it tags content inside (an MCID). */
+  let text: { start: number; shown: string; tagged: boolean } | undefined;
+  /** The operands include a property list with an MCID: the marked content is real, tagged content. */
+  let mcid = false;
   let pathStart = -1;
 
   for (;;) {
@@ -103,7 +106,7 @@ export function withArtifacts(content: Uint8Array, decoders: Map<string, FontDec
       if (operandsStart < 0) operandsStart = before + leadingWhitespace(content, before);
       if (t === ARRAY_START) operands.push(readArray(lexer));
       else if (t === DICT_START) {
-        skipDict(lexer);
+        mcid = skipDict(lexer) || mcid;
         operands.push(null);
       } else operands.push(t);
       continue;
@@ -115,6 +118,8 @@ export function withArtifacts(content: Uint8Array, decoders: Map<string, FontDec
       case 'BMC':
       case 'BDC':
         depth++;
+        // Marked content without an MCID (the browser's ActualText spans for ligatures) tags nothing.
+        if (text && mcid) text.tagged = true;
         break;
       case 'EMC':
         depth = Math.max(0, depth - 1);
@@ -131,11 +136,11 @@ export function withArtifacts(content: Uint8Array, decoders: Map<string, FontDec
         break;
       }
       case 'BT':
-        text = untagged ? { start, depth, shown: '' } : undefined;
+        text = untagged ? { start, shown: '', tagged: false } : undefined;
         break;
       case 'ET':
         // A text object that opens or closes marked content inside itself is left as it is.
-        if (text && depth === text.depth) wrap(text.start, lexer.pos, text.shown.replace(/\s+/g, '').includes(marker));
+        if (text && !text.tagged && depth === 0) wrap(text.start, lexer.pos, text.shown.replace(/\s+/g, '').includes(marker));
         text = undefined;
         break;
       case 'Do':
@@ -155,6 +160,7 @@ export function withArtifacts(content: Uint8Array, decoders: Map<string, FontDec
     }
     operands = [];
     operandsStart = -1;
+    mcid = false;
   }
   if (insertions.length === 0) return undefined;
   return splice(content, insertions);
@@ -176,19 +182,23 @@ function readArray(lexer: Lexer): PdfObject[] {
   const items: PdfObject[] = [];
   for (let t = lexer.nextToken(); t !== ARRAY_END && t !== EOF; t = lexer.nextToken()) {
     if (t === ARRAY_START) readArray(lexer);
-    else if (t === DICT_START) skipDict(lexer);
+    else if (t === DICT_START) void skipDict(lexer);
     else if (!(t instanceof Keyword) && t !== DICT_END) items.push(t);
   }
   return items;
 }
 
-function skipDict(lexer: Lexer): void {
+/** Skips a dictionary operand; whether it has an /MCID key. */
+function skipDict(lexer: Lexer): boolean {
+  let mcid = false;
   for (let depth = 1; depth > 0; ) {
     const t = lexer.nextToken();
-    if (t === EOF) return;
+    if (t === EOF) return mcid;
     if (t === DICT_START) depth++;
     else if (t === DICT_END) depth--;
+    else if (depth === 1 && t instanceof PdfName && t.value === 'MCID') mcid = true;
   }
+  return mcid;
 }
 
 function splice(content: Uint8Array, insertions: Insertion[]): Buffer {
