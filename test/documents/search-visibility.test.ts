@@ -50,15 +50,15 @@ describe('documents: search follows every way of seeing a document', function ()
     assert.equal(await listed('agente-obras', reference, id), true, 'still a document of its own sector');
   });
 
-  it('text matches regardless of case but not of accents, as ILIKE always did', async () => {
+  it('text matches regardless of case and of accents, with an exact total', async () => {
     const mark = `m${Date.now()}`;
     const id = await prepareIntegrationDraft('agente-obras', [], { reference: `Pasaje Álvarez Thomas ${mark}` });
-    for (const text of [`Álvarez Thomas ${mark}`, `ÁLVAREZ THOMAS ${mark.toUpperCase()}`, `álvarez thomas ${mark}`]) {
+    for (const text of [`Álvarez Thomas ${mark}`, `ÁLVAREZ THOMAS ${mark.toUpperCase()}`, `álvarez thomas ${mark}`, `alvarez thomas ${mark}`, `ALVAREZ THOMAS ${mark.toUpperCase()}`]) {
       const res = await search('agente-obras', text);
       assert.deepEqual(res.body.documents.map((d: { document_id: string }) => d.document_id), [id], text);
       assert.deepEqual([res.body.total, res.body.total_exact], [1, true], text);
     }
-    const unaccented = await search('agente-obras', `alvarez thomas ${mark}`);
-    assert.deepEqual([unaccented.body.documents.length, unaccented.body.total], [0, 0]);
+    const other = await search('agente-obras', `alvarez thomasz ${mark}`);
+    assert.deepEqual([other.body.documents.length, other.body.total], [0, 0]);
   });
 });
