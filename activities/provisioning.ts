@@ -9,6 +9,7 @@ import { asUser, requireTenant, type ActivityDeps } from './deps.js';
 import { IdentityProviderError, IdentityUserExistsError } from './identity/index.js';
 import { tenantDb } from '../db/tenancy.js';
 import { escapeHtml } from '../lib/html.js';
+import { formatMunicipalTime } from '../domain/calendar.js';
 
 export interface IdentityLookup {
   passwordUserId: string | null;
@@ -58,7 +59,7 @@ export function createProvisioningActivities(deps: ActivityDeps) {
 
     async sendActivationEmail(input: { tenant: string; to: string; fullName: string; link: string; expiresAt: string; sequence: number }): Promise<string> {
       const tenant = await requireTenant(deps, input.tenant);
-      const until = new Intl.DateTimeFormat('es-AR', { timeZone: deps.config.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(input.expiresAt));
+      const until = formatMunicipalTime(input.expiresAt, deps.config.timeZone, { dateStyle: 'long', timeStyle: 'short' });
       const subject = `${tenant.displayName}: active su cuenta de Expediente`;
       const text = `Hola ${input.fullName}:\n\n${tenant.displayName} le creó una cuenta en Expediente. Para activarla, elija su contraseña en este enlace:\n\n${input.link}\n\nEl enlace vence el ${until}.\n`;
       const html = `<p>Hola ${escapeHtml(input.fullName)}:</p><p>${escapeHtml(tenant.displayName)} le creó una cuenta en Expediente. Para activarla, elija su contraseña:</p><p><a href="${escapeHtml(input.link)}">Activar mi cuenta</a></p><p>El enlace vence el ${escapeHtml(until)}.</p>`;

@@ -101,3 +101,17 @@ export function dayRange(timeZone: string, from?: string, to?: string): Window {
   }
   return window;
 }
+
+const municipalFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as the municipality's offices read it in what the platform writes (PDFs, e-mails,
+ * public pages): Spanish, its time zone, a 24-hour clock ("26 de noviembre de 2026, 14:29").
+ * es-AR alone would give "2:29 p. m.", which the desk never shows.
+ */
+export function formatMunicipalTime(instant: Date | string, timeZone: string, style: { dateStyle: 'long' | 'medium'; timeStyle: 'short' | 'medium' }): string {
+  const key = `${timeZone}|${style.dateStyle}|${style.timeStyle}`;
+  let f = municipalFormats.get(key);
+  if (!f) municipalFormats.set(key, (f = new Intl.DateTimeFormat('es-AR', { timeZone, ...style, hourCycle: 'h23' })));
+  return f.format(typeof instant === 'string' ? new Date(instant) : instant);
+}

@@ -12,6 +12,7 @@ import type { VerificationResult } from '../../domain/verification/public-verifi
 import { VERDICT_MESSAGES, type Verdict } from '../../domain/verification/verdict.js';
 import { MAX_PAGES_SHOWN, type PagesLayout } from '../../domain/verification/page-images.js';
 import { pageImagePath, registeredPdfPath } from './present.js';
+import { formatMunicipalTime } from '../../domain/calendar.js';
 
 const CSS = `body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:0;color:#111;background:#f6f7f9;line-height:1.5}
 main{max-width:52rem;margin:0 auto;padding:1.5rem}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}
@@ -71,7 +72,7 @@ export function notFoundPage(): string {
 
 function when(iso: string | null, timeZone: string): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(new Date(iso));
+  return formatMunicipalTime(iso, timeZone, { dateStyle: 'long', timeStyle: 'medium' });
 }
 
 /** One attribute of a distinguished name ("CN=Ana Pérez, O=Municipio, C=AR"), commas escaped or not. */

@@ -15,6 +15,7 @@ import { CASE_MESSAGES } from './messages.js';
 import { escapeHtml } from '../../lib/html.js';
 import { coverLayoutHtml } from '../rendering/cover-layout.js';
 import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
+import { formatMunicipalTime } from '../calendar.js';
 
 export interface CaseRequest {
   /** Idempotency key of the creation (part of the workflow ID). */
@@ -94,7 +95,7 @@ export async function createCaseRecord(ctx: DomainContext, key: string, referenc
 }
 
 export function coverHtml(input: { caseNumber: string; reference: string; template: string; sector: string; createdAt: string; creator: string; timeZone: string }): string {
-  const date = new Intl.DateTimeFormat('es-AR', { timeZone: input.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(input.createdAt));
+  const date = formatMunicipalTime(input.createdAt, input.timeZone, { dateStyle: 'long', timeStyle: 'short' });
   return coverLayoutHtml({
     title: 'Carátula de expediente',
     subtitle: input.caseNumber,
@@ -176,7 +177,7 @@ export async function createProvidenceDraft(ctx: DomainContext, movementId: stri
   );
   if (!movement) throw notFound('Movimiento no encontrado');
   const action = movement.movement_type === 'transfer' ? 'Pase del expediente' : 'Asignación de tarea';
-  const date = new Intl.DateTimeFormat('es-AR', { timeZone: ctx.services.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(movement.created_at);
+  const date = formatMunicipalTime(movement.created_at, ctx.services.timeZone, { dateStyle: 'long', timeStyle: 'short' });
   const doc = await createSystemDocument(ctx, {
     typeAcronym: 'PV',
     reference: `${action} ${movement.case_number} a ${movement.to_name}`.slice(0, 500),

@@ -2,6 +2,7 @@
 import { escapeHtml } from '../../lib/html.js';
 import type { DeadlinePoint } from './schedule.js';
 import type { DeadlineSubject, OpenDeadline, Person } from './subjects.js';
+import { formatMunicipalTime } from '../calendar.js';
 
 export interface DeadlineEmail {
   to: string;
@@ -20,7 +21,7 @@ interface Wording {
 }
 
 function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-AR', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return formatMunicipalTime(iso, timeZone, { dateStyle: 'long', timeStyle: 'short' });
 }
 
 function messageId(subject: DeadlineSubject, point: DeadlinePoint, to: Person): string {

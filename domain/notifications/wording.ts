@@ -6,6 +6,7 @@
  */
 import type { TenantDb, Tx } from '../../db/tenancy.js';
 import { memoParties, noteReaders, type Notice } from './notices.js';
+import { formatMunicipalTime } from '../calendar.js';
 
 export interface Recipient {
   fullName: string;
@@ -41,7 +42,7 @@ export async function recipientOf(db: TenantDb, userId: string): Promise<Recipie
 }
 
 function when(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-AR', { timeZone, dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' }).format(date);
+  return formatMunicipalTime(date, timeZone, { dateStyle: 'long', timeStyle: 'short' });
 }
 
 async function loadDoc(trx: Tx, documentId: string): Promise<Doc | undefined> {

@@ -15,6 +15,7 @@ import { linkDocumentToRecord } from './links.js';
 import { loadRecordReportData, type RecordReportData } from './report-data.js';
 import { requireRecord } from './rows.js';
 import { actingUser } from './user.js';
+import { formatMunicipalTime } from '../calendar.js';
 
 const HISTORY_SHOWN = 20;
 
@@ -63,7 +64,7 @@ export async function linkRecordReport(ctx: DomainContext, recordId: string, doc
 const text = (v: unknown) => escapeHtml(v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 function reportHtml(data: RecordReportData, timeZone: string, requester: string): string {
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat('es-AR', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+  const when = (iso: string | null) => (iso ? formatMunicipalTime(iso, timeZone, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
   const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat('es-AR', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(iso)) : '—');
   const r = data.record;
   const fields = data.fields

@@ -162,6 +162,8 @@ describe('verification: the registered document on the code page (page images an
     assert.match(table, /Autoridad: /);
     assert.match(table, />Firma válida</);
     assert.doesNotMatch(table, /Sin sello de tiempo/);
+    assert.doesNotMatch(res.text, /[ap]\.\s?m\./, 'times on a 24-hour clock, never a.m./p.m.');
+    assert.match(res.text, /\d{1,2} de \p{L}+ de \d{4},? (a las )?\d{2}:\d{2}:\d{2}/u, 'a signing time in 24-hour form');
   });
 
   it('each image is a PNG of its page, not blank, and shows what poppler draws from the same registered file', async () => {
