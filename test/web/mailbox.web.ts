@@ -106,6 +106,15 @@ describe('notes and memos: a reading pane, a new-draft button, full recipient na
     // The pane's heading takes the focus, so reading goes on from there.
     assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id), 'mailbox-pane-title');
     await assertPdfLink(page, pane);
+    // Beside the pane the list keeps subject and date, the sender and number under the subject:
+    // nothing scrolls sideways at 1280 px.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.getByText(/Remitente: Martín Álvarez/).waitFor();
+    const sideways = await page.evaluate(() => {
+      const g = globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ scrollWidth: number; clientWidth: number }> } };
+      return [...g.document.querySelectorAll('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer, main')].filter((e) => e.scrollWidth > e.clientWidth + 1).length;
+    });
+    assert.equal(sideways, 0, 'no sideways scroll with the pane open');
 
     await assertAccessible(page, 'Memos con un memo abierto');
     assert.deepEqual(await landmarkFindings(page), [], 'Memos: no landmark findings with the pane open');

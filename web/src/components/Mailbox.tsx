@@ -46,6 +46,7 @@ export function Mailbox<T>({ title, singular, kind, newLabel, resource, load, to
 }) {
   const [params, setParams] = useSearchParams();
   const box: Box = BOXES.find((b) => b === params.get('bandeja')) ?? 'received';
+  const who = box === 'sent' ? 'Destinatarios' : 'Remitente';
   const open = params.get('id') ?? undefined;
   const creating = params.get('nuevo') === '1';
   const [search, setSearch] = useState('');
@@ -110,19 +111,26 @@ export function Mailbox<T>({ title, singular, kind, newLabel, resource, load, to
                     <ErrorAlert error={list.error} title="No se pudo leer la bandeja" />
                     {list.isLoading && <Loading />}
                     {list.data && (items.length === 0 ? <Text>No hay nada aquí.</Text> : (
-                      <Table.ScrollContainer minWidth={showPane ? 400 : 640}>
+                      // With the reading pane open the list keeps two columns, sender and number under the
+                      // subject (as a mail client does), so it never scrolls sideways beside the pane.
+                      <Table.ScrollContainer minWidth={showPane ? 320 : 640}>
                         <Table striped highlightOnHover>
-                          <Table.Thead><Table.Tr><Table.Th>Asunto</Table.Th><Table.Th>Número</Table.Th><Table.Th>{box === 'sent' ? 'Destinatarios' : 'Remitente'}</Table.Th><Table.Th>Fecha</Table.Th></Table.Tr></Table.Thead>
+                          <Table.Thead><Table.Tr><Table.Th>Asunto</Table.Th>{!showPane && <><Table.Th>Número</Table.Th><Table.Th>{who}</Table.Th></>}<Table.Th>Fecha</Table.Th></Table.Tr></Table.Thead>
                           <Table.Tbody>
                             {items.map((m) => (
                               <Table.Tr key={m.id} bg={m.id === open ? 'indigo.0' : undefined} data-selected={m.id === open || undefined}>
                                 <Table.Td>
                                   <Anchor component="button" type="button" onClick={() => select(m.id)} fw={m.unread ? 700 : 400} aria-current={m.id === open ? 'true' : undefined} ta="left">{m.subject}</Anchor>
                                   {m.unread && <Badge ml="xs" size="xs" color="red">Sin leer</Badge>}
+                                  {showPane && <Text size="xs" c="dimmed">{who}: {m.who} · {m.number ?? '—'}</Text>}
                                 </Table.Td>
-                                <Table.Td>{m.number ?? '—'}</Table.Td>
-                                <Table.Td>{m.who}{m.extra ? <Text size="xs" c="dimmed">{m.extra}</Text> : null}</Table.Td>
-                                <Table.Td>{formatDate(m.date)}</Table.Td>
+                                {!showPane && (
+                                  <>
+                                    <Table.Td>{m.number ?? '—'}</Table.Td>
+                                    <Table.Td>{m.who}{m.extra ? <Text size="xs" c="dimmed">{m.extra}</Text> : null}</Table.Td>
+                                  </>
+                                )}
+                                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(m.date)}</Table.Td>
                               </Table.Tr>
                             ))}
                           </Table.Tbody>
