@@ -141,4 +141,26 @@ describe('the municipal desk: badges are never cut (browser)', function () {
     await checkScreen(MARTIN, 'Usuarios', '/usuarios', (page) => page.getByRole('cell', { name: 'Carlos Gómez' }).waitFor());
     await checkScreen(MARTIN, 'Calendario', '/calendario', (page) => page.getByText('Feriado nacional').first().waitFor(), [/^Feriado nacional$/i]);
   });
+
+  it('Inicio on a phone (390 px): its cards take the whole width, nothing scrolls sideways', async () => {
+    const { waiting } = await made();
+    const { page } = await session(LUCIA);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${run.desk}/`);
+      await page.locator(`tr[data-document-id="${waiting}"]`).first().waitFor();
+      const widths = await page.evaluate(() => {
+        const g = globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number }; querySelector(s: string): { getBoundingClientRect(): { width: number } } | null; querySelectorAll(s: string): Iterable<{ textContent: string | null; closest(s: string): { getBoundingClientRect(): { width: number } } | null }> } };
+        const main = g.document.querySelector('main')!.getBoundingClientRect().width;
+        const cards = [...g.document.querySelectorAll('h2')].filter((h) => /Pendientes de mi firma|Actividad reciente/.test(h.textContent ?? '')).map((h) => h.closest('.mantine-Card-root')!.getBoundingClientRect().width);
+        return { main, cards, overflow: g.document.documentElement.scrollWidth - g.document.documentElement.clientWidth };
+      });
+      assert.equal(widths.cards.length, 2);
+      for (const w of widths.cards) assert.ok(w >= widths.main - 40, `a card ${w} px wide in a main of ${widths.main} px`);
+      assert.ok(widths.overflow <= 0, `the page scrolls ${widths.overflow} px sideways`);
+      await screenshot(page, run.shots, 'inicio-390');
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+  });
 });

@@ -49,8 +49,9 @@ export default function Inicio() {
           ))}
         </SimpleGrid>
       )}
-      <Group align="flex-start" grow wrap="wrap">
-        <Card withBorder miw={300}>
+      {/* One column on a phone (a grown Group capped each card at half the width), two from md. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder miw={0}>
           <Group justify="space-between" mb="xs">
             <Title order={2} size="h4">Pendientes de mi firma</Title>
             <Badge color={pending.data?.length ? 'red' : 'gray'} aria-label={`${pending.data?.length ?? 0} pendientes`}>{pending.data?.length ?? 0}</Badge>
@@ -59,7 +60,7 @@ export default function Inicio() {
           {pending.isLoading && <Loading />}
           {pending.data && <PendingSignatures documents={pending.data} />}
         </Card>
-        <Card withBorder miw={300}>
+        <Card withBorder miw={0}>
           <Title order={2} size="h4" mb="xs">Actividad reciente</Title>
           <ErrorAlert error={feed.error} />
           {feed.isLoading && <Loading />}
@@ -95,7 +96,7 @@ export default function Inicio() {
             </Table>
           )}
         </Card>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }
