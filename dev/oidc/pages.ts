@@ -11,6 +11,7 @@ export function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${esc(title)} · expediente (desarrollo)</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f3f4f6; margin: 0; }
