@@ -3,11 +3,20 @@ import { captureHistories } from './histories.js';
 import { logBuffer, startTestStack, type TestStack } from './stack.js';
 
 let stack: TestStack | undefined;
+let temporalWebUi = false;
+
+/**
+ * Called at the top of a test file that opens the Temporal Web UI: mocha loads every file before
+ * the global setup starts the stack, so the run's Temporal serves its UI; other runs stay headless.
+ */
+export function useTemporalWebUi(): void {
+  temporalWebUi = true;
+}
 
 export async function mochaGlobalSetup(): Promise<void> {
   const started = Date.now();
-  stack = await startTestStack();
-  process.stderr.write(`  test stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s (api ${stack.apiUrl}, temporal ${stack.temporalAddress})\n`);
+  stack = await startTestStack({ temporalWebUi });
+  process.stderr.write(`  test stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s (api ${stack.apiUrl}, temporal ${stack.temporalAddress}${stack.temporalUiUrl ? `, its web UI ${stack.temporalUiUrl}` : ''})\n`);
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {

@@ -44,6 +44,8 @@ export interface TestStack {
   services: DomainServices;
   databaseUrl: string;
   temporalAddress: string;
+  /** The Temporal Web UI, when the stack was started with it (`temporalWebUi`); else undefined. */
+  temporalUiUrl: string | undefined;
   client: Client;
   apiUrl: string;
   /** What the in-process API was built from. */
@@ -122,25 +124,30 @@ async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<v
   };
 }
 
-async function throwawayTemporal(log: Logger): Promise<{ address: string; stop: () => Promise<void> }> {
-  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: async () => undefined };
+async function throwawayTemporal(log: Logger, ui: boolean): Promise<{ address: string; uiUrl: string | undefined; stop: () => Promise<void> }> {
+  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, uiUrl: undefined, stop: async () => undefined };
   const cli = await ensureTemporalCli(process.env.TEMPORAL_CLI, (line) => log.info(line));
   const server = await TemporalDevServer.start({
     cliPath: cli,
     port: await freePort(),
     uiPort: await freePort(),
     namespace: 'default',
-    ui: false,
+    ui,
     onLine: () => undefined,
   });
-  return { address: server.address, stop: () => server.stop() };
+  return { address: server.address, uiUrl: server.uiUrl, stop: () => server.stop() };
 }
 
-export async function startTestStack(): Promise<TestStack> {
+export interface TestStackOptions {
+  /** The Temporal dev server serves its Web UI too (headless otherwise: it starts faster). */
+  temporalWebUi?: boolean;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const log = testLogger();
   Runtime.install({ logger: new DefaultLogger(process.env.TEST_LOG === 'debug' ? 'DEBUG' : 'ERROR') });
 
-  const [database, temporalServer] = await Promise.all([throwawayDatabase(), throwawayTemporal(log)]);
+  const [database, temporalServer] = await Promise.all([throwawayDatabase(), throwawayTemporal(log, options.temporalWebUi ?? false)]);
   const taskQueue = `expediente-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-test-data-'));
 
@@ -221,6 +228,7 @@ export async function startTestStack(): Promise<TestStack> {
     services,
     databaseUrl: database.url,
     temporalAddress: temporalServer.address,
+    temporalUiUrl: temporalServer.uiUrl,
     client,
     apiUrl: api.url,
     apiDeps,
