@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ensureWebBuild } from '../../web/build.js';
 import { getStack } from '../support/hooks.js';
 import { ensureAccount, DEMO_ACCOUNT_PASSWORD } from '../support/identity.js';
@@ -31,18 +31,21 @@ export interface DeskSession {
   errors: string[];
 }
 
-/** A fresh browser context logged in as `user` through the provider's login page, on Inicio. */
-export function loginAs(browser: Browser, deskUrl: string, user: DeskUser): Promise<DeskSession> {
-  return loginTo(browser, deskUrl, user, (page) => page.getByRole('heading', { name: `Hola, ${user.name}` }).waitFor());
+/**
+ * A fresh browser context logged in as `user` through the provider's login page, on Inicio;
+ * `contextOptions` override the defaults (another time zone or locale, say).
+ */
+export function loginAs(browser: Browser, deskUrl: string, user: DeskUser, contextOptions: BrowserContextOptions = {}): Promise<DeskSession> {
+  return loginTo(browser, deskUrl, user, (page) => page.getByRole('heading', { name: `Hola, ${user.name}` }).waitFor(), contextOptions);
 }
 
 /**
  * Logs in through the provider's page and waits for `arrived`: where the desk lands (Inicio, or
  * the municipality chooser for a user of several).
  */
-export async function loginTo(browser: Browser, deskUrl: string, user: DeskUser, arrived: (page: Page) => Promise<unknown>): Promise<DeskSession> {
+export async function loginTo(browser: Browser, deskUrl: string, user: DeskUser, arrived: (page: Page) => Promise<unknown>, contextOptions: BrowserContextOptions = {}): Promise<DeskSession> {
   await ensureAccount(user.email, PASSWORD);
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-AR', acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-AR', acceptDownloads: true, reducedMotion: 'reduce', ...contextOptions });
   // CSP violations with what caused them (the console line alone does not say).
   await context.addInitScript({
     content: `document.addEventListener('securitypolicyviolation', (e) => {
