@@ -88,7 +88,7 @@ export function caseWorkflows(deps: ApiDeps) {
       const { caseNumber } = await checkMovement(ctx, request);
       const movementId = randomUUID();
       const operation = new WithStartWorkflowOperation<ProvidenceWorkflow>(PROVIDENCE_WORKFLOW, {
-        workflowId: workflowIds.providence(ctx.tenant.schema, movementId),
+        workflowId: workflowIds.providence(ctx.tenant.schema, caseNumber, movementId),
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId, movement: request }],
         workflowIdConflictPolicy: 'FAIL',

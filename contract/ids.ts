@@ -9,7 +9,8 @@ export const workflowIds = {
   documentSigning: (tenant: string, documentId: string) => `document-signing/${tenant}/${documentId}`,
   /** Idempotency keys are scoped to the user who sends them. */
   caseCreation: (tenant: string, userId: string, key: string) => `case-creation/${tenant}/${userId}/${key}`,
-  providence: (tenant: string, movementId: string) => `providence/${tenant}/${movementId}`,
+  /** The case number reads in the Web UI's list, where the movement id alone would say nothing. */
+  providence: (tenant: string, caseNumber: string, movementId: string) => `providence/${tenant}/${caseNumber}/${movementId}`,
   userProvisioning: (tenant: string, email: string) => `user-provisioning/${tenant}/${email.toLowerCase()}`,
   /** One run per report request; the key is scoped to the record. */
   recordReport: (tenant: string, recordId: string, key: string) => `record-report/${tenant}/${recordId}/${key}`,

@@ -47,7 +47,7 @@ describe('operators: no failed runs for refused requests, and runs named by what
       method: 'POST', headers: asIntegration('agente-obras'), json: { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas', ...pv },
     });
     assert.equal(accepted.status, 200, accepted.text);
-    const handle = getStack().client.workflow.getHandle(workflowIds.providence('demo', accepted.body.movement_id));
+    const handle = getStack().client.workflow.getHandle(workflowIds.providence('demo', c.case_number, accepted.body.movement_id));
     assert.equal(await (await handle.describe()).staticSummary(), `Pase con providencia de ${c.case_number}`);
     await until('the providence run found by CaseNumber', async () => ((await count(`WorkflowType="providenceWorkflow" AND CaseNumber="${c.case_number}"`)) === 1 ? true : undefined));
   });

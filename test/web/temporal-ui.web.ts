@@ -64,7 +64,9 @@ describe('the Temporal Web UI after case movements with their PV (browser)', fun
       method: 'POST', headers: asIntegration('agente-obras'), json: { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas', ...pv },
     });
     assert.equal(accepted.status, 200, accepted.text);
-    const workflowId = workflowIds.providence(tenant, accepted.body.movement_id);
+    // The run's ID names its case, so the list reads a number, not only a UUID.
+    const workflowId = workflowIds.providence(tenant, c.case_number, accepted.body.movement_id);
+    assert.ok(workflowId.includes(`/${c.case_number}/`));
     await getStack().client.workflow.getHandle(workflowId).result();
 
     // The municipality's providence runs: the accepted one Completed (visibility may lag a moment
