@@ -14,7 +14,7 @@
  * signature made into its field, is a modification of that signature for every validator.
  */
 import { signatureBlockContent, stampContent } from '../appearance/blocks.js';
-import { FONT_RESOURCE, fontDictionary } from '../appearance/fonts.js';
+import { FONT_RESOURCE, embeddedFont, newFontUse } from '../appearance/fonts.js';
 import { STAMP_BOX, placeSignature, type Rect } from '../appearance/layout.js';
 import { SignerError } from '../errors.js';
 import type { PageInfo, PdfDocument } from '../pdf/document.js';
@@ -63,9 +63,13 @@ export function buildUpdate(
 ): IncrementalUpdate {
   const { doc, placement, signer, stamp, now, timeZone } = options;
   const update = new IncrementalUpdate(doc.reader);
+  // The blocks are drawn first: the fonts embed only the characters they use.
+  const use = newFontUse();
+  const signatureContent = signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect, use);
+  const stampBlock = stamp && stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX, use);
   const fonts = dict({
-    [FONT_RESOURCE.regular]: update.add(fontDictionary('regular')),
-    [FONT_RESOURCE.bold]: update.add(fontDictionary('bold')),
+    [FONT_RESOURCE.regular]: update.add(embeddedFont('regular', use.regular, (v) => update.add(v))),
+    [FONT_RESOURCE.bold]: update.add(embeddedFont('bold', use.bold, (v) => update.add(v))),
   });
   const appearance = (content: Buffer, rect: Rect): PdfRef =>
     update.add(
@@ -102,7 +106,7 @@ export function buildUpdate(
   const signature = field(
     placement.rect,
     placement.page,
-    signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect),
+    signatureContent,
     signatureName,
     `Firma de ${signer.name}, ${signer.seal}`,
   );
@@ -132,10 +136,9 @@ export function buildUpdate(
   }
   add(placement.page, signature);
 
-  if (stamp) {
+  if (stamp && stampBlock) {
     const page = stamp.position === 'first' ? doc.pages[0]! : doc.pages[doc.pages.length - 1]!;
-    const content = stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX);
-    add(page, field(STAMP_BOX, page, content, stampName!, `Número ${stamp.documentNumber}, ${stamp.city}`).set('Ff', 1));
+    add(page, field(STAMP_BOX, page, stampBlock, stampName!, `Número ${stamp.documentNumber}, ${stamp.city}`).set('Ff', 1));
   }
   registerFields(update, doc, added, placeholders !== undefined);
   return update;

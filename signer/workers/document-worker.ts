@@ -3,11 +3,13 @@
  * the result or the refusal.
  */
 import { serveTasks } from '../../lib/workers/task-worker.js';
+import { warmAppearanceFonts } from '../appearance/fonts.js';
 import { SignerError } from '../errors.js';
 import { PdfReadError } from '../pdf/errors.js';
 import { UnforeseenReadFailure, prepareDocument, type PrepareTask } from '../signing/prepare-document.js';
 import { transferable, type PreparedReply, type WorkerFailure } from './document-workers.js';
 
+warmAppearanceFonts();
 serveTasks<PrepareTask, PreparedReply>(
   // The upload goes back to the main thread, which sends it on as the start of the signed file.
   (task) => ({ result: { prepared: prepareDocument(task), pdf: task.pdf }, transfer: transferable(task.pdf) }),

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { Encodings, Font } from '@pdf-lib/standard-fonts';
 import type { RunningSigner } from '../../signer/server.js';
 import { fields, sign } from './support/http.js';
 import { MARKER, chromiumPdf, letterPdf } from './support/pdfs.js';
 import { devPki, startSigner } from './support/service.js';
-import { inkRatio, pdfsig, pdftotext, pyhankoAccepts, pyhankoValidate, qpdfCheck, qpdfFields, renderPage, saveTemp, wordBoxes } from './support/tools.js';
+import { inkRatio, pdfsig, pdftotext, pyhankoAccepts, pyhankoValidate, qpdfCheck, qpdfFields, renderPage, run, saveTemp, wordBoxes } from './support/tools.js';
 
 /** The documented grid: two 246 x 72 pt columns at x = 50 and 316, rows every 82 pt from y = 40. */
 function expectedSlot(n: number): [number, number, number, number] {
@@ -138,5 +139,47 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
     assert.equal(after.png.subarray(1, 4).toString('latin1'), 'PNG');
     assert.equal(inkRatio(before, field!.rect), 0, 'the area was blank before signing');
     assert.ok(inkRatio(after, field!.rect) > 0.02, 'the signature block is drawn');
+  });
+
+  it('draws the blocks in embedded subsets of Arimo (PDF/UA-1 7.21.4.1), set exactly where Helvetica set them, a few kilobytes each', async () => {
+    const input = await letterPdf();
+    const who = { name: 'María José Núñez', seal: 'Subsecretaría de Economía', document_number: 'IF-2026-00000012-MVE-DOP', city: 'Villa Esperanza' };
+    const first = await sign(signer.url, { pdf: input, fields: fields({ ...who, use_pades: 'false' }) });
+    assert.equal(first.status, 200);
+    const second = await sign(signer.url, { pdf: first.bytes, fields: fields({ name: 'Ñandú Güemes' }) });
+    assert.equal(second.status, 200);
+    const file = await saveTemp(second.bytes, 'fuentes.pdf');
+
+    // pdffonts: name, type, encoding, emb, sub, uni, object number, generation.
+    const listed = (await run('pdffonts', [file])).stdout.split('\n').slice(2).filter(Boolean).map((line) => line.split(/\s+/));
+    const blockFonts = listed.filter(([fontName]) => fontName !== 'Helvetica'); // the input's own text
+    assert.equal(blockFonts.length, 4, 'a regular and a bold face per signature');
+    for (const [fontName, type, encoding, emb, sub] of blockFonts) {
+      assert.match(fontName!, /^[A-Z]{6}\+Arimo(-Bold)?$/);
+      assert.deepEqual([type, encoding, emb, sub], ['TrueType', 'WinAnsi', 'yes', 'yes'], fontName);
+    }
+    // A visual signature with the stamp adds its fields and two small subsets, nothing like a whole font (300 kB each).
+    assert.ok(first.bytes.length - input.length < 16_000, `the visual signature and stamp added ${first.bytes.length - input.length} bytes`);
+
+    const text = await pdftotext(file);
+    for (const value of ['María José Núñez', 'Subsecretaría de Economía', 'Ñandú Güemes', 'Número: IF-2026-00000012-MVE-DOP']) assert.ok(text.includes(value), `${value} in:\n${text}`);
+    assert.equal((await pdfsig(file)).filter((s) => s.signed && s.valid).length, 1);
+
+    // Arimo has Helvetica's widths: each centred line starts where the Adobe metrics put it.
+    const words = await wordBoxes(file, 1);
+    const helvetica = { bold: Font.load('Helvetica-Bold'), regular: Font.load('Helvetica') };
+    const helveticaWidth = (text: string, face: 'bold' | 'regular', size: number) =>
+      ([...text].reduce((sum, ch) => sum + helvetica[face].getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(ch.codePointAt(0)!).name)!, 0) * size) / 1000;
+    const expectations: [string, 'bold' | 'regular', number, number][] = [
+      ['María José Núñez', 'bold', 9, 50],
+      ['Subsecretaría de Economía', 'regular', 8, 50],
+      ['Ñandú Güemes', 'bold', 9, 316],
+    ];
+    for (const [line, face, size, slotX] of expectations) {
+      const width = helveticaWidth(line, face, size);
+      const firstWord = words.find((w) => w.text === line.split(' ')[0] && w.left >= slotX && w.left < slotX + 246)!;
+      assert.ok(firstWord, `${line} is on the page`);
+      assert.ok(Math.abs(firstWord.left - (slotX + (246 - width) / 2)) < 0.05, `${line} starts at ${firstWord.left}, Helvetica centred it at ${slotX + (246 - width) / 2}`);
+    }
   });
 });
