@@ -62,3 +62,10 @@ export function unprintable(text: string): string[] {
   for (const ch of text) if (winAnsiCode(ch) === undefined) bad.add(ch);
   return [...bad];
 }
+
+/** Every printable WinAnsi character (codes 32–255 that stand for one), in code order. */
+export const WIN_ANSI_PRINTABLE: string = Array.from({ length: 224 }, (_, i) => i + 32)
+  .filter((code) => code !== 0x7f)
+  .map((code) => winAnsiChar(code))
+  .filter((ch) => ch !== '' && winAnsiCode(ch) !== undefined)
+  .join('');

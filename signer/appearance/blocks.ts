@@ -13,7 +13,7 @@
  *   └──────────────────────────────┘
  */
 import { ContentWriter, fitText } from './content.js';
-import { textWidth, type FontKey, type FontUse } from './fonts.js';
+import { textWidth, type FontKey } from './fonts.js';
 import type { Rect } from './layout.js';
 
 export interface SignatureBlock {
@@ -28,9 +28,8 @@ export interface SignatureBlock {
 
 const PADDING = 4;
 
-/** The block's content stream; the characters it draws are added to `use`. */
-export function signatureBlockContent(block: SignatureBlock, box: Rect, use?: FontUse): Buffer {
-  const w = new ContentWriter(use);
+export function signatureBlockContent(block: SignatureBlock, box: Rect): Buffer {
+  const w = new ContentWriter();
   const inner = box.width - 2 * PADDING;
   const top = box.height - PADDING;
   if (block.digital) centered(w, 'Firmado digitalmente', 'regular', 6.5, top - 6.5, box.width, 0.3);
@@ -62,8 +61,8 @@ export interface StampBlock {
   date: string;
 }
 
-export function stampContent(stamp: StampBlock, box: Rect, use?: FontUse): Buffer {
-  const w = new ContentWriter(use);
+export function stampContent(stamp: StampBlock, box: Rect): Buffer {
+  const w = new ContentWriter();
   const inner = box.width - 2 * PADDING;
   const lines: [string, FontKey, number, number][] = [
     [`Número: ${stamp.documentNumber}`, 'bold', 10, box.height - PADDING - 10],

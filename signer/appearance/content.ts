@@ -5,19 +5,15 @@
  */
 import { formatNumber } from '../pdf/serialize.js';
 import { encodeWinAnsi } from '../pdf/win-ansi.js';
-import { FONT_RESOURCE, textWidth, type FontKey, type FontUse } from './fonts.js';
+import { FONT_RESOURCE, textWidth, type FontKey } from './fonts.js';
 
 const n = (v: number) => formatNumber(Math.round(v * 100) / 100);
 
 export class ContentWriter {
   private readonly ops: string[] = [];
 
-  /** `use` collects the characters drawn in each face, for the subsets the update embeds. */
-  constructor(private readonly use?: FontUse) {}
-
   /** Text with its baseline starting at (x, y); `text` was validated as WinAnsi-printable. */
   text(x: number, y: number, text: string, font: FontKey, size: number, gray = 0): this {
-    if (this.use) for (const ch of text) this.use[font].add(ch);
     this.ops.push(`BT ${n(gray)} g /${FONT_RESOURCE[font]} ${n(size)} Tf ${n(x)} ${n(y)} Td ${literal(encodeWinAnsi(text))} Tj ET`);
     return this;
   }

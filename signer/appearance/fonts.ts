@@ -6,16 +6,15 @@
  * WinAnsi covers Spanish completely (á é í ó ú ü ñ Ñ ¿ ¡ º ª) and Arimo has a glyph for every
  * WinAnsi character; widths are the font program's own.
  *
- * Each update embeds the glyphs its blocks draw (plus the digits, so a signer's fonts are the same
- * from one signature to the next and cached), a few kilobytes per face.
+ * Both faces are shipped cut to the printable WinAnsi characters (arimo-winansi.ts, written by
+ * `npm run fonts:subset`), about 12 kB each once compressed, and embedded as they are in every
+ * update: no subsetting while signing, and none of a subsetter's memory in the service.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
-import { winAnsiChar, winAnsiCode } from '../../lib/pdf/win-ansi.js';
+import { WIN_ANSI_PRINTABLE, winAnsiChar, winAnsiCode } from '../../lib/pdf/win-ansi.js';
 import { PdfStream, dict, name, type PdfDict, type PdfRef } from '../pdf/objects.js';
-import { SubsettableFace } from './subset.js';
+import { ARIMO_WINANSI } from './arimo-winansi.js';
 import { TrueTypeFace, type FaceMetrics } from './truetype.js';
 
 export type FontKey = 'regular' | 'bold';
@@ -23,17 +22,14 @@ export type FontKey = 'regular' | 'bold';
 /** Resource names used inside appearance streams. */
 export const FONT_RESOURCE: Record<FontKey, string> = { regular: 'F1', bold: 'F2' };
 
-const FILES: Record<FontKey, { file: string; postScriptName: string; stemV: number }> = {
-  regular: { file: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf', postScriptName: 'Arimo', stemV: 80 },
-  bold: { file: '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf', postScriptName: 'Arimo-Bold', stemV: 140 },
+const FACES: Record<FontKey, { postScriptName: string; stemV: number }> = {
+  regular: { postScriptName: 'Arimo', stemV: 80 },
+  bold: { postScriptName: 'Arimo-Bold', stemV: 140 },
 };
-
-/** Always in the subset: dates and numbers change with every signature, the letters of a signer do not. */
-const ALWAYS = '0123456789';
 
 interface Face {
   reader: TrueTypeFace;
-  subsetter: SubsettableFace;
+  bytes: Uint8Array;
   metrics: FaceMetrics;
   widths: Map<string, number>;
 }
@@ -43,9 +39,9 @@ const faces: Partial<Record<FontKey, Face>> = {};
 function face(font: FontKey): Face {
   let f = faces[font];
   if (!f) {
-    const bytes = new Uint8Array(readFileSync(createRequire(import.meta.url).resolve(FILES[font].file)));
+    const bytes = new Uint8Array(Buffer.from(ARIMO_WINANSI[font], 'base64'));
     const reader = new TrueTypeFace(bytes);
-    f = faces[font] = { reader, subsetter: new SubsettableFace(bytes), metrics: reader.metrics(), widths: new Map() };
+    f = faces[font] = { reader, bytes, metrics: reader.metrics(), widths: new Map() };
   }
   return f;
 }
@@ -68,13 +64,6 @@ export function textWidth(text: string, font: FontKey, size: number): number {
   return (units * size) / 1000;
 }
 
-/** The characters each face draws in one update; the content writer records them. */
-export type FontUse = Record<FontKey, Set<string>>;
-
-export function newFontUse(): FontUse {
-  return { regular: new Set(), bold: new Set() };
-}
-
 /** Everything of an embedded subset that does not depend on the update it goes into. */
 interface EmbeddedSubset {
   baseFont: string;
@@ -85,41 +74,31 @@ interface EmbeddedSubset {
   length1: number;
 }
 
-const CACHE_SIZE = 64;
-const cache = new Map<string, EmbeddedSubset>();
+const subsets: Partial<Record<FontKey, EmbeddedSubset>> = {};
 
-function embeddedSubset(font: FontKey, chars: Set<string>): EmbeddedSubset {
-  const text = [...new Set([...ALWAYS, ...chars])].sort().join('');
-  const key = `${font}:${text}`;
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const program = face(font).subsetter.subset(text);
-  const codes = [...text].map((ch) => winAnsiCode(ch)).filter((c): c is number => c !== undefined);
+function embeddedSubset(font: FontKey): EmbeddedSubset {
+  const ready = subsets[font];
+  if (ready) return ready;
+  const program = face(font).bytes;
+  const codes = [...WIN_ANSI_PRINTABLE].map((ch) => winAnsiCode(ch)!);
   const firstChar = Math.min(...codes);
   const lastChar = Math.max(...codes);
-  const drawn = new Set(codes);
+  const held = new Set(codes);
   const widths: number[] = [];
-  for (let code = firstChar; code <= lastChar; code++) widths.push(drawn.has(code) ? glyphWidth(font, winAnsiChar(code)) : 0);
-  const subset: EmbeddedSubset = {
-    baseFont: `${subsetTag(key)}+${FILES[font].postScriptName}`,
+  for (let code = firstChar; code <= lastChar; code++) widths.push(held.has(code) ? glyphWidth(font, winAnsiChar(code)) : 0);
+  return (subsets[font] = {
+    baseFont: `${subsetTag(font)}+${FACES[font].postScriptName}`,
     firstChar,
     lastChar,
     widths,
-    fontFile: deflateSync(program),
+    fontFile: deflateSync(program, { level: 9 }),
     length1: program.byteLength,
-  };
-  cache.set(key, subset);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return subset;
+  });
 }
 
-/** Loads both faces and compiles the subsetter (about 50 ms) so that the first signature does not wait for it. */
+/** Reads both faces and compresses them once, when a worker starts. */
 export function warmAppearanceFonts(): void {
-  for (const font of ['regular', 'bold'] as const) embeddedSubset(font, new Set());
+  for (const font of ['regular', 'bold'] as const) embeddedSubset(font);
 }
 
 /** The six capital letters that name a subset (ISO 32000-1 §9.6.4), from what it holds. */
@@ -128,9 +107,9 @@ function subsetTag(key: string): string {
   return [...digest.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
 }
 
-/** The font dictionary of `font` holding the glyphs of `chars`, its descriptor and program added through `add`. */
-export function embeddedFont(font: FontKey, chars: Set<string>, add: (value: PdfStream | PdfDict) => PdfRef): PdfDict {
-  const s = embeddedSubset(font, chars);
+/** The font dictionary of `font`, its descriptor and program added through `add`. */
+export function embeddedFont(font: FontKey, add: (value: PdfStream | PdfDict) => PdfRef): PdfDict {
+  const s = embeddedSubset(font);
   const m = face(font).metrics;
   const scale = (v: number) => Math.round((v * 1000) / m.unitsPerEm);
   const descriptor = dict({
@@ -142,7 +121,7 @@ export function embeddedFont(font: FontKey, chars: Set<string>, add: (value: Pdf
     Ascent: scale(m.ascent),
     Descent: scale(m.descent),
     CapHeight: scale(m.capHeight),
-    StemV: FILES[font].stemV,
+    StemV: FACES[font].stemV,
     FontFile2: add(new PdfStream(dict({ Filter: name('FlateDecode'), Length1: s.length1 }), s.fontFile)),
   });
   return dict({

@@ -1,8 +1,8 @@
 /**
  * Font subsetting by HarfBuzz's hb-subset (the WebAssembly build the harfbuzzjs package ships),
- * called synchronously: the document workers build an update in one synchronous step, and the
- * module has no imports, so it is compiled and instantiated without awaiting. Each face is
- * loaded into the module once and kept; a subset is a small copy taken out of it.
+ * for `npm run fonts:subset` (cut-fonts.ts) only: the service embeds subsets cut in advance. The
+ * module has no imports, so it is compiled and instantiated synchronously. Each face is loaded
+ * into the module once and kept; a subset is a small copy taken out of it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

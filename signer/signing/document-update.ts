@@ -14,7 +14,7 @@
  * signature made into its field, is a modification of that signature for every validator.
  */
 import { signatureBlockContent, stampContent } from '../appearance/blocks.js';
-import { FONT_RESOURCE, embeddedFont, newFontUse } from '../appearance/fonts.js';
+import { FONT_RESOURCE, embeddedFont } from '../appearance/fonts.js';
 import { STAMP_BOX, placeSignature, type Rect } from '../appearance/layout.js';
 import { SignerError } from '../errors.js';
 import type { PageInfo, PdfDocument } from '../pdf/document.js';
@@ -63,13 +63,11 @@ export function buildUpdate(
 ): IncrementalUpdate {
   const { doc, placement, signer, stamp, now, timeZone } = options;
   const update = new IncrementalUpdate(doc.reader);
-  // The blocks are drawn first: the fonts embed only the characters they use.
-  const use = newFontUse();
-  const signatureContent = signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect, use);
-  const stampBlock = stamp && stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX, use);
+  const signatureContent = signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect);
+  const stampBlock = stamp && stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX);
   const fonts = dict({
-    [FONT_RESOURCE.regular]: update.add(embeddedFont('regular', use.regular, (v) => update.add(v))),
-    [FONT_RESOURCE.bold]: update.add(embeddedFont('bold', use.bold, (v) => update.add(v))),
+    [FONT_RESOURCE.regular]: update.add(embeddedFont('regular', (v) => update.add(v))),
+    [FONT_RESOURCE.bold]: update.add(embeddedFont('bold', (v) => update.add(v))),
   });
   const appearance = (content: Buffer, rect: Rect): PdfRef =>
     update.add(

@@ -141,7 +141,7 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
     assert.ok(inkRatio(after, field!.rect) > 0.02, 'the signature block is drawn');
   });
 
-  it('draws the blocks in embedded subsets of Arimo (PDF/UA-1 7.21.4.1), set exactly where Helvetica set them, a few kilobytes each', async () => {
+  it('draws the blocks in embedded subsets of Arimo (PDF/UA-1 7.21.4.1), set exactly where Helvetica set them, about 12 kB a face', async () => {
     const input = await letterPdf();
     const who = { name: 'María José Núñez', seal: 'Subsecretaría de Economía', document_number: 'IF-2026-00000012-MVE-DOP', city: 'Villa Esperanza' };
     const first = await sign(signer.url, { pdf: input, fields: fields({ ...who, use_pades: 'false' }) });
@@ -158,8 +158,8 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
       assert.match(fontName!, /^[A-Z]{6}\+Arimo(-Bold)?$/);
       assert.deepEqual([type, encoding, emb, sub], ['TrueType', 'WinAnsi', 'yes', 'yes'], fontName);
     }
-    // A visual signature with the stamp adds its fields and two small subsets, nothing like a whole font (300 kB each).
-    assert.ok(first.bytes.length - input.length < 16_000, `the visual signature and stamp added ${first.bytes.length - input.length} bytes`);
+    // A visual signature with the stamp adds its fields and the two WinAnsi subsets, nothing like a whole font (300 kB each).
+    assert.ok(first.bytes.length - input.length < 32_000, `the visual signature and stamp added ${first.bytes.length - input.length} bytes`);
 
     const text = await pdftotext(file);
     for (const value of ['María José Núñez', 'Subsecretaría de Economía', 'Ñandú Güemes', 'Número: IF-2026-00000012-MVE-DOP']) assert.ok(text.includes(value), `${value} in:\n${text}`);
