@@ -12,6 +12,7 @@ import { freePort } from '../dev/ports.js';
 import { waitForHttpOk } from '../dev/wait.js';
 import { startTimestampAuthority, type RunningTimestampAuthority } from '../signer/tsa/server.js';
 import { getStack } from './support/hooks.js';
+import { endRunsOnQueue } from './support/stack.js';
 import { asIntegration, demoUser, request } from './support/http.js';
 import { SAMPLE_HTML } from './support/documents.js';
 import { startWorkerProcess } from './support/worker-process.js';
@@ -56,6 +57,7 @@ describe('tracing: one trace from the API through Temporal to the signing servic
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let tsa: RunningTimestampAuthority;
   const children: ChildProcess[] = [];
+  let taskQueue: string | undefined;
   let apiUrl: string;
 
   before(async () => {
@@ -75,7 +77,7 @@ describe('tracing: one trace from the API through Temporal to the signing servic
     children.push(signer);
     const signerUrl = `http://127.0.0.1:${signerPort}`;
     await waitForHttpOk(`${signerUrl}/health`, 60_000, () => signer.exitCode === null);
-    const taskQueue = `tracing-${Date.now()}`;
+    taskQueue = `tracing-${Date.now()}`;
     children.push(await startWorkerProcess({ taskQueue, signerUrl, env: otel('trace-worker') }));
     const apiPort = await freePort();
     apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -92,6 +94,7 @@ describe('tracing: one trace from the API through Temporal to the signing servic
 
   after(async () => {
     for (const c of children) c.kill('SIGKILL');
+    if (taskQueue) await endRunsOnQueue(getStack().client, taskQueue);
     await tsa?.close();
     await receiver?.close();
   });

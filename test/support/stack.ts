@@ -73,6 +73,21 @@ export interface TestStack {
 }
 
 /**
+ * Ends every run still open on a private task queue once its test is over. Its workers go with the
+ * test, and a long-lived run started there (a user's NotificationWorkflow, signalled with start by
+ * a signing on that queue) would otherwise hold every later notice for that user on a queue
+ * nobody polls.
+ */
+export async function endRunsOnQueue(client: Client, taskQueue: string): Promise<number> {
+  let ended = 0;
+  for await (const run of client.workflow.list({ query: `TaskQueue="${taskQueue}" AND ExecutionStatus="Running"` })) {
+    await client.workflow.getHandle(run.workflowId, run.runId).terminate('the test that owned this task queue is over').catch(() => undefined);
+    ended++;
+  }
+  return ended;
+}
+
+/**
  * Server logs during tests are kept in memory and printed only under a failing test (see
  * hooks.ts); TEST_LOG=debug|info prints everything as it happens.
  */
@@ -245,6 +260,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
         url: extra.url,
         async close() {
           await extra.close();
+          if (env.TEMPORAL_TASK_QUEUE && env.TEMPORAL_TASK_QUEUE !== config.temporal.taskQueue) await endRunsOnQueue(client, env.TEMPORAL_TASK_QUEUE);
           await extraTemporal.close();
           if (extraDb !== db) await extraDb.destroy();
         },
