@@ -169,6 +169,7 @@ describe('deadlines', function () {
         signDocumentRevision: async () => ({ signedAt: new Date().toISOString() }),
         officializeDocument: async () => undefined,
         requestSummariesOfOfficialized: async () => undefined,
+        notifySigningEvent: async () => 0,
       } as unknown as Partial<Activities>;
       const childId = workflowIds.signingDeadline('demo', documentId, 1);
 

@@ -211,6 +211,9 @@ describe('workflows on the time-skipping test server', function () {
           calls.push(`reject ${userId}`);
           return { rejectedBy: userId, reason, rejectedAt: '2026-11-22T10:06:00Z' };
         },
+        // The round's background steps: e-mail notices and summaries, not under test here.
+        notifySigningEvent: async () => 0,
+        requestSummariesOfOfficialized: async () => undefined,
       } as unknown as Partial<Activities>;
     }
     const refusal = async (promise: Promise<unknown>) => {
