@@ -8,6 +8,19 @@ import path from 'node:path';
 /** Database the embedded PostgreSQL server creates and the CLIs default to. */
 export const EMBEDDED_DATABASE_NAME = 'expediente';
 
+export interface WebhookConfig {
+  /** 32 bytes (hex or base64) that encrypt subscription secrets; required in production, else kept under DATA_DIR. */
+  secretsKey: string | undefined;
+  /** One delivery attempt's whole time: connect, send, answer. */
+  timeoutMs: number;
+  /** Back-off after a failed delivery: from this, doubling, up to retryMaxMs, for giveUpMs in all. */
+  retryInitialMs: number;
+  retryMaxMs: number;
+  giveUpMs: number;
+  /** A delivery run with nothing to do looks again after this long (a wake-up can be missed while no worker listens). */
+  idlePollMs: number;
+}
+
 export type AppEnv = 'development' | 'test' | 'production';
 
 export interface Config {
@@ -122,6 +135,8 @@ export interface Config {
   archive: { renewalWindowDays: number; renewalHour: number };
   /** E-mail notifications: the local hour (APP_TIMEZONE) of each user's daily digest. */
   notifications: { digestHour: number };
+  /** Webhooks (domain/webhooks/): their secrets' encryption key and how deliveries are timed and retried. */
+  webhooks: WebhookConfig;
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -377,6 +392,14 @@ export function loadConfig(env: Env = process.env): Config {
       renewalHour: hourOfDay(env, 'ARCHIVE_RENEWAL_HOUR', 3),
     },
     notifications: { digestHour: hourOfDay(env, 'NOTIFICATION_DIGEST_HOUR', 8) },
+    webhooks: {
+      secretsKey: nonEmpty(env, 'WEBHOOK_SECRETS_KEY'),
+      timeoutMs: positiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+      retryInitialMs: positiveInt(env, 'WEBHOOK_RETRY_INITIAL_MS', 5_000),
+      retryMaxMs: positiveInt(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
+      giveUpMs: positiveInt(env, 'WEBHOOK_GIVE_UP_HOURS', 72) * 3_600_000,
+      idlePollMs: positiveInt(env, 'WEBHOOK_IDLE_POLL_SECONDS', 300) * 1000,
+    },
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
     testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),

@@ -11,6 +11,8 @@ import { LayoutRenderer } from './rendering/layout-renderer.js';
 import type { PdfRenderer } from './rendering/pdf-renderer.js';
 import { FileObjectStore, type ObjectStore } from './storage/object-store.js';
 import { FileUrlSigner } from './storage/signed-urls.js';
+import { SecretBox } from './webhooks/secrets.js';
+import type { UrlPolicy } from './webhooks/url-policy.js';
 
 export interface DomainServices {
   storage: ObjectStore;
@@ -20,13 +22,16 @@ export interface DomainServices {
   timeZone: string;
   /** The API's public address (verification links printed on official documents). */
   publicUrl: string;
+  /** Encrypts webhook subscriptions' signing secrets. */
+  webhookSecrets: SecretBox;
+  /** Where webhooks may go (production: https and public addresses only). */
+  webhookUrls: UrlPolicy;
 }
 
-/** FILE_URL_SECRET, else (outside production) a random key kept under DATA_DIR so every process agrees. */
-async function fileUrlSecret(config: Config): Promise<Buffer> {
-  if (config.files.urlSecret) return Buffer.from(config.files.urlSecret, 'utf8');
-  if (config.appEnv === 'production') throw new Error('FILE_URL_SECRET is required in production');
-  const file = path.join(config.dataDir, 'secrets', 'file-url.key');
+/** The configured key, else (outside production) a random key kept under DATA_DIR so every process agrees. */
+async function processKey(config: Config, variable: string, fileName: string): Promise<Buffer> {
+  if (config.appEnv === 'production') throw new Error(`${variable} is required in production`);
+  const file = path.join(config.dataDir, 'secrets', fileName);
   try {
     return Buffer.from((await readFile(file, 'utf8')).trim(), 'hex');
   } catch {
@@ -43,6 +48,21 @@ async function s3Store(storage: Extract<Config['storage'], { driver: 's3' }>): P
   return new S3ObjectStore(storage);
 }
 
+/** FILE_URL_SECRET as its UTF-8 bytes. */
+async function fileUrlSecret(config: Config): Promise<Buffer> {
+  if (config.files.urlSecret) return Buffer.from(config.files.urlSecret, 'utf8');
+  return processKey(config, 'FILE_URL_SECRET', 'file-url.key');
+}
+
+/** WEBHOOK_SECRETS_KEY: 32 bytes as hex (64 characters) or base64. */
+async function webhookSecretsKey(config: Config): Promise<Buffer> {
+  const given = config.webhooks.secretsKey;
+  if (!given) return processKey(config, 'WEBHOOK_SECRETS_KEY', 'webhook-secrets.key');
+  const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
+  if (key.length !== 32) throw new Error('WEBHOOK_SECRETS_KEY must be 32 bytes, as 64 hex characters or base64');
+  return key;
+}
+
 export async function createDomainServices(config: Config): Promise<DomainServices> {
   return {
     storage: config.storage.driver === 's3' ? await s3Store(config.storage) : new FileObjectStore(path.join(config.dataDir, 'objects')),
@@ -50,5 +70,7 @@ export async function createDomainServices(config: Config): Promise<DomainServic
     renderer: new LayoutRenderer(new ChromiumRenderer(config.chromiumPath)),
     timeZone: config.timeZone,
     publicUrl: config.api.publicUrl,
+    webhookSecrets: new SecretBox(await webhookSecretsKey(config)),
+    webhookUrls: { production: config.appEnv === 'production' },
   };
 }

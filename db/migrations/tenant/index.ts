@@ -17,6 +17,7 @@ import { nonWorkingDays } from './015_non_working_days.js';
 import { deadlines } from './016_deadlines.js';
 import { accentInsensitiveSearch } from './017_accent_insensitive_search.js';
 import { notificationPreferences } from './018_notification_preferences.js';
+import { webhooks } from './019_webhooks.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, accentInsensitiveSearch, notificationPreferences];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, accentInsensitiveSearch, notificationPreferences, webhooks];
