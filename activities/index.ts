@@ -10,6 +10,7 @@ import { createRecordActivities } from './records.js';
 import { createSignBatchActivities } from './sign-batch.js';
 import { createSummaryActivities } from './summaries.js';
 import { createSystemActivities } from './system.js';
+import { createWebhookActivities } from './webhooks.js';
 
 export function createActivities(deps: ActivityDeps) {
   return {
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSignBatchActivities(deps),
     ...createDeadlineActivities(deps),
     ...createNotificationActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

@@ -397,7 +397,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: positiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
       retryInitialMs: positiveInt(env, 'WEBHOOK_RETRY_INITIAL_MS', 5_000),
       retryMaxMs: positiveInt(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
-      giveUpMs: positiveInt(env, 'WEBHOOK_GIVE_UP_HOURS', 72) * 3_600_000,
+      giveUpMs: positiveInt(env, 'WEBHOOK_GIVE_UP_SECONDS', 72 * 3600) * 1000,
       idlePollMs: positiveInt(env, 'WEBHOOK_IDLE_POLL_SECONDS', 300) * 1000,
     },
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).

@@ -9,6 +9,7 @@ import { startWorkerHealthServer } from './health-server.js';
 import { installSdkRuntime } from './sdk-runtime.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 import { ensureArchiveRenewalSchedule } from './archive-schedule.js';
+import { startWebhookRelay } from './webhook-relay.js';
 import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
 
 const config = loadConfig();
@@ -39,10 +40,12 @@ const health = startWorkerHealthServer(worker, {
   production: config.appEnv === 'production',
 });
 if (config.appEnv === 'production' && !config.metricsToken) log.warn('METRICS_TOKEN is not set: /metrics is not served');
+const relay = startWebhookRelay({ config, db, connection, log });
 log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
 try {
   await worker.run();
 } finally {
+  await relay.close();
   health.close();
   await services.renderer.close();
   external.mailer.close();

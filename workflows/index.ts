@@ -10,3 +10,4 @@ export { archiveRenewalWorkflow, tenantArchiveRenewalWorkflow } from './archive-
 export { signBatchWorkflow } from './sign-batch.js';
 export { deadlineWorkflow } from './deadline.js';
 export { notificationWorkflow } from './notifications.js';
+export { webhookDeliveryWorkflow } from './webhook-delivery.js';

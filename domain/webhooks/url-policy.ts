@@ -12,9 +12,13 @@ export interface UrlPolicy {
   production: boolean;
 }
 
-/** Addresses allowed besides public unicast ones (outside production: loopback). */
+/**
+ * Addresses allowed besides public unicast ones (outside production: loopback). IPv6 loopback is
+ * one address, listed as such: the agent matches a CIDR against addresses of both families and
+ * warns on a mismatch.
+ */
 export function extraAllowedAddresses(policy: UrlPolicy): string[] {
-  return policy.production ? [] : ['127.0.0.0/8', '::1/128'];
+  return policy.production ? [] : ['127.0.0.0/8', '::1'];
 }
 
 function allowedAddress(address: string, policy: UrlPolicy): boolean {

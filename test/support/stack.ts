@@ -22,6 +22,7 @@ import { startApi, type RunningApi } from '../../api/server.js';
 import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
 import { createDomainServices, type DomainServices } from '../../domain/services.js';
 import { createLogger, type Logger } from '../../lib/log.js';
+import { startWebhookRelay } from '../../worker/webhook-relay.js';
 import { connectWorkerWithRetry, createWorker, externalDeps } from '../../worker/create-worker.js';
 import { EmbeddedPostgres } from '../../dev/embedded-postgres.js';
 import { freePort } from '../../dev/ports.js';
@@ -214,6 +215,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     AUTH0_FRONTEND_CLIENT_ID: TEST_OIDC.frontendClientId,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(mail.smtpPort),
+    // Webhook back-off in test time: 200 ms doubling to 2 s.
+    WEBHOOK_RETRY_INITIAL_MS: '200',
+    WEBHOOK_RETRY_MAX_MS: '2000',
+    WEBHOOK_TIMEOUT_MS: '3000',
   };
   const configWith = (env: Record<string, string>) => loadConfig({ ...baseEnv, ...env });
   const config = configWith({});
@@ -227,6 +232,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const external = externalDeps(config, baseEnv);
   const worker: Worker = await createWorker({ config, db, services, log, connection: workerConnection, ...external });
   const workerRun = worker.run();
+  const relay = startWebhookRelay({ config, db, connection: workerConnection, log });
 
   const tokensFor = (c: Config) => new TokenVerifier({ issuer: c.oidc.issuer, audiences: c.oidc.audiences, jwksUrl: c.oidc.jwksUrl, log });
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
@@ -295,6 +301,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     async stop() {
       await api.close();
+      await relay.close();
       worker.shutdown();
       await workerRun;
       await Promise.all([clientConnection.close(), temporal.close(), workerConnection.close()]);

@@ -59,6 +59,7 @@ export const webhooks: Migration = {
         created_at timestamptz not null default now()
       );
       create index webhook_deliveries_by_subscription on webhook_deliveries (subscription_id, created_at desc, id desc);
+      create index webhook_deliveries_by_event on webhook_deliveries (subscription_id, event_id);
 
       -- Redeliveries asked for by hand, done by the subscription's delivery run.
       create table webhook_redeliveries (
@@ -72,14 +73,15 @@ export const webhooks: Migration = {
       create index webhook_redeliveries_pending on webhook_redeliveries (subscription_id, requested_at) where done_at is null;
 
       -- NOTIFY is sent at commit (never for a rolled-back change): the worker's relay wakes the
-      -- tenant's delivery runs. The payload is the tenant's schema.
+      -- tenant's delivery runs. The payload is the tenant's schema; a burst within a transaction is one.
       create function webhook_wake() returns trigger language plpgsql as $$
       begin
         perform pg_notify('expediente_webhooks', current_schema());
         return null;
       end $$;
       create trigger webhook_events_wake after insert on webhook_events for each statement execute function webhook_wake();
-      create trigger webhook_subscriptions_wake after insert or update on webhook_subscriptions for each statement execute function webhook_wake();
+      -- Not on the cursor's advance: only a change that can give a run something to do.
+      create trigger webhook_subscriptions_wake after insert or update of status, url, event_types on webhook_subscriptions for each statement execute function webhook_wake();
       create trigger webhook_redeliveries_wake after insert on webhook_redeliveries for each statement execute function webhook_wake();
     `);
   },

@@ -1,0 +1,42 @@
+/**
+ * The relay: gives committed outbox rows their delivery position, in insertion order, once no
+ * transaction that could still insert an earlier row is open. A row's transaction id (txid) below
+ * the snapshot's xmin means every transaction that began before it has ended, so no row with a
+ * smaller seq can appear later; positions are given under a per-tenant lock and never change, and
+ * each subscription reads them with a cursor. Two changes to one subject are serialised by the
+ * subject's row lock before either inserts its event, so their seq order is their commit order.
+ * A txid at or above the snapshot's xmax cannot be this server's (a restored backup): ready too.
+ */
+import type { TenantDb } from '../../db/tenancy.js';
+
+const READY = `(txid < pg_snapshot_xmin(pg_current_snapshot()) or txid >= pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/** Positions what is ready; returns how many rows still wait for an open transaction. */
+export async function positionReadyEvents(db: TenantDb, limit = 1000): Promise<{ positioned: number; waiting: number }> {
+  return db.transaction(async (trx) => {
+    await trx.raw(`select pg_advisory_xact_lock(hashtext(current_schema() || '/webhook-relay'))`);
+    const updated = await trx.raw(
+      `update webhook_events e set position = r.pos
+         from (select seq, (select coalesce(max(position), 0) from webhook_events) + row_number() over (order by seq) as pos
+                 from (select seq from webhook_events where position is null and ${READY} order by seq limit ?) ready) r
+        where e.seq = r.seq`,
+      [limit],
+    );
+    const [{ waiting }] = (await trx.raw(`select count(*)::int as waiting from webhook_events where position is null`)).rows;
+    return { positioned: updated.rowCount ?? 0, waiting };
+  });
+}
+
+/**
+ * Positions everything committed so far. Rows of a transaction still open (or of one that began
+ * before it) wait, a few milliseconds in practice; after `maxWaitMs` the caller goes on with what
+ * is ready and the rest follows on the next pass.
+ */
+export async function relayCommittedEvents(db: TenantDb, maxWaitMs = 2_000): Promise<void> {
+  const until = Date.now() + maxWaitMs;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    const { waiting } = await positionReadyEvents(db);
+    if (!waiting || Date.now() >= until) return;
+    await new Promise((r) => setTimeout(r, pause));
+  }
+}

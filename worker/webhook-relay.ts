@@ -1,0 +1,112 @@
+/**
+ * The webhook relay: LISTENs on `expediente_webhooks`, which the outbox's triggers NOTIFY when a
+ * transaction that wrote an event (or a redelivery, or a subscription change) commits, and wakes
+ * the tenant's delivery runs with signal-with-start. A burst of commits costs one pass per tenant
+ * at a time (a commit during a pass asks for one more). On start and after every reconnection it
+ * wakes every active subscription of every tenant, since notifications sent while nobody listened
+ * are lost; a run that misses a wake-up anyway looks again after WEBHOOK_IDLE_POLL_SECONDS.
+ * Every worker runs one; two wake-ups of one run cost one empty pass.
+ */
+import { Client, type ConnectionLike } from '@temporalio/client';
+import pg from 'pg';
+import type { Config } from '../config/index.js';
+import type { Db } from '../db/connection.js';
+import { findTenantBySchema, listTenants } from '../db/control.js';
+import { tenantDb } from '../db/tenancy.js';
+import { WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart, type WebhookRetryPolicy } from '../contract/webhooks.js';
+import { activeSubscriptionIds } from '../domain/webhooks/delivery.js';
+import type { Logger } from '../lib/log.js';
+
+export const WEBHOOK_CHANNEL = 'expediente_webhooks';
+
+export interface WebhookRelay {
+  /** Wakes every active subscription of every tenant (done at start and after a reconnection). */
+  sweep(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function retryPolicyOf(config: Config): WebhookRetryPolicy {
+  const w = config.webhooks;
+  return { initialMs: w.retryInitialMs, maxMs: w.retryMaxMs, giveUpMs: w.giveUpMs, idlePollMs: w.idlePollMs };
+}
+
+export function startWebhookRelay(deps: { config: Config; db: Db; connection: ConnectionLike; log: Logger }): WebhookRelay {
+  const { config, db, log } = deps;
+  const client = new Client({ connection: deps.connection, namespace: config.temporal.namespace });
+  const retry = retryPolicyOf(config);
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let reconnectMs = 500;
+
+  async function wakeTenant(schema: string): Promise<void> {
+    const tenant = await findTenantBySchema(db, schema);
+    if (!tenant) return;
+    for (const id of await activeSubscriptionIds(tenantDb(db, tenant))) {
+      await client.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart(schema, id, retry, config.temporal.taskQueue));
+    }
+  }
+
+  function wake(schema: string): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (running.has(schema)) {
+      again.add(schema);
+      return running.get(schema)!;
+    }
+    const pass = wakeTenant(schema)
+      .catch((err) => {
+        log.warn('webhook relay could not wake a delivery run; trying again shortly', { tenant: schema, error: (err as Error).message });
+        setTimeout(() => void wake(schema), 5_000).unref();
+      })
+      .finally(() => {
+        running.delete(schema);
+        if (again.delete(schema)) void wake(schema);
+      });
+    running.set(schema, pass);
+    return pass;
+  }
+
+  async function sweep(): Promise<void> {
+    await Promise.all((await listTenants(db)).map((t) => wake(t.schema)));
+  }
+
+  async function listen(): Promise<void> {
+    if (closed || !config.databaseUrl) return;
+    const next = new pg.Client({ connectionString: config.databaseUrl, application_name: 'expediente-webhook-relay' });
+    const retryLater = (err: Error) => {
+      if (closed) return;
+      log.warn('webhook relay lost its database connection; reconnecting', { error: err.message, inMs: reconnectMs });
+      next.removeAllListeners();
+      void next.end().catch(() => undefined);
+      if (listener === next) listener = null;
+      setTimeout(() => void listen(), reconnectMs).unref();
+      reconnectMs = Math.min(reconnectMs * 2, 30_000);
+    };
+    next.on('error', retryLater);
+    next.on('end', () => retryLater(new Error('connection ended')));
+    next.on('notification', (n) => n.payload && void wake(n.payload));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${WEBHOOK_CHANNEL}`);
+    } catch (err) {
+      return retryLater(err as Error);
+    }
+    listener = next;
+    reconnectMs = 500;
+    await sweep().catch((err) => log.warn('webhook relay sweep failed', { error: (err as Error).message }));
+  }
+
+  void listen();
+  return {
+    sweep,
+    async close() {
+      closed = true;
+      const l = listener;
+      listener = null;
+      l?.removeAllListeners();
+      await l?.end().catch(() => undefined);
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}
