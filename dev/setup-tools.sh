@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run setup:tools`: the independent validators and renderer the test suite uses, installed
 # only when missing — poppler-utils (pdfsig, pdftotext, pdftoppm), qpdf, Chromium (HTML to PDF),
-# and pyHanko, the MCP SDK and schemathesis from PyPI — plus the Temporal CLI, the EU DSS validator
+# and pyHanko, the MCP SDK, schemathesis and standardwebhooks from PyPI — plus the Temporal CLI, the EU DSS validator
 # and veraPDF.
 # Idempotent and quick when all are present.
 set -euo pipefail
@@ -23,10 +23,11 @@ if ! command -v pyhanko >/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check pyhanko pyhanko-cli
 fi
 
-# The Python MCP SDK (a second MCP client nobody here wrote) and schemathesis (OpenAPI fuzzing).
-if ! python3 -c 'import mcp' 2>/dev/null || ! command -v schemathesis >/dev/null; then
-  echo "installing the MCP SDK and schemathesis from PyPI"
-  python3 -m pip install --quiet --disable-pip-version-check mcp schemathesis
+# The Python MCP SDK (a second MCP client nobody here wrote), schemathesis (OpenAPI fuzzing) and
+# the Standard Webhooks library (the webhook receiver of the fault test verifies with it).
+if ! python3 -c 'import mcp' 2>/dev/null || ! command -v schemathesis >/dev/null || ! python3 -c 'import standardwebhooks' 2>/dev/null; then
+  echo "installing the MCP SDK, schemathesis and standardwebhooks from PyPI"
+  python3 -m pip install --quiet --disable-pip-version-check mcp schemathesis standardwebhooks
 fi
 
 npm run --silent temporal:install

@@ -53,7 +53,8 @@ export interface FaultWorld {
   api: { url: string; close(): Promise<void> };
   taskQueue: string;
   workers: WorkerProcess[];
-  startWorker(): Promise<WorkerProcess>;
+  /** Starts one more worker process (with `env` added to its environment). */
+  startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
   close(): Promise<void>;
 }
 
@@ -100,8 +101,8 @@ export async function startFaultWorld(): Promise<FaultWorld> {
   const taskQueue = `faults-${Date.now()}`;
   const api = await stack.extraApi({ TEMPORAL_TASK_QUEUE: taskQueue, WORKFLOW_WAIT_MS: '20000' }, { databaseUrl: pg.url, temporalAddress: server.address });
   const workers: WorkerProcess[] = [];
-  const startWorker = async () => {
-    const worker = await startWorkerProcess({ taskQueue, signerUrl: signer.url, env: { DATABASE_URL: pg.url, TEMPORAL_ADDRESS: server.address } });
+  const startWorker = async (env: Record<string, string> = {}) => {
+    const worker = await startWorkerProcess({ taskQueue, signerUrl: signer.url, env: { DATABASE_URL: pg.url, TEMPORAL_ADDRESS: server.address, ...env } });
     workers.push(worker);
     return worker;
   };
