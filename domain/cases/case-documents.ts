@@ -6,6 +6,8 @@ import { canEditDocument, requireDocument } from '../documents/access.js';
 import { DOCUMENT_MESSAGES } from '../documents/messages.js';
 import { caseAccess, isResponsible, requireCase } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
+import { documentLinkedEvents } from './events.js';
+import { emitEvents } from '../webhooks/outbox.js';
 
 function userOf(ctx: DomainContext): ActingUser {
   if (!ctx.user) throw new Error('case document operations need an acting user');
@@ -30,6 +32,7 @@ export async function linkDocument(ctx: DomainContext, caseId: string, documentI
     const inserted = await trx('case_documents').insert({ case_id: c.id, document_id: doc.id, linked_by: user.id }).onConflict(['case_id', 'document_id']).ignore().returning('document_id');
     if (inserted.length === 0) throw conflict(CASE_MESSAGES.alreadyLinked);
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
+    await emitEvents(trx, ...(await documentLinkedEvents(trx, [c.id], doc, user.id)));
     return { case_id: c.id, document_id: doc.id, official_number: doc.official_number };
   });
 }
@@ -69,10 +72,11 @@ export async function decideProposal(ctx: DomainContext, caseId: string, propose
     await trx('document_proposals').where({ id }).update({ status: decision, decided_by: user.id, decided_at: trx.fn.now(), decision_reason: reason ?? null });
     let linked = false;
     if (decision === 'accepted') {
-      const doc = await trx('documents').where({ id: proposal.document_id }).whereNull('deleted_at').first<{ id: string; status: string } | undefined>();
+      const doc = await trx('documents').where({ id: proposal.document_id }).whereNull('deleted_at').first<{ id: string; status: string; official_number: string | null } | undefined>();
       if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
       if (doc.status === 'signed') {
-        await trx('case_documents').insert({ case_id: c.id, document_id: doc.id, linked_by: user.id }).onConflict(['case_id', 'document_id']).ignore();
+        const inserted = await trx('case_documents').insert({ case_id: c.id, document_id: doc.id, linked_by: user.id }).onConflict(['case_id', 'document_id']).ignore().returning('case_id');
+        if (inserted.length) await emitEvents(trx, ...(await documentLinkedEvents(trx, [c.id], doc, user.id)));
         linked = true;
       }
       await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });

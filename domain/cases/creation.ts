@@ -4,6 +4,7 @@
  * everything if a step fails for good. Signing the cover reuses the document signing steps.
  */
 import { allocateNumber } from '../../db/counters.js';
+import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
 import { primarySector, type ActingUser, type DomainContext } from '../context.js';
@@ -16,6 +17,9 @@ import { escapeHtml } from '../../lib/html.js';
 import { coverLayoutHtml } from '../rendering/cover-layout.js';
 import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
 import { formatMunicipalTime } from '../calendar.js';
+import { coverEvents } from '../documents/events.js';
+import { emitEvents } from '../webhooks/outbox.js';
+import { documentLinkedEvents } from './events.js';
 
 export interface CaseRequest {
   /** Idempotency key of the creation (part of the workflow ID). */
@@ -129,18 +133,44 @@ export async function createCoverDraft(ctx: DomainContext, created: CreatedCase,
   return doc.id;
 }
 
-/** Makes the case visible (its cover is signed and linked). */
+/**
+ * Makes the case visible (its cover is signed and linked). The case's events and its cover's are
+ * written here, once: before this step the case may still be discarded.
+ */
 export async function finishCase(ctx: DomainContext, caseId: string): Promise<void> {
   const user = userOf(ctx);
   await ctx.db.transaction(async (trx) => {
-    const updated = await trx('cases').where({ id: caseId, is_ready: false }).update({ is_ready: true, last_modified_at: trx.fn.now() }).returning<{ case_number: string; owner_sector_id: string; reference: string }[]>(['case_number', 'owner_sector_id', 'reference']);
+    const updated = await trx('cases').where({ id: caseId, is_ready: false }).update({ is_ready: true, last_modified_at: trx.fn.now() })
+      .returning<{ case_number: string; owner_sector_id: string; reference: string; template_id: string; created_by: string }[]>(['case_number', 'owner_sector_id', 'reference', 'template_id', 'created_by']);
     if (updated[0]) {
+      const c = updated[0];
       await recordActivity(trx, {
-        kind: 'case_created', actorUserId: user.id, sectorId: updated[0].owner_sector_id, entityType: 'case', entityId: caseId,
-        summary: `${user.fullName} creó el expediente ${updated[0].case_number} "${updated[0].reference}"`,
+        kind: 'case_created', actorUserId: user.id, sectorId: c.owner_sector_id, entityType: 'case', entityId: caseId,
+        summary: `${user.fullName} creó el expediente ${c.case_number} "${c.reference}"`,
       });
+      await emitCreationEvents(trx, caseId, c);
     }
   });
+}
+
+/** The cover's life, then `case.created`, then the cover's link to the case. */
+async function emitCreationEvents(trx: Tx, caseId: string, c: { case_number: string; owner_sector_id: string; template_id: string; created_by: string }) {
+  const template = await trx('case_templates').where({ id: c.template_id }).first<{ acronym: string }>('acronym');
+  const cover = await trx('documents').where({ case_id: caseId, source_key: 'cover' }).whereNull('deleted_at').first<{ id: string } | undefined>('id');
+  const links = await trx('case_documents as cd').join('documents as d', 'd.id', 'cd.document_id').where('cd.case_id', caseId).orderBy('cd.linked_at')
+    .select<{ id: string; official_number: string | null; linked_by: string | null }[]>('d.id', 'd.official_number', 'cd.linked_by');
+  const linked = [];
+  for (const l of links) linked.push(...(await documentLinkedEvents(trx, [caseId], l, l.linked_by)));
+  await emitEvents(
+    trx,
+    ...(cover ? await coverEvents(trx, cover.id) : []),
+    {
+      type: 'case.created',
+      subject: { kind: 'case', id: caseId },
+      data: { case_id: caseId, case_number: c.case_number, template: template!.acronym, owner_sector_id: c.owner_sector_id, created_by_user_id: c.created_by, cover_document_id: cover?.id ?? null },
+    },
+    ...linked,
+  );
 }
 
 /** Compensation: a creation that failed for good leaves nothing behind (its number stays unused). */

@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { caseAccess, requireCase } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import type { CaseRow } from './records.js';
+import { emitEvent } from '../webhooks/outbox.js';
 
 export interface ReasonRule {
   /** Backend transfers and every assign/close-assign: 5-500 characters (spec Limits). */
@@ -174,6 +175,12 @@ export async function transferCase(ctx: DomainContext, caseId: string, input: Tr
       summary: `${user.fullName} ${input.transferOwnership ? 'transfirió' : 'asignó'} el expediente ${c.case_number} a ${target.acronym}: ${reason}`,
       data: { movement_id: movement!.id, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee, due_at: dueAt?.toISOString() ?? null },
     });
+    const about = { case_id: c.id, case_number: c.case_number, movement_id: movement!.id };
+    if (input.transferOwnership) {
+      await emitEvent(trx, 'case.transferred', { kind: 'case', id: c.id }, { ...about, from_sector_id: c.owner_sector_id, to_sector_id: target.id, by_user_id: user.id });
+    } else {
+      await emitEvent(trx, 'case.assigned', { kind: 'case', id: c.id }, { ...about, sector_id: target.id, assigned_user_id: assignee, by_user_id: user.id });
+    }
     return {
       movementId: movement!.id, movementType, caseId: c.id, caseNumber: c.case_number,
       fromSector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym },
@@ -219,6 +226,7 @@ export async function closeAssignment(ctx: DomainContext, caseId: string, input:
       .update({ status: 'closed', closed_at: trx.fn.now(), closed_by: user.id, close_reason: reason, deadline_ended_at: trx.raw('case when due_at is null then null else now() end') })
       .returning<{ due_at: Date | null }[]>('due_at');
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
+    await emitEvent(trx, 'case.assignment_closed', { kind: 'case', id: c.id }, { case_id: c.id, case_number: c.case_number, movement_id: movement.id, by_user_id: user.id });
     return { movementId: movement.id, endedDeadlines: closed?.due_at ? [movement.id] : [] };
   });
 }

@@ -9,6 +9,7 @@
  */
 import type { TenantDb, Tx } from '../../db/tenancy.js';
 import { recordActivity, type ActivityKind } from '../activity-feed.js';
+import { emitEvent } from '../webhooks/outbox.js';
 
 export type DeadlineSubject =
   | { kind: 'signing'; documentId: string; round: number }
@@ -166,6 +167,12 @@ export async function recordDeadlineEvent(db: TenantDb, subject: DeadlineSubject
       data: { deadline: key, due_at: deadline.dueAt },
       notifyUserIds: [...notify],
     });
+    if (subject.kind === 'signing' && event === 'expired') {
+      const type = await trx('documents as d').join('document_types as t', 't.id', 'd.document_type_id').where('d.id', subject.documentId).first<{ acronym: string }>('t.acronym');
+      await emitEvent(trx, 'signing.overdue', { kind: 'document', id: subject.documentId }, {
+        document_id: subject.documentId, document_type: type!.acronym, round: subject.round, due_at: deadline.dueAt,
+      });
+    }
     return true;
   });
 }

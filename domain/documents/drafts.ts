@@ -11,6 +11,7 @@ import {
   EMPTY_RECIPIENTS, findDocumentType, normalizeRecipients, normalizeSigners, type DocumentTypeRow, type SignerInput,
 } from './participants.js';
 import { findDocument, type DocumentRow } from './records.js';
+import { createdEvent, emitDocumentEvents } from './events.js';
 import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
 import { sanitizeContent } from '../rendering/sanitize.js';
 
@@ -56,7 +57,9 @@ async function insertDocument(
   await recordActivity(trx, {
     kind: 'document_created', actorUserId: user.id, sectorId: values.sector_id as string, entityType: 'document', entityId: row!.id, summary,
   });
-  return (await findDocument(trx, row!.id))!;
+  const doc = (await findDocument(trx, row!.id))!;
+  await emitDocumentEvents(trx, doc, createdEvent(doc));
+  return doc;
 }
 
 export async function createDocument(ctx: DomainContext, input: CreateDocumentInput): Promise<DocumentRow> {

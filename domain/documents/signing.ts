@@ -17,6 +17,8 @@ import { UnreadablePdfError } from './pdf-workers.js';
 import { findDocumentType, signerPermission } from './participants.js';
 import { findDocument, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
 import { withSignaturePage } from '../rendering/signature-page.js';
+import { deliveryEvents, emitDocumentEvents, officializedEvent, rejectedEvent, sentToSignEvent, signedEvent } from './events.js';
+import { documentLinkedEvents } from '../cases/events.js';
 import { recordVerification, verificationMarkFor } from '../verification/registry.js';
 
 export interface SignerSnapshot {
@@ -149,6 +151,8 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
       kind: 'document_sent_to_sign', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
       summary: `${user.fullName} envió a firma ${doc.type_acronym} "${doc.reference}"`,
     });
+    const started = (await findDocument(trx, doc.id))!;
+    await emitDocumentEvents(trx, started, sentToSignEvent(started, await loadSigners(trx, doc.id)));
     return roundOf(trx, doc.id);
   });
 }
@@ -279,6 +283,9 @@ export async function recordSignature(
       kind: 'document_signed', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
       summary: `${user.fullName} firmó ${doc.type_acronym} "${doc.reference}"`,
     });
+    const signers = await loadSigners(trx, doc.id);
+    const signer = signers.find((s) => s.user_id === user.id)!;
+    await emitDocumentEvents(trx, doc, signedEvent(doc, signer, signers.filter((s) => s.status !== 'signed').length));
     return { signedAt: iso(row!.signed_at)!, revision };
   });
 }
@@ -341,17 +348,21 @@ export async function officializeDocument(ctx: DomainContext, documentId: string
     // Linked on officialization: the case it was created in, and every case that accepted it.
     const accepted = await trx('document_proposals').where({ document_id: doc.id, status: 'accepted' }).pluck('case_id');
     const linkTo = [...new Set([...(doc.case_id ? [doc.case_id] : []), ...accepted])];
-    if (linkTo.length) {
-      await trx('case_documents')
+    const linked: string[] = linkTo.length
+      ? await trx('case_documents')
         .insert(linkTo.map((caseId) => ({ case_id: caseId, document_id: doc.id, linked_by: user.id })))
         .onConflict(['case_id', 'document_id'])
-        .ignore();
-    }
+        .ignore()
+        .returning('case_id')
+        .then((rows: { case_id: string }[]) => rows.map((r) => r.case_id))
+      : [];
     await recordActivity(trx, {
       kind: 'document_officialized', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
       summary: `${doc.type_acronym} "${doc.reference}" oficializado como ${doc.official_number}`,
       data: { official_number: doc.official_number },
     });
+    const official = (await findDocument(trx, doc.id))!;
+    await emitDocumentEvents(trx, official, await officializedEvent(trx, official), ...deliveryEvents(official), ...(await documentLinkedEvents(trx, linked, official, user.id)));
     return { officialNumber: doc.official_number, signedAt: iso(updated!.signed_at)!, officialKey };
   });
 }
@@ -382,6 +393,8 @@ export async function rejectDocument(ctx: DomainContext, documentId: string, rou
       kind: 'document_rejected', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
       summary: `${user.fullName} rechazó ${doc.type_acronym} "${doc.reference}": ${text}`,
     });
+    const rejected = (await findDocument(trx, doc.id))!;
+    await emitDocumentEvents(trx, rejected, rejectedEvent(rejected));
     return { rejectedBy: user.id, reason: text, rejectedAt: iso(row!.rejected_at)! };
   });
 }

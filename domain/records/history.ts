@@ -10,6 +10,7 @@ import { iso } from '../documents/records.js';
 import { pageInfo, parsePage } from '../pagination.js';
 import { viewableFamilyIds } from './families.js';
 import { jsonbText } from './json.js';
+import { emitEvent } from '../webhooks/outbox.js';
 
 export const RECORD_ACTIONS = [
   'created', 'state_changed', 'display_name_changed', 'record_updated', 'field_updated', 'field_verified',
@@ -54,7 +55,35 @@ export async function appendRecordHistory(trx: Tx, entry: HistoryInput): Promise
       sector_name: entry.actor?.sectorName ?? null,
     })
     .returning<{ id: string }[]>('id');
+  await emitRecordEvent(trx, entry);
   return row!.id;
+}
+
+/** Record header fields for the names a change touched, when no single field is named. */
+const HEADER_FIELDS = ['state', 'display_name'];
+
+const keysOf = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
+
+/**
+ * Every history entry is one change of its record and one webhook event, written with it:
+ * `record.created`, `record.report_generated` for the IFRLM report, else `record.updated` naming
+ * the action and the fields it changed (never their values).
+ */
+async function emitRecordEvent(trx: Tx, entry: HistoryInput): Promise<void> {
+  const r = await trx('records as r').join('registry_families as f', 'f.id', 'r.family_id').where('r.id', entry.recordId)
+    .first<{ record_number: string; family: string; created_by: string | null }>('r.record_number', 'f.code as family', 'r.created_by');
+  const about = { record_id: entry.recordId, record_number: r!.record_number, family: r!.family };
+  const subject = { kind: 'record' as const, id: entry.recordId };
+  if (entry.action === 'created') {
+    await emitEvent(trx, 'record.created', subject, { ...about, created_by_user_id: entry.actor?.userId ?? r!.created_by! });
+  } else if (entry.action === 'ifrlm_generated') {
+    const documentId = (entry.after as { document_id: string }).document_id;
+    const doc = await trx('documents').where({ id: documentId }).first<{ official_number: string }>('official_number');
+    await emitEvent(trx, 'record.report_generated', subject, { ...about, document_id: documentId, document_number: doc!.official_number });
+  } else {
+    const changed = entry.fieldName ? [entry.fieldName] : HEADER_FIELDS.filter((f) => keysOf(entry.after).includes(f) || keysOf(entry.before).includes(f));
+    await emitEvent(trx, 'record.updated', subject, { ...about, change: entry.action, changed_fields: changed, by_user_id: entry.actor?.userId ?? null });
+  }
 }
 
 interface HistoryRow {

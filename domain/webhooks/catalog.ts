@@ -26,7 +26,7 @@ export const EVENT_FIELDS = {
   'note.delivered': { ...DOCUMENT, number: 'string', recipient_sector_ids: 'uuid[]' },
   'memo.delivered': { ...DOCUMENT, number: 'string' },
   'record.created': { ...RECORD, created_by_user_id: 'uuid' },
-  'record.updated': { ...RECORD, change: 'string', changed_fields: 'string[]', by_user_id: 'uuid' },
+  'record.updated': { ...RECORD, change: 'string', changed_fields: 'string[]', by_user_id: 'uuid?' },
   'record.report_generated': { ...RECORD, document_id: 'uuid', document_number: 'string' },
   'signing.overdue': { ...DOCUMENT, round: 'integer', due_at: 'datetime' },
 } as const satisfies Record<string, Record<string, Kind>>;
