@@ -15,6 +15,7 @@ import { backendRecordRoutes } from './records.js';
 import { backendRecordReportRoutes } from '../record-report.js';
 import { backendSignBatchRoutes } from '../sign-batch.js';
 import { backendUserRoutes } from './users.js';
+import { backendWebhookRoutes } from './webhooks.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
@@ -35,5 +36,6 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendCalendarRoutes(deps));
   router.use(backendMunicipalityRoutes(deps));
   router.use(backendNotificationRoutes(deps));
+  router.use(backendWebhookRoutes(deps));
   return router;
 }

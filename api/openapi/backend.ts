@@ -7,6 +7,7 @@ import { archiveBody as memoArchiveBody } from '../backend/memos.js';
 import { archiveBody as noteArchiveBody } from '../backend/notes.js';
 import { preferencesBody } from '../backend/notification-preferences.js';
 import { createBody as userCreateBody } from '../backend/users.js';
+import { createWebhookBody, updateWebhookBody } from '../backend/webhooks.js';
 import { caseCreationBody } from '../integration/cases.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 import type { OperationSpec } from './operation.js';
@@ -15,7 +16,7 @@ import { BACKEND_DATE_FILTERS } from '../../domain/calendar.js';
 import {
   anyObject, apiKey, arr, bool, caseDeadline, dataSchema, familyPermissions, recordData, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, envelope, fieldUpdated,
   flatEnvelope, historyPage, id, importUpload, int, linkRemoved, movementRow, nid, nobj, nstr, obj, officialDocument, nullable, oneOfValues, page, pdfUpload, permissions, recordUpdated,
-  relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, type JsonSchema,
+  relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, webhookDelivery, webhookSubscription, type JsonSchema,
 } from './schemas.js';
 import { backendSignBatchOperations } from './sign-batch.js';
 import { startSigningBody } from '../deadline-body.js';
@@ -57,6 +58,8 @@ const notificationPreferences = obj({
   preferences: obj({ signature_request: deliveryValue, document_outcome: deliveryValue, note: deliveryValue, memo: deliveryValue }),
   digest_hour: int, time_zone: str,
 });
+const newWebhook = obj({ ...(webhookSubscription.properties as Record<string, JsonSchema>), secret: str });
+const webhookUpdated = obj({ ...(webhookSubscription.properties as Record<string, JsonSchema>), 'secret?': str });
 const newKey = obj({ ...(apiKey.properties as Record<string, JsonSchema>), key: str });
 
 const docStatus = oneOfValues('draft', 'sent_to_sign', 'signed', 'rejected');
@@ -350,6 +353,30 @@ export const backendOperations: OperationSpec[] = [
     responses: { 200: ok(municipality) },
   },
   { method: 'DELETE', path: '/admin/municipality/logo', tag: 'Municipio', summary: 'Quitar el logo del municipio', description: '404 si no tiene logo.', responses: { 200: ok(municipality) } },
+
+  // Webhooks (administrators): subscriptions of other systems to the municipality's events.
+  { method: 'GET', path: '/admin/webhooks', tag: 'Webhooks', summary: 'Suscripciones a webhooks del municipio', responses: { 200: ok(arr(webhookSubscription)) } },
+  {
+    method: 'POST', path: '/admin/webhooks', tag: 'Webhooks', summary: 'Registrar una suscripción (el secreto se muestra una sola vez)', body: createWebhookBody,
+    description: 'Recibe los eventos que ocurran desde ahora. La URL se comprueba: en producción solo https y direcciones públicas (nunca privadas, de loopback ni link-local).',
+    responses: { 201: ok(newWebhook) },
+  },
+  { method: 'GET', path: '/admin/webhooks/:id', tag: 'Webhooks', summary: 'Una suscripción', responses: { 200: ok(webhookSubscription) } },
+  {
+    method: 'PATCH', path: '/admin/webhooks/:id', tag: 'Webhooks', summary: 'Cambiar, activar, desactivar o rotar el secreto de una suscripción', body: updateWebhookBody,
+    description: 'Con rotate_secret: true la respuesta trae el secreto nuevo (una sola vez) y el anterior sigue firmando previous_secret_valid_hours. status active reanuda una suscripción fallida desde donde se detuvo.',
+    responses: { 200: ok(webhookUpdated) },
+  },
+  { method: 'DELETE', path: '/admin/webhooks/:id', tag: 'Webhooks', summary: 'Eliminar una suscripción y su historial de entregas', responses: { 200: ok(webhookSubscription) } },
+  {
+    method: 'GET', path: '/admin/webhooks/:id/deliveries', tag: 'Webhooks', summary: 'Intentos de entrega de una suscripción, los más recientes primero',
+    query: { limit: { type: 'integer', minimum: 1, maximum: 100 }, offset: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+    responses: { 200: ok(arr(webhookDelivery)) },
+  },
+  {
+    method: 'POST', path: '/admin/webhooks/deliveries/:id/redeliver', tag: 'Webhooks', summary: 'Reenviar el evento de un intento de entrega',
+    responses: { 202: ok(obj({ redelivery_id: id, event_id: id })) },
+  },
 
   // The user's own e-mail notifications.
   {

@@ -9,6 +9,7 @@ import { backendOperations } from './backend.js';
 import { integrationOperations } from './integration.js';
 import { openApiPath, operationIdOf, toOperation, type InterfaceStyle, type OperationSpec } from './operation.js';
 import { backendError, integrationError } from './schemas.js';
+import { webhookDescriptions } from './webhooks.js';
 
 export const OPENAPI_VERSION = '1.0.0';
 export const OPENAPI_PATHS = { integration: '/.well-known/openapi.json', backend: '/.well-known/openapi-backend.json' } as const;
@@ -74,13 +75,15 @@ export function openApiDocument(name: DocumentName, serverUrl: string): Record<s
     if (item[method]) throw new Error(`OpenAPI: ${op.method} ${path} described twice`);
     item[method] = toOperation(op, STYLES[name], operationIdOf(op.method, path));
   }
-  const tags = [...new Set(operationsOf(name).map((op) => op.tag))].map((tag) => ({ name: tag }));
+  // Both documents publish what a subscribed system receives (the webhooks object of OpenAPI 3.1).
+  const tags = [...new Set([...operationsOf(name).map((op) => op.tag), 'Webhooks'])].map((tag) => ({ name: tag }));
   return {
     openapi: '3.1.0',
     info: { ...INFO[name], version: OPENAPI_VERSION },
     servers: [{ url: serverUrl }],
     tags,
     paths,
+    webhooks: webhookDescriptions(),
     components: { securitySchemes: SECURITY_SCHEMES[name] },
   };
 }

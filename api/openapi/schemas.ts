@@ -139,6 +139,18 @@ export const apiKey = obj({
   rotated_at: nstr, previous_prefix: nstr, previous_valid_until: nstr, all_users: bool, user_ids: arr(id), system_read: bool, system_read_count: int, last_system_read_at: nstr,
 });
 
+/** A webhook subscription as administrators see it: never its secret. */
+export const webhookSubscription = obj({
+  id, url: str, description: str, event_types: arr(str), status: oneOfValues('active', 'disabled', 'failing'), failing_since: nstr, failure_reason: nstr,
+  previous_secret_expires_at: nstr, created_at: str, updated_at: str,
+});
+
+/** One delivery attempt of an event to a subscription. */
+export const webhookDelivery = obj({
+  id, event_id: id, event_type: str, attempt: int, manual: bool, outcome: oneOfValues('delivered', 'failed'), status_code: nint, error: nstr,
+  latency_ms: int, response_excerpt: str, created_at: str,
+});
+
 /** A multipart form with one PDF (`pdf_file`, up to 10 MB) and these text fields. */
 export const pdfUpload = (fields: Record<string, unknown> = {}, required: string[] = []) => ({
   type: 'object', required: ['pdf_file', ...required], properties: { ...fields, pdf_file: { type: 'string', contentMediaType: 'application/pdf', description: 'PDF, hasta 10 MB' } },

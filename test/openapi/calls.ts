@@ -14,6 +14,7 @@ import { asBackend, asIntegration, demoSector, demoUser, request, type HttpResul
 import { createRecord, officialDocument } from '../records/support.js';
 import { DEMO_ACCOUNT_PASSWORD, ensureAccount, userToken } from '../support/identity.js';
 import { logoForm, pngLogo } from '../support/logo.js';
+import { recordAttempt } from '../webhooks/support.js';
 
 export type DocumentName = 'integration' | 'backend';
 
@@ -272,6 +273,17 @@ export async function representativeCalls(): Promise<Call[]> {
     B('POST', '/admin/calendar', () => backend('intendente', 'POST', '/admin/calendar', { date: '2099-03-18', description: 'Día de la descripción de la API' })),
     B('GET', '/admin/calendar', () => backend('intendente', 'GET', '/admin/calendar?year=2099')),
     B('DELETE', '/admin/calendar/:date', () => backend('intendente', 'DELETE', '/admin/calendar/2099-03-18')),
+    B('POST', '/admin/webhooks', () => keep('webhook', (res) => res.body?.data?.id)(backend('intendente', 'POST', '/admin/webhooks', { url: 'http://127.0.0.1:9/descripcion-api', event_types: ['document.signed'], description: 'Receptor de la descripción de la API' }))),
+    B('GET', '/admin/webhooks', () => backend('intendente', 'GET', '/admin/webhooks')),
+    B('GET', '/admin/webhooks/:id', () => backend('intendente', 'GET', `/admin/webhooks/${s.webhook}`)),
+    B('PATCH', '/admin/webhooks/:id', () => backend('intendente', 'PATCH', `/admin/webhooks/${s.webhook}`, { status: 'disabled', rotate_secret: true, previous_secret_valid_hours: 1 })),
+    B('GET', '/admin/webhooks/:id/deliveries', async () => {
+      const stack = getStack();
+      s.attempt = (await recordAttempt(stack.db, stack.demoTenant, s.webhook!)).deliveryId;
+      return backend('intendente', 'GET', `/admin/webhooks/${s.webhook}/deliveries?limit=10`);
+    }),
+    B('POST', '/admin/webhooks/deliveries/:id/redeliver', () => backend('intendente', 'POST', `/admin/webhooks/deliveries/${s.attempt}/redeliver`)),
+    B('DELETE', '/admin/webhooks/:id', () => backend('intendente', 'DELETE', `/admin/webhooks/${s.webhook}`)),
     B('GET', '/admin/document-types', () => backend('intendente', 'GET', '/admin/document-types')),
     B('PUT', '/admin/document-types/:acronym', () => backend('intendente', 'PUT', '/admin/document-types/DICT', { signing_due_business_days: null })),
     B('PUT', '/admin/municipality/logo', () => request('/api/v1/admin/municipality/logo', { method: 'PUT', headers: asBackend('intendente'), form: logoForm(pngLogo()) })),

@@ -192,6 +192,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suscripciones a webhooks del municipio */
+        get: operations["get_api_v1_admin_webhooks"];
+        put?: never;
+        /**
+         * Registrar una suscripción (el secreto se muestra una sola vez)
+         * @description Recibe los eventos que ocurran desde ahora. La URL se comprueba: en producción solo https y direcciones públicas (nunca privadas, de loopback ni link-local).
+         */
+        post: operations["post_api_v1_admin_webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una suscripción */
+        get: operations["get_api_v1_admin_webhooks_by_id"];
+        put?: never;
+        post?: never;
+        /** Eliminar una suscripción y su historial de entregas */
+        delete: operations["delete_api_v1_admin_webhooks_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Cambiar, activar, desactivar o rotar el secreto de una suscripción
+         * @description Con rotate_secret: true la respuesta trae el secreto nuevo (una sola vez) y el anterior sigue firmando previous_secret_valid_hours. status active reanuda una suscripción fallida desde donde se detuvo.
+         */
+        patch: operations["patch_api_v1_admin_webhooks_by_id"];
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Intentos de entrega de una suscripción, los más recientes primero */
+        get: operations["get_api_v1_admin_webhooks_by_id_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenviar el evento de un intento de entrega */
+        post: operations["post_api_v1_admin_webhooks_deliveries_by_id_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/me": {
         parameters: {
             query?: never;
@@ -1298,7 +1375,328 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "case.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se asignó una tarea de un expediente
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_case_assigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "case.assignment_closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se cerró una asignación de un expediente
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_case_assignment_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "case.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se creó un expediente
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_case_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "case.document_linked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se vinculó un documento oficial a un expediente
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_case_document_linked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "case.transferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Un expediente se transfirió a otro sector
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_case_transferred"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se creó un documento
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_document_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.officialized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Un documento quedó oficial (número asignado, PDF final)
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_document_officialized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Un firmante rechazó un documento
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_document_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.sent_to_sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Un documento se envió a firmar
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_document_sent_to_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Un firmante firmó un documento
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_document_signed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memo.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se entregó un memo (sin contenido ni destinatarios)
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_memo_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "note.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se entregó una nota a sus sectores destinatarios
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_note_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "record.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se creó un registro
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_record_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "record.report_generated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se generó el informe oficial de un registro
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_record_report_generated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "record.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Se modificó un registro
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_record_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "signing.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Venció el plazo de firma de un documento
+         * @description Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.
+         */
+        post: operations["webhook_signing_overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;
@@ -2254,6 +2652,506 @@ export interface operations {
                             } | null;
                             municipality_code: string;
                             name: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_admin_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            event_types: string[];
+                            failing_since: string | null;
+                            failure_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            previous_secret_expires_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "disabled" | "failing";
+                            updated_at: string;
+                            url: string;
+                        }[];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    post_api_v1_admin_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Tipos de evento que recibe la suscripción (al menos uno) */
+                    event_types: ("document.created" | "document.sent_to_sign" | "document.signed" | "document.officialized" | "document.rejected" | "case.created" | "case.transferred" | "case.assigned" | "case.assignment_closed" | "case.document_linked" | "note.delivered" | "memo.delivered" | "record.created" | "record.updated" | "record.report_generated" | "signing.overdue")[];
+                    /** @description Dirección que recibe los eventos (en producción: https y una dirección pública) */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Creado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            event_types: string[];
+                            failing_since: string | null;
+                            failure_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            previous_secret_expires_at: string | null;
+                            secret: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled" | "failing";
+                            updated_at: string;
+                            url: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_admin_webhooks_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            event_types: string[];
+                            failing_since: string | null;
+                            failure_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            previous_secret_expires_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "disabled" | "failing";
+                            updated_at: string;
+                            url: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    delete_api_v1_admin_webhooks_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            event_types: string[];
+                            failing_since: string | null;
+                            failure_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            previous_secret_expires_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "disabled" | "failing";
+                            updated_at: string;
+                            url: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    patch_api_v1_admin_webhooks_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Tipos de evento que recibe la suscripción (al menos uno) */
+                    event_types?: ("document.created" | "document.sent_to_sign" | "document.signed" | "document.officialized" | "document.rejected" | "case.created" | "case.transferred" | "case.assigned" | "case.assignment_closed" | "case.document_linked" | "note.delivered" | "memo.delivered" | "record.created" | "record.updated" | "record.report_generated" | "signing.overdue")[];
+                    /** @description Con rotate_secret: horas (0 a 168) en que el secreto anterior sigue firmando (por defecto 24; 0: deja de firmar ya) */
+                    previous_secret_valid_hours?: number;
+                    /** @description true: genera un secreto nuevo (se muestra una sola vez) */
+                    rotate_secret?: boolean;
+                    /**
+                     * @description 'active' también reanuda una suscripción fallida desde donde se detuvo
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    /** @description Dirección que recibe los eventos (en producción: https y una dirección pública) */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            event_types: string[];
+                            failing_since: string | null;
+                            failure_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            previous_secret_expires_at: string | null;
+                            secret?: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled" | "failing";
+                            updated_at: string;
+                            url: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_admin_webhooks_by_id_deliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempt: number;
+                            created_at: string;
+                            error: string | null;
+                            /** Format: uuid */
+                            event_id: string;
+                            event_type: string;
+                            /** Format: uuid */
+                            id: string;
+                            latency_ms: number;
+                            manual: boolean;
+                            /** @enum {string} */
+                            outcome: "delivered" | "failed";
+                            response_excerpt: string;
+                            status_code: number | null;
+                        }[];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    post_api_v1_admin_webhooks_deliveries_by_id_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Aceptado: la operación sigue en curso */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            event_id: string;
+                            /** Format: uuid */
+                            redelivery_id: string;
                         };
                         message: string;
                         /** @constant */
@@ -8165,6 +9063,992 @@ export interface operations {
                         success: true;
                     };
                 };
+            };
+        };
+    };
+    webhook_case_assigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        assigned_user_id: string | null;
+                        /** Format: uuid */
+                        by_user_id: string;
+                        /** Format: uuid */
+                        case_id: string;
+                        case_number: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        /** Format: uuid */
+                        movement_id: string;
+                        municipality: string;
+                        /** Format: uuid */
+                        sector_id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "case.assigned";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_case_assignment_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        by_user_id: string | null;
+                        /** Format: uuid */
+                        case_id: string;
+                        case_number: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        /** Format: uuid */
+                        movement_id: string;
+                        municipality: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "case.assignment_closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_case_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        case_id: string;
+                        case_number: string;
+                        /** Format: uuid */
+                        cover_document_id: string | null;
+                        /** Format: uuid */
+                        created_by_user_id: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        /** Format: uuid */
+                        owner_sector_id: string;
+                        template: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "case.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_case_document_linked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        by_user_id: string | null;
+                        /** Format: uuid */
+                        case_id: string;
+                        case_number: string;
+                        /** Format: uuid */
+                        document_id: string;
+                        document_number: string | null;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "case.document_linked";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_case_transferred: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        by_user_id: string;
+                        /** Format: uuid */
+                        case_id: string;
+                        case_number: string;
+                        /** Format: uuid */
+                        from_sector_id: string | null;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        /** Format: uuid */
+                        movement_id: string;
+                        municipality: string;
+                        /** Format: uuid */
+                        to_sector_id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "case.transferred";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        created_by_user_id: string;
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "document.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_officialized: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        number: string;
+                        /** Format: date-time */
+                        officialized_at: string;
+                        round: number;
+                        verification_code: string | null;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "document.officialized";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        /** Format: date-time */
+                        rejected_at: string;
+                        /** Format: uuid */
+                        rejected_by_user_id: string;
+                        round: number;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "document.rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_sent_to_sign: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** Format: date-time */
+                        due_at: string | null;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        /** Format: uuid */
+                        numerator_user_id: string;
+                        round: number;
+                        signer_user_ids: string[];
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "document.sent_to_sign";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_signed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        pending_signers: number;
+                        round: number;
+                        /** Format: date-time */
+                        signed_at: string;
+                        /** Format: uuid */
+                        signer_user_id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "document.signed";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_memo_delivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        number: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "memo.delivered";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_note_delivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        number: string;
+                        recipient_sector_ids: string[];
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "note.delivered";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_record_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        created_by_user_id: string;
+                        family: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        /** Format: uuid */
+                        record_id: string;
+                        record_number: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "record.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_record_report_generated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_number: string;
+                        family: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        /** Format: uuid */
+                        record_id: string;
+                        record_number: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "record.report_generated";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_record_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        by_user_id: string | null;
+                        change: string;
+                        changed_fields: string[];
+                        family: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        /** Format: uuid */
+                        record_id: string;
+                        record_number: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "record.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_signing_overdue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez. */
+                "webhook-id": string;
+                /** @description Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción (`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique. */
+                "webhook-signature": string;
+                /** @description Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: uuid */
+                        document_id: string;
+                        document_type: string;
+                        /** Format: date-time */
+                        due_at: string;
+                        /** @description Where to read the subject with the integration API (and, once official, its public verification page). */
+                        links: {
+                            /** Format: uri */
+                            api: string;
+                            /** Format: uri */
+                            verification?: string;
+                        };
+                        municipality: string;
+                        round: number;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When the change was committed.
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "signing.overdue";
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido: no se reenvía */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No recibido: se reintenta más tarde */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
