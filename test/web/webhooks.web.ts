@@ -10,7 +10,7 @@ import { recordAttempt } from '../webhooks/support.js';
 import { assertAccessible, deskRun, MARTIN, screenshot } from './support.js';
 
 const subscriptionNamed = (description: string) =>
-  tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('webhook_subscriptions').where({ description }).first());
+  tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('webhook_subscriptions').where({ description }).orderBy('created_at', 'desc').first());
 
 describe('Webhooks: administration in the desk (browser)', function () {
   this.timeout(180_000);
@@ -24,7 +24,7 @@ describe('Webhooks: administration in the desk (browser)', function () {
 
     const form = page.getByRole('form', { name: 'Nuevo webhook' });
     await form.getByLabel('URL del receptor').fill('http://127.0.0.1:9/tasas');
-    await form.getByLabel('Descripción').fill('Sistema de tasas');
+    await form.getByLabel('Descripción').fill('Tasas municipales');
     await form.getByRole('checkbox', { name: /Documento firmado/ }).check();
     await form.getByRole('checkbox', { name: /Expediente creado/ }).check();
     await form.getByRole('button', { name: 'Crear webhook' }).click();
@@ -32,7 +32,7 @@ describe('Webhooks: administration in the desk (browser)', function () {
     await secretBox.waitFor();
     const secret = (await secretBox.innerText()).trim();
     assert.match(secret, /^whsec_/);
-    const row = await subscriptionNamed('Sistema de tasas');
+    const row = await subscriptionNamed('Tasas municipales');
     assert.equal(getStack().services.webhookSecrets.open(row.secret_enc), secret, 'the secret shown is the one that signs');
     assert.deepEqual(row.event_types, ['document.signed', 'case.created']);
     await page.getByRole('button', { name: 'Copiar' }).waitFor();
@@ -41,14 +41,19 @@ describe('Webhooks: administration in the desk (browser)', function () {
 
     // Shown once: after a reload the secret is nowhere on the page.
     await page.reload();
-    const line = page.getByRole('row').filter({ hasText: 'Sistema de tasas' });
+    const line = page.getByRole('row').filter({ hasText: 'Tasas municipales' });
     await line.waitFor();
     assert.ok(!(await page.content()).includes(secret), 'the secret is shown only once');
 
+    // Disabled (so no delivery run adds attempts of its own to the list read below).
+    await line.getByRole('button', { name: 'Desactivar Tasas municipales' }).click();
+    await line.getByText('Desactivado', { exact: true }).waitFor();
+    assert.equal((await subscriptionNamed('Tasas municipales')).status, 'disabled');
+
     // Attempts, and a resend of one.
     const { deliveryId } = await recordAttempt(getStack().db, getStack().demoTenant, row.id, { outcome: 'failed', status_code: 503, response_excerpt: 'Servicio no disponible' });
-    await line.getByRole('button', { name: 'Entregas de Sistema de tasas' }).click();
-    const deliveries = page.getByRole('dialog', { name: 'Entregas de Sistema de tasas' });
+    await line.getByRole('button', { name: 'Entregas de Tasas municipales' }).click();
+    const deliveries = page.getByRole('dialog', { name: 'Entregas de Tasas municipales' });
     await deliveries.getByText('Servicio no disponible').waitFor();
     await deliveries.getByText('503').waitFor();
     await assertAccessible(page, 'Entregas de un webhook');
@@ -61,7 +66,7 @@ describe('Webhooks: administration in the desk (browser)', function () {
     await deliveries.waitFor({ state: 'hidden' });
 
     // Rotation: a new secret, shown once; the previous one keeps signing for the hours chosen.
-    await line.getByRole('button', { name: 'Rotar secreto de Sistema de tasas' }).click();
+    await line.getByRole('button', { name: 'Rotar secreto de Tasas municipales' }).click();
     const rotate = page.getByRole('dialog', { name: 'Rotar el secreto' });
     await rotate.getByLabel('Horas en que el secreto anterior sigue firmando').fill('2');
     await assertAccessible(page, 'Rotar el secreto');
@@ -73,7 +78,7 @@ describe('Webhooks: administration in the desk (browser)', function () {
     await line.getByText(/el secreto anterior firma hasta/).waitFor();
 
     // Editing.
-    await line.getByRole('button', { name: 'Editar Sistema de tasas' }).click();
+    await line.getByRole('button', { name: 'Editar Tasas municipales' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar webhook' });
     await edit.getByLabel('Descripción').fill('Tasas y contribuciones');
     await edit.getByRole('checkbox', { name: /Registro creado/ }).check();
@@ -83,12 +88,10 @@ describe('Webhooks: administration in the desk (browser)', function () {
     const renamed = page.getByRole('row').filter({ hasText: 'Tasas y contribuciones' });
     await renamed.getByText(/Registro creado/).waitFor();
 
-    // Disabling and enabling.
-    await renamed.getByRole('button', { name: 'Desactivar Tasas y contribuciones' }).click();
-    await renamed.getByText('Desactivado', { exact: true }).waitFor();
-    assert.equal((await subscriptionNamed('Tasas y contribuciones')).status, 'disabled');
+    // Enabling again.
     await renamed.getByRole('button', { name: 'Activar Tasas y contribuciones' }).click();
     await renamed.getByText('Activo', { exact: true }).waitFor();
+    assert.equal((await subscriptionNamed('Tasas y contribuciones')).status, 'active');
 
     // Deleting, after confirming.
     await renamed.getByRole('button', { name: 'Eliminar Tasas y contribuciones' }).click();
