@@ -29,6 +29,14 @@ function allowedAddress(address: string, policy: UrlPolicy): boolean {
   return range === 'unicast' || (!policy.production && range === 'loopback');
 }
 
+/** A registration waits this long at most for the name to resolve (a slow resolver must not hold a request). */
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms)))]).finally(() => clearTimeout(timer));
+}
+
 /** Null when the URL may receive webhooks; otherwise why not (in Spanish, for the 400). */
 export async function refusedWebhookUrl(raw: string, policy: UrlPolicy): Promise<string | null> {
   let url: URL;
@@ -45,7 +53,7 @@ export async function refusedWebhookUrl(raw: string, policy: UrlPolicy): Promise
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
-    addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    addresses = ipaddr.isValid(host) ? [host] : (await withTimeout(lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS)).map((a) => a.address);
   } catch {
     return `No se pudo resolver el nombre ${host}`;
   }
