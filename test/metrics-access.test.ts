@@ -9,7 +9,7 @@ import { getStack } from './support/hooks.js';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.js';
 import { startSigner } from './signer/support/service.js';
 
-const PRODUCTION = { APP_ENV: 'production', FILE_URL_SECRET: 'm'.repeat(32) };
+const PRODUCTION = { APP_ENV: 'production', FILE_URL_SECRET: 'm'.repeat(32), WEBHOOK_SECRETS_KEY: 'ab'.repeat(32) };
 
 async function scrape(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   const res = await fetch(`${url}/metrics`, { headers });

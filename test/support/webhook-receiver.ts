@@ -17,11 +17,14 @@ export interface Received {
   answered: number | 'never';
 }
 
+/** A status (with a short text), a whole answer, or no answer at all. */
+export type Answer = number | 'never' | { status: number; headers?: Record<string, string>; body?: string };
+
 export interface TestReceiver {
   url: string;
   received: Received[];
   /** How to answer the next deliveries (default 204). */
-  answer: (r: Omit<Received, 'answered'>) => number | 'never';
+  answer: (r: Omit<Received, 'answered'>) => Answer;
   secrets: string[];
   close(): Promise<void>;
 }
@@ -44,13 +47,17 @@ export async function startTestReceiver(path = '/hooks'): Promise<TestReceiver> 
         }
       });
       const seen = { id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body: JSON.parse(raw), verifiedWith };
-      const answered = receiver.answer(seen);
-      receiver.received.push({ ...seen, answered });
-      if (answered === 'never') {
+      const answer = receiver.answer(seen);
+      receiver.received.push({ ...seen, answered: typeof answer === 'object' ? answer.status : answer });
+      if (answer === 'never') {
         hanging.add(res);
         return;
       }
-      res.writeHead(answered, { 'content-type': 'text/plain' }).end(answered < 300 ? 'ok' : `no gracias ${answered}`);
+      if (typeof answer === 'object') {
+        res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
+        return;
+      }
+      res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer < 300 ? 'ok' : `no gracias ${answer}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

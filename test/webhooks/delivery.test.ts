@@ -161,6 +161,44 @@ describe('webhook delivery', function () {
     assert.ok(refused.latency_ms < 1_000, 'refused before any connection');
   });
 
+  it('follows no redirect and keeps only the first kilobyte of an answer', async () => {
+    const elsewhere = await startTestReceiver();
+    try {
+      const { id } = await subscribed(['document.signed']);
+      const redirected = randomUUID();
+      const chatty = randomUUID();
+      receiver.answer = (r) => r.body.data.document_id === redirected
+        ? { status: 307, headers: { location: elsewhere.url } }
+        : { status: 200, body: 'x'.repeat(50_000) };
+      await signed(chatty, 1);
+      await signed(redirected, 1);
+      const attempts = await until('both attempts', async () => {
+        const rows = await attemptsOf(id);
+        return rows.some((a) => a.outcome === 'failed') ? rows : undefined;
+      }, 20_000);
+      const [delivered] = attempts.filter((a) => a.outcome === 'delivered');
+      assert.equal(delivered.response_excerpt.length, 1024);
+      const failed = attempts.find((a) => a.outcome === 'failed')!;
+      assert.equal(failed.status_code, 307);
+      assert.match(failed.error, /redirección 307 \(no se sigue\)/);
+      assert.equal(elsewhere.received.length, 0, 'the redirect was not followed');
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('an operator finds the subscription\'s delivery run in the Temporal UI by Tenant', async () => {
+    const { id } = await subscribed(['document.signed']);
+    await signed(randomUUID(), 1);
+    const run = await until('the run listed by Tenant', async () => {
+      for await (const w of getStack().client.workflow.list({ query: `Tenant="demo" AND WorkflowType="${WEBHOOK_DELIVERY_WORKFLOW}" AND ExecutionStatus="Running"` })) {
+        if (w.workflowId === webhookDeliveryWorkflowId('demo', id)) return w;
+      }
+      return undefined;
+    }, 20_000);
+    assert.equal(run.memo?.subscription_id, id);
+  });
+
   it('marks the subscription failing and e-mails the administrators when the back-off runs out', async () => {
     const { id } = await subscribed(['document.signed']);
     receiver.answer = () => 500;
