@@ -9,7 +9,7 @@ import { startWorkerHealthServer } from './health-server.js';
 import { installSdkRuntime } from './sdk-runtime.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 import { ensureArchiveRenewalSchedule } from './archive-schedule.js';
-import { startWebhookRelay } from './webhook-relay.js';
+import { startOutboxRelay } from './outbox-relay.js';
 import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
 
 const config = loadConfig();
@@ -40,7 +40,7 @@ const health = startWorkerHealthServer(worker, {
   production: config.appEnv === 'production',
 });
 if (config.appEnv === 'production' && !config.metricsToken) log.warn('METRICS_TOKEN is not set: /metrics is not served');
-const relay = startWebhookRelay({ config, db, connection, log });
+const relay = startOutboxRelay({ config, db, connection, log });
 log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
 try {
   await worker.run();

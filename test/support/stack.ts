@@ -22,7 +22,7 @@ import { startApi, type RunningApi } from '../../api/server.js';
 import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
 import { createDomainServices, type DomainServices } from '../../domain/services.js';
 import { createLogger, type Logger } from '../../lib/log.js';
-import { startWebhookRelay } from '../../worker/webhook-relay.js';
+import { startOutboxRelay } from '../../worker/outbox-relay.js';
 import { connectWorkerWithRetry, createWorker, externalDeps } from '../../worker/create-worker.js';
 import { EmbeddedPostgres } from '../../dev/embedded-postgres.js';
 import { freePort } from '../../dev/ports.js';
@@ -232,7 +232,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const external = externalDeps(config, baseEnv);
   const worker: Worker = await createWorker({ config, db, services, log, connection: workerConnection, ...external });
   const workerRun = worker.run();
-  const relay = startWebhookRelay({ config, db, connection: workerConnection, log });
+  const relay = startOutboxRelay({ config, db, connection: workerConnection, log });
 
   const tokensFor = (c: Config) => new TokenVerifier({ issuer: c.oidc.issuer, audiences: c.oidc.audiences, jwksUrl: c.oidc.jwksUrl, log });
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);

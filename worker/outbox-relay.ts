@@ -1,25 +1,29 @@
 /**
- * The webhook relay: LISTENs on `expediente_webhooks`, which the outbox's triggers NOTIFY when a
+ * The outbox relay: LISTENs on `expediente_webhooks`, which the outbox's triggers NOTIFY when a
  * transaction that wrote an event (or a redelivery, or a subscription change) commits, and wakes
- * the tenant's delivery runs with signal-with-start. A burst of commits costs one pass per tenant
- * at a time (a commit during a pass asks for one more). On start and after every reconnection it
- * wakes every active subscription of every tenant, since notifications sent while nobody listened
- * are lost; a run that misses a wake-up anyway looks again after WEBHOOK_IDLE_POLL_SECONDS.
- * Every worker runs one; two wake-ups of one run cost one empty pass.
+ * the runs that have work in that tenant: each active webhook subscription's delivery run, and
+ * whatever other wakers the worker registers (the case file's run). A burst of commits costs one
+ * pass per tenant at a time (a commit during a pass asks for one more). On start and after every
+ * reconnection it wakes every tenant, since notifications sent while nobody listened are lost; a
+ * delivery run that misses a wake-up anyway looks again after WEBHOOK_IDLE_POLL_SECONDS. Every
+ * worker runs one; two wake-ups of one run cost one empty pass.
  */
 import { Client, type ConnectionLike } from '@temporalio/client';
 import pg from 'pg';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/connection.js';
 import { findTenantBySchema, listTenants } from '../db/control.js';
-import { tenantDb } from '../db/tenancy.js';
+import { tenantDb, type Tenant, type TenantDb } from '../db/tenancy.js';
 import { WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart, type WebhookRetryPolicy } from '../contract/webhooks.js';
 import { activeSubscriptionIds } from '../domain/webhooks/delivery.js';
 import type { Logger } from '../lib/log.js';
 
 export const WEBHOOK_CHANNEL = 'expediente_webhooks';
 
-export interface WebhookRelay {
+/** Wakes, with `client`, the runs that have work in `db`'s tenant (cheap when there is none: it runs on every commit). */
+export type OutboxWaker = (db: TenantDb, client: Client) => Promise<void>;
+
+export interface OutboxRelay {
   /** Wakes every active subscription of every tenant (done at start and after a reconnection). */
   sweep(): Promise<void>;
   close(): Promise<void>;
@@ -30,10 +34,20 @@ export function retryPolicyOf(config: Config): WebhookRetryPolicy {
   return { initialMs: w.retryInitialMs, maxMs: w.retryMaxMs, giveUpMs: w.giveUpMs, idlePollMs: w.idlePollMs };
 }
 
-export function startWebhookRelay(deps: { config: Config; db: Db; connection: ConnectionLike; log: Logger }): WebhookRelay {
-  const { config, db, log } = deps;
-  const client = new Client({ connection: deps.connection, namespace: config.temporal.namespace });
+/** The webhook subscriptions' delivery runs. */
+export function webhookWaker(config: Config): OutboxWaker {
   const retry = retryPolicyOf(config);
+  return async (db, client) => {
+    for (const id of await activeSubscriptionIds(db)) {
+      await client.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart(db.tenant.schema, id, retry, config.temporal.taskQueue));
+    }
+  };
+}
+
+export function startOutboxRelay(deps: { config: Config; db: Db; connection: ConnectionLike; log: Logger; wakers?: OutboxWaker[] }): OutboxRelay {
+  const { config, db, log } = deps;
+  const wakers = deps.wakers ?? [webhookWaker(config)];
+  const client = new Client({ connection: deps.connection, namespace: config.temporal.namespace });
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   let listener: pg.Client | null = null;
@@ -41,11 +55,10 @@ export function startWebhookRelay(deps: { config: Config; db: Db; connection: Co
   let reconnectMs = 500;
 
   async function wakeTenant(schema: string): Promise<void> {
-    const tenant = await findTenantBySchema(db, schema);
+    const tenant: Tenant | undefined = await findTenantBySchema(db, schema);
     if (!tenant) return;
-    for (const id of await activeSubscriptionIds(tenantDb(db, tenant))) {
-      await client.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart(schema, id, retry, config.temporal.taskQueue));
-    }
+    const scoped = tenantDb(db, tenant);
+    for (const waker of wakers) await waker(scoped, client);
   }
 
   function wake(schema: string): Promise<void> {
@@ -56,7 +69,7 @@ export function startWebhookRelay(deps: { config: Config; db: Db; connection: Co
     }
     const pass = wakeTenant(schema)
       .catch((err) => {
-        log.warn('webhook relay could not wake a delivery run; trying again shortly', { tenant: schema, error: (err as Error).message });
+        log.warn('outbox relay could not wake a run; trying again shortly', { tenant: schema, error: (err as Error).message });
         setTimeout(() => void wake(schema), 5_000).unref();
       })
       .finally(() => {
@@ -73,10 +86,10 @@ export function startWebhookRelay(deps: { config: Config; db: Db; connection: Co
 
   async function listen(): Promise<void> {
     if (closed || !config.databaseUrl) return;
-    const next = new pg.Client({ connectionString: config.databaseUrl, application_name: 'expediente-webhook-relay' });
+    const next = new pg.Client({ connectionString: config.databaseUrl, application_name: 'expediente-outbox-relay' });
     const retryLater = (err: Error) => {
       if (closed) return;
-      log.warn('webhook relay lost its database connection; reconnecting', { error: err.message, inMs: reconnectMs });
+      log.warn('outbox relay lost its database connection; reconnecting', { error: err.message, inMs: reconnectMs });
       next.removeAllListeners();
       void next.end().catch(() => undefined);
       if (listener === next) listener = null;
@@ -94,7 +107,7 @@ export function startWebhookRelay(deps: { config: Config; db: Db; connection: Co
     }
     listener = next;
     reconnectMs = 500;
-    await sweep().catch((err) => log.warn('webhook relay sweep failed', { error: (err as Error).message }));
+    await sweep().catch((err) => log.warn('outbox relay sweep failed', { error: (err as Error).message }));
   }
 
   void listen();
