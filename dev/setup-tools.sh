@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run setup:tools`: the independent validators and renderer the test suite uses, installed
 # only when missing — poppler-utils (pdfsig, pdftotext, pdftoppm), qpdf, Chromium (HTML to PDF),
-# and pyHanko, the MCP SDK, schemathesis and standardwebhooks from PyPI — plus the Temporal CLI, the EU DSS validator
+# and pyHanko, the MCP SDK, schemathesis, standardwebhooks and bagit from PyPI — plus the Temporal CLI, the EU DSS validator
 # and veraPDF.
 # Idempotent and quick when all are present.
 set -euo pipefail
@@ -28,6 +28,12 @@ fi
 if ! python3 -c 'import mcp' 2>/dev/null || ! command -v schemathesis >/dev/null || ! python3 -c 'import standardwebhooks' 2>/dev/null; then
   echo "installing the MCP SDK, schemathesis and standardwebhooks from PyPI"
   python3 -m pip install --quiet --disable-pip-version-check mcp schemathesis standardwebhooks
+fi
+
+# The Library of Congress's bagit.py validates the BagIt packages of case-file exports (RFC 8493).
+if ! python3 -c 'import bagit' 2>/dev/null; then
+  echo "installing bagit from PyPI"
+  python3 -m pip install --quiet --disable-pip-version-check bagit
 fi
 
 npm run --silent temporal:install
