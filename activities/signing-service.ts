@@ -56,14 +56,23 @@ export async function timestampPdf(config: SigningServiceConfig, pdf: Buffer, fi
   return post(config, '/timestamp-pdf', form, 'El servicio de firma rechazó el sellado de tiempo');
 }
 
-async function post(config: SigningServiceConfig, path: string, form: FormData, refusal: string): Promise<Buffer> {
+/** POST /timestamp-digest: an RFC 3161 token over a SHA-256 digest (the audit chain's head). */
+export async function timestampDigest(config: SigningServiceConfig, sha256Hex: string): Promise<{ token: Buffer; genTime: string }> {
+  const answer = JSON.parse((await post(config, '/timestamp-digest', { sha256: sha256Hex }, 'El servicio de firma rechazó el sellado de tiempo')).toString('utf8')) as { token: string; gen_time: string };
+  return { token: Buffer.from(answer.token, 'base64'), genTime: answer.gen_time };
+}
+
+async function post(config: SigningServiceConfig, path: string, form: FormData | Record<string, unknown>, refusal: string): Promise<Buffer> {
   // Heartbeats tell Temporal this attempt is alive; if the worker dies they stop and the
   // activity is retried elsewhere after the heartbeat timeout.
   const ctx = activityContext();
   const beat = ctx ? setInterval(() => ctx.heartbeat(), 2_000) : undefined;
   try {
     const signal = ctx ? AbortSignal.any([ctx.cancellationSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const res = await fetch(`${config.url}${path}`, { method: 'POST', headers: { 'X-API-Key': config.apiKey }, body: form, signal });
+    const json = !(form instanceof FormData);
+    const res = await fetch(`${config.url}${path}`, {
+      method: 'POST', headers: { 'X-API-Key': config.apiKey, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(form) : form, signal,
+    });
     if (res.ok) return Buffer.from(await res.arrayBuffer());
     const text = await res.text();
     let code = `HTTP_${res.status}`;

@@ -16,6 +16,8 @@ import type { SignerConfig } from './config.js';
 import { SignerError } from './errors.js';
 import { readMultipart, type MultipartForm, type UploadMeter } from './http/multipart.js';
 import { appendArchiveTimestamp } from './ltv/long-term.js';
+import { readTimestampToken } from './ltv/certificates.js';
+import { TimestampError, requestTimestampForDigest } from './pades/tsa-client.js';
 import { sendError, sendJson } from './http/responses.js';
 import { MAX_FORM_BYTES, MAX_PDF_BYTES, validateSignRequest, type SignRequest } from './http/sign-request.js';
 import { Semaphore } from './http/semaphore.js';
@@ -250,6 +252,25 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
     } finally {
       clearTimeout(timer);
       release?.();
+    }
+  });
+
+  // An RFC 3161 time-stamp over a SHA-256 digest the caller computed (the platform's audit chain
+  // head): the token from TSA_URL, checked like every token this service embeds.
+  app.post('/timestamp-digest', requireApiKey, express.json({ limit: '1kb' }), async (req, res) => {
+    try {
+      const digest = (req.body as { sha256?: unknown } | undefined)?.sha256;
+      if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/i.test(digest)) throw new SignerError('INVALID_PARAMETERS', 'sha256 must be 64 hexadecimal characters');
+      let token: Buffer;
+      try {
+        token = await requestTimestampForDigest(Buffer.from(digest, 'hex'), { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs });
+      } catch (err) {
+        if (err instanceof TimestampError) throw new SignerError('PADES_ERROR', `timestamp failed: ${err.message}`);
+        throw err;
+      }
+      sendJson(res, 200, { token: token.toString('base64'), gen_time: readTimestampToken(token).genTime.toISOString() });
+    } catch (err) {
+      await sendError(req, res, err, log);
     }
   });
 

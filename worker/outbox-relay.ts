@@ -16,6 +16,7 @@ import { findTenantBySchema, listTenants } from '../db/control.js';
 import { tenantDb, type Tenant, type TenantDb } from '../db/tenancy.js';
 import { WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart, type WebhookRetryPolicy } from '../contract/webhooks.js';
 import { activeSubscriptionIds } from '../domain/webhooks/delivery.js';
+import { relayCommittedEvents } from '../domain/webhooks/relay.js';
 import type { Logger } from '../lib/log.js';
 
 export const WEBHOOK_CHANNEL = 'expediente_webhooks';
@@ -34,6 +35,13 @@ export function retryPolicyOf(config: Config): WebhookRetryPolicy {
   return { initialMs: w.retryInitialMs, maxMs: w.retryMaxMs, giveUpMs: w.giveUpMs, idlePollMs: w.idlePollMs };
 }
 
+/**
+ * Positions and chains what the tenant committed (the audit trail needs it whether or not anyone
+ * subscribes to webhooks). Rows behind a transaction still open wait for a later pass: the next
+ * commit's, a delivery run's or the audit anchor's, which all position first.
+ */
+export const chainWaker: OutboxWaker = (db) => relayCommittedEvents(db, 200);
+
 /** The webhook subscriptions' delivery runs. */
 export function webhookWaker(config: Config): OutboxWaker {
   const retry = retryPolicyOf(config);
@@ -46,7 +54,7 @@ export function webhookWaker(config: Config): OutboxWaker {
 
 export function startOutboxRelay(deps: { config: Config; db: Db; connection: ConnectionLike; log: Logger; wakers?: OutboxWaker[] }): OutboxRelay {
   const { config, db, log } = deps;
-  const wakers = deps.wakers ?? [webhookWaker(config)];
+  const wakers = deps.wakers ?? [chainWaker, webhookWaker(config)];
   const client = new Client({ connection: deps.connection, namespace: config.temporal.namespace });
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
