@@ -3,6 +3,8 @@
  * spec's order and with its four messages verbatim. Backend: X-Tenant-Schema plus, for now,
  * the testing-mode credentials (JWT verification is added on top of the same tenant layer).
  */
+import { userUpdatedEvent } from './audit/user-events.js';
+import { emitEvents } from './webhooks/outbox.js';
 import { findApiKeyAccess, findTenantBySchema, listTenants } from '../db/control.js';
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
@@ -145,12 +147,13 @@ export async function authenticateIdentity(
       if (!identity.emailVerified) throw unauthorized(BACKEND_AUTH_MESSAGES.emailNotVerified);
       const taken = await trx('users').where({ auth_id: identity.sub }).first('id');
       if (taken) throw unauthorized(BACKEND_AUTH_MESSAGES.identityMismatch);
-      await trx('users').where({ id: user.id }).whereNull('auth_id').update({
+      const [after] = await trx('users').where({ id: user.id }).whereNull('auth_id').update({
         auth_id: identity.sub,
         // Signing in proves the invitation was used, even after the provisioning run gave up waiting.
         invitation_status: trx.raw("case when invitation_status is null then null else 'accepted' end"),
         updated_at: trx.fn.now(),
-      });
+      }).returning<{ invitation_status: string | null }[]>('invitation_status');
+      await emitEvents(trx, userUpdatedEvent(user.id, after?.invitation_status ? ['auth_id', 'invitation_status'] : ['auth_id'], null));
       user.authId = identity.sub;
       linked = true;
     } else if (user.authId !== identity.sub) {

@@ -11,6 +11,7 @@ import {
 } from '../../db/control.js';
 import { tenantDb, type Tenant } from '../../db/tenancy.js';
 import { badRequest, conflict, notFound } from '../errors.js';
+import { emitApiKeyEvent } from '../audit/control-events.js';
 import type { ApiKeyActor } from './actor.js';
 import { validCreateInput, validKeyId, validRotateInput, type CreateApiKeyInput, type RotateApiKeyInput } from './input.js';
 import { stateOf, viewOf, type ApiKeyView } from './view.js';
@@ -67,6 +68,7 @@ export async function createKey(scope: ApiKeyScope, input: CreateApiKeyInput): P
       tenantId: tenant.id, apiKeyId: id, action: 'create', actor: actor.label, actorUserId: actor.userId,
       details: { name: valid.name, prefix: key.slice(0, 8), expires_at: expiresAt.toISOString(), all_users: valid.allUsers, user_ids: valid.userIds, system_read: valid.systemRead },
     });
+    await emitApiKeyEvent(trx, tenant, 'api_key.created', id, actor.userId);
     return { key: viewOf((await findApiKeyRow(trx, tenant.id, id))!), secret: key };
   });
 }
@@ -92,6 +94,7 @@ export async function revokeKey(scope: ApiKeyScope, rawId: unknown): Promise<{ k
       tenantId: tenant.id, apiKeyId: id, action: 'revoke', actor: actor.label, actorUserId: actor.userId,
       details: { name: row.name, prefix: row.key_prefix, state_before: stateOf(row) },
     });
+    await emitApiKeyEvent(trx, tenant, 'api_key.revoked', id, actor.userId);
     return { key: viewOf((await findApiKeyRow(trx, tenant.id, id))!), changed: true };
   });
 }
@@ -123,6 +126,7 @@ export async function rotateKey(scope: ApiKeyScope, rawId: unknown, input: Rotat
         previous_valid_until: previousValidUntil.toISOString(), expires_at: expiresAt.toISOString(),
       },
     });
+    await emitApiKeyEvent(trx, tenant, 'api_key.rotated', id, actor.userId);
     return { key: viewOf((await findApiKeyRow(trx, tenant.id, id))!), secret };
   });
 }

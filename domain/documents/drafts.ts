@@ -12,6 +12,7 @@ import {
 } from './participants.js';
 import { findDocument, type DocumentRow } from './records.js';
 import { createdEvent, emitDocumentEvents } from './events.js';
+import { deletedEvent, editedEvent } from '../audit/document-events.js';
 import { checkMaxLength, TEXT_LIMITS } from '../limits.js';
 import { sanitizeContent } from '../rendering/sanitize.js';
 
@@ -142,6 +143,9 @@ export async function saveDocument(
     if (input.content !== undefined && doc.is_imported) throw badRequest(DOCUMENT_MESSAGES.importedHasNoHtml);
 
     const changes: Record<string, unknown> = { updated_at: trx.fn.now() };
+    // Names of what actually changed, for the audit trail (never the values).
+    const changed: string[] = [];
+    const note = (field: string, differs: boolean) => differs && changed.push(field);
     if (input.reference !== undefined) changes.reference = input.reference;
     // Stored clean, so every reader (desk, MCP, REST, PDF) gets the same allow-listed HTML.
     if (input.content !== undefined) changes.content = sanitizeContent(input.content);
@@ -158,11 +162,18 @@ export async function saveDocument(
     if (doc.status === 'rejected') {
       Object.assign(changes, { status: 'draft', rejected_by: null, rejection_reason: null, rejected_at: null });
     }
+    note('reference', changes.reference !== undefined && changes.reference !== doc.reference);
+    note('content', changes.content !== undefined && changes.content !== doc.content);
+    note('recipients', changes.recipients !== undefined && changes.recipients !== JSON.stringify(doc.recipients));
+    note('proposed_case_ids', changes.proposed_case_ids !== undefined && [...(changes.proposed_case_ids as string[])].sort().join() !== [...doc.proposed_case_ids].sort().join());
+    note('status', changes.status !== undefined);
     await trx('documents').where({ id: doc.id }).update(changes);
 
     if (input.signers !== undefined) {
       const type = (await findDocumentType(trx, doc.type_acronym))!;
       const signers = await normalizeSigners(trx, type, input.signers);
+      const before = await trx('document_signers').where({ document_id: doc.id }).orderBy('position').select<{ user_id: string; is_numerator: boolean }[]>('user_id', 'is_numerator');
+      note('signers', JSON.stringify(before.map((b) => [b.user_id, b.is_numerator])) !== JSON.stringify(signers.map((a) => [a.userId, a.isNumerator])));
       await trx('document_signers').where({ document_id: doc.id }).delete();
       if (signers.length) {
         await trx('document_signers').insert(
@@ -174,6 +185,7 @@ export async function saveDocument(
       kind: 'document_edited', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
       summary: `${user.fullName} editó ${doc.type_acronym} "${input.reference ?? doc.reference}"`,
     });
+    if (changed.length) await emitDocumentEvents(trx, doc, editedEvent(doc, user.id, changed));
     return (await findDocument(trx, doc.id))!;
   });
 }
@@ -192,6 +204,7 @@ export async function replaceImportedPdf(ctx: DomainContext, documentId: string,
       kind: 'document_edited', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
       summary: `${user.fullName} reemplazó el PDF de ${doc.type_acronym} "${doc.reference}"`,
     });
+    await emitDocumentEvents(trx, doc, editedEvent(doc, user.id, ['pdf']));
     return (await findDocument(trx, doc.id))!;
   });
 }
@@ -206,6 +219,7 @@ export async function deleteDocument(ctx: DomainContext, documentId: string, opt
     }
     if (doc.status !== 'draft' && doc.status !== 'rejected') throw conflict(DOCUMENT_MESSAGES.notDeletable);
     await trx('documents').where({ id: doc.id }).update({ deleted_at: trx.fn.now(), deleted_by: user.id, updated_at: trx.fn.now() });
+    await emitDocumentEvents(trx, doc, deletedEvent(doc, user.id));
   });
 }
 

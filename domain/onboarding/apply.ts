@@ -7,6 +7,8 @@
  */
 import type { Tx } from '../../db/tenancy.js';
 import type { Problem, SectorRow, UserRow } from './parse.js';
+import { permissionsChangedEvents, userChangeEvents, userCreatedEvent, type SectorPermission } from '../audit/user-events.js';
+import { emitEvents } from '../webhooks/outbox.js';
 
 export interface Counts {
   created: number;
@@ -82,17 +84,18 @@ export async function applyImport(trx: Tx, sectors: SectorRow[], users: UserRow[
       }
     }
     const before = { ...summary.users };
-    const id = await upsert(
-      trx, 'users', { column: 'email', value: u.email, caseInsensitive: true },
-      { email: u.email, full_name: u.fullName, role: u.role, cuit: u.cuit, is_admin: u.isAdmin, default_seal_id: sealId, is_active: true },
-      summary.users,
-    );
+    const values = { email: u.email, full_name: u.fullName, role: u.role, cuit: u.cuit, is_admin: u.isAdmin, default_seal_id: sealId, is_active: true };
+    const previous = await trx('users').whereRaw('lower(email) = lower(?)', [u.email]).first<Record<string, unknown> | undefined>(Object.keys(values));
+    const id = await upsert(trx, 'users', { column: 'email', value: u.email, caseInsensitive: true }, values, summary.users);
+    // The audit trail: the console acts, so no user is named.
+    await emitEvents(trx, ...(previous ? userChangeEvents(id, previous, values, null) : [userCreatedEvent(id, null)]));
     const wanted = u.sectors.map((s) => ({ user_id: id, sector_id: sectorIds.get(s.acronym)!, can_view: true, can_edit: s.canEdit, is_primary: s.isPrimary }));
-    const current = await trx('user_sector_permissions').where('user_id', id).orderBy('sector_id').select('user_id', 'sector_id', 'can_view', 'can_edit', 'is_primary');
+    const current = await trx('user_sector_permissions').where('user_id', id).orderBy('sector_id').select<SectorPermission[]>('user_id', 'sector_id', 'can_view', 'can_edit', 'is_primary');
     const key = (rows: object[]) => JSON.stringify(rows.map((r) => JSON.stringify(r, ['sector_id', 'can_view', 'can_edit', 'is_primary'])).sort());
     if (key(current) !== key(wanted)) {
       await trx('user_sector_permissions').where('user_id', id).delete();
       await trx('user_sector_permissions').insert(wanted);
+      if (previous) await emitEvents(trx, ...permissionsChangedEvents(id, current, wanted, null));
       // Same row, new permissions: an update, not an unchanged user.
       if (summary.users.unchanged > before.unchanged) {
         summary.users.unchanged--;

@@ -1,4 +1,6 @@
 /** Database steps of user provisioning: the invited user's row and the invitation's state. */
+import { userCreatedEvent, userUpdatedEvent } from '../audit/user-events.js';
+import { emitEvents } from '../webhooks/outbox.js';
 import type { TenantDb } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import type { DomainContext } from '../context.js';
@@ -59,18 +61,23 @@ export async function saveInvitedUser(
     await trx('user_sector_permissions').insert(
       user.sectors.map((s) => ({ user_id: row!.id, sector_id: s.sectorId, can_view: s.canView, can_edit: s.canEdit, is_primary: s.isPrimary })),
     );
+    await emitEvents(trx, userCreatedEvent(row!.id, ctx.user?.id ?? null));
     return row!.id;
   });
 }
 
 /** Records the invitation's outcome; an invitation already accepted stays accepted. */
 export async function setInvitationStatus(db: TenantDb, email: string, status: InvitationStatus): Promise<void> {
-  await db.transaction((trx) =>
-    trx('users')
+  await db.transaction(async (trx) => {
+    const updated = await trx('users')
       .whereRaw('lower(email) = lower(?)', [email])
       .andWhere((w) => w.whereNull('invitation_status').orWhereNot('invitation_status', 'accepted'))
-      .update({ invitation_status: status, updated_at: trx.fn.now() }),
-  );
+      // A retried step changes nothing, so the audit trail gets one entry per change.
+      .andWhereRaw('invitation_status is distinct from ?', [status])
+      .update({ invitation_status: status, updated_at: trx.fn.now() })
+      .returning<{ id: string }[]>('id');
+    await emitEvents(trx, ...updated.map((u) => userUpdatedEvent(u.id, ['invitation_status'], null)));
+  });
 }
 
 export interface UserForInvitation extends NewUser {

@@ -37,8 +37,35 @@ export const EVENT_TYPES = Object.keys(EVENT_FIELDS) as EventType[];
 type ValueOf<K> = K extends 'integer' ? number : K extends 'uuid[]' | 'string[]' ? string[] : K extends `${string}?` ? string | null : string;
 export type EventData<T extends EventType> = { -readonly [F in keyof (typeof EVENT_FIELDS)[T]]: ValueOf<(typeof EVENT_FIELDS)[T][F]> };
 
+/**
+ * Audit-only events: state changes the audit trail (the outbox, hash-chained) keeps but no
+ * webhook reports, so they are not among EVENT_TYPES and no subscription can take them. Data
+ * carries ids and the names of changed fields, never their values.
+ */
+export const AUDIT_EVENT_FIELDS = {
+  'document.edited': { ...DOCUMENT, by_user_id: 'uuid', changed_fields: 'string[]' },
+  'document.deleted': { ...DOCUMENT, by_user_id: 'uuid' },
+  'user.created': { user_id: 'uuid', by_user_id: 'uuid?' },
+  'user.updated': { user_id: 'uuid', changed_fields: 'string[]', by_user_id: 'uuid?' },
+  'user.deactivated': { user_id: 'uuid', by_user_id: 'uuid?' },
+  'user.activated': { user_id: 'uuid', by_user_id: 'uuid?' },
+  'user.permissions_changed': { user_id: 'uuid', sector_ids: 'uuid[]', by_user_id: 'uuid?' },
+  'api_key.created': { api_key_id: 'uuid', by_user_id: 'uuid?' },
+  'api_key.rotated': { api_key_id: 'uuid', by_user_id: 'uuid?' },
+  'api_key.revoked': { api_key_id: 'uuid', by_user_id: 'uuid?' },
+  'case.archived': { ...CASE, by_user_id: 'uuid' },
+} as const satisfies Record<string, Record<string, Kind>>;
+
+export type AuditEventType = keyof typeof AUDIT_EVENT_FIELDS;
+export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_FIELDS) as AuditEventType[];
+
+/** Every type the outbox holds: webhook events and audit-only ones. */
+export type AnyEventType = EventType | AuditEventType;
+type AllFields = typeof EVENT_FIELDS & typeof AUDIT_EVENT_FIELDS;
+export type AnyEventData<T extends AnyEventType> = { -readonly [F in keyof AllFields[T]]: ValueOf<AllFields[T][F]> };
+
 /** What an event is about: its delivery order is kept per subject. */
-export type SubjectKind = 'document' | 'case' | 'record';
+export type SubjectKind = 'document' | 'case' | 'record' | 'user' | 'api_key';
 export const subjectOf = (kind: SubjectKind, id: string) => `${kind}:${id}`;
 
 /** Added by the delivery to every event's data: the municipality and where to read the subject. */

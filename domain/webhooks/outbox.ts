@@ -4,12 +4,13 @@
  * to the subscriptions' delivery runs.
  */
 import type { Tx } from '../../db/tenancy.js';
-import { subjectOf, type EventData, type EventType, type SubjectKind } from './catalog.js';
+import { subjectOf, type AnyEventData, type AnyEventType, type SubjectKind } from './catalog.js';
 
-export interface OutboxEvent<T extends EventType = EventType> {
+/** A webhook event or an audit-only one (domain/webhooks/catalog.ts): both are rows of the outbox. */
+export interface OutboxEvent<T extends AnyEventType = AnyEventType> {
   type: T;
   subject: { kind: SubjectKind; id: string };
-  data: EventData<T>;
+  data: AnyEventData<T>;
 }
 
 /** Appends events to the outbox inside `trx` (the change's own transaction). */
@@ -19,6 +20,6 @@ export async function emitEvents(trx: Tx, ...events: OutboxEvent[]): Promise<voi
 }
 
 /** One event, typed by its type. */
-export function emitEvent<T extends EventType>(trx: Tx, type: T, subject: OutboxEvent<T>['subject'], data: EventData<T>): Promise<void> {
+export function emitEvent<T extends AnyEventType>(trx: Tx, type: T, subject: OutboxEvent<T>['subject'], data: AnyEventData<T>): Promise<void> {
   return emitEvents(trx, { type, subject, data } as OutboxEvent);
 }
