@@ -11,3 +11,4 @@ export { signBatchWorkflow } from './sign-batch.js';
 export { deadlineWorkflow } from './deadline.js';
 export { notificationWorkflow } from './notifications.js';
 export { webhookDeliveryWorkflow } from './webhook-delivery.js';
+export { caseExportWorkflow } from './case-export.js';

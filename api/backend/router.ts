@@ -16,6 +16,7 @@ import { backendRecordReportRoutes } from '../record-report.js';
 import { backendSignBatchRoutes } from '../sign-batch.js';
 import { backendUserRoutes } from './users.js';
 import { backendWebhookRoutes } from './webhooks.js';
+import { backendCaseExportRoutes } from '../case-export.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();
@@ -32,6 +33,7 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendDashboardRoutes(deps));
   router.use(backendRecordRoutes(deps));
   router.use(backendRecordReportRoutes(deps));
+  router.use(backendCaseExportRoutes(deps));
   router.use(backendApiKeyRoutes(deps));
   router.use(backendCalendarRoutes(deps));
   router.use(backendMunicipalityRoutes(deps));

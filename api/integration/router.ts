@@ -8,6 +8,7 @@ import { recordRoutes } from './records.js';
 import { integrationRecordReportRoutes } from '../record-report.js';
 import { integrationSignBatchRoutes } from '../sign-batch.js';
 import { systemRoutes } from './system.js';
+import { integrationCaseExportRoutes } from '../case-export.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
   const router = Router();
@@ -18,5 +19,6 @@ export function integrationRouter(deps: ApiDeps): Router {
   router.use(noteRoutes(deps));
   router.use(recordRoutes(deps));
   router.use(integrationRecordReportRoutes(deps));
+  router.use(integrationCaseExportRoutes(deps));
   return router;
 }

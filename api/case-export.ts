@@ -1,0 +1,83 @@
+/**
+ * `POST /cases/{id}/export` and `GET /cases/{id}/exports/{export_id}` on both interfaces: the API's
+ * side of CaseExportWorkflow. Whoever may view the case may export it (optionally naming an
+ * `index_version`); the request waits at most WORKFLOW_WAIT_MS for the files, answering 200 with
+ * the finished export, else 202 with where to poll — the convention of case creation. Only the
+ * requester reads an export back: it holds what they may read.
+ */
+import { Router, type Request, type Response } from 'express';
+import { exportView, parseIndexVersion, requestExport } from '../domain/case-file/export.js';
+import type { DomainContext } from '../domain/context.js';
+import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../contract/case-export.js';
+import { CASE_NUMBER, TENANT } from '../contract/search-attributes.js';
+import type { ApiDeps } from './deps.js';
+import { contextOf, pathParam, sendBackend } from './http.js';
+import { integrationAuth } from './integration/auth.js';
+import { bodyParser } from './validation.js';
+import { startOnce, waitForRun } from './workflow-runs.js';
+
+export const exportBody = bodyParser<{ index_version?: number }>({
+  type: 'object',
+  additionalProperties: false,
+  properties: { index_version: { type: 'integer', minimum: 1 } },
+});
+
+export const exportPollPath = (caseId: string, exportId: string) => `/api/v1/cases/${caseId}/exports/${exportId}`;
+
+type ExportView = Awaited<ReturnType<typeof exportView>>;
+
+export function caseExports(deps: ApiDeps) {
+  const { client, connection } = deps.temporal;
+  return {
+    async start(ctx: DomainContext, caseId: string, body: unknown): Promise<{ done: boolean; view: ExportView }> {
+      const { index_version } = exportBody(body);
+      const requested = await requestExport(ctx, caseId, parseIndexVersion(index_version));
+      const handle = await startOnce<CaseExportWorkflow>(client, CASE_EXPORT_WORKFLOW, {
+        workflowId: caseExportWorkflowId(ctx.tenant.schema, requested.caseNumber, requested.exportId),
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [{ tenant: ctx.tenant.schema, userId: ctx.user!.id, caseId: requested.caseId, exportId: requested.exportId }],
+        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: CASE_NUMBER, value: requested.caseNumber }],
+        staticSummary: `Exportación de ${requested.caseNumber}${requested.indexVersion ? ` (índice v${requested.indexVersion})` : ''}`,
+      });
+      // A failure is in the row (status failed, its error): the answer is the row either way.
+      const waited = await waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, 'Exportación no encontrada').catch(() => ({ done: true }));
+      const view = await exportView(ctx, requested.caseId, requested.exportId);
+      return { done: waited.done && view.status !== 'pending' && view.status !== 'running', view };
+    },
+    view: (ctx: DomainContext, caseId: string, exportId: string) => exportView(ctx, caseId, exportId),
+  };
+}
+
+/** The answer to a start still running: where to poll. */
+const started = (view: ExportView) => ({ ...view, poll: exportPollPath(view.case_id, view.export_id) });
+
+/** Integration: POST /cases/:id/export and GET /cases/:id/exports/:exportId. */
+export function integrationCaseExportRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const auth = integrationAuth(deps);
+  const exports = caseExports(deps);
+  router.post('/cases/:id/export', auth, async (req: Request, res: Response) => {
+    const { done, view } = await exports.start(contextOf(res), pathParam(req, 'id'), req.body);
+    if (done) res.status(200).json(view);
+    else res.status(202).location(exportPollPath(view.case_id, view.export_id)).json(started(view));
+  });
+  router.get('/cases/:id/exports/:exportId', auth, async (req, res) => {
+    res.json(await exports.view(contextOf(res), pathParam(req, 'id'), pathParam(req, 'exportId')));
+  });
+  return router;
+}
+
+/** Backend (envelope): the same two routes; its router authenticates /cases. */
+export function backendCaseExportRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const exports = caseExports(deps);
+  router.post('/cases/:id/export', async (req, res) => {
+    const { done, view } = await exports.start(contextOf(res), pathParam(req, 'id'), req.body);
+    if (done) sendBackend(res, view, `Expediente ${view.case_number} exportado`);
+    else sendBackend(res.location(exportPollPath(view.case_id, view.export_id)), started(view), 'Exportación en curso', 202);
+  });
+  router.get('/cases/:id/exports/:exportId', async (req, res) => {
+    sendBackend(res, await exports.view(contextOf(res), pathParam(req, 'id'), pathParam(req, 'exportId')));
+  });
+  return router;
+}
