@@ -19,6 +19,7 @@ import {
   relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, webhookDelivery, webhookSubscription, type JsonSchema,
 } from './schemas.js';
 import { backendSignBatchOperations } from './sign-batch.js';
+import { backendCaseExportOperations } from './case-export.js';
 import { startSigningBody } from '../deadline-body.js';
 
 const paging = { page: { type: 'integer', minimum: 1, maximum: MAX_PAGE }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
@@ -185,6 +186,7 @@ export const backendOperations: OperationSpec[] = [
     responses: { 200: flatEnvelope({ document_id: id, document_status: str, is_numerator: bool, official_number: nstr, 'signed_pdf_url?': str }), 202: signingAccepted },
   },
   ...backendSignBatchOperations,
+  ...backendCaseExportOperations,
   {
     method: 'POST', path: '/documents/:id/reject', tag: 'Firma', summary: 'Rechazar la firma', body: rejectBody,
     responses: { 200: ok(obj({ document_id: id, status: str, rejected_by: str, reason: str, rejected_at: nstr })), 202: signingAccepted },

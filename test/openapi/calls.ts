@@ -171,6 +171,9 @@ export async function representativeCalls(): Promise<Call[]> {
     I('DELETE', '/records/:id/documents/:linkId', () => integration('agente-obras', 'DELETE', `/records/${r}/documents/${s.docLink ?? MISSING}`)),
     I('POST', '/records/:id/report', () => integration('directora-obras', 'POST', `/records/${r}/report`, undefined, { 'Idempotency-Key': 'openapi-report-1' })),
     I('GET', '/records/:id/reports/:key', () => integration('directora-obras', 'GET', `/records/${r}/reports/openapi-report-1`)),
+    // The case's creator keeps sight of it wherever it moves.
+    I('POST', '/cases/:id/export', () => keep('export', (res) => res.body?.export_id)(integration('agente-obras', 'POST', `/cases/${c}/export`, {}))),
+    I('GET', '/cases/:id/exports/:exportId', () => integration('agente-obras', 'GET', `/cases/${c}/exports/${s.export}`)),
     I('POST', '/documents/sign-batch', () => integration('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-1' })),
     I('GET', '/documents/sign-batch/:key', () => integration('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-1')),
 
@@ -263,6 +266,8 @@ export async function representativeCalls(): Promise<Call[]> {
     B('DELETE', '/records/:id/documents/:linkId', () => backend('agente-obras', 'DELETE', `/records/${r}/documents/${s.bDocLink ?? MISSING}`)),
     B('POST', '/records/:id/report', () => backend('directora-obras', 'POST', `/records/${r}/report`, undefined, { 'Idempotency-Key': 'openapi-report-2' })),
     B('GET', '/records/:id/reports/:key', () => backend('directora-obras', 'GET', `/records/${r}/reports/openapi-report-2`)),
+    B('POST', '/cases/:id/export', () => keep('bExport', (res) => res.body?.data?.export_id)(backend('agente-obras', 'POST', `/cases/${c}/export`, {}))),
+    B('GET', '/cases/:id/exports/:exportId', () => backend('agente-obras', 'GET', `/cases/${c}/exports/${s.bExport}`)),
     B('POST', '/documents/sign-batch', () => backend('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-2' })),
     B('GET', '/documents/sign-batch/:key', () => backend('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-2')),
     B('GET', '/admin/api-keys', () => backend('intendente', 'GET', '/admin/api-keys')),

@@ -389,6 +389,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cases/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exportar el expediente (PDF completo y paquete BagIt)
+         * @description Exporta una versión del índice (la última si no se indica index_version; si aún no está firmada, la exportación la espera): el PDF "expediente completo" (índice firmado, cada documento con su foja estampada en el margen, un marcador por documento y el PDF original firmado adjunto, así sus firmas siguen verificables) y un paquete BagIt (RFC 8493, manifiestos SHA-256) con el índice firmado y su gemelo JSON, cada PDF oficial tal como fue firmado y el registro de auditoría. Puede exportar quien puede ver el expediente; un memo que no puede leer queda fuera (su entrada lo dice). 200 con la exportación si terminó dentro de la espera, si no 202 con poll; solo quien la pidió la consulta.
+         */
+        post: operations["post_api_v1_cases_by_id_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Estado de una exportación y sus enlaces de descarga */
+        get: operations["get_api_v1_cases_by_id_exports_by_exportId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cases/{id}/link-document": {
         parameters: {
             query?: never;
@@ -3862,6 +3899,236 @@ export interface operations {
                             movement_id: string;
                             /** @constant */
                             status: "closed";
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    post_api_v1_cases_by_id_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    index_version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            case_id: string;
+                            case_number: string;
+                            error: string | null;
+                            /** Format: uuid */
+                            export_id: string;
+                            finished_at: string | null;
+                            /** @description La versión del índice exportada (null mientras el expediente no tiene ninguna) */
+                            index_version: number | null;
+                            /** @description El paquete BagIt (ZIP): URL temporal firmada y su SHA-256, una vez terminada la exportación (null hasta entonces) */
+                            package: {
+                                expires_at: string;
+                                sha256: string;
+                                url: string;
+                            } | null;
+                            /** @description El PDF "expediente completo": URL temporal firmada y su SHA-256, una vez terminada la exportación (null hasta entonces) */
+                            pdf: {
+                                expires_at: string;
+                                sha256: string;
+                                url: string;
+                            } | null;
+                            /** @description Dónde consultar el progreso (respuesta 202) */
+                            poll?: string;
+                            progress: {
+                                done: number;
+                                /** @enum {string} */
+                                step: "index" | "pdf" | "package" | "done";
+                                total: number;
+                            };
+                            requested_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "running" | "done" | "failed";
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Aceptado: la operación sigue en curso */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            case_id: string;
+                            case_number: string;
+                            error: string | null;
+                            /** Format: uuid */
+                            export_id: string;
+                            finished_at: string | null;
+                            /** @description La versión del índice exportada (null mientras el expediente no tiene ninguna) */
+                            index_version: number | null;
+                            /** @description El paquete BagIt (ZIP): URL temporal firmada y su SHA-256, una vez terminada la exportación (null hasta entonces) */
+                            package: {
+                                expires_at: string;
+                                sha256: string;
+                                url: string;
+                            } | null;
+                            /** @description El PDF "expediente completo": URL temporal firmada y su SHA-256, una vez terminada la exportación (null hasta entonces) */
+                            pdf: {
+                                expires_at: string;
+                                sha256: string;
+                                url: string;
+                            } | null;
+                            /** @description Dónde consultar el progreso (respuesta 202) */
+                            poll?: string;
+                            progress: {
+                                done: number;
+                                /** @enum {string} */
+                                step: "index" | "pdf" | "package" | "done";
+                                total: number;
+                            };
+                            requested_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "running" | "done" | "failed";
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_cases_by_id_exports_by_exportId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            case_id: string;
+                            case_number: string;
+                            error: string | null;
+                            /** Format: uuid */
+                            export_id: string;
+                            finished_at: string | null;
+                            /** @description La versión del índice exportada (null mientras el expediente no tiene ninguna) */
+                            index_version: number | null;
+                            /** @description El paquete BagIt (ZIP): URL temporal firmada y su SHA-256, una vez terminada la exportación (null hasta entonces) */
+                            package: {
+                                expires_at: string;
+                                sha256: string;
+                                url: string;
+                            } | null;
+                            /** @description El PDF "expediente completo": URL temporal firmada y su SHA-256, una vez terminada la exportación (null hasta entonces) */
+                            pdf: {
+                                expires_at: string;
+                                sha256: string;
+                                url: string;
+                            } | null;
+                            /** @description Dónde consultar el progreso (respuesta 202) */
+                            poll?: string;
+                            progress: {
+                                done: number;
+                                /** @enum {string} */
+                                step: "index" | "pdf" | "package" | "done";
+                                total: number;
+                            };
+                            requested_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "running" | "done" | "failed";
                         };
                         message: string;
                         /** @constant */

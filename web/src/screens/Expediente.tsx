@@ -7,6 +7,7 @@ import { useAuth } from '../auth';
 import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
 import { DeadlineField, deadlineBody, DueDate, formatDueDate, NO_DEADLINE, OverdueBadge, type DeadlineValue } from '../components/Deadline';
+import { CaseExport } from '../components/CaseExport';
 import { CASE_STATUS } from './Expedientes';
 
 type CaseDetail = Data<'get', '/api/v1/cases/{id}'>;
@@ -190,6 +191,7 @@ export default function Expediente() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack>
+            <CaseExport caseId={c.case_id} />
             <Paper withBorder p="md">
               <Title order={2} size="h4" mb="xs">Movimientos</Title>
               <Table>
