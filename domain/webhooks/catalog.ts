@@ -59,6 +59,10 @@ export const AUDIT_EVENT_FIELDS = {
 export type AuditEventType = keyof typeof AUDIT_EVENT_FIELDS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_FIELDS) as AuditEventType[];
 
+const WEBHOOK_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
+/** True for a type a webhook may deliver (never an audit-only one, whatever a subscription lists). */
+export const isWebhookEventType = (type: string): type is EventType => WEBHOOK_TYPES.has(type);
+
 /** Every type the outbox holds: webhook events and audit-only ones. */
 export type AnyEventType = EventType | AuditEventType;
 type AllFields = typeof EVENT_FIELDS & typeof AUDIT_EVENT_FIELDS;

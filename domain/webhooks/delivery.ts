@@ -8,7 +8,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import type { Tenant, TenantDb, Tx } from '../../db/tenancy.js';
-import type { EventType } from './catalog.js';
+import { isWebhookEventType, type EventType } from './catalog.js';
 import { postJson, type PostResult } from './http-post.js';
 import { relayCommittedEvents } from './relay.js';
 import type { SecretBox } from './secrets.js';
@@ -137,7 +137,7 @@ export async function deliverPass(db: TenantDb, subscriptionId: string, s: Deliv
   let count = 0;
   let skipTo: string | null = null;
   for (const e of events) {
-    if (!sub.event_types.includes(e.type)) {
+    if (!sub.event_types.includes(e.type) || !isWebhookEventType(e.type)) {
       skipTo = e.position;
       continue;
     }

@@ -34,15 +34,15 @@ interface Emitted {
 const db = (): TenantDb => tenantDb(getStack().db, getStack().demoTenant);
 const contextOf = (user: string): Promise<DomainContext> => contextForUser(getStack(), getStack().demoTenant, demoUser(user));
 
-/** Every event of these subjects (`document:<id>`, `case:<id>`, `record:<id>`), in outbox order. */
+/** Every webhook event of these subjects (`document:<id>`, `case:<id>`, `record:<id>`), in outbox order; audit-only ones are test/audit's. */
 async function eventsOf(...subjects: string[]): Promise<Emitted[]> {
   const rows = await db().transaction((trx) =>
-    trx('webhook_events').whereIn('subject', subjects).orderBy('seq').select<{ seq: string; type: EventType; subject: string; data: Record<string, unknown> }[]>('seq', 'type', 'subject', 'data'));
+    trx('webhook_events').whereIn('subject', subjects).whereIn('type', EVENT_TYPES).orderBy('seq').select<{ seq: string; type: EventType; subject: string; data: Record<string, unknown> }[]>('seq', 'type', 'subject', 'data'));
   return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
 }
 
 const lastSeq = () => db().transaction(async (trx) => Number((await trx('webhook_events').max<{ max: string | null }>('seq as max').first())?.max ?? 0));
-const eventsSince = (seq: number) => db().transaction((trx) => trx('webhook_events').where('seq', '>', seq).orderBy('seq').select<Emitted[]>('type', 'subject', 'data'));
+const eventsSince = (seq: number) => db().transaction((trx) => trx('webhook_events').where('seq', '>', seq).whereIn('type', EVENT_TYPES).orderBy('seq').select<Emitted[]>('type', 'subject', 'data'));
 const typesAndData = (events: Emitted[]) => events.map((e) => ({ type: e.type, data: e.data }));
 const doc = (id: string) => `document:${id}`;
 
