@@ -16,6 +16,8 @@ import { backendRecordReportRoutes } from '../record-report.js';
 import { backendSignBatchRoutes } from '../sign-batch.js';
 import { backendUserRoutes } from './users.js';
 import { backendWebhookRoutes } from './webhooks.js';
+import { backendRetentionRoutes } from './retention.js';
+import { backendCaseArchiveRoutes } from '../case-archive.js';
 import { backendCaseExportRoutes } from '../case-export.js';
 
 export function backendRouter(deps: ApiDeps): Router {
@@ -39,5 +41,7 @@ export function backendRouter(deps: ApiDeps): Router {
   router.use(backendMunicipalityRoutes(deps));
   router.use(backendNotificationRoutes(deps));
   router.use(backendWebhookRoutes(deps));
+  router.use(backendRetentionRoutes(deps));
+  router.use(backendCaseArchiveRoutes(deps));
   return router;
 }

@@ -8,6 +8,7 @@ import { recordRoutes } from './records.js';
 import { integrationRecordReportRoutes } from '../record-report.js';
 import { integrationSignBatchRoutes } from '../sign-batch.js';
 import { systemRoutes } from './system.js';
+import { integrationCaseArchiveRoutes } from '../case-archive.js';
 import { integrationCaseExportRoutes } from '../case-export.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
@@ -20,5 +21,6 @@ export function integrationRouter(deps: ApiDeps): Router {
   router.use(recordRoutes(deps));
   router.use(integrationRecordReportRoutes(deps));
   router.use(integrationCaseExportRoutes(deps));
+  router.use(integrationCaseArchiveRoutes(deps));
   return router;
 }

@@ -19,6 +19,7 @@ import {
   relation, relationRemoved, relationsPage, reportDone, reportInProgress, searchStr, sectorRef, str, userRef, verification, webhookDelivery, webhookSubscription, type JsonSchema,
 } from './schemas.js';
 import { backendSignBatchOperations } from './sign-batch.js';
+import { backendRetentionOperations } from './retention.js';
 import { backendCaseExportOperations } from './case-export.js';
 import { startSigningBody } from '../deadline-body.js';
 
@@ -186,6 +187,7 @@ export const backendOperations: OperationSpec[] = [
     responses: { 200: flatEnvelope({ document_id: id, document_status: str, is_numerator: bool, official_number: nstr, 'signed_pdf_url?': str }), 202: signingAccepted },
   },
   ...backendSignBatchOperations,
+  ...backendRetentionOperations,
   ...backendCaseExportOperations,
   {
     method: 'POST', path: '/documents/:id/reject', tag: 'Firma', summary: 'Rechazar la firma', body: rejectBody,

@@ -12,6 +12,7 @@ import { MAX_PAGE } from '../../domain/pagination.js';
 import { INTEGRATION_DATE_FILTERS } from '../../domain/calendar.js';
 import type { JsonSchema } from './schemas.js';
 import { integrationSignBatchOperations } from './sign-batch.js';
+import { integrationRetentionOperations } from './retention.js';
 import { integrationCaseExportOperations } from './case-export.js';
 import { startSigningBody } from '../deadline-body.js';
 import {
@@ -107,6 +108,7 @@ export const integrationOperations: OperationSpec[] = [
     responses: { 200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }), 202: signingInProgress },
   },
   ...integrationSignBatchOperations,
+  ...integrationRetentionOperations,
   ...integrationCaseExportOperations,
   { method: 'POST', path: '/documents/:id/reject', tag: 'Firma', summary: 'Rechazar la firma', body: rejectBody, responses: { 200: obj({ document_id: id, status: str, rejected_by: str, reason: str }), 202: signingInProgress } },
 

@@ -174,6 +174,7 @@ export async function representativeCalls(): Promise<Call[]> {
     // The case's creator keeps sight of it wherever it moves.
     I('POST', '/cases/:id/export', () => keep('export', (res) => res.body?.export_id)(integration('agente-obras', 'POST', `/cases/${c}/export`, {}))),
     I('GET', '/cases/:id/exports/:exportId', () => integration('agente-obras', 'GET', `/cases/${c}/exports/${s.export}`)),
+    I('POST', '/cases/:id/archive', async () => integration('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`)),
     I('POST', '/documents/sign-batch', () => integration('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-1' })),
     I('GET', '/documents/sign-batch/:key', () => integration('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-1')),
 
@@ -288,6 +289,10 @@ export async function representativeCalls(): Promise<Call[]> {
       return backend('intendente', 'GET', `/admin/webhooks/${s.webhook}/deliveries?limit=10`);
     }),
     B('POST', '/admin/webhooks/deliveries/:id/redeliver', () => backend('intendente', 'POST', `/admin/webhooks/deliveries/${s.attempt}/redeliver`)),
+    // Retention: a case of its own is archived (archiving closes it for good); the template's period is left as it was.
+    B('POST', '/cases/:id/archive', async () => backend('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`)),
+    B('GET', '/admin/retention', () => backend('intendente', 'GET', '/admin/retention?page_size=5')),
+    B('PUT', '/admin/case-templates/:id/retention', () => backend('intendente', 'PUT', `/admin/case-templates/${template('PEROB')}/retention`, { retention_years: null })),
     B('DELETE', '/admin/webhooks/:id', () => backend('intendente', 'DELETE', `/admin/webhooks/${s.webhook}`)),
     B('GET', '/admin/document-types', () => backend('intendente', 'GET', '/admin/document-types')),
     B('PUT', '/admin/document-types/:acronym', () => backend('intendente', 'PUT', '/admin/document-types/DICT', { signing_due_business_days: null })),
