@@ -5,7 +5,8 @@ import {
 import { listCaseTemplates } from '../../domain/catalogs.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { assignCaseAnswer, decideProposalAnswer, decisionBody, movementBody, proposeBody, proposeDocumentAnswer } from '../integration/cases.js';
-import { bool, ctxOf, cursor, deadlineArgs, objectSchema, page, pageSize, pick, str, text, uuidArg, type McpTool } from './tool.js';
+import { caseExports } from '../case-export.js';
+import { bi, bool, ctxOf, cursor, deadlineArgs, objectSchema, page, pageSize, pick, str, text, uuidArg, type McpTool } from './tool.js';
 
 const caseId = uuidArg('Id (UUID) del expediente', 'Case id (UUID)');
 const byCaseId = objectSchema({ case_id: caseId }, ['case_id']);
@@ -152,5 +153,30 @@ export const caseTools: McpTool[] = [
     destructive: true,
     tenantScoped: true,
     run: (a, env) => decideProposalAnswer(env.deps, ctxOf(env), text(a, 'case_id')!, 'rejected', decisionBody(pick(a, ['proposed_id', 'reason']))),
+  },
+  {
+    name: 'export_case',
+    title: 'Exportar expediente / Export case',
+    description:
+      'Exporta el expediente: PDF completo (índice firmado, fojas estampadas, marcadores, originales firmados adjuntos) y paquete BagIt; sin export_id la inicia ' +
+      '(POST /api/v1/cases/{case_id}/export), con export_id informa su progreso y, terminada, las URL temporales y sus SHA-256 (GET /api/v1/cases/{case_id}/exports/{export_id}). ' +
+      'Un memo que el usuario no puede leer queda fuera. / Exports the case file: the complete PDF (signed index, stamped folios, bookmarks, the signed originals attached) and a ' +
+      'BagIt package; without export_id it starts one, with export_id it reports its progress and, once done, the temporary URLs and their SHA-256. A memo the user may not read is left out.',
+    inputSchema: objectSchema(
+      {
+        case_id: caseId,
+        index_version: { type: 'integer', minimum: 1, description: bi('Versión del índice a exportar (por defecto la última)', 'Index version to export (the latest by default)') },
+        export_id: uuidArg('Exportación ya iniciada, para consultar su estado (UUID)', 'An export already started, to read its status (UUID)'),
+      },
+      ['case_id'],
+    ),
+    readOnly: false,
+    tenantScoped: true,
+    run: async (a, env) => {
+      const exports = caseExports(env.deps);
+      const exportId = text(a, 'export_id');
+      if (exportId) return exports.view(ctxOf(env), text(a, 'case_id')!, exportId);
+      return (await exports.start(ctxOf(env), text(a, 'case_id')!, pick(a, ['index_version']))).view;
+    },
   },
 ];

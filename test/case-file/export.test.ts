@@ -19,6 +19,8 @@ import { prepareIntegrationDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, request } from '../support/http.js';
 import { until } from '../support/until.js';
+import { LUCIA } from '../mcp/fixtures.js';
+import { clientWithToken, mcpToken } from '../mcp/support.js';
 import { pyhankoAccepts, pyhankoValidate, run } from '../signer/support/tools.js';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -100,9 +102,12 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
 
   it('exports every document with folios matching the index, a bag bagit.py accepts and PDFs pyHanko validates; a hidden memo is left out; version 1 still verifies after version 2', async () => {
     const c = await createCase('agente-obras', { reference: 'Expediente para exportar' });
-    const a = await officialDocument('directora-obras', 'Informe de obra A');
-    const b = await officialDocument('agente-obras', 'Informe de obra B');
-    const memo = await sendMemo('agente-obras', { to: ['jefa-mesa'] }, { reference: 'Memo reservado del expediente' });
+    const [a, b, memo, later] = await Promise.all([
+      officialDocument('directora-obras', 'Informe de obra A'),
+      officialDocument('agente-obras', 'Informe de obra B'),
+      sendMemo('agente-obras', { to: ['jefa-mesa'] }, { reference: 'Memo reservado del expediente' }),
+      officialDocument('agente-obras', 'Informe posterior'),
+    ]);
     for (const id of [a.id, memo.id, b.id]) await link(c.case_id, 'agente-obras', id);
     const v1 = await signedVersionWith(c.case_id, 4);
     const memoEntry = v1.entries.find((e) => e.document_id === memo.id)!;
@@ -127,16 +132,18 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.ok(await readFile(path.join(bag, 'tagmanifest-sha256.txt'), 'utf8'));
     const indexPdf = await readFile(path.join(bag, 'data/index.pdf'));
     assert.equal(sha(indexPdf), v1.pdf_sha256, 'the signed index as signed');
-    await assertPyhankoValid(path.join(bag, 'data/index.pdf'), 'index.pdf');
     const files = await readdir(path.join(bag, 'data/documents'));
     const included = v1.entries.filter((e) => e.document_id !== memo.id);
     assert.equal(files.length, included.length, 'every document but the memo');
-    for (const e of included) {
-      const name = files.find((f) => f.startsWith(`${e.position}-`))!;
-      const file = path.join(bag, 'data/documents', name);
-      assert.equal(sha(await readFile(file)), e.sha256, `${e.number}: the official PDF byte for byte`);
-      await assertPyhankoValid(file, e.number);
-    }
+    await Promise.all([
+      assertPyhankoValid(path.join(bag, 'data/index.pdf'), 'index.pdf'),
+      ...included.map(async (e) => {
+        const name = files.find((f) => f.startsWith(`${e.position}-`))!;
+        const file = path.join(bag, 'data/documents', name);
+        assert.equal(sha(await readFile(file)), e.sha256, `${e.number}: the official PDF byte for byte`);
+        await assertPyhankoValid(file, e.number);
+      }),
+    ]);
     const indexJson = JSON.parse(await readFile(path.join(bag, 'data/index.json'), 'utf8'));
     assert.equal(indexJson.case.case_number, c.case_number);
     assert.deepEqual(indexJson.index.entries, v1.entries);
@@ -184,7 +191,7 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.ok(runs.every((r) => r.workflowId.startsWith(`case-export/demo/${c.case_number}/`)));
 
     // A document added later: index version 2; version 1 exported again still verifies.
-    await link(c.case_id, 'agente-obras', (await officialDocument('agente-obras', 'Informe posterior')).id);
+    await link(c.case_id, 'agente-obras', later.id);
     const v2 = await signedVersionWith(c.case_id, 5);
     assert.equal(v2.version, v1.version + 1);
     const again = await exportCase(c.case_id, 'directora-obras', { index_version: v1.version });
@@ -222,5 +229,23 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.match(polled.pdf.url, /\/files\//);
     assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/${exportId}`, { headers: asIntegration('directora-obras') })).status, 404, 'only its requester reads an export');
     assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/not-an-id`, { headers: asIntegration('agente-obras') })).status, 404);
+
+    // MCP export_case (Lucía is directora-obras): starts, then reads the export back by its id.
+    const client = await clientWithToken(await mcpToken(LUCIA));
+    try {
+      const started = await client.callTool({ name: 'export_case', arguments: { case_id: c.case_id } });
+      assert.ok(!started.isError, JSON.stringify(started.structuredContent));
+      const mcpExport = (started.structuredContent as { export_id: string }).export_id;
+      const finished = await until('the MCP export', async () => {
+        const r = await client.callTool({ name: 'export_case', arguments: { case_id: c.case_id, export_id: mcpExport } });
+        const view = r.structuredContent as { status: string; package: { sha256: string } | null };
+        return view.status === 'done' ? view : undefined;
+      });
+      assert.match(finished.package!.sha256, /^[0-9a-f]{64}$/);
+      const refused = await client.callTool({ name: 'export_case', arguments: { case_id: c.case_id, index_version: 0 } });
+      assert.equal(refused.isError, true);
+    } finally {
+      await client.close();
+    }
   });
 });
