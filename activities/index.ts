@@ -2,6 +2,7 @@
 import type { ActivityDeps } from './deps.js';
 import { createArchiveActivities } from './archive.js';
 import { createCaseActivities } from './cases.js';
+import { createCaseFileActivities } from './case-file.js';
 import { createCaseExportActivities } from './case-export.js';
 import { createDeadlineActivities } from './deadlines.js';
 import { createDocumentActivities } from './documents.js';
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDeadlineActivities(deps),
     ...createNotificationActivities(deps),
     ...createWebhookActivities(deps),
+    ...createCaseFileActivities(deps),
     ...createCaseExportActivities(deps),
   };
 }

@@ -18,6 +18,7 @@ import { WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart, type WebhookRetryPolic
 import { activeSubscriptionIds } from '../domain/webhooks/delivery.js';
 import { relayCommittedEvents } from '../domain/webhooks/relay.js';
 import type { Logger } from '../lib/log.js';
+import { caseFileWaker } from './case-file-waker.js';
 
 export const WEBHOOK_CHANNEL = 'expediente_webhooks';
 
@@ -54,7 +55,7 @@ export function webhookWaker(config: Config): OutboxWaker {
 
 export function startOutboxRelay(deps: { config: Config; db: Db; connection: ConnectionLike; log: Logger; wakers?: OutboxWaker[] }): OutboxRelay {
   const { config, db, log } = deps;
-  const wakers = deps.wakers ?? [chainWaker, webhookWaker(config)];
+  const wakers = deps.wakers ?? [chainWaker, webhookWaker(config), caseFileWaker(config)];
   const client = new Client({ connection: deps.connection, namespace: config.temporal.namespace });
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();

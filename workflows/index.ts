@@ -12,3 +12,4 @@ export { deadlineWorkflow } from './deadline.js';
 export { notificationWorkflow } from './notifications.js';
 export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { caseExportWorkflow } from './case-export.js';
+export { caseFileWorkflow } from './case-file.js';
