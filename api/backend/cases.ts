@@ -1,6 +1,8 @@
 /** Backend: cases (`/api/v1/cases/...`, spec backend "Cases" table). */
 import { Router, type Request } from 'express';
 import { linkDocument } from '../../domain/cases/case-documents.js';
+import { annulFolio } from '../../domain/case-file/annulment.js';
+import { caseIndex, caseIndexVersion } from '../../domain/case-file/reads.js';
 import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
 import { deadlineProperties, type DeadlineFields } from '../deadline-body.js';
 import { availableSectors, caseDetailBackend, getCaseByNumber, searchCasesBackend, sectorUsers } from '../../domain/cases/reads.js';
@@ -11,7 +13,7 @@ import { caseWorkflows, pollPath } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { requestSummary } from '../summaries.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
-import { caseCreationBody, closeAssignmentAnswer, creationInProgress, moveCase } from '../integration/cases.js';
+import { annulBody, caseCreationBody, closeAssignmentAnswer, creationInProgress, moveCase } from '../integration/cases.js';
 import { bodyParser, uuid } from '../validation.js';
 
 export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean } & DeadlineFields>({
@@ -137,6 +139,18 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
     const linked = await linkDocument(ctx, id(req), documentId);
     requestSummary(deps, ctx, { kind: 'case', id: linked.case_id });
     sendBackend(res, linked, 'Documento vinculado al expediente');
+  });
+
+  // The case file's index (domain/case-file/).
+  router.get('/cases/:id/index', async (req, res) => {
+    sendBackend(res, await caseIndex(contextOf(res), id(req)));
+  });
+  router.get('/cases/:id/index/versions/:version', async (req, res) => {
+    sendBackend(res, await caseIndexVersion(contextOf(res), id(req), pathParam(req, 'version')));
+  });
+  router.post('/cases/:id/folios/:documentId/annul', async (req, res) => {
+    const body = annulBody(req.body);
+    sendBackend(res, await annulFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body.reason), 'Foja anulada');
   });
 
   return router;

@@ -1,6 +1,8 @@
 /** Integration REST: cases (spec "Integration REST: cases"). */
 import { Router, type Request, type Response } from 'express';
 import { decideProposal, linkDocument, proposeDocument } from '../../domain/cases/case-documents.js';
+import { annulFolio } from '../../domain/case-file/annulment.js';
+import { caseIndex, caseIndexVersion } from '../../domain/case-file/reads.js';
 import { assignCase, closeAssignment, transferCase, type MovementRequest, type MovementResult } from '../../domain/cases/movements.js';
 import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
 import { caseDeadlines } from '../case-deadlines.js';
@@ -44,6 +46,9 @@ export const proposeBody = bodyParser<{ document_draft_id: string }>({ type: 'ob
 export const decisionBody = bodyParser<{ proposed_id: string; reason?: string }>({
   type: 'object', required: ['proposed_id'], properties: { proposed_id: uuid, reason: { type: 'string', maxLength: TEXT_LIMITS.movementReason } },
 });
+
+/** reason is checked by the domain (required, 5-500 characters), so a missing one gets its message. */
+export const annulBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string' } } });
 
 export function creationBody(result: CaseCreationResult) {
   return { case_id: result.caseId, case_number: result.caseNumber, reference: result.reference, status: result.status, created_at: result.createdAt };
@@ -227,6 +232,18 @@ export function caseRoutes(deps: ApiDeps): Router {
   };
   router.post('/cases/:id/documents/accept-proposal', auth, decide('accepted'));
   router.post('/cases/:id/documents/reject-proposal', auth, decide('rejected'));
+
+  // The case file's index (domain/case-file/).
+  router.get('/cases/:id/index', userOptional, async (req, res) => {
+    res.json(await caseIndex(contextOf(res), id(req)));
+  });
+  router.get('/cases/:id/index/versions/:version', userOptional, async (req, res) => {
+    res.json(await caseIndexVersion(contextOf(res), id(req), pathParam(req, 'version')));
+  });
+  router.post('/cases/:id/folios/:documentId/annul', auth, async (req, res) => {
+    const body = annulBody(req.body);
+    res.json({ message: 'Foja anulada', ...(await annulFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body.reason)) });
+  });
 
   return router;
 }

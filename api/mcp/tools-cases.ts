@@ -2,6 +2,7 @@
 import {
   caseDocuments, caseHistory, casePermissions, getCase, getCaseByNumber, prepareAssignment, prepareTransfer, searchCasesIntegration,
 } from '../../domain/cases/reads.js';
+import { caseIndex } from '../../domain/case-file/reads.js';
 import { listCaseTemplates } from '../../domain/catalogs.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { assignCaseAnswer, decideProposalAnswer, decisionBody, movementBody, proposeBody, proposeDocumentAnswer } from '../integration/cases.js';
@@ -59,6 +60,17 @@ export const caseTools: McpTool[] = [
     readOnly: true,
     tenantScoped: true,
     run: (a, env) => caseDocuments(ctxOf(env), text(a, 'case_id')!),
+  },
+  {
+    name: 'get_case_index',
+    title: 'Índice del expediente / Case index',
+    description:
+      'El índice foliado del expediente: versión actual con sus documentos (posición, número, fojas, SHA-256, anulación) y cada versión firmada con el sello del municipio (GET /api/v1/cases/{case_id}/index) / ' +
+      'The case file\'s foliated index: the current version with its documents and every version signed with the municipality seal',
+    inputSchema: byCaseId,
+    readOnly: true,
+    tenantScoped: true,
+    run: (a, env) => caseIndex(ctxOf(env), text(a, 'case_id')!),
   },
   {
     name: 'get_case_permissions',

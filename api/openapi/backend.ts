@@ -21,6 +21,7 @@ import {
 import { backendSignBatchOperations } from './sign-batch.js';
 import { backendRetentionOperations } from './retention.js';
 import { backendCaseExportOperations } from './case-export.js';
+import { backendCaseIndexOperations } from './case-index.js';
 import { startSigningBody } from '../deadline-body.js';
 
 const paging = { page: { type: 'integer', minimum: 1, maximum: MAX_PAGE }, page_size: { type: 'integer', minimum: 1, maximum: 100 } };
@@ -145,6 +146,7 @@ export const backendOperations: OperationSpec[] = [
     responses: { 200: ok(obj({ movement_id: id, assigned_to: nid, sector: sectorShort, 'due_at?': str, 'official_document?': officialDocument })) },
   },
   { method: 'POST', path: '/cases/:id/close-assign', tag: 'Expedientes', summary: 'Cerrar una asignación', body: closeBody, responses: { 200: ok(obj({ movement_id: id, status: { const: 'closed' } })) } },
+  ...backendCaseIndexOperations,
   { method: 'POST', path: '/cases/:id/link-document', tag: 'Expedientes', summary: 'Vincular un documento oficial', body: linkBody, responses: { 200: ok(obj({ case_id: id, document_id: id, official_number: nstr })) } },
 
   // Documents.

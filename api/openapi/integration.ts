@@ -14,6 +14,7 @@ import type { JsonSchema } from './schemas.js';
 import { integrationSignBatchOperations } from './sign-batch.js';
 import { integrationRetentionOperations } from './retention.js';
 import { integrationCaseExportOperations } from './case-export.js';
+import { integrationCaseIndexOperations } from './case-index.js';
 import { startSigningBody } from '../deadline-body.js';
 import {
   anyObject, arr, bool, caseCreated, caseDeadline, caseCreating, caseLink, caseLinksPage, caseSummary, documentLink, documentLinksPage, documentRow, fieldUpdated, health,
@@ -140,6 +141,7 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'POST', path: '/cases/:id/documents/link', tag: 'Expedientes', summary: 'Vincular un documento oficial', body: linkBody, responses: { 200: obj({ message: str, case_id: id, document_id: id }) } },
   { method: 'POST', path: '/cases/:id/documents/propose', tag: 'Expedientes', summary: 'Proponer un borrador al expediente', body: proposeBody, responses: { 200: proposal } },
   { method: 'POST', path: '/cases/:id/documents/accept-proposal', tag: 'Expedientes', summary: 'Aceptar una propuesta', body: decisionBody, responses: { 200: { ...proposal, properties: { ...(proposal.properties as object), linked: bool } } } },
+  ...integrationCaseIndexOperations,
   { method: 'POST', path: '/cases/:id/documents/reject-proposal', tag: 'Expedientes', summary: 'Rechazar una propuesta', body: decisionBody, responses: { 200: { ...proposal, properties: { ...(proposal.properties as object), linked: bool } } } },
 
   // Notes.

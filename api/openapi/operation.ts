@@ -39,7 +39,7 @@ const PATH_PARAM = /:([A-Za-z_]\w*)/g;
 /** `/documents/:id` → `/documents/{id}`. */
 export const openApiPath = (path: string) => path.replace(PATH_PARAM, '{$1}');
 
-const ID_PARAMS = new Set(['id', 'userId', 'sectorId', 'relationId', 'linkId']);
+const ID_PARAMS = new Set(['id', 'userId', 'sectorId', 'relationId', 'linkId', 'documentId']);
 
 function pathParameters(path: string) {
   return [...path.matchAll(PATH_PARAM)].map(([, name]) => ({

@@ -85,14 +85,14 @@ describe('MCP OAuth discovery', function () {
     }
   });
 
-  it('serves the MCP manifest with 36 tools, version 1.0.0 and the protocol revision served', async () => {
+  it('serves the MCP manifest with 38 tools, version 1.0.0 and the protocol revision served', async () => {
     const res = await request('/.well-known/mcp.json');
     assert.equal(res.status, 200);
     assert.equal(res.body.name, 'expediente');
     assert.equal(res.body.version, '1.0.0');
     assert.equal(typeof res.body.description, 'string');
-    assert.equal(res.body.tools.length, 36);
-    assert.equal(new Set(res.body.tools).size, 36);
+    assert.equal(res.body.tools.length, 38);
+    assert.equal(new Set(res.body.tools).size, 38);
     assert.deepEqual(res.body.authentication, { type: 'oauth2', discovery: `${getStack().apiUrl}/.well-known/oauth-protected-resource` });
     assert.equal(res.body.protocol_version, LATEST_PROTOCOL_VERSION);
   });

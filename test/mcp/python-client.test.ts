@@ -14,7 +14,7 @@ const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'python_c
 describe('MCP with the Python SDK client', function () {
   this.timeout(120_000);
 
-  it('initializes, lists the 36 tools and gets from search_cases what REST answers', async () => {
+  it('initializes, lists the 38 tools and gets from search_cases what REST answers', async () => {
     const created = await createCase(LUCIA_KEY, { reference: `Expediente para Python ${Date.now()}` });
     const token = await mcpToken(LUCIA);
     const args = { search: created.case_number };

@@ -2,7 +2,7 @@
  * The MCP SDK's own client, knowing only the server URL: protected-resource discovery,
  * authorization-server metadata, registration (dynamic, then by Client ID Metadata Document
  * served on loopback), authorization code + PKCE through the provider's login form, token,
- * initialize, tools/list (36 tools, schemas that compile) and a call of every tool.
+ * initialize, tools/list (38 tools, schemas that compile) and a call of every tool.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -53,6 +53,7 @@ async function callEveryTool(client: Client, f: McpFixtures): Promise<Set<string
   assert.ok(Array.isArray((await ok('get_case_history', { case_id: f.caseId })).movements));
   await ok('get_case_documents', { case_id: f.caseId });
   await ok('get_case_permissions', { case_id: f.caseId });
+  assert.equal((await ok('get_case_index', { case_id: f.caseId })).case_id, f.caseId);
   assert.equal((await ok('get_case_by_number', { case_number: f.caseNumber })).case_id, f.caseId);
   await ok('prepare_assignment', { case_id: f.caseId });
   await ok('prepare_transfer', { case_id: f.caseId });
@@ -113,7 +114,7 @@ describe('MCP with the SDK client and OAuth 2.0', function () {
     fixtures = await makeFixtures();
   });
 
-  it('discovers, registers dynamically, logs in with code + PKCE, lists 36 valid tools and calls every one', async () => {
+  it('discovers, registers dynamically, logs in with code + PKCE, lists 38 valid tools and calls every one', async () => {
     const provider = new TestOAuthProvider({ redirectUrl: REDIRECT, email: LUCIA, password: PASSWORD });
     const { client, transport } = await connectWithOAuth(provider);
     try {

@@ -15,6 +15,7 @@ import { createRecord, officialDocument } from '../records/support.js';
 import { DEMO_ACCOUNT_PASSWORD, ensureAccount, userToken } from '../support/identity.js';
 import { logoForm, pngLogo } from '../support/logo.js';
 import { recordAttempt } from '../webhooks/support.js';
+import { until } from '../support/until.js';
 
 export type DocumentName = 'integration' | 'backend';
 
@@ -46,6 +47,15 @@ async function fixtures() {
   const other = await createRecord('agente-obras', 'ARQ', 'Otro arquitecto de la API', { matricula: 'M-101', titulo: 'Arquitecto' });
   const pdf = await letterPdf('Importado para la API');
   return { official, verification, note, memo, kase, record, other, pdf };
+}
+
+/** The case's documents not yet annulled once the case-file run has foliated them (with the current index version). */
+async function foliated(caseId: string): Promise<{ document_id: string; version: number }[]> {
+  return until('the case foliated', async () => {
+    const res = await integration('agente-obras', 'GET', `/cases/${caseId}/index`);
+    const open = (res.body?.current?.entries ?? []).filter((e: { annulled: boolean }) => !e.annulled);
+    return open.length ? open.map((e: { document_id: string }) => ({ document_id: e.document_id, version: res.body.current.version as number })) : undefined;
+  });
 }
 
 export async function representativeCalls(): Promise<Call[]> {
@@ -134,6 +144,9 @@ export async function representativeCalls(): Promise<Call[]> {
       }))),
     I('POST', '/cases/:id/close-assign', () => integration('directora-rentas', 'POST', `/cases/${c}/close-assign`, { movement_id: s.movement, reason: 'Tasas revisadas' })),
     I('POST', '/cases/:id/documents/link', () => integration('agente-obras', 'POST', `/cases/${c}/documents/link`, { official_document_id: f.official.id })),
+    I('GET', '/cases/:id/index', () => integration('agente-obras', 'GET', `/cases/${c}/index`)),
+    I('GET', '/cases/:id/index/versions/:version', async () => integration('agente-obras', 'GET', `/cases/${c}/index/versions/${(await foliated(c))[0]!.version}`)),
+    I('POST', '/cases/:id/folios/:documentId/annul', async () => integration('agente-obras', 'POST', `/cases/${c}/folios/${(await foliated(c))[0]!.document_id}/annul`, { reason: 'Vinculado por error' })),
     I('POST', '/cases/:id/documents/propose', async () =>
       keep('proposed', (res) => res.body?.proposed_id)(integration('agente-obras', 'POST', `/cases/${c}/documents/propose`, { document_draft_id: await createIntegrationDraft('agente-obras') }))),
     I('POST', '/cases/:id/documents/accept-proposal', () => integration('directora-obras', 'POST', `/cases/${c}/documents/accept-proposal`, { proposed_id: s.proposed })),
@@ -200,6 +213,9 @@ export async function representativeCalls(): Promise<Call[]> {
     B('POST', '/cases/:id/close-assign', () => backend('agente-obras', 'POST', `/cases/${c}/close-assign`, { movement_id: s.bMovement, reason: 'Revisión hecha' })),
     B('POST', '/cases/:id/link-document', async () => backend('jefa-mesa', 'POST', `/cases/${c}/link-document`, { document_id: (await officialDocument('jefa-mesa')).id })),
     B('POST', '/cases/:id/transfer', () => backend('jefa-mesa', 'POST', `/cases/${c}/transfer`, { target_sector_id: demoSector('DOP'), reason: 'Vuelve a Obras' })),
+    B('GET', '/cases/:id/index', () => backend('agente-obras', 'GET', `/cases/${c}/index`)),
+    B('GET', '/cases/:id/index/versions/:version', async () => backend('agente-obras', 'GET', `/cases/${c}/index/versions/${(await foliated(c))[0]!.version}`)),
+    B('POST', '/cases/:id/folios/:documentId/annul', async () => backend('agente-obras', 'POST', `/cases/${c}/folios/${(await foliated(c)).at(-1)!.document_id}/annul`, { reason: 'Vinculado por error' })),
     B('GET', '/documents/search-official/:number', () => backend('agente-obras', 'GET', `/documents/search-official/${encodeURIComponent(f.official.number)}`)),
     B('POST', '/documents', () => keep('bDraft', (res) => res.body?.data?.document_id)(backend('agente-obras', 'POST', '/documents', { document_type_acronym: 'INF', reference: 'Borrador del backend' }))),
     B('POST', '/documents/import', () =>

@@ -113,6 +113,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/case-templates/{id}/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Plazo de conservación de una plantilla de expediente
+         * @description Solo administradores. retention_years de 1 a 200, o null para quitar el plazo.
+         */
+        put: operations["put_api_v1_admin_case_templates_by_id_retention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/document-types": {
         parameters: {
             query?: never;
@@ -187,6 +207,26 @@ export interface paths {
          * @description 404 si no tiene logo.
          */
         delete: operations["delete_api_v1_admin_municipality_logo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Expedientes archivados con el plazo de conservación cumplido
+         * @description Solo administradores. Los expedientes archivados cuyo archivo más el plazo de su plantilla ya pasó, los más antiguos primero, y el plazo de cada plantilla. Nada se elimina.
+         */
+        get: operations["get_api_v1_admin_retention"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -338,6 +378,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cases/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archivar un expediente
+         * @description Solo un editor del sector dueño del expediente, activo o inactivo y sin asignaciones abiertas (409 si ya está archivado o tiene asignaciones abiertas). Queda archivado para siempre: no se transfiere, asigna ni recibe documentos. Si su plantilla tiene un plazo de conservación, se cuenta desde ahora.
+         */
+        post: operations["post_api_v1_cases_by_id_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cases/{id}/assign": {
         parameters: {
             query?: never;
@@ -418,6 +478,63 @@ export interface paths {
         };
         /** Estado de una exportación y sus enlaces de descarga */
         get: operations["get_api_v1_cases_by_id_exports_by_exportId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/folios/{documentId}/annul": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anular las fojas de un documento del expediente
+         * @description Solo un editor del sector responsable. Nada se quita: la entrada queda anulada (quién, cuándo, motivo de 5 a 500 caracteres) en una nueva versión del índice.
+         */
+        post: operations["post_api_v1_cases_by_id_folios_by_documentId_annul"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Índice del expediente: versión actual y versiones
+         * @description Cada documento agregado al expediente recibe su posición y sus fojas (las páginas de su PDF oficial, a continuación de la última foja). Cada cambio (documentos foliados, una foja anulada) es una nueva versión del índice, firmada con el sello del municipio (PAdES-B-LTA); las anteriores se conservan. Un memo figura como "Memo" y su número, sin referencia.
+         */
+        get: operations["get_api_v1_cases_by_id_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/index/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una versión del índice del expediente */
+        get: operations["get_api_v1_cases_by_id_index_versions_by_version"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2319,6 +2436,74 @@ export interface operations {
             };
         };
     };
+    put_api_v1_admin_case_templates_by_id_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Años que se conserva un expediente archivado de esta plantilla; null: sin plazo */
+                    retention_years: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acronym: string;
+                            name: string;
+                            retention_years: number | null;
+                            /** Format: uuid */
+                            template_id: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     get_api_v1_admin_document_types: {
         parameters: {
             query?: never;
@@ -2689,6 +2874,84 @@ export interface operations {
                             } | null;
                             municipality_code: string;
                             name: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_admin_retention: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cases: {
+                                archived_at: string;
+                                /** Format: uuid */
+                                case_id: string;
+                                case_number: string;
+                                reference: string;
+                                retention_ends_at: string;
+                                retention_years: number;
+                                template: string;
+                            }[];
+                            page: number;
+                            page_size: number;
+                            templates: {
+                                acronym: string;
+                                name: string;
+                                retention_years: number | null;
+                                /** Format: uuid */
+                                template_id: string;
+                            }[];
+                            total: number;
+                            total_pages: number;
                         };
                         message: string;
                         /** @constant */
@@ -3687,6 +3950,68 @@ export interface operations {
             };
         };
     };
+    post_api_v1_cases_by_id_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            archived_at: string;
+                            /** Format: uuid */
+                            case_id: string;
+                            case_number: string;
+                            /** @constant */
+                            status: "archived";
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     post_api_v1_cases_by_id_assign: {
         parameters: {
             query?: never;
@@ -4129,6 +4454,267 @@ export interface operations {
                             requested_at: string;
                             /** @enum {string} */
                             status: "pending" | "running" | "done" | "failed";
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    post_api_v1_cases_by_id_folios_by_documentId_annul: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            annulled_at: string;
+                            /** Format: uuid */
+                            case_id: string;
+                            /** Format: uuid */
+                            document_id: string;
+                            version: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_cases_by_id_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            case_id: string;
+                            case_number: string;
+                            current: {
+                                created_at: string;
+                                entries: {
+                                    annulled: boolean;
+                                    annulled_at: string | null;
+                                    annulment_reason: string | null;
+                                    /** Format: uuid */
+                                    document_id: string;
+                                    first_folio: number;
+                                    is_memo: boolean;
+                                    last_folio: number;
+                                    number: string;
+                                    position: number;
+                                    /** @description null para un memo: el índice dice "Memo" y su número */
+                                    reference: string | null;
+                                    sha256: string;
+                                    signed_at: string | null;
+                                    type: string;
+                                    type_name: string;
+                                }[];
+                                entries_sha256: string;
+                                pdf_sha256: string | null;
+                                /** @description URL temporal del PDF del índice firmado con el sello del municipio (null hasta que se firma) */
+                                pdf_url: string | null;
+                                pdf_url_expires_at: string | null;
+                                /** @enum {string} */
+                                reason: "foliated" | "annulled";
+                                signed: boolean;
+                                signed_at: string | null;
+                                version: number;
+                            } | null;
+                            permissions: {
+                                can_annul: boolean;
+                            };
+                            versions: {
+                                created_at: string;
+                                entries_sha256: string;
+                                pdf_sha256: string | null;
+                                /** @description URL temporal del PDF del índice firmado con el sello del municipio (null hasta que se firma) */
+                                pdf_url: string | null;
+                                pdf_url_expires_at: string | null;
+                                /** @enum {string} */
+                                reason: "foliated" | "annulled";
+                                signed: boolean;
+                                signed_at: string | null;
+                                version: number;
+                            }[];
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_cases_by_id_index_versions_by_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            entries: {
+                                annulled: boolean;
+                                annulled_at: string | null;
+                                annulment_reason: string | null;
+                                /** Format: uuid */
+                                document_id: string;
+                                first_folio: number;
+                                is_memo: boolean;
+                                last_folio: number;
+                                number: string;
+                                position: number;
+                                /** @description null para un memo: el índice dice "Memo" y su número */
+                                reference: string | null;
+                                sha256: string;
+                                signed_at: string | null;
+                                type: string;
+                                type_name: string;
+                            }[];
+                            entries_sha256: string;
+                            pdf_sha256: string | null;
+                            /** @description URL temporal del PDF del índice firmado con el sello del municipio (null hasta que se firma) */
+                            pdf_url: string | null;
+                            pdf_url_expires_at: string | null;
+                            /** @enum {string} */
+                            reason: "foliated" | "annulled";
+                            signed: boolean;
+                            signed_at: string | null;
+                            version: number;
                         };
                         message: string;
                         /** @constant */

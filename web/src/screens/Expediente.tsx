@@ -8,6 +8,7 @@ import { call, type Data } from '../client';
 import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../components/common';
 import { DeadlineField, deadlineBody, DueDate, formatDueDate, NO_DEADLINE, OverdueBadge, type DeadlineValue } from '../components/Deadline';
 import { CaseExport } from '../components/CaseExport';
+import { CaseIndex } from '../components/CaseIndex';
 import { CASE_STATUS } from './Expedientes';
 
 type CaseDetail = Data<'get', '/api/v1/cases/{id}'>;
@@ -191,6 +192,7 @@ export default function Expediente() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack>
+            <CaseIndex caseId={c.case_id} />
             <CaseExport caseId={c.case_id} />
             <Paper withBorder p="md">
               <Title order={2} size="h4" mb="xs">Movimientos</Title>
