@@ -106,7 +106,9 @@ export const reportInProgress = { type: 'object', required: ['status'], properti
 
 export const verification = obj({
   verdict: str, message: str,
-  document: nullable(obj({ verification_code: str, document_number: nstr, document_type: nstr, 'date?': nstr, municipality: nstr, signers: arr(obj({ name: str, signed_at: nstr })) })),
+  document: nullable(obj({ verification_code: str, document_number: nstr, document_type: nstr, 'date?': nstr, municipality: nstr, signers: arr(obj({ name: str, signed_at: nstr })),
+    // The document's trail from its events, oldest first (only on answers about a registered document).
+    'trail?': arr(obj({ event: oneOfValues('created', 'sent_to_sign', 'signed', 'officialized'), at: str, signer_name: nstr, number: nstr })) })),
   file: obj({ sha256: str, size_bytes: int, revisions: int, matches_registered_original: { type: ['boolean', 'null'] }, after_last_signature: nstr, modifications: arr({}),
     changes: arr(obj({ revision: int, kind: oneOfValues('signature', 'timestamp', 'validation_data', 'metadata', 'empty_field', 'unchanged', 'modification'), field_name: nstr, signer: nstr, code: nstr, page: nint, object: nint, detail: nstr })) }),
   signatures: arr(obj({

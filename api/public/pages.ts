@@ -2,6 +2,7 @@
  * The public verification pages: server-rendered Spanish HTML, no script, one inline stylesheet
  * allowed by its hash. Every value printed goes through escapeHtml.
  */
+import type { TrailEntry } from '../../domain/verification/trail.js';
 import { createHash } from 'node:crypto';
 import { escapeHtml as e } from '../../lib/html.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
@@ -186,6 +187,18 @@ function laterChangesTable(result: VerificationResult, registered: boolean): str
 ${result.changes.map((c) => `<tr><td>${c.revision}</td><td>${laterChangeText(c)}</td></tr>`).join('\n')}</tbody></table>`;
 }
 
+const TRAIL_LABELS: Record<TrailEntry['event'], string> = {
+  created: 'Creado', sent_to_sign: 'Enviado a firmar', signed: 'Firmado', officialized: 'Oficializado',
+};
+
+/** The document's trail (domain/verification/trail.ts), oldest first; nothing when it has none recorded. */
+function trailTable(trail: TrailEntry[], tz: string): string {
+  if (!trail.length) return '';
+  const detail = (t: TrailEntry) => (t.event === 'signed' ? e(t.signer ?? '') : t.event === 'officialized' ? `con el número ${e(t.number ?? '')}` : '');
+  return `<h2>Historial</h2><table><caption class="sr">Historial del documento</caption><thead><tr><th scope="col">Qué</th><th scope="col">Detalle</th><th scope="col">Cuándo</th></tr></thead><tbody>
+${trail.map((t) => `<tr data-trail="${t.event}"><td>${TRAIL_LABELS[t.event]}</td><td>${detail(t)}</td><td>${e(when(t.at, tz))}</td></tr>`).join('\n')}</tbody></table>`;
+}
+
 export function resultPage(result: VerificationResult, options: ResultPageOptions): string {
   const { verdict, document: doc, report } = result;
   const tz = options.timeZone;
@@ -198,7 +211,7 @@ export function resultPage(result: VerificationResult, options: ResultPageOption
 <dt>Código de verificación</dt><dd>${e(formatVerificationCode(doc.code))}</dd>
 </dl>
 <h2>Firmantes</h2><table><caption class="sr">Firmantes registrados</caption><thead><tr><th scope="col">Nombre</th><th scope="col">Firmó</th></tr></thead><tbody>
-${doc.signers.map((s) => `<tr><td>${e(s.name)}</td><td>${e(when(s.signedAt, tz))}</td></tr>`).join('\n')}</tbody></table>`
+${doc.signers.map((s) => `<tr><td>${e(s.name)}</td><td>${e(when(s.signedAt, tz))}</td></tr>`).join('\n')}</tbody></table>${trailTable(doc.trail, tz)}`
     : options.uploaded ? '<p>El archivo no corresponde a ningún documento registrado en esta plataforma.</p>' : '';
   const match = result.matchesOriginal === true
     ? `<p><strong>${options.uploaded ? 'El archivo es idéntico al original registrado' : 'El original registrado no fue alterado'}</strong> (SHA-256 <span class="hash">${e(report.sha256)}</span>).</p>`

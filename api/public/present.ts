@@ -36,6 +36,7 @@ export function verificationJson(result: VerificationResult) {
       date: doc.officializedAt,
       municipality: doc.municipality,
       signers: doc.signers.map((s) => ({ name: s.name, signed_at: s.signedAt })),
+      trail: doc.trail.map((t) => ({ event: t.event, at: t.at, signer_name: t.signer, number: t.number })),
       sha256: doc.officialSha256,
     },
     file: {

@@ -3,6 +3,7 @@
  * schema) and in the control schema's cross-tenant index (`control.verification_codes`,
  * `control.verification_renders`), written in the same transaction that stores the render.
  */
+import { loadTrail, type TrailEntry } from './trail.js';
 import type { Db } from '../../db/connection.js';
 import { findTenantBySchema } from '../../db/control.js';
 import { CONTROL_SCHEMA } from '../../db/identifiers.js';
@@ -79,6 +80,8 @@ export interface PublicDocumentRecord {
   municipality: string;
   city: string;
   signers: { name: string; signedAt: string | null }[];
+  /** What happened to it, from its events (trail.ts). */
+  trail: TrailEntry[];
   /** SHA-256 of the newest official revision. */
   officialSha256: string;
   /** SHA-256 of every official revision (the first, then each archive time-stamp renewal). */
@@ -118,6 +121,7 @@ export async function loadPublicRecord(db: Db, location: CodeLocation): Promise<
       municipality: tenant.displayName,
       city: tenant.city,
       signers: signers.map((s) => ({ name: s.full_name, signedAt: iso(s.signed_at) })),
+      trail: await loadTrail(trx, location.documentId, doc.type_acronym),
       officialSha256: file.sha256,
       officialSha256s: files.map((f) => f.sha256),
       officialStorageKey: file.storage_key,
