@@ -23,6 +23,7 @@ const ApiKeys = lazy(() => import('./screens/ApiKeys'));
 const Calendario = lazy(() => import('./screens/Calendario'));
 const Municipio = lazy(() => import('./screens/Municipio'));
 const Webhooks = lazy(() => import('./screens/Webhooks'));
+const Conservacion = lazy(() => import('./screens/Conservacion'));
 const Notificaciones = lazy(() => import('./screens/Notificaciones'));
 
 export function usePendingCount() {
@@ -61,7 +62,7 @@ function Nav({ onNavigate }: { onNavigate: () => void }) {
     { to: '/notas', label: 'Notas' },
     { to: '/memos', label: 'Memos', badge: unread, badgeLabel: 'memos sin leer' },
     { to: '/legajos', label: 'Legajos' },
-    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/webhooks', label: 'Webhooks' }, { to: '/calendario', label: 'Calendario' }, { to: '/municipio', label: 'Municipio' }] : []),
+    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/webhooks', label: 'Webhooks' }, { to: '/conservacion', label: 'Conservación' }, { to: '/calendario', label: 'Calendario' }, { to: '/municipio', label: 'Municipio' }] : []),
   ];
   const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
   return (
@@ -143,6 +144,7 @@ export function App() {
               <Route path="/usuarios" element={<Usuarios />} />
               <Route path="/api-keys" element={<ApiKeys />} />
               <Route path="/webhooks" element={<Webhooks />} />
+              <Route path="/conservacion" element={<Conservacion />} />
               <Route path="/calendario" element={<Calendario />} />
               <Route path="/municipio" element={<Municipio />} />
               <Route path="/notificaciones" element={<Notificaciones />} />

@@ -9,6 +9,7 @@ import { ErrorAlert, formatDate, Loading, PageHeader, StatusBadge } from '../com
 import { DeadlineField, deadlineBody, DueDate, formatDueDate, NO_DEADLINE, OverdueBadge, type DeadlineValue } from '../components/Deadline';
 import { CaseExport } from '../components/CaseExport';
 import { CaseIndex } from '../components/CaseIndex';
+import { CaseArchive } from '../components/CaseArchive';
 import { CASE_STATUS } from './Expedientes';
 
 type CaseDetail = Data<'get', '/api/v1/cases/{id}'>;
@@ -159,6 +160,7 @@ export default function Expediente() {
         <Badge variant="light" c="dark.8">{CASE_STATUS[c.status] ?? c.status}</Badge>
         {c.permissions.can_transfer && <Button variant="default" onClick={() => setModal({ kind: 'transfer' })}>Transferir</Button>}
         {c.permissions.can_assign && <Button variant="default" onClick={() => setModal({ kind: 'assign' })}>Asignar tarea</Button>}
+        {c.permissions.can_transfer && <CaseArchive caseId={c.case_id} caseNumber={c.case_number} />}
       </PageHeader>
       <Text>{c.reference}</Text>
       <Text size="sm" c="dimmed">{c.case_type.name} · sector {c.current_sector?.name} ({c.current_sector?.acronym}) · creado por {c.created_by?.full_name ?? '—'} el {formatDate(c.created_at)}</Text>
