@@ -82,7 +82,7 @@ export function CaseIndex({ caseId }: { caseId: string }) {
                 <Table.Tr key={e.document_id} data-testid="index-entry">
                   <Table.Td>{e.position}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/documentos/${e.document_id}`} size="sm">{`${e.type} ${e.number}`}</Anchor>
+                    <Anchor component={Link} to={`/documentos/${e.document_id}`} size="sm" title={e.type_name}>{e.number}</Anchor>
                     {e.annulled && <Text size="xs" c="red.8">{`Anulado: ${e.annulment_reason ?? ''}`}</Text>}
                   </Table.Td>
                   <Table.Td>{folios(e)}</Table.Td>
