@@ -216,7 +216,7 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.equal((await post('agente-obras', {}, 'no-es-un-id')).status, 404);
     assert.equal((await post('jefa-mesa', {})).status, 404, 'a case the user cannot see');
 
-    await signedVersionWith(c.case_id, 1);
+    // Asked for at once, before the cover is foliated and sealed: the run waits for the seal.
     const backend = await request(`/api/v1/cases/${c.case_id}/export`, { method: 'POST', headers: asBackend('agente-obras'), json: {} });
     assert.ok([200, 202].includes(backend.status), backend.text);
     assert.equal(backend.body.success, true);
@@ -227,6 +227,7 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
       return r.body.data.status === 'done' ? r.body.data : undefined;
     });
     assert.match(polled.pdf.url, /\/files\//);
+    assert.equal(polled.index_version, (await signedVersionWith(c.case_id, 1)).version);
     assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/${exportId}`, { headers: asIntegration('directora-obras') })).status, 404, 'only its requester reads an export');
     assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/not-an-id`, { headers: asIntegration('agente-obras') })).status, 404);
 
