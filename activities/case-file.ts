@@ -1,4 +1,5 @@
 /** CaseFileWorkflow's steps: what to do, foliating one case, signing one index version with the seal. */
+import { Context } from '@temporalio/activity';
 import { casesToFoliate, foliateCase } from '../domain/case-file/foliation.js';
 import { indexSigningRequest, recordIndexSignature, sealSigner, unsignedVersions } from '../domain/case-file/signing.js';
 import { requireTenantDb, type ActivityDeps } from './deps.js';
@@ -16,7 +17,7 @@ export function createCaseFileActivities(deps: ActivityDeps) {
     },
 
     async foliateCaseFile(input: { tenant: string; caseId: string }) {
-      return foliateCase({ db: await requireTenantDb(deps, input.tenant), services: deps.services }, input.caseId);
+      return foliateCase({ db: await requireTenantDb(deps, input.tenant), services: deps.services }, input.caseId, () => Context.current().heartbeat());
     },
 
     /** Renders the version, has the signing service seal it (the configured level, B-LTA) and stores it; a signed version is left alone. */
@@ -24,6 +25,7 @@ export function createCaseFileActivities(deps: ActivityDeps) {
       const ctx = { db: await requireTenantDb(deps, input.tenant), services: deps.services };
       const request = await indexSigningRequest(ctx, input.caseId, input.version);
       if (request.alreadySigned) return { signedAt: null };
+      Context.current().heartbeat();
       const signed = await signPdf(signer, {
         pdf: request.pdf,
         fileName: request.fileName,

@@ -43,7 +43,8 @@ export interface FoliationResult {
   version: number | null;
 }
 
-export async function foliateCase(ctx: { db: TenantDb; services: Pick<DomainServices, 'storage'> }, caseId: string): Promise<FoliationResult> {
+/** `progress` is called after each PDF is read (the activity's heartbeat: a large file takes a while). */
+export async function foliateCase(ctx: { db: TenantDb; services: Pick<DomainServices, 'storage'> }, caseId: string, progress: () => void = () => undefined): Promise<FoliationResult> {
   const links = await ctx.db.transaction((trx) =>
     unfoliatedLinks(trx).where('cd.case_id', caseId).orderBy(['cd.linked_at', 'cd.document_id'])
       .select<Unfoliated[]>('cd.document_id', 'f.id as file_id', 'f.storage_key', 'f.sha256'),
@@ -55,6 +56,7 @@ export async function foliateCase(ctx: { db: TenantDb; services: Pick<DomainServ
     if (!pdf) throw new Error(`the official PDF of document ${link.document_id} (${link.storage_key}) is missing from storage`);
     const { sizes } = await runPdfTask({ kind: 'check', pdf });
     pages.set(link.document_id, sizes.length);
+    progress();
   }
   return ctx.db.transaction(async (trx) => {
     await trx('cases').where({ id: caseId }).forUpdate().first('id');

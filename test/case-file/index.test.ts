@@ -1,7 +1,7 @@
 /**
  * The case file's index through the public interfaces, on the real stack: foliation by the
  * case-file run (positions and contiguous folios from each official PDF's pages), a new index
- * version per change, each signed with the municipality seal (pdfsig validates it; pdftotext
+ * version per change, each signed with the municipality seal (pdfsig and pyHanko validate it; pdftotext
  * reads its folios and hashes), earlier versions unchanged, annulment as a new version that
  * removes nothing, a memo's reference in no index (REST, PDF, MCP), and the refusals.
  */
@@ -18,6 +18,7 @@ import { asBackend, asIntegration, demoSector, request } from '../support/http.j
 import { pdfDocumentTimestamps, pdfInfo, pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { until } from '../support/until.js';
 import { officialDocument } from '../records/support.js';
+import { pyhankoAccepts, pyhankoValidate, saveTemp } from '../signer/support/tools.js';
 import { clientWithToken, mcpToken } from '../mcp/support.js';
 
 type Json = Record<string, any>;
@@ -94,7 +95,7 @@ describe('Case file: foliation and signed index versions', function () {
     assert.deepEqual(first.versions.map((v: Json) => v.version), first.versions.map((_: Json, i: number) => i + 1));
   });
 
-  it('signs every version with the seal: the signature validates and the text lists the folios and hashes', async () => {
+  it('signs every version with the seal: the signature validates (pdfsig, pyHanko) and the text lists the folios and hashes', async () => {
     for (const summary of first.versions as Json[]) {
       const version = (await request(`/api/v1/cases/${caseId}/index/versions/${summary.version}`, { headers: asIntegration('agente-obras') })).body as Json;
       const pdf = await signedIndexPdf(summary);
@@ -103,6 +104,8 @@ describe('Case file: foliation and signed index versions', function () {
       assert.equal(signatures.length, 1);
       assert.ok(signatures.every((s) => s.valid), JSON.stringify(signatures));
       assert.ok(pdfDocumentTimestamps(pdf).length >= 1, 'B-LTA: an archive time-stamp');
+      const hanko = await pyhankoValidate(await saveTemp(pdf, `index-v${summary.version}.pdf`), getStack().pki.caCertPath);
+      assert.ok(hanko.fields.size >= 1 && [...hanko.fields.values()].every(pyhankoAccepts), hanko.output);
       const text = pdfText(pdf).replace(/\s+/g, ' ');
       assert.match(text, new RegExp(`versión ${summary.version}`));
       assert.match(text, /firmas propias de cada documento se conservan en sus PDF originales/);
