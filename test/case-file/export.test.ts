@@ -204,7 +204,7 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.equal(latest.index_version, v2.version, 'without index_version: the latest');
   });
 
-  it('refuses bad requests with a clear 4xx and shows an export to its requester only; the backend answers in its envelope', async () => {
+  it('refuses bad requests with a clear 4xx, shows an export to its requester only, answers on the backend and MCP, and fails an export whose official file no longer matches the index', async () => {
     const c = await createCase('agente-obras', { reference: 'Expediente de pedidos inválidos' });
     const post = (user: string, json: unknown, id = c.case_id) => request(`/api/v1/cases/${id}/export`, { method: 'POST', headers: asIntegration(user), json });
     for (const body of [{ index_version: 0 }, { index_version: 'uno' }, { index_version: 1.5 }, { otra: 1 }]) {
@@ -230,6 +230,22 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.equal(polled.index_version, (await signedVersionWith(c.case_id, 1)).version);
     assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/${exportId}`, { headers: asIntegration('directora-obras') })).status, 404, 'only its requester reads an export');
     assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/not-an-id`, { headers: asIntegration('agente-obras') })).status, 404);
+
+    // An official file that no longer matches the index's SHA-256 fails the export, saying which.
+    const cover = await db().transaction((trx) =>
+      trx('case_folios as f').join('document_files as df', 'df.id', 'f.file_id').join('documents as d', 'd.id', 'f.document_id')
+        .where('f.case_id', c.case_id).first<{ storage_key: string; official_number: string }>('df.storage_key', 'd.official_number'));
+    const storage = getStack().services.storage;
+    const original = (await storage.get(cover!.storage_key))!;
+    await storage.put(cover!.storage_key, Buffer.concat([original, Buffer.from('\n% alterado\n')]));
+    try {
+      const failed = await exportCase(c.case_id, 'agente-obras');
+      assert.equal(failed.status, 'failed');
+      assert.match((failed as ExportView & { error: string }).error, new RegExp(`${cover!.official_number} no coincide con la huella SHA-256 del índice`));
+      assert.equal(failed.pdf, null);
+    } finally {
+      await storage.put(cover!.storage_key, original);
+    }
 
     // MCP export_case (Lucía is directora-obras): starts, then reads the export back by its id.
     const client = await clientWithToken(await mcpToken(LUCIA));
