@@ -56,10 +56,14 @@ describe('verification: public page and API', function () {
     assert.equal(res.body.verdict, 'authentic');
     assert.equal(res.body.message, 'Documento auténtico');
     assert.deepEqual(
-      { ...res.body.document, date: undefined, signers: res.body.document.signers.map((s: { name: string }) => s.name) },
+      {
+        ...res.body.document, date: undefined, signers: res.body.document.signers.map((s: { name: string }) => s.name),
+        trail: res.body.document.trail.map((t: { event: string; signer_name: string | null }) => [t.event, t.signer_name]),
+      },
       {
         verification_code: formatVerificationCode(official.code), document_number: official.number, document_type: 'Informe', date: undefined,
         municipality: getStack().demoTenant.displayName, signers: ['Lucía Fernández', 'Martín Álvarez'], sha256: sha256(official.pdf),
+        trail: [['created', null], ['sent_to_sign', null], ['signed', 'Lucía Fernández'], ['signed', 'Martín Álvarez'], ['officialized', null]],
       },
     );
     assert.equal(res.body.file.matches_registered_original, true);
