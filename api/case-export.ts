@@ -6,7 +6,7 @@
  * requester reads an export back: it holds what they may read.
  */
 import { Router, type Request, type Response } from 'express';
-import { exportView, parseIndexVersion, requestExport } from '../domain/case-file/export.js';
+import { exportView, failExport, parseIndexVersion, requestExport } from '../domain/case-file/export.js';
 import type { DomainContext } from '../domain/context.js';
 import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../contract/case-export.js';
 import { CASE_NUMBER, TENANT } from '../contract/search-attributes.js';
@@ -32,12 +32,16 @@ export function caseExports(deps: ApiDeps) {
     async start(ctx: DomainContext, caseId: string, body: unknown): Promise<{ done: boolean; view: ExportView }> {
       const { index_version } = exportBody(body);
       const requested = await requestExport(ctx, caseId, parseIndexVersion(index_version));
+      // A run that could not start (Temporal unreachable) leaves its row failed, not pending for ever.
       const handle = await startOnce<CaseExportWorkflow>(client, CASE_EXPORT_WORKFLOW, {
         workflowId: caseExportWorkflowId(ctx.tenant.schema, requested.caseNumber, requested.exportId),
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, userId: ctx.user!.id, caseId: requested.caseId, exportId: requested.exportId }],
         typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: CASE_NUMBER, value: requested.caseNumber }],
         staticSummary: `Exportación de ${requested.caseNumber}${requested.indexVersion ? ` (índice v${requested.indexVersion})` : ''}`,
+      }).catch(async (err: unknown) => {
+        await failExport(ctx, requested.exportId, 'No se pudo iniciar la exportación').catch(() => undefined);
+        throw err;
       });
       // A failure is in the row (status failed, its error): the answer is the row either way.
       const waited = await waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, 'Exportación no encontrada').catch(() => ({ done: true }));
