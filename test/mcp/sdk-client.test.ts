@@ -20,7 +20,7 @@ import { connectWithOAuth, mcpUrl, PASSWORD, TestOAuthProvider } from './support
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
 
-const WRITES = ['create_document', 'save_document', 'propose_document', 'reject_document', 'reject_proposal', 'start_signing', 'assign_case'];
+const WRITES = ['create_document', 'save_document', 'propose_document', 'reject_document', 'reject_proposal', 'start_signing', 'assign_case', 'export_case'];
 
 const REDIRECT = 'http://127.0.0.1:5999/mcp-callback';
 
@@ -54,6 +54,8 @@ async function callEveryTool(client: Client, f: McpFixtures): Promise<Set<string
   await ok('get_case_documents', { case_id: f.caseId });
   await ok('get_case_permissions', { case_id: f.caseId });
   assert.equal((await ok('get_case_index', { case_id: f.caseId })).case_id, f.caseId);
+  const started = await ok('export_case', { case_id: f.caseId });
+  assert.equal((await ok('export_case', { case_id: f.caseId, export_id: started.export_id })).export_id, started.export_id);
   assert.equal((await ok('get_case_by_number', { case_number: f.caseNumber })).case_id, f.caseId);
   await ok('prepare_assignment', { case_id: f.caseId });
   await ok('prepare_transfer', { case_id: f.caseId });
