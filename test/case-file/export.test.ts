@@ -176,6 +176,11 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.equal(outline.length, v1.entries.length + 1, 'one bookmark per document, and the index');
     const attached = (await run('pdfdetach', ['-list', pdfFile])).stdout;
     assert.match(attached, new RegExp(`^${included.length + 1} embedded files`), 'each included original and the signed index');
+    const detached = path.join(dir, 'adjuntos');
+    assert.equal((await run('mkdir', ['-p', detached])).code, 0);
+    assert.equal((await run('pdfdetach', ['-saveall', '-o', detached, pdfFile])).code, 0);
+    const attachedDigests = new Set(await Promise.all((await readdir(detached)).map(async (f) => sha(await readFile(path.join(detached, f))))));
+    assert.deepEqual([...included.map((e) => e.sha256), v1.pdf_sha256].filter((d) => !attachedDigests.has(d)), [], 'the originals attached byte for byte');
     assert.ok(!(await run('pdftotext', [pdfFile, '-'])).stdout.includes('Memo reservado del expediente'));
 
     // The memo's sender reads it: their export carries it.
