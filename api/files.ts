@@ -1,4 +1,4 @@
-/** `GET /files/<key>?expires=&signature=`: stored PDFs, only through a valid, unexpired signed URL. */
+/** `GET /files/<key>?expires=&signature=`: stored PDFs (and export packages), only through a valid, unexpired signed URL. */
 import { Router } from 'express';
 import { forbidden, notFound } from '../domain/errors.js';
 import { assertObjectKey } from '../domain/storage/object-store.js';
@@ -28,10 +28,12 @@ export function fileRoutes(deps: ApiDeps): Router {
     if (check === 'invalid') throw forbidden('URL de archivo invalida');
     const bytes = await deps.services.storage.get(key);
     if (!bytes) throw notFound('Archivo no encontrado');
+    // Stored files are PDFs, but for the BagIt packages of case exports: a ZIP is downloaded, not shown.
+    const zip = key.endsWith('.zip');
     res
       .status(200)
-      .type('application/pdf')
-      .set('Content-Disposition', `inline; filename="${segments[segments.length - 1]}"`)
+      .type(zip ? 'application/zip' : 'application/pdf')
+      .set('Content-Disposition', `${zip ? 'attachment' : 'inline'}; filename="${segments[segments.length - 1]}"`)
       .set('Cache-Control', 'private, no-store')
       .send(bytes);
   });

@@ -26,7 +26,10 @@ describe('the case export on the desk (browser)', function () {
     const shaTexts = await box.getByText(/^SHA-256 [0-9a-f]{64}$/).allTextContents();
     assert.equal(shaTexts.length, 2);
     const pdf = Buffer.from(await (await fetch((await pdfLink.getAttribute('href'))!)).arrayBuffer());
-    const zip = Buffer.from(await (await fetch((await box.getByRole('link', { name: 'Paquete BagIt (ZIP)' }).getAttribute('href'))!)).arrayBuffer());
+    const zipped = await fetch((await box.getByRole('link', { name: 'Paquete BagIt (ZIP)' }).getAttribute('href'))!);
+    assert.equal(zipped.headers.get('content-type'), 'application/zip');
+    assert.match(zipped.headers.get('content-disposition') ?? '', /^attachment; filename="expediente-.+\.zip"$/);
+    const zip = Buffer.from(await zipped.arrayBuffer());
     const sha = (b: Buffer) => `SHA-256 ${createHash('sha256').update(b).digest('hex')}`;
     assert.deepEqual(shaTexts, [sha(pdf), sha(zip)]);
     assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
