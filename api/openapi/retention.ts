@@ -8,7 +8,7 @@ const templateRetention = obj({ template_id: id, name: str, acronym: str, retent
 const dueCase = obj({ case_id: id, case_number: str, reference: str, template: str, retention_years: int, archived_at: str, retention_ends_at: str });
 
 const archiveDescription =
-  'Solo un editor del sector dueño del expediente, activo o inactivo y sin asignaciones abiertas (409 si ya está archivado o tiene asignaciones abiertas). ' +
+  'Solo un editor del sector dueño del expediente, activo o inactivo, sin asignaciones abiertas ni documentos propuestos sin resolver (si no, 409, como si ya está archivado). ' +
   'Queda archivado para siempre: no se transfiere, asigna ni recibe documentos. Si su plantilla tiene un plazo de conservación, se cuenta desde ahora.';
 
 function archiveOperation(wrap: (schema: JsonSchema) => JsonSchema): OperationSpec {

@@ -18,6 +18,7 @@ export const RETENTION_MESSAGES = {
   noArchivePermission: 'Solo un editor del sector dueño puede archivar el expediente',
   alreadyArchived: 'El expediente ya está archivado',
   openAssignments: 'El expediente tiene asignaciones abiertas: ciérrelas antes de archivarlo',
+  pendingProposals: 'El expediente tiene documentos propuestos sin resolver: acéptelos o rechácelos antes de archivarlo',
   adminOnly: 'Solo un administrador puede gestionar la conservación de expedientes',
   retentionYears: 'retention_years debe ser un entero entre 1 y 200, o null',
 } as const;
@@ -42,8 +43,9 @@ export interface ArchivedCase {
 }
 
 /**
- * Archives a case (active or inactive) for an editor of its owner sector. Open assignments must
- * be closed first, so no sector is left holding a case it can no longer act on.
+ * Archives a case (active or inactive) for an editor of its owner sector. Open assignments and
+ * pending proposals must be resolved first, so no sector is left holding a case it can no longer
+ * act on and no document waits to join a closed file.
  */
 export async function archiveCase(ctx: DomainContext, caseId: string): Promise<ArchivedCase> {
   const user = actingUser(ctx);
@@ -52,6 +54,7 @@ export async function archiveCase(ctx: DomainContext, caseId: string): Promise<A
     if (!isResponsible(user, c)) throw forbidden(RETENTION_MESSAGES.noArchivePermission);
     if (c.status === 'archived') throw conflict(RETENTION_MESSAGES.alreadyArchived);
     if ((await activeAssignments(trx, c.id)).length) throw conflict(RETENTION_MESSAGES.openAssignments);
+    if (await trx('document_proposals').where({ case_id: c.id, status: 'pending_approval' }).first('id')) throw conflict(RETENTION_MESSAGES.pendingProposals);
     const [row] = await trx('cases')
       .where({ id: c.id })
       .update({ status: 'archived', archived_at: trx.fn.now(), last_modified_at: trx.fn.now() })

@@ -1,13 +1,14 @@
 /**
  * Archiving and retention over HTTP: an editor of the owner sector archives a case on either
  * interface (once: a second time, a reader of the sector, another sector or a case with an open
- * assignment is refused, and only the archiving writes its audit event); administrators set each
+ * assignment or a pending proposal is refused, and only the archiving writes its audit event); administrators set each
  * template's retention period and list the archived cases past it, oldest first, paginated, with
  * nothing deleted; bad input is a 4xx.
  */
 import assert from 'node:assert/strict';
 import { tenantDb } from '../../db/tenancy.js';
 import { createCase, template } from '../support/cases.js';
+import { createIntegrationDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
 
@@ -67,6 +68,19 @@ describe('case file: archiving and retention', function () {
     assert.equal(done.body.success, true);
     assert.equal(done.body.data.status, 'archived');
     assert.equal((await archivedEvents(c.case_id)).length, 1);
+  });
+
+  it('a case with a pending proposal is refused until it is resolved', async () => {
+    const c = await createCase('agente-obras');
+    const draft = await createIntegrationDraft('agente-obras');
+    const proposed = await integration('agente-obras', 'POST', `/cases/${c.case_id}/documents/propose`, { document_draft_id: draft });
+    assert.ok(proposed.status < 300, proposed.text);
+    const refused = await integration('agente-obras', 'POST', `/cases/${c.case_id}/archive`);
+    assert.equal(refused.status, 409, refused.text);
+    assert.match(refused.body.error, /propuestos sin resolver/);
+    const decided = await integration('agente-obras', 'POST', `/cases/${c.case_id}/documents/reject-proposal`, { proposed_id: proposed.body.proposed_id, reason: 'No corresponde a este expediente' });
+    assert.equal(decided.status, 200, decided.text);
+    assert.equal((await integration('agente-obras', 'POST', `/cases/${c.case_id}/archive`)).status, 200);
   });
 
   it('administrators set a template\'s retention (1 to 200 years, or none); anything else is a 4xx', async () => {

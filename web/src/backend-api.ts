@@ -389,7 +389,7 @@ export interface paths {
         put?: never;
         /**
          * Archivar un expediente
-         * @description Solo un editor del sector dueño del expediente, activo o inactivo y sin asignaciones abiertas (409 si ya está archivado o tiene asignaciones abiertas). Queda archivado para siempre: no se transfiere, asigna ni recibe documentos. Si su plantilla tiene un plazo de conservación, se cuenta desde ahora.
+         * @description Solo un editor del sector dueño del expediente, activo o inactivo, sin asignaciones abiertas ni documentos propuestos sin resolver (si no, 409, como si ya está archivado). Queda archivado para siempre: no se transfiere, asigna ni recibe documentos. Si su plantilla tiene un plazo de conservación, se cuenta desde ahora.
          */
         post: operations["post_api_v1_cases_by_id_archive"];
         delete?: never;
@@ -6011,6 +6011,13 @@ export interface operations {
                                     signers: {
                                         name: string;
                                         signed_at: string | null;
+                                    }[];
+                                    trail?: {
+                                        at: string;
+                                        /** @enum {string} */
+                                        event: "created" | "sent_to_sign" | "signed" | "officialized";
+                                        number: string | null;
+                                        signer_name: string | null;
                                     }[];
                                     verification_code: string;
                                 } | null;
