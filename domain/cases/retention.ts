@@ -81,10 +81,15 @@ export async function setTemplateRetention(ctx: DomainContext, templateId: strin
   if (!valid) throw badRequest(RETENTION_MESSAGES.retentionYears);
   if (!isUuid(templateId)) throw notFound(CASE_MESSAGES.templateNotFound);
   return ctx.db.transaction(async (trx) => {
+    const before = await trx('case_templates').where({ id: templateId }).forUpdate().first<{ retention_years: number | null } | undefined>('retention_years');
+    if (!before) throw notFound(CASE_MESSAGES.templateNotFound);
     const [row] = await trx('case_templates').where({ id: templateId }).update({ retention_years: years })
       .returning<TemplateRetention[]>(['id as template_id', 'name', 'acronym', 'retention_years']);
-    if (!row) throw notFound(CASE_MESSAGES.templateNotFound);
-    return row;
+    // The audit trail: once per change, none when the period stays as it was.
+    if (before.retention_years !== years) {
+      await emitEvent(trx, 'case_template.retention_changed', { kind: 'case_template', id: templateId }, { template_id: templateId, by_user_id: ctx.user!.id });
+    }
+    return row!;
   });
 }
 

@@ -54,6 +54,7 @@ export const AUDIT_EVENT_FIELDS = {
   'api_key.rotated': { api_key_id: 'uuid', by_user_id: 'uuid?' },
   'api_key.revoked': { api_key_id: 'uuid', by_user_id: 'uuid?' },
   'case.archived': { ...CASE, by_user_id: 'uuid' },
+  'case_template.retention_changed': { template_id: 'uuid', by_user_id: 'uuid' },
 } as const satisfies Record<string, Record<string, Kind>>;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_FIELDS;
@@ -69,7 +70,7 @@ type AllFields = typeof EVENT_FIELDS & typeof AUDIT_EVENT_FIELDS;
 export type AnyEventData<T extends AnyEventType> = { -readonly [F in keyof AllFields[T]]: ValueOf<AllFields[T][F]> };
 
 /** What an event is about: its delivery order is kept per subject. */
-export type SubjectKind = 'document' | 'case' | 'record' | 'user' | 'api_key';
+export type SubjectKind = 'document' | 'case' | 'record' | 'user' | 'api_key' | 'case_template';
 export const subjectOf = (kind: SubjectKind, id: string) => `${kind}:${id}`;
 
 /** Added by the delivery to every event's data: the municipality and where to read the subject. */

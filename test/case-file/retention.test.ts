@@ -85,6 +85,8 @@ describe('case file: archiving and retention', function () {
 
   it('administrators set a template\'s retention (1 to 200 years, or none); anything else is a 4xx', async () => {
     const url = `/admin/case-templates/${template('PEROB')}/retention`;
+    const changes = () => demo().transaction((trx) => trx('webhook_events').where({ subject: `case_template:${template('PEROB')}` }).count<{ n: string }[]>('* as n')).then(([r]) => Number(r!.n));
+    const before = await changes();
     assert.equal((await backend('directora-obras', 'PUT', url, { retention_years: 5 })).status, 403);
     for (const bad of [{ retention_years: 0 }, { retention_years: 201 }, { retention_years: 2.5 }, { retention_years: '5' }, {}, { retention_years: 5, extra: true }]) {
       assert.equal((await backend('intendente', 'PUT', url, bad)).status, 400, JSON.stringify(bad));
@@ -93,6 +95,8 @@ describe('case file: archiving and retention', function () {
     assert.equal((await backend('intendente', 'PUT', '/admin/case-templates/nope/retention', { retention_years: 5 })).status, 404);
     const set = await backend('intendente', 'PUT', url, { retention_years: 5 });
     assert.equal(set.status, 200, set.text);
+    assert.equal((await backend('intendente', 'PUT', url, { retention_years: 5 })).status, 200);
+    assert.equal(await changes(), before + 1, 'one audit event per change, none for the same period again or a refusal');
     assert.deepEqual(set.body.data, { template_id: template('PEROB'), name: set.body.data.name, acronym: 'PEROB', retention_years: 5 });
     const cleared = await backend('intendente', 'PUT', `/admin/case-templates/${template('HABCOM')}/retention`, { retention_years: null });
     assert.equal(cleared.body.data.retention_years, null);
