@@ -1,6 +1,7 @@
 /** Every activity the worker registers; workflows import only the type. */
 import type { ActivityDeps } from './deps.js';
 import { createArchiveActivities } from './archive.js';
+import { createAuditActivities } from './audit.js';
 import { createCaseActivities } from './cases.js';
 import { createCaseFileActivities } from './case-file.js';
 import { createCaseExportActivities } from './case-export.js';
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRecordActivities(deps),
     ...createSummaryActivities(deps),
     ...createArchiveActivities(deps),
+    ...createAuditActivities(deps),
     ...createSignBatchActivities(deps),
     ...createDeadlineActivities(deps),
     ...createNotificationActivities(deps),

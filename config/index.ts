@@ -135,6 +135,8 @@ export interface Config {
   archive: { renewalWindowDays: number; renewalHour: number };
   /** E-mail notifications: the local hour (APP_TIMEZONE) of each user's daily digest. */
   notifications: { digestHour: number };
+  /** The audit chain (domain/audit/): the local hour (APP_TIMEZONE) of its daily RFC 3161 anchor. */
+  audit: { anchorHour: number };
   /** Webhooks (domain/webhooks/): their secrets' encryption key and how deliveries are timed and retried. */
   webhooks: WebhookConfig;
   testingMode: boolean;
@@ -392,6 +394,7 @@ export function loadConfig(env: Env = process.env): Config {
       renewalHour: hourOfDay(env, 'ARCHIVE_RENEWAL_HOUR', 3),
     },
     notifications: { digestHour: hourOfDay(env, 'NOTIFICATION_DIGEST_HOUR', 8) },
+    audit: { anchorHour: hourOfDay(env, 'AUDIT_ANCHOR_HOUR', 2) },
     webhooks: {
       secretsKey: nonEmpty(env, 'WEBHOOK_SECRETS_KEY'),
       timeoutMs: positiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),

@@ -8,7 +8,7 @@ import { connectWorkerWithRetry, createWorker, externalDeps } from './create-wor
 import { startWorkerHealthServer } from './health-server.js';
 import { installSdkRuntime } from './sdk-runtime.js';
 import { ensureSearchAttributes } from './search-attributes.js';
-import { ensureArchiveRenewalSchedule } from './archive-schedule.js';
+import { ensureArchiveRenewalSchedule, ensureAuditAnchorSchedule } from './archive-schedule.js';
 import { startOutboxRelay } from './outbox-relay.js';
 import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
 
@@ -27,6 +27,10 @@ const scheduled = await ensureArchiveRenewalSchedule(connection, {
   namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, hour: config.archive.renewalHour, timeZone: config.timeZone,
 });
 if (scheduled) log.info('created the archive time-stamp renewal schedule', { hour: config.archive.renewalHour, timeZone: config.timeZone });
+const anchoring = await ensureAuditAnchorSchedule(connection, {
+  namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, hour: config.audit.anchorHour, timeZone: config.timeZone,
+});
+if (anchoring) log.info('created the audit chain anchor schedule', { hour: config.audit.anchorHour, timeZone: config.timeZone });
 
 const services = await createDomainServices(config);
 const external = externalDeps(config, process.env);

@@ -12,4 +12,5 @@ export { deadlineWorkflow } from './deadline.js';
 export { notificationWorkflow } from './notifications.js';
 export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { caseExportWorkflow } from './case-export.js';
+export { auditAnchorWorkflow } from './audit-anchor.js';
 export { caseFileWorkflow } from './case-file.js';

@@ -47,6 +47,8 @@ export async function verifyChain(db: TenantDb, trust: TrustAnchors): Promise<Ch
         where position > ? order by position limit ?`, [String(after), BATCH]))).rows;
     if (!rows.length) break;
     for (const row of rows) {
+      // int8 arrives as a number or a string depending on the pool's parsers: one form everywhere.
+      row.position = String(row.position);
       after = BigInt(row.position);
       if (row.hash === null) {
         // Positioned before the chain existed (tenant migration 020): only at its start.
@@ -80,6 +82,7 @@ export async function verifyChain(db: TenantDb, trust: TrustAnchors): Promise<Ch
   const anchors: ChainReport['anchors'] = [];
   const chainBroken = problems.length > 0;
   for (const a of anchorRows) {
+    a.position = String(a.position);
     const check = checkTimestamp(parseSignedData(a.timestamp_token), () => Buffer.from(a.hash, 'hex'));
     const trusted = check.certificate ? trust.check(check.certificate, check.certificates, new Date(check.time ?? a.timestamped_at)) : null;
     const valid = check.valid && Boolean(trusted?.trusted);

@@ -1,0 +1,13 @@
+/** The audit anchor's step: time-stamp one municipality's chain head through the signing service. */
+import { anchorChain, type AnchorOutcome } from '../domain/audit/anchors.js';
+import { requireTenantDb, type ActivityDeps } from './deps.js';
+import { timestampDigest } from './signing-service.js';
+
+export function createAuditActivities(deps: ActivityDeps) {
+  const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  return {
+    async anchorAuditChain(input: { tenant: string }): Promise<AnchorOutcome> {
+      return anchorChain(await requireTenantDb(deps, input.tenant), (hash) => timestampDigest(signer, hash));
+    },
+  };
+}
