@@ -11,8 +11,6 @@ import { asBackend, request } from '../support/http.js';
 import { sendMemo } from '../support/communications.js';
 import { createCase } from '../support/cases.js';
 import { until } from '../support/until.js';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.js';
-import { SUMMARY_WORKFLOW, summarySignalWithStart, type SummaryWorkflow } from '../../contract/summaries.js';
 import { summaryRunResult } from './runs.js';
 import { backend, createRecord, integration, officialDocument } from '../records/support.js';
 
@@ -132,34 +130,5 @@ describe('summaries: durable background runs', function () {
     assert.equal((await integration('directora-obras', `/records/${record.id}/cases`, 'POST', { case_id: created.case_id })).status, 201);
     const links = await backend('directora-obras', `/records/${record.id}/cases`);
     assert.equal(links.body.data.cases[0].short_ai_summary, summary);
-  });
-
-  describe('a worker restart', () => {
-    const taskQueue = `summaries-restart-${randomUUID().slice(0, 8)}`;
-    const workers: WorkerProcess[] = [];
-    after(() => {
-      for (const w of workers) w.kill('SIGKILL');
-    });
-
-    it('a run waiting out its quiet period when its worker dies completes on the next worker', async function () {
-      this.timeout(240_000);
-      const { db, demoTenant, client } = getStack();
-      const record = await createRecord('agente-obras', 'ARQ', `Arq. Julia Campos ${tag}`);
-      await summaryRunResult('record', record.id);
-      const first = await startWorkerProcess({ taskQueue });
-      workers.push(first);
-
-      await tenantDb(db, demoTenant).transaction((trx) => trx('records').where({ id: record.id }).update({ display_name: `Arq. Julia Campos de Ortiz ${tag}` }));
-      const handle = await client.workflow.signalWithStart<SummaryWorkflow, []>(SUMMARY_WORKFLOW, summarySignalWithStart('demo', { kind: 'record', id: record.id }, taskQueue, 3_000));
-      // The run has started on the first worker and is waiting out its quiet period: kill that worker.
-      await until('the run on the first worker', async () => ((await handle.fetchHistory()).events?.some((e) => e.timerStartedEventAttributes) ? true : undefined), 60_000);
-      first.kill('SIGKILL');
-      await new Promise((resolve) => first.once('exit', resolve));
-      assert.doesNotMatch((await integration('agente-obras', `/records/${record.id}`)).body.resume, /de Ortiz/);
-
-      workers.push(await startWorkerProcess({ taskQueue }));
-      assert.deepEqual(await handle.result(), { changes: 1, runs: 1, written: 1, failed: 0 });
-      assert.match((await integration('agente-obras', `/records/${record.id}`)).body.resume, /Julia Campos de Ortiz/);
-    });
   });
 });
