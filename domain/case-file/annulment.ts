@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isResponsible, requireCase } from '../cases/access.js';
 import { writeIndexVersion } from './entries.js';
 import { CASE_FILE_MESSAGES } from './messages.js';
-import { CASE_FILE_WAKE_CHANNEL } from './work.js';
+import { emitEvent } from '../webhooks/outbox.js';
 
 export interface AnnulmentResult {
   case_id: string;
@@ -41,8 +41,10 @@ export async function annulFolio(ctx: DomainContext, caseId: string, documentId:
       .returning<{ annulled_at: Date }[]>('annulled_at');
     const version = await writeIndexVersion(trx, c.id, 'annulled');
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
-    // The outbox relay's channel, sent at commit: the case-file run wakes and signs the new version.
-    await trx.raw('select pg_notify(?, ?)', [CASE_FILE_WAKE_CHANNEL, ctx.tenant.schema]);
+    // In the audit chain (never the reason: ids only); its commit also wakes the case-file run, which seals the new version.
+    await emitEvent(trx, 'case.folio_annulled', { kind: 'case', id: c.id }, {
+      case_id: c.id, case_number: c.case_number, document_id: documentId.toLowerCase(), index_version: version, by_user_id: user.id,
+    });
     return { case_id: c.id, document_id: documentId.toLowerCase(), version, annulled_at: new Date(row!.annulled_at).toISOString() };
   });
 }

@@ -1,9 +1,6 @@
 /** Whether a tenant's case-file run has anything to do: two index-only probes, cheap on every commit. */
 import type { TenantDb } from '../../db/tenancy.js';
 
-/** The outbox relay's channel (worker/outbox-relay.ts): a change with no outbox event wakes it by name. */
-export const CASE_FILE_WAKE_CHANNEL = 'expediente_webhooks';
-
 export async function caseFileHasWork(db: TenantDb): Promise<boolean> {
   return db.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: { work: boolean }[] }>(

@@ -54,6 +54,7 @@ export const AUDIT_EVENT_FIELDS = {
   'api_key.rotated': { api_key_id: 'uuid', by_user_id: 'uuid?' },
   'api_key.revoked': { api_key_id: 'uuid', by_user_id: 'uuid?' },
   'case.archived': { ...CASE, by_user_id: 'uuid' },
+  'case.folio_annulled': { ...CASE, document_id: 'uuid', index_version: 'integer', by_user_id: 'uuid' },
   'case_template.retention_changed': { template_id: 'uuid', by_user_id: 'uuid' },
 } as const satisfies Record<string, Record<string, Kind>>;
 

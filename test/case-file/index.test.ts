@@ -14,7 +14,7 @@ import { tenantDb } from '../../db/tenancy.js';
 import { createCase } from '../support/cases.js';
 import { sendMemo } from '../support/communications.js';
 import { getStack } from '../support/hooks.js';
-import { asBackend, asIntegration, demoSector, request } from '../support/http.js';
+import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
 import { pdfDocumentTimestamps, pdfInfo, pdfSignatures, pdfText } from '../support/pdf-tools.js';
 import { until } from '../support/until.js';
 import { officialDocument } from '../records/support.js';
@@ -183,6 +183,14 @@ describe('Case file: foliation and signed index versions', function () {
     assert.equal(done.status, 200, done.text);
     assert.equal(done.body.data.version, before.current.version + 1);
     assert.equal((await annul('agente-obras', caseId, target, { reason: 'Vinculado por error' })).status, 409);
+    // One audit event for the annulment (ids only, never its reason); none for the refusals above.
+    const audited = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('webhook_events').where({ type: 'case.folio_annulled', subject: `case:${caseId}` }).select('data'));
+    assert.deepEqual(audited.map((e) => e.data), [{
+      case_id: caseId, case_number: audited[0]?.data.case_number, document_id: target, index_version: before.current.version + 1, by_user_id: demoUser('agente-obras'),
+    }]);
+    assert.match(audited[0]!.data.case_number, /^EE-/);
+    assert.ok(!JSON.stringify(audited).includes('Vinculado'));
 
     const after = await settled('agente-obras', caseId, 4, before.versions.length + 1);
     const current = after.current;
