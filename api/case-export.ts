@@ -6,7 +6,7 @@
  * requester reads an export back: it holds what they may read.
  */
 import { Router, type Request, type Response } from 'express';
-import { exportView, failExport, parseIndexVersion, requestExport } from '../domain/case-file/export.js';
+import { MAX_INDEX_VERSION, exportView, failExport, parseIndexVersion, requestExport } from '../domain/case-file/export.js';
 import type { DomainContext } from '../domain/context.js';
 import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../contract/case-export.js';
 import { CASE_NUMBER, TENANT } from '../contract/search-attributes.js';
@@ -19,7 +19,7 @@ import { startOnce, waitForRun } from './workflow-runs.js';
 export const exportBody = bodyParser<{ index_version?: number }>({
   type: 'object',
   additionalProperties: false,
-  properties: { index_version: { type: 'integer', minimum: 1 } },
+  properties: { index_version: { type: 'integer', minimum: 1, maximum: MAX_INDEX_VERSION } },
 });
 
 export const exportPollPath = (caseId: string, exportId: string) => `/api/v1/cases/${caseId}/exports/${exportId}`;

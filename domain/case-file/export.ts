@@ -22,7 +22,7 @@ import { indexVersion, type IndexEntry, type IndexVersionRow } from './index.js'
 
 export const EXPORT_MESSAGES = {
   notFound: 'Exportación no encontrada',
-  versionInvalid: 'index_version debe ser un entero positivo',
+  versionInvalid: 'index_version debe ser un entero entre 1 y 999999999',
   versionNotFound: 'El expediente no tiene esa versión del índice',
   needsUser: 'Exportar un expediente requiere X-User-ID: la exportación se arma con lo que ese usuario puede leer',
   omittedMemo: 'PDF no incluido en esta exportación: memo reservado a sus destinatarios.',
@@ -62,10 +62,13 @@ function requester(ctx: DomainContext): ActingUser {
   return ctx.user;
 }
 
+/** The largest version a request may name: as for a version read by path (nine digits), within PostgreSQL's integer. */
+export const MAX_INDEX_VERSION = 999_999_999;
+
 /** `index_version` of a request: absent (the latest), or a positive integer. */
 export function parseIndexVersion(raw: unknown): number | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1) throw badRequest(EXPORT_MESSAGES.versionInvalid);
+  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1 || raw > MAX_INDEX_VERSION) throw badRequest(EXPORT_MESSAGES.versionInvalid);
   return raw;
 }
 

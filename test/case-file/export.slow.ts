@@ -212,7 +212,7 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
   it('refuses bad requests with a clear 4xx, shows an export to its requester only, answers on the backend and MCP, and fails an export whose official file no longer matches the index', async () => {
     const c = await createCase('agente-obras', { reference: 'Expediente de pedidos inválidos' });
     const post = (user: string, json: unknown, id = c.case_id) => request(`/api/v1/cases/${id}/export`, { method: 'POST', headers: asIntegration(user), json });
-    for (const body of [{ index_version: 0 }, { index_version: 'uno' }, { index_version: 1.5 }, { otra: 1 }]) {
+    for (const body of [{ index_version: 0 }, { index_version: 'uno' }, { index_version: 1.5 }, { index_version: 1_000_000_000 }, { index_version: 295363909759085 }, { otra: 1 }]) {
       const res = await post('agente-obras', body);
       assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
     }
