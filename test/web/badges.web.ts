@@ -131,7 +131,7 @@ describe('the municipal desk: badges are never cut (browser)', function () {
 
   it('a case and the cases list', async () => {
     const { caseId, caseNumber } = await made();
-    await checkScreen(MARTIN, 'Expediente', `/expedientes/${caseId}`, (page) => page.getByRole('link', { name: /^CAEX-\d{4}-/ }).waitFor({ timeout: 90_000 }), [/^Activo$/i, /^Firmado$/i]);
+    await checkScreen(MARTIN, 'Expediente', `/expedientes/${caseId}`, (page) => page.getByRole('link', { name: /^CAEX-\d{4}-/ }).first().waitFor({ timeout: 90_000 }), [/^Activo$/i, /^Firmado$/i]);
     await checkScreen(MARTIN, 'Expedientes', '/expedientes', (page) => page.getByRole('link', { name: caseNumber }).waitFor(), [/^Activo$/i]);
   });
 

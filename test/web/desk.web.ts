@@ -262,7 +262,7 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByRole('button', { name: 'Crear expediente' }).click();
     await page.waitForURL(/\/expedientes\/[0-9a-f-]{36}$/, { timeout: 90_000 });
     await page.getByRole('heading', { name: /^EE-\d{4}-/ }).waitFor();
-    const cover = page.getByRole('link', { name: /^CAEX-\d{4}-/ });
+    const cover = page.getByRole('link', { name: /^CAEX-\d{4}-/ }).first(); // the documents list's (the index lists it too)
     await cover.waitFor();
     // The cover's link to the case shows among the movements, with who linked it.
     await page.getByTestId('movement-link').filter({ hasText: /Vinculación de documento: CAEX-\d{4}-/ }).waitFor();
