@@ -9,6 +9,7 @@ import {
   buildCompletePdf, completePdfName, exportFiles, exportIndexState, failExport, finishExport, loadExportContents, officialPdf, setExportProgress, storeExportFile,
   type ExportStep,
 } from '../domain/case-file/export.js';
+import type { DomainContext } from '../domain/context.js';
 import { asUser, type ActivityDeps } from './deps.js';
 
 interface ExportStepInput {
@@ -29,7 +30,23 @@ function beat(): () => void {
   return () => clearInterval(timer);
 }
 
+type ExportContents = Awaited<ReturnType<typeof loadExportContents>>;
+
 export function createCaseExportActivities(deps: ActivityDeps) {
+  /** One of the export's files: found when an earlier attempt stored it, else made (with heartbeats) and stored. */
+  function madeOnce(input: ExportStepInput, kind: 'pdf' | 'bag', make: (ctx: DomainContext, contents: ExportContents) => Promise<{ sha256: string }>) {
+    return asUser(deps, input.tenant, input.userId, async (ctx) => {
+      const made = (await exportFiles(ctx, input.exportId))[kind];
+      if (made) return { sha256: made.sha256 };
+      const stop = beat();
+      try {
+        return { sha256: (await make(ctx, await loadExportContents(ctx, input.exportId))).sha256 };
+      } finally {
+        stop();
+      }
+    });
+  }
+
   return {
     async caseExportIndexState(input: ExportStepInput) {
       return asUser(deps, input.tenant, input.userId, (ctx) => exportIndexState(ctx, input.exportId));
@@ -40,34 +57,16 @@ export function createCaseExportActivities(deps: ActivityDeps) {
     },
 
     async makeCaseExportPdf(input: ExportStepInput): Promise<{ sha256: string }> {
-      return asUser(deps, input.tenant, input.userId, async (ctx) => {
-        const made = (await exportFiles(ctx, input.exportId)).pdf;
-        if (made) return { sha256: made.sha256 };
-        const stop = beat();
-        try {
-          const contents = await loadExportContents(ctx, input.exportId);
-          const pdf = await buildCompletePdf(contents, (doc) => officialPdf(ctx, doc));
-          return { sha256: (await storeExportFile(ctx, input.exportId, 'pdf', completePdfName(contents), pdf)).sha256 };
-        } finally {
-          stop();
-        }
-      });
+      return madeOnce(input, 'pdf', async (ctx, contents) =>
+        storeExportFile(ctx, input.exportId, 'pdf', completePdfName(contents), await buildCompletePdf(contents, (doc) => officialPdf(ctx, doc))));
     },
 
     async makeCaseExportBag(input: ExportStepInput): Promise<{ sha256: string }> {
-      return asUser(deps, input.tenant, input.userId, async (ctx) => {
-        const made = (await exportFiles(ctx, input.exportId)).bag;
-        if (made) return { sha256: made.sha256 };
-        const stop = beat();
-        try {
-          const contents = await loadExportContents(ctx, input.exportId);
-          const included = contents.documents.filter((d) => d.included).map((d) => d.entry.document_id);
-          const audit = await ctx.db.transaction((trx) => auditEvents(trx, contents.case.id, included));
-          const zip = await buildBag(contents, audit, (doc) => officialPdf(ctx, doc), new Date());
-          return { sha256: (await storeExportFile(ctx, input.exportId, 'bag', `${completePdfName(contents).replace(/\.pdf$/, '')}.zip`, zip)).sha256 };
-        } finally {
-          stop();
-        }
+      return madeOnce(input, 'bag', async (ctx, contents) => {
+        const included = contents.documents.filter((d) => d.included).map((d) => d.entry.document_id);
+        const audit = await ctx.db.transaction((trx) => auditEvents(trx, contents.case.id, included));
+        const zip = await buildBag(contents, audit, (doc) => officialPdf(ctx, doc), new Date());
+        return storeExportFile(ctx, input.exportId, 'bag', `${completePdfName(contents).replace(/\.pdf$/, '')}.zip`, zip);
       });
     },
 
