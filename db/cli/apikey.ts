@@ -10,16 +10,15 @@
  *   apikey:check  -- [--days 30]                    (unrevoked keys expiring within N days, or expired in the last N)
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../../config/index.js';
+import type { Config } from '../../config/index.js';
 import {
   cliActor, createKey, expiringApiKeys, listKeys, revokeKey, rotateKey,
   type ApiKeyScope, type ApiKeyView, type ExpiringItem,
 } from '../../domain/api-keys/index.js';
-import { createDb, type Db } from '../connection.js';
+import type { Db } from '../connection.js';
 import { findTenantBySchema, listTenants } from '../control.js';
-import { migrateControl } from '../migrate.js';
 import type { Tenant } from '../tenancy.js';
-import { cliDatabaseUrl } from './database-url.js';
+import { withCliDatabase } from './database-url.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['create', 'list', 'revoke', 'rotate', 'check'] as const;
@@ -128,16 +127,8 @@ async function run(db: Db, config: Config, command: Command, values: ReturnType<
 
 async function main(): Promise<void> {
   const { command, values } = parse(process.argv.slice(2));
-  const config = loadConfig();
-  const db = createDb(await cliDatabaseUrl(config), { poolMax: 2, applicationName: 'expediente-cli' });
-  try {
-    // A CLI may run before the API has upgraded the control schema.
-    await migrateControl(db);
-    const { human, json } = await run(db, config, command, values);
-    console.log(values.json ? JSON.stringify(json, null, 2) : human);
-  } finally {
-    await db.destroy();
-  }
+  const { human, json } = await withCliDatabase((db, config) => run(db, config, command, values));
+  console.log(values.json ? JSON.stringify(json, null, 2) : human);
 }
 
 runCommand(main);

@@ -14,18 +14,17 @@
  *   webhook:redeliver  -- --tenant <schema> --id <delivery attempt id>
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../../config/index.js';
+import type { Config } from '../../config/index.js';
 import { createDomainServices } from '../../domain/services.js';
 import { EVENT_TYPES } from '../../domain/webhooks/catalog.js';
 import { listDeliveries, requestRedelivery, type WebhookDeliveryView } from '../../domain/webhooks/deliveries.js';
 import {
   createSubscription, deleteSubscription, listSubscriptions, updateSubscription, type WebhookScope, type WebhookSubscriptionView,
 } from '../../domain/webhooks/subscriptions.js';
-import { createDb, type Db } from '../connection.js';
+import type { Db } from '../connection.js';
 import { findTenantBySchema, listTenants } from '../control.js';
-import { migrateControl } from '../migrate.js';
 import { tenantDb, type Tenant } from '../tenancy.js';
-import { cliDatabaseUrl } from './database-url.js';
+import { withCliDatabase } from './database-url.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['list', 'create', 'update', 'delete', 'deliveries', 'redeliver'] as const;
@@ -156,16 +155,8 @@ async function run(db: Db, config: Config, command: Command, values: Values): Pr
 
 async function main(): Promise<void> {
   const { command, values } = parse(process.argv.slice(2));
-  const config = loadConfig();
-  const db = createDb(await cliDatabaseUrl(config), { poolMax: 2, applicationName: 'expediente-cli' });
-  try {
-    // A CLI may run before the API has upgraded the control schema.
-    await migrateControl(db);
-    const { human, json } = await run(db, config, command, values);
-    console.log(values.json ? JSON.stringify(json, null, 2) : human);
-  } finally {
-    await db.destroy();
-  }
+  const { human, json } = await withCliDatabase((db, config) => run(db, config, command, values));
+  console.log(values.json ? JSON.stringify(json, null, 2) : human);
 }
 
 runCommand(main);
