@@ -23,6 +23,22 @@ export interface WebhookConfig {
 
 export type AppEnv = 'development' | 'test' | 'production';
 
+export interface CscConfig {
+  /** Base URL (the API is under `<url>/csc/v2/`); undefined: no personal signatures (production without CSC_URL). */
+  url: string | undefined;
+  /** Service authorisation: auth/login with these as HTTP Basic client credentials. */
+  clientId: string;
+  clientSecret: string;
+  /** The development provider's enrolment and revocation (not CSC); undefined for a real provider. */
+  enrolmentUrl: string | undefined;
+  adminToken: string | undefined;
+  /** One request's whole time. */
+  timeoutMs: number;
+}
+
+/** What `npm start` runs the development remote signing service with (signer/csc/config.ts reads the same variables). */
+export const CSC_DEV_DEFAULTS = { port: 3500, clientId: 'expediente', clientSecret: 'dev-csc-secret', adminToken: 'dev-csc-admin-token' } as const;
+
 export interface Config {
   appEnv: AppEnv;
   /** Folder for embedded data (Postgres cluster, Temporal SQLite file, stored PDFs). */
@@ -139,6 +155,8 @@ export interface Config {
   audit: { anchorHour: number };
   /** Webhooks (domain/webhooks/): their secrets' encryption key and how deliveries are timed and retried. */
   webhooks: WebhookConfig;
+  /** The remote signing service (CSC API v2) of personal signatures: the development one `npm start` runs, or a provider's. */
+  csc: CscConfig;
   testingMode: boolean;
   testingApiKey: string | undefined;
   demoApiKey: string | undefined;
@@ -307,6 +325,43 @@ function storageConfig(env: Env): StorageConfig {
   };
 }
 
+/**
+ * Outside production the development service on CSC_PORT with its public development secrets.
+ * In production nothing is assumed: without CSC_URL there is no remote signing service, and with
+ * it the client credentials must be given; enrolment only when its URL and token are given.
+ */
+function cscConfig(env: Env, appEnv: AppEnv, localHost: string): CscConfig {
+  const timeoutMs = positiveInt(env, 'CSC_TIMEOUT_MS', 15_000);
+  const given = nonEmpty(env, 'CSC_URL');
+  if (given) {
+    let url: URL;
+    try {
+      url = new URL(given);
+    } catch {
+      throw new ConfigError(`CSC_URL must be an http(s) URL, got "${given}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`CSC_URL must be an http(s) URL, got "${given}"`);
+  }
+  if (appEnv === 'production') {
+    const clientId = nonEmpty(env, 'CSC_CLIENT_ID');
+    const clientSecret = nonEmpty(env, 'CSC_CLIENT_SECRET');
+    if (given && (!clientId || !clientSecret)) throw new ConfigError('CSC_CLIENT_ID and CSC_CLIENT_SECRET are required in production when CSC_URL is set');
+    const enrolmentUrl = nonEmpty(env, 'CSC_ENROLMENT_URL');
+    const adminToken = nonEmpty(env, 'CSC_ADMIN_TOKEN');
+    return { url: given, clientId: clientId ?? '', clientSecret: clientSecret ?? '', enrolmentUrl: enrolmentUrl && adminToken ? enrolmentUrl : undefined, adminToken: enrolmentUrl && adminToken ? adminToken : undefined, timeoutMs };
+  }
+  const url = given ?? `http://${localHost}:${int(env, 'CSC_PORT', CSC_DEV_DEFAULTS.port)}`;
+  return {
+    url,
+    clientId: nonEmpty(env, 'CSC_CLIENT_ID') ?? CSC_DEV_DEFAULTS.clientId,
+    clientSecret: nonEmpty(env, 'CSC_CLIENT_SECRET') ?? CSC_DEV_DEFAULTS.clientSecret,
+    // A provider named by CSC_URL enrols by itself unless an enrolment URL is given too.
+    enrolmentUrl: nonEmpty(env, 'CSC_ENROLMENT_URL') ?? (given ? undefined : url),
+    adminToken: nonEmpty(env, 'CSC_ADMIN_TOKEN') ?? CSC_DEV_DEFAULTS.adminToken,
+    timeoutMs,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const appEnv = oneOf(env, 'APP_ENV', ['development', 'test', 'production'] as const, 'development');
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
@@ -403,6 +458,7 @@ export function loadConfig(env: Env = process.env): Config {
       giveUpMs: positiveInt(env, 'WEBHOOK_GIVE_UP_SECONDS', 72 * 3600) * 1000,
       idlePollMs: positiveInt(env, 'WEBHOOK_IDLE_POLL_SECONDS', 300) * 1000,
     },
+    csc: cscConfig(env, appEnv, localHost),
     // Testing mode is never honoured in production, whatever the flag says (see docs/decisions.md).
     testingMode: appEnv !== 'production' && bool(env, 'TESTING_MODE', false),
     testingApiKey: nonEmpty(env, 'TESTING_API_KEY'),

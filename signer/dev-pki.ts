@@ -198,18 +198,37 @@ export async function revokeTenantCertificate(
   const leaf = leafOf(readPkcs12(await readFile(path.join(certsDir, `${options.tenant}.p12`)), password));
   const signingCa = await loadNamed(paths.dir, 'signing-ca');
   if (!signingCa || !sameName(leaf.issuer, signingCa.cert.subject)) throw new Error(`the certificate of "${options.tenant}" was not issued by this dev PKI`);
-  const entry: RevokedEntry = {
+  return revokeCertificate(paths, {
     issuer: 'signing-ca',
     serial: Buffer.from(leaf.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase(),
-    revokedAt: (options.at ?? new Date()).toISOString(),
+    ...(options.at ? { at: options.at } : {}),
     subject: leaf.subject.typesAndValues.map((tv) => `${tv.type === '2.5.4.3' ? 'CN' : tv.type}=${tv.value.valueBlock.value}`).find((x) => x.startsWith('CN=')),
-  };
-  await withLock(paths.dir, async () => {
-    const list = await readRevoked(paths.revokedFile);
-    if (!list.some((e) => e.issuer === entry.issuer && e.serial === entry.serial)) list.push(entry);
-    await writeAtomic(paths.revokedFile, JSON.stringify(list, null, 2) + '\n', 0o644);
   });
-  return entry;
+}
+
+/**
+ * Adds a certificate of the dev PKI to its revoked list by issuer and serial (idempotent): the
+ * OCSP responder answers `revoked` for it at once and the next CRL lists it.
+ */
+export async function revokeCertificate(
+  pki: Pick<DevPki, 'dir'>,
+  options: { issuer: DevCa; serial: string; at?: Date; subject?: string | undefined },
+): Promise<RevokedEntry> {
+  const paths = devPkiPaths(path.resolve(pki.dir));
+  const entry: RevokedEntry = {
+    issuer: options.issuer,
+    serial: options.serial.toUpperCase(),
+    revokedAt: (options.at ?? new Date()).toISOString(),
+    ...(options.subject !== undefined ? { subject: options.subject } : {}),
+  };
+  return withLock(paths.dir, async () => {
+    const list = await readRevoked(paths.revokedFile);
+    const already = list.find((e) => e.issuer === entry.issuer && e.serial === entry.serial);
+    if (already) return already;
+    list.push(entry);
+    await writeAtomic(paths.revokedFile, JSON.stringify(list, null, 2) + '\n', 0o644);
+    return entry;
+  });
 }
 
 export async function readRevoked(file: string): Promise<RevokedEntry[]> {
@@ -255,6 +274,73 @@ export async function issueTenantCertificate(
   if (!root || !signingCa) throw new Error(`no dev PKI in ${pki.dir}`);
   const revocationUrl = (await storedRevocationUrl(pki.dir)) ?? defaultRevocationUrl();
   await writeTenantP12(options.file, options.tenant, options.password, signingCa, root, { ...options, revocationUrl });
+}
+
+/** Who a personal certificate names: CN full name, serialNumber "CUIT <digits>", O, C=AR. */
+export interface PersonSubject {
+  fullName: string;
+  /** 11 digits, or null when unknown (no serialNumber attribute then). */
+  cuit: string | null;
+  organization: string;
+}
+
+export interface IssuedPersonCertificate {
+  /** DER of the person's certificate. */
+  certificate: Buffer;
+  /** DER of the issuers, nearest first: the signing CA, then the root. */
+  chain: Buffer[];
+  /** Upper-case hex, as the revoked list and OCSP name it. */
+  serial: string;
+}
+
+/**
+ * Issues a person's signing certificate from the dev signing CA for `publicKey` (the remote
+ * signing service keeps the private key): nonRepudiation (critical, with digitalSignature) and
+ * the same CRL distribution point and AIA (OCSP, caIssuers) as tenant certificates, so
+ * validators can check its revocation at the dev TSA process.
+ */
+export async function issuePersonCertificate(
+  pki: Pick<DevPki, 'dir'>,
+  options: { subject: PersonSubject; publicKey: KeyObject; validDays?: number; notBefore?: Date; notAfter?: Date },
+): Promise<IssuedPersonCertificate> {
+  const dir = path.resolve(pki.dir);
+  const root = await loadNamed(dir, 'ca');
+  const signingCa = await loadNamed(dir, 'signing-ca');
+  if (!root || !signingCa) throw new Error(`no dev PKI in ${dir}`);
+  const revocationUrl = (await storedRevocationUrl(dir)) ?? defaultRevocationUrl();
+  const cert = buildCertificate({
+    subject: { CN: options.subject.fullName, O: options.subject.organization, C: 'AR' },
+    subjectName: buildPersonName(options.subject),
+    issuer: signingCa,
+    publicKey: options.publicKey,
+    signingKey: signingCa.key,
+    validDays: options.validDays ?? 730,
+    notBefore: options.notBefore,
+    notAfter: options.notAfter,
+    extensions: [...leafExtensions(options.publicKey, signingCa), ...revocationExtensions(revocationUrl, 'signing-ca')],
+  });
+  const der = (c: pkijs.Certificate) => Buffer.from(c.toSchema(true).toBER(false));
+  return {
+    certificate: der(cert),
+    chain: [der(signingCa.cert), der(root.cert)],
+    serial: Buffer.from(cert.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase(),
+  };
+}
+
+/** C, O, CN and (with a CUIT) serialNumber, one attribute per RDN, most general first. */
+function buildPersonName(person: PersonSubject): pkijs.RelativeDistinguishedNames {
+  const rdn = (type: string, value: asn1js.BaseBlock) =>
+    new asn1js.Set({ value: [new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: type }), value] })] });
+  const name = new asn1js.Sequence({
+    value: [
+      rdn('2.5.4.6', new asn1js.PrintableString({ value: 'AR' })),
+      rdn('2.5.4.10', new asn1js.Utf8String({ value: person.organization })),
+      rdn('2.5.4.3', new asn1js.Utf8String({ value: person.fullName })),
+      // X.520 serialNumber is a PrintableString; the Argentine practice writes "CUIT <11 digits>".
+      ...(person.cuit ? [rdn('2.5.4.5', new asn1js.PrintableString({ value: `CUIT ${person.cuit}` }))] : []),
+    ],
+  });
+  return pkijs.RelativeDistinguishedNames.fromBER(name.toBER(false));
 }
 
 async function writeTenantP12(
@@ -308,6 +394,8 @@ function buildName(n: NameParts): pkijs.RelativeDistinguishedNames {
 
 function buildCertificate(options: {
   subject: NameParts;
+  /** A subject other than CN, O, C (a person's, with serialNumber); `subject` is then ignored. */
+  subjectName?: pkijs.RelativeDistinguishedNames;
   issuer?: Named;
   publicKey: KeyObject;
   signingKey: KeyObject;
@@ -321,7 +409,7 @@ function buildCertificate(options: {
   const serial = randomBytes(16);
   serial[0] = (serial[0]! & 0x7f) | 0x01;
   cert.serialNumber = new asn1js.Integer({ valueHex: toArrayBuffer(serial) });
-  const subject = buildName(options.subject);
+  const subject = options.subjectName ?? buildName(options.subject);
   cert.subject = subject;
   cert.issuer = options.issuer ? options.issuer.cert.subject : subject;
   const notBefore = options.notBefore ?? new Date(Date.now() - 60 * 60 * 1000);
@@ -463,14 +551,14 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-async function writeAtomic(file: string, data: string | Buffer, mode: number): Promise<void> {
+export async function writeAtomic(file: string, data: string | Buffer, mode: number): Promise<void> {
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(tmp, data, { mode });
   await rename(tmp, file);
 }
 
 /** Serializes generation across processes with an exclusive lock file (stale after a minute). */
-async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+export async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   const lock = path.join(dir, '.lock');
   const started = Date.now();
   for (;;) {

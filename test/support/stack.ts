@@ -34,10 +34,14 @@ import { startSignerServer, type RunningSigner } from '../../signer/server.js';
 import { startTimestampAuthority } from '../../signer/tsa/server.js';
 import { startTestOidcProvider, TEST_OIDC, type TestOidcProvider } from '../identity/support/provider.js';
 import { startMaildev, type MaildevMessage } from '../../dev/maildev.js';
+import { loadCscServiceConfig, type CscServiceConfig } from '../../signer/csc/config.js';
+import { startCscService, type RunningCscService } from '../../signer/csc/server.js';
 
 export const TEST_DEMO_API_KEY = 'exk_test_demo_key_0123456789abcdefghijklmnopqrstuv';
 export const TEST_TESTING_API_KEY = 'testing-mode-key';
 export const TEST_SIGNER_API_KEY = 'test-signer-key';
+/** The remote signing service's client credentials and admin token in tests. */
+export const TEST_CSC = { clientId: 'expediente-test', clientSecret: 'test-csc-secret', adminToken: 'test-csc-admin-token' } as const;
 
 export interface TestStack {
   config: Config;
@@ -62,6 +66,11 @@ export interface TestStack {
   mail: { webUrl: string; messages(): Promise<MaildevMessage[]>; clear(): Promise<void> };
   /** The signing service, which tests may stop and start again on the same port. */
   signer: { url: string; stop(): Promise<void>; start(): Promise<void> };
+  /**
+   * The development remote signing service (CSC API v2), which tests may stop and start again on
+   * the same port (same data). `config` is what it runs with (SMTP to the stack's MailDev).
+   */
+  csc: { url: string; config: CscServiceConfig; stop(): Promise<void>; start(): Promise<void> };
   /** Builds a config for this stack with overrides (e.g. another APP_ENV). */
   configWith(env: Record<string, string>): Config;
   /**
@@ -195,6 +204,14 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   let idp: TestOidcProvider | undefined = await startTestOidcProvider(idpOptions);
   const idpIssuer = idp.issuer;
   const mail = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
+  // The remote signing service of personal signatures, on the same PKI (the TSA answers OCSP for its certificates).
+  const cscConfig = loadCscServiceConfig({
+    APP_ENV: 'test', HOST: '127.0.0.1', CSC_PORT: String(await freePort()), DATA_DIR: dataDir, CSC_PKI_DIR: pkiDir,
+    CSC_CLIENT_ID: TEST_CSC.clientId, CSC_CLIENT_SECRET: TEST_CSC.clientSecret, CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
+    SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.smtpPort), LOG_LEVEL: 'error',
+  });
+  let csc: RunningCscService | undefined = await startCscService(cscConfig, { log });
+  const cscUrl = csc.url;
   const baseEnv: Record<string, string> = {
     APP_ENV: 'test',
     API_PORT: String(apiPort),
@@ -215,6 +232,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     AUTH0_FRONTEND_CLIENT_ID: TEST_OIDC.frontendClientId,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(mail.smtpPort),
+    CSC_URL: cscUrl,
+    CSC_CLIENT_ID: TEST_CSC.clientId,
+    CSC_CLIENT_SECRET: TEST_CSC.clientSecret,
+    CSC_ENROLMENT_URL: cscUrl,
+    CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
     // Webhook back-off in test time: 200 ms doubling to 2 s.
     WEBHOOK_RETRY_INITIAL_MS: '200',
     WEBHOOK_RETRY_MAX_MS: '2000',
@@ -299,6 +321,17 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
         signer ??= await startSignerServer(signerConfig, log);
       },
     },
+    csc: {
+      url: cscUrl,
+      config: cscConfig,
+      async stop() {
+        await csc?.close();
+        csc = undefined;
+      },
+      async start() {
+        csc ??= await startCscService(cscConfig, { log });
+      },
+    },
     async stop() {
       await api.close();
       await relay.close();
@@ -308,7 +341,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await services.renderer.close();
       external.mailer.close();
       await db.destroy();
-      await Promise.all([temporalServer.stop(), database.drop(), signer?.close(), tsa.close(), idp?.close(), mail.close()]);
+      await Promise.all([temporalServer.stop(), database.drop(), signer?.close(), tsa.close(), idp?.close(), mail.close(), csc?.close()]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
