@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole system on one machine. PostgreSQL (embedded unless DATABASE_URL),
  * Temporal (CLI dev server unless TEMPORAL_ADDRESS), migrations and the demo seed, then the
- * worker, API and signing service as child processes with prefixed logs. Prints one `ready:`
+ * worker, API, signing service, its time-stamping authority and the remote signing service of
+ * personal signatures (CSC API) as child processes with prefixed logs. Prints one `ready:`
  * line when everything answers; Ctrl-C / SIGTERM stops it all in order and exits 0.
  *
  * Once ready, a process that exits on its own is restarted with back-off (dev/supervisor.ts);
@@ -12,7 +13,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMBEDDED_DATABASE_NAME, loadConfig } from '../config/index.js';
+import { CSC_DEV_DEFAULTS, EMBEDDED_DATABASE_NAME, loadConfig } from '../config/index.js';
 import { createDb } from '../db/connection.js';
 import { migrateAll } from '../db/migrate.js';
 import { listTenants } from '../db/control.js';
@@ -33,6 +34,8 @@ import { ensureWebBuild } from '../web/build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = loadConfig();
+/** The development remote signing service's port (CSC_PORT); config.csc.url points at it. */
+const CSC_PORT = Number(process.env.CSC_PORT || CSC_DEV_DEFAULTS.port);
 
 const width = 'postgres'.length;
 const say = (name: string) => (line: string) => process.stdout.write(`[${name.padEnd(width)}] ${line}\n`);
@@ -69,7 +72,7 @@ async function shutdown(reason: string, code: number): Promise<void> {
   stoppingSince = Date.now();
   dev(`stopping (${reason})`);
   // The front door first, then the worker (it finishes in-flight tasks, which may still call the
-  // signing service), then the signing service and its TSA, then Temporal, then Postgres.
+  // signing service or the remote signing service), then those and the TSA, then Temporal, then Postgres.
   // `worker` also names `worker-2`, `worker-3`... (WORKERS=n).
   const stopAll = (...names: string[]) =>
     Promise.all(
@@ -79,7 +82,7 @@ async function shutdown(reason: string, code: number): Promise<void> {
     );
   await stopAll('api');
   await stopAll('worker');
-  await stopAll('signer', 'tsa', 'oidc', 'mail');
+  await stopAll('signer', 'csc', 'tsa', 'oidc', 'mail');
   await stopAll('temporal');
   await stopAll('postgres');
   rmSync(statusFile, { force: true });
@@ -235,9 +238,11 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
-  // The development identity provider and SMTP catcher run unless real ones are configured.
+  // The development identity provider, SMTP catcher and remote signing service (personal
+  // signatures) run unless real ones are configured.
   const localIdp = !process.env.OIDC_ISSUER;
   const localMail = !process.env.SMTP_HOST;
+  const localCsc = !process.env.CSC_URL;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...(localIdp ? { OIDC_PORT: String(config.oidc.port), IDP_BASE_URL: process.env.IDP_BASE_URL ?? config.oidc.issuer, ...deskClientEnv() } : {}),
@@ -245,11 +250,13 @@ async function main(): Promise<void> {
     TEMPORAL_ADDRESS: temporalAddress,
     DATA_DIR: config.dataDir,
     TSA_PORT: String(config.tsaPort),
+    ...(localCsc ? { CSC_PORT: String(CSC_PORT) } : {}),
   };
   const apiUrl = `http://127.0.0.1:${config.api.port}`;
   const tsaUrl = `http://127.0.0.1:${config.tsaPort}`;
   const health = {
     tsa: `${tsaUrl}/health`,
+    csc: `${config.csc.url}/health`,
     signer: `${config.signer.url}/health`,
     oidc: `${config.oidc.issuer}/.well-known/openid-configuration`,
     mail: `http://127.0.0.1:${config.maildevWebPort}/`,
@@ -263,6 +270,8 @@ async function main(): Promise<void> {
   const workerPorts = Array.from({ length: workerCount }, (_, i) => ({ health: config.worker.healthPort + 2 * i, sdk: sdkPort === undefined ? undefined : sdkPort && sdkPort + 2 * i }));
   const tsa = await startService('tsa', 'signer/tsa/main.ts', env, health.tsa);
   const signer = await startService('signer', 'signer/main.ts', env, health.signer, { nodeFlags: SIGNER_NODE_FLAGS });
+  // After the TSA: it issues personal certificates on the PKI the TSA has bound to its URL.
+  const csc = localCsc ? await startService('csc', 'signer/csc/main.ts', env, health.csc) : undefined;
   const oidc = localIdp ? await startService('oidc', 'dev/oidc/main.ts', env, health.oidc) : undefined;
   const mail = localMail ? await startService('mail', 'dev/maildev-main.ts', env, health.mail) : undefined;
   // The worker finishes its in-flight tasks when stopped, hence its longer grace.
@@ -277,6 +286,7 @@ async function main(): Promise<void> {
     waitForHttpOk(health.api, 120_000, () => api.running),
     waitForHttpOk(health.signer, 120_000, () => signer.running),
     waitForHttpOk(health.tsa, 120_000, () => tsa.running),
+    ...(csc ? [waitForHttpOk(health.csc, 120_000, () => csc.running)] : []),
     ...(oidc ? [waitForHttpOk(health.oidc, 120_000, () => oidc.running)] : []),
     ...(mail ? [waitForHttpOk(health.mail, 120_000, () => mail.running)] : []),
     ...workers.map((w, i) => waitForHttpOk(`http://127.0.0.1:${workerPorts[i].health}/health`, 180_000, () => w.running)),
@@ -295,7 +305,7 @@ async function main(): Promise<void> {
   writeStatus();
   dev(`processes: ${supervisors.map((s) => `${s.name}=${s.pid ?? '?'}`).join(' ')} (pids, states and restarts in ${statusFile})`);
   process.stdout.write(
-    `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} oidc=${config.oidc.issuer}` +
+    `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} csc=${config.csc.url ?? 'n/a'} oidc=${config.oidc.issuer}` +
       ` web=${config.api.publicUrl}/ mail=${localMail ? `http://127.0.0.1:${config.maildevWebPort}` : config.smtp.host} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,
   );
 }

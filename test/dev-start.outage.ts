@@ -110,15 +110,15 @@ describe('npm start (whole system on embedded defaults)', function () {
     // mkdtemp makes it 0700; the embedded Postgres runs as the postgres user when we are root.
     await chmod(dataDir, 0o711);
     ports = {
-      api: await freePort(), signer: await freePort(), tsa: await freePort(), worker: await freePort(), temporal: await freePort(), ui: await freePort(),
+      api: await freePort(), signer: await freePort(), tsa: await freePort(), csc: await freePort(), worker: await freePort(), temporal: await freePort(), ui: await freePort(),
       pg: await freePort(), oidc: await freePort(), smtp: await freePort(), mailWeb: await freePort(),
     };
-    env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(ports.api), SIGNER_PORT: String(ports.signer), TSA_PORT: String(ports.tsa), WORKER_HEALTH_PORT: String(ports.worker),
+    env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(ports.api), SIGNER_PORT: String(ports.signer), TSA_PORT: String(ports.tsa), CSC_PORT: String(ports.csc), WORKER_HEALTH_PORT: String(ports.worker),
       OIDC_PORT: String(ports.oidc), SMTP_PORT: String(ports.smtp), MAILDEV_WEB_PORT: String(ports.mailWeb),
       TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), EMBEDDED_PG_PORT: String(ports.pg) };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
-    for (const name of ['SIGNER_URL', 'CERTS_DIR', 'TSA_URL', 'API_KEY', 'ENVIRONMENT', 'OIDC_ISSUER', 'SMTP_HOST', 'IDP_BASE_URL', 'WORKER_SDK_METRICS_PORT']) delete env[name];
+    for (const name of ['SIGNER_URL', 'CERTS_DIR', 'TSA_URL', 'API_KEY', 'ENVIRONMENT', 'OIDC_ISSUER', 'SMTP_HOST', 'CSC_URL', 'IDP_BASE_URL', 'WORKER_SDK_METRICS_PORT']) delete env[name];
   });
 
   after(async () => {
@@ -131,7 +131,7 @@ describe('npm start (whole system on embedded defaults)', function () {
     const first = await startStack(env);
     assert.equal(
       first.ready,
-      `ready: api=http://127.0.0.1:${ports.api} signer=http://127.0.0.1:${ports.signer} tsa=http://127.0.0.1:${ports.tsa} oidc=http://127.0.0.1:${ports.oidc}` +
+      `ready: api=http://127.0.0.1:${ports.api} signer=http://127.0.0.1:${ports.signer} tsa=http://127.0.0.1:${ports.tsa} csc=http://127.0.0.1:${ports.csc} oidc=http://127.0.0.1:${ports.oidc}` +
         ` web=http://127.0.0.1:${ports.api}/ mail=http://127.0.0.1:${ports.mailWeb} temporal=127.0.0.1:${ports.temporal} temporal-ui=http://127.0.0.1:${ports.ui}`,
     );
     assert.match(first.output.join(''), /demo integration API key \(shown only now; store it\): exk_/);
@@ -173,7 +173,7 @@ describe('npm start (whole system on embedded defaults)', function () {
 
     // A crash of the signing service: it comes back on its own, nothing else is touched.
     const before = await processStatus(dataDir);
-    assert.deepEqual(Object.keys(before), ['postgres', 'temporal', 'tsa', 'signer', 'oidc', 'mail', 'worker', 'api']);
+    assert.deepEqual(Object.keys(before), ['postgres', 'temporal', 'tsa', 'signer', 'csc', 'oidc', 'mail', 'worker', 'api']);
     assert.match(first.output.join(''), new RegExp(`processes: .*signer=${before.signer!.pid} `), 'the pids are in the log too');
     process.kill(before.signer!.pid!, 'SIGKILL');
     const apiAnswers = new Set<number | string>();

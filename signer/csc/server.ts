@@ -15,6 +15,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createLogger, type Logger } from '../../lib/log.js';
+import { ensureDevPki } from '../dev-pki.js';
 import { constantTimeEqual } from '../../lib/secrets.js';
 import type { CscServiceConfig } from './config.js';
 import { CscFailure, credentialDisabled, hashNotAuthorized, invalidRequest } from './errors.js';
@@ -60,6 +61,8 @@ export interface CscServiceOptions {
 export async function startCscService(config: CscServiceConfig, options: CscServiceOptions = {}): Promise<RunningCscService> {
   const log = options.log ?? createLogger(config.logLevel);
   const now = options.now ?? Date.now;
+  // Normally the TSA process has made (and bound) the PKI already; alone, the service makes it.
+  await ensureDevPki({ dir: config.pkiDir, tenants: [] });
   const key = await keysKey(config.keysKey, config.dataDir);
   const store = new CredentialStore(config.dataDir, config.pkiDir, new KeyBox(key));
   const otp = new OtpBook(config.dataDir, key, { ttlSeconds: config.otpTtlSeconds, maxAttempts: config.otpMaxAttempts });
