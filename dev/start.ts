@@ -242,7 +242,8 @@ async function main(): Promise<void> {
   // signatures) run unless real ones are configured.
   const localIdp = !process.env.OIDC_ISSUER;
   const localMail = !process.env.SMTP_HOST;
-  const localCsc = !process.env.CSC_URL;
+  // (In production without CSC_URL there are no personal signatures, so no local service either.)
+  const localCsc = !process.env.CSC_URL && config.csc.url !== undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...(localIdp ? { OIDC_PORT: String(config.oidc.port), IDP_BASE_URL: process.env.IDP_BASE_URL ?? config.oidc.issuer, ...deskClientEnv() } : {}),

@@ -122,8 +122,11 @@ describe('remote signing service (CSC API v2, development)', () => {
     const { url } = stack().csc;
     const csc = client();
     const who = person('flujo');
-    const enrolled = await csc.enrol(who);
-    assert.equal(enrolled.created, true);
+    // Two enrolments at once (a retried provisioning step): one credential.
+    const both = await Promise.all([csc.enrol(who), csc.enrol(who)]);
+    assert.equal(both[0].credentialId, both[1].credentialId);
+    assert.deepEqual(both.map((e) => e.created).sort(), [false, true]);
+    const enrolled = both.find((e) => e.created)!;
     assert.match(enrolled.otpauthUri ?? '', /^otpauth:\/\/totp\//);
     const again = await csc.enrol(who);
     assert.deepEqual(again, { credentialId: enrolled.credentialId, created: false }, 'enrolment is idempotent and shows the authenticator secret once');
