@@ -1,8 +1,10 @@
 /**
  * The signing service client used by signing activities: POST /sign-pdf (multipart) with the
- * signer's data and the tenant, PAdES. Transport failures and 5xx are thrown as plain errors, so
- * Temporal retries them with backoff; a 4xx is the service refusing this document, which no retry
- * fixes, so it is a non-retryable failure carrying the service's code and message.
+ * signer's data and the tenant, PAdES; for a personal signature, whose key a remote signing
+ * service holds, POST /sign-pdf/prepare and /sign-pdf/complete around that service's signature.
+ * Transport failures and 5xx are thrown as plain errors, so Temporal retries them with backoff; a
+ * 4xx is the service refusing this document, which no retry fixes, so it is a non-retryable
+ * failure carrying the service's code and message.
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
@@ -28,8 +30,52 @@ export interface SigningServiceConfig {
 const REQUEST_TIMEOUT_MS = 100_000;
 
 export async function signPdf(config: SigningServiceConfig, input: SignPdfInput): Promise<Buffer> {
+  return post(config, '/sign-pdf', signForm(input), 'El servicio de firma rechazó el documento');
+}
+
+/**
+ * POST /sign-pdf/prepare: the document with the signature field, block, stamp and an empty hole
+ * for a signature by the holder of `signerCertificates` (DER, leaf first), and `digest`: the
+ * SHA-256 of the signed attributes, which the remote signing service signs.
+ */
+export async function preparePdfSignature(
+  config: SigningServiceConfig,
+  input: SignPdfInput & { signerCertificates: Buffer[] },
+): Promise<{ pdf: Buffer; digest: Buffer; signingTime: string; field: string }> {
+  const form = signForm(input, { signer_certificates: toPem(input.signerCertificates) });
+  const { body, headers } = await request(config, '/sign-pdf/prepare', form, 'El servicio de firma rechazó el documento');
+  const digest = headers.get('x-data-to-sign-digest');
+  const signingTime = headers.get('x-signing-time');
+  const field = headers.get('x-signature-field');
+  // A 200 without them is no prepared document (a proxy, another service): worth a retry.
+  if (!digest || !signingTime || !field) throw new Error('signing service answered /sign-pdf/prepare without X-Data-To-Sign-Digest, X-Signing-Time or X-Signature-Field');
+  return { pdf: body, digest: Buffer.from(digest, 'base64'), signingTime, field };
+}
+
+/**
+ * POST /sign-pdf/complete: the prepared document with `signature` (the remote service's value
+ * over the digest prepare returned) embedded, time-stamped and taken to the PAdES level.
+ */
+export async function completePdfSignature(
+  config: SigningServiceConfig,
+  input: { pdf: Buffer; fileName: string; tenantId: string; signature: Buffer; signerCertificates: Buffer[]; padesLevel?: PadesLevel },
+): Promise<Buffer> {
   const form = new FormData();
-  form.set('pdf_file', new Blob([new Uint8Array(input.pdf)], { type: 'application/pdf' }), input.fileName);
+  form.set('tenant_id', input.tenantId);
+  form.set('signature', input.signature.toString('base64'));
+  form.set('signer_certificates', toPem(input.signerCertificates));
+  if (input.padesLevel) form.set('pades_level', input.padesLevel);
+  // The file last: the service reads the fields before it.
+  form.set('prepared_pdf', new Blob([new Uint8Array(input.pdf)], { type: 'application/pdf' }), input.fileName);
+  return post(config, '/sign-pdf/complete', form, 'El servicio de firma rechazó la firma');
+}
+
+function toPem(certificates: Buffer[]): string {
+  return certificates.map((der) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`).join('');
+}
+
+function signForm(input: SignPdfInput, extra: Record<string, string> = {}): FormData {
+  const form = new FormData();
   form.set('name', input.signer.name);
   form.set('seal', input.signer.seal);
   form.set('department', input.signer.department);
@@ -42,8 +88,10 @@ export async function signPdf(config: SigningServiceConfig, input: SignPdfInput)
     form.set('city', input.stamp.city);
     form.set('stamp_position', 'first');
   }
-
-  return post(config, '/sign-pdf', form, 'El servicio de firma rechazó el documento');
+  for (const [name, value] of Object.entries(extra)) form.set(name, value);
+  // The file last: the service reads the fields before it.
+  form.set('pdf_file', new Blob([new Uint8Array(input.pdf)], { type: 'application/pdf' }), input.fileName);
+  return form;
 }
 
 /**
@@ -63,6 +111,10 @@ export async function timestampDigest(config: SigningServiceConfig, sha256Hex: s
 }
 
 async function post(config: SigningServiceConfig, path: string, form: FormData | Record<string, unknown>, refusal: string): Promise<Buffer> {
+  return (await request(config, path, form, refusal)).body;
+}
+
+async function request(config: SigningServiceConfig, path: string, form: FormData | Record<string, unknown>, refusal: string): Promise<{ body: Buffer; headers: Headers }> {
   // Heartbeats tell Temporal this attempt is alive; if the worker dies they stop and the
   // activity is retried elsewhere after the heartbeat timeout.
   const ctx = activityContext();
@@ -73,7 +125,7 @@ async function post(config: SigningServiceConfig, path: string, form: FormData |
     const res = await fetch(`${config.url}${path}`, {
       method: 'POST', headers: { 'X-API-Key': config.apiKey, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(form) : form, signal,
     });
-    if (res.ok) return Buffer.from(await res.arrayBuffer());
+    if (res.ok) return { body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
     const text = await res.text();
     let code = `HTTP_${res.status}`;
     let message = text.slice(0, 500);

@@ -1,7 +1,7 @@
 /**
  * Every error the service answers, as `{code, message}` with its HTTP status. The codes of the
- * spec's table come first; CERTIFICATE_REVOKED and the last four are this service's own
- * additions (documented in docs/signer.md).
+ * spec's table come first; CERTIFICATE_REVOKED, the hash-signing codes and the last four are
+ * this service's own additions (documented in docs/signer.md).
  */
 export const ERROR_STATUS = {
   FILE_TOO_LARGE: 400,
@@ -15,6 +15,13 @@ export const ERROR_STATUS = {
   CERTIFICATE_LOAD_ERROR: 400,
   CERTIFICATE_REVOKED: 400,
   LayoutError: 400,
+  // Hash signing (POST /sign-pdf/prepare and /sign-pdf/complete): the signer's own certificate
+  // and a signature value made elsewhere.
+  INVALID_SIGNER_CERTIFICATE: 400,
+  SIGNATURE_ALREADY_PRESENT: 409,
+  INVALID_PREPARED_PDF: 422,
+  SIGNATURE_MISMATCH: 422,
+  PLACEHOLDER_TOO_SMALL: 422,
   INVALID_API_KEY: 401,
   PADES_ERROR: 500,
   INTERNAL_ERROR: 500,

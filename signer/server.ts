@@ -1,6 +1,7 @@
 /**
- * The signing service's HTTP interface: POST /sign-pdf, GET /health, GET /certificate/{tenant_id}
- * and GET /certificates. Requests are handled in the spec's decision order; every failure is a
+ * The signing service's HTTP interface: POST /sign-pdf (and its two-step form for a key held
+ * elsewhere, POST /sign-pdf/prepare and /sign-pdf/complete), POST /timestamp-pdf and
+ * /timestamp-digest, GET /health, GET /certificate/{tenant_id} and GET /certificates. Requests are handled in the spec's decision order; every failure is a
  * JSON `{code, message}` and never a partial document.
  */
 import { createRequire } from 'node:module';
@@ -22,6 +23,7 @@ import { sendError, sendJson } from './http/responses.js';
 import { MAX_FORM_BYTES, MAX_PDF_BYTES, validateSignRequest, type SignRequest } from './http/sign-request.js';
 import { Semaphore } from './http/semaphore.js';
 import { signPdf, type SigningMode } from './signing/sign-pdf.js';
+import { addHashSigningRoutes } from './http/hash-signing-routes.js';
 import { checkTenantId } from './tenant.js';
 import { DocumentWorkers } from './workers/document-workers.js';
 import { RevocationSource } from './ltv/revocation.js';
@@ -218,6 +220,17 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       clearTimeout(timer);
       release?.();
     }
+  });
+
+  addHashSigningRoutes(app, {
+    config,
+    documents,
+    revocation,
+    slots,
+    log,
+    requireApiKey,
+    contentDisposition,
+    outcomes: counter(metrics, 'signer_hash_signatures_total', 'POST /sign-pdf/prepare and /sign-pdf/complete answers by step and outcome (done or the error code)', ['step', 'outcome'] as const),
   });
 
   // A document time-stamp (and its validation data) over an already signed PDF: B-LTA for a

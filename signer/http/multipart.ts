@@ -23,6 +23,8 @@ export interface MultipartForm {
   unexpectedFile: string | undefined;
   /** The upload was cut off because the file passed the size limit. */
   fileTooLarge: boolean;
+  /** Fields whose value passed `maxFieldBytes` (kept cut at it). */
+  truncatedFields: Set<string>;
 }
 
 /** Body bytes consumed so far (what is left may still have to be drained before answering). */
@@ -34,7 +36,15 @@ const LIMITS = { fields: 32, fieldSize: 4096, parts: 40, fieldNameSize: 100, hea
 
 export function readMultipart(
   req: IncomingMessage,
-  options: { fileField: string; maxFileBytes: number; maxBodyBytes: number; signal: AbortSignal; meter: UploadMeter },
+  options: {
+    fileField: string;
+    maxFileBytes: number;
+    maxBodyBytes: number;
+    signal: AbortSignal;
+    meter: UploadMeter;
+    /** Largest text field (default 4 KB; a certificate chain in PEM needs more). */
+    maxFieldBytes?: number;
+  },
 ): Promise<MultipartForm> {
   return new Promise((resolve, reject) => {
     const type = req.headers['content-type'] ?? '';
@@ -45,12 +55,12 @@ export function readMultipart(
     let parser: busboy.Busboy;
     try {
       // busboy flags a file that reaches its limit, so the limit is one byte above the largest allowed.
-      parser = busboy({ headers: req.headers, limits: { ...LIMITS, files: 4, fileSize: options.maxFileBytes + 1 }, defParamCharset: 'utf8' });
+      parser = busboy({ headers: req.headers, limits: { ...LIMITS, fieldSize: options.maxFieldBytes ?? LIMITS.fieldSize, files: 4, fileSize: options.maxFileBytes + 1 }, defParamCharset: 'utf8' });
     } catch {
       reject(new SignerError('INVALID_PARAMETERS', 'malformed multipart/form-data header (boundary missing)'));
       return;
     }
-    const form: MultipartForm = { fields: new Map(), file: undefined, unexpectedFile: undefined, fileTooLarge: false };
+    const form: MultipartForm = { fields: new Map(), file: undefined, unexpectedFile: undefined, fileTooLarge: false, truncatedFields: new Set() };
     let settled = false;
     let openFiles = 0;
     let parserClosed = false;
@@ -71,7 +81,8 @@ export function readMultipart(
     const onAbort = () => finish(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'));
     options.signal.addEventListener('abort', onAbort);
 
-    parser.on('field', (name, value) => {
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) form.truncatedFields.add(name);
       const list = form.fields.get(name) ?? [];
       list.push(value);
       form.fields.set(name, list);

@@ -14,6 +14,7 @@ import { SignerError, type ErrorCode } from '../errors.js';
 import { unprintable } from '../pdf/win-ansi.js';
 import { PADES_LEVELS, isPadesLevel, type PadesLevel } from '../ltv/levels.js';
 import type { SignerFields, StampRequest } from '../signing/document-update.js';
+import { readPemChain } from '../certificates/signer-chain.js';
 import { checkTenantId } from '../tenant.js';
 import type { MultipartForm } from './multipart.js';
 
@@ -30,13 +31,20 @@ export interface SignRequest {
   /** `pades_level`; undefined: the tenant's configured level. */
   padesLevel: PadesLevel | undefined;
   stamp: StampRequest | undefined;
+  /** POST /sign-pdf/prepare: the signer's chain (DER, leaf first) from `signer_certificates`. */
+  signerCertificates?: Buffer[] | undefined;
+}
+
+/** POST /sign-pdf/prepare's form is /sign-pdf's plus the signer's chain, whose key is elsewhere. */
+export interface SignFormKind {
+  hashSigning?: boolean;
 }
 
 /** A valid request, or the PDF and the first problem found after it (answered if the PDF is sound). */
 export type CheckedForm = { request: SignRequest; refusal?: undefined } | { request?: undefined; pdf: Buffer; refusal: SignerError };
 
 /** Problems with tenant_id or the PDF's size and header are thrown; later ones are returned. */
-export function validateSignRequest(form: MultipartForm, environment: 'test' | 'prd'): CheckedForm {
+export function validateSignRequest(form: MultipartForm, environment: 'test' | 'prd', kind: SignFormKind = {}): CheckedForm {
   const field = fieldReader(form);
 
   // 1. tenant_id
@@ -52,7 +60,7 @@ export function validateSignRequest(form: MultipartForm, environment: 'test' | '
   if (file.data.subarray(0, 4).toString('latin1') !== '%PDF') throw new SignerError('INVALID_PDF_FORMAT', 'pdf_file does not begin with %PDF; it is not a PDF');
 
   try {
-    return { request: { tenantId, pdf: file.data, filename: file.filename, ...validateParameters(form, field) } };
+    return { request: { tenantId, pdf: file.data, filename: file.filename, ...validateParameters(form, field, kind) } };
   } catch (err) {
     if (!(err instanceof SignerError)) throw err;
     return { pdf: file.data, refusal: err };
@@ -60,7 +68,7 @@ export function validateSignRequest(form: MultipartForm, environment: 'test' | '
 }
 
 /** Steps 3 and 4: the signature parameters, then the stamp parameters. */
-function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignRequest, 'signer' | 'usePades' | 'padesLevel' | 'stamp'> {
+function validateParameters(form: MultipartForm, field: FieldReader, kind: SignFormKind): Pick<SignRequest, 'signer' | 'usePades' | 'padesLevel' | 'stamp' | 'signerCertificates'> {
   // 3. signature parameters
   if (form.unexpectedFile !== undefined) throw new SignerError('INVALID_PARAMETERS', `unexpected file part "${form.unexpectedFile}"; send one file, as pdf_file`);
   const text = (name: string, max: number) => printable(name, requiredText(field, name, max), 'INVALID_PARAMETERS');
@@ -74,6 +82,11 @@ function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignR
   if (usePadesRaw !== 'true' && usePadesRaw !== 'false') throw new SignerError('INVALID_PARAMETERS', 'use_pades must be "true" or "false"');
   const padesLevel = field('pades_level', 'INVALID_PARAMETERS');
   if (padesLevel !== undefined && !isPadesLevel(padesLevel)) throw new SignerError('INVALID_PARAMETERS', `pades_level must be one of ${PADES_LEVELS.map((l) => `"${l}"`).join(', ')}`);
+  let signerCertificates: Buffer[] | undefined;
+  if (kind.hashSigning) {
+    if (usePadesRaw !== 'true') throw new SignerError('INVALID_PARAMETERS', 'a prepared signature is always PAdES: use_pades must be "true" or not sent');
+    signerCertificates = signerChainField(form, field);
+  }
 
   // 4. stamp parameters (only when a document number is sent)
   let stamp: StampRequest | undefined;
@@ -90,13 +103,24 @@ function validateParameters(form: MultipartForm, field: FieldReader): Pick<SignR
     stamp = { documentNumber, city, position };
   }
 
-  return { signer, usePades: usePadesRaw === 'true', padesLevel, stamp };
+  return { signer, usePades: usePadesRaw === 'true', padesLevel, stamp, signerCertificates };
 }
 
-type FieldReader = (name: string, code: ErrorCode) => string | undefined;
+/** Largest text field of the hash-signing forms (a PEM chain of a few certificates fits many times). */
+export const MAX_HASH_FIELD_BYTES = 64 * 1024;
+
+/** `signer_certificates`: the signer's chain in PEM, leaf first (required). */
+export function signerChainField(form: MultipartForm, field: FieldReader): Buffer[] {
+  if (form.truncatedFields.has('signer_certificates')) throw new SignerError('INVALID_PARAMETERS', `signer_certificates must be at most ${MAX_HASH_FIELD_BYTES} bytes`);
+  const pem = field('signer_certificates', 'INVALID_PARAMETERS');
+  if (pem === undefined) throw new SignerError('INVALID_PARAMETERS', "signer_certificates is required: the signer's certificate chain in PEM, leaf first");
+  return readPemChain(pem);
+}
+
+export type FieldReader = (name: string, code: ErrorCode) => string | undefined;
 
 /** A single optional text field; an empty (or blank) value counts as not sent. */
-function fieldReader(form: MultipartForm): FieldReader {
+export function fieldReader(form: MultipartForm): FieldReader {
   return (name, code) => {
     const values = form.fields.get(name);
     if (!values) return undefined;

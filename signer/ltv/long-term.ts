@@ -31,13 +31,43 @@ export interface Validated {
   keepRevoked?: boolean;
 }
 
-/** Refuses a signer whose certificate (or a CA above it) is revoked, before anything is signed. */
-export async function assertNotRevoked(source: RevocationSource, chainDer: Buffer[], tenant: string, signal?: AbortSignal): Promise<void> {
+/**
+ * Refuses a signer whose certificate (or a CA above it) is revoked, before anything is signed;
+ * `holder` names the certificate in the refusal (`the certificate for tenant "demo"`).
+ */
+export async function assertNotRevoked(source: RevocationSource, chainDer: Buffer[], holder: string, signal?: AbortSignal): Promise<void> {
   try {
     await collect(source, [{ contents: Buffer.alloc(0), chains: [chainDer], freshAfter: undefined }], signal);
   } catch (err) {
-    throw describe(err, tenant);
+    throw describe(err, holder);
   }
+}
+
+/**
+ * B-LT and B-LTA over a signature just made (B-T) in `pdf`: a /DSS with the validation data of
+ * the signer's chain and of its time-stamp token's, then for B-LTA the archive time-stamp.
+ */
+export async function extendToLevel(options: {
+  documents: DocumentWorkers;
+  pdf: Buffer;
+  /** The signature's /Contents (with padding), its time-stamp token and the signer's chain. */
+  signature: { contents: Buffer; token: Buffer; chainDer: Buffer[] };
+  level: 'B-LT' | 'B-LTA';
+  tsa: TimestampRequestOptions;
+  source: RevocationSource;
+  signal: AbortSignal;
+}): Promise<Buffer> {
+  const { documents, signature, source, signal } = options;
+  const tsaToken = readTimestampToken(signature.token);
+  let out = await appendValidationData({
+    documents,
+    pdf: options.pdf,
+    items: [{ contents: signature.contents, chains: [signature.chainDer, tsaToken.certificates], freshAfter: tsaToken.genTime }],
+    source,
+    signal,
+  });
+  if (options.level === 'B-LTA') out = await appendArchiveTimestamp({ documents, pdf: out, tsa: options.tsa, source, signal });
+  return out;
 }
 
 /** Appends a /DSS with the validation data of `items` to `pdf` (a whole signed file). */
@@ -174,10 +204,10 @@ async function collect(source: RevocationSource, items: Validated[], signal?: Ab
   return request;
 }
 
-function describe(err: unknown, tenant: string | undefined): unknown {
+function describe(err: unknown, holder: string | undefined): unknown {
   if (err instanceof CertificateRevoked) {
-    if (tenant !== undefined) {
-      return new SignerError('CERTIFICATE_REVOKED', `the certificate for tenant "${tenant}" cannot sign: ${err.message}; the document was not signed`);
+    if (holder !== undefined) {
+      return new SignerError('CERTIFICATE_REVOKED', `${holder} cannot sign: ${err.message}; the document was not signed`);
     }
     return new SignerError('PADES_ERROR', `validation data failed: ${err.message}; the document was not signed`);
   }

@@ -9,16 +9,22 @@
  * its digest, signature and token around those cached encodings. The private-key operation is
  * Node's crypto (OpenSSL): JavaScript RSA would be a hundred times slower.
  */
-import { createHash, sign as cryptoSign, type KeyObject } from 'node:crypto';
+import { createHash, sign as cryptoSign, verify as cryptoVerify, X509Certificate, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { TAG, context, octetString, oid, sequence, setOf, tlv } from './der.js';
 import { OID } from './oids.js';
 
-export interface SignerIdentity {
-  key: KeyObject;
+/**
+ * The public half of a signer: its certificate chain and what the CMS encodes from it. Enough to
+ * reserve room for, build the attributes of and assemble a signature whose value is computed
+ * elsewhere (a remote signing service holding the key).
+ */
+export interface SignerCertificate {
   /** DER of the signer's certificate, then of the rest of its chain. */
   chainDer: Buffer[];
+  /** The leaf's public key: checks a signature value made elsewhere. */
+  publicKey: KeyObject;
   /** Encodings derived from the certificate, built once. */
   encoded: {
     sid: Buffer;
@@ -28,20 +34,31 @@ export interface SignerIdentity {
   };
 }
 
+/** A signer whose private key this process holds (a tenant's seal, the development TSA). */
+export interface SignerIdentity extends SignerCertificate {
+  key: KeyObject;
+}
+
 const INTEGER_1 = Buffer.from([TAG.INTEGER, 1, 1]);
 const SHA256_ALGORITHM = sequence(oid(OID.sha256));
 const CONTENT_TYPE_DATA_ATTRIBUTE = sequence(oid(OID.contentType), tlv(TAG.SET, oid(OID.data)));
 
 export function prepareIdentity(key: KeyObject, chainDer: Buffer[]): SignerIdentity {
-  const leaf = pkijs.Certificate.fromBER(chainDer[0]!);
+  return { key, ...prepareCertificate(chainDer) };
+}
+
+/** The encodings of a chain (leaf first), built once per certificate. */
+export function prepareCertificate(chainDer: Buffer[]): SignerCertificate {
+  const leaf = pkijs.Certificate.fromBER(toArrayBuffer(chainDer[0]!));
   const sid = new pkijs.IssuerAndSerialNumber({ issuer: leaf.issuer, serialNumber: leaf.serialNumber });
+  const publicKey = new X509Certificate(chainDer[0]!).publicKey;
   return {
-    key,
     chainDer,
+    publicKey,
     encoded: {
       sid: Buffer.from(sid.toSchema().toBER(false)),
       essAttribute: Buffer.from(signingCertificateV2(leaf, chainDer[0]!).toSchema().toBER(false)),
-      signatureAlgorithm: signatureAlgorithm(key),
+      signatureAlgorithm: signatureAlgorithm(publicKey),
       certificates: context(0, ...chainDer),
     },
   };
@@ -76,7 +93,7 @@ export interface SignedAttributes {
   der: Buffer;
 }
 
-export function signedAttributes(identity: SignerIdentity, contentDigest: Uint8Array): SignedAttributes {
+export function signedAttributes(identity: SignerCertificate, contentDigest: Uint8Array): SignedAttributes {
   const messageDigest = sequence(oid(OID.messageDigest), tlv(TAG.SET, octetString(contentDigest)));
   return { der: setOf([CONTENT_TYPE_DATA_ATTRIBUTE, messageDigest, identity.encoded.essAttribute]) };
 }
@@ -86,8 +103,20 @@ export function computeSignature(key: KeyObject, signedAttrsDer: Buffer): Buffer
   return cryptoSign('sha256', signedAttrsDer, key);
 }
 
+/**
+ * Whether `signature` is the leaf's signature over `signedAttrsDer` (RSA PKCS#1 v1.5 or ECDSA
+ * with SHA-256, DER-encoded as in the CMS): a value made elsewhere is checked before it is embedded.
+ */
+export function signatureMatches(identity: SignerCertificate, signedAttrsDer: Buffer, signature: Buffer): boolean {
+  try {
+    return cryptoVerify('sha256', signedAttrsDer, identity.publicKey, signature);
+  } catch {
+    return false; // e.g. an ECDSA value that is not DER
+  }
+}
+
 /** The complete ContentInfo(SignedData), DER, with the time-stamp token as unsigned attribute. */
-export function assembleSignedData(identity: SignerIdentity, signed: SignedAttributes, signature: Buffer, timeStampToken: Uint8Array): Buffer {
+export function assembleSignedData(identity: SignerCertificate, signed: SignedAttributes, signature: Buffer, timeStampToken: Uint8Array): Buffer {
   // Stored as [0] IMPLICIT: same contents as the signed SET OF, another tag.
   const signedAttrs = Buffer.from(signed.der);
   signedAttrs[0] = 0xa0;

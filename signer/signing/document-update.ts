@@ -56,11 +56,14 @@ export function placeNextSignature(doc: PdfDocument, endTextMarker: string): Pla
   return { existing, page, rect: placeSignature(existing, marker.y) };
 }
 
-/** The update adding the signature field (with room for the CMS when `placeholders` is given) and the stamp. */
+/**
+ * The update adding the signature field (with room for the CMS when `placeholders` is given) and
+ * the stamp; `field` is the signature field's name.
+ */
 export function buildUpdate(
   options: { doc: PdfDocument; placement: Placement; signer: SignerFields; stamp: StampRequest | undefined; now: Date; timeZone: string },
   placeholders: Placeholders | undefined,
-): IncrementalUpdate {
+): { update: IncrementalUpdate; field: string } {
   const { doc, placement, signer, stamp, now, timeZone } = options;
   const update = new IncrementalUpdate(doc.reader);
   const signatureContent = signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect);
@@ -139,7 +142,7 @@ export function buildUpdate(
     add(page, field(STAMP_BOX, page, stampBlock, stampName!, `Número ${stamp.documentNumber}, ${stamp.city}`).set('Ff', 1));
   }
   registerFields(update, doc, added, placeholders !== undefined);
-  return update;
+  return { update, field: signatureName };
 }
 
 /** Signature fields this service names; stamps are fields too but never count as signatures. */

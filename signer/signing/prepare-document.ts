@@ -14,6 +14,7 @@ import { PdfString } from '../pdf/objects.js';
 import { buildDocTimestampUpdate } from '../ltv/doc-timestamp.js';
 import { buildDssUpdate, type DssRequest } from '../ltv/dss-update.js';
 import { buildUpdate, placeNextSignature, type SignerFields, type StampRequest } from './document-update.js';
+import { findPreparedHole, type PreparedHole } from './prepared-hole.js';
 import { fixByteRange, reservePlaceholders } from './signature-placeholders.js';
 
 const PAGE_SIZE_TOLERANCE = 1;
@@ -31,7 +32,12 @@ export interface PrepareTask {
  * B-LT and B-LTA work on a signed file: a /DSS update, a document time-stamp with room for its
  * token, or only reading the signatures and time-stamps already there (their /Contents).
  */
-export type AppendRequest = { kind: 'dss'; dss: DssRequest } | { kind: 'doc-timestamp'; cmsCapacity: number } | { kind: 'inspect' };
+export type AppendRequest =
+  | { kind: 'dss'; dss: DssRequest }
+  | { kind: 'doc-timestamp'; cmsCapacity: number }
+  | { kind: 'inspect' }
+  /** A file from POST /sign-pdf/prepare: its empty signature hole and the digest of what it covers. */
+  | { kind: 'prepared-hole' };
 
 /** A signature or document time-stamp found in a file: its /Contents (CMS, padded with zeros). */
 export interface EmbeddedSignature {
@@ -58,6 +64,10 @@ export interface PreparedDocument {
   update: Uint8Array;
   /** PAdES: where the /Contents hole starts in `update`, and the SHA-256 the signature signs. */
   signature: { contents: number; digest: Uint8Array } | undefined;
+  /** The new signature field's name (a document built with room for a signature). */
+  field?: string | undefined;
+  /** `prepared-hole`: where the prepared signature goes in the file. */
+  hole?: PreparedHole | undefined;
   /** `inspect`: the signatures and document time-stamps of the file, in field order. */
   embedded?: EmbeddedSignature[] | undefined;
 }
@@ -77,16 +87,18 @@ export function prepareDocument(task: PrepareTask): PreparedDocument {
   if (!b) return { existing: 0, update: new Uint8Array(0), signature: undefined };
   const placement = placeNextSignature(doc, b.endTextMarker);
   const placeholders = b.cmsCapacity === undefined ? undefined : reservePlaceholders(b.cmsCapacity);
-  const { bytes, placeholders: offsets } = buildUpdate({ doc, placement, signer: b.signer, stamp: b.stamp, now: b.now, timeZone: b.timeZone }, placeholders).build();
+  const built = buildUpdate({ doc, placement, signer: b.signer, stamp: b.stamp, now: b.now, timeZone: b.timeZone }, placeholders);
+  const { bytes, placeholders: offsets } = built.update.build();
   if (!placeholders) return { existing: placement.existing, update: bytes, signature: undefined };
   const contents = offsets.get(placeholders.contents)!;
   const digest = fixByteRange(pdf, bytes, { byteRange: offsets.get(placeholders.byteRange)!, contents }, placeholders);
-  return { existing: placement.existing, update: bytes, signature: { contents, digest } };
+  return { existing: placement.existing, update: bytes, signature: { contents, digest }, field: built.field };
 }
 
 function appendToSigned(pdf: Buffer, append: AppendRequest): PreparedDocument {
   const doc = open(pdf);
   if (append.kind === 'inspect') return { existing: 0, update: new Uint8Array(0), signature: undefined, embedded: embeddedSignatures(doc) };
+  if (append.kind === 'prepared-hole') return { existing: 0, update: new Uint8Array(0), signature: undefined, hole: findPreparedHole(pdf, doc) };
   if (append.kind === 'dss') return { existing: 0, update: buildDssUpdate(doc, append.dss).build().bytes, signature: undefined };
   const placeholders = reservePlaceholders(append.cmsCapacity);
   const { bytes, placeholders: offsets } = buildDocTimestampUpdate(doc, placeholders).build();

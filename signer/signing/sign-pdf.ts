@@ -5,9 +5,8 @@
  * into the room the worker reserved for it.
  */
 import type { TenantCredentials } from '../certificates/store.js';
-import { readTimestampToken } from '../ltv/certificates.js';
 import type { PadesLevel } from '../ltv/levels.js';
-import { appendArchiveTimestamp, appendValidationData, assertNotRevoked, holeBytes } from '../ltv/long-term.js';
+import { assertNotRevoked, extendToLevel, holeBytes } from '../ltv/long-term.js';
 import type { RevocationSource } from '../ltv/revocation.js';
 import type { DocumentWorkers } from '../workers/document-workers.js';
 import type { SignerFields, StampRequest } from './document-update.js';
@@ -53,7 +52,7 @@ export async function signPdf(options: {
     return signed(update, existing);
   }
   // B-LT and B-LTA first make sure the certificate is not revoked: nothing is signed otherwise.
-  if (mode.level !== 'B-T') await assertNotRevoked(mode.revocation, mode.credentials.chainDer, mode.credentials.tenant, signal);
+  if (mode.level !== 'B-T') await assertNotRevoked(mode.revocation, mode.credentials.chainDer, `the certificate for tenant "${mode.credentials.tenant}"`, signal);
   let extra = 0;
   for (let attempt = 0; ; attempt++) {
     const capacity = placeholderCapacity(mode.credentials, extra);
@@ -69,7 +68,16 @@ export async function signPdf(options: {
         signal,
       });
       if (mode.level === 'B-T') return signed(update, existing);
-      return await longTerm(Buffer.concat([pdf, update]), { contents: holeBytes(update, signature!.contents, capacity), token }, existing);
+      const out = await extendToLevel({
+        documents: options.documents,
+        pdf: Buffer.concat([pdf, update]),
+        signature: { contents: holeBytes(update, signature!.contents, capacity), token, chainDer: mode.credentials.chainDer },
+        level: mode.level,
+        tsa: mode.tsa,
+        source: mode.revocation,
+        signal,
+      });
+      return { chunks: [out], length: out.length, existing };
     } catch (err) {
       // Rare: the time-stamp token was larger than expected. Redo with the measured size.
       if (err instanceof PlaceholderTooSmall && attempt === 0) {
@@ -78,20 +86,5 @@ export async function signPdf(options: {
       }
       throw err;
     }
-  }
-
-  async function longTerm(file: Buffer, signature: { contents: Buffer; token: Buffer }, existing: number): Promise<SignedPdf> {
-    if (mode.kind !== 'pades') throw new Error('unreachable');
-    const { documents } = options;
-    const tsaToken = readTimestampToken(signature.token);
-    let out = await appendValidationData({
-      documents,
-      pdf: file,
-      items: [{ contents: signature.contents, chains: [mode.credentials.chainDer, tsaToken.certificates], freshAfter: tsaToken.genTime }],
-      source: mode.revocation,
-      signal,
-    });
-    if (mode.level === 'B-LTA') out = await appendArchiveTimestamp({ documents, pdf: out, tsa: mode.tsa, source: mode.revocation, signal });
-    return { chunks: [out], length: out.length, existing };
   }
 }
