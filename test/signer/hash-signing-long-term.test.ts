@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { revokeTenantCertificate } from '../../signer/dev-pki.js';
 import type { RunningSigner } from '../../signer/server.js';
-import { complete, issuePerson, prepare, sha256, signAsPerson, signHash, signersAndDss, type Person } from './support/hash-signing.js';
+import { complete, issuePerson, prepare, revokePerson, sha256, signAsPerson, signHash, signersAndDss, type Person } from './support/hash-signing.js';
 import { fields, sign } from './support/http.js';
 import { letterPdf } from './support/pdfs.js';
 import { devPki, startSigner } from './support/service.js';
@@ -60,13 +59,12 @@ describe('signer: hash signing at B-LT and B-LTA (validation data of the signer\
     const later = await issuePerson();
     const prepared = await prepare(signer.url, await letterPdf(), later, { pades_level: 'B-LT' });
     assert.equal(prepared.status, 200, prepared.bytes.toString('utf8').slice(0, 300));
-    const pki = await devPki();
-    for (const p of [revoked, later]) await revokeTenantCertificate(pki, { tenant: p.name, certsDir: p.certsDir, password: p.password });
+    for (const p of [revoked, later]) await revokePerson(p);
 
     const refused = await prepare(signer.url, await letterPdf(), revoked, { pades_level: 'B-LT' });
     assert.equal(refused.status, 400, JSON.stringify(refused.json));
     assert.equal(refused.json.code, 'CERTIFICATE_REVOKED');
-    assert.match(refused.json.message, new RegExp(`the signer's certificate "CN=Municipio ${revoked.name}.*" \\(serial [0-9A-F]+\\) cannot sign: .*revoked on .*; the document was not signed`));
+    assert.match(refused.json.message, new RegExp(`the signer's certificate ".*CN=${revoked.fullName}, .*" \\(serial ${revoked.serial}\\) cannot sign: .*revoked on .*; the document was not signed`));
 
     // Another process of the service, whose revocation answers are not the ones cached before.
     const fresh = await startSigner({ REVOCATION_CACHE_MS: '0' });

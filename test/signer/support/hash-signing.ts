@@ -3,52 +3,42 @@
  * with the test, which plays the remote signing service), POST /sign-pdf/prepare and
  * /sign-pdf/complete over real HTTP, and what pyHanko reads of the signer and the /DSS.
  */
-import { X509Certificate, createHash, privateEncrypt, constants, type KeyObject } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash, generateKeyPairSync, privateEncrypt, constants, type KeyObject } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { issueTenantCertificate } from '../../../signer/dev-pki.js';
-import { readPkcs12 } from '../../../signer/certificates/pkcs12.js';
+import { issuePersonCertificate, revokeCertificate } from '../../../signer/dev-pki.js';
 import { call, fields, type SignerResponse } from './http.js';
 import { devPki, tempDir } from './service.js';
 import { run } from './tools.js';
 
 export interface Person {
-  /** The name its certificate was issued under (a dev "tenant" certificate stands for a person's). */
-  name: string;
+  fullName: string;
   key: KeyObject;
   /** DER, leaf first. */
   chain: Buffer[];
   pem: string;
-  /** The folder of its PKCS#12 and passwords.json (for revoking it at the dev CA). */
-  certsDir: string;
-  password: string;
+  /** Upper-case hex, as the dev CA's revoked list names it. */
+  serial: string;
 }
 
 let counter = 0;
 
-/** A new certificate and key from the dev signing CA, as the remote signing service would hold. */
+/** A person's key and certificate from the dev signing CA, as the remote signing service would hold them. */
 export async function issuePerson(options: { notBefore?: Date; notAfter?: Date } = {}): Promise<Person> {
-  const pki = await devPki();
-  const name = `persona${++counter}_${process.pid}`;
-  const certsDir = await tempDir();
-  const password = `clave-${name}`;
-  const file = path.join(certsDir, `${name}.p12`);
-  await issueTenantCertificate(pki, { tenant: name, file, password, ...options });
-  // revokeTenantCertificate reads the password from the folder's passwords.json.
-  const passwordsFile = path.join(certsDir, 'passwords.json');
-  const passwords = await readFile(passwordsFile, 'utf8').then((t) => JSON.parse(t) as Record<string, string>, () => ({}) as Record<string, string>);
-  await writeFile(passwordsFile, JSON.stringify({ ...passwords, [name]: password }));
-  const { key, certificates } = readPkcs12(await readFile(file), password);
-  const x509 = certificates.map((der) => new X509Certificate(der));
-  const order = [x509.findIndex((c) => c.checkPrivateKey(key))];
-  while (order.length < x509.length) {
-    const current = x509[order[order.length - 1]!]!;
-    const next = x509.findIndex((c, i) => !order.includes(i) && current.checkIssued(c) && current.subject !== c.subject);
-    if (next < 0) break;
-    order.push(next);
-  }
-  const chain = order.map((i) => certificates[i]!);
-  return { name, key, chain, pem: toPem(chain), certsDir, password };
+  const fullName = `Persona Prueba ${++counter}`;
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const issued = await issuePersonCertificate(await devPki(), {
+    subject: { fullName, cuit: String(20_000_000_000 + (process.pid % 1_000_000) * 1000 + counter), organization: 'Municipalidad de Villa Esperanza' },
+    publicKey,
+    ...options,
+  });
+  const chain = [issued.certificate, ...issued.chain];
+  return { fullName, key: privateKey, chain, pem: toPem(chain), serial: issued.serial };
+}
+
+/** Revokes the person's certificate at the dev CA (its OCSP responder answers revoked at once). */
+export async function revokePerson(person: Person): Promise<void> {
+  await revokeCertificate(await devPki(), { issuer: 'signing-ca', serial: person.serial, subject: `CN=${person.fullName}` });
 }
 
 export function toPem(chain: Buffer[]): string {
