@@ -11,6 +11,7 @@ import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
 import type { IdentityProvider } from './identity/index.js';
 import type { Mailer } from './mailer.js';
+import type { CscClient } from './csc/client.js';
 import { appFailure } from '../contract/failures.js';
 
 export interface ActivityDeps {
@@ -21,6 +22,8 @@ export interface ActivityDeps {
   /** The identity provider's management API (user provisioning). */
   identity: IdentityProvider;
   mailer: Mailer;
+  /** The remote signing service (CSC API v2) holding the users' personal certificates. */
+  remoteSigning: CscClient;
 }
 
 /**

@@ -2,7 +2,10 @@
 import {
   assignOfficialNumber, beginSigning, officializeDocument, prepareSignature, recordSignature, rejectDocument, type RoundDeadline,
 } from '../domain/documents/signing.js';
+import { signatureModeOf } from '../domain/signatures/modes.js';
+import type { AuthorizationResult, SignatureStepResult } from '../contract/document-signing.js';
 import { asUser, type ActivityDeps } from './deps.js';
+import { personalSigning } from './personal-signing.js';
 import { signPdf } from './signing-service.js';
 import type { PadesLevel } from '../config/index.js';
 
@@ -18,6 +21,7 @@ export interface RoundStep extends DocumentStep {
 
 export function createDocumentActivities(deps: ActivityDeps) {
   const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  const personal = personalSigning(deps, signer, (officializes) => levelFor(officializes, deps.config.signer.padesLevel));
   return {
     async beginDocumentSigning(input: DocumentStep & { creatorOnly: boolean; runId: string; due?: RoundDeadline }) {
       return asUser(deps, input.tenant, input.userId, (ctx) =>
@@ -29,22 +33,35 @@ export function createDocumentActivities(deps: ActivityDeps) {
       return asUser(deps, input.tenant, input.userId, (ctx) => assignOfficialNumber(ctx, input.documentId, input.round));
     },
 
-    /** One signature: the latest revision goes to the signing service, the result is stored. */
-    async signDocumentRevision(input: RoundStep) {
+    /**
+     * One signature over the latest revision. With the seal: the signing service signs, the result
+     * is stored. A signer who signs personally (never for `seal`, the documents the platform signs
+     * itself): the signature is prepared and the signer sent a code, which `authorizePersonalSignature` takes.
+     */
+    async signDocumentRevision(input: RoundStep & { seal?: boolean }): Promise<SignatureStepResult> {
       return asUser(deps, input.tenant, input.userId, async (ctx) => {
         const request = await prepareSignature(ctx, input.documentId, input.round);
         if (request.alreadySigned) return { signedAt: request.signedAt! };
+        const level = levelFor(Boolean(request.stamp), deps.config.signer.padesLevel);
+        if (!input.seal && (await ctx.db.transaction((trx) => signatureModeOf(trx, input.userId))) === 'personal') {
+          return { authorization: await personal.request(ctx, input, request) };
+        }
         const signed = await signPdf(signer, {
           pdf: request.pdf!,
           fileName: request.fileName!,
           tenantId: ctx.tenant.schema,
           signer: request.signer!,
           ...(request.stamp ? { stamp: request.stamp } : {}),
-          padesLevel: levelFor(Boolean(request.stamp), deps.config.signer.padesLevel),
+          padesLevel: level,
         });
         const recorded = await recordSignature(ctx, input.documentId, { round: input.round, baseRevision: request.baseRevision!, pdf: signed });
         return { signedAt: recorded.signedAt };
       });
+    },
+
+    /** A personal signature's code: the signature completed and recorded, or why not. */
+    async authorizePersonalSignature(input: RoundStep & { code: string }): Promise<AuthorizationResult> {
+      return asUser(deps, input.tenant, input.userId, (ctx) => personal.authorize(ctx, input, input.code));
     },
 
     async officializeDocument(input: RoundStep) {

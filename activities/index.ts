@@ -11,6 +11,7 @@ import { createNotificationActivities } from './notifications.js';
 import { createProvisioningActivities } from './provisioning.js';
 import { createRecordActivities } from './records.js';
 import { createSignBatchActivities } from './sign-batch.js';
+import { createSigningCredentialActivities } from './signing-credentials.js';
 import { createSummaryActivities } from './summaries.js';
 import { createSystemActivities } from './system.js';
 import { createWebhookActivities } from './webhooks.js';
@@ -31,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createCaseFileActivities(deps),
     ...createCaseExportActivities(deps),
+    ...createSigningCredentialActivities(deps),
   };
 }
 

@@ -19,11 +19,16 @@ import type { SignBatchDocumentInput, SignBatchOutcome } from '../contract/sign-
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
 import { checkCanSign } from '../domain/documents/signing-checks.js';
 import { isAppError } from '../domain/errors.js';
+import { signatureModeOf } from '../domain/signatures/modes.js';
 import { asUser, type ActivityDeps } from './deps.js';
 
 const HEARTBEAT_MS = 2_000;
 
+const PERSONAL_IN_BATCH = 'Firma personal: cada documento se autoriza con un código propio; fírmelo individualmente';
+
 function answered(s: SignOutcome): SignBatchOutcome {
+  // A personal signature waits for its signer's code: the batch leaves it for them to authorise.
+  if ('authorization' in s) return refused(s.documentId, 409, PERSONAL_IN_BATCH);
   return {
     documentId: s.documentId, result: s.isNumerator ? 'numbered' : 'signed', officialNumber: s.officialNumber, signedAt: s.signedAt, status: 200, message: null,
   };
@@ -53,6 +58,7 @@ export function createSignBatchActivities(deps: ActivityDeps) {
         return await asUser(deps, tenant, userId, async (ctx) => {
           const check = await checkCanSign(ctx, documentId);
           if (check.existing) return answered(check.existing);
+          if ((await ctx.db.transaction((trx) => signatureModeOf(trx, userId))) === 'personal') return refused(documentId, 409, PERSONAL_IN_BATCH);
           const activity = Context.current();
           const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
           try {

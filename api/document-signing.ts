@@ -10,16 +10,30 @@ import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
 import { conflict } from '../domain/errors.js';
 import { checkCanReject, checkCanSign, checkCanStart } from '../domain/documents/signing-checks.js';
 import type { SigningRound } from '../domain/documents/signing.js';
+import type { ExistingSignature } from '../domain/documents/signing-checks.js';
+import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
+import { personalSigningOf, type PersonalSigningOf } from '../domain/signatures/modes.js';
 import {
-  ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signUpdate,
+  ALREADY_SIGNED_TYPE, authorizeSignatureUpdate, beginSigningUpdate, rejectUpdate, signUpdate,
   DOCUMENT_SIGNING_WORKFLOW, type DocumentSigningWorkflow, type RejectOutcome, type SignOutcome,
 } from '../contract/document-signing.js';
+import { badRequest } from '../domain/errors.js';
 import { workflowIds } from '../contract/ids.js';
 import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
 import type { ApiDeps } from './deps.js';
 import type { DeadlineFields } from './deadline-body.js';
 import { deadlineFor, parseDeadlineRequest } from '../domain/deadlines/request.js';
 import { applicationFailureOf, businessError } from './workflow-errors.js';
+import { bodyParser } from './validation.js';
+
+/** The code of a personal signature: short digits from an e-mail or an authenticator app. */
+export const authorizeBody = bodyParser<{ code?: string }>({ type: 'object', properties: { code: { type: 'string', maxLength: 16 } } });
+
+export function authorizationMessage(method: 'otp-email' | 'totp'): string {
+  return method === 'totp'
+    ? 'Firma personal preparada: autorícela con el código de su aplicación de autenticación (vence en 5 minutos)'
+    : 'Firma personal preparada: le enviamos un código por e-mail para autorizarla (vence en 5 minutos)';
+}
 
 export type Waited<T> = { done: true; value: T } | { done: false };
 
@@ -112,6 +126,28 @@ export function documentSigning(deps: ApiDeps) {
       try {
         const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(signUpdate, {
           args: [{ userId: userId(ctx) }],
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+        });
+        return await waitAtMost(connection, () => update.result(), waitMs);
+      } catch (err) {
+        return answerRepeat(err, DOCUMENT_MESSAGES.notSignable, () => checkCanSign(ctx, documentId));
+      }
+    },
+
+    /** How the acting user signs: a caller whose signature is still being prepared learns it needs a code. */
+    personal(ctx: DomainContext): Promise<PersonalSigningOf> {
+      return personalSigningOf(ctx);
+    },
+
+    /** A personal signature's code, for the signature the acting user's last `sign` prepared. */
+    async authorize(ctx: DomainContext, documentId: string, code: string | undefined): Promise<Waited<ExistingSignature>> {
+      const check = await checkCanSign(ctx, documentId);
+      if (check.existing) return { done: true, value: check.existing };
+      const trimmed = code?.trim();
+      if (!trimmed) throw badRequest(SIGNATURE_MESSAGES.codeRequired);
+      try {
+        const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(authorizeSignatureUpdate, {
+          args: [{ userId: userId(ctx), code: trimmed }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);

@@ -12,6 +12,8 @@ import {
   firstLoginSignal, provisionedUpdate, provisioningStatusQuery, resendInvitationSignal,
   USER_PROVISIONING_WORKFLOW, type ProvisioningInput, type ProvisioningState, type UserProvisioningWorkflow,
 } from '../contract/user-provisioning.js';
+import { CREDENTIAL_REVOCATION_WORKFLOW, type CredentialRevocationWorkflow } from '../contract/signing-credentials.js';
+import { deactivateUser, type Deactivation } from '../domain/users/deactivation.js';
 import type { ApiDeps } from './deps.js';
 import { waitAtMost, type Waited } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
@@ -80,6 +82,24 @@ export function userProvisioning(deps: ApiDeps) {
           status: user.authId ? 'active' : user.invitationStatus === 'expired' ? 'expired' : 'invited',
         };
       }
+    },
+
+    /**
+     * Deactivates the user now and starts the revocation of their personal signing credential
+     * (a run per user: a repeat finds it). Answers the run's ID.
+     */
+    async deactivate(ctx: DomainContext, userId: string): Promise<Deactivation & { revocationWorkflowId: string }> {
+      const done = await deactivateUser(ctx, userId);
+      const workflowId = workflowIds.credentialRevocation(ctx.tenant.schema, userId);
+      await client.workflow.start<CredentialRevocationWorkflow>(CREDENTIAL_REVOCATION_WORKFLOW, {
+        workflowId,
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [{ tenant: ctx.tenant.schema, userId, requestedBy: ctx.user!.id }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: USER_EMAIL, value: done.email.toLowerCase() }],
+        staticSummary: `Revocación del certificado de firma de <${done.email.toLowerCase()}>`,
+      });
+      return { ...done, revocationWorkflowId: workflowId };
     },
 
     /** Onboarding saw the user's first valid token: the run stops waiting. */

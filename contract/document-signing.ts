@@ -32,8 +32,42 @@ export interface RejectRequest {
   reason: string;
 }
 
-/** A signer's signature as the caller sees it (the same shape a retried request gets from the database). */
-export type SignOutcome = ExistingSignature;
+/** How a personal signature's signer authorises it: a code e-mailed to them, or their authenticator app. */
+export type AuthorizationMethod = 'otp-email' | 'totp';
+
+/** A personal signature prepared and waiting for its signer's code. */
+export interface AuthorizationRequest {
+  method: AuthorizationMethod;
+  /** When the code stops being accepted (ISO). */
+  expiresAt: string;
+}
+
+/** What the step given the code found: the signature made, or why not. */
+export type AuthorizationResult =
+  | { signedAt: string }
+  | { refused: 'wrong_code' | 'expired' | 'no_code' }
+  /** The document gained a signature meanwhile: a new code was sent for the latest revision. */
+  | { renewed: AuthorizationRequest };
+
+/** The signature step's answer: signed (the seal), or a personal signature waiting for its code. */
+export type SignatureStepResult = { signedAt: string } | { authorization: AuthorizationRequest };
+
+/** A personal signature waiting for its signer's code, as the caller sees it. */
+export interface AuthorizationPending {
+  documentId: string;
+  status: 'sent_to_sign';
+  isNumerator: boolean;
+  officialNumber: null;
+  authorization: AuthorizationRequest;
+}
+
+/** A signer's signature as the caller sees it (the same shape a retried request gets from the database), or its pending authorisation. */
+export type SignOutcome = ExistingSignature | AuthorizationPending;
+
+export interface AuthorizeRequest {
+  userId: string;
+  code: string;
+}
 
 /** A signer's rejection (the same shape a repeated request gets from the database). */
 export type RejectOutcome = ExistingRejection;
@@ -45,6 +79,8 @@ export interface SigningState {
   round: number;
   signers: SignerSnapshot[];
   officialNumber: string | null;
+  /** Personal signatures waiting for their signer's code, by user ID (absent in older runs). */
+  awaitingAuthorization?: Record<string, AuthorizationRequest & { wrongCodes: number }>;
 }
 
 export interface SigningResult {
@@ -58,5 +94,7 @@ export const ALREADY_SIGNED_TYPE = 'AlreadySigned';
 
 export const beginSigningUpdate = defineUpdate<SigningRound, [BeginRequest]>('beginSigning');
 export const signUpdate = defineUpdate<SignOutcome, [SignRequest]>('sign');
+/** The signer's code for their pending personal signature; answers the signature once made. */
+export const authorizeSignatureUpdate = defineUpdate<ExistingSignature, [AuthorizeRequest]>('authorizeSignature');
 export const rejectUpdate = defineUpdate<RejectOutcome, [RejectRequest]>('reject');
 export const signingStateQuery = defineQuery<SigningState>('signingState');

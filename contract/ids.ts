@@ -12,6 +12,8 @@ export const workflowIds = {
   /** The case number reads in the Web UI's list, where the movement id alone would say nothing. */
   providence: (tenant: string, caseNumber: string, movementId: string) => `providence/${tenant}/${caseNumber}/${movementId}`,
   userProvisioning: (tenant: string, email: string) => `user-provisioning/${tenant}/${email.toLowerCase()}`,
+  /** One revocation per deactivated user. */
+  credentialRevocation: (tenant: string, userId: string) => `credential-revocation/${tenant}/${userId}`,
   /** One run per report request; the key is scoped to the record. */
   recordReport: (tenant: string, recordId: string, key: string) => `record-report/${tenant}/${recordId}/${key}`,
   /** One archive time-stamp renewal run per tenant and day (`day` is YYYY-MM-DD). */

@@ -38,6 +38,12 @@ async function firstActingUser(trx: Tx, where: (q: Knex.QueryBuilder) => Knex.Qu
   return { id: row.id, fullName: row.full_name, email: row.email, role: row.role, authId: row.auth_id, isAdmin: row.is_admin, sectors: row.sectors };
 }
 
+/** A user of the tenant who was deactivated (so a refusal can say so rather than "not found"). */
+export async function isDeactivatedUser(trx: Tx, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  return (await trx('users').where({ id: userId, is_active: false }).first('id')) !== undefined;
+}
+
 export async function loadActiveUserById(trx: Tx, userId: string): Promise<ActingUser | undefined> {
   if (!isUuid(userId)) return undefined;
   return firstActingUser(trx, (q) => q.where('id', userId));

@@ -9,15 +9,16 @@ import { findApiKeyAccess, findTenantBySchema, listTenants } from '../db/control
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
-import { isUuid, loadActiveUserByEmail, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
+import { isDeactivatedUser, isUuid, loadActiveUserByEmail, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
 import type { ActingUser, DomainContext, Platform } from './context.js';
-import { badRequest, unauthorized } from './errors.js';
+import { badRequest, forbidden, unauthorized } from './errors.js';
 
 export const INTEGRATION_AUTH_MESSAGES = {
   missingKey: 'X-API-Key header requerido',
   missingUser: 'X-User-ID header requerido para REST API',
   invalidKey: 'API Key invalida o expirada',
   userNotAuthorized: 'Usuario no autorizado para esta API Key',
+  userDeactivated: 'Usuario dado de baja: ya no puede operar ni firmar',
   malformedUser: 'X-User-ID debe ser un UUID',
 } as const;
 
@@ -51,7 +52,11 @@ export async function authenticateApiKey(platform: Platform, credentials: ApiKey
   // A malformed header is the caller's mistake (400), told only to a caller with a valid key.
   if (!isUuid(userId)) throw badRequest(INTEGRATION_AUTH_MESSAGES.malformedUser);
   if (!access.userAuthorized) throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
-  const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));
+  const user = await scoped.transaction(async (trx) => {
+    const found = await loadActiveUserById(trx, userId);
+    if (!found && (await isDeactivatedUser(trx, userId))) throw unauthorized(INTEGRATION_AUTH_MESSAGES.userDeactivated);
+    return found;
+  });
   if (!user) throw unauthorized(INTEGRATION_AUTH_MESSAGES.userNotAuthorized);
   return { tenant, db: scoped, services, user };
 }
@@ -107,7 +112,12 @@ export async function authenticateTestingMode(platform: Platform, tenant: Tenant
 /** A context for work done on a user's behalf outside a request (workflow activities). */
 export async function contextForUser(platform: Platform, tenant: Tenant, userId: string): Promise<DomainContext> {
   const scoped = tenantDb(platform.db, tenant);
-  const user = await scoped.transaction((trx) => loadActiveUserById(trx, userId));
+  const user = await scoped.transaction(async (trx) => {
+    const found = await loadActiveUserById(trx, userId);
+    // Work queued before the user was deactivated (a signature waiting for its code) is refused, and says why.
+    if (!found && (await isDeactivatedUser(trx, userId))) throw forbidden(INTEGRATION_AUTH_MESSAGES.userDeactivated);
+    return found;
+  });
   if (!user) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
   return { tenant, db: scoped, services: platform.services, user };
 }

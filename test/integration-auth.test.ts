@@ -77,7 +77,7 @@ describe('integration REST authentication (X-API-Key + X-User-ID)', () => {
     assert.deepEqual([badKey.status, badKey.body], [401, { error: 'API Key invalida o expirada' }]);
   });
 
-  it('401 for an authorized user who has been deactivated', async () => {
+  it('401 saying so for an authorized user who has been deactivated', async () => {
     const { db, demoTenant } = getStack();
     const { tenantDb } = await import('../db/tenancy.js');
     const inactiveUser = '7b0d3c52-2f33-4d0e-9a55-6a4c0f3d2e11';
@@ -87,6 +87,6 @@ describe('integration REST authentication (X-API-Key + X-User-ID)', () => {
     const key = await createApiKey(db, { tenantId: demoTenant.id, name: 'with-inactive', userIds: [inactiveUser] });
     const res = await request(path, { headers: { 'X-API-Key': key.key, 'X-User-ID': inactiveUser } });
     assert.equal(res.status, 401);
-    assert.deepEqual(res.body, { error: 'Usuario no autorizado para esta API Key' });
+    assert.deepEqual(res.body, { error: 'Usuario dado de baja: ya no puede operar ni firmar' });
   });
 });

@@ -9,6 +9,7 @@ import type { Logger } from '../lib/log.js';
 import { createActivities } from '../activities/index.js';
 import { Auth0ManagementProvider, auth0ManagementOptionsFromEnv, type IdentityProvider } from '../activities/identity/index.js';
 import { createMailer, type Mailer } from '../activities/mailer.js';
+import { CscClient } from '../activities/csc/client.js';
 
 /** The workflows entry: TypeScript source under tsx, compiled JavaScript under dist/. */
 export function workflowsPath(): string {
@@ -56,22 +57,23 @@ export interface WorkerDeps {
   connection: NativeConnection;
   identity: IdentityProvider;
   mailer: Mailer;
+  remoteSigning: CscClient;
   /** Temporal plugins, e.g. OpenTelemetry tracing of workflows and activities. */
   plugins?: WorkerPlugin[];
 }
 
 /** The external systems activities talk to, built from the configuration. */
-export function externalDeps(config: Config, env: NodeJS.ProcessEnv): { identity: IdentityProvider; mailer: Mailer } {
-  return { identity: new Auth0ManagementProvider(auth0ManagementOptionsFromEnv(env)), mailer: createMailer(config) };
+export function externalDeps(config: Config, env: NodeJS.ProcessEnv): { identity: IdentityProvider; mailer: Mailer; remoteSigning: CscClient } {
+  return { identity: new Auth0ManagementProvider(auth0ManagementOptionsFromEnv(env)), mailer: createMailer(config), remoteSigning: new CscClient(config.csc) };
 }
 
-export async function createWorker({ config, db, services, log, connection, identity, mailer, plugins }: WorkerDeps): Promise<Worker> {
+export async function createWorker({ config, db, services, log, connection, identity, mailer, remoteSigning, plugins }: WorkerDeps): Promise<Worker> {
   return Worker.create({
     plugins,
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     ...workflowSource(plugins),
-    activities: createActivities({ db, services, config, log, identity, mailer }),
+    activities: createActivities({ db, services, config, log, identity, mailer, remoteSigning }),
   });
 }

@@ -7,6 +7,11 @@
  * - `sign` (update): a pending signer's signature. The validator refuses non-signers, the
  *   numerator before every common signer has signed, and a signer who already signed. The
  *   numerator's update allocates the official number, signs with it stamped and officializes.
+ *   A signer who signs personally (a certificate of their own at a remote signing service) gets
+ *   their signature prepared and a code instead, and the update answers that it awaits the code.
+ * - `authorizeSignature` (update): that signer's code. It completes the signature (and, for the
+ *   numerator, officializes). A code is good for 5 minutes; three wrong codes cancel that attempt
+ *   (never the round): signing again sends a new code.
  * - `reject` (update): any signer, with a reason; ends the run.
  * A repeated update (a client retrying, possibly while the first is still running) gets the answer
  * of the one it repeats: the signer's signature, the round begun, the same rejection.
@@ -18,11 +23,13 @@ import {
 } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
 import type { SigningEvent } from '../domain/notifications/notices.js';
+import type { ExistingSignature } from '../domain/documents/signing-checks.js';
 import {
-  ALREADY_SIGNED_TYPE, beginSigningUpdate, rejectUpdate, signingStateQuery, signUpdate,
-  type DocumentSigningInput, type RejectOutcome, type RejectRequest, type SigningResult, type SigningState, type SignOutcome,
+  ALREADY_SIGNED_TYPE, authorizeSignatureUpdate, beginSigningUpdate, rejectUpdate, signingStateQuery, signUpdate,
+  type AuthorizationRequest, type DocumentSigningInput, type RejectOutcome, type RejectRequest, type SignatureStepResult, type SigningResult,
+  type SigningState, type SignOutcome,
 } from '../contract/document-signing.js';
-import { appFailure, SIGNING_REFUSALS } from '../contract/failures.js';
+import { appFailure, AUTHORIZATION_REFUSALS, MAX_WRONG_CODES, SIGNING_REFUSALS } from '../contract/failures.js';
 import { workflowIds } from '../contract/ids.js';
 import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
 import { deadlineWorkflow } from './deadline.js';
@@ -52,7 +59,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
   let rejection: RejectOutcome | undefined;
   const step = (userId: string) => ({ tenant, documentId, userId, round: state.round });
   const signer = (userId: string) => state.signers.find((s) => s.userId === userId);
-  const outcome = (s: SignerSnapshot): SignOutcome => ({
+  const outcome = (s: SignerSnapshot): ExistingSignature => ({
     documentId,
     status: state.phase === 'signed' ? 'signed' : 'sent_to_sign',
     isNumerator: s.isNumerator,
@@ -87,10 +94,53 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     }),
   );
 
+  /** After a signature is recorded: the numerator's officializes; the signer is marked signed. */
+  async function signatureMade(me: SignerSnapshot, signedAt: string): Promise<ExistingSignature> {
+    if (me.isNumerator) {
+      await steps.officializeDocument(step(me.userId));
+      state.phase = 'signed';
+      upsertSearchAttributes([{ key: STATUS, value: 'signed' }]);
+    }
+    // Marked only now: the numerator's signature is complete once the document is official, so
+    // its repeats wait for the number instead of answering an unofficialized signature.
+    me.status = 'signed';
+    me.signedAt = signedAt;
+    if (notify) {
+      const numerator = state.signers.find((s) => s.isNumerator);
+      if (me.isNumerator) notices.push({ event: 'officialized', documentId, round: state.round, actorUserId: me.userId });
+      else if (numerator?.status === 'pending' && state.signers.every((s) => s.isNumerator || s.status === 'signed')) {
+        // The common signers are done: now it is the numerator's turn.
+        notices.push({ event: 'turn', documentId, round: state.round, userIds: [numerator.userId], actorUserId: me.userId });
+      }
+    }
+    return outcome(me);
+  }
+
+  /** The signer's personal signature waiting for a code; refused once its code expired (workflow time). */
+  function awaiting(userId: string): AuthorizationRequest & { wrongCodes: number } {
+    const found = state.awaitingAuthorization?.[userId];
+    if (!found) throw appFailure(409, AUTHORIZATION_REFUSALS.noPendingAuthorization);
+    if (Date.now() > Date.parse(found.expiresAt)) throw appFailure(409, AUTHORIZATION_REFUSALS.codeExpired);
+    return found;
+  }
+
+  const checkMaySign = (request: { userId: string }) => {
+    const me = signer(request.userId);
+    // Checked before the phase: the numerator's repeat still finds its signature after the round ended.
+    if (me?.status === 'signed' && state.phase !== 'rejected') {
+      throw ApplicationFailure.create({ type: ALREADY_SIGNED_TYPE, message: 'El usuario ya firmó este documento', nonRetryable: true });
+    }
+    if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notSignable);
+    if (!me) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
+    if (me.isNumerator && state.signers.some((s) => !s.isNumerator && s.status !== 'signed')) {
+      throw appFailure(409, SIGNING_REFUSALS.notSignable);
+    }
+  };
+
   setHandler(
     signUpdate,
     (request) =>
-      lock.run(async () => {
+      lock.run(async (): Promise<SignOutcome> => {
         const me = signer(request.userId);
         // A repeat queued behind the signature it repeats (even the one that ended the round) answers it.
         if (me?.status === 'signed' && state.phase !== 'rejected') return outcome(me);
@@ -100,38 +150,51 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
           state.officialNumber = await steps.assignOfficialNumber(step(me.userId));
           upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: state.officialNumber }]);
         }
-        const { signedAt } = await signing.signDocumentRevision(step(me.userId));
-        if (me.isNumerator) {
-          await steps.officializeDocument(step(me.userId));
-          state.phase = 'signed';
-          upsertSearchAttributes([{ key: STATUS, value: 'signed' }]);
+        const result: SignatureStepResult = await signing.signDocumentRevision(step(me.userId));
+        if ('authorization' in result) {
+          // A personal signature: prepared, and its signer was sent a code (a new one on every request).
+          (state.awaitingAuthorization ??= {})[me.userId] = { ...result.authorization, wrongCodes: 0 };
+          return { documentId, status: 'sent_to_sign', isNumerator: me.isNumerator, officialNumber: null, authorization: result.authorization };
         }
-        // Marked only now: the numerator's signature is complete once the document is official, so
-        // its repeats wait for the number instead of answering an unofficialized signature.
-        me.status = 'signed';
-        me.signedAt = signedAt;
-        if (notify) {
-          const numerator = state.signers.find((s) => s.isNumerator);
-          if (me.isNumerator) notices.push({ event: 'officialized', documentId, round: state.round, actorUserId: me.userId });
-          else if (numerator?.status === 'pending' && state.signers.every((s) => s.isNumerator || s.status === 'signed')) {
-            // The common signers are done: now it is the numerator's turn.
-            notices.push({ event: 'turn', documentId, round: state.round, userIds: [numerator.userId], actorUserId: me.userId });
+        return signatureMade(me, result.signedAt);
+      }),
+    { validator: checkMaySign },
+  );
+
+  setHandler(
+    authorizeSignatureUpdate,
+    (request) =>
+      lock.run(async () => {
+        const me = signer(request.userId);
+        if (me?.status === 'signed' && state.phase !== 'rejected') return outcome(me);
+        checkMaySign(request);
+        let waiting: ReturnType<typeof awaiting>;
+        try {
+          waiting = awaiting(me!.userId);
+        } catch (err) {
+          delete state.awaitingAuthorization?.[me!.userId];
+          throw err;
+        }
+        const result = await signing.authorizePersonalSignature({ ...step(me!.userId), code: request.code });
+        if ('refused' in result) {
+          if (result.refused === 'wrong_code' && ++waiting.wrongCodes < MAX_WRONG_CODES) {
+            throw appFailure(400, AUTHORIZATION_REFUSALS.wrongCode(MAX_WRONG_CODES - waiting.wrongCodes));
           }
+          delete state.awaitingAuthorization![me!.userId];
+          if (result.refused === 'wrong_code') throw appFailure(400, AUTHORIZATION_REFUSALS.attemptCancelled);
+          throw appFailure(409, result.refused === 'expired' ? AUTHORIZATION_REFUSALS.codeExpired : AUTHORIZATION_REFUSALS.noPendingAuthorization);
         }
-        return outcome(me);
+        if ('renewed' in result) {
+          state.awaitingAuthorization![me!.userId] = { ...result.renewed, wrongCodes: 0 };
+          throw appFailure(409, AUTHORIZATION_REFUSALS.documentChanged);
+        }
+        delete state.awaitingAuthorization![me!.userId];
+        return signatureMade(me!, result.signedAt);
       }),
     {
       validator: (request) => {
-        const me = signer(request.userId);
-        // Checked before the phase: the numerator's repeat still finds its signature after the round ended.
-        if (me?.status === 'signed' && state.phase !== 'rejected') {
-          throw ApplicationFailure.create({ type: ALREADY_SIGNED_TYPE, message: 'El usuario ya firmó este documento', nonRetryable: true });
-        }
-        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notSignable);
-        if (!me) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
-        if (me.isNumerator && state.signers.some((s) => !s.isNumerator && s.status !== 'signed')) {
-          throw appFailure(409, SIGNING_REFUSALS.notSignable);
-        }
+        checkMaySign(request);
+        awaiting(request.userId);
       },
     },
   );

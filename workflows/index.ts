@@ -14,3 +14,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { caseExportWorkflow } from './case-export.js';
 export { auditAnchorWorkflow } from './audit-anchor.js';
 export { caseFileWorkflow } from './case-file.js';
+export { credentialRevocationWorkflow } from './credential-revocation.js';

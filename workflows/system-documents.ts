@@ -14,7 +14,8 @@ export async function signSystemDocument(tenant: string, userId: string, documen
   const step = { tenant, documentId, userId, round: round.round };
   const officialNumber = await steps.assignOfficialNumber(step);
   upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: officialNumber }]);
-  await signingSteps.signDocumentRevision(step);
+  // Always the municipality seal: these documents are the platform's, not a person's act.
+  await signingSteps.signDocumentRevision({ ...step, seal: true });
   const official = await steps.officializeDocument(step);
   return { documentId, officialNumber, signedAt: official.signedAt };
 }

@@ -6,7 +6,7 @@
  * backend's onboarding) or the ticket's expiry, which marks the invitation expired. A resend
  * issues a new ticket and email; after an expiry, a resend starts a new run.
  */
-import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, log, patched, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { STATUS } from '../contract/search-attributes.js';
 import {
@@ -41,16 +41,30 @@ export async function userProvisioningWorkflow(input: ProvisioningInput): Promis
     return state;
   });
 
+  /**
+   * The user's personal signing certificate, issued beside the invitation (never holding it up):
+   * the remote signing service may be down for a while. Runs begun before personal signatures skip it.
+   */
+  let enrolment: Promise<void> = Promise.resolve();
+  const enrol = (userId: string) => {
+    if (!patched('personal-signing-credential')) return;
+    enrolment = acts.enrolSigningCredential({ tenant, requestedBy: input.requestedBy, userId })
+      .catch((err: unknown) => log.warn('signing credential not issued', { userId, error: (err as Error).message }));
+  };
+
   const found = await acts.findIdentityAccounts({ email: user.email });
   if (found.social) {
     state.userId = await acts.saveInvitedUser({ tenant, requestedBy: input.requestedBy, user, authId: found.social.userId, invitation: null });
+    enrol(state.userId);
     state.authId = found.social.userId;
     setStatus('linked_social');
+    await enrolment;
     return state;
   }
 
   state.identityUserId = found.passwordUserId ?? (await acts.createPasswordAccount({ email: user.email, fullName: user.fullName, tenant }));
   state.userId = await acts.saveInvitedUser({ tenant, requestedBy: input.requestedBy, user, authId: null, invitation: 'pending' });
+  enrol(state.userId);
 
   let handled = resends;
   for (;;) {
@@ -63,6 +77,7 @@ export async function userProvisioningWorkflow(input: ProvisioningInput): Promis
     if (state.authId !== null) {
       await acts.recordInvitationStatus({ tenant, email: user.email, identityUserId: state.identityUserId, status: 'accepted' });
       setStatus('active');
+      await enrolment;
       return state;
     }
     if (woken) {
@@ -71,6 +86,7 @@ export async function userProvisioningWorkflow(input: ProvisioningInput): Promis
     }
     await acts.recordInvitationStatus({ tenant, email: user.email, identityUserId: state.identityUserId, status: 'expired' });
     setStatus('expired');
+    await enrolment;
     return state;
   }
 }

@@ -7,7 +7,8 @@ import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
-import { documentSigning } from '../document-signing.js';
+import { authorizationMessage, authorizeBody, documentSigning } from '../document-signing.js';
+import type { ExistingSignature } from '../../domain/documents/signing-checks.js';
 import { startSigningBody } from '../deadline-body.js';
 import { PublicVerifier } from '../../domain/verification/public-verifier.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
@@ -150,9 +151,33 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/super-sign', async (req, res) => {
-    const result = await signing.sign(contextOf(res), pathParam(req, 'id'));
-    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    const ctx = contextOf(res);
+    const result = await signing.sign(ctx, pathParam(req, 'id'));
+    if (!result.done) {
+      const personal = await signing.personal(ctx);
+      if (personal.mode !== 'personal') return accepted(res, pathParam(req, 'id'));
+      sendBackend(res, { document_id: pathParam(req, 'id'), document_status: 'sent_to_sign', in_progress: true, authorization_required: true, method: personal.method, expires_at: null },
+        'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla', 202);
+      return;
+    }
     const o = result.value;
+    if ('authorization' in o) {
+      sendBackend(res, {
+        document_id: o.documentId, document_status: o.status, is_numerator: o.isNumerator, authorization_required: true, method: o.authorization.method, expires_at: o.authorization.expiresAt,
+      }, authorizationMessage(o.authorization.method), 202);
+      return;
+    }
+    await superSignAnswer(res, o);
+  });
+
+  router.post('/documents/:id/sign/authorize', async (req, res) => {
+    const result = await signing.authorize(contextOf(res), pathParam(req, 'id'), authorizeBody(req.body).code);
+    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    await superSignAnswer(res, result.value);
+  });
+
+  /** The spec's super-sign answer: numbered with its PDF, or signed. */
+  async function superSignAnswer(res: Response, o: ExistingSignature): Promise<void> {
     if (o.isNumerator && o.status === 'signed') {
       const { pdf_url } = await documentPdfUrl(contextOf(res), o.documentId);
       sendBackendFlat(
@@ -167,7 +192,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       { document_id: o.documentId, document_status: o.status, is_numerator: o.isNumerator, official_number: null },
       'Documento firmado',
     );
-  });
+  }
 
   router.post('/documents/:id/reject', async (req, res) => {
     const reason = rejectBody(req.body).reason?.trim() ?? '';

@@ -5,6 +5,7 @@
 import { Router, type Response } from 'express';
 import { forbidden } from '../../domain/errors.js';
 import { activeUsers, searchUserDirectory, sessionOf, userDocuments, userProfile } from '../../domain/users/directory.js';
+import { SIGNATURE_MODES, setDefaultSignatureMode, setUserSignatureMode, signatureSettings, type SignatureMode, type SignatureSettings } from '../../domain/signatures/modes.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, userOf } from '../http.js';
 import { userProvisioning } from '../user-provisioning.js';
@@ -34,6 +35,18 @@ export const createBody = bodyParser<{
       items: { type: 'object', required: ['sector_id'], properties: { sector_id: uuid, can_view: { type: 'boolean' }, can_edit: { type: 'boolean' } } },
     },
   },
+});
+
+export const userModeBody = bodyParser<{ mode: SignatureMode | null }>({
+  type: 'object', required: ['mode'], properties: { mode: { anyOf: [{ type: 'string', enum: [...SIGNATURE_MODES] }, { type: 'null' }] } },
+});
+export const defaultModeBody = bodyParser<{ default_mode: SignatureMode }>({
+  type: 'object', required: ['default_mode'], properties: { default_mode: { type: 'string', enum: [...SIGNATURE_MODES] } },
+});
+
+const settingsJson = (s: SignatureSettings) => ({
+  default_mode: s.defaultMode,
+  users: s.users.map((u) => ({ user_id: u.userId, full_name: u.fullName, mode: u.mode })),
 });
 
 function requireAdmin(res: Response): void {
@@ -83,6 +96,30 @@ export function backendUserRoutes(deps: ApiDeps): Router {
   router.get('/users/:id/provisioning', async (req, res) => {
     requireAdmin(res);
     sendBackend(res, await provisioning.status(contextOf(res), pathParam(req, 'id')));
+  });
+
+  router.post('/users/:id/deactivate', async (req, res) => {
+    requireAdmin(res);
+    const done = await provisioning.deactivate(contextOf(res), pathParam(req, 'id'));
+    sendBackend(
+      res,
+      { user_id: done.userId, is_active: false, deactivated_at: done.deactivatedAt, credential_revocation_workflow_id: done.revocationWorkflowId },
+      done.alreadyInactive ? 'El usuario ya estaba dado de baja' : 'Usuario dado de baja; se revoca su certificado de firma personal',
+    );
+  });
+
+  router.put('/users/:id/signature-mode', async (req, res) => {
+    const body = userModeBody(req.body);
+    const set = await setUserSignatureMode(contextOf(res), pathParam(req, 'id'), body.mode);
+    sendBackend(res, { user_id: set.userId, mode: set.mode, effective_mode: set.effective }, 'Modo de firma actualizado');
+  });
+
+  router.get('/admin/signatures', async (_req, res) => {
+    sendBackend(res, settingsJson(await signatureSettings(contextOf(res))));
+  });
+
+  router.put('/admin/signatures', async (req, res) => {
+    sendBackend(res, settingsJson(await setDefaultSignatureMode(contextOf(res), defaultModeBody(req.body).default_mode)), 'Modo de firma del municipio actualizado');
   });
 
   router.get('/users/:id/profile', async (req, res) => {

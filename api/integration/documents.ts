@@ -8,7 +8,7 @@ import {
 import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
-import { documentSigning, type DocumentSigning } from '../document-signing.js';
+import { authorizationMessage, authorizeBody, documentSigning, type DocumentSigning } from '../document-signing.js';
 import { startSigningBody, type DeadlineFields } from '../deadline-body.js';
 import type { DomainContext } from '../../domain/context.js';
 import { contextOf, pathParam, queryString } from '../http.js';
@@ -47,6 +47,8 @@ const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el document
 function accepted(res: Response, documentId: string) {
   res.status(202).json(inProgress(documentId));
 }
+
+const AUTHORIZATION_COMING = 'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla en POST /documents/{document_id}/sign/authorize';
 
 const inProgress = (documentId: string) => ({ document_id: documentId, status: 'sent_to_sign', message: IN_PROGRESS });
 
@@ -178,7 +180,28 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/sign', auth, async (req, res) => {
-    const result = await signing.sign(contextOf(res), pathParam(req, 'id'));
+    const ctx = contextOf(res);
+    const result = await signing.sign(ctx, pathParam(req, 'id'));
+    if (!result.done) {
+      // Still preparing (the signing services may be down): a personal signer will need the code it sends.
+      const personal = await signing.personal(ctx);
+      if (personal.mode !== 'personal') return accepted(res, pathParam(req, 'id'));
+      res.status(202).json({ ...inProgress(pathParam(req, 'id')), authorization_required: true, method: personal.method, expires_at: null, message: AUTHORIZATION_COMING });
+      return;
+    }
+    const o = result.value;
+    if ('authorization' in o) {
+      res.status(202).json({
+        document_id: o.documentId, status: o.status, authorization_required: true, method: o.authorization.method, expires_at: o.authorization.expiresAt,
+        message: authorizationMessage(o.authorization.method),
+      });
+      return;
+    }
+    res.json({ document_id: o.documentId, status: o.status, document_number: o.status === 'signed' ? o.officialNumber : null, signed_at: o.signedAt });
+  });
+
+  router.post('/documents/:id/sign/authorize', auth, async (req, res) => {
+    const result = await signing.authorize(contextOf(res), pathParam(req, 'id'), authorizeBody(req.body).code);
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
     res.json({ document_id: o.documentId, status: o.status, document_number: o.status === 'signed' ? o.officialNumber : null, signed_at: o.signedAt });

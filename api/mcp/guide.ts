@@ -12,7 +12,7 @@ export const AGENT_GUIDE = {
     people: 'Usuarios y municipios: get_user_info, search_users, list_my_tenants.',
   },
   flows: [
-    'Redactar y enviar a firma / draft and send to signing: get_document_types → create_document → save_document (content, signers; el último firmante numera) → start_signing. Los firmantes firman en la aplicación; ninguna herramienta firma (sign_batch responde 403). / Signers sign in the application; no tool signs (sign_batch answers 403).',
+    'Redactar y enviar a firma / draft and send to signing: get_document_types → create_document → save_document (content, signers; el último firmante numera) → start_signing. Los firmantes firman en la aplicación; ninguna herramienta firma (sign_batch responde 403). Quien firma con certificado personal autoriza cada firma con un código que solo él recibe: un agente nunca puede autorizarla (get_signature_details muestra el certificado de cada firma personal). / Signers sign in the application; no tool signs (sign_batch answers 403). A signer with a personal certificate authorises each signature with a code only they receive: an agent can never authorise it (get_signature_details shows each personal signature\'s certificate).',
     'Enviar una nota / send a note: create_document con document_type_acronym "NOTA" y recipients {to, cc, bcc} (UUID de sectores) → save_document → start_signing.',
     'Asignar una tarea / assign a task: prepare_assignment → assign_case (target_sector_id, reason 5-500 caracteres, assigned_user_id opcional).',
     'Vincular un borrador a un expediente / link a draft to a case: propose_document; quien gestiona el expediente acepta o rechaza (reject_proposal).',

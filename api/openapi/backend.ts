@@ -11,6 +11,7 @@ import { createWebhookBody, updateWebhookBody } from '../backend/webhooks.js';
 import { caseCreationBody } from '../integration/cases.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 import type { OperationSpec } from './operation.js';
+import { authorizationFields, backendPersonalSignatureOperations, signatureMadeWith } from './personal-signatures.js';
 import { MAX_PAGE } from '../../domain/pagination.js';
 import { BACKEND_DATE_FILTERS } from '../../domain/calendar.js';
 import {
@@ -162,7 +163,7 @@ export const backendOperations: OperationSpec[] = [
     responses: {
       200: ok(obj({
         document_id: id, document_number: nstr, signature_status: str, verification_code: nstr,
-        signers: arr(obj({ user_id: id, full_name: str, role: oneOfValues('signer', 'numerator'), status: str, signed_at: nstr })),
+        signers: arr(obj({ user_id: id, full_name: str, role: oneOfValues('signer', 'numerator'), status: str, signed_at: nstr, ...signatureMadeWith })),
         validation: nullable(verification),
       })),
     },
@@ -186,8 +187,13 @@ export const backendOperations: OperationSpec[] = [
   },
   {
     method: 'POST', path: '/documents/:id/super-sign', tag: 'Firma', summary: 'Firmar (el numerador numera)',
-    responses: { 200: flatEnvelope({ document_id: id, document_status: str, is_numerator: bool, official_number: nstr, 'signed_pdf_url?': str }), 202: signingAccepted },
+    description: 'Un firmante con firma personal recibe 202 con authorization_required: se le envió un código para autorizarla en POST /documents/{document_id}/sign/authorize.',
+    responses: {
+      200: flatEnvelope({ document_id: id, document_status: str, is_numerator: bool, official_number: nstr, 'signed_pdf_url?': str }),
+      202: envelope(obj({ document_id: id, document_status: { const: 'sent_to_sign' }, 'in_progress?': { const: true }, 'is_numerator?': bool, ...authorizationFields })),
+    },
   },
+  ...backendPersonalSignatureOperations,
   ...backendSignBatchOperations,
   ...backendRetentionOperations,
   ...backendCaseExportOperations,

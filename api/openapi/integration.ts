@@ -8,6 +8,7 @@ import { archiveBody } from '../integration/notes.js';
 import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { OperationSpec } from './operation.js';
+import { authorizationFields, integrationPersonalSignatureOperations, signatureMadeWith } from './personal-signatures.js';
 import { MAX_PAGE } from '../../domain/pagination.js';
 import { INTEGRATION_DATE_FILTERS } from '../../domain/calendar.js';
 import type { JsonSchema } from './schemas.js';
@@ -98,7 +99,7 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'GET', path: '/documents/:id/url', tag: 'Documentos', summary: 'URL firmada temporal del PDF', responses: { 200: obj({ document_id: id, official_number: nstr, pdf_url: str, expires_in: int }) } },
   {
     method: 'GET', path: '/documents/:id/signature-details', tag: 'Documentos', summary: 'Estado de las firmas',
-    responses: { 200: obj({ document_id: id, document_number: nstr, signature_status: str, signers: arr(obj({ user_id: id, full_name: str, status: str, signed_at: nstr })) }) },
+    responses: { 200: obj({ document_id: id, document_number: nstr, signature_status: str, signers: arr(obj({ user_id: id, full_name: str, status: str, signed_at: nstr, ...signatureMadeWith })) }) },
   },
   { method: 'PATCH', path: '/documents/:id', tag: 'Documentos', summary: 'Guardar un borrador (contenido, firmantes, destinatarios)', body: patchBody, responses: { 200: obj({ document_id: id, status: str, updated_at: str }) } },
   { method: 'PUT', path: '/documents/:id/imported-pdf', tag: 'Documentos', summary: 'Reemplazar el PDF de un borrador importado', multipart: pdfUpload(), responses: { 200: obj({ document_id: id, message: str, updated_at: str }) } },
@@ -106,8 +107,10 @@ export const integrationOperations: OperationSpec[] = [
   { method: 'POST', path: '/documents/:id/start-signing', tag: 'Firma', summary: 'Enviar a firma (con plazo opcional)', body: startSigningBody, responses: { 200: obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str, 'due_at?': str }), 202: signingInProgress } },
   {
     method: 'POST', path: '/documents/:id/sign', tag: 'Firma', summary: 'Firmar (el último firmante numera)',
-    responses: { 200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }), 202: signingInProgress },
+    description: 'Un firmante con firma personal recibe 202 con authorization_required: se le envió un código para autorizarla en POST /documents/{document_id}/sign/authorize.',
+    responses: { 200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }), 202: obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str, ...authorizationFields }) },
   },
+  ...integrationPersonalSignatureOperations,
   ...integrationSignBatchOperations,
   ...integrationRetentionOperations,
   ...integrationCaseExportOperations,

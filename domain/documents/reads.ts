@@ -330,17 +330,32 @@ export async function documentPdfUrl(ctx: DomainContext, documentId: string) {
 
 async function signaturesOf(trx: Tx, doc: DocumentRow) {
   const signers = await loadSigners(trx, doc.id);
+  // Which certificate made each signature: the seal, or the signer's own (its subject and hash).
+  const made = await trx('document_signers as s')
+    .leftJoin('signing_credentials as c', 'c.id', 's.certificate_id')
+    .where('s.document_id', doc.id)
+    .select<{ user_id: string; signature_kind: 'seal' | 'personal' | null; subject: string | null; serial_number: string | null; certificate_sha256: string | null }[]>(
+      's.user_id', 's.signature_kind', 'c.subject', 'c.serial_number', 'c.certificate_sha256',
+    );
+  const madeBy = new Map(made.map((m) => [m.user_id, m]));
   return {
     document_id: doc.id,
     document_number: doc.official_number,
     signature_status: signatureStatus(doc, signers),
-    signers: signers.map((s) => ({
-      user_id: s.user_id,
-      full_name: s.full_name,
-      role: s.is_numerator ? 'numerator' : 'signer',
-      status: s.status,
-      signed_at: iso(s.signed_at),
-    })),
+    signers: signers.map((s) => {
+      const m = madeBy.get(s.user_id);
+      return {
+        user_id: s.user_id,
+        full_name: s.full_name,
+        role: s.is_numerator ? 'numerator' : 'signer',
+        status: s.status,
+        signed_at: iso(s.signed_at),
+        signature_kind: s.status === 'signed' ? (m?.signature_kind ?? 'seal') : null,
+        certificate: m?.signature_kind === 'personal' && m.subject
+          ? { subject: m.subject, serial_number: m.serial_number, sha256: m.certificate_sha256 }
+          : null,
+      };
+    }),
   };
 }
 

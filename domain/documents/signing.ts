@@ -146,7 +146,7 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
       status: 'sent_to_sign', signing_round: round, sent_to_sign_at: trx.fn.now(), updated_at: trx.fn.now(), workflow_id: options.runId,
       signing_due_at: dueAt, signing_escalated_at: null,
     });
-    await trx('document_signers').where({ document_id: doc.id }).update({ status: 'pending', signed_at: null });
+    await trx('document_signers').where({ document_id: doc.id }).update({ status: 'pending', signed_at: null, signature_kind: null, certificate_id: null });
     await recordActivity(trx, {
       kind: 'document_sent_to_sign', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
       summary: `${user.fullName} envió a firma ${doc.type_acronym} "${doc.reference}"`,
@@ -222,6 +222,8 @@ export interface SignatureRequest {
   fileName?: string;
   signer?: { name: string; seal: string; department: string; entity: string };
   stamp?: { documentNumber: string; city: string };
+  /** How the signer is told what they authorise (a personal signature's code e-mail). */
+  title?: string;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
@@ -249,6 +251,7 @@ export async function prepareSignature(ctx: DomainContext, documentId: string, r
       pdf,
       baseRevision: latest.revision,
       fileName: `${doc.type_acronym}-${doc.id}.pdf`,
+      title: `${doc.type_acronym} "${clip(doc.reference, 120)}"${doc.official_number ? ` ${doc.official_number}` : ''}`,
       signer: {
         name: clip(user.fullName, 100),
         seal: clip(profile?.seal ?? (user.role === 'director' ? 'Director' : 'Agente municipal'), 50),
@@ -260,11 +263,14 @@ export async function prepareSignature(ctx: DomainContext, documentId: string, r
   });
 }
 
-/** Stores the signed revision and marks the signer signed; a repeat returns the first result. */
+/**
+ * Stores the signed revision and marks the signer signed; a repeat returns the first result.
+ * `credentialId`: the personal certificate that made it (signing_credentials.id); none: the seal.
+ */
 export async function recordSignature(
   ctx: DomainContext,
   documentId: string,
-  input: { round: number; baseRevision: number; pdf: Buffer },
+  input: { round: number; baseRevision: number; pdf: Buffer; credentialId?: string },
 ): Promise<{ signedAt: string; revision: number }> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
@@ -276,7 +282,7 @@ export async function recordSignature(
     await storeFile(ctx, trx, doc.id, { kind: 'signing', round: input.round, revision, bytes: input.pdf, signedBy: user.id });
     const [row] = await trx('document_signers')
       .where({ document_id: doc.id, user_id: user.id })
-      .update({ status: 'signed', signed_at: trx.fn.now() })
+      .update({ status: 'signed', signed_at: trx.fn.now(), signature_kind: input.credentialId ? 'personal' : 'seal', certificate_id: input.credentialId ?? null })
       .returning<{ signed_at: Date }[]>('signed_at');
     await trx('documents').where({ id: doc.id }).update({ updated_at: trx.fn.now() });
     await recordActivity(trx, {

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../dev/ports.js';
 import { waitForHttpOk } from '../../dev/wait.js';
 import { getStack } from './hooks.js';
+import { TEST_CSC } from './stack.js';
 
 export type WorkerProcess = ChildProcess & { healthUrl: string };
 
@@ -20,6 +21,12 @@ export async function startWorkerProcess(options: { taskQueue: string; signerUrl
       SIGNER_URL: options.signerUrl ?? stack.signer.url,
       SIGNER_API_KEY: stack.config.signer.apiKey,
       DATA_DIR: stack.config.dataDir,
+      // The remote signing service of personal signatures, as the stack's own worker has it.
+      CSC_URL: stack.csc.url,
+      CSC_CLIENT_ID: TEST_CSC.clientId,
+      CSC_CLIENT_SECRET: TEST_CSC.clientSecret,
+      CSC_ENROLMENT_URL: stack.csc.url,
+      CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
       WORKER_HEALTH_PORT: String(healthPort),
       WORKER_SDK_METRICS_PORT: String(sdkMetricsPort),
       LOG_LEVEL: 'warn',

@@ -19,6 +19,7 @@ import { accentInsensitiveSearch } from './017_accent_insensitive_search.js';
 import { notificationPreferences } from './018_notification_preferences.js';
 import { webhooks } from './019_webhooks.js';
 import { caseFile } from './020_case_file.js';
+import { personalSignatures } from './021_personal_signatures.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, accentInsensitiveSearch, notificationPreferences, webhooks, caseFile];
+export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, accentInsensitiveSearch, notificationPreferences, webhooks, caseFile, personalSignatures];

@@ -1,0 +1,163 @@
+/**
+ * Personal signatures: the signer's certificate and key are held by a remote signing service (CSC
+ * API v2). The first half prepares the revision with the signing service (placeholder, signed
+ * attributes for the signer's certificate) and asks the remote service to send the signer a code
+ * bound to the digest; the second half, given the code, obtains the SAD and the signature value,
+ * has the signing service embed them with their time-stamp and validation data, and records the
+ * signature. What the second half obtains is kept as soon as it exists (domain/signatures/
+ * preparations.ts), so a retried attempt continues where the last one stopped and never signs twice.
+ */
+import { ApplicationFailure } from '@temporalio/common';
+import type { AuthorizationRequest, AuthorizationResult } from '../contract/document-signing.js';
+import { appFailure } from '../contract/failures.js';
+import type { DomainContext } from '../domain/context.js';
+import { prepareSignature, recordSignature, type SignatureRequest } from '../domain/documents/signing.js';
+import { credentialById, currentCredential, markCredentialsRevoked, saveCredential, type SigningCredential } from '../domain/signatures/credentials.js';
+import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
+import { dropPreparation, findPreparation, keepSad, keepSignatureValue, savePreparation, type PreparationKey } from '../domain/signatures/preparations.js';
+import { CscError, type CscClient } from './csc/client.js';
+import type { ActivityDeps } from './deps.js';
+import { completePdfSignature, preparePdfSignature, type SigningServiceConfig } from './signing-service.js';
+import type { PadesLevel } from '../config/index.js';
+
+/** How long a code may be used: the remote service's own limit. */
+export const CODE_LIFETIME_MS = 5 * 60_000;
+
+/** The remote service's user ID for a platform user: user IDs are unique across tenants (UUIDs). */
+export const remoteUserId = (userId: string) => userId;
+
+export interface PersonalSigning {
+  /** Prepares `request` for the acting user's personal signature and sends them a code. */
+  request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest): Promise<AuthorizationRequest>;
+  authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult>;
+}
+
+/** `levelOf`: the PAdES level of a signature, by whether it officializes (the numerator's). */
+export function personalSigning(
+  deps: Pick<ActivityDeps, 'remoteSigning'>,
+  signer: SigningServiceConfig,
+  levelOf: (officializes: boolean) => PadesLevel,
+): PersonalSigning {
+  const csc = deps.remoteSigning;
+
+  async function request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest): Promise<AuthorizationRequest> {
+    const credential = await ensureCredential(ctx, csc);
+    const prepared = await preparePdfSignature(signer, {
+      pdf: request.pdf!,
+      fileName: request.fileName!,
+      tenantId: ctx.tenant.schema,
+      signer: request.signer!,
+      ...(request.stamp ? { stamp: request.stamp } : {}),
+      padesLevel: levelOf(Boolean(request.stamp)),
+      signerCertificates: credential.chain,
+    });
+    const saved = await savePreparation(ctx, key, { baseRevision: request.baseRevision!, credentialId: credential.id, pdf: prepared.pdf, digest: prepared.digest });
+    if (credential.otpMethod === 'otp-email') {
+      await remote(() => csc.requestCode(credential.credentialId, { hashes: [saved.digest], description: request.title ?? request.fileName! }));
+    }
+    return { method: credential.otpMethod, expiresAt: new Date(saved.codeRequestedAt.getTime() + CODE_LIFETIME_MS).toISOString() };
+  }
+
+  async function authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult> {
+    const current = await prepareSignature(ctx, key.documentId, key.round);
+    if (current.alreadySigned) {
+      await dropPreparation(ctx, key);
+      return { signedAt: current.signedAt! };
+    }
+    const prepared = await ctx.db.transaction((trx) => findPreparation(trx, key));
+    if (!prepared) return { refused: 'no_code' };
+    // Another signature was added since: what the code authorises is no longer the document's
+    // latest revision. The signer authorises exactly what is signed, so a new code is needed.
+    if (prepared.baseRevision !== current.baseRevision) return { renewed: await request(ctx, key, current) };
+    const credential = (await ctx.db.transaction((trx) => credentialById(trx, prepared.credentialId)))!;
+    let signature = prepared.signature;
+    if (!signature) {
+      let sad = prepared.sad;
+      if (!sad) {
+        try {
+          sad = (await csc.authorize(credential.credentialId, { hashes: [prepared.digest], otp: code })).sad;
+        } catch (err) {
+          const refusal = err instanceof CscError ? codeRefusal(err) : undefined;
+          if (refusal) return { refused: refusal };
+          throw remoteFailure(err);
+        }
+        await keepSad(ctx, key, sad);
+      }
+      const sadValue = sad;
+      [signature] = await remote(() => csc.signHash(credential.credentialId, { sad: sadValue, hashes: [prepared.digest] }));
+      await keepSignatureValue(ctx, key, signature!);
+    }
+    const pdf = await ctx.services.storage.get(prepared.storageKey);
+    if (!pdf) throw new Error(`prepared signature ${prepared.storageKey} is missing`);
+    const signed = await completePdfSignature(signer, {
+      pdf, fileName: current.fileName!, tenantId: ctx.tenant.schema, signature: signature!, signerCertificates: credential.chain,
+      padesLevel: levelOf(Boolean(current.stamp)),
+    });
+    const recorded = await recordSignature(ctx, key.documentId, { round: key.round, baseRevision: prepared.baseRevision, pdf: signed, credentialId: credential.id });
+    await dropPreparation(ctx, key);
+    return { signedAt: recorded.signedAt };
+  }
+
+  return { request, authorize };
+}
+
+/** Who a credential is for. */
+export interface CredentialHolder {
+  id: string;
+  fullName: string;
+  email: string;
+}
+
+/**
+ * `user`'s current credential (default: the acting user): as recorded, else as the remote service
+ * lists it, else (development provider) enrolled now. A revoked or unusable one is refused for good.
+ */
+export async function ensureCredential(ctx: DomainContext, csc: CscClient, user: CredentialHolder = ctx.user!): Promise<SigningCredential> {
+  const recorded = await ctx.db.transaction((trx) => currentCredential(trx, user.id));
+  if (recorded) return recorded;
+  let [credentialId] = await remote(() => csc.listCredentials(remoteUserId(user.id)));
+  if (!credentialId) {
+    if (!csc.canEnrol) throw appFailure(409, SIGNATURE_MESSAGES.noCredential);
+    const row = await ctx.db.transaction((trx) => trx('users').where({ id: user.id }).first<{ cuit: string | null }>('cuit'));
+    // Stored as typed (20-12345678-9); the certificate carries its 11 digits.
+    const cuit = row?.cuit?.replace(/\D/g, '') || null;
+    ({ credentialId } = await remote(() =>
+      csc.enrol({ userId: remoteUserId(user.id), fullName: user.fullName, cuit, organization: ctx.tenant.displayName, email: user.email }),
+    ));
+  }
+  const info = await remote(() => csc.credentialInfo(credentialId!));
+  if (info.status !== 'valid') throw appFailure(409, SIGNATURE_MESSAGES.credentialRevoked);
+  return ctx.db.transaction((trx) =>
+    saveCredential(trx, user.id, {
+      credentialId: credentialId!, chain: info.certificates, subject: info.subjectDN, serialNumber: info.serialNumber,
+      otpMethod: info.otpType === 'offline' ? 'totp' : 'otp-email',
+    }),
+  );
+}
+
+/** Revokes the user's credential at the remote service (development provider) and in our record. */
+export async function revokeCredentials(ctx: DomainContext, csc: CscClient, userId: string): Promise<void> {
+  if (csc.canEnrol) await remote(() => csc.revoke({ userId: remoteUserId(userId) }));
+  await ctx.db.transaction((trx) => markCredentialsRevoked(trx, userId));
+}
+
+function codeRefusal(err: CscError): 'wrong_code' | 'expired' | undefined {
+  if (err.kind === 'wrong_code') return 'wrong_code';
+  if (err.kind === 'expired_code' || err.kind === 'no_code') return 'expired';
+  return undefined;
+}
+
+/** The remote service refusing (4xx) will not change by retrying; anything else is retried. */
+function remoteFailure(err: unknown): unknown {
+  if (!(err instanceof CscError)) return err;
+  if (err.kind === 'revoked') return appFailure(409, SIGNATURE_MESSAGES.credentialRevoked);
+  return ApplicationFailure.create({ type: 'RemoteSigningRefused', message: `El servicio de firma remota rechazó la operación (${err.error}): ${err.description}`, nonRetryable: true });
+}
+
+async function remote<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw remoteFailure(err);
+  }
+}
