@@ -104,9 +104,19 @@ export const linkRemoved = obj({ removed: bool, link_id: id });
 export const reportDone = obj({ record_id: id, record_number: str, document_id: id, document_number: str, document_type: str, status: str, signed_at: nstr, link_id: id });
 export const reportInProgress = { type: 'object', required: ['status'], properties: { record_id: id, workflow_id: str, status: str, idempotency_key: str, poll_url: str } };
 
+const nbool: JsonSchema = { type: ['boolean', 'null'] };
+/**
+ * A recorded signer: how they signed (null: not signed) and, for a personal signature, the
+ * certificate recorded as theirs and whether it signs in the file (null: the seal).
+ */
+const signerRecord = obj({
+  name: str, signed_at: nstr, signature_kind: nullable(oneOfValues('seal', 'personal')),
+  certificate: nullable(obj({ subject: str, sha256: str })), certificate_found: nbool,
+});
+
 export const verification = obj({
   verdict: str, message: str,
-  document: nullable(obj({ verification_code: str, document_number: nstr, document_type: nstr, 'date?': nstr, municipality: nstr, signers: arr(obj({ name: str, signed_at: nstr })),
+  document: nullable(obj({ verification_code: str, document_number: nstr, document_type: nstr, 'date?': nstr, municipality: nstr, signers: arr(signerRecord),
     // The document's trail from its events, oldest first (only on answers about a registered document).
     'trail?': arr(obj({ event: oneOfValues('created', 'sent_to_sign', 'signed', 'officialized'), at: str, signer_name: nstr, number: nstr })) })),
   file: obj({ sha256: str, size_bytes: int, revisions: int, matches_registered_original: { type: ['boolean', 'null'] }, after_last_signature: nstr, modifications: arr({}),
@@ -115,6 +125,8 @@ export const verification = obj({
     field_name: nstr, kind: oneOfValues('signature', 'timestamp'), signer_subject: nstr, signer_issuer: nstr, trusted: bool, signing_time: nstr,
     timestamp: nullable(obj({ time: nstr, authority: nstr, valid: bool, trusted: bool })),
     signature_valid: bool, digest_valid: bool, covers_revision: bool, revision: nint, modified_after: bool, problems: arr(str),
+    // Who made it by the register: a personal signer by their recorded certificate, or the municipality's seal (null: no one recorded).
+    signed_by: nullable(obj({ name: str, signature_kind: oneOfValues('seal', 'personal'), certificate_matches: nbool })),
   })),
 });
 

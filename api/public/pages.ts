@@ -14,6 +14,9 @@ import { VERDICT_MESSAGES, type Verdict } from '../../domain/verification/verdic
 import { MAX_PAGES_SHOWN, type PagesLayout } from '../../domain/verification/page-images.js';
 import { pageImagePath, registeredPdfPath } from './present.js';
 import { formatMunicipalTime } from '../../domain/calendar.js';
+import { dnAttribute } from '../../domain/verification/dn.js';
+import type { PublicSigner } from '../../domain/verification/registry.js';
+import type { SignedBy } from '../../domain/verification/signers.js';
 
 const CSS = `body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:0;color:#111;background:#f6f7f9;line-height:1.5}
 main{max-width:52rem;margin:0 auto;padding:1.5rem}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}
@@ -76,16 +79,6 @@ function when(iso: string | null, timeZone: string): string {
   return formatMunicipalTime(iso, timeZone, { dateStyle: 'long', timeStyle: 'medium' });
 }
 
-/** One attribute of a distinguished name ("CN=Ana Pérez, O=Municipio, C=AR"), commas escaped or not. */
-function dnAttribute(dn: string | null, name: string): string | null {
-  if (!dn) return null;
-  for (const part of dn.split(/(?<!\\),\s*/)) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim().toUpperCase() === name) return part.slice(at + 1).replace(/\\(.)/g, '$1').trim();
-  }
-  return null;
-}
-
 /** Who a certificate names, as a citizen reads it: the name, then the organisation. */
 function certificateHolder(dn: string | null): string {
   const name = dnAttribute(dn, 'CN') ?? dn ?? 'desconocido';
@@ -93,17 +86,43 @@ function certificateHolder(dn: string | null): string {
   return `${e(name)}${organisation && organisation !== name ? `<br><small>${e(organisation)}</small>` : ''}`;
 }
 
-function signatureRow(s: SignatureReport, timeZone: string, foreign: boolean): string {
+/** Whose the signature is by the register, and whether its certificate is the one recorded for them. */
+function signedByText(by: SignedBy | undefined, foreign: boolean): string {
+  if (!by) return foreign ? 'Ningún firmante registrado' : '—';
+  if (by.signatureKind === 'seal') return `Sello del municipio<br><small>${e(by.name)}</small>`;
+  return by.certificateMatches
+    ? `${e(by.name)}<br><small>Firma personal con el certificado registrado de quien firmó</small>`
+    : `${e(by.name)}<br><small class="error">El certificado no es el registrado para quien firmó</small>`;
+}
+
+function signatureRow(s: SignatureReport, timeZone: string, foreign: boolean, by: SignedBy | undefined): string {
   const state = !s.signatureValid || !s.digestValid || !s.coversRevision ? 'Firma inválida'
     : s.modifiedAfter ? 'Firma válida, pero el archivo cambió después'
       : !s.trusted ? 'Firma válida, de un certificado que no se reconoce'
-        : foreign ? 'Firma válida, pero de un certificado con el que el municipio no firma' : 'Firma válida';
+        : foreign ? 'Firma válida, pero de un certificado con el que el municipio no firma'
+          : by?.certificateMatches === false ? 'Firma válida, pero no con el certificado registrado de quien firmó' : 'Firma válida';
   // Without a time-stamp the time is the signer's own claim: said so, so it does not read as a flaw of a valid signature.
   const ts = s.timestamp
     ? `${e(when(s.timestamp.time, timeZone))}<br><small>Autoridad: ${e(dnAttribute(s.timestamp.authority, 'CN') ?? s.timestamp.authority ?? 'desconocida')}${s.timestamp.valid ? '' : ' (sello inválido)'}</small>`
     : 'No tiene: la hora la declara quien firma';
   return `<tr><th scope="row">${e(s.fieldName)}</th><td>${certificateHolder(s.signerSubject)}<br><small>Certificado emitido por ${e(dnAttribute(s.signerIssuer, 'CN') ?? s.signerIssuer ?? 'desconocido')}</small></td>
-<td>${e(when(s.signingTime, timeZone))}</td><td>${ts}</td><td>${e(state)}</td></tr>`;
+<td>${s.kind === 'signature' ? signedByText(by, foreign) : '—'}</td><td>${e(when(s.signingTime, timeZone))}</td><td>${ts}</td><td>${e(state)}</td></tr>`;
+}
+
+/**
+ * How a recorded signer signed: "Firma personal — certificado de <CN> (CUIT …)" from the
+ * certificate recorded as theirs, or the municipality's seal; `found` false: that certificate
+ * signs nothing in the file.
+ */
+function howSigned(s: PublicSigner, found: boolean | null): string {
+  if (s.signatureKind === 'seal') return 'Sello del municipio';
+  if (s.signatureKind !== 'personal') return '—';
+  const cert = s.certificate;
+  const holder = cert ? dnAttribute(cert.subject, 'CN') ?? cert.subject : null;
+  const serial = cert ? dnAttribute(cert.subject, 'SERIALNUMBER') : null;
+  const cuit = serial ? ` (${/^CUIT/i.test(serial) ? serial : `CUIT ${serial}`})` : '';
+  const text = holder ? `Firma personal — certificado de ${e(holder)}${e(cuit)}` : 'Firma personal';
+  return found === false ? `${text}<br><small class="error">Ninguna firma del archivo está hecha con este certificado</small>` : text;
 }
 
 /** The sentence that tells the holder of a copy what to do with the pages shown. */
@@ -210,15 +229,15 @@ export function resultPage(result: VerificationResult, options: ResultPageOption
 <dt>Municipio</dt><dd>${e(doc.municipality)}</dd>
 <dt>Código de verificación</dt><dd>${e(formatVerificationCode(doc.code))}</dd>
 </dl>
-<h2>Firmantes</h2><table><caption class="sr">Firmantes registrados</caption><thead><tr><th scope="col">Nombre</th><th scope="col">Firmó</th></tr></thead><tbody>
-${doc.signers.map((s) => `<tr><td>${e(s.name)}</td><td>${e(when(s.signedAt, tz))}</td></tr>`).join('\n')}</tbody></table>${trailTable(doc.trail, tz)}`
+<h2>Firmantes</h2><table><caption class="sr">Firmantes registrados</caption><thead><tr><th scope="col">Nombre</th><th scope="col">Cómo firmó</th><th scope="col">Firmó</th></tr></thead><tbody>
+${doc.signers.map((s, i) => `<tr><td>${e(s.name)}</td><td>${howSigned(s, result.registration?.attribution.certificateFound[i] ?? null)}</td><td>${e(when(s.signedAt, tz))}</td></tr>`).join('\n')}</tbody></table>${trailTable(doc.trail, tz)}`
     : options.uploaded ? '<p>El archivo no corresponde a ningún documento registrado en esta plataforma.</p>' : '';
   const match = result.matchesOriginal === true
     ? `<p><strong>${options.uploaded ? 'El archivo es idéntico al original registrado' : 'El original registrado no fue alterado'}</strong> (SHA-256 <span class="hash">${e(report.sha256)}</span>).</p>`
     : result.matchesOriginal === false ? `<p>El archivo (SHA-256 <span class="hash">${e(report.sha256)}</span>) no es idéntico al original registrado (SHA-256 <span class="hash">${e(doc!.officialSha256)}</span>).</p>` : '';
   const signatures = report.signatures.length
-    ? `<h2>Firmas digitales del archivo</h2><table><thead><tr><th scope="col">Firma</th><th scope="col">Quién firmó</th><th scope="col">Cuándo, según quien firma</th><th scope="col">Hora certificada por una autoridad (sello de tiempo)</th><th scope="col">Resultado</th></tr></thead><tbody>
-${report.signatures.map((s) => signatureRow(s, tz, result.registration?.foreignSigners.includes(s.fieldName) ?? false)).join('\n')}</tbody></table>`
+    ? `<h2>Firmas digitales del archivo</h2><table><thead><tr><th scope="col">Firma</th><th scope="col">Quién firmó</th><th scope="col">Firmante registrado</th><th scope="col">Cuándo, según quien firma</th><th scope="col">Hora certificada por una autoridad (sello de tiempo)</th><th scope="col">Resultado</th></tr></thead><tbody>
+${report.signatures.map((s) => signatureRow(s, tz, result.registration?.foreignSigners.includes(s.fieldName) ?? false, result.registration?.attribution.signedBy.get(s.fieldName))).join('\n')}</tbody></table>`
     : '';
   const changes = result.changes.length && verdict !== 'authentic' ? laterChangesTable(result, doc !== null) : '';
   const logo = options.logo ? `<img src="${e(options.logo.url)}" alt="Logo de ${e(doc?.municipality ?? '')}" width="${options.logo.width}" height="${options.logo.height}">` : '';

@@ -4,9 +4,15 @@ import type { SignatureReport } from '../../domain/verification/engine.js';
 import type { VerificationResult } from '../../domain/verification/public-verifier.js';
 import { VERDICT_MESSAGES } from '../../domain/verification/verdict.js';
 import type { PagesLayout } from '../../domain/verification/page-images.js';
-import type { PublicDocumentRecord } from '../../domain/verification/registry.js';
+import type { PublicDocumentRecord, PublicSigner } from '../../domain/verification/registry.js';
+import type { SignedBy } from '../../domain/verification/signers.js';
 
-function signatureJson(s: SignatureReport) {
+/** Who made the signature by the register (null: no one recorded, as for time-stamps or an unregistered file). */
+function signedByJson(by: SignedBy | undefined) {
+  return by ? { name: by.name, signature_kind: by.signatureKind, certificate_matches: by.certificateMatches } : null;
+}
+
+function signatureJson(s: SignatureReport, by: SignedBy | undefined) {
   return {
     field_name: s.fieldName,
     kind: s.kind,
@@ -21,11 +27,27 @@ function signatureJson(s: SignatureReport) {
     revision: s.revision,
     modified_after: s.modifiedAfter,
     problems: s.problems,
+    signed_by: signedByJson(by),
+  };
+}
+
+/**
+ * A recorded signer: how they signed and, for a personal signature, the certificate recorded as
+ * theirs and whether it signs in the file (null: the seal, or no file compared).
+ */
+function signerJson(s: PublicSigner, found: boolean | null | undefined) {
+  return {
+    name: s.name,
+    signed_at: s.signedAt,
+    signature_kind: s.signatureKind,
+    certificate: s.certificate && { subject: s.certificate.subject, sha256: s.certificate.sha256 },
+    certificate_found: found ?? null,
   };
 }
 
 export function verificationJson(result: VerificationResult) {
   const doc = result.document;
+  const attribution = result.registration?.attribution;
   return {
     verdict: result.verdict,
     message: VERDICT_MESSAGES[result.verdict],
@@ -35,7 +57,7 @@ export function verificationJson(result: VerificationResult) {
       document_type: doc.documentType,
       date: doc.officializedAt,
       municipality: doc.municipality,
-      signers: doc.signers.map((s) => ({ name: s.name, signed_at: s.signedAt })),
+      signers: doc.signers.map((s, i) => signerJson(s, attribution?.certificateFound[i])),
       trail: doc.trail.map((t) => ({ event: t.event, at: t.at, signer_name: t.signer, number: t.number })),
       sha256: doc.officialSha256,
     },
@@ -50,7 +72,7 @@ export function verificationJson(result: VerificationResult) {
         revision: c.revision, kind: c.kind, field_name: c.field, signer: c.signer, code: c.code, page: c.page, object: c.object, detail: c.detail,
       })),
     },
-    signatures: result.report.signatures.map(signatureJson),
+    signatures: result.report.signatures.map((s) => signatureJson(s, attribution?.signedBy.get(s.fieldName))),
   };
 }
 

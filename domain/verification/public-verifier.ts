@@ -13,6 +13,7 @@ import type { FileReport } from './engine.js';
 import { VerificationInputError } from './errors.js';
 import { loadPublicRecord, locateCode, locateRender, type PublicDocumentRecord } from './registry.js';
 import { laterChanges, type LaterChange } from './later-changes.js';
+import { attributeSignatures } from './signers.js';
 import { verdictOf, type Registration, type Verdict } from './verdict.js';
 
 export interface VerificationResult {
@@ -114,7 +115,8 @@ export class PublicVerifier {
     for (const s of report.signatures) {
       if (foreignSigners.includes(s.fieldName)) s.problems.push(`the certificate is not one ${record.municipality} signs its documents with`);
     }
-    return { matchesOriginal: official.has(report.sha256), originalRevision, foreignSigners };
+    const attribution = attributeSignatures(report.signatures, record, foreignSigners);
+    return { matchesOriginal: official.has(report.sha256), originalRevision, foreignSigners, attribution };
   }
 
   /** Throws VerificationInputError for files that are not readable PDFs or over 10 MiB. */

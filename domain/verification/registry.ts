@@ -65,6 +65,22 @@ export async function locateRender(db: Db, sha256s: string[]): Promise<CodeLocat
 }
 
 /**
+ * A signer as the public sees them: their name, when and how they signed and, for a personal
+ * signature, the certificate recorded as theirs — which the signed PDF carries for anyone
+ * holding it. Nothing else of the user (no CUIT beyond the certificate's subject, no e-mail).
+ */
+export interface PublicSigner {
+  name: string;
+  signedAt: string | null;
+  /** null: not signed. Signatures made before personal signatures existed are the seal. */
+  signatureKind: SignatureKind | null;
+  /** The personal signature's certificate as recorded (null for the seal). */
+  certificate: { subject: string; sha256: string } | null;
+}
+
+export type SignatureKind = 'seal' | 'personal';
+
+/**
  * What the public may know of an official document: its number, type, date, municipality and
  * signers — what the signed PDF itself shows anyone holding it. Never the reference, content,
  * sector, case or recipients.
@@ -79,7 +95,7 @@ export interface PublicDocumentRecord {
   officializedAt: string;
   municipality: string;
   city: string;
-  signers: { name: string; signedAt: string | null }[];
+  signers: PublicSigner[];
   /** What happened to it, from its events (trail.ts). */
   trail: TrailEntry[];
   /** SHA-256 of the newest official revision. */
@@ -109,8 +125,9 @@ export async function loadPublicRecord(db: Db, location: CodeLocation): Promise<
     const file = files[0];
     if (!file) return undefined;
     const signers = await trx('document_signers as s').join('users as u', 'u.id', 's.user_id')
+      .leftJoin('signing_credentials as c', 'c.id', 's.certificate_id')
       .where('s.document_id', location.documentId).orderBy('s.position')
-      .select<{ full_name: string; signed_at: Date | null }[]>('u.full_name', 's.signed_at');
+      .select<SignerRow[]>('u.full_name', 's.signed_at', 's.signature_kind', 'c.subject', 'c.certificate_sha256');
     return {
       code: location.code,
       tenantId: tenant.id,
@@ -120,11 +137,29 @@ export async function loadPublicRecord(db: Db, location: CodeLocation): Promise<
       officializedAt: iso(doc.signed_at)!,
       municipality: tenant.displayName,
       city: tenant.city,
-      signers: signers.map((s) => ({ name: s.full_name, signedAt: iso(s.signed_at) })),
+      signers: signers.map(publicSigner),
       trail: await loadTrail(trx, location.documentId, doc.type_acronym),
       officialSha256: file.sha256,
       officialSha256s: files.map((f) => f.sha256),
       officialStorageKey: file.storage_key,
     };
   });
+}
+
+interface SignerRow {
+  full_name: string;
+  signed_at: Date | null;
+  signature_kind: SignatureKind | null;
+  subject: string | null;
+  certificate_sha256: string | null;
+}
+
+function publicSigner(s: SignerRow): PublicSigner {
+  const kind = s.signed_at ? (s.signature_kind ?? 'seal') : null;
+  return {
+    name: s.full_name,
+    signedAt: iso(s.signed_at),
+    signatureKind: kind,
+    certificate: kind === 'personal' && s.subject && s.certificate_sha256 ? { subject: s.subject, sha256: s.certificate_sha256 } : null,
+  };
 }

@@ -1,5 +1,6 @@
 /** The one-line answer the public gets, from the engine's report and the register. */
 import type { FileReport } from './engine.js';
+import type { SignerAttribution } from './signers.js';
 
 export type Verdict =
   | 'authentic' | 'authentic_extended' | 'valid_not_original' | 'valid_unregistered'
@@ -24,13 +25,23 @@ export interface Registration {
   originalRevision: number | null;
   /** Signatures by a certificate the municipality does not sign with (field names). */
   foreignSigners: string[];
+  /** Who made each signature, and whether each personal signer's recorded certificate signs in the file. */
+  attribution: SignerAttribution;
 }
 
 /**
+ * The register cannot vouch for a signer: a personal signer's recorded certificate signs nothing
+ * in the file, or a signature bears their name with another certificate.
+ */
+export const signerUnconfirmed = (registration: Registration) =>
+  registration.attribution.certificateFound.includes(false) || [...registration.attribution.signedBy.values()].some((s) => s.certificateMatches === false);
+
+/**
  * Worst finding first: a broken signature, then a change after signing, then a signer outside
- * the trust anchors or not the municipality's; only a file whose every signature holds is
- * compared with the register. A registered original followed only by validation data (document
- * time-stamps, the security store) is still the original; anything else added after it is not.
+ * the trust anchors, not the municipality's or not the certificate recorded for a personal
+ * signer; only a file whose every signature holds is compared with the register. A registered
+ * original followed only by validation data (document time-stamps, the security store) is
+ * still the original; anything else added after it is not.
  * `registration`: null when no registered document matched.
  */
 export function verdictOf(report: FileReport, registration: Registration | null): Verdict {
@@ -40,7 +51,7 @@ export function verdictOf(report: FileReport, registration: Registration | null)
   if (report.afterLastSignature === 'modification' || signatures.some((s) => s.modifiedAfter)) return 'modified';
   if (signatures.some((s) => !s.trusted)) return 'untrusted';
   if (registration === null) return 'valid_unregistered';
-  if (registration.foreignSigners.length) return 'untrusted';
+  if (registration.foreignSigners.length || signerUnconfirmed(registration)) return 'untrusted';
   if (registration.matchesOriginal) return 'authentic';
   const from = registration.originalRevision;
   if (from === null) return 'valid_not_original';
