@@ -12,7 +12,7 @@
 import { createHash, sign as cryptoSign, verify as cryptoVerify, X509Certificate, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { TAG, context, octetString, oid, sequence, setOf, tlv } from './der.js';
+import { TAG, context, octetString, oid, sequence, setOf, tlv, unsignedInteger } from './der.js';
 import { OID } from './oids.js';
 
 /**
@@ -104,15 +104,25 @@ export function computeSignature(key: KeyObject, signedAttrsDer: Buffer): Buffer
 }
 
 /**
- * Whether `signature` is the leaf's signature over `signedAttrsDer` (RSA PKCS#1 v1.5 or ECDSA
- * with SHA-256, DER-encoded as in the CMS): a value made elsewhere is checked before it is embedded.
+ * The value to embed when `signature` is the leaf's signature over `signedAttrsDer` (SHA-256 with
+ * RSA PKCS#1 v1.5 or ECDSA), undefined when it is not: a value made elsewhere is checked before
+ * it is embedded. ECDSA values come DER-encoded, as the CMS holds them, or as r‖s (IEEE P1363,
+ * what some remote signing services answer), which is re-encoded.
  */
-export function signatureMatches(identity: SignerCertificate, signedAttrsDer: Buffer, signature: Buffer): boolean {
-  try {
-    return cryptoVerify('sha256', signedAttrsDer, identity.publicKey, signature);
-  } catch {
-    return false; // e.g. an ECDSA value that is not DER
+export function matchingSignatureValue(identity: SignerCertificate, signedAttrsDer: Buffer, signature: Buffer): Buffer | undefined {
+  const verifies = (dsaEncoding: 'der' | 'ieee-p1363') => {
+    try {
+      return cryptoVerify('sha256', signedAttrsDer, { key: identity.publicKey, dsaEncoding }, signature);
+    } catch {
+      return false; // not an encoding of a signature at all
+    }
+  };
+  if (verifies('der')) return signature;
+  if (identity.publicKey.asymmetricKeyType === 'ec' && signature.length % 2 === 0 && verifies('ieee-p1363')) {
+    const half = signature.length / 2;
+    return sequence(unsignedInteger(signature.subarray(0, half)), unsignedInteger(signature.subarray(half)));
   }
+  return undefined;
 }
 
 /** The complete ContentInfo(SignedData), DER, with the time-stamp token as unsigned attribute. */

@@ -18,7 +18,7 @@ import type { SignerChain } from '../certificates/signer-chain.js';
 import type { PadesLevel } from '../ltv/levels.js';
 import { assertNotRevoked, extendToLevel, holeBytes } from '../ltv/long-term.js';
 import type { RevocationSource } from '../ltv/revocation.js';
-import { signatureMatches, signedAttributes } from '../pades/cms.js';
+import { matchingSignatureValue, signedAttributes } from '../pades/cms.js';
 import type { DocumentWorkers } from '../workers/document-workers.js';
 import type { SignerFields, StampRequest } from './document-update.js';
 import { PlaceholderTooSmall, embedSignatureValue, preparedCapacity, type TimestampSettings } from './pades-signature.js';
@@ -84,7 +84,8 @@ export async function completeHashSignature(options: {
   const pdf = found.pdf;
   const hole = found.hole!;
   const signed = signedAttributes(chain, hole.digest);
-  if (!signatureMatches(chain, signed.der, options.signature)) {
+  const signature = matchingSignatureValue(chain, signed.der, options.signature);
+  if (!signature) {
     throw new SignerError(
       'SIGNATURE_MISMATCH',
       `the signature value does not verify with the key of ${holderOf(chain)} over the signed attributes of prepared_pdf; it was made for other bytes or with another key. Nothing was signed`,
@@ -93,7 +94,7 @@ export async function completeHashSignature(options: {
   if (options.level !== 'B-T') await assertNotRevoked(options.revocation, chain.chainDer, holderOf(chain), signal);
   let token: Buffer;
   try {
-    ({ token } = await embedSignatureValue({ update: pdf, contents: hole.contents, capacity: hole.capacity, certificate: chain, signed, signature: options.signature, tsa: options.tsa, signal }));
+    ({ token } = await embedSignatureValue({ update: pdf, contents: hole.contents, capacity: hole.capacity, certificate: chain, signed, signature, tsa: options.tsa, signal }));
   } catch (err) {
     if (err instanceof PlaceholderTooSmall) {
       throw new SignerError('PLACEHOLDER_TOO_SMALL', `the signature needs ${err.needed} bytes and prepared_pdf holds room for ${hole.capacity}; prepare the document again`);

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { ApplicationFailure } from '@temporalio/common';
-import { completePdfSignature, preparePdfSignature } from '../../activities/signing-service.js';
 import type { RunningSigner } from '../../signer/server.js';
 import { complete, issuePerson, prepare, sha256, signAsPerson, signHash, signersAndDss, toPem, type Person } from './support/hash-signing.js';
-import { API_KEY, devPki, startSigner } from './support/service.js';
+import { devPki, startSigner } from './support/service.js';
 import { fields, sign } from './support/http.js';
 import { letterPdf } from './support/pdfs.js';
 import { cmsDetails, pdfsig, pyhankoAccepts, pyhankoValidate, qpdfCheck, saveTemp } from './support/tools.js';
@@ -173,23 +171,5 @@ describe('signer: hash signing (POST /sign-pdf/prepare and /sign-pdf/complete), 
     const py = await pyhankoValidate(file, caCertPath);
     for (const field of ['Firma1', 'Firma2']) assert.ok(pyhankoAccepts(py.fields.get(field)), `${field}: ${py.output}`);
     assert.deepEqual((await signersAndDss(file)).signatures[1], { field: 'Firma2', signer: sha256(person.chain[0]!) });
-  });
-
-  it("the platform's client: preparePdfSignature and completePdfSignature; a refusal is a non-retryable failure with the service's code", async () => {
-    const config = { url: signer.url, apiKey: API_KEY };
-    const base = { fileName: 'resolucion.pdf', tenantId: 'demo', signer: { name: 'Ana Pérez', seal: 'Secretaria', department: 'Gobierno', entity: 'Municipalidad de Villa Esperanza' }, padesLevel: 'B-T' as const };
-    const prepared = await preparePdfSignature(config, { ...base, pdf: await letterPdf(), signerCertificates: person.chain });
-    assert.equal(prepared.field, 'Firma1');
-    assert.equal(prepared.digest.length, 32);
-    assert.ok(!Number.isNaN(Date.parse(prepared.signingTime)));
-    const signed = await completePdfSignature(config, { pdf: prepared.pdf, fileName: base.fileName, tenantId: 'demo', signature: signHash(person.key, prepared.digest), signerCertificates: person.chain, padesLevel: 'B-T' });
-    const py = await pyhankoValidate(await saveTemp(signed, 'client.pdf'), caCertPath);
-    assert.ok(pyhankoAccepts(py.fields.get('Firma1')), py.output);
-
-    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    await assert.rejects(
-      completePdfSignature(config, { pdf: prepared.pdf, fileName: base.fileName, tenantId: 'demo', signature: signHash(stranger, prepared.digest), signerCertificates: person.chain }),
-      (err: unknown) => err instanceof ApplicationFailure && err.nonRetryable && (err.details?.[0] as { code: string }).code === 'SIGNATURE_MISMATCH',
-    );
   });
 });
