@@ -16,6 +16,7 @@ import { DEMO_ACCOUNT_PASSWORD, ensureAccount, userToken } from '../support/iden
 import { logoForm, pngLogo } from '../support/logo.js';
 import { recordAttempt } from '../webhooks/support.js';
 import { until } from '../support/until.js';
+import { newSigningCode } from '../support/csc.js';
 
 export type DocumentName = 'integration' | 'backend';
 
@@ -47,6 +48,25 @@ async function fixtures() {
   const other = await createRecord('agente-obras', 'ARQ', 'Otro arquitecto de la API', { matricula: 'M-101', titulo: 'Arquitecto' });
   const pdf = await letterPdf('Importado para la API');
   return { official, verification, note, memo, kase, record, other, pdf };
+}
+
+/**
+ * A personal signature authorised through one interface: Sofía Ibáñez signs with her own
+ * certificate for the call (her mode restored after), the code read from the stack's MailDev.
+ */
+async function authorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
+  const user = 'jefa-mesa';
+  const setMode = (mode: 'personal' | null) => backend('intendente', 'PUT', `/users/${demoUser(user)}/signature-mode`, { mode });
+  await setMode('personal');
+  try {
+    const id = await prepareIntegrationDraft('agente-obras', [user]);
+    await startSigning(id, 'agente-obras');
+    const { code } = await newSigningCode(getStack(), 'sofia.ibanez@villaesperanza.gob.ar', () =>
+      through === 'integration' ? integration(user, 'POST', `/documents/${id}/sign`) : backend(user, 'POST', `/documents/${id}/super-sign`));
+    return await (through === 'integration' ? integration : backend)(user, 'POST', `/documents/${id}/sign/authorize`, { code });
+  } finally {
+    await setMode(null);
+  }
 }
 
 /** The case's documents not yet annulled once the case-file run has foliated them (with the current index version). */
@@ -115,6 +135,7 @@ export async function representativeCalls(): Promise<Call[]> {
       request(`/api/v1/documents/${s.imported}/imported-pdf`, { method: 'PUT', headers: asIntegration('agente-obras'), form: pdfForm({}, { bytes: f.pdf }) })),
     I('POST', '/documents/:id/start-signing', () => integration('agente-obras', 'POST', `/documents/${s.draft}/start-signing`)),
     I('POST', '/documents/:id/sign', () => integration('agente-obras', 'POST', `/documents/${s.draft}/sign`)),
+    I('POST', '/documents/:id/sign/authorize', () => authorizedPersonally('integration')),
     I('POST', '/documents/:id/reject', async () => {
       const id = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
       await startSigning(id, 'agente-obras');
@@ -232,6 +253,7 @@ export async function representativeCalls(): Promise<Call[]> {
     B('GET', '/documents/:id/details', () => backend('agente-obras', 'GET', `/documents/${f.official.id}/details`)),
     B('POST', '/documents/:id/start-signing-process', () => backend('agente-obras', 'POST', `/documents/${s.bDraft}/start-signing-process`)),
     B('POST', '/documents/:id/super-sign', () => backend('agente-obras', 'POST', `/documents/${s.bDraft}/super-sign`)),
+    B('POST', '/documents/:id/sign/authorize', () => authorizedPersonally('backend')),
     B('POST', '/documents/:id/reject', async () => {
       const id = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
       await startSigning(id, 'agente-obras');
@@ -246,6 +268,14 @@ export async function representativeCalls(): Promise<Call[]> {
       }))),
     B('GET', '/users/:id/provisioning', () => backend('intendente', 'GET', `/users/${s.newUser ?? demoUser('agente-mesa')}/provisioning`)),
     B('POST', '/users/:id/resend-invitation', () => backend('intendente', 'POST', `/users/${s.newUser ?? demoUser('agente-mesa')}/resend-invitation`)),
+    B('PUT', '/users/:id/signature-mode', () => backend('intendente', 'PUT', `/users/${demoUser('agente-mesa')}/signature-mode`, { mode: null })),
+    B('GET', '/admin/signatures', () => backend('intendente', 'GET', '/admin/signatures')),
+    B('PUT', '/admin/signatures', async () => {
+      // The municipality's mode as it is: other suites share the demo tenant.
+      const now = await backend('intendente', 'GET', '/admin/signatures');
+      return backend('intendente', 'PUT', '/admin/signatures', { default_mode: now.body?.data?.default_mode ?? 'seal' });
+    }),
+    B('POST', '/users/:id/deactivate', () => backend('intendente', 'POST', `/users/${s.newUser}/deactivate`)),
     B('GET', '/users/:id/profile', () => backend('agente-obras', 'GET', `/users/${demoUser('intendente')}/profile`)),
     B('GET', '/users/:id/documents', () => backend('agente-obras', 'GET', `/users/${demoUser('agente-obras')}/documents`)),
     B('GET', '/notes/received', () => backend('jefa-mesa', 'GET', '/notes/received')),

@@ -24,6 +24,7 @@ const Calendario = lazy(() => import('./screens/Calendario'));
 const Municipio = lazy(() => import('./screens/Municipio'));
 const Webhooks = lazy(() => import('./screens/Webhooks'));
 const Conservacion = lazy(() => import('./screens/Conservacion'));
+const Firma = lazy(() => import('./screens/Firma'));
 const Notificaciones = lazy(() => import('./screens/Notificaciones'));
 
 export function usePendingCount() {
@@ -62,7 +63,7 @@ function Nav({ onNavigate }: { onNavigate: () => void }) {
     { to: '/notas', label: 'Notas' },
     { to: '/memos', label: 'Memos', badge: unread, badgeLabel: 'memos sin leer' },
     { to: '/legajos', label: 'Legajos' },
-    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/webhooks', label: 'Webhooks' }, { to: '/conservacion', label: 'Conservación' }, { to: '/calendario', label: 'Calendario' }, { to: '/municipio', label: 'Municipio' }] : []),
+    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/webhooks', label: 'Webhooks' }, { to: '/conservacion', label: 'Conservación' }, { to: '/firma', label: 'Firma' }, { to: '/calendario', label: 'Calendario' }, { to: '/municipio', label: 'Municipio' }] : []),
   ];
   const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
   return (
@@ -145,6 +146,7 @@ export function App() {
               <Route path="/api-keys" element={<ApiKeys />} />
               <Route path="/webhooks" element={<Webhooks />} />
               <Route path="/conservacion" element={<Conservacion />} />
+              <Route path="/firma" element={<Firma />} />
               <Route path="/calendario" element={<Calendario />} />
               <Route path="/municipio" element={<Municipio />} />
               <Route path="/notificaciones" element={<Notificaciones />} />

@@ -232,6 +232,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Modo de firma del municipio y usuarios con otro modo
+         * @description Solo administradores. seal: el sello del municipio (certificado del municipio); personal: el certificado propio de cada usuario en el servicio de firma remota, autorizado con un código en cada firma.
+         */
+        get: operations["get_api_v1_admin_signatures"];
+        /**
+         * Cambiar el modo de firma del municipio
+         * @description Solo administradores.
+         */
+        put: operations["put_api_v1_admin_signatures"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/webhooks": {
         parameters: {
             query?: never;
@@ -815,6 +839,26 @@ export interface paths {
         patch: operations["patch_api_v1_documents_by_id_save"];
         trace?: never;
     };
+    "/api/v1/documents/{id}/sign/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Autorizar una firma personal con su código
+         * @description Completa la firma personal que el último pedido de firma del usuario preparó, con el código que recibió por e-mail (o de su aplicación TOTP). El código vence a los 5 minutos y sirve una sola vez; un código equivocado es 400 y el tercero anula ese intento (no la ronda); vencido o sin firma esperando, 409; si otra firma se agregó mientras tanto, 409 y se envía un código nuevo para la versión actual. 202 si la firma sigue en curso (el servicio de firma remota no responde): se completa sola.
+         */
+        post: operations["post_api_v1_documents_by_id_sign_authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/documents/{id}/signature-details": {
         parameters: {
             query?: never;
@@ -858,7 +902,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Firmar (el numerador numera) */
+        /**
+         * Firmar (el numerador numera)
+         * @description Un firmante con firma personal recibe 202 con authorization_required: se le envió un código para autorizarla en POST /documents/{document_id}/sign/authorize.
+         */
         post: operations["post_api_v1_documents_by_id_super_sign"];
         delete?: never;
         options?: never;
@@ -1443,6 +1490,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dar de baja a un usuario (administradores)
+         * @description No puede volver a actuar ni firmar; lo que firmó sigue siendo válido. Su certificado de firma personal se revoca (CredentialRevocationWorkflow).
+         */
+        post: operations["post_api_v1_users_by_id_deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{id}/documents": {
         parameters: {
             query?: never;
@@ -1505,6 +1572,26 @@ export interface paths {
         put?: never;
         /** Reenviar la invitación (administradores) */
         post: operations["post_api_v1_users_by_id_resend_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/signature-mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Modo de firma de un usuario (administradores)
+         * @description mode null: el del municipio. Los documentos que genera el sistema (carátulas, providencias, informes) se firman siempre con el sello del municipio.
+         */
+        put: operations["put_api_v1_users_by_id_signature_mode"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2952,6 +3039,139 @@ export interface operations {
                             }[];
                             total: number;
                             total_pages: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    get_api_v1_admin_signatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            default_mode: "seal" | "personal";
+                            users: {
+                                full_name: string;
+                                /** @enum {string} */
+                                mode: "seal" | "personal";
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    put_api_v1_admin_signatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    default_mode: "seal" | "personal";
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            default_mode: "seal" | "personal";
+                            users: {
+                                full_name: string;
+                                /** @enum {string} */
+                                mode: "seal" | "personal";
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
                         };
                         message: string;
                         /** @constant */
@@ -5942,6 +6162,101 @@ export interface operations {
             };
         };
     };
+    post_api_v1_documents_by_id_sign_authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            document_id: string;
+                            document_status: string;
+                            is_numerator: boolean;
+                            official_number: string | null;
+                            signed_pdf_url?: string;
+                        };
+                        /** Format: uuid */
+                        document_id: string;
+                        document_status: string;
+                        is_numerator: boolean;
+                        message: string;
+                        official_number: string | null;
+                        signed_pdf_url?: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Aceptado: la operación sigue en curso */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            document_id: string;
+                            /** @constant */
+                            document_status: "sent_to_sign";
+                            /** @constant */
+                            in_progress: true;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     get_api_v1_documents_by_id_signature_details: {
         parameters: {
             query?: never;
@@ -5994,9 +6309,15 @@ export interface operations {
                             document_number: string | null;
                             signature_status: string;
                             signers: {
+                                certificate?: {
+                                    serial_number: string | null;
+                                    sha256: string | null;
+                                    subject: string;
+                                } | null;
                                 full_name: string;
                                 /** @enum {string} */
                                 role: "signer" | "numerator";
+                                signature_kind?: ("seal" | "personal") | null;
                                 signed_at: string | null;
                                 status: string;
                                 /** Format: uuid */
@@ -6009,7 +6330,13 @@ export interface operations {
                                     document_type: string | null;
                                     municipality: string | null;
                                     signers: {
+                                        certificate: {
+                                            sha256: string;
+                                            subject: string;
+                                        } | null;
+                                        certificate_found: boolean | null;
                                         name: string;
+                                        signature_kind: ("seal" | "personal") | null;
                                         signed_at: string | null;
                                     }[];
                                     trail?: {
@@ -6051,6 +6378,12 @@ export interface operations {
                                     problems: string[];
                                     revision: number | null;
                                     signature_valid: boolean;
+                                    signed_by: {
+                                        certificate_matches: boolean | null;
+                                        name: string;
+                                        /** @enum {string} */
+                                        signature_kind: "seal" | "personal";
+                                    } | null;
                                     signer_issuer: string | null;
                                     signer_subject: string | null;
                                     signing_time: string | null;
@@ -6246,12 +6579,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @constant */
+                            authorization_required?: true;
                             /** Format: uuid */
                             document_id: string;
                             /** @constant */
                             document_status: "sent_to_sign";
+                            expires_at?: string | null;
                             /** @constant */
-                            in_progress: true;
+                            in_progress?: true;
+                            is_numerator?: boolean;
+                            /** @enum {string} */
+                            method?: "otp-email" | "totp";
                         };
                         message: string;
                         /** @constant */
@@ -9563,6 +9902,68 @@ export interface operations {
             };
         };
     };
+    post_api_v1_users_by_id_deactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            credential_revocation_workflow_id: string;
+                            deactivated_at: string;
+                            /** @constant */
+                            is_active: false;
+                            /** Format: uuid */
+                            user_id: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     get_api_v1_users_by_id_documents: {
         parameters: {
             query?: {
@@ -9847,6 +10248,73 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                             workflow_id: string;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    put_api_v1_users_by_id_signature_mode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mode: ("seal" | "personal") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            effective_mode: "seal" | "personal";
+                            mode: ("seal" | "personal") | null;
+                            /** Format: uuid */
+                            user_id: string;
                         };
                         message: string;
                         /** @constant */

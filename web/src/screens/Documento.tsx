@@ -10,7 +10,9 @@ import { fromDetails, orderForSave, SignersEditor, type SignerChoice } from '../
 import { RecipientsPicker } from '../components/RecipientsPicker';
 import { DeadlineField, deadlineBody, DueDate, formatDueDate, NO_DEADLINE, type DeadlineValue } from '../components/Deadline';
 import { useUsers } from '../directory';
-import type { DocumentDetails, Recipients } from '../types';
+import { authorizationAsked, PersonalSignatureDialog, type PendingAuthorization } from '../components/PersonalSignatureDialog';
+import { certificateFacts, commonName, signatureKindText } from '../signature-kind';
+import type { DocumentDetails, Recipients, SignatureDetails } from '../types';
 
 type PreviewInfo = Data<'post', '/api/v1/documents/{id}/preview-info'>;
 
@@ -246,11 +248,18 @@ function Editing({ doc, onSigningStarted }: { doc: DocumentDetails; onSigningSta
   );
 }
 
-/** The first value of an RFC 4514 name (CN=…), the part a person reads. */
-function commonName(dn: string | null): string {
-  if (!dn) return '—';
-  const cn = /(?:^|,)\s*CN=((?:\\.|[^,])*)/.exec(dn);
-  return cn ? cn[1].replace(/\\(.)/g, '$1') : dn;
+/** Who made a signature by the register, where the validation says so (signed_by). */
+type SignedByFacts = { name: string; signature_kind: 'seal' | 'personal'; certificate_matches: boolean | null } | null | undefined;
+
+function SignedBy({ signature }: { signature: object }) {
+  const by = (signature as { signed_by?: SignedByFacts }).signed_by;
+  if (!by) return null;
+  return (
+    <Text size="xs" c={by.certificate_matches === false ? 'red.9' : 'dark.4'}>
+      {by.signature_kind === 'personal' ? `Firma personal de ${by.name}` : `Sello del municipio · firmó ${by.name}`}
+      {by.certificate_matches === false && ' — el certificado no es el registrado para el firmante'}
+    </Text>
+  );
 }
 
 /**
@@ -280,7 +289,7 @@ function SignatureValidation({ documentId }: { documentId: string }) {
             const valid = s.signature_valid && s.digest_valid && !s.modified_after;
             return (
               <Table.Tr key={s.field_name ?? i}>
-                <Table.Td>{commonName(s.signer_subject)}</Table.Td>
+                <Table.Td>{commonName(s.signer_subject)}<SignedBy signature={s} /></Table.Td>
                 <Table.Td>{commonName(s.signer_issuer)}</Table.Td>
                 <Table.Td>{s.timestamp ? `${formatDate(s.timestamp.time)} · ${commonName(s.timestamp.authority)}${s.timestamp.valid ? '' : ' (inválido)'}` : 'Sin sello'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -293,6 +302,35 @@ function SignatureValidation({ documentId }: { documentId: string }) {
           })}
         </Table.Tbody>
       </Table>
+    </Stack>
+  );
+}
+
+type SignerMadeWith = SignatureDetails['signers'][number];
+
+/** Under a signer's name: "Firma personal · <CN>" or "Sello del municipio". */
+function SignatureKind({ signer }: { signer: SignerMadeWith | undefined }) {
+  const text = signer ? signatureKindText(signer) : undefined;
+  if (!text) return null;
+  return <Text size="xs" c="dark.4" data-testid="signature-kind">{text}</Text>;
+}
+
+/**
+ * The personal certificates that signed, with their CUIT and serial: under the table, where the
+ * long hexadecimal serial has the panel's whole width instead of squeezing the signer's column.
+ */
+function PersonalCertificates({ signers }: { signers: SignerMadeWith[] }) {
+  const listed = signers.flatMap((s) => {
+    const facts = certificateFacts(s);
+    return facts ? [{ s, facts }] : [];
+  });
+  if (listed.length === 0) return null;
+  return (
+    <Stack gap={2} mt="xs" data-testid="personal-certificates">
+      <Text size="sm" fw={500}>Certificados personales</Text>
+      {listed.map(({ s, facts }) => (
+        <Text key={s.user_id} size="xs" c="dark.4" style={{ overflowWrap: 'anywhere' }}>{s.full_name}: {facts}</Text>
+      ))}
     </Stack>
   );
 }
@@ -310,10 +348,24 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
     void client.invalidateQueries({ queryKey: ['documents'] });
     void client.invalidateQueries({ queryKey: ['dashboard'] });
   };
+  // A personal signer's signature waits for the code the remote signing service sent them.
+  const [authorization, setAuthorization] = useState<PendingAuthorization>();
   const sign = useMutation({
     mutationFn: () => callEnvelope('post', '/api/v1/documents/{id}/super-sign', { path: { id: doc.document_id } }),
-    onSuccess: (res) => after(res, 'Firmando…'),
+    onSuccess: (res) => {
+      const asked = authorizationAsked(res);
+      if (asked) setAuthorization(asked);
+      else after(res, 'Firmando…');
+    },
   });
+  // How each signature was made (seal or personal certificate), once someone has signed.
+  const anySigned = signing.signers.some((s) => s.status === 'signed');
+  const madeWith = useQuery({
+    queryKey: ['document', doc.document_id, 'signature-details'],
+    queryFn: () => call('get', '/api/v1/documents/{id}/signature-details', { path: { id: doc.document_id } }),
+    enabled: anySigned,
+  });
+  const madeBy = new Map((madeWith.data?.signers ?? []).map((s) => [s.user_id, s]));
   const reject = useMutation({
     mutationFn: () => callEnvelope('post', '/api/v1/documents/{id}/reject', { path: { id: doc.document_id }, body: { reason: reason.trim() } }),
     onSuccess: (res) => { setRejecting(false); after(res, 'Rechazando…'); },
@@ -357,7 +409,10 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
               <Table.Tbody>
                 {signing.signers.map((s) => (
                   <Table.Tr key={s.user_id}>
-                    <Table.Td>{s.full_name}</Table.Td>
+                    <Table.Td>
+                      {s.full_name}
+                      <SignatureKind signer={madeBy.get(s.user_id)} />
+                    </Table.Td>
                     <Table.Td>{s.is_numerator ? 'Numerador' : 'Firmante'}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge variant="light" color={s.status === 'signed' ? 'green' : s.status === 'rejected' ? 'red' : 'gray'} c="dark.8">{s.status === 'signed' ? 'Firmado' : s.status === 'rejected' ? 'Rechazó' : 'Pendiente'}</Badge></Table.Td>
                     <Table.Td>{formatDate(s.signed_at)}</Table.Td>
@@ -365,6 +420,7 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
                 ))}
               </Table.Tbody>
             </Table>
+            <PersonalCertificates signers={madeWith.data?.signers ?? []} />
             <Text size="sm" mt="xs" c="dimmed">Enviado a firma: {formatDate(signing.sent_to_sign_at)}{signing.signed_at ? ` · Firmado: ${formatDate(signing.signed_at)}` : ''}</Text>
             {signing.due_at && (
               <Group gap="xs" mt={4} data-testid="signing-deadline">
@@ -381,6 +437,12 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
           )}
         </Stack>
       </Grid.Col>
+      <PersonalSignatureDialog
+        documentId={doc.document_id}
+        pending={authorization}
+        onClose={() => setAuthorization(undefined)}
+        onFinished={(res) => { setAuthorization(undefined); after(res, 'Firmando…'); }}
+      />
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title="Rechazar el documento">
         <Stack>
           <Textarea label="Motivo del rechazo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} required autosize minRows={3} maxLength={1000} data-autofocus />
