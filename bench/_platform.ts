@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { demoId } from '../db/seed/demo-data.js';
 import { freePort } from '../dev/ports.js';
 import { waitForHttpOk } from '../dev/wait.js';
-import { startTestStack, type TestStack } from '../test/support/stack.js';
+import { startTestStack, TEST_CSC, type TestStack } from '../test/support/stack.js';
 
 export type Topology = 'in-process' | 'processes';
 
@@ -59,6 +59,8 @@ export async function startPlatformProcesses(stack: TestStack, options: { worker
   const common = {
     APP_ENV: 'test', DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: `bench-${randomBytes(3).toString('hex')}`,
     DATA_DIR: stack.config.dataDir, SIGNER_URL: stack.signer.url, SIGNER_API_KEY: stack.config.signer.apiKey, OIDC_ISSUER: stack.idp.issuer, LOG_LEVEL: 'warn',
+    // The remote signing service of personal signatures, as the stack's own worker has it.
+    CSC_URL: stack.csc.url, CSC_CLIENT_ID: TEST_CSC.clientId, CSC_CLIENT_SECRET: TEST_CSC.clientSecret, CSC_ENROLMENT_URL: stack.csc.url, CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
   };
   // BENCH_CPU_PROF=<dir>: each process writes a V8 CPU profile there when it stops (NODE_OPTIONS may not carry --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];

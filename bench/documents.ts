@@ -9,6 +9,10 @@
  *   concurrency  complete signings (create → save → start → 3 signatures) per minute with 10 at once
  *   batch        (production topology) 50 documents waiting for one signer (who numbers them)
  *                signed by 50 single requests, then 50 others by one POST /documents/sign-batch
+ *   personal     (production topology) the same 3-signer round with personal certificates at the
+ *                development remote signing service (CSC API v2), next to the seal round: each
+ *                signature is a sign (prepare, code sent) and an authorize (SAD, signHash,
+ *                complete, record); the wait for the e-mailed code is not timed
  *
  * Targets (p50 on the 2-core machine, production topology), each printed with the figure measured
  * before the hot-path work: one sign update ≤ 20 ms, a whole 3-signer document ≤ 100 ms,
@@ -18,6 +22,8 @@
 import { expect, startPlatform, user, type Platform, type Topology } from './_platform.js';
 import { cpuPerOperation, cpuSnapshot, reportCpu } from './_cpu.js';
 import { fmt, reportTargets, runConcurrently, summarize } from './_stats.js';
+import { tenantDb } from '../db/tenancy.js';
+import { newSigningCode } from '../test/support/csc.js';
 
 const CONTENT = '<h1>Informe técnico</h1><p>Se deja constancia de la inspección realizada en la obra de la calle Güemes.</p><ul><li>Planos aprobados</li><li>Seguro vigente</li></ul>';
 const SIGNERS = ['directora-obras', 'jefa-mesa', 'intendente'];
@@ -32,6 +38,71 @@ async function signOne(p: Platform, signLatencies?: number[]): Promise<void> {
     expect(await p.call('POST', `/api/v1/documents/${id}/sign`, signer), 200);
     signLatencies?.push(performance.now() - started);
   }
+}
+
+const EMAIL: Record<string, string> = {
+  'directora-obras': 'lucia.fernandez@villaesperanza.gob.ar',
+  'jefa-mesa': 'sofia.ibanez@villaesperanza.gob.ar',
+  intendente: 'martin.alvarez@villaesperanza.gob.ar',
+};
+
+/** A started 3-signer document. */
+async function started(p: Platform): Promise<string> {
+  const created = expect(await p.call('POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'INF', reference: 'Informe de inspección' }), 201);
+  const id = created.document_id as string;
+  expect(await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: SIGNERS.map(user) }), 200);
+  expect(await p.call('POST', `/api/v1/documents/${id}/start-signing`, 'agente-obras'), 200);
+  return id;
+}
+
+/** The milliseconds of a round's requests: 3 seal signatures, or 3 personal ones (sign + authorize, the code's e-mail not timed). */
+async function timedRound(p: Platform, personal: boolean): Promise<number> {
+  const id = await started(p);
+  let spent = 0;
+  for (const signer of SIGNERS) {
+    if (!personal) {
+      const t = performance.now();
+      expect(await p.call('POST', `/api/v1/documents/${id}/sign`, signer), 200);
+      spent += performance.now() - t;
+      continue;
+    }
+    let asked = 0;
+    const { code } = await newSigningCode(p.stack, EMAIL[signer]!, async () => {
+      const t = performance.now();
+      expect(await p.call('POST', `/api/v1/documents/${id}/sign`, signer), 202);
+      asked = performance.now() - t;
+    });
+    const t = performance.now();
+    expect(await p.call('POST', `/api/v1/documents/${id}/sign/authorize`, signer, { code }), 200);
+    spent += asked + (performance.now() - t);
+  }
+  return spent;
+}
+
+/** The round with the seal and with personal certificates, alternating, `rounds` of each (p50 ms). */
+async function measurePersonal(p: Platform, rounds = 10): Promise<{ seal: number; personal: number }> {
+  const settings = (mode: 'seal' | 'personal') =>
+    tenantDb(p.stack.db, p.stack.demoTenant).transaction((trx) => trx('signature_settings').update({ default_mode: mode }));
+  const seal: number[] = [];
+  const personal: number[] = [];
+  try {
+    await settings('personal');
+    await timedRound(p, true); // warm-up: each signer's credential is enrolled on first use
+    for (let i = 0; i < rounds; i++) {
+      await settings('seal');
+      seal.push(await timedRound(p, false));
+      await settings('personal');
+      personal.push(await timedRound(p, true));
+    }
+  } finally {
+    await settings('seal');
+  }
+  const s = summarize(seal);
+  const q = summarize(personal);
+  console.log(`  3-signer round, the three signatures' requests (${rounds} rounds each, alternating):`);
+  console.log(`    municipality seal        p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
+  console.log(`    personal certificates    p50 ${fmt(q.p50)} ms   p99 ${fmt(q.p99)} ms   (${fmt(q.p50 / s.p50)}× the seal; each: prepare + code request, then SAD + signHash + complete + record)`);
+  return { seal: s.p50, personal: q.p50 };
 }
 
 /** `count` documents sent to signing with the numerator as their only signer. */
@@ -95,7 +166,8 @@ async function measure(topology: Topology) {
     console.log(`  concurrency 10: ${documents} complete signings in ${fmt(seconds)} s = ${fmt(perMinute, 0)} per minute`);
     reportCpu('complete signing', cpu);
     const batch = topology === 'processes' ? await measureBatch(p) : undefined;
-    return { sign: s.p50, whole: t.p50, perMinute, batch };
+    const personal = topology === 'processes' ? await measurePersonal(p) : undefined;
+    return { sign: s.p50, whole: t.p50, perMinute, batch, personal };
   } finally {
     await p.stop();
   }
