@@ -1,9 +1,9 @@
 /**
  * Personal signatures in the desk: an administrator sets a user to sign with their own
- * certificate (Usuarios, seen in Firma); that user signs a document, the code dialog opens, a
- * wrong code is refused with the server's words, a new code is sent, and the code read from
- * MailDev signs; the signers' table then says "Firma personal · <their name>". An administrator
- * also gives a user "de baja" after confirming.
+ * certificate (Usuarios, seen in Firma); her batch signing leaves the document unsigned with the
+ * reason; from the document's screen the code dialog opens, a wrong code is refused with the
+ * server's words, a new code is sent, and the code read from MailDev signs; the signers' table then
+ * says "Firma personal · <her name>". An administrator also gives a user "de baja" after confirming.
  */
 import assert from 'node:assert/strict';
 import { tenantDb } from '../../db/tenancy.js';
@@ -59,6 +59,15 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     await startSigning(id, 'agente-obras');
 
     const { page } = await run.session(LUCIA);
+    // Signing in a batch from Inicio leaves it unsigned, with the reason as for any refusal.
+    await page.goto(`${run.desk}/`);
+    const pending = page.getByRole('table', { name: 'Documentos pendientes de mi firma' }).locator(`tr[data-document-id="${id}"]`);
+    await pending.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Firmar seleccionados (1)' }).click();
+    const refusal = 'No se firmó: Firma personal: cada documento se autoriza con un código propio; fírmelo individualmente';
+    await page.getByTestId('batch-outcomes').locator(`li[data-document-id="${id}"]`).getByText(refusal).waitFor({ timeout: 60_000 });
+    await pending.getByText(refusal).waitFor();
+
     await page.goto(`${run.desk}/documentos/${id}`);
     await page.getByRole('heading', { name: 'Documento a firmar' }).waitFor();
     const first = await newSigningCode(getStack(), LUCIA.email, () => page.getByRole('button', { name: 'Firmar y numerar' }).click());
