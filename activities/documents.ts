@@ -38,13 +38,13 @@ export function createDocumentActivities(deps: ActivityDeps) {
      * is stored. A signer who signs personally (never for `seal`, the documents the platform signs
      * itself): the signature is prepared and the signer sent a code, which `authorizePersonalSignature` takes.
      */
-    async signDocumentRevision(input: RoundStep & { seal?: boolean }): Promise<SignatureStepResult> {
+    async signDocumentRevision(input: RoundStep & { seal?: boolean; sendCode?: boolean }): Promise<SignatureStepResult> {
       return asUser(deps, input.tenant, input.userId, async (ctx) => {
         const request = await prepareSignature(ctx, input.documentId, input.round);
         if (request.alreadySigned) return { signedAt: request.signedAt! };
         const level = levelFor(Boolean(request.stamp), deps.config.signer.padesLevel);
         if (!input.seal && (await ctx.db.transaction((trx) => signatureModeOf(trx, input.userId))) === 'personal') {
-          return { authorization: await personal.request(ctx, input, request) };
+          return { authorization: await personal.request(ctx, input, request, { sendCode: input.sendCode !== false }) };
         }
         const signed = await signPdf(signer, {
           pdf: request.pdf!,

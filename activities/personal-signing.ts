@@ -27,9 +27,13 @@ export const CODE_LIFETIME_MS = 5 * 60_000;
 export const remoteUserId = (userId: string) => userId;
 
 export interface PersonalSigning {
-  /** Prepares `request` for the acting user's personal signature and sends them a code. */
-  request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest): Promise<AuthorizationRequest>;
+  /** Prepares `request` for the acting user's personal signature and sends them a code (unless `sendCode` is false: a batch's). */
+  request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest, options?: { sendCode?: boolean }): Promise<AuthorizationRequest>;
   authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult>;
+  /** One code for several prepared signatures of the acting user (CSC numSignatures). */
+  requestBatchCode(ctx: DomainContext, keys: PreparationKey[]): Promise<AuthorizationRequest>;
+  /** The batch's code: one SAD for all its digests, each signature value kept for its document's completion. */
+  authorizeBatch(ctx: DomainContext, keys: PreparationKey[], code: string): Promise<'signed' | 'wrong_code' | 'expired'>;
 }
 
 /** `levelOf`: the PAdES level of a signature, by whether it officializes (the numerator's). */
@@ -40,7 +44,7 @@ export function personalSigning(
 ): PersonalSigning {
   const csc = deps.remoteSigning;
 
-  async function request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest): Promise<AuthorizationRequest> {
+  async function request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest, options: { sendCode?: boolean } = {}): Promise<AuthorizationRequest> {
     const credential = await ensureCredential(ctx, csc);
     const prepared = await preparePdfSignature(signer, {
       pdf: request.pdf!,
@@ -52,7 +56,7 @@ export function personalSigning(
       signerCertificates: credential.chain,
     });
     const saved = await savePreparation(ctx, key, { baseRevision: request.baseRevision!, credentialId: credential.id, pdf: prepared.pdf, digest: prepared.digest });
-    if (credential.otpMethod === 'otp-email') {
+    if (credential.otpMethod === 'otp-email' && options.sendCode !== false) {
       await remote(() => csc.requestCode(credential.credentialId, { hashes: [saved.digest], description: request.title ?? request.fileName! }));
     }
     return { method: credential.otpMethod, expiresAt: new Date(saved.codeRequestedAt.getTime() + CODE_LIFETIME_MS).toISOString() };
@@ -98,7 +102,59 @@ export function personalSigning(
     return { signedAt: recorded.signedAt };
   }
 
-  return { request, authorize };
+  /** The preparations of `keys`, all of one credential (the acting user's). */
+  async function preparedAll(ctx: DomainContext, keys: PreparationKey[]) {
+    const prepared = await ctx.db.transaction(async (trx) => {
+      const found = [];
+      for (const key of keys) {
+        const p = await findPreparation(trx, key);
+        if (p) found.push(p);
+      }
+      return found;
+    });
+    if (prepared.length === 0) return undefined;
+    const credential = (await ctx.db.transaction((trx) => credentialById(trx, prepared[0]!.credentialId)))!;
+    return { prepared, credential };
+  }
+
+  async function requestBatchCode(ctx: DomainContext, keys: PreparationKey[]): Promise<AuthorizationRequest> {
+    const all = await preparedAll(ctx, keys);
+    if (!all) throw appFailure(409, SIGNATURE_MESSAGES.noCredential);
+    const { prepared, credential } = all;
+    if (credential.otpMethod === 'otp-email') {
+      await remote(() => csc.requestCode(credential.credentialId, {
+        hashes: prepared.map((p) => p.digest), description: `${prepared.length} documento${prepared.length === 1 ? '' : 's'} en un lote de firma`,
+      }));
+    }
+    // Good while every document's own wait is: five minutes from the first preparation.
+    const first = Math.min(...prepared.map((p) => p.codeRequestedAt.getTime()));
+    return { method: credential.otpMethod, expiresAt: new Date(first + CODE_LIFETIME_MS).toISOString() };
+  }
+
+  async function authorizeBatch(ctx: DomainContext, keys: PreparationKey[], code: string): Promise<'signed' | 'wrong_code' | 'expired'> {
+    const all = await preparedAll(ctx, keys);
+    if (!all) return 'expired';
+    const { prepared, credential } = all;
+    if (prepared.every((p) => p.signature)) return 'signed';
+    const hashes = prepared.map((p) => p.digest);
+    let sad = prepared.find((p) => p.sad)?.sad ?? null;
+    if (!sad) {
+      try {
+        sad = (await csc.authorize(credential.credentialId, { hashes, otp: code })).sad;
+      } catch (err) {
+        const refusal = err instanceof CscError ? codeRefusal(err) : undefined;
+        if (refusal) return refusal;
+        throw remoteFailure(err);
+      }
+      for (const p of prepared) await keepSad(ctx, p, sad);
+    }
+    const sadValue = sad;
+    const values = await remote(() => csc.signHash(credential.credentialId, { sad: sadValue, hashes }));
+    for (const [i, p] of prepared.entries()) await keepSignatureValue(ctx, p, values[i]!);
+    return 'signed';
+  }
+
+  return { request, authorize, requestBatchCode, authorizeBatch };
 }
 
 /** Who a credential is for. */

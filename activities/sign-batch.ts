@@ -10,12 +10,15 @@
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { WorkflowUpdateStage } from '@temporalio/client';
+import { WorkflowUpdateStage, type WorkflowHandle, type WorkflowUpdateHandle } from '@temporalio/client';
 import { APP_ERROR_TYPE } from '../contract/failures.js';
 import { applicationFailureOf, failureAnswer } from '../contract/failure-answers.js';
-import { ALREADY_SIGNED_TYPE, signUpdate, type SignOutcome } from '../contract/document-signing.js';
+import { ALREADY_SIGNED_TYPE, authorizeSignatureUpdate, signUpdate, type AuthorizationRequest, type SignOutcome } from '../contract/document-signing.js';
 import { workflowIds } from '../contract/ids.js';
-import type { SignBatchDocumentInput, SignBatchOutcome } from '../contract/sign-batch.js';
+import { pendingOutcome, type BatchAuthorizationInput, type SignBatchDocumentInput, type SignBatchOutcome } from '../contract/sign-batch.js';
+import type { DomainContext } from '../domain/context.js';
+import type { PreparationKey } from '../domain/signatures/preparations.js';
+import { personalSigning } from './personal-signing.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
 import { checkCanSign } from '../domain/documents/signing-checks.js';
 import { isAppError } from '../domain/errors.js';
@@ -24,11 +27,12 @@ import { asUser, type ActivityDeps } from './deps.js';
 
 const HEARTBEAT_MS = 2_000;
 
-const PERSONAL_IN_BATCH = 'Firma personal: cada documento se autoriza con un código propio; fírmelo individualmente';
+/** What the batch's completion step sends as the code: the signature value is already kept, so no code is checked. */
+const BATCH_AUTHORIZED = 'lote';
 
 function answered(s: SignOutcome): SignBatchOutcome {
-  // A personal signature waits for its signer's code: the batch leaves it for them to authorise.
-  if ('authorization' in s) return refused(s.documentId, 409, PERSONAL_IN_BATCH);
+  // A personal signature prepared: it waits for the batch's one code.
+  if ('authorization' in s) return { ...pendingOutcome(s.documentId), result: 'awaiting_authorization', status: 202 };
   return {
     documentId: s.documentId, result: s.isNumerator ? 'numbered' : 'signed', officialNumber: s.officialNumber, signedAt: s.signedAt, status: 200, message: null,
   };
@@ -49,44 +53,94 @@ function refusalOf(err: unknown): { status: number; message: string } | undefine
   return applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE ? { status: 409, message: DOCUMENT_MESSAGES.notSignable } : undefined;
 }
 
-export function createSignBatchActivities(deps: ActivityDeps) {
-  return {
-    /** Signs one document of a batch; a business refusal is an outcome, not a failure. */
-    async signBatchDocument(input: SignBatchDocumentInput): Promise<SignBatchOutcome> {
-      const { tenant, userId, documentId, batchId } = input;
+/**
+ * One document of a batch through its round: `send` sends the update (the `sign` of the batch's
+ * user, or the `authorizeSignature` that completes a personal signature the batch authorised); a
+ * business refusal is an outcome, not a failure.
+ */
+async function throughRound(
+  deps: ActivityDeps,
+  input: SignBatchDocumentInput,
+  send: (ctx: DomainContext, handle: WorkflowHandle) => Promise<WorkflowUpdateHandle<SignOutcome>>,
+): Promise<SignBatchOutcome> {
+  const { tenant, documentId } = input;
+  try {
+    return await asUser(deps, tenant, input.userId, async (ctx) => {
+      const check = await checkCanSign(ctx, documentId);
+      if (check.existing) return answered(check.existing);
+      const activity = Context.current();
+      const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
       try {
-        return await asUser(deps, tenant, userId, async (ctx) => {
-          const check = await checkCanSign(ctx, documentId);
-          if (check.existing) return answered(check.existing);
-          if ((await ctx.db.transaction((trx) => signatureModeOf(trx, userId))) === 'personal') return refused(documentId, 409, PERSONAL_IN_BATCH);
-          const activity = Context.current();
-          const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
-          try {
-            const update = await activity.client.workflow.getHandle(workflowIds.documentSigning(tenant, check.doc.id)).startUpdate(signUpdate, {
-              args: [{ userId }],
-              updateId: `${batchId}/${documentId}`,
-              waitForStage: WorkflowUpdateStage.ACCEPTED,
-            });
-            return answered(await update.result());
-          } catch (err) {
-            const refusal = refusalOf(err);
-            if (!refusal) throw err;
-            if (refusal.status === 409) {
-              const again = await checkCanSign(ctx, documentId).catch(() => undefined);
-              if (again?.existing) return answered(again.existing);
-            }
-            return refused(documentId, refusal.status, refusal.message);
-          } finally {
-            clearInterval(beat);
-          }
-        });
+        const update = await send(ctx, activity.client.workflow.getHandle(workflowIds.documentSigning(tenant, check.doc.id)));
+        return answered(await update.result());
       } catch (err) {
-        if (isAppError(err)) return refused(documentId, err.status, err.message);
-        // asUser turns domain errors into non-retryable AppError failures: the same refusal.
-        const failure = err instanceof ApplicationFailure && err.type === APP_ERROR_TYPE ? err : undefined;
-        if (failure) return refused(documentId, (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400, failure.message);
-        throw err;
+        const refusal = refusalOf(err);
+        if (!refusal) throw err;
+        if (refusal.status === 409) {
+          const again = await checkCanSign(ctx, documentId).catch(() => undefined);
+          if (again?.existing) return answered(again.existing);
+        }
+        return refused(documentId, refusal.status, refusal.message);
+      } finally {
+        clearInterval(beat);
       }
+    });
+  } catch (err) {
+    if (isAppError(err)) return refused(documentId, err.status, err.message);
+    // asUser turns domain errors into non-retryable AppError failures: the same refusal.
+    const failure = err instanceof ApplicationFailure && err.type === APP_ERROR_TYPE ? err : undefined;
+    if (failure) return refused(documentId, (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400, failure.message);
+    throw err;
+  }
+}
+
+/** The batch's documents as preparation keys: each in its current round, for the batch's user. */
+async function preparationKeys(ctx: DomainContext, input: BatchAuthorizationInput): Promise<PreparationKey[]> {
+  const rounds = await ctx.db.transaction((trx) => trx('documents').whereIn('id', input.documentIds).select<{ id: string; signing_round: number }[]>('id', 'signing_round'));
+  const roundOf = new Map(rounds.map((r) => [r.id, r.signing_round]));
+  return input.documentIds.filter((id) => roundOf.has(id)).map((id) => ({ documentId: id, round: roundOf.get(id)!, userId: input.userId }));
+}
+
+export function createSignBatchActivities(deps: ActivityDeps) {
+  const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  // The batch's own steps use only the remote service: the level is the documents' affair.
+  const personal = personalSigning(deps, signer, () => deps.config.signer.padesLevel);
+  return {
+    /**
+     * Signs one document of a batch. A personal signer's signature is prepared without a code
+     * (`awaiting_authorization`): the batch asks one code for all of them.
+     */
+    async signBatchDocument(input: SignBatchDocumentInput): Promise<SignBatchOutcome> {
+      return throughRound(deps, input, async (ctx, handle) => {
+        const personalSigner = (await ctx.db.transaction((trx) => signatureModeOf(trx, input.userId))) === 'personal';
+        return handle.startUpdate(signUpdate, {
+          args: [{ userId: input.userId, ...(personalSigner ? { sendCode: false } : {}) }],
+          updateId: `${input.batchId}/${input.documentId}`,
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+        });
+      });
+    },
+
+    /** One code for the batch's prepared personal signatures (bound to all their digests). */
+    async requestBatchAuthorization(input: BatchAuthorizationInput): Promise<AuthorizationRequest> {
+      return asUser(deps, input.tenant, input.userId, async (ctx) => personal.requestBatchCode(ctx, await preparationKeys(ctx, input)));
+    },
+
+    /** The batch's code: one authorisation (numSignatures) and every signature value, kept per document. */
+    async authorizeBatchSignatures(input: BatchAuthorizationInput & { code: string }): Promise<'signed' | 'wrong_code' | 'expired'> {
+      return asUser(deps, input.tenant, input.userId, async (ctx) => personal.authorizeBatch(ctx, await preparationKeys(ctx, input), input.code));
+    },
+
+    /** Completes one document whose signature value the batch obtained (the round's authorizeSignature update). */
+    async completeBatchDocument(input: SignBatchDocumentInput): Promise<SignBatchOutcome> {
+      return throughRound(deps, input, (_ctx, handle) =>
+        handle.startUpdate(authorizeSignatureUpdate, {
+          // The value is already kept: the round's step completes with it and asks the remote service nothing.
+          args: [{ userId: input.userId, code: BATCH_AUTHORIZED }],
+          updateId: `${input.batchId}/${input.documentId}/authorize`,
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+        }) as Promise<WorkflowUpdateHandle<SignOutcome>>,
+      );
     },
   };
 }

@@ -8,13 +8,16 @@
  * convention of record reports.
  */
 import { Router, type Request, type Response } from 'express';
-import { WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowNotFoundError, WorkflowUpdateStage } from '@temporalio/client';
 import type { DomainContext } from '../domain/context.js';
 import { badRequest, conflict, notFound } from '../domain/errors.js';
 import { TENANT, USER_EMAIL } from '../contract/search-attributes.js';
 import {
-  SIGN_BATCH_MAX, SIGN_BATCH_WORKFLOW, signBatchProgressQuery, signBatchWorkflowId, type SignBatchProgress, type SignBatchWorkflow,
+  authorizeBatchUpdate, SIGN_BATCH_MAX, SIGN_BATCH_WORKFLOW, signBatchProgressQuery, signBatchWorkflowId, type SignBatchProgress, type SignBatchWorkflow,
 } from '../contract/sign-batch.js';
+import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
+import { authorizeBody, waitAtMost } from './document-signing.js';
+import { businessError } from './workflow-errors.js';
 import type { ApiDeps } from './deps.js';
 import { contextOf, pathParam, sendBackend } from './http.js';
 import { integrationAuth } from './integration/auth.js';
@@ -26,6 +29,7 @@ export const SIGN_BATCH_MESSAGES = {
   notFound: 'Lote de firma no encontrado',
   keyReused: 'Idempotency-Key ya usado para otro lote de documentos',
   duplicate: 'document_ids no puede repetir documentos',
+  nothingToAuthorize: 'El lote no tiene firmas esperando autorización',
 } as const;
 
 export const signBatchBody = bodyParser<{ document_ids: string[] }>({
@@ -84,6 +88,28 @@ export function signBatches(deps: ApiDeps) {
       return { done: progress.finished, key: idempotencyKey, progress };
     },
 
+    /** The code of a personal signer's batch: all its prepared signatures at once, then each completed. */
+    async authorize(ctx: DomainContext, key: string, body: unknown): Promise<BatchAnswer> {
+      if (!REQUEST_KEY.test(key)) throw notFound(SIGN_BATCH_MESSAGES.notFound);
+      const code = authorizeBody(body).code?.trim();
+      if (!code) throw badRequest(SIGNATURE_MESSAGES.codeRequired);
+      const workflowId = signBatchWorkflowId(ctx.tenant.schema, userOfCtx(ctx).id, key);
+      try {
+        const update = await client.workflow.getHandle<SignBatchWorkflow>(workflowId).startUpdate(authorizeBatchUpdate, {
+          args: [{ code }], waitForStage: WorkflowUpdateStage.ACCEPTED,
+        });
+        const waited = await waitAtMost(connection, () => update.result(), deps.config.workflowWaitMs);
+        const progress = waited.done ? waited.value : await progressOf(workflowId);
+        return { done: progress.finished, key, progress };
+      } catch (err) {
+        // A repeat after the batch finished (its run closed) is answered with the finished batch.
+        const finished = await progressOf(workflowId).catch(() => undefined);
+        if (finished?.finished) return { done: true, key, progress: finished };
+        if (err instanceof WorkflowNotFoundError || !finished) throw notFound(SIGN_BATCH_MESSAGES.notFound);
+        throw businessError(err, SIGN_BATCH_MESSAGES.nothingToAuthorize) ?? err;
+      }
+    },
+
     async poll(ctx: DomainContext, key: string): Promise<BatchAnswer> {
       if (!REQUEST_KEY.test(key)) throw notFound(SIGN_BATCH_MESSAGES.notFound);
       const progress = await progressOf(signBatchWorkflowId(ctx.tenant.schema, userOfCtx(ctx).id, key));
@@ -99,6 +125,10 @@ export function batchBody(a: BatchAnswer) {
     status: a.done ? 'completed' : 'running',
     total: a.progress.total,
     done: a.progress.done,
+    // A personal signer's batch: its prepared signatures wait for one code (POST …/authorize).
+    ...(a.progress.authorization
+      ? { authorization_required: true, method: a.progress.authorization.method, expires_at: a.progress.authorization.expiresAt, authorize_url: `${pollPath(a.key)}/authorize` }
+      : {}),
     outcomes: a.progress.outcomes.map((o) => ({
       document_id: o.documentId,
       status: o.result,
@@ -125,6 +155,9 @@ export function integrationSignBatchRoutes(deps: ApiDeps): Router {
   router.get('/documents/sign-batch/:key', auth, async (req, res) => {
     answer(res, await batches.poll(contextOf(res), pathParam(req, 'key')));
   });
+  router.post('/documents/sign-batch/:key/authorize', auth, async (req, res) => {
+    answer(res, await batches.authorize(contextOf(res), pathParam(req, 'key'), req.body));
+  });
   return router;
 }
 
@@ -142,6 +175,9 @@ export function backendSignBatchRoutes(deps: ApiDeps): Router {
   });
   router.get('/documents/sign-batch/:key', async (req, res) => {
     answer(res, await batches.poll(contextOf(res), pathParam(req, 'key')));
+  });
+  router.post('/documents/sign-batch/:key/authorize', async (req, res) => {
+    answer(res, await batches.authorize(contextOf(res), pathParam(req, 'key'), req.body));
   });
   return router;
 }

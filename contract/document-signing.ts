@@ -25,6 +25,8 @@ export interface BeginRequest {
 
 export interface SignRequest {
   userId: string;
+  /** false: a personal signature is prepared without sending a code (a batch asks one code for all its documents). */
+  sendCode?: boolean;
 }
 
 export interface RejectRequest {

@@ -3,7 +3,8 @@
  * round (the `sign` update of DocumentSigningWorkflow, sent by an activity), with one outcome per
  * document and a progress query. Safe to import from workflow code.
  */
-import { defineQuery } from '@temporalio/workflow';
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { AuthorizationRequest } from './document-signing.js';
 
 export const SIGN_BATCH_WORKFLOW = 'signBatchWorkflow';
 export type SignBatchWorkflow = (input: SignBatchInput) => Promise<SignBatchProgress>;
@@ -26,7 +27,8 @@ export interface SignBatchInput {
  */
 export interface SignBatchOutcome {
   documentId: string;
-  result: 'pending' | 'signed' | 'numbered' | 'refused';
+  /** `awaiting_authorization`: a personal signature prepared, waiting for the batch's one code. */
+  result: 'pending' | 'signed' | 'numbered' | 'refused' | 'awaiting_authorization';
   officialNumber: string | null;
   signedAt: string | null;
   status: number | null;
@@ -38,7 +40,19 @@ export interface SignBatchProgress {
   done: number;
   finished: boolean;
   outcomes: SignBatchOutcome[];
+  /** A personal signer's batch waiting for the one code that authorises all its signatures (absent otherwise). */
+  authorization?: (AuthorizationRequest & { documents: number; wrongCodes: number }) | null;
 }
+
+/** What a batch's personal signatures need: the documents prepared for the user, in their current rounds. */
+export interface BatchAuthorizationInput {
+  tenant: string;
+  userId: string;
+  documentIds: string[];
+}
+
+/** The code for a personal signer's batch: one authorisation (CSC numSignatures) for all its prepared signatures. */
+export const authorizeBatchUpdate = defineUpdate<SignBatchProgress, [{ code: string }]>('authorizeBatch');
 
 export interface SignBatchDocumentInput {
   tenant: string;

@@ -150,7 +150,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
           state.officialNumber = await steps.assignOfficialNumber(step(me.userId));
           upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: state.officialNumber }]);
         }
-        const result: SignatureStepResult = await signing.signDocumentRevision(step(me.userId));
+        const result: SignatureStepResult = await signing.signDocumentRevision({ ...step(me.userId), ...(request.sendCode === false ? { sendCode: false } : {}) });
         if ('authorization' in result) {
           // A personal signature: prepared, and its signer was sent a code (a new one on every request).
           (state.awaitingAuthorization ??= {})[me.userId] = { ...result.authorization, wrongCodes: 0 };

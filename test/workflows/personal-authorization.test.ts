@@ -12,6 +12,8 @@ import type { SigningRound } from '../../domain/documents/signing.js';
 import { authorizeSignatureUpdate, beginSigningUpdate, signingStateQuery, signUpdate, type AuthorizationResult } from '../../contract/document-signing.js';
 import { AUTHORIZATION_REFUSALS } from '../../contract/failures.js';
 import { documentSigningWorkflow } from '../../workflows/document-signing.js';
+import { signBatchWorkflow } from '../../workflows/sign-batch.js';
+import { authorizeBatchUpdate, signBatchProgressQuery, type SignBatchDocumentInput } from '../../contract/sign-batch.js';
 import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
 
 const GOOD = '246810';
@@ -117,5 +119,61 @@ describe('DocumentSigningWorkflow: authorising a personal signature', function (
       assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })), AUTHORIZATION_REFUSALS.codeExpired);
       assert.deepEqual((await handle.query(signingStateQuery)).awaitingAuthorization, {});
     });
+  });
+});
+
+describe('SignBatchWorkflow: one code for a personal signer\'s batch', function () {
+  this.timeout(120_000);
+  const env = timeSkippingPerTest();
+
+  /** Every document prepared; the code GOOD authorises; completion numbers each. */
+  function batchActivities(calls: string[]) {
+    return {
+      signBatchDocument: async ({ documentId }: SignBatchDocumentInput) => {
+        calls.push(`prepare ${documentId}`);
+        return { documentId, result: 'awaiting_authorization', officialNumber: null, signedAt: null, status: 202, message: null };
+      },
+      requestBatchAuthorization: async ({ documentIds }: { documentIds: string[] }) => {
+        calls.push(`code for ${documentIds.length}`);
+        return { method: 'otp-email', expiresAt: new Date(Date.now() + 5 * MINUTE).toISOString() };
+      },
+      authorizeBatchSignatures: async ({ code }: { code: string }) => {
+        calls.push(`authorize ${code}`);
+        return code === GOOD ? 'signed' : 'wrong_code';
+      },
+      completeBatchDocument: async ({ documentId }: SignBatchDocumentInput) => {
+        calls.push(`complete ${documentId}`);
+        return { documentId, result: 'numbered', officialNumber: `N-${documentId}`, signedAt: '2026-11-22T10:04:00Z', status: 200, message: null };
+      },
+    } as unknown as Partial<Activities>;
+  }
+  const start = (taskQueue: string) =>
+    env().client.workflow.start(signBatchWorkflow, { taskQueue, workflowId: `batch-${Date.now()}`, args: [{ tenant: 'demo', userId: 'ana', documentIds: ['d1', 'd2'] }] });
+
+  it('the code authorises every document at once, then each is completed', async () => {
+    const calls: string[] = [];
+    const result = await withWorker(env(), batchActivities(calls), async (taskQueue) => {
+      const handle = await start(taskQueue);
+      assert.equal(await refusal(handle.executeUpdate(authorizeBatchUpdate, { args: [{ code: '000001' }] })).catch(() => 'early'), AUTHORIZATION_REFUSALS.noPendingAuthorization);
+      await env().sleep(1_000);
+      const waiting = await handle.query(signBatchProgressQuery);
+      assert.ok(waiting.authorization && !waiting.finished);
+      assert.equal(await refusal(handle.executeUpdate(authorizeBatchUpdate, { args: [{ code: '000002' }] })), AUTHORIZATION_REFUSALS.wrongCode(2));
+      const done = await handle.executeUpdate(authorizeBatchUpdate, { args: [{ code: GOOD }] });
+      assert.ok(done.finished);
+      return handle.result();
+    });
+    assert.deepEqual(result.outcomes.map((o) => o.result), ['numbered', 'numbered']);
+    // Two lanes: the two documents of each phase in either order.
+    assert.deepEqual([...calls.slice(0, 2)].sort(), ['prepare d1', 'prepare d2']);
+    assert.deepEqual(calls.slice(2, 5), ['code for 2', 'authorize 000002', `authorize ${GOOD}`]);
+    assert.deepEqual([...calls.slice(5)].sort(), ['complete d1', 'complete d2']);
+  });
+
+  it('unauthorised within five minutes, every prepared document ends refused and none is completed', async () => {
+    const calls: string[] = [];
+    const expired = await withWorker(env(), batchActivities(calls), async (taskQueue) => (await start(taskQueue)).result());
+    assert.deepEqual(expired.outcomes.map((o) => [o.result, o.message]), [['refused', AUTHORIZATION_REFUSALS.codeExpired], ['refused', AUTHORIZATION_REFUSALS.codeExpired]]);
+    assert.ok(!calls.some((c) => c.startsWith('complete')));
   });
 });
