@@ -8,15 +8,15 @@
  * convention of record reports.
  */
 import { Router, type Request, type Response } from 'express';
-import { WorkflowNotFoundError, WorkflowUpdateStage } from '@temporalio/client';
+import { WorkflowNotFoundError, WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
 import type { DomainContext } from '../domain/context.js';
 import { badRequest, conflict, notFound } from '../domain/errors.js';
 import { TENANT, USER_EMAIL } from '../contract/search-attributes.js';
 import {
-  authorizeBatchUpdate, SIGN_BATCH_MAX, SIGN_BATCH_WORKFLOW, signBatchProgressQuery, signBatchWorkflowId, type SignBatchProgress, type SignBatchWorkflow,
+  authorizeBatchUpdate, batchSettledUpdate, SIGN_BATCH_MAX, SIGN_BATCH_WORKFLOW, signBatchProgressQuery, signBatchWorkflowId, type SignBatchProgress, type SignBatchWorkflow,
 } from '../contract/sign-batch.js';
 import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
-import { authorizeBody, waitAtMost } from './document-signing.js';
+import { authorizeBody, waitAtMost, type Waited } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
 import type { ApiDeps } from './deps.js';
 import { contextOf, pathParam, sendBackend } from './http.js';
@@ -63,6 +63,19 @@ export function signBatches(deps: ApiDeps) {
     }
   }
 
+  /**
+   * Waits (bounded) until the batch finished or waits for a personal signer's code: the `settled`
+   * update; a run that already closed (or began before the update existed) answers by its result.
+   */
+  async function settledOrResult(handle: WorkflowHandle<SignBatchWorkflow>): Promise<Waited<SignBatchProgress>> {
+    try {
+      const update = await handle.startUpdate(batchSettledUpdate, { waitForStage: WorkflowUpdateStage.ACCEPTED });
+      return await waitAtMost(connection, () => update.result(), deps.config.workflowWaitMs);
+    } catch {
+      return waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, SIGN_BATCH_MESSAGES.notFound);
+    }
+  }
+
   return {
     async start(ctx: DomainContext, body: unknown, idempotencyKey: string | undefined): Promise<BatchAnswer> {
       const { document_ids: ids } = signBatchBody(body);
@@ -80,7 +93,7 @@ export function signBatches(deps: ApiDeps) {
         memo: { user_id: user.id, total: documentIds.length },
         staticSummary: `Firma en lote de ${documentIds.length} documento${documentIds.length === 1 ? '' : 's'} por ${user.email.toLowerCase()}`,
       });
-      const waited = await waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, SIGN_BATCH_MESSAGES.notFound);
+      const waited = await settledOrResult(handle);
       const progress = waited.done ? waited.value : await progressOf(workflowId);
       // The key names one batch: the same key with other documents is a mistake, not a repeat.
       const same = progress.outcomes.length === documentIds.length && progress.outcomes.every((o, i) => o.documentId === documentIds[i]);

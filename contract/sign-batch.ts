@@ -51,6 +51,9 @@ export interface BatchAuthorizationInput {
   documentIds: string[];
 }
 
+/** Answers once the batch finished or waits for a personal signer's code (whichever comes first). */
+export const batchSettledUpdate = defineUpdate<SignBatchProgress>('settled');
+
 /** The code for a personal signer's batch: one authorisation (CSC numSignatures) for all its prepared signatures. */
 export const authorizeBatchUpdate = defineUpdate<SignBatchProgress, [{ code: string }]>('authorizeBatch');
 

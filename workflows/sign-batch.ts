@@ -14,7 +14,7 @@ import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, pr
 import type { Activities } from '../activities/index.js';
 import { APP_ERROR_TYPE, appFailure, AUTHORIZATION_REFUSALS, MAX_WRONG_CODES } from '../contract/failures.js';
 import {
-  authorizeBatchUpdate, pendingOutcome, SIGN_BATCH_CONCURRENCY, signBatchProgressQuery, type SignBatchDocumentInput, type SignBatchInput, type SignBatchOutcome,
+  authorizeBatchUpdate, batchSettledUpdate, pendingOutcome, SIGN_BATCH_CONCURRENCY, signBatchProgressQuery, type SignBatchDocumentInput, type SignBatchInput, type SignBatchOutcome,
   type SignBatchProgress,
 } from '../contract/sign-batch.js';
 import { RETRY } from './activity-options.js';
@@ -36,6 +36,10 @@ export async function signBatchWorkflow(input: SignBatchInput): Promise<SignBatc
     total: outcomes.length, done, finished: done === outcomes.length, outcomes: [...outcomes], ...(authorization ? { authorization: { ...authorization } } : {}),
   });
   setHandler(signBatchProgressQuery, progress);
+  setHandler(batchSettledUpdate, async () => {
+    await condition(() => done === outcomes.length || Boolean(authorization));
+    return progress();
+  });
 
   const batchId = workflowInfo().workflowId;
   /** Runs `step` on the outcomes at `indexes`, SIGN_BATCH_CONCURRENCY at a time; each answer replaces its outcome. */
@@ -112,7 +116,8 @@ export async function signBatchWorkflow(input: SignBatchInput): Promise<SignBatc
     }
     done += waiting.length;
     completed = true;
-    await condition(allHandlersFinished);
   }
+  // Updates waiting for the end (settled, a repeated authorisation) are answered before the run closes.
+  await condition(allHandlersFinished);
   return progress();
 }

@@ -69,6 +69,24 @@ async function authorizedPersonally(through: 'integration' | 'backend'): Promise
   }
 }
 
+/** A personal signer's batch of one document, authorised with the code e-mailed for it. */
+async function batchAuthorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
+  const user = 'jefa-mesa';
+  const setMode = (mode: 'personal' | null) => backend('intendente', 'PUT', `/users/${demoUser(user)}/signature-mode`, { mode });
+  await setMode('personal');
+  try {
+    const id = await prepareIntegrationDraft('agente-obras', [user]);
+    await startSigning(id, 'agente-obras');
+    const key = `openapi-personal-batch-${through}`;
+    const call = through === 'integration' ? integration : backend;
+    const { code } = await newSigningCode(getStack(), 'sofia.ibanez@villaesperanza.gob.ar', () =>
+      call(user, 'POST', '/documents/sign-batch', { document_ids: [id] }, { 'Idempotency-Key': key }));
+    return await call(user, 'POST', `/documents/sign-batch/${key}/authorize`, { code });
+  } finally {
+    await setMode(null);
+  }
+}
+
 /** The case's documents not yet annulled once the case-file run has foliated them (with the current index version). */
 async function foliated(caseId: string): Promise<{ document_id: string; version: number }[]> {
   return until('the case foliated', async () => {
@@ -211,6 +229,7 @@ export async function representativeCalls(): Promise<Call[]> {
     I('POST', '/cases/:id/archive', async () => integration('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`)),
     I('POST', '/documents/sign-batch', () => integration('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-1' })),
     I('GET', '/documents/sign-batch/:key', () => integration('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-1')),
+    I('POST', '/documents/sign-batch/:key/authorize', () => batchAuthorizedPersonally('integration')),
 
     // Backend.
     B('GET', '/auth/me', () => backend('intendente', 'GET', '/auth/me')),
@@ -317,6 +336,7 @@ export async function representativeCalls(): Promise<Call[]> {
     B('GET', '/cases/:id/exports/:exportId', () => backend('agente-obras', 'GET', `/cases/${c}/exports/${s.bExport}`)),
     B('POST', '/documents/sign-batch', () => backend('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-2' })),
     B('GET', '/documents/sign-batch/:key', () => backend('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-2')),
+    B('POST', '/documents/sign-batch/:key/authorize', () => batchAuthorizedPersonally('backend')),
     B('GET', '/admin/api-keys', () => backend('intendente', 'GET', '/admin/api-keys')),
     B('POST', '/admin/api-keys', () => keep('key', (res) => res.body?.data?.id)(backend('intendente', 'POST', '/admin/api-keys', { name: 'Clave de la API', all_users: true, expires_in_days: 30 }))),
     B('GET', '/admin/api-keys/:id/audit', () => backend('intendente', 'GET', `/admin/api-keys/${s.key}/audit`)),

@@ -1,7 +1,7 @@
 /**
  * Personal signatures in the desk: an administrator sets a user to sign with their own
- * certificate (Usuarios, seen in Firma); her batch signing leaves the document unsigned with the
- * reason; from the document's screen the code dialog opens, a wrong code is refused with the
+ * certificate (Usuarios, seen in Firma); her batch from Inicio is authorised with one e-mailed code;
+ * from a document's screen the code dialog opens, a wrong code is refused with the
  * server's words, a new code is sent, and the code read from MailDev signs; the signers' table then
  * says "Firma personal · <her name>". An administrator also gives a user "de baja" after confirming.
  */
@@ -54,19 +54,25 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     await saveDefault.click();
     await setApart.getByText('Los demás firman con el modo del municipio (sello del municipio)').waitFor();
 
-    // A document in signing whose only signer (and numerator) is Lucía.
+    // Two documents in signing whose only signer (and numerator) is Lucía.
+    const inBatch = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { reference: `Firma personal en lote ${Date.now()}` });
+    await startSigning(inBatch, 'agente-obras');
     const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { reference: `Firma personal desde el escritorio ${Date.now()}` });
     await startSigning(id, 'agente-obras');
 
     const { page } = await run.session(LUCIA);
-    // Signing in a batch from Inicio leaves it unsigned, with the reason as for any refusal.
+    // Signing in a batch from Inicio: the signature is prepared, one code authorises the batch.
     await page.goto(`${run.desk}/`);
-    const pending = page.getByRole('table', { name: 'Documentos pendientes de mi firma' }).locator(`tr[data-document-id="${id}"]`);
+    const pending = page.getByRole('table', { name: 'Documentos pendientes de mi firma' }).locator(`tr[data-document-id="${inBatch}"]`);
     await pending.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Firmar seleccionados (1)' }).click();
-    const refusal = 'No se firmó: Firma personal: cada documento se autoriza con un código propio; fírmelo individualmente';
-    await page.getByTestId('batch-outcomes').locator(`li[data-document-id="${id}"]`).getByText(refusal).waitFor({ timeout: 60_000 });
-    await pending.getByText(refusal).waitFor();
+    const batchCode = await newSigningCode(getStack(), LUCIA.email, () => page.getByRole('button', { name: 'Firmar seleccionados (1)' }).click());
+    const batchDialog = page.getByRole('dialog', { name: 'Firma con su certificado personal' });
+    await batchDialog.getByText('Sus 1 firma están preparadas.', { exact: false }).waitFor({ timeout: 60_000 });
+    await assertAccessible(page, 'Firma personal en lote: el código');
+    await batchDialog.getByRole('textbox', { name: 'Código de autorización' }).fill(batchCode.code);
+    await batchDialog.getByRole('button', { name: 'Autorizar' }).click();
+    await batchDialog.waitFor({ state: 'hidden', timeout: 60_000 });
+    await page.getByTestId('batch-outcomes').locator(`li[data-document-id="${inBatch}"]`).getByText(/^Numerado .*-MVE-/).waitFor({ timeout: 60_000 });
 
     await page.goto(`${run.desk}/documentos/${id}`);
     await page.getByRole('heading', { name: 'Documento a firmar' }).waitFor();

@@ -958,7 +958,7 @@ export interface paths {
         put?: never;
         /**
          * Firmar un lote de documentos
-         * @description Firma con el usuario actuante cada documento de la lista (1-100 UUID distintos) en su propia ronda de firma, con las reglas de la firma individual; cada documento recibe su respuesta (signed, numbered con su número, refused con el mensaje de la firma individual). Idempotency-Key es obligatorio y es el id del lote: repetirlo devuelve el mismo lote sin firmar dos veces. 200 si el lote terminó dentro de la espera, si no 202 con el progreso y poll_url.
+         * @description Firma con el usuario actuante cada documento de la lista (1-100 UUID distintos) en su propia ronda de firma, con las reglas de la firma individual; cada documento recibe su respuesta (signed, numbered con su número, refused con el mensaje de la firma individual). Idempotency-Key es obligatorio y es el id del lote: repetirlo devuelve el mismo lote sin firmar dos veces. 200 si el lote terminó dentro de la espera, si no 202 con el progreso y poll_url. Quien firma con certificado personal recibe sus firmas preparadas (awaiting_authorization) y un solo código por e-mail para todas (authorization_required, authorize_url).
          */
         post: operations["post_api_v1_documents_sign_batch"];
         delete?: never;
@@ -978,6 +978,26 @@ export interface paths {
         get: operations["get_api_v1_documents_sign_batch_by_key"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/sign-batch/{key}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Autorizar con un código las firmas personales de un lote
+         * @description El código del lote de un firmante con certificado personal: una autorización (CSC numSignatures) para todas sus firmas preparadas, que luego se completan documento por documento. Vence a los 5 minutos de la primera firma preparada; un código equivocado es 400 con los intentos restantes y el tercero anula la autorización (los documentos quedan refused); vencido o sin nada que autorizar, 409.
+         */
+        post: operations["post_api_v1_documents_sign_batch_by_key_authorize"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6788,8 +6808,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @constant */
+                            authorization_required?: true;
+                            authorize_url?: string;
                             batch_id: string;
                             done: number;
+                            expires_at?: string;
+                            /** @enum {string} */
+                            method?: "otp-email" | "totp";
                             outcomes: {
                                 /** Format: uuid */
                                 document_id: string;
@@ -6798,7 +6824,7 @@ export interface operations {
                                 http_status?: number;
                                 signed_at: string | null;
                                 /** @enum {string} */
-                                status: "pending" | "signed" | "numbered" | "refused";
+                                status: "pending" | "signed" | "numbered" | "refused" | "awaiting_authorization";
                             }[];
                             poll_url: string;
                             /** @enum {string} */
@@ -6819,8 +6845,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @constant */
+                            authorization_required?: true;
+                            authorize_url?: string;
                             batch_id: string;
                             done: number;
+                            expires_at?: string;
+                            /** @enum {string} */
+                            method?: "otp-email" | "totp";
                             outcomes: {
                                 /** Format: uuid */
                                 document_id: string;
@@ -6829,7 +6861,7 @@ export interface operations {
                                 http_status?: number;
                                 signed_at: string | null;
                                 /** @enum {string} */
-                                status: "pending" | "signed" | "numbered" | "refused";
+                                status: "pending" | "signed" | "numbered" | "refused" | "awaiting_authorization";
                             }[];
                             poll_url: string;
                             /** @enum {string} */
@@ -6891,8 +6923,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @constant */
+                            authorization_required?: true;
+                            authorize_url?: string;
                             batch_id: string;
                             done: number;
+                            expires_at?: string;
+                            /** @enum {string} */
+                            method?: "otp-email" | "totp";
                             outcomes: {
                                 /** Format: uuid */
                                 document_id: string;
@@ -6901,7 +6939,7 @@ export interface operations {
                                 http_status?: number;
                                 signed_at: string | null;
                                 /** @enum {string} */
-                                status: "pending" | "signed" | "numbered" | "refused";
+                                status: "pending" | "signed" | "numbered" | "refused" | "awaiting_authorization";
                             }[];
                             poll_url: string;
                             /** @enum {string} */
@@ -6922,8 +6960,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @constant */
+                            authorization_required?: true;
+                            authorize_url?: string;
                             batch_id: string;
                             done: number;
+                            expires_at?: string;
+                            /** @enum {string} */
+                            method?: "otp-email" | "totp";
                             outcomes: {
                                 /** Format: uuid */
                                 document_id: string;
@@ -6932,7 +6976,128 @@ export interface operations {
                                 http_status?: number;
                                 signed_at: string | null;
                                 /** @enum {string} */
-                                status: "pending" | "signed" | "numbered" | "refused";
+                                status: "pending" | "signed" | "numbered" | "refused" | "awaiting_authorization";
+                            }[];
+                            poll_url: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            total: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    post_api_v1_documents_sign_batch_by_key_authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error interno o dependencia no disponible (503, reintentar) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        message: string;
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            authorization_required?: true;
+                            authorize_url?: string;
+                            batch_id: string;
+                            done: number;
+                            expires_at?: string;
+                            /** @enum {string} */
+                            method?: "otp-email" | "totp";
+                            outcomes: {
+                                /** Format: uuid */
+                                document_id: string;
+                                document_number: string | null;
+                                error?: string;
+                                http_status?: number;
+                                signed_at: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "signed" | "numbered" | "refused" | "awaiting_authorization";
+                            }[];
+                            poll_url: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            total: number;
+                        };
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Aceptado: la operación sigue en curso */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            authorization_required?: true;
+                            authorize_url?: string;
+                            batch_id: string;
+                            done: number;
+                            expires_at?: string;
+                            /** @enum {string} */
+                            method?: "otp-email" | "totp";
+                            outcomes: {
+                                /** Format: uuid */
+                                document_id: string;
+                                document_number: string | null;
+                                error?: string;
+                                http_status?: number;
+                                signed_at: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "signed" | "numbered" | "refused" | "awaiting_authorization";
                             }[];
                             poll_url: string;
                             /** @enum {string} */

@@ -5,16 +5,19 @@
  * so a retry attaches to the same batch and signs nothing twice. The server decides what may be
  * signed: a refused document stays listed with the reason it answered.
  */
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../api';
-import { signBatch } from '../sign-batch';
+import { authorizeBatch, signBatch } from '../sign-batch';
+import { ErrorAlert, formatTime } from './common';
+import { codeDigits } from './PersonalSignatureDialog';
 import { DueDate } from './Deadline';
 import type { UserDocument } from '../types';
 
-export type BatchOutcome = Awaited<ReturnType<typeof signBatch>>['outcomes'][number];
+type BatchResult = Awaited<ReturnType<typeof signBatch>>;
+export type BatchOutcome = BatchResult['outcomes'][number];
 
 interface Batch {
   /** The Idempotency-Key of the click that started it. */
@@ -25,6 +28,8 @@ interface Batch {
   running: boolean;
   outcomes?: Map<string, BatchOutcome>;
   error?: unknown;
+  /** A personal signer's batch: its signatures prepared, one code e-mailed for all of them. */
+  authorization?: { method: 'otp-email' | 'totp'; expiresAt: string | null };
 }
 
 const documentLabel = (d: Pick<UserDocument, 'acronym' | 'reference'>) => `${d.acronym} · ${d.reference}`;
@@ -35,13 +40,14 @@ export function outcomeText(o: BatchOutcome): string {
     case 'signed': return 'Firmado';
     case 'numbered': return `Numerado ${o.document_number ?? ''}`.trim();
     case 'refused': return `No se firmó: ${o.error ?? 'motivo desconocido'}`;
+    case 'awaiting_authorization': return 'Preparado: espera su código';
     default: return 'Pendiente';
   }
 }
 
 function OutcomeBadge({ outcome }: { outcome: BatchOutcome }) {
   if (outcome.status === 'refused') return <Text size="sm" c="red.9" data-testid="batch-refusal">{outcomeText(outcome)}</Text>;
-  const color = outcome.status === 'pending' ? 'gray' : 'green';
+  const color = outcome.status === 'pending' || outcome.status === 'awaiting_authorization' ? 'gray' : 'green';
   // Dark text on light badges keeps the contrast AA.
   return <Badge variant="light" color={color} c="dark.8" miw="max-content" tt="none">{outcomeText(outcome)}</Badge>;
 }
@@ -68,16 +74,24 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
     return next;
   });
 
+  const progressOf = (key: string) => (done: number) => setBatch((b) => (b && b.key === key ? { ...b, done } : b));
+
+  /** Shows what the batch answered: its outcomes, and the code dialog when it waits for one. */
+  function settled(docs: UserDocument[], key: string, result: BatchResult) {
+    const outcomes = new Map(result.outcomes.map((o) => [o.document_id, o]));
+    const authorization = result.authorization_required ? { method: result.method ?? 'otp-email', expiresAt: result.expires_at ?? null } : undefined;
+    setBatch({ key, documents: docs, done: result.done, running: false, outcomes, ...(authorization ? { authorization } : {}) });
+    if (authorization) return;
+    setSelected(new Set());
+    void client.invalidateQueries({ queryKey: ['documents'] });
+    void client.invalidateQueries({ queryKey: ['document'] });
+    void client.invalidateQueries({ queryKey: ['dashboard'] });
+  }
+
   async function run(docs: UserDocument[], key: string) {
     setBatch({ key, documents: docs, done: 0, running: true });
     try {
-      const result = await signBatch(docs.map((d) => d.document_id), (done) => setBatch((b) => (b && b.key === key ? { ...b, done } : b)), key);
-      const outcomes = new Map(result.outcomes.map((o) => [o.document_id, o]));
-      setBatch({ key, documents: docs, done: result.done, running: false, outcomes });
-      setSelected(new Set());
-      void client.invalidateQueries({ queryKey: ['documents'] });
-      void client.invalidateQueries({ queryKey: ['document'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      settled(docs, key, await signBatch(docs.map((d) => d.document_id), progressOf(key), key));
     } catch (error) {
       setBatch((b) => (b && b.key === key ? { ...b, running: false, error } : b));
     }
@@ -163,6 +177,16 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
           </Stack>
         </Alert>
       )}
+      {batch && (
+        <BatchAuthorizationDialog
+          batchKey={batch.key}
+          count={[...(batch.outcomes?.values() ?? [])].filter((o) => o.status === 'awaiting_authorization').length}
+          pending={batch.authorization}
+          onProgress={progressOf(batch.key)}
+          onFinished={(result) => settled(batch.documents, batch.key, result)}
+          onClose={() => setBatch((b) => (b ? { ...b, authorization: undefined } : b))}
+        />
+      )}
       {outcomes.length > 0 && (
         <Stack gap={4} data-testid="batch-outcomes">
           <Text size="sm" fw={600} component="h3" m={0}>Resultado de la firma</Text>
@@ -178,5 +202,61 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The one code of a personal signer's batch: every prepared signature is made with it
+ * (POST /documents/sign-batch/{key}/authorize), then each document is completed.
+ */
+function BatchAuthorizationDialog({ batchKey, count, pending, onProgress, onFinished, onClose }: {
+  batchKey: string;
+  count: number;
+  pending: Batch['authorization'];
+  onProgress: (done: number) => void;
+  onFinished: (result: BatchResult) => void;
+  onClose: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const authorize = useMutation({
+    mutationFn: () => authorizeBatch(batchKey, code, onProgress),
+    onSuccess: (result) => {
+      setCode('');
+      onFinished(result);
+    },
+  });
+  const valid = /^\d{6}$/.test(code);
+  return (
+    <Modal opened={Boolean(pending)} onClose={onClose} title="Firma con su certificado personal">
+      <Stack
+        component="form"
+        onSubmit={(e: React.FormEvent) => {
+          e.preventDefault();
+          if (valid && !authorize.isPending) authorize.mutate();
+        }}
+      >
+        <Text size="sm">
+          {`Sus ${count} firma${count === 1 ? '' : 's'} están preparadas. `}
+          {pending?.method === 'totp' ? 'Ingrese el código de su aplicación de autenticación.' : 'Le enviamos un código por e-mail que las autoriza todas.'}{' '}
+          {pending?.expiresAt ? `Vence a las ${formatTime(pending.expiresAt)}.` : ''}
+        </Text>
+        <TextInput
+          label="Código de autorización"
+          description="6 dígitos; autoriza todas las firmas de este lote"
+          value={code}
+          onChange={(e) => setCode(codeDigits(e.currentTarget.value))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          data-autofocus
+        />
+        <ErrorAlert error={authorize.error} title="No se pudo autorizar la firma" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancelar</Button>
+          <Button type="submit" color="teal" disabled={!valid} loading={authorize.isPending}>Autorizar</Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
