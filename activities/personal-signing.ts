@@ -7,7 +7,6 @@
  * signature. What the second half obtains is kept as soon as it exists (domain/signatures/
  * preparations.ts), so a retried attempt continues where the last one stopped and never signs twice.
  */
-import { ApplicationFailure } from '@temporalio/common';
 import type { AuthorizationRequest, AuthorizationResult } from '../contract/document-signing.js';
 import { appFailure } from '../contract/failures.js';
 import type { DomainContext } from '../domain/context.js';
@@ -207,7 +206,10 @@ function codeRefusal(err: CscError): 'wrong_code' | 'expired' | undefined {
 function remoteFailure(err: unknown): unknown {
   if (!(err instanceof CscError)) return err;
   if (err.kind === 'revoked') return appFailure(409, SIGNATURE_MESSAGES.credentialRevoked);
-  return ApplicationFailure.create({ type: 'RemoteSigningRefused', message: `El servicio de firma remota rechazó la operación (${err.error}): ${err.description}`, nonRetryable: true });
+  if (err.kind === 'not_configured') return appFailure(409, SIGNATURE_MESSAGES.remoteNotConfigured);
+  // Refused for good (a credential the provider does not know, a request it will not take): the
+  // caller gets the provider's words, as a refusal rather than a failure of ours.
+  return appFailure(409, `El servicio de firma remota rechazó la operación (${err.error}): ${err.description}`);
 }
 
 async function remote<T>(call: () => Promise<T>): Promise<T> {

@@ -3,7 +3,8 @@
  * resending invitations and reading provisioning status are for administrators.
  */
 import { Router, type Response } from 'express';
-import { forbidden } from '../../domain/errors.js';
+import { conflict, forbidden } from '../../domain/errors.js';
+import { SIGNATURE_MESSAGES } from '../../domain/signatures/messages.js';
 import { activeUsers, searchUserDirectory, sessionOf, userDocuments, userProfile } from '../../domain/users/directory.js';
 import { SIGNATURE_MODES, setDefaultSignatureMode, setUserSignatureMode, signatureSettings, type SignatureMode, type SignatureSettings } from '../../domain/signatures/modes.js';
 import type { ApiDeps } from '../deps.js';
@@ -108,8 +109,14 @@ export function backendUserRoutes(deps: ApiDeps): Router {
     );
   });
 
+  /** Personal signatures need a remote signing service: without one, choosing them is refused. */
+  const personalAvailable = (mode: SignatureMode | null) => {
+    if (mode === 'personal' && !deps.config.csc.url) throw conflict(SIGNATURE_MESSAGES.remoteNotConfigured);
+  };
+
   router.put('/users/:id/signature-mode', async (req, res) => {
     const body = userModeBody(req.body);
+    personalAvailable(body.mode);
     const set = await setUserSignatureMode(contextOf(res), pathParam(req, 'id'), body.mode);
     sendBackend(res, { user_id: set.userId, mode: set.mode, effective_mode: set.effective }, 'Modo de firma actualizado');
   });
@@ -119,6 +126,7 @@ export function backendUserRoutes(deps: ApiDeps): Router {
   });
 
   router.put('/admin/signatures', async (req, res) => {
+    personalAvailable(defaultModeBody(req.body).default_mode);
     sendBackend(res, settingsJson(await setDefaultSignatureMode(contextOf(res), defaultModeBody(req.body).default_mode)), 'Modo de firma del municipio actualizado');
   });
 
