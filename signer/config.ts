@@ -10,6 +10,7 @@ import type { LogLevel } from '../lib/log.js';
 import { DEFAULT_PADES_LEVEL, PADES_LEVELS, isPadesLevel, type PadesLevel } from './ltv/levels.js';
 import { TENANT_ID_PATTERN } from './tenant.js';
 import { assertTimeZone } from './time.js';
+import { envInteger, envValue, type Env } from './env.js';
 
 export type SignerEnvironment = 'test' | 'prd';
 
@@ -52,23 +53,14 @@ export interface SignerConfig {
 
 export class SignerConfigError extends Error {}
 
-type Env = Record<string, string | undefined>;
 
 export const DEFAULT_END_TEXT_MARKER = '##FIN_TEXTO##';
 export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
-function value(env: Env, key: string): string | undefined {
-  const v = env[key]?.trim();
-  return v ? v : undefined;
-}
+const value = envValue;
 
-function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = value(env, key);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new SignerConfigError(`${key} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
+const integer = (env: Env, key: string, fallback: number, min: number, max: number): number =>
+  envInteger(env, key, fallback, { min, max, invalid: (message) => new SignerConfigError(message) });
 
 function bool(env: Env, key: string, fallback: boolean): boolean {
   const raw = value(env, key)?.toLowerCase();

@@ -22,6 +22,7 @@ import { TimestampError, requestTimestampForDigest } from './pades/tsa-client.js
 import { sendError, sendJson } from './http/responses.js';
 import { MAX_FORM_BYTES, MAX_PDF_BYTES, validateSignRequest, type SignRequest } from './http/sign-request.js';
 import { Semaphore } from './http/semaphore.js';
+import { processingDeadline } from './http/deadline.js';
 import { signPdf, type SigningMode } from './signing/sign-pdf.js';
 import { addHashSigningRoutes } from './http/hash-signing-routes.js';
 import { checkTenantId } from './tenant.js';
@@ -149,12 +150,8 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
 
   app.post('/sign-pdf', requireApiKey, async (req, res) => {
     const started = performance.now();
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const timer = setTimeout(
-      () => controller.abort(new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${config.processingTimeoutMs / 1000} s; the document was not signed`)),
-      config.processingTimeoutMs,
-    );
+    const deadline = processingDeadline(config.processingTimeoutMs, 'the document was not signed');
+    const signal = deadline.signal;
     const upload: UploadMeter = { bytes: 0 };
     let release: (() => void) | undefined;
     let modeKind = 'none';
@@ -217,7 +214,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       signatures.inc({ mode: modeKind, outcome: failure instanceof SignerError ? failure.code : 'INTERNAL_ERROR' });
       await sendError(req, res, signal.aborted ? signal.reason : err, log, upload.bytes);
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
       release?.();
     }
   });
@@ -237,12 +234,8 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   // B-LT document, or the next archive time-stamp of a B-LTA one (renewal).
   app.post('/timestamp-pdf', requireApiKey, async (req, res) => {
     const started = performance.now();
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const timer = setTimeout(
-      () => controller.abort(new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${config.processingTimeoutMs / 1000} s; nothing was time-stamped`)),
-      config.processingTimeoutMs,
-    );
+    const deadline = processingDeadline(config.processingTimeoutMs, 'nothing was time-stamped');
+    const signal = deadline.signal;
     const upload: UploadMeter = { bytes: 0 };
     let release: (() => void) | undefined;
     try {
@@ -263,7 +256,7 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
       release?.();
       await sendError(req, res, signal.aborted ? signal.reason : err, log, upload.bytes);
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
       release?.();
     }
   });

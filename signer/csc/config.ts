@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { LogLevel } from '../../lib/log.js';
+import { envInteger, envValue, type Env } from '../env.js';
 
 export interface CscServiceConfig {
   host: string;
@@ -49,20 +50,11 @@ export const CSC_DEFAULTS = {
 
 export class CscConfigError extends Error {}
 
-type Env = Record<string, string | undefined>;
 
-function value(env: Env, key: string): string | undefined {
-  const v = env[key]?.trim();
-  return v ? v : undefined;
-}
+const value = envValue;
 
-function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = value(env, key);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new CscConfigError(`${key} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
+const integer = (env: Env, key: string, fallback: number, min: number, max: number): number =>
+  envInteger(env, key, fallback, { min, max, invalid: (message) => new CscConfigError(message) });
 
 /** 32 bytes as 64 hex characters or base64 (like WEBHOOK_SECRETS_KEY). */
 export function parseKeysKey(raw: string): Buffer {

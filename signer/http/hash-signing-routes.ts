@@ -16,6 +16,7 @@ import { completeHashSignature, prepareHashSignature } from '../signing/hash-sig
 import { isoWithOffset } from '../time.js';
 import type { DocumentWorkers } from '../workers/document-workers.js';
 import { PREPARED_PDF_FIELD, validateCompleteRequest } from './complete-request.js';
+import { processingDeadline } from './deadline.js';
 import { readMultipart, type UploadMeter } from './multipart.js';
 import { sendError } from './responses.js';
 import type { Semaphore } from './semaphore.js';
@@ -133,12 +134,8 @@ async function withSlot(
   handle: (signal: AbortSignal, upload: UploadMeter) => Promise<void>,
 ): Promise<void> {
   const { config, log } = deps;
-  const controller = new AbortController();
-  const signal = controller.signal;
-  const timer = setTimeout(
-    () => controller.abort(new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${config.processingTimeoutMs / 1000} s; the document was not signed`)),
-    config.processingTimeoutMs,
-  );
+  const deadline = processingDeadline(config.processingTimeoutMs, 'the document was not signed');
+  const signal = deadline.signal;
   const upload: UploadMeter = { bytes: 0 };
   let release: (() => void) | undefined;
   try {
@@ -152,7 +149,7 @@ async function withSlot(
     deps.outcomes.inc({ step, outcome: failure instanceof SignerError ? failure.code : 'INTERNAL_ERROR' });
     await sendError(req, res, failure, log, upload.bytes);
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
     release?.();
   }
 }

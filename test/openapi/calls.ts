@@ -54,37 +54,39 @@ async function fixtures() {
  * A personal signature authorised through one interface: Sofía Ibáñez signs with her own
  * certificate for the call (her mode restored after), the code read from the stack's MailDev.
  */
-async function authorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
+/** Runs `call` with Sofía Ibáñez (jefa-mesa) signing personally, with a document in signing whose only signer she is; her mode is restored after. */
+async function asPersonalSigner(call: (user: string, documentId: string) => Promise<HttpResult>): Promise<HttpResult> {
   const user = 'jefa-mesa';
   const setMode = (mode: 'personal' | null) => backend('intendente', 'PUT', `/users/${demoUser(user)}/signature-mode`, { mode });
   await setMode('personal');
   try {
     const id = await prepareIntegrationDraft('agente-obras', [user]);
     await startSigning(id, 'agente-obras');
-    const { code } = await newSigningCode(getStack(), 'sofia.ibanez@villaesperanza.gob.ar', () =>
-      through === 'integration' ? integration(user, 'POST', `/documents/${id}/sign`) : backend(user, 'POST', `/documents/${id}/super-sign`));
-    return await (through === 'integration' ? integration : backend)(user, 'POST', `/documents/${id}/sign/authorize`, { code });
+    return await call(user, id);
   } finally {
     await setMode(null);
   }
 }
 
+const SOFIA = 'sofia.ibanez@villaesperanza.gob.ar';
+
+/** A personal signature authorised with the code e-mailed for it. */
+function authorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
+  const call = through === 'integration' ? integration : backend;
+  return asPersonalSigner(async (user, id) => {
+    const { code } = await newSigningCode(getStack(), SOFIA, () => call(user, 'POST', `/documents/${id}/${through === 'integration' ? 'sign' : 'super-sign'}`));
+    return call(user, 'POST', `/documents/${id}/sign/authorize`, { code });
+  });
+}
+
 /** A personal signer's batch of one document, authorised with the code e-mailed for it. */
-async function batchAuthorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
-  const user = 'jefa-mesa';
-  const setMode = (mode: 'personal' | null) => backend('intendente', 'PUT', `/users/${demoUser(user)}/signature-mode`, { mode });
-  await setMode('personal');
-  try {
-    const id = await prepareIntegrationDraft('agente-obras', [user]);
-    await startSigning(id, 'agente-obras');
+function batchAuthorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
+  const call = through === 'integration' ? integration : backend;
+  return asPersonalSigner(async (user, id) => {
     const key = `openapi-personal-batch-${through}`;
-    const call = through === 'integration' ? integration : backend;
-    const { code } = await newSigningCode(getStack(), 'sofia.ibanez@villaesperanza.gob.ar', () =>
-      call(user, 'POST', '/documents/sign-batch', { document_ids: [id] }, { 'Idempotency-Key': key }));
-    return await call(user, 'POST', `/documents/sign-batch/${key}/authorize`, { code });
-  } finally {
-    await setMode(null);
-  }
+    const { code } = await newSigningCode(getStack(), SOFIA, () => call(user, 'POST', '/documents/sign-batch', { document_ids: [id] }, { 'Idempotency-Key': key }));
+    return call(user, 'POST', `/documents/sign-batch/${key}/authorize`, { code });
+  });
 }
 
 /** The case's documents not yet annulled once the case-file run has foliated them (with the current index version). */

@@ -5,14 +5,14 @@
  * so a retry attaches to the same batch and signs nothing twice. The server decides what may be
  * signed: a refused document stays listed with the reason it answered.
  */
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../api';
 import { authorizeBatch, signBatch } from '../sign-batch';
-import { ErrorAlert, formatTime } from './common';
-import { codeDigits } from './PersonalSignatureDialog';
+import { formatTime } from './common';
+import { CodeDialog } from './PersonalSignatureDialog';
 import { DueDate } from './Deadline';
 import type { UserDocument } from '../types';
 
@@ -225,38 +225,17 @@ function BatchAuthorizationDialog({ batchKey, count, pending, onProgress, onFini
       onFinished(result);
     },
   });
-  const valid = /^\d{6}$/.test(code);
   return (
-    <Modal opened={Boolean(pending)} onClose={onClose} title="Firma con su certificado personal">
-      <Stack
-        component="form"
-        onSubmit={(e: React.FormEvent) => {
-          e.preventDefault();
-          if (valid && !authorize.isPending) authorize.mutate();
-        }}
-      >
-        <Text size="sm">
-          {`Sus ${count} firma${count === 1 ? '' : 's'} están preparadas. `}
-          {pending?.method === 'totp' ? 'Ingrese el código de su aplicación de autenticación.' : 'Le enviamos un código por e-mail que las autoriza todas.'}{' '}
-          {pending?.expiresAt ? `Vence a las ${formatTime(pending.expiresAt)}.` : ''}
-        </Text>
-        <TextInput
-          label="Código de autorización"
-          description="6 dígitos; autoriza todas las firmas de este lote"
-          value={code}
-          onChange={(e) => setCode(codeDigits(e.currentTarget.value))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          data-autofocus
-        />
-        <ErrorAlert error={authorize.error} title="No se pudo autorizar la firma" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancelar</Button>
-          <Button type="submit" color="teal" disabled={!valid} loading={authorize.isPending}>Autorizar</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <CodeDialog
+      opened={Boolean(pending)}
+      onClose={onClose}
+      intro={`Sus ${count} firma${count === 1 ? '' : 's'} están preparadas. ${pending?.method === 'totp' ? 'Ingrese el código de su aplicación de autenticación.' : 'Le enviamos un código por e-mail que las autoriza todas.'} ${pending?.expiresAt ? `Vence a las ${formatTime(pending.expiresAt)}.` : ''}`}
+      description="6 dígitos; autoriza todas las firmas de este lote"
+      code={code}
+      onCode={setCode}
+      onAuthorize={() => authorize.mutate()}
+      authorizing={authorize.isPending}
+      error={authorize.error}
+    />
   );
 }

@@ -34,6 +34,60 @@ export function codeDigits(typed: string): string {
   return typed.replace(/[\s-]/g, '').slice(0, 6);
 }
 
+/**
+ * The shell both code dialogs share (a document's, a batch's): what was sent where, the six-digit
+ * field, the server's refusal, Cancelar and Autorizar; `extra` goes beside the buttons.
+ */
+export function CodeDialog({ opened, onClose, intro, description, code, onCode, onAuthorize, authorizing, error, children, extra }: {
+  opened: boolean;
+  onClose: () => void;
+  intro: React.ReactNode;
+  description: string;
+  code: string;
+  onCode: (code: string) => void;
+  onAuthorize: () => void;
+  authorizing: boolean;
+  error: unknown;
+  /** Alerts under the field. */
+  children?: React.ReactNode;
+  extra?: React.ReactNode;
+}) {
+  const valid = /^\d{6}$/.test(code);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Firma con su certificado personal">
+      <Stack
+        component="form"
+        onSubmit={(e: React.FormEvent) => {
+          e.preventDefault();
+          if (valid && !authorizing) onAuthorize();
+        }}
+      >
+        <Text size="sm">{intro}</Text>
+        <TextInput
+          label="Código de autorización"
+          description={description}
+          value={code}
+          onChange={(e) => onCode(codeDigits(e.currentTarget.value))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          data-autofocus
+        />
+        {children}
+        <ErrorAlert error={error} title="No se pudo autorizar la firma" />
+        <Group justify={extra ? 'space-between' : 'flex-end'}>
+          {extra}
+          <Group>
+            <Button variant="default" onClick={onClose}>Cancelar</Button>
+            <Button type="submit" color="teal" disabled={!valid} loading={authorizing}>Autorizar</Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 const WHERE: Record<PendingAuthorization['method'], string> = {
   'otp-email': 'Le enviamos un código por e-mail.',
   totp: 'Ingrese el código de su aplicación de autenticación.',
@@ -72,42 +126,21 @@ export function PersonalSignatureDialog({ documentId, pending, onFinished, onClo
     },
   });
   const method = current?.method ?? 'otp-email';
-  const valid = /^\d{6}$/.test(code);
   return (
-    <Modal opened={Boolean(pending)} onClose={onClose} title="Firma con su certificado personal">
-      <Stack
-        component="form"
-        onSubmit={(e: React.FormEvent) => {
-          e.preventDefault();
-          if (valid && !authorize.isPending) authorize.mutate();
-        }}
-      >
-        <Text size="sm">
-          {WHERE[method]}{' '}
-          {current?.expiresAt ? `Vence a las ${formatTime(current.expiresAt)}.` : method === 'otp-email' ? 'Puede tardar unos segundos en llegar.' : ''}
-        </Text>
-        <TextInput
-          label="Código de autorización"
-          description="6 dígitos; sirve una sola vez y solo para este documento"
-          value={code}
-          onChange={(e) => setCode(codeDigits(e.currentTarget.value))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          data-autofocus
-        />
-        {resent && !authorize.error && <Alert color="teal" role="status">Le enviamos un código nuevo; el anterior ya no sirve.</Alert>}
-        <ErrorAlert error={authorize.error} title="No se pudo autorizar la firma" />
-        <ErrorAlert error={resend.error} title="No se pudo enviar un código nuevo" />
-        <Group justify="space-between">
-          <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>Enviar un código nuevo</Button>
-          <Group>
-            <Button variant="default" onClick={onClose}>Cancelar</Button>
-            <Button type="submit" color="teal" disabled={!valid} loading={authorize.isPending}>Autorizar</Button>
-          </Group>
-        </Group>
-      </Stack>
-    </Modal>
+    <CodeDialog
+      opened={Boolean(pending)}
+      onClose={onClose}
+      intro={<>{WHERE[method]}{' '}{current?.expiresAt ? `Vence a las ${formatTime(current.expiresAt)}.` : method === 'otp-email' ? 'Puede tardar unos segundos en llegar.' : ''}</>}
+      description="6 dígitos; sirve una sola vez y solo para este documento"
+      code={code}
+      onCode={setCode}
+      onAuthorize={() => authorize.mutate()}
+      authorizing={authorize.isPending}
+      error={authorize.error}
+      extra={<Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>Enviar un código nuevo</Button>}
+    >
+      {resent && !authorize.error && <Alert color="teal" role="status">Le enviamos un código nuevo; el anterior ya no sirve.</Alert>}
+      <ErrorAlert error={resend.error} title="No se pudo enviar un código nuevo" />
+    </CodeDialog>
   );
 }
