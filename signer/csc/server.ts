@@ -242,7 +242,7 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     const cuit = body.cuit === null || body.cuit === undefined ? null : body.cuit;
     if (cuit !== null && (typeof cuit !== 'string' || !/^\d{11}$/.test(cuit))) throw invalidRequest('Invalid parameter cuit: 11 digits or null');
     const email = body.email;
-    if (typeof email !== 'string' || email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalidRequest('Invalid parameter email');
+    if (typeof email !== 'string' || email.length > 254 || !MAILBOX.test(email)) throw invalidRequest('Invalid parameter email');
     const enrolled = await store.enrol({ userId, fullName, organization, cuit, email }, now());
     if (enrolled.created) log.info('credential issued', { credential: enrolled.record.credentialId, serial: enrolled.record.facts.serialNumber });
     res.status(enrolled.created ? 201 : 200).json({
@@ -301,6 +301,15 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
       }),
   };
 }
+
+/**
+ * An address the one-time codes can be sent to: RFC 5321's Mailbox with a dot-atom local part and
+ * a host name (letters may be non-ASCII). Anything looser is accepted here but refused by the mail
+ * server at every code request (a 503 for ever), or split into two recipients (`a,b@c.d`).
+ */
+const ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
+const MAILBOX = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'u');
 
 /** Opaque user names: `<tenant>:<uuid>` from the platform, or any short token-like string. */
 const USER_ID = /^[A-Za-z0-9_.:@-]{1,200}$/;
