@@ -25,6 +25,7 @@ import { Semaphore } from './http/semaphore.js';
 import { processingDeadline } from './http/deadline.js';
 import { signPdf, type SigningMode } from './signing/sign-pdf.js';
 import { addHashSigningRoutes } from './http/hash-signing-routes.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { checkTenantId } from './tenant.js';
 import { DocumentWorkers } from './workers/document-workers.js';
 import { RevocationSource } from './ltv/revocation.js';
@@ -64,6 +65,7 @@ export async function startSignerServer(config: SignerConfig, log: Logger = crea
   // Slightly above the processing timeout, so the service answers before Node cuts the socket.
   server.requestTimeout = config.processingTimeoutMs + 5_000;
   server.keepAliveTimeout = 30_000;
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   log.info('signer listening', { url, environment: config.environment, certs: config.certsDir, tsa: config.tsaUrl, fallback_to_visual: config.fallbackToVisual });

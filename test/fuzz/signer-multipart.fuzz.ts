@@ -1,5 +1,5 @@
 /**
- * Robustness of POST /sign-pdf against malformed uploads, spoken over raw sockets to a signer
+ * Robustness of POST /sign-pdf, /sign-pdf/prepare and /sign-pdf/complete against malformed uploads, spoken over raw sockets to a signer
  * running as its own process: missing, duplicated and garbage boundaries, parts never closed,
  * huge headers, many parts, the file under other names or twice, wrong content types, chunked
  * bodies that stop half-way, bodies shorter or longer than announced, clients that stall or
@@ -11,8 +11,9 @@
  */
 import assert from 'node:assert/strict';
 import { fields } from '../signer/support/http.js';
+import { issuePerson, prepare, signHash, type Person } from '../signer/support/hash-signing.js';
 import { letterPdf } from '../signer/support/pdfs.js';
-import { fieldParts, isAnswer, multipartBody, postHead, rawExchange, type FormPart, type RawStep } from '../signer/support/raw-http.js';
+import { fieldParts, isAnswer, multipartBody, postHead as rawPostHead, rawExchange, type FormPart, type RawStep } from '../signer/support/raw-http.js';
 import { API_KEY } from '../signer/support/service.js';
 import { inParallel, prng } from '../signer/support/fuzzing.js';
 import { startSignerProcess, watchSigner, type SignerProcess } from '../signer/support/signer-process.js';
@@ -35,6 +36,13 @@ const HEALTH_BOUND_MS = 250;
 const RSS_BOUND = 400 * MiB;
 const B = 'fuzzB0undary';
 
+/** A multipart route: its path, the name of its file part, and a valid form's text fields. */
+interface Route {
+  path: string;
+  fileField: string;
+  fields: Record<string, string | undefined>;
+}
+
 interface Exchange {
   label: string;
   steps: RawStep[];
@@ -49,20 +57,39 @@ describe('signer fuzz: malformed multipart uploads', function () {
   this.timeout(180_000);
   let signer: SignerProcess;
   let pdf: Buffer;
+  let person: Person;
+  /** A document prepared for `person`, and the value that completes it. */
+  let prepared: { pdf: Buffer; signature: string };
 
   before(async () => {
     signer = await startSignerProcess({ PROCESSING_TIMEOUT_MS: String(PROCESSING_TIMEOUT_MS) });
     pdf = await letterPdf();
+    person = await issuePerson();
+    const res = await prepare(signer.url, pdf, person);
+    assert.equal(res.status, 200, res.bytes.toString().slice(0, 200));
+    prepared = { pdf: res.bytes, signature: signHash(person.key, Buffer.from(res.headers.get('x-data-to-sign-digest')!, 'base64')).toString('base64') };
   });
 
   after(async () => {
     await signer?.stop();
   });
 
-  it('POST /sign-pdf refuses every malformed upload cleanly and survives clients that vanish', async () => {
-    const corpus = [...handWritten(pdf), ...damaged(pdf, 4242)];
-    const tally = new Tally('signer multipart fuzz: POST /sign-pdf', { maxLatencyMs: ANSWER_BOUND_MS, maxRssBytes: RSS_BOUND, allowed5xx: documented5xx });
-    const health = new Tally('signer multipart fuzz: GET /health meanwhile', { maxLatencyMs: HEALTH_BOUND_MS, p95LatencyMs: HEALTH_P95_MS, maxRssBytes: RSS_BOUND });
+  const routes: Record<string, () => { route: Route; file: Buffer; damagedForms: number }> = {
+    '/sign-pdf': () => ({ route: { path: '/sign-pdf', fileField: 'pdf_file', fields: fields() }, file: pdf, damagedForms: 160 }),
+    // The hash-signing routes: the same corpus (fewer random damages), their forms carrying a PEM chain and a signature value.
+    '/sign-pdf/prepare': () => ({ route: { path: '/sign-pdf/prepare', fileField: 'pdf_file', fields: fields({ signer_certificates: person.pem }) }, file: pdf, damagedForms: 80 }),
+    '/sign-pdf/complete': () => ({
+      route: { path: '/sign-pdf/complete', fileField: 'prepared_pdf', fields: { tenant_id: 'demo', signature: prepared.signature, signer_certificates: person.pem } },
+      file: prepared.pdf,
+      damagedForms: 80,
+    }),
+  };
+
+  for (const [name, setup] of Object.entries(routes)) it(`POST ${name} refuses every malformed upload cleanly and survives clients that vanish`, async () => {
+    const { route, file, damagedForms } = setup();
+    const corpus = [...handWritten(file, route), ...damaged(file, 4242, route, damagedForms)];
+    const tally = new Tally(`signer multipart fuzz: POST ${name}`, { maxLatencyMs: ANSWER_BOUND_MS, maxRssBytes: RSS_BOUND, allowed5xx: documented5xx });
+    const health = new Tally(`signer multipart fuzz: GET /health meanwhile (${name})`, { maxLatencyMs: HEALTH_BOUND_MS, p95LatencyMs: HEALTH_P95_MS, maxRssBytes: RSS_BOUND });
     const watch = watchSigner(signer, health, [tally]);
     const started = performance.now();
     let hungUp = 0;
@@ -86,7 +113,7 @@ describe('signer fuzz: malformed multipart uploads', function () {
     process.stdout.write(`      ${corpus.length} exchanges (${hungUp} clients hanging up mid-request) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     assert.equal(signer.ended(), undefined, `the signer exited: ${signer.ended()}\n${signer.output().slice(-3000)}`);
     // Still signing after all that.
-    const ok = await rawExchange(signer.url, request(multipartBody(B, [...fieldParts(fields()), filePart(pdf)])), 10_000);
+    const ok = await rawExchange(signer.url, requestTo(multipartBody(B, [...fieldParts(route.fields), filePart(file, route.fileField)]), {}, route), 10_000);
     assert.ok(isAnswer(ok) && ok.status === 200, JSON.stringify(isAnswer(ok) ? { status: ok.status, body: ok.body.toString().slice(0, 200) } : ok));
     health.check();
     tally.check();
@@ -116,13 +143,16 @@ function filePart(pdf: Buffer, name = 'pdf_file'): FormPart {
   return { name, filename: 'documento.pdf', contentType: 'application/pdf', data: pdf };
 }
 
-/** Head and body of a POST /sign-pdf; headers may be overridden (undefined leaves one out). */
-function request(body: Buffer, headers: Record<string, string | number | undefined> = {}): RawStep[] {
-  return [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': body.length, ...headers }), body];
+/** Head and body of a POST to the route (default /sign-pdf); headers may be overridden (undefined leaves one out). */
+function requestTo(body: Buffer, headers: Record<string, string | number | undefined> = {}, route?: Route): RawStep[] {
+  return [rawPostHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': body.length, ...headers }, route?.path), body];
 }
 
-function handWritten(pdf: Buffer): Exchange[] {
-  const good = fieldParts(fields());
+function handWritten(pdf: Buffer, route: Route): Exchange[] {
+  const good = fieldParts(route.fields);
+  const filePart = (data: Buffer, name = route.fileField) => ({ name, filename: 'documento.pdf', contentType: 'application/pdf', data });
+  const request = (body: Buffer, headers: Record<string, string | number | undefined> = {}) => requestTo(body, headers, route);
+  const postHead = (headers: Record<string, string | number | undefined>) => rawPostHead(headers, route.path);
   const valid = multipartBody(B, [...good, filePart(pdf)]);
   const open = multipartBody(B, [...good, filePart(pdf)], { close: false });
   const e: Exchange[] = [];
@@ -154,6 +184,9 @@ function handWritten(pdf: Buffer): Exchange[] {
   add('part header of 200 KB', request(multipartBody(B, [{ name: 'name', data: 'Ana', headers: [`X-Filler: ${'a'.repeat(200 * 1024)}`] }, filePart(pdf)])));
   add('100 header lines in a part', request(multipartBody(B, [{ name: 'name', data: 'Ana', headers: Array.from({ length: 100 }, (_, i) => `X-H${i}: v`) }, filePart(pdf)])));
   add('HTTP header of 64 KB', [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': valid.length, 'X-Filler': 'a'.repeat(64 * 1024) }), valid]);
+  // Node refuses these before the service sees them; its answer (431) must reach a client still sending.
+  const padded = multipartBody(B, [...good, { name: 'filler', data: 'f'.repeat(5000) }, filePart(pdf)]);
+  for (let i = 0; i < 4; i++) add(`HTTP header of 64 KB before a form still being sent (#${i})`, [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': padded.length, 'X-Filler': 'a'.repeat(64 * 1024) }), padded]);
   add('field name of 10 KB', request(multipartBody(B, [...good, { name: 'n'.repeat(10 * 1024), data: 'x' }, filePart(pdf)])));
   add('field value of 1 MB', request(multipartBody(B, [...good, { name: 'city', data: 'c'.repeat(MiB) }, filePart(pdf)])));
   add('41 fields', request(multipartBody(B, [...Array.from({ length: 41 }, (_, i) => ({ name: `f${i}`, data: 'x' })), filePart(pdf)])));
@@ -163,10 +196,11 @@ function handWritten(pdf: Buffer): Exchange[] {
 
   // The file: elsewhere, twice, missing, as text, too large.
   add('the file under another name', request(multipartBody(B, [...good, filePart(pdf, 'documento')])));
+  add('the file under the other route\'s name', request(multipartBody(B, [...good, filePart(pdf, route.fileField === 'pdf_file' ? 'prepared_pdf' : 'pdf_file')])));
   add('the file twice', request(multipartBody(B, [...good, filePart(pdf), filePart(pdf)])));
   add('no file', request(multipartBody(B, good)));
-  add('pdf_file as a text field', request(multipartBody(B, [...good, { name: 'pdf_file', data: pdf.toString('latin1') }])));
-  add('pdf_file without a filename', request(multipartBody(B, [...good, { name: 'pdf_file', data: pdf }])));
+  add(`${route.fileField} as a text field`, request(multipartBody(B, [...good, { name: route.fileField, data: pdf.toString('latin1') }])));
+  add(`${route.fileField} without a filename`, request(multipartBody(B, [...good, { name: route.fileField, data: pdf }])));
   add('a file of 11 MB', request(multipartBody(B, [...good, filePart(Buffer.concat([pdf, Buffer.alloc(11 * MiB, 0x20)]))])));
   add('11 MB of preamble', request(Buffer.concat([Buffer.alloc(11 * MiB, 0x61), Buffer.from('\r\n'), valid])));
   add('fields only, then 10 MB of epilogue', request(Buffer.concat([multipartBody(B, good), Buffer.alloc(10 * MiB, 0x62)])));
@@ -212,12 +246,12 @@ function handWritten(pdf: Buffer): Exchange[] {
 }
 
 /** A valid form with random damage: bytes flipped, lines dropped, CRLFs broken, cut and closed. */
-function damaged(pdf: Buffer, seed: number): Exchange[] {
+function damaged(pdf: Buffer, seed: number, route: Route, count: number): Exchange[] {
   const random = prng(seed);
   const int = (n: number) => Math.floor(random() * n);
-  const valid = multipartBody(B, [...fieldParts(fields()), filePart(pdf)]);
+  const valid = multipartBody(B, [...fieldParts(route.fields), filePart(pdf, route.fileField)]);
   const e: Exchange[] = [];
-  for (let i = 0; i < 160; i++) {
+  for (let i = 0; i < count; i++) {
     let body = Buffer.from(valid);
     const kind = i % 4;
     if (kind === 0) {
@@ -235,7 +269,7 @@ function damaged(pdf: Buffer, seed: number): Exchange[] {
     } else {
       body = Buffer.concat([body.subarray(0, int(body.length)), Buffer.from(`\r\n--${B}--\r\n`)]);
     }
-    e.push({ label: `damaged form #${i} (${['flipped bytes', 'lines dropped', 'CRLF broken', 'cut and closed'][kind]})`, steps: request(body) });
+    e.push({ label: `damaged form #${i} (${['flipped bytes', 'lines dropped', 'CRLF broken', 'cut and closed'][kind]})`, steps: requestTo(body, {}, route) });
   }
   return e;
 }

@@ -1,0 +1,45 @@
+/**
+ * Requests Node's HTTP parser refuses before the service sees them (headers over its limit, a
+ * malformed request line or chunk): answered with Node's own status, as JSON `{code, message}`,
+ * and closed the lingering way. Node's default writes the answer and destroys the socket at
+ * once; a client still sending its body then gets a reset that discards the answer (a 64 KB
+ * header before a PDF upload lost its 431 about half the time).
+ */
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** How long a refused connection keeps reading (and dropping) what the client still sends. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+const STATUS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'the request headers exceed the server limit'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'the chunk extensions exceed the server limit'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'the request was not received in time'],
+};
+
+export function answerClientErrors(server: Server): void {
+  const refused = new WeakSet<Socket>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // The parser reports again as more bytes arrive: the first report was answered.
+    if (refused.has(socket)) return;
+    refused.add(socket);
+    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || answering?.headersSent || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, message] = STATUS[err.code ?? ''] ?? [400, 'Bad Request', 'the request is not valid HTTP'];
+    const body = JSON.stringify({ code: 'INVALID_PARAMETERS', message: `${message}; nothing was signed` });
+    let read = 0;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > LINGER_BYTES) socket.destroy();
+    });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`);
+    socket.resume();
+  });
+}
