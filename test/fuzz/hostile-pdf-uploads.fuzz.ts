@@ -1,7 +1,7 @@
 /**
  * Hostile PDFs on every route that takes a PDF upload: the API's imports and imported-PDF
  * replacements (integration and backend interfaces), public verification and the signing
- * service's /sign-pdf. Xref row bombs (reachable and not), inflation bombs (an object stream, a
+ * service's /sign-pdf, /sign-pdf/prepare and /sign-pdf/complete. Xref row bombs (reachable and not), inflation bombs (an object stream, a
  * content stream), deep nesting, 10,000 pages (with a true and a false /Count) and 300,000
  * objects, four uploads at a time, while /health is polled: every upload gets its route's
  * refusal quickly, /health p99 stays under 50 ms, memory stays flat and a sound upload still
@@ -14,6 +14,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
+import { randomUUID } from 'node:crypto';
+import { cscClient } from '../support/csc.js';
 import { getStack } from '../support/hooks.js';
 import { letterPdf, pdfForm } from '../support/documents.js';
 import { asBackend, asIntegration, request } from '../support/http.js';
@@ -64,6 +66,15 @@ describe('robustness: hostile PDFs on every upload route', function () {
     // Generous rate limit: the run must see answers about the file, not 429s.
     const publicApi = await getStack().extraApi({ PUBLIC_VERIFY_RATE_LIMIT: '100000' });
 
+    // A person's chain from the stack's remote signing service, for the hash-signing routes.
+    const csc = cscClient(getStack());
+    const { credentialId } = await csc.enrol({ userId: `demo:${randomUUID()}`, fullName: 'Persona Carga Hostil', cuit: null, organization: 'Municipalidad de Villa Esperanza', email: 'carga.hostil@example.test' });
+    const signerCertificates = (await csc.credentialInfo(credentialId)).certificates
+      .map((der) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`)
+      .join('');
+    const signerRefusal = (codes: [number, string][]): Check => (res) =>
+      codes.some(([status, code]) => res.status === status && json(res.text).code === code) ? undefined : `${res.status} ${res.text.slice(0, 160)}`;
+
     const routes: (ClientRoute & { check: Check })[] = [
       { name: 'integration import', url: `${apiUrl}/api/v1/documents/import`, method: 'POST', headers: asIntegration('agente-obras'), fields: importFields, check: documented(400) },
       { name: 'integration replace', url: `${apiUrl}/api/v1/documents/${integrationDoc.body.document_id}/imported-pdf`, method: 'PUT', headers: asIntegration('agente-obras'), fields: {}, check: documented(422) },
@@ -81,12 +92,24 @@ describe('robustness: hostile PDFs on every upload route', function () {
         // one whose hostile part it never needs still lacks the end-text marker (LayoutError).
         check: (res) => (res.status === 400 && ['INVALID_PDF_FILE', 'LayoutError'].includes(String(json(res.text).code)) ? undefined : `${res.status} ${res.text.slice(0, 160)}`),
       },
+      {
+        // Prepared as /sign-pdf signs: the same refusals.
+        name: 'signer /sign-pdf/prepare', url: `${signer.url}/sign-pdf/prepare`, method: 'POST', headers: { 'x-api-key': TEST_SIGNER_API_KEY },
+        fields: { ...SIGNER_FIELDS, tenant_id: 'demo', signer_certificates: signerCertificates },
+        check: signerRefusal([[400, 'INVALID_PDF_FILE'], [400, 'LayoutError']]),
+      },
+      {
+        // None is a prepared file: unreadable, or readable without a signature hole.
+        name: 'signer /sign-pdf/complete', url: `${signer.url}/sign-pdf/complete`, method: 'POST', headers: { 'x-api-key': TEST_SIGNER_API_KEY }, fileField: 'prepared_pdf',
+        fields: { tenant_id: 'demo', signature: Buffer.alloc(256, 7).toString('base64'), signer_certificates: signerCertificates },
+        check: signerRefusal([[400, 'INVALID_PDF_FILE'], [422, 'INVALID_PREPARED_PDF']]),
+      },
     ];
     // Every route warmed with a sound file: worker threads start once, outside the measure.
     for (const route of routes) {
       const form = new FormData();
       for (const [k, v] of Object.entries(route.fields)) form.append(k, v);
-      form.append('pdf_file', new Blob([sound], { type: 'application/pdf' }), 'documento.pdf');
+      form.append(route.fileField ?? 'pdf_file', new Blob([sound], { type: 'application/pdf' }), 'documento.pdf');
       await (await fetch(route.url, { method: route.method, headers: route.headers, body: form })).arrayBuffer();
     }
 

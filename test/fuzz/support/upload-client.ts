@@ -14,6 +14,8 @@ export interface ClientRoute {
   method: string;
   headers: Record<string, string>;
   fields: Record<string, string>;
+  /** The file part's name (pdf_file unless given). */
+  fileField?: string;
 }
 
 export interface ClientResult {
@@ -35,7 +37,7 @@ const say = (message: unknown) => process.stdout.write(`${JSON.stringify(message
 async function send(route: ClientRoute, pdf: Buffer): Promise<{ status: number | string; text: string }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(route.fields)) form.append(k, v);
-  form.append('pdf_file', new Blob([pdf], { type: 'application/pdf' }), 'documento.pdf');
+  form.append(route.fileField ?? 'pdf_file', new Blob([pdf], { type: 'application/pdf' }), 'documento.pdf');
   try {
     const res = await fetch(route.url, { method: route.method, headers: route.headers, body: form, signal: AbortSignal.timeout(30_000) });
     return { status: res.status, text: await res.text() };
