@@ -141,6 +141,34 @@ describe('robustness: hostile requests to the remote signing service (CSC API v2
     assert.equal(still.status, 200, JSON.stringify(still.body));
   });
 
+  it('a code guessed by many requests at once: at most the allowed wrong tries, then it is dead even for the right code', async () => {
+    const tally = new Tally('csc fuzz: concurrent guesses at one code', { maxLatencyMs: ANSWER_BOUND_MS * 2 });
+    const target = credentials[1]!;
+    const hashes = [randomHash()];
+    const { code } = await newSigningCode(getStack(), target.email, async () => {
+      const r = await post(service.url, '/csc/v2/credentials/getChallenge', { credentialID: target.id, authObjectID: 'OTP', hashes, hashAlgorithmOID: OID.sha256 }, token);
+      assert.equal(r.status, 204, JSON.stringify(r.body));
+    });
+    const wrong = (n: number) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
+    const errors: string[] = [];
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const started = performance.now();
+        const r = await post(service.url, '/csc/v2/credentials/authorize', { credentialID: target.id, numSignatures: 1, hashes, authData: [{ id: 'OTP', value: wrong(i) }] }, token);
+        tally.record(`authorize with wrong code #${i}`, r.status, performance.now() - started, JSON.stringify(r.body));
+        errors.push(String(r.body?.error));
+      }),
+    );
+    const right = await post(service.url, '/csc/v2/credentials/authorize', { credentialID: target.id, numSignatures: 1, hashes, authData: [{ id: 'OTP', value: code }] }, token);
+    const counts = Object.fromEntries([...new Set(errors)].map((e) => [e, errors.filter((x) => x === e).length]));
+    process.stdout.write(`      30 guesses at once: ${JSON.stringify(counts)}; then the right code: ${right.status} ${String(right.body?.error)}\n`);
+    assert.equal(counts.invalid_otp, getStack().csc.config.otpMaxAttempts, JSON.stringify(counts));
+    assert.equal(counts.expired_otp, 30 - getStack().csc.config.otpMaxAttempts, JSON.stringify(counts));
+    assert.equal(right.status, 400);
+    assert.equal(right.body?.error, 'expired_otp');
+    tally.check();
+  });
+
   it('an enrolment the service accepts can always be asked for a code (hostile names and addresses never turn into a 5xx later)', async () => {
     const tally = new Tally('csc fuzz: hostile enrolments, then a code', { maxLatencyMs: ANSWER_BOUND_MS });
     // Addresses a loose pattern takes and a mail server refuses (or splits), always tried; then generated people.
