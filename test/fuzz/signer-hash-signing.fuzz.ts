@@ -87,6 +87,8 @@ describe('signer fuzz: hash signing (prepare, complete) against hostile PDFs, ch
 
   it('POST /sign-pdf/prepare with a valid chain answers every mutated or hostile PDF with a documented refusal or a prepared PDF', async () => {
     const corpus = [...seeds.slice(0, 2).flatMap((s, i) => mutate(s, 2000 + i)), ...(await hostileCases(letter))];
+    // Also a file prepared before, its hole still empty: prepared again, or refused, never a 5xx.
+    corpus.push({ label: 'a prepared file, its hole empty', pdf: prepared.pdf });
     const cases = corpus.map((c): HashCase => ({ label: c.label, route: 'prepare', file: c.pdf, fields: fields({ signer_certificates: rsa.pem }) }));
     await runCases(signer, 'prepare: hostile PDFs', cases, 3);
   });
