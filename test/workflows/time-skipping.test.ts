@@ -42,12 +42,14 @@ describe('workflows on the time-skipping test server', function () {
 
   describe('UserProvisioningWorkflow', () => {
     /** Identity-provider and mail activities that record what the workflow asked for. */
-    function provisioningActivities(calls: string[]) {
+    function provisioningActivities(calls: string[], certificates: string[] = []) {
       let tickets = 0;
       return {
         findIdentityAccounts: async () => ({ social: null, passwordUserId: null }),
         createPasswordAccount: async () => 'auth0|pw-1',
         saveInvitedUser: async () => 'user-1',
+        // The personal signing certificate, issued beside the invitation (recorded apart: it runs alongside the ticket).
+        enrolSigningCredential: async () => void certificates.push('user-1'),
         createActivationTicket: async ({ ttlSeconds }: { ttlSeconds: number }) => {
           tickets++;
           calls.push(`ticket ${tickets}`);
@@ -64,16 +66,18 @@ describe('workflows on the time-skipping test server', function () {
       ticketTtlSeconds: FIVE_DAYS_S,
     });
 
-    it('an invitation nobody accepts expires after its five days, not before', async () => {
+    it('an invitation nobody accepts expires after its five days, not before; the user got a signing certificate meanwhile', async () => {
       const calls: string[] = [];
+      const certificates: string[] = [];
       const wall = Date.now();
       const workflowId = `expiry-${wall}`;
-      const state = await withWorker(env!, provisioningActivities(calls), (taskQueue) =>
+      const state = await withWorker(env!, provisioningActivities(calls, certificates), (taskQueue) =>
         env!.client.workflow.execute(userProvisioningWorkflow, { taskQueue, workflowId, args: [input('ana@example.org')] }),
       );
       const waited = await lasted(workflowId);
       assert.equal(state.status, 'expired');
       assert.deepEqual(calls, ['ticket 1', 'email 1', 'status expired']);
+      assert.deepEqual(certificates, ['user-1'], 'one certificate, issued once');
       assert.ok(waited >= 5 * DAY && waited < 5 * DAY + 60_000, `expired after ${waited / DAY} days`);
       assert.ok(Date.now() - wall < 15_000, 'five days took seconds of wall time');
     });
