@@ -4,6 +4,7 @@
  * service. The municipality sets a default; a user may be set apart from it.
  */
 import type { Tx } from '../../db/tenancy.js';
+import { isUuid } from '../acting-user.js';
 import type { DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { SIGNATURE_MESSAGES } from './messages.js';
@@ -70,6 +71,7 @@ export async function setDefaultSignatureMode(ctx: DomainContext, mode: unknown)
 export async function setUserSignatureMode(ctx: DomainContext, userId: string, mode: unknown): Promise<{ userId: string; mode: SignatureMode | null; effective: SignatureMode }> {
   requireAdmin(ctx);
   if (mode !== null && !isMode(mode)) throw badRequest(SIGNATURE_MESSAGES.invalidMode);
+  if (!isUuid(userId)) throw notFound(SIGNATURE_MESSAGES.userNotFound);
   return ctx.db.transaction(async (trx) => {
     const updated = await trx('users').where({ id: userId }).update({ signature_mode: mode, updated_at: trx.fn.now() });
     if (!updated) throw notFound(SIGNATURE_MESSAGES.userNotFound);

@@ -3,6 +3,7 @@
  * valid. Their personal signing credential is revoked afterwards by CredentialRevocationWorkflow.
  */
 import { userChangeEvents } from '../audit/user-events.js';
+import { isUuid } from '../acting-user.js';
 import type { DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { emitEvents } from '../webhooks/outbox.js';
@@ -24,6 +25,7 @@ export interface Deactivation {
 export async function deactivateUser(ctx: DomainContext, userId: string): Promise<Deactivation> {
   const admin = ctx.user;
   if (!admin?.isAdmin) throw forbidden(DEACTIVATION_MESSAGES.adminOnly);
+  if (!isUuid(userId)) throw notFound(DEACTIVATION_MESSAGES.notFound);
   if (admin.id === userId) throw badRequest(DEACTIVATION_MESSAGES.self);
   return ctx.db.transaction(async (trx) => {
     const row = await trx('users').where({ id: userId }).forUpdate()

@@ -96,7 +96,11 @@ describe('signatures: a personal signer deactivated after signing', function () 
     assert.equal(other.status, 403);
     const self = await request(`/api/v1/users/${demoUser('intendente')}/deactivate`, { method: 'POST', headers: asBackend('intendente') });
     assert.deepEqual([self.status, self.body.message], [400, 'No puede darse de baja a sí mismo']);
-    const nobody = await request(`/api/v1/users/${randomUUID()}/deactivate`, { method: 'POST', headers: asBackend('intendente') });
-    assert.equal(nobody.status, 404);
+    for (const id of [randomUUID(), 'null,null']) {
+      const nobody = await request(`/api/v1/users/${encodeURIComponent(id)}/deactivate`, { method: 'POST', headers: asBackend('intendente') });
+      assert.equal(nobody.status, 404, id);
+      const mode = await request(`/api/v1/users/${encodeURIComponent(id)}/signature-mode`, { method: 'PUT', headers: asBackend('intendente'), json: { mode: null } });
+      assert.equal(mode.status, 404, id);
+    }
   });
 });
