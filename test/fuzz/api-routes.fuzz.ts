@@ -184,7 +184,13 @@ describe('robustness: hostile requests to every API route', function () {
     const requests = requestsFor(all, realIds);
     process.stdout.write(`      ${all.length} routes, ${requests.length} requests, seed ${SEED}\n`);
 
-    const tally = new Tally('api routes', { maxLatencyMs: ANSWER_BOUND_MS, maxRssBytes: 2 * 1024 ** 3 });
+    const tally = new Tally('api routes', {
+      maxLatencyMs: ANSWER_BOUND_MS,
+      maxRssBytes: 2 * 1024 ** 3,
+      // A path that resolves to the desk (`/files/%2e%2e/` is `/`) in a checkout whose desk is not
+      // built yet (test:web builds it later) gets the desk's documented 503.
+      allowed5xx: (status, body) => status === 503 && body.startsWith('La mesa web no está compilada'),
+    });
     const health = watchHealth(`${apiUrl}/health`, { maxLatencyMs: 2000 });
     let next = 0;
     const workers = Array.from({ length: CONCURRENCY }, async () => {
