@@ -112,6 +112,9 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
     await signAs(id, { 'X-API-Key': key, 'X-User-ID': userId }, email);
     assert.equal((await signAs(id, asIntegration('intendente'), null)).body.status, 'signed');
 
+    // Time-stamps and revocation times are to the second, and a signature's proof of existence must
+    // be strictly before the revocation: a deactivation within the same second could not be ordered.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     const deactivated = await request(`/api/v1/users/${userId}/deactivate`, { method: 'POST', headers: asBackend('intendente') });
     await getStack().client.workflow.getHandle(deactivated.body.data.credential_revocation_workflow_id).result();
     const file = await officialFile(id, 'signed-before-revocation.pdf');
