@@ -64,6 +64,21 @@ const LINGER_MS = 2000;
 const LINGER_BYTES = 64 * 1024 * 1024;
 
 /**
+ * Reads and drops what still arrives on `socket` for up to LINGER_MS and `maxBytes`, then
+ * destroys it (or sooner, when the client closes). The caller ends the write side.
+ */
+export function lingerBeforeClose(socket: Socket, maxBytes = LINGER_BYTES): void {
+  let read = 0;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > maxBytes) socket.destroy();
+  });
+}
+
+/**
  * Marks the answer about to be sent on `res` Connection: close and closes the connection the way
  * web servers call a lingering close: once the answer is written, the write side is shut (the
  * client sees the answer and its end), what still arrives is read and dropped for up to
@@ -78,14 +93,7 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): voi
   // connection's socket gets the lingering variant, and it is the last exchange on it.
   socket.destroySoon = function lingeringClose(this: Socket): void {
     if (this.destroyed) return;
-    let read = 0;
-    const timer = setTimeout(() => this.destroy(), LINGER_MS);
-    timer.unref();
-    this.once('close', () => clearTimeout(timer));
-    this.on('data', (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > LINGER_BYTES) this.destroy();
-    });
+    lingerBeforeClose(this);
     // The request stream is done with: what the HTTP parser still hands it is dropped, not buffered.
     req.removeAllListeners('data');
     req.resume();

@@ -7,9 +7,9 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { lingerBeforeClose } from '../../lib/http-drain.js';
 
-/** How long a refused connection keeps reading (and dropping) what the client still sends. */
-const LINGER_MS = 2000;
+/** How much a refused connection keeps reading (and dropping) of what the client still sends. */
 const LINGER_BYTES = 16 * 1024 * 1024;
 
 const STATUS: Record<string, [number, string, string]> = {
@@ -31,14 +31,7 @@ export function answerClientErrors(server: Server): void {
     }
     const [status, reason, message] = STATUS[err.code ?? ''] ?? [400, 'Bad Request', 'the request is not valid HTTP'];
     const body = JSON.stringify({ code: 'INVALID_PARAMETERS', message: `${message}; nothing was signed` });
-    let read = 0;
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-    socket.on('data', (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > LINGER_BYTES) socket.destroy();
-    });
+    lingerBeforeClose(socket, LINGER_BYTES);
     socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`);
     socket.resume();
   });
