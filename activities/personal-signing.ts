@@ -13,7 +13,7 @@ import type { DomainContext } from '../domain/context.js';
 import { prepareSignature, recordSignature, type SignatureRequest } from '../domain/documents/signing.js';
 import { credentialById, currentCredential, markCredentialsRevoked, saveCredential, type SigningCredential } from '../domain/signatures/credentials.js';
 import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
-import { dropPreparation, findPreparation, keepSad, keepSignatureValue, savePreparation, type PreparationKey } from '../domain/signatures/preparations.js';
+import { dropPreparation, findPreparation, keepSad, keepSignatureValue, savePreparation, type Preparation, type PreparationKey } from '../domain/signatures/preparations.js';
 import { CscError, type CscClient } from './csc/client.js';
 import type { ActivityDeps } from './deps.js';
 import { completePdfSignature, preparePdfSignature, type SigningServiceConfig } from './signing-service.js';
@@ -62,7 +62,8 @@ export function personalSigning(
   }
 
   async function authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult> {
-    const current = await prepareSignature(ctx, key.documentId, key.round);
+    // The revision's bytes are read only if the signature must be prepared again.
+    const current = await prepareSignature(ctx, key.documentId, key.round, { withPdf: false });
     if (current.alreadySigned) {
       await dropPreparation(ctx, key);
       return { signedAt: current.signedAt! };
@@ -71,25 +72,11 @@ export function personalSigning(
     if (!prepared) return { refused: 'no_code' };
     // Another signature was added since: what the code authorises is no longer the document's
     // latest revision. The signer authorises exactly what is signed, so a new code is needed.
-    if (prepared.baseRevision !== current.baseRevision) return { renewed: await request(ctx, key, current) };
+    if (prepared.baseRevision !== current.baseRevision) return { renewed: await request(ctx, key, await prepareSignature(ctx, key.documentId, key.round)) };
     const credential = (await ctx.db.transaction((trx) => credentialById(trx, prepared.credentialId)))!;
-    let signature = prepared.signature;
-    if (!signature) {
-      let sad = prepared.sad;
-      if (!sad) {
-        try {
-          sad = (await csc.authorize(credential.credentialId, { hashes: [prepared.digest], otp: code })).sad;
-        } catch (err) {
-          const refusal = err instanceof CscError ? codeRefusal(err) : undefined;
-          if (refusal) return { refused: refusal };
-          throw remoteFailure(err);
-        }
-        await keepSad(ctx, key, sad);
-      }
-      const sadValue = sad;
-      [signature] = await remote(() => csc.signHash(credential.credentialId, { sad: sadValue, hashes: [prepared.digest] }));
-      await keepSignatureValue(ctx, key, signature!);
-    }
+    const values = await signatureValues(ctx, credential, [prepared], code);
+    if (typeof values === 'string') return { refused: values };
+    const [signature] = values;
     const pdf = await ctx.services.storage.get(prepared.storageKey);
     if (!pdf) throw new Error(`prepared signature ${prepared.storageKey} is missing`);
     const signed = await completePdfSignature(signer, {
@@ -133,8 +120,17 @@ export function personalSigning(
   async function authorizeBatch(ctx: DomainContext, keys: PreparationKey[], code: string): Promise<'signed' | 'wrong_code' | 'expired'> {
     const all = await preparedAll(ctx, keys);
     if (!all) return 'expired';
-    const { prepared, credential } = all;
-    if (prepared.every((p) => p.signature)) return 'signed';
+    const values = await signatureValues(ctx, all.credential, all.prepared, code);
+    return typeof values === 'string' ? values : 'signed';
+  }
+
+  /**
+   * The signature values of `prepared` (all of one credential), each kept as soon as it exists: a
+   * SAD for all their digests from the code (kept too), then signHash. Kept values are answered
+   * again, so a retried step asks the remote service nothing it already answered.
+   */
+  async function signatureValues(ctx: DomainContext, credential: SigningCredential, prepared: Preparation[], code: string): Promise<Buffer[] | 'wrong_code' | 'expired'> {
+    if (prepared.every((p) => p.signature)) return prepared.map((p) => p.signature!);
     const hashes = prepared.map((p) => p.digest);
     let sad = prepared.find((p) => p.sad)?.sad ?? null;
     if (!sad) {
@@ -150,7 +146,7 @@ export function personalSigning(
     const sadValue = sad;
     const values = await remote(() => csc.signHash(credential.credentialId, { sad: sadValue, hashes }));
     for (const [i, p] of prepared.entries()) await keepSignatureValue(ctx, p, values[i]!);
-    return 'signed';
+    return values;
   }
 
   return { request, authorize, requestBatchCode, authorizeBatch };

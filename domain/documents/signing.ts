@@ -228,16 +228,19 @@ export interface SignatureRequest {
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-/** What the signing service needs for the acting signer's signature over the latest revision. */
-export async function prepareSignature(ctx: DomainContext, documentId: string, round: number): Promise<SignatureRequest> {
+/**
+ * What the signing service needs for the acting signer's signature over the latest revision.
+ * `withPdf: false` leaves the revision's bytes unread (a step that only compares revisions).
+ */
+export async function prepareSignature(ctx: DomainContext, documentId: string, round: number, options: { withPdf?: boolean } = {}): Promise<SignatureRequest> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (me.status === 'signed') return { alreadySigned: true, signedAt: iso(me.signed_at) };
     if (me.is_numerator && (!commonsSigned(signers) || !doc.official_number)) throw conflict(DOCUMENT_MESSAGES.notSignable);
     const latest = await latestSigningFile(trx, doc.id, round);
-    const pdf = latest && (await ctx.services.storage.get(latest.storage_key));
-    if (!latest || !pdf) throw new Error(`document ${doc.id} round ${round} has no stored revision`);
+    const pdf = latest && options.withPdf !== false ? await ctx.services.storage.get(latest.storage_key) : undefined;
+    if (!latest || (options.withPdf !== false && !pdf)) throw new Error(`document ${doc.id} round ${round} has no stored revision`);
     const profile = await trx('users as u')
       .leftJoin('seals as se', 'se.id', 'u.default_seal_id')
       .leftJoin('user_sector_permissions as p', (j) => j.on('p.user_id', 'u.id').andOn('p.is_primary', trx.raw('true')))
@@ -248,7 +251,7 @@ export async function prepareSignature(ctx: DomainContext, documentId: string, r
     return {
       alreadySigned: false,
       signedAt: null,
-      pdf,
+      ...(pdf ? { pdf } : {}),
       baseRevision: latest.revision,
       fileName: `${doc.type_acronym}-${doc.id}.pdf`,
       title: `${doc.type_acronym} "${clip(doc.reference, 120)}"${doc.official_number ? ` ${doc.official_number}` : ''}`,
