@@ -7,6 +7,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import type { DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { currentCredential } from './credentials.js';
 import { SIGNATURE_MESSAGES } from './messages.js';
 
 export const SIGNATURE_MODES = ['seal', 'personal'] as const;
@@ -34,8 +35,8 @@ export async function personalSigningOf(ctx: DomainContext): Promise<PersonalSig
   const userId = ctx.user!.id;
   return ctx.db.transaction(async (trx) => {
     const mode = await signatureModeOf(trx, userId);
-    const credential = await trx('signing_credentials').where({ user_id: userId }).whereNull('revoked_at').first<{ otp_method: 'otp-email' | 'totp' } | undefined>('otp_method');
-    return { mode, method: credential?.otp_method ?? 'otp-email' };
+    const credential = await currentCredential(trx, userId);
+    return { mode, method: credential?.otpMethod ?? 'otp-email' };
   });
 }
 
