@@ -18,7 +18,7 @@ import { timestampPdf } from './signing-service.js';
 export const GENERATION_REUSE_MS = 10 * 60 * 1000;
 
 export function createArchiveActivities(deps: ActivityDeps) {
-  const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  const signer = deps.config.signer;
   const scope = async (schema: string): Promise<ArchiveScope> => {
     const tenant = await requireTenant(deps, schema);
     return { tenant, db: tenantDb(deps.db, tenant), storage: deps.services.storage };

@@ -4,7 +4,7 @@ import { requireTenantDb, type ActivityDeps } from './deps.js';
 import { timestampDigest } from './signing-service.js';
 
 export function createAuditActivities(deps: ActivityDeps) {
-  const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  const signer = deps.config.signer;
   return {
     async anchorAuditChain(input: { tenant: string }): Promise<AnchorOutcome> {
       return anchorChain(await requireTenantDb(deps, input.tenant), (hash) => timestampDigest(signer, hash));

@@ -6,7 +6,7 @@ import { requireTenantDb, type ActivityDeps } from './deps.js';
 import { signPdf } from './signing-service.js';
 
 export function createCaseFileActivities(deps: ActivityDeps) {
-  const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  const signer = deps.config.signer;
   return {
     async casesToFoliate(input: { tenant: string; limit: number }): Promise<string[]> {
       return casesToFoliate(await requireTenantDb(deps, input.tenant), input.limit);

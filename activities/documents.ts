@@ -20,7 +20,7 @@ export interface RoundStep extends DocumentStep {
 }
 
 export function createDocumentActivities(deps: ActivityDeps) {
-  const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  const signer = deps.config.signer;
   const personal = personalSigning(deps, signer, (officializes) => levelFor(officializes, deps.config.signer.padesLevel));
   return {
     async beginDocumentSigning(input: DocumentStep & { creatorOnly: boolean; runId: string; due?: RoundDeadline }) {

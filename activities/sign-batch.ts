@@ -102,7 +102,7 @@ async function preparationKeys(ctx: DomainContext, input: BatchAuthorizationInpu
 }
 
 export function createSignBatchActivities(deps: ActivityDeps) {
-  const signer = { url: deps.config.signer.url, apiKey: deps.config.signer.apiKey };
+  const signer = deps.config.signer;
   // The batch's own steps use only the remote service: the level is the documents' affair.
   const personal = personalSigning(deps, signer, () => deps.config.signer.padesLevel);
   return {

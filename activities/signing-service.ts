@@ -4,7 +4,10 @@
  * service holds, POST /sign-pdf/prepare and /sign-pdf/complete around that service's signature.
  * Transport failures and 5xx are thrown as plain errors, so Temporal retries them with backoff; a
  * 4xx is the service refusing this document, which no retry fixes, so it is a non-retryable
- * failure carrying the service's code and message.
+ * failure carrying the service's code and message. With several copies of the service
+ * (SIGNER_URL lists them), each request starts at the next copy in turn and, if that copy cannot
+ * be reached or drops the connection, goes on to the others before failing: the service keeps no
+ * state between requests, so any copy can answer any of them.
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
@@ -22,7 +25,8 @@ export interface SignPdfInput {
 }
 
 export interface SigningServiceConfig {
-  url: string;
+  /** Every copy of the service; requests take turns and skip one that cannot be reached. */
+  urls: readonly string[];
   apiKey: string;
 }
 
@@ -122,7 +126,7 @@ async function request(config: SigningServiceConfig, path: string, form: FormDat
   try {
     const signal = ctx ? AbortSignal.any([ctx.cancellationSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const json = !(form instanceof FormData);
-    const res = await fetch(`${config.url}${path}`, {
+    const res = await fetchFromAny(config.urls, path, {
       method: 'POST', headers: { 'X-API-Key': config.apiKey, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(form) : form, signal,
     });
     if (res.ok) return { body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
@@ -147,6 +151,22 @@ async function request(config: SigningServiceConfig, path: string, form: FormDat
     throw new Error(`signing service answered ${res.status} ${code}: ${message}`);
   } finally {
     if (beat) clearInterval(beat);
+  }
+}
+
+let turn = 0;
+
+/** The first answer from the copies in turn; a transport failure moves on to the next copy. */
+async function fetchFromAny(urls: readonly string[], path: string, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
+  const first = turn++ % urls.length;
+  for (let i = 0; ; i++) {
+    try {
+      return await fetch(`${urls[(first + i) % urls.length]}${path}`, init);
+    } catch (err) {
+      // fetch rejects with a TypeError when no answer came (refused, reset, closed mid-way); an
+      // abort (the activity cancelled or timed out) ends the attempt wherever it is.
+      if (i + 1 >= urls.length || init.signal.aborted || !(err instanceof TypeError)) throw err;
+    }
   }
 }
 

@@ -208,7 +208,7 @@ try {
   sheet.drawText('Informe tecnico', { font, x: 72, y: 720 });
   sheet.drawText('##FIN_TEXTO##', { font, x: 72, y: 690, size: 1 }); // where the document text ends
   const pdf = Buffer.from(await page.save());
-  const signerConfig = { url: p.stack.config.signer.url, apiKey: p.stack.config.signer.apiKey };
+  const signerConfig = p.stack.config.signer;
   const signer = { name: 'Ana Pérez', seal: 'Directora', department: 'Obras', entity: 'Municipalidad' };
   for (const [title, input] of [['a minimal page', pdf], [`the document as rendered (${fmt(renderedPdf.length / 1024)} KB)`, renderedPdf]] as const) {
     console.log(`\nsigning service alone, ${title} (median of 15)`);

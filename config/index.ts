@@ -57,7 +57,13 @@ export interface Config {
   };
   signer: {
     port: number;
+    /** The first of `urls` (health checks and logs name it). */
     url: string;
+    /**
+     * Every copy of the signing service (SIGNER_URL, comma-separated): each request starts at the
+     * next one in turn and moves on to another when one cannot be reached.
+     */
+    urls: string[];
     apiKey: string;
     /**
      * PAdES level of the signature that makes a document official (the numerator's, and the
@@ -369,6 +375,8 @@ export function loadConfig(env: Env = process.env): Config {
   const signerPort = int(env, 'SIGNER_PORT', 3100);
   const temporalPort = int(env, 'TEMPORAL_PORT', 7233);
   const localHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+  const signerUrls = list(env, 'SIGNER_URL');
+  if (!signerUrls.length) signerUrls.push(`http://${localHost}:${signerPort}`);
   return {
     appEnv,
     dataDir: path.resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'),
@@ -382,7 +390,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     signer: {
       port: signerPort,
-      url: nonEmpty(env, 'SIGNER_URL') ?? `http://${localHost}:${signerPort}`,
+      url: signerUrls[0]!,
+      urls: signerUrls,
       apiKey: nonEmpty(env, 'SIGNER_API_KEY') ?? 'dev-signer-key',
       padesLevel: oneOf(env, 'SIGNING_PADES_LEVEL', PADES_LEVELS, 'B-LTA'),
     },

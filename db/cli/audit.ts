@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     if (!tenant) throw new UsageError(`unknown tenant "${values.tenant}"`);
     const scoped = tenantDb(db, tenant);
     if (command === 'anchor') {
-      const outcome = await anchorChain(scoped, (hash) => timestampDigest({ url: config.signer.url, apiKey: config.signer.apiKey }, hash));
+      const outcome = await anchorChain(scoped, (hash) => timestampDigest(config.signer, hash));
       console.log(values.json ? JSON.stringify(outcome, null, 2) : outcome.anchored
         ? `anchored entry ${outcome.position} (${outcome.hash}) at ${outcome.timestampedAt}`
         : outcome.reason === 'empty' ? 'nothing to anchor: the chain is empty' : 'nothing to anchor: no entry since the last anchor');

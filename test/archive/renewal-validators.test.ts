@@ -21,7 +21,7 @@ describe('archive renewal: earlier signatures stay valid (pyHanko, EU DSS)', fun
 
   it('three renewals of a 2-signer official document: pyHanko VALID after each, EU DSS PAdES-BASELINE-LTA TOTAL_PASSED for both signatures', async () => {
     const stack = getStack();
-    const signer = { url: stack.config.signer.url, apiKey: stack.config.signer.apiKey };
+    const signer = stack.config.signer;
     const doc = await officialDocument(['directora-obras', 'intendente'], 'Informe renovado tres veces');
     const signatures = [...(await assertPyhankoValid(doc.pdf, 'official.pdf')).keys()].sort();
     assert.equal(signatures.length, 2);

@@ -21,7 +21,7 @@ import { getStack } from '../support/hooks.js';
 import { until } from '../support/until.js';
 
 const trust = () => TrustAnchors.fromPemFiles(getStack().config.verification.trustAnchorFiles);
-const stamp = (hash: string) => timestampDigest({ url: getStack().signer.url, apiKey: getStack().config.signer.apiKey }, hash);
+const stamp = (hash: string) => timestampDigest({ urls: [getStack().signer.url], apiKey: getStack().config.signer.apiKey }, hash);
 
 /** One change per event, each in its own committed transaction. */
 async function changes(db: TenantDb, n: number): Promise<void> {

@@ -60,7 +60,7 @@ describe("signer: hash signing with ECDSA keys, and the platform's client of it"
   });
 
   it("the platform's client: preparePdfSignature and completePdfSignature; a refusal is a non-retryable failure with the service's code", async () => {
-    const config = { url: signer.url, apiKey: API_KEY };
+    const config = { urls: [signer.url], apiKey: API_KEY };
     const base = { fileName: 'resolucion.pdf', tenantId: 'demo', signer: { name: 'Ana Pérez', seal: 'Secretaria', department: 'Gobierno', entity: 'Municipalidad de Villa Esperanza' }, padesLevel: 'B-T' as const };
     const prepared = await preparePdfSignature(config, { ...base, pdf: await letterPdf(), signerCertificates: person.chain });
     assert.equal(prepared.field, 'Firma1');

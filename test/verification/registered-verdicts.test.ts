@@ -20,7 +20,7 @@ function upload(bytes: Buffer): FormData {
 /** A PAdES signature made with another tenant's certificate from the same development root. */
 function signAs(tenantId: string, pdf: Buffer): Promise<Buffer> {
   const stack = getStack();
-  return signPdf({ url: stack.config.signer.url, apiKey: stack.config.signer.apiKey }, {
+  return signPdf(stack.config.signer, {
     pdf, fileName: 'copia.pdf', tenantId,
     signer: { name: 'Firmante de Otro Municipio', seal: 'Director', department: 'Obras', entity: 'Otro municipio' },
   });
@@ -43,7 +43,7 @@ describe('verification: an uploaded copy against the register', function () {
 
   it('the original with a document time-stamp added later is still the original: authentic_extended', async () => {
     const stack = getStack();
-    const stamped = await timestampPdf({ url: stack.config.signer.url, apiKey: stack.config.signer.apiKey }, official.pdf, 'copia.pdf');
+    const stamped = await timestampPdf(stack.config.signer, official.pdf, 'copia.pdf');
     const res = await verify(stamped);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.verdict, 'authentic_extended', JSON.stringify(res.body.file));

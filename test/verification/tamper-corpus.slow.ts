@@ -48,7 +48,7 @@ interface Entry {
 /** Signs with the stack's signing service under another tenant's certificate (same dev root). */
 function signAsTenant(pdf: Buffer, tenantId: string): Promise<Buffer> {
   const stack = getStack();
-  return signPdf({ url: stack.config.signer.url, apiKey: stack.config.signer.apiKey }, {
+  return signPdf(stack.config.signer, {
     pdf, fileName: 'documento.pdf', tenantId,
     signer: { name: 'Intendente de otro municipio', seal: 'Intendente', department: 'Gobierno', entity: 'Municipalidad vecina' },
   });
@@ -64,7 +64,7 @@ async function pyhankoTimestamp(pdf: Buffer, foreign: CorpusSigner): Promise<Buf
 /** A document time-stamp (with its validation data) by the stack's signing service and its trusted authority. */
 function stackTimestamp(pdf: Buffer): Promise<Buffer> {
   const stack = getStack();
-  return timestampPdf({ url: stack.config.signer.url, apiKey: stack.config.signer.apiKey }, pdf, 'documento.pdf');
+  return timestampPdf(stack.config.signer, pdf, 'documento.pdf');
 }
 
 async function pyhankoAddFields(pdf: Buffer): Promise<Buffer> {

@@ -74,7 +74,7 @@ export function appendAnnotation(pdf: Buffer): Buffer {
 /** One more PAdES signature by the stack's signing service (trusted certificate). */
 export function signAgain(pdf: Buffer, name = 'Firmante Adicional'): Promise<Buffer> {
   const stack = getStack();
-  return signPdf({ url: stack.config.signer.url, apiKey: stack.config.signer.apiKey }, {
+  return signPdf(stack.config.signer, {
     pdf, fileName: 'documento.pdf', tenantId: 'demo',
     signer: { name, seal: 'Agente municipal', department: 'Mesa de Entradas', entity: stack.demoTenant.displayName },
   });

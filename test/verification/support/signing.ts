@@ -40,7 +40,7 @@ export async function startCorpusSigner(options: { tsaUrl?: string } = {}): Prom
     pki,
     tsaUrl: options.tsaUrl ?? tsa!.url,
     sign: (pdf, signer, stamp) =>
-      signPdf({ url: service.url, apiKey: API_KEY }, {
+      signPdf({ urls: [service.url], apiKey: API_KEY }, {
         pdf, fileName: 'documento.pdf', tenantId: 'demo',
         signer: { name: signer, seal: 'Director', department: 'Obras Particulares', entity: 'Municipalidad de Prueba' },
         ...(stamp ? { stamp } : {}),
