@@ -95,3 +95,31 @@ if ! command -v minio >/dev/null && [ ! -x "$HOME/go/bin/minio" ]; then
     echo "Go not found: the S3 object-store tests will be skipped"
   fi
 fi
+
+# helm and kubeconform check the Kubernetes chart in deploy/helm (test/deploy), built from the Go
+# module proxy; kubeconform reads Kubernetes JSON schemas made offline from the OpenAPI document
+# of the k8s.io/kubernetes module (its usual schema location is not reachable from every machine).
+k8s_version=v1.34.2
+mkdir -p .tools/bin
+if [ ! -x .tools/bin/helm ] || [ ! -x .tools/bin/kubeconform ] || [ ! -f ".tools/kubernetes-schemas/$k8s_version/deployment-apps-v1.json" ]; then
+  if command -v go >/dev/null; then
+    if [ ! -x .tools/bin/helm ]; then
+      echo "building helm from the Go module proxy (a few minutes the first time)"
+      GOBIN="$PWD/.tools/bin" go install helm.sh/helm/v3/cmd/helm@v3.22.0 ||
+        GOBIN="$PWD/.tools/bin" go install helm.sh/helm/v3/cmd/helm@v3.21.4
+    fi
+    if [ ! -x .tools/bin/kubeconform ]; then
+      echo "building kubeconform from the Go module proxy"
+      GOBIN="$PWD/.tools/bin" go install github.com/yannh/kubeconform/cmd/kubeconform@v0.8.0
+    fi
+    if [ ! -f ".tools/kubernetes-schemas/$k8s_version/deployment-apps-v1.json" ]; then
+      echo "making the Kubernetes $k8s_version JSON schemas (k8s.io/kubernetes from the Go module proxy, ~18 MB, not kept)"
+      modcache="$(mktemp -d)"
+      GOMODCACHE="$modcache" GOFLAGS=-modcacherw go mod download "k8s.io/kubernetes@$k8s_version"
+      node --import tsx test/deploy/kubernetes-schemas.ts "$modcache/k8s.io/kubernetes@$k8s_version/api/openapi-spec/swagger.json" ".tools/kubernetes-schemas/$k8s_version"
+      rm -rf "$modcache"
+    fi
+  else
+    echo "Go not found: the Kubernetes chart test will be skipped"
+  fi
+fi
