@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createDb } from '../db/connection.js';
-import { createApiKey } from '../db/control.js';
+import { createApiKey, upsertTenantRow } from '../db/control.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
+import { tenantMigrations } from '../db/migrations/tenant/index.js';
 import { createTenant } from '../db/tenants.js';
 import { getStack } from './support/hooks.js';
 import { request } from './support/http.js';
+import { tenantSchemaBefore } from './support/migrations.js';
 
 const run = promisify(execFile);
 
@@ -103,6 +105,33 @@ describe('tenancy: one municipality = one schema', () => {
     for (const t of ['cases', 'documents', 'records', 'number_counters', 'memo_recipients']) assert.ok(tables.includes(t), `missing ${t}`);
     const registered = await db.withSchema('control').table('tenants').where({ schema_name: 'villa_nueva' }).first();
     assert.equal(registered.municipality_code, 'MVN');
+  });
+
+  it('`npm run migrate` brings tenant schemas left behind up to date, several at once, and names each', async () => {
+    const { databaseUrl, db } = getStack();
+    const behind = ['migra_atrasada_1', 'migra_atrasada_2', 'migra_atrasada_3'];
+    for (const [i, schema] of behind.entries()) {
+      await tenantSchemaBefore(db, schema, '019');
+      await upsertTenantRow(db, { schema, municipalityCode: `MAT${i}`, displayName: `Municipalidad atrasada ${i}`, city: 'Atrasada' });
+    }
+    const { stdout } = await run('npm', ['run', '--silent', 'migrate'], { env: { ...process.env, DATABASE_URL: databaseUrl, MIGRATE_CONCURRENCY: '2' } });
+    const lines = stdout.trim().split('\n');
+    for (const schema of behind) {
+      const line = lines.find((l) => l.startsWith(`${schema}: `));
+      assert.equal(line, `${schema}: ${tenantMigrations.filter((m) => m.name >= '019').map((m) => m.name).join(', ')}`);
+      const tables = await db('pg_tables').where({ schemaname: schema }).pluck('tablename');
+      assert.ok(tables.includes('webhook_subscriptions'), `${schema} lacks webhook_subscriptions`);
+    }
+    assert.match(stdout, /^demo: up to date$/m);
+    // Every registered tenant is named once, in schema order.
+    const named = lines.map((l) => l.split(':')[0]!).filter((s) => s !== 'control');
+    assert.deepEqual(named, [...named].sort());
+    assert.equal(new Set(named).size, named.length);
+
+    await assert.rejects(
+      run('npm', ['run', '--silent', 'migrate'], { env: { ...process.env, DATABASE_URL: databaseUrl, MIGRATE_CONCURRENCY: 'many' } }),
+      (err: { stderr: string }) => /MIGRATE_CONCURRENCY must be a whole number/.test(err.stderr),
+    );
   });
 
   it('tenant:create refuses an unsafe schema name with a clear message', async () => {
