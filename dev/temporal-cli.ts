@@ -6,8 +6,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { TEMPORAL_CLI_VERSION } from './temporal-version.js';
 
-export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
+export const TEMPORAL_CLI_MODULE = `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`;
 
 function isExecutable(file: string): boolean {
   try {

@@ -3,10 +3,12 @@
  * retried after a 5xx, a dropped connection or a 202 (polling until its effect is visible), with
  * the same Idempotency-Key for case creation, until it completes or its deadline passes. Then the
  * database and the stored PDFs are checked: every signature once, numbers unique and gap-free,
- * every case with one signed cover.
+ * every case with one signed cover. The PDFs are read from the stack's store unless another is
+ * given (a deployment storing in S3).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/connection.js';
+import type { ObjectStore } from '../../../domain/storage/object-store.js';
 import { tenantDb } from '../../../db/tenancy.js';
 import { template } from '../../support/cases.js';
 import { SAMPLE_HTML } from '../../support/documents.js';
@@ -113,8 +115,8 @@ export interface Outcome {
 }
 
 /** Every document signed by each signer exactly once (rows and PDF), numbers unique and gap-free. */
-export async function checkDocuments(db: Db, scenario: string, attempted: number, ids: string[]): Promise<Outcome> {
-  const { services, demoTenant } = getStack();
+export async function checkDocuments(db: Db, scenario: string, attempted: number, ids: string[], storage: ObjectStore = getStack().services.storage): Promise<Outcome> {
+  const { demoTenant } = getStack();
   return tenantDb(db, demoTenant).transaction(async (trx) => {
     const docs = await trx('documents').whereIn('id', ids).select('id', 'status', 'official_number');
     const files = await trx('document_files').whereIn('document_id', ids).andWhere({ kind: 'official' }).orderBy('revision').select('document_id', 'storage_key');
@@ -126,7 +128,7 @@ export async function checkDocuments(db: Db, scenario: string, attempted: number
       const rows = signatures.filter((s) => s.document_id === doc.id);
       if (rows.length !== SIGNERS.length || new Set(rows.map((r) => r.user_id)).size !== rows.length) duplicates++;
       const key = officialFile.get(doc.id);
-      const pdf = key ? await services.storage.get(key) : undefined;
+      const pdf = key ? await storage.get(key) : undefined;
       if (!pdf || pdfSignatures(pdf).length !== SIGNERS.length) {
         duplicates++;
         notes.push(`${doc.official_number}: ${pdf ? pdfSignatures(pdf).length : 0} signatures in the PDF`);
