@@ -13,6 +13,8 @@ export class Balancer {
   readonly statuses = new Map<number, number>();
   /** Requests cut by a process dying under them (answered 502 by the balancer). */
   cut = 0;
+  /** Server errors other than 502/503 that reached a client: what, when and the body's start. */
+  readonly errors: { request: string; status: number; at: string; body: string }[] = [];
   private turn = 0;
 
   private constructor(
@@ -51,7 +53,15 @@ export class Balancer {
     let connected = false;
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' }, agent: false },
-      (up) => this.answer(res, up.statusCode ?? 502, up.headers, up),
+      (up) => {
+        const status = up.statusCode ?? 502;
+        if (status >= 500 && status !== 502 && status !== 503) {
+          const chunks: Buffer[] = [];
+          up.on('data', (c: Buffer) => chunks.push(c));
+          up.on('end', () => this.errors.push({ request: `${req.method} ${req.url}`, status, at: new Date().toISOString(), body: Buffer.concat(chunks).toString('utf8').slice(0, 300) }));
+        }
+        this.answer(res, status, up.headers, up);
+      },
     );
     upstream.on('socket', (socket) => socket.on('connect', () => (connected = true)));
     upstream.on('error', () => {

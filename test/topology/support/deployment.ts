@@ -13,7 +13,8 @@
  * Each process has its own DATA_DIR: nothing is shared through a filesystem.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { openSync, closeSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,8 @@ export class NodeService {
     private readonly env: Record<string, string>,
     readonly url: string,
     private readonly healthUrl: string,
+    /** Where its output goes (appended across restarts). */
+    readonly logFile: string,
   ) {}
 
   get running(): boolean {
@@ -60,7 +63,9 @@ export class NodeService {
 
   async start(): Promise<void> {
     if (this.running) return;
-    const child = spawn(process.execPath, this.args, { cwd: root, env: { ...process.env, ...this.env }, stdio: 'ignore' });
+    const out = openSync(this.logFile, 'a');
+    const child = spawn(process.execPath, this.args, { cwd: root, env: { ...process.env, ...this.env }, stdio: ['ignore', out, out] });
+    closeSync(out);
     this.child = child;
     this.starts++;
     await waitForHttpOk(this.healthUrl, 120_000, () => child.exitCode === null && child.signalCode === null);
@@ -95,6 +100,8 @@ export interface Deployment {
   apis: NodeService[];
   workers: NodeService[];
   signers: NodeService[];
+  /** The lines of a process's output that log an error (`ERROR ...`). */
+  errorLines(service: NodeService): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -148,6 +155,8 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
     await migrateAll(db);
     await seedDemo(db, { apiKey: TEST_DEMO_API_KEY });
 
+    await mkdir(path.join(dir, 'logs'));
+    const logFile = (name: string) => path.join(dir, 'logs', `${name}.log`);
     const dataDir = async (name: string) => {
       const d = path.join(dir, 'data', name);
       await mkdir(d, { recursive: true });
@@ -161,7 +170,7 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
       signers.push(new NodeService(`signer-${n}`, ['--max-semi-space-size=2', 'dist/signer/main.js'], {
         ENVIRONMENT: 'test', HOST: '127.0.0.1', SIGNER_PORT: String(port), API_KEY: TEST_SIGNER_API_KEY, CERTS_DIR: stack.pki.certsDir,
         TSA_URL: tsa.url, DATA_DIR: await dataDir(`signer-${n}`), LOG_LEVEL: 'error', FALLBACK_TO_VISUAL: 'false',
-      }, url, `${url}/health`));
+      }, url, `${url}/health`, logFile(`signer-${n}`)));
     }
 
     const common = {
@@ -179,13 +188,13 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
       const [health, sdk] = [await freePort(), await freePort()];
       workers.push(new NodeService(`worker-${n}`, ['dist/worker/main.js'], {
         ...common, DATA_DIR: await dataDir(`worker-${n}`), WORKER_HEALTH_PORT: String(health), WORKER_SDK_METRICS_PORT: String(sdk),
-      }, `http://127.0.0.1:${health}`, `http://127.0.0.1:${health}/health`));
+      }, `http://127.0.0.1:${health}`, `http://127.0.0.1:${health}/health`, logFile(`worker-${n}`)));
     }
     const apis: NodeService[] = [];
     for (const n of [1, 2]) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      apis.push(new NodeService(`api-${n}`, ['dist/api/main.js'], { ...common, DATA_DIR: await dataDir(`api-${n}`), API_PORT: String(port), API_PUBLIC_URL: url }, url, `${url}/health`));
+      apis.push(new NodeService(`api-${n}`, ['dist/api/main.js'], { ...common, DATA_DIR: await dataDir(`api-${n}`), API_PORT: String(port), API_PUBLIC_URL: url }, url, `${url}/health`, logFile(`api-${n}`)));
     }
     const all = [...signers, ...workers, ...apis];
     cleanups.push(() => Promise.all(all.map((s) => s.stop())));
@@ -198,6 +207,9 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
 
     return {
       db, storage, balancer, postgres, temporal, apis, workers, signers,
+      async errorLines(service) {
+        return (await readFile(service.logFile, 'utf8').catch(() => '')).split('\n').filter((l) => l.startsWith('ERROR'));
+      },
       async close() {
         for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
         await rm(dir, { recursive: true, force: true });
