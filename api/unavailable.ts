@@ -1,7 +1,7 @@
 /**
  * Failures that say "a service we depend on is down", not "this request is wrong" or "we have a
  * bug": PostgreSQL refusing or dropping connections, the pool timing out waiting for one, Temporal
- * unreachable. The API answers them 503 with Retry-After, so clients and load balancers retry
+ * unreachable or unable to find its namespace. The API answers them 503 with Retry-After, so clients and load balancers retry
  * instead of reporting a server bug.
  */
 /** Seconds a client should wait before retrying. */
@@ -13,6 +13,12 @@ const SQLSTATE_UNAVAILABLE = /^(08|57P0[1-3])/;
 const PG_CONNECTION_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection due to administrator command/i;
 // gRPC statuses Temporal's client reports while the server is unreachable: UNAVAILABLE, DEADLINE_EXCEEDED.
 const GRPC_UNAVAILABLE = new Set([14, 4]);
+const GRPC_NOT_FOUND = 5;
+// A Temporal server whose namespace cache cannot read its database answers "namespace not found"
+// for a namespace that exists (seen while PostgreSQL restarts under it); a namespace that really is
+// missing is the installation's fault too, never the request's. The client gives a
+// NamespaceNotFoundError for a start, a bare NOT_FOUND naming the namespace for update-with-start.
+const NAMESPACE_NOT_FOUND = /namespace/i;
 
 interface ErrorLike {
   name?: string;
@@ -27,6 +33,8 @@ export function isDependencyUnavailable(err: unknown): boolean {
     if (typeof current.code === 'string' && (NETWORK_CODES.has(current.code) || SQLSTATE_UNAVAILABLE.test(current.code))) return true;
     // The gRPC error under the Temporal client's ServiceError.
     if (GRPC_UNAVAILABLE.has(current.code as number) && 'details' in current) return true;
+    if (current.name === 'NamespaceNotFoundError') return true;
+    if (current.code === GRPC_NOT_FOUND && 'details' in current && NAMESPACE_NOT_FOUND.test(`${current.message} ${String(current.details)}`)) return true;
     if (current.name === 'KnexTimeoutError') return true;
     if (current.message && PG_CONNECTION_MESSAGES.test(current.message)) return true;
   }
