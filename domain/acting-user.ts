@@ -1,5 +1,6 @@
 /** Loading the acting user (with sector permissions) inside a tenant transaction. */
 import type { Knex } from 'knex';
+import type { TenantCondition } from '../db/across-tenants.js';
 import type { Tx } from '../db/tenancy.js';
 import type { ActingUser, Role, SectorAccess } from './context.js';
 
@@ -48,6 +49,9 @@ export async function loadActiveUserById(trx: Tx, userId: string): Promise<Actin
   if (!isUuid(userId)) return undefined;
   return firstActingUser(trx, (q) => q.where('id', userId));
 }
+
+/** An active user with the e-mail bound as `:email`, asked of many tenants at once (db/across-tenants.ts). */
+export const activeUserWithEmail: TenantCondition = (table) => `exists (select 1 from ${table('users')} where lower(email) = lower(:email) and is_active)`;
 
 export async function loadActiveUserByEmail(trx: Tx, email: string): Promise<ActingUser | undefined> {
   return firstActingUser(trx, (q) => q.whereRaw('lower(email) = lower(?)', [email]));

@@ -5,11 +5,12 @@
  */
 import { userUpdatedEvent } from './audit/user-events.js';
 import { emitEvents } from './webhooks/outbox.js';
+import { tenantsMatching } from '../db/across-tenants.js';
 import { findApiKeyAccess, findTenantBySchema, listTenants } from '../db/control.js';
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
-import { isDeactivatedUser, isUuid, loadActiveUserByEmail, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
+import { activeUserWithEmail, isDeactivatedUser, isUuid, loadActiveUserByEmail, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
 import type { ActingUser, DomainContext, Platform } from './context.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 
@@ -122,11 +123,12 @@ export async function contextForUser(platform: Platform, tenant: Tenant, userId:
   return { tenant, db: scoped, services: platform.services, user };
 }
 
-/** The municipalities where `email` is an active user (a token names a person, not a tenant: MCP, the desk's login). */
+/**
+ * The municipalities where `email` is an active user (a token names a person, not a tenant: MCP,
+ * the desk's login): one statement per 250 tenants, not a transaction per tenant.
+ */
 export async function tenantsOfActiveUser(platform: Platform, email: string): Promise<Tenant[]> {
-  const all = await listTenants(platform.db);
-  const member = await Promise.all(all.map((t) => tenantDb(platform.db, t).transaction(async (trx) => (await loadActiveUserByEmail(trx, email)) !== undefined)));
-  return all.filter((_t, i) => member[i]);
+  return tenantsMatching(platform.db, await listTenants(platform.db), activeUserWithEmail, { email });
 }
 
 export interface VerifiedIdentity {

@@ -4,7 +4,8 @@
  * the runs that have work in that tenant: each active webhook subscription's delivery run, and
  * whatever other wakers the worker registers (the case file's run). A burst of commits costs one
  * pass per tenant at a time (a commit during a pass asks for one more). On start and after every
- * reconnection it wakes every tenant, since notifications sent while nobody listened are lost; a
+ * reconnection it sweeps, since notifications sent while nobody listened are lost: it asks every
+ * tenant at once (db/across-tenants.ts) which of them have work for a waker, and wakes those; a
  * delivery run that misses a wake-up anyway looks again after WEBHOOK_IDLE_POLL_SECONDS. Every
  * worker runs one; two wake-ups of one run cost one empty pass.
  */
@@ -12,22 +13,27 @@ import { Client, type ConnectionLike } from '@temporalio/client';
 import pg from 'pg';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/connection.js';
+import { tenantsMatching, type TenantCondition } from '../db/across-tenants.js';
 import { findTenantBySchema, listTenants } from '../db/control.js';
 import { tenantDb, type Tenant, type TenantDb } from '../db/tenancy.js';
 import { WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart, type WebhookRetryPolicy } from '../contract/webhooks.js';
-import { activeSubscriptionIds } from '../domain/webhooks/delivery.js';
-import { relayCommittedEvents } from '../domain/webhooks/relay.js';
+import { activeSubscriptionIds, hasActiveSubscription } from '../domain/webhooks/delivery.js';
+import { eventsToPosition, relayCommittedEvents } from '../domain/webhooks/relay.js';
 import type { Logger } from '../lib/log.js';
 import { caseFileWaker } from './case-file-waker.js';
 
 export const WEBHOOK_CHANNEL = 'expediente_webhooks';
 
-/** Wakes, with `client`, the runs that have work in `db`'s tenant (cheap when there is none: it runs on every commit). */
-export type OutboxWaker = (db: TenantDb, client: Client) => Promise<void>;
+/**
+ * Wakes, with `client`, the runs that have work in `db`'s tenant (cheap when there is none: it
+ * runs on every commit). `pending`: when it has work, as a condition on the tenant's tables, so a
+ * sweep of 2,300 tenants wakes only those; a waker without one is woken in every tenant.
+ */
+export type OutboxWaker = ((db: TenantDb, client: Client) => Promise<void>) & { pending?: TenantCondition };
 
 export interface OutboxRelay {
-  /** Wakes every active subscription of every tenant (done at start and after a reconnection). */
-  sweep(): Promise<void>;
+  /** Wakes the runs of every tenant that has work for one (done at start and after a reconnection); answers how many tenants. */
+  sweep(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -41,16 +47,17 @@ export function retryPolicyOf(config: Config): WebhookRetryPolicy {
  * subscribes to webhooks). Rows behind a transaction still open wait for a later pass: the next
  * commit's, a delivery run's or the audit anchor's, which all position first.
  */
-export const chainWaker: OutboxWaker = (db) => relayCommittedEvents(db, 200);
+export const chainWaker: OutboxWaker = Object.assign((db: TenantDb) => relayCommittedEvents(db, 200), { pending: eventsToPosition });
 
 /** The webhook subscriptions' delivery runs. */
 export function webhookWaker(config: Config): OutboxWaker {
   const retry = retryPolicyOf(config);
-  return async (db, client) => {
+  const wake: OutboxWaker = async (db, client) => {
     for (const id of await activeSubscriptionIds(db)) {
       await client.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart(db.tenant.schema, id, retry, config.temporal.taskQueue));
     }
   };
+  return Object.assign(wake, { pending: hasActiveSubscription });
 }
 
 export function startOutboxRelay(deps: { config: Config; db: Db; connection: ConnectionLike; log: Logger; wakers?: OutboxWaker[] }): OutboxRelay {
@@ -89,8 +96,14 @@ export function startOutboxRelay(deps: { config: Config; db: Db; connection: Con
     return pass;
   }
 
-  async function sweep(): Promise<void> {
-    await Promise.all((await listTenants(db)).map((t) => wake(t.schema)));
+  async function sweep(): Promise<number> {
+    const tenants = await listTenants(db);
+    const conditions = wakers.map((w) => w.pending);
+    const due = conditions.every((c) => c !== undefined)
+      ? await tenantsMatching(db, tenants, (table) => conditions.map((c) => `(${c!(table)})`).join(' or '))
+      : tenants;
+    await Promise.all(due.map((t) => wake(t.schema)));
+    return due.length;
   }
 
   async function listen(): Promise<void> {

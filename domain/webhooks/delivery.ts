@@ -7,6 +7,7 @@
  * dies between the answer and the cursor's move sends that event again, with the same webhook-id.
  */
 import { Webhook } from 'standardwebhooks';
+import type { TenantCondition } from '../../db/across-tenants.js';
 import type { Tenant, TenantDb, Tx } from '../../db/tenancy.js';
 import { isWebhookEventType, type EventType } from './catalog.js';
 import { postJson, type PostResult } from './http-post.js';
@@ -165,6 +166,9 @@ export async function markFailing(db: TenantDb, subscriptionId: string, reason: 
 }
 
 /** Active subscriptions of a tenant (the relay wakes their runs). */
+/** The tenant has an active subscription (whose delivery run a sweep wakes). */
+export const hasActiveSubscription: TenantCondition = (table) => `exists (select 1 from ${table('webhook_subscriptions')} where status = 'active')`;
+
 export function activeSubscriptionIds(db: TenantDb): Promise<string[]> {
   return db.transaction((trx) => trx('webhook_subscriptions').where('status', 'active').orderBy('created_at').pluck('id'));
 }

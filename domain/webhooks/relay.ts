@@ -8,10 +8,14 @@
  * subject's row lock before either inserts its event, so their seq order is their commit order.
  * A txid at or above the snapshot's xmax cannot be this server's (a restored backup): ready too.
  */
+import type { TenantCondition } from '../../db/across-tenants.js';
 import type { TenantDb } from '../../db/tenancy.js';
 import { chainHash, GENESIS, OCCURRED_SQL } from '../audit/chain.js';
 
 const READY = `(txid < pg_snapshot_xmin(pg_current_snapshot()) or txid >= pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/** The tenant has outbox rows without a position: the relay has work there. */
+export const eventsToPosition: TenantCondition = (table) => `exists (select 1 from ${table('webhook_events')} where position is null)`;
 
 /** Positions (and chains) what is ready; returns how many rows still wait for an open transaction. */
 export async function positionReadyEvents(db: TenantDb, limit = 1000): Promise<{ positioned: number; waiting: number }> {
