@@ -45,6 +45,8 @@ export function buildOnce(): void {
 export interface PlatformProcesses {
   apiUrl: string;
   children: ChildProcess[];
+  /** Milliseconds from spawn to a healthy /health, per worker and for the API. */
+  startupMs: { workers: number[]; api: number };
 }
 
 /**
@@ -66,19 +68,24 @@ export async function startPlatformProcesses(stack: TestStack, options: { worker
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const start = (name: string, env: Record<string, string>) => spawn(process.execPath, [...profile, ...entry(name)], { cwd: root, env: { ...process.env, ...common, ...env }, stdio: 'ignore' });
   const children: ChildProcess[] = [];
+  const startupMs = { workers: [] as number[], api: 0 };
   try {
     for (let i = 0; i < workers; i++) {
       const [health, sdk] = [await freePort(), await freePort()];
+      const started = performance.now();
       const child = start('worker/main', { WORKER_HEALTH_PORT: String(health), WORKER_SDK_METRICS_PORT: String(sdk) });
       children.push(child);
       await waitForHttpOk(`http://127.0.0.1:${health}/health`, 120_000, () => child.exitCode === null);
+      startupMs.workers.push(performance.now() - started);
     }
     const port = await freePort();
+    const started = performance.now();
     const api = start('api/main', { API_PORT: String(port), API_PUBLIC_URL: `http://127.0.0.1:${port}`, API_PROCESSES: String(apis) });
     children.push(api);
     const apiUrl = `http://127.0.0.1:${port}`;
     await waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.exitCode === null);
-    return { apiUrl, children };
+    startupMs.api = performance.now() - started;
+    return { apiUrl, children, startupMs };
   } catch (err) {
     await stopProcesses(children);
     throw err;

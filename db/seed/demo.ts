@@ -3,7 +3,7 @@
  * never overwritten, so running it on every `npm start` keeps whatever users changed.
  */
 import type { Db } from '../connection.js';
-import { authorizeKeyUsers, createApiKey, findApiKey, hasApiKeyNamed } from '../control.js';
+import { authorizeKeyUsers, createApiKey, findApiKey, hasApiKeyNamed, type NewTenant } from '../control.js';
 import { tenantDb, type Tenant } from '../tenancy.js';
 import { createTenant } from '../tenants.js';
 import {
@@ -16,8 +16,9 @@ export interface SeedResult {
   createdApiKey?: string;
 }
 
-export async function seedDemo(db: Db, options: { apiKey?: string } = {}): Promise<SeedResult> {
-  const { tenant } = await createTenant(db, DEMO_TENANT);
+/** `tenant`: another municipality given the same demo people and catalogs (benchmarks of many tenants). */
+export async function seedDemo(db: Db, options: { apiKey?: string; tenant?: NewTenant } = {}): Promise<SeedResult> {
+  const { tenant } = await createTenant(db, options.tenant ?? DEMO_TENANT);
   await tenantDb(db, tenant).transaction(async (trx) => {
     const insert = (table: string, rows: object[]) => (rows.length ? trx(table).insert(rows).onConflict('id').ignore() : undefined);
 
