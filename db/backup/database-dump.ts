@@ -1,7 +1,11 @@
 /**
- * A logical dump of the control schema and every registered tenant schema, read inside one
- * REPEATABLE READ, READ ONLY transaction: every table is read from the same snapshot (the
- * guarantee pg_dump gives), while the platform keeps writing.
+ * A logical dump of the control schema and every registered tenant schema, every table read from
+ * the same snapshot (the guarantee pg_dump gives) while the platform keeps writing: one
+ * REPEATABLE READ, READ ONLY transaction exports its snapshot and stays open, and each schema is
+ * read in a transaction of its own that imports it (SET TRANSACTION SNAPSHOT). Reading everything
+ * in one transaction held a lock on every table and index until the end, about 150 per
+ * municipality, and ran out of lock memory ("out of shared memory") at about 2,300 of them; per
+ * schema, the locks held are one schema's.
  *
  * Structure is not dumped: it is what the migrations recorded in each schema's knex_migrations
  * build, so the dump records those names and restore replays exactly them before loading rows.
@@ -76,38 +80,50 @@ async function dumpTable(client: pg.ClientBase, schema: string, table: string, f
 
 /** Writes `<dir>/<schema>/<table>.ndjson` for every table and returns what restore needs. */
 export async function dumpDatabase(databaseUrl: string, dir: string): Promise<DatabaseMeta> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'expediente-backup' });
-  await client.connect();
+  // `holder` keeps the snapshot alive; `reader` reads one schema per transaction from it.
+  const holder = new pg.Client({ connectionString: databaseUrl, application_name: 'expediente-backup' });
+  const reader = new pg.Client({ connectionString: databaseUrl, application_name: 'expediente-backup' });
+  await holder.connect();
   try {
-    await client.query('begin isolation level repeatable read read only');
-    const version = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
-    const tenants = await client.query<{ schema_name: string }>(`select schema_name from ${qualified(CONTROL_SCHEMA, 'tenants')} order by schema_name`);
+    await reader.connect();
+    await holder.query('begin isolation level repeatable read read only');
+    const snapshot = (await holder.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
+    if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
+    const version = (await holder.query<{ v: string }>('show server_version')).rows[0]!.v;
+    const tenants = await holder.query<{ schema_name: string }>(`select schema_name from ${qualified(CONTROL_SCHEMA, 'tenants')} order by schema_name`);
     // A backup without one of the registered municipalities would restore a registry that points
     // at nothing: refuse, and say which one.
-    const present = new Set((await client.query<{ nspname: string }>('select nspname from pg_namespace')).rows.map((r) => r.nspname));
+    const present = new Set((await holder.query<{ nspname: string }>('select nspname from pg_namespace')).rows.map((r) => r.nspname));
     const missing = tenants.rows.map((r) => r.schema_name).filter((name) => !present.has(name));
     if (missing.length) {
       throw new BackupRefused(`tenant schema ${missing.join(', ')} is registered in ${CONTROL_SCHEMA}.tenants but does not exist: restore that schema, or remove the tenant from the registry, and back up again`);
     }
     const schemas: SchemaMeta[] = [];
     for (const schema of [CONTROL_SCHEMA, ...tenants.rows.map((r) => r.schema_name)]) {
-      const migrations = await client.query<{ name: string }>(`select name from ${qualified(schema, 'knex_migrations')} order by id`);
-      await mkdir(path.join(dir, schema), { recursive: true });
-      const tables: TableMeta[] = [];
-      for (const t of await schemaTables(client, schema)) {
-        tables.push({ ...t, rows: await dumpTable(client, schema, t.name, path.join(dir, schema, `${t.name}.ndjson`)) });
-      }
-      const seqs = await client.query<{ name: string; value: string | null }>(
-        'select sequencename as name, last_value::text as value from pg_sequences where schemaname = $1 order by sequencename',
-        [schema],
-      );
-      const sequences: Record<string, number> = {};
-      for (const s of seqs.rows) if (s.value !== null) sequences[s.name] = Number(s.value);
-      schemas.push({ name: schema, migrations: migrations.rows.map((r) => r.name), tables, sequences });
+      await reader.query('begin isolation level repeatable read read only');
+      await reader.query(`set transaction snapshot '${snapshot}'`);
+      schemas.push(await dumpSchema(reader, schema, dir));
+      await reader.query('commit');
     }
-    await client.query('commit');
+    await holder.query('commit');
     return { server_version: version, schemas };
   } finally {
-    await client.end();
+    await Promise.all([holder.end(), reader.end().catch(() => undefined)]);
   }
+}
+
+async function dumpSchema(client: pg.ClientBase, schema: string, dir: string): Promise<SchemaMeta> {
+  const migrations = await client.query<{ name: string }>(`select name from ${qualified(schema, 'knex_migrations')} order by id`);
+  await mkdir(path.join(dir, schema), { recursive: true });
+  const tables: TableMeta[] = [];
+  for (const t of await schemaTables(client, schema)) {
+    tables.push({ ...t, rows: await dumpTable(client, schema, t.name, path.join(dir, schema, `${t.name}.ndjson`)) });
+  }
+  const seqs = await client.query<{ name: string; value: string | null }>(
+    'select sequencename as name, last_value::text as value from pg_sequences where schemaname = $1 order by sequencename',
+    [schema],
+  );
+  const sequences: Record<string, number> = {};
+  for (const s of seqs.rows) if (s.value !== null) sequences[s.name] = Number(s.value);
+  return { name: schema, migrations: migrations.rows.map((r) => r.name), tables, sequences };
 }
