@@ -154,10 +154,16 @@ function printMix(results: { target: MixTarget; times: MixTimes }[], baseline: M
     console.log(`  ${line.name.padEnd(30)}${results.map((r) => fmt(quantiles(r.times[i]!).p50).padStart(16)).join('')}`);
   }
   const base = overall(baseline);
+  // The mix's ratio is the geometric mean of its lines' p50 ratios (as SPEC summarises a suite):
+  // a pooled p50 of lines that differ tenfold lands on whichever line sits in the middle.
   const targets = results.filter((r) => r.times !== baseline).map((r) => {
     const o = overall(r.times);
-    const ratio = o.p50 / base.p50;
-    return { line: `${r.target.label}: p50 ${fmt(o.p50)} / p95 ${fmt(o.p95)} ms against 1 tenant's ${fmt(base.p50)} / ${fmt(base.p95)} ms: p50 ×${fmt(ratio, 3)} (≤ ×${P50_TOLERANCE})`, met: ratio <= P50_TOLERANCE };
+    const ratios = MIX.map((_line, i) => quantiles(r.times[i]!).p50 / quantiles(baseline[i]!).p50);
+    const ratio = Math.exp(ratios.reduce((sum, x) => sum + Math.log(x), 0) / ratios.length);
+    return {
+      line: `${r.target.label}: p50 ${fmt(o.p50)} / p95 ${fmt(o.p95)} ms against 1 tenant's ${fmt(base.p50)} / ${fmt(base.p95)} ms; lines' p50 ratios ${ratios.map((x) => fmt(x, 2)).join(' ')}, geometric mean ×${fmt(ratio, 3)} (≤ ×${P50_TOLERANCE})`,
+      met: ratio <= P50_TOLERANCE,
+    };
   });
   return reportTargets('\nEvery request of the mix, against the same mix on a database of 1 tenant', targets);
 }
@@ -313,10 +319,10 @@ try {
   console.log(`  compiled API start to healthy     ${fmt(main.startupMs.api, 0)} / ${fmt(restarted.startupMs.api, 0)} ms`);
   console.log(`\nnpm run migrate over ${TENANTS.toLocaleString('en')} schemas: nothing to do ${seconds(migrate.upToDate)}; adding one column one schema at a time ${seconds(migrate.serial)}, ${TENANT_MIGRATION_CONCURRENCY} at a time ${seconds(migrate.parallel)}`);
 
-  console.log(`npm run backup's dump of ${TENANTS.toLocaleString('en')} schemas in one snapshot: ${dump.value} in ${seconds(dump.ms)} (max_locks_per_transaction ${locksBefore})`);
 
   ok = reportTargets('\nTargets', [
     { line: `${TENANTS.toLocaleString('en')} tenants created and migrated in ${seconds(creationMs)} (≤ ${CREATION_TARGET_S} s)`, met: creationMs <= CREATION_TARGET_S * 1000 },
+    { line: `npm run backup's dump of ${TENANTS.toLocaleString('en')} schemas from one snapshot: ${dump.value} in ${seconds(dump.ms)} (max_locks_per_transaction ${locksBefore})`, met: dump.value === 'done' },
     { line: `connections while serving ${TENANTS.toLocaleString('en')} tenants: API ${api}, worker ${worker} (each ≤ its pool of ${POOL_MAX}); all applications ${total}`, met: api <= POOL_MAX && worker <= POOL_MAX },
   ]) && ok;
 } catch (err) {
