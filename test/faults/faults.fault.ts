@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { asIntegration, request, type HttpResult } from '../support/http.js';
 import {
-  checkBatchSigned, checkCases, checkDocuments, createOneCase, numberCounter, pendingForSignature, printTable, runMany, signOneDocument, type Outcome,
+  assertNothingLost, checkBatchSigned, checkCases, checkDocuments, createOneCase, numberCounter, pendingForSignature, printTable, runMany, signOneDocument, type Outcome,
 } from './support/load.js';
 import { startFaultWorld, type FaultWorld } from './support/world.js';
 
@@ -51,13 +51,7 @@ describe('faults: processes killed and servers restarted mid-flight', function (
     const [docs, created] = await load;
     const rows = [await checkDocuments(world.db, name, signings, docs.ids), await checkCases(world.db, name, cases, created.ids)];
     outcomes.push(...rows);
-    const failures = [...docs.failures, ...created.failures];
-    assert.deepEqual(failures.slice(0, 5), [], `${failures.length} operations failed`);
-    for (const row of rows) {
-      assert.equal(row.duplicates, 0, `${row.operation}: duplicates (${row.notes})`);
-      assert.equal(row.lost, 0, `${row.operation}: lost`);
-      assert.equal(row.notes, '', row.operation);
-    }
+    assertNothingLost(rows, [...docs.failures, ...created.failures]);
   }
 
   it('(a) a worker is killed with SIGKILL every few seconds', async () => {

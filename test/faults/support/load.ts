@@ -6,6 +6,7 @@
  * every case with one signed cover. The PDFs are read from the stack's store unless another is
  * given (a deployment storing in S3).
  */
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/connection.js';
 import type { ObjectStore } from '../../../domain/storage/object-store.js';
@@ -174,6 +175,16 @@ export async function checkCases(db: Db, scenario: string, attempted: number, id
     ].filter(Boolean).join('; ');
     return { scenario, operation: 'case + signed cover', attempted, completed, duplicates, lost: attempted - completed, notes };
   });
+}
+
+/** Fails unless every operation completed, once: no failure, duplicate, loss or note in `rows`. */
+export function assertNothingLost(rows: Outcome[], failures: string[]): void {
+  assert.deepEqual(failures.slice(0, 5), [], `${failures.length} operations failed`);
+  for (const row of rows) {
+    assert.equal(row.duplicates, 0, `${row.operation}: duplicates (${row.notes})`);
+    assert.equal(row.lost, 0, `${row.operation}: lost`);
+    assert.equal(row.notes, '', row.operation);
+  }
 }
 
 export function printTable(rows: Outcome[]): void {
