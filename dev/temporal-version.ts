@@ -3,10 +3,12 @@
  * image tags), so the server the topology suite builds, the CLI's dev server and the compose
  * images are one version.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ENV_FILE = fileURLToPath(new URL('../.env', import.meta.url));
+// dev/ from the sources, dist/dev/ once compiled: the repository's root is one or two levels up.
+const candidates = ['../.env', '../../.env'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
+const ENV_FILE = candidates.find((file) => existsSync(file)) ?? candidates[0]!;
 
 function read(name: string): string {
   const line = readFileSync(ENV_FILE, 'utf8').split('\n').find((l) => l.startsWith(`${name}=`));
