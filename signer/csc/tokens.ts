@@ -42,8 +42,10 @@ export class TokenSigner<T extends { exp: number }> {
     const dot = token.indexOf('.');
     if (dot <= 0 || token.length > 64 * 1024) return undefined;
     const body = token.slice(0, dot);
-    const given = Buffer.from(token.slice(dot + 1), 'base64url');
-    const expected = Buffer.from(this.mac(body), 'base64url');
+    // The MAC's text, not its decoded bytes: base64url's last character carries two bits no
+    // decoder reads, so a token with that character changed would decode to the same MAC.
+    const given = Buffer.from(token.slice(dot + 1), 'utf8');
+    const expected = Buffer.from(this.mac(body), 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
       const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
