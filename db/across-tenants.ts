@@ -8,6 +8,7 @@
  * qualifies it with the tenant's schema (checked, quoted), never through the search_path.
  */
 import type { Knex } from 'knex';
+import { eachBounded } from '../lib/bounded.js';
 import type { Db } from './connection.js';
 import { assertTenantSchemaName, quoteIdent } from './identifiers.js';
 import type { Tenant } from './tenancy.js';
@@ -34,13 +35,10 @@ export async function tenantsMatching(
   for (let i = 0; i < tenants.length; i += chunk) chunks.push(tenants.slice(i, i + chunk));
   const matched = new Set<number>();
   // Two statements at a time at most: the rest of the pool stays free for requests.
-  for (let i = 0; i < chunks.length; i += 2) {
-    await Promise.all(chunks.slice(i, i + 2).map(async (part, k) => {
-      const base = (i + k) * chunk;
-      const sql = part.map((t, j) => `select ${base + j} as i where ${condition(qualifier(t.schema))}`).join('\nunion all\n');
-      const { rows } = await db.raw<{ rows: { i: number }[] }>(sql, bindings);
-      for (const r of rows) matched.add(r.i);
-    }));
-  }
+  await eachBounded(chunks, 2, async (part, c) => {
+    const sql = part.map((t, j) => `select ${c * chunk + j} as i where ${condition(qualifier(t.schema))}`).join('\nunion all\n');
+    const { rows } = await db.raw<{ rows: { i: number }[] }>(sql, bindings);
+    for (const r of rows) matched.add(r.i);
+  });
   return tenants.filter((_t, i) => matched.has(i));
 }

@@ -4,6 +4,7 @@
  * transaction scoped to the tenant's schema, and the tenant's migration log lives in that
  * schema, so tenants upgrade independently.
  */
+import { eachBounded } from '../lib/bounded.js';
 import type { Db } from './connection.js';
 import { CONTROL_SCHEMA, assertTenantSchemaName, quoteIdent } from './identifiers.js';
 import { controlMigrations } from './migrations/control/index.js';
@@ -60,25 +61,6 @@ export interface MigrateAllOptions {
   concurrency?: number;
   /** The tenant migrations to bring every schema to (default: the product's; a benchmark adds one). */
   tenantMigrations?: readonly Migration[];
-}
-
-/** Runs `task` over `items` with at most `concurrency` at once; the first failure stops new ones and is thrown. */
-export async function eachBounded<T>(items: readonly T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
-      while (!failed && next < items.length) {
-        const item = items[next++]!;
-        try {
-          await task(item);
-        } catch (err) {
-          failed = true;
-          throw err;
-        }
-      }
-    }),
-  );
 }
 
 /**

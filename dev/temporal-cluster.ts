@@ -7,7 +7,8 @@
  * history, matching, worker) run in one process, as the temporalio/server image runs them.
  *
  * Namespace creation is an operator step on a real cluster (docker compose's temporal-namespace);
- * here `start` registers the namespace and the project's search attributes when missing.
+ * here `start` registers the namespace when missing. The project's search attributes are the
+ * worker's to register at its start (worker/search-attributes.ts), as on any cluster.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,8 +18,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time.js';
-import proto from '@temporalio/proto';
-import { ALL_SEARCH_ATTRIBUTES } from '../contract/search-attributes.js';
 import { ManagedProcess } from './managed-process.js';
 import { freePort } from './ports.js';
 import { waitForTemporal } from './temporal-server.js';
@@ -171,7 +170,7 @@ export async function setupTemporalSchema(tools: TemporalServerTools, postgresUr
 /** A month: what docker compose's temporal-namespace gives the namespace. */
 const RETENTION_MS = 30 * 86_400_000;
 
-/** Registers `namespace` (30 days' retention) and the project's search attributes where missing. */
+/** Registers `namespace` (30 days' retention) when missing and waits until it can be used. */
 async function ensureNamespace(address: string, namespace: string): Promise<void> {
   const connection = await Connection.connect({ address });
   try {
@@ -186,14 +185,6 @@ async function ensureNamespace(address: string, namespace: string): Promise<void
     const deadline = Date.now() + 60_000;
     for (;;) {
       try {
-        const existing = await connection.operatorService.listSearchAttributes({ namespace });
-        const missing = ALL_SEARCH_ATTRIBUTES.filter((k) => !(k.name in (existing.customAttributes ?? {})));
-        if (missing.length) {
-          await connection.operatorService.addSearchAttributes({
-            namespace,
-            searchAttributes: Object.fromEntries(missing.map((k) => [k.name, proto.temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${k.type}`]])),
-          });
-        }
         await connection.workflowService.countWorkflowExecutions({ namespace, query: 'ExecutionStatus="Running"' });
         return;
       } catch (err) {

@@ -165,10 +165,10 @@ export async function markFailing(db: TenantDb, subscriptionId: string, reason: 
   });
 }
 
-/** Active subscriptions of a tenant (the relay wakes their runs). */
 /** The tenant has an active subscription (whose delivery run a sweep wakes). */
 export const hasActiveSubscription: TenantCondition = (table) => `exists (select 1 from ${table('webhook_subscriptions')} where status = 'active')`;
 
+/** Active subscriptions of a tenant (the relay wakes their runs). */
 export function activeSubscriptionIds(db: TenantDb): Promise<string[]> {
   return db.transaction((trx) => trx('webhook_subscriptions').where('status', 'active').orderBy('created_at').pluck('id'));
 }
