@@ -20,6 +20,8 @@ export interface WebhookRetryPolicy {
   giveUpMs: number;
   /** A run with nothing to do looks again after this long (a wake-up missed while no relay listened). */
   idlePollMs: number;
+  /** A pass silent this long is taken as lost with its worker and run again; runs started without it use 2 minutes. */
+  heartbeatMs?: number;
 }
 
 export interface WebhookDeliveryInput {

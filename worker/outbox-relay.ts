@@ -6,8 +6,10 @@
  * pass per tenant at a time (a commit during a pass asks for one more). On start and after every
  * reconnection it sweeps, since notifications sent while nobody listened are lost: it asks every
  * tenant at once (db/across-tenants.ts) which of them have work for a waker, and wakes those; a
- * delivery run that misses a wake-up anyway looks again after WEBHOOK_IDLE_POLL_SECONDS. Every
- * worker runs one; two wake-ups of one run cost one empty pass.
+ * delivery run that misses a wake-up anyway looks again after WEBHOOK_IDLE_POLL_SECONDS. A pass
+ * that leaves committed rows waiting behind an older transaction still open (whose own commit
+ * may notify nobody) wakes the tenant again shortly, backing off while that transaction lasts.
+ * Every worker runs one; two wake-ups of one run cost one empty pass.
  */
 import { Client, type ConnectionLike } from '@temporalio/client';
 import pg from 'pg';
@@ -26,10 +28,15 @@ export const WEBHOOK_CHANNEL = 'expediente_webhooks';
 
 /**
  * Wakes, with `client`, the runs that have work in `db`'s tenant (cheap when there is none: it
- * runs on every commit). `pending`: when it has work, as a condition on the tenant's tables, so a
- * sweep of 2,300 tenants wakes only those; a waker without one is woken in every tenant.
+ * runs on every commit). It answers 'waiting' when work remains that no commit will announce, so
+ * the relay comes back by itself. `pending`: when it has work, as a condition on the tenant's
+ * tables, so a sweep of 2,300 tenants wakes only those; a waker without one is woken everywhere.
  */
-export type OutboxWaker = ((db: TenantDb, client: Client) => Promise<void>) & { pending?: TenantCondition };
+export type OutboxWaker = ((db: TenantDb, client: Client) => Promise<void | 'waiting'>) & { pending?: TenantCondition };
+
+/** A tenant whose pass left rows waiting is woken again after this, doubling up to the maximum. */
+const WAITING_RETRY_FIRST_MS = 500;
+const WAITING_RETRY_MAX_MS = 30_000;
 
 export interface OutboxRelay {
   /** Wakes the runs of every tenant that has work for one (done at start and after a reconnection); answers how many tenants. */
@@ -39,7 +46,8 @@ export interface OutboxRelay {
 
 export function retryPolicyOf(config: Config): WebhookRetryPolicy {
   const w = config.webhooks;
-  return { initialMs: w.retryInitialMs, maxMs: w.retryMaxMs, giveUpMs: w.giveUpMs, idlePollMs: w.idlePollMs };
+  // A pass reports after each attempt, each bounded by the receiver's timeout: silence well past it means its worker is gone.
+  return { initialMs: w.retryInitialMs, maxMs: w.retryMaxMs, giveUpMs: w.giveUpMs, idlePollMs: w.idlePollMs, heartbeatMs: w.timeoutMs + 30_000 };
 }
 
 /**
@@ -47,7 +55,10 @@ export function retryPolicyOf(config: Config): WebhookRetryPolicy {
  * subscribes to webhooks). Rows behind a transaction still open wait for a later pass: the next
  * commit's, a delivery run's or the audit anchor's, which all position first.
  */
-export const chainWaker: OutboxWaker = Object.assign((db: TenantDb) => relayCommittedEvents(db, 200), { pending: eventsToPosition });
+export const chainWaker: OutboxWaker = Object.assign(
+  async (db: TenantDb) => ((await relayCommittedEvents(db, 200)).waiting ? ('waiting' as const) : undefined),
+  { pending: eventsToPosition },
+);
 
 /** The webhook subscriptions' delivery runs. */
 export function webhookWaker(config: Config): OutboxWaker {
@@ -66,15 +77,29 @@ export function startOutboxRelay(deps: { config: Config; db: Db; connection: Con
   const client = new Client({ connection: deps.connection, namespace: config.temporal.namespace });
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
+  const waitingRetryMs = new Map<string, number>();
   let listener: pg.Client | null = null;
   let closed = false;
   let reconnectMs = 500;
 
-  async function wakeTenant(schema: string): Promise<void> {
+  /** Runs every waker in the tenant; answers whether one left work waiting. */
+  async function wakeTenant(schema: string): Promise<boolean> {
     const tenant: Tenant | undefined = await findTenantBySchema(db, schema);
-    if (!tenant) return;
+    if (!tenant) return false;
     const scoped = tenantDb(db, tenant);
-    for (const waker of wakers) await waker(scoped, client);
+    let waiting = false;
+    for (const waker of wakers) if ((await waker(scoped, client)) === 'waiting') waiting = true;
+    return waiting;
+  }
+
+  function comeBackIfWaiting(schema: string, waiting: boolean): void {
+    if (!waiting) {
+      waitingRetryMs.delete(schema);
+      return;
+    }
+    const ms = waitingRetryMs.get(schema) ?? WAITING_RETRY_FIRST_MS;
+    waitingRetryMs.set(schema, Math.min(ms * 2, WAITING_RETRY_MAX_MS));
+    setTimeout(() => void wake(schema), ms).unref();
   }
 
   function wake(schema: string): Promise<void> {
@@ -84,6 +109,7 @@ export function startOutboxRelay(deps: { config: Config; db: Db; connection: Con
       return running.get(schema)!;
     }
     const pass = wakeTenant(schema)
+      .then((waiting) => comeBackIfWaiting(schema, waiting))
       .catch((err) => {
         log.warn('outbox relay could not wake a run; trying again shortly', { tenant: schema, error: (err as Error).message });
         setTimeout(() => void wake(schema), 5_000).unref();

@@ -22,7 +22,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   const delivery = proxyActivities<Activities>({
     // One pass sends up to a batch of events, each bounded by WEBHOOK_TIMEOUT_MS, with a heartbeat after each.
     startToCloseTimeout: '15 minutes',
-    heartbeatTimeout: '2 minutes',
+    heartbeatTimeout: retry.heartbeatMs ?? '2 minutes',
     scheduleToCloseTimeout: retry.giveUpMs,
     retry: { initialInterval: retry.initialMs, backoffCoefficient: 2, maximumInterval: retry.maxMs, nonRetryableErrorTypes: ['UnknownTenant'] },
   });

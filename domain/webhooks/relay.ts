@@ -51,13 +51,13 @@ export async function positionReadyEvents(db: TenantDb, limit = 1000): Promise<{
 /**
  * Positions everything committed so far. Rows of a transaction still open (or of one that began
  * before it) wait, a few milliseconds in practice; after `maxWaitMs` the caller goes on with what
- * is ready and the rest follows on the next pass.
+ * is ready and the rest follows on the next pass. Answers how many rows still wait.
  */
-export async function relayCommittedEvents(db: TenantDb, maxWaitMs = 2_000): Promise<void> {
+export async function relayCommittedEvents(db: TenantDb, maxWaitMs = 2_000): Promise<{ waiting: number }> {
   const until = Date.now() + maxWaitMs;
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     const { waiting } = await positionReadyEvents(db);
-    if (!waiting || Date.now() >= until) return;
+    if (!waiting || Date.now() >= until) return { waiting };
     await new Promise((r) => setTimeout(r, pause));
   }
 }
