@@ -70,7 +70,7 @@ async function round(t: MixTarget, into?: MixTimes): Promise<void> {
     const res = await send(t, line.method, line.path(t), line.caller, line.body, line.backend);
     const ms = performance.now() - started;
     if (res.status !== line.status) throw new Error(`${t.label} ${line.name}: expected ${line.status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    into?.[i]!.push(ms);
+    if (into) into[i]!.push(ms);
   }
 }
 

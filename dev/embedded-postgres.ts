@@ -74,7 +74,7 @@ function postgresCan(flag: '-x' | '-w', target: string): boolean {
 
 async function relocatedBinaries(bin: Binaries, onLine: (l: string) => void): Promise<Binaries> {
   const nativeDir = path.dirname(path.dirname(bin.postgres));
-  const version = path.basename(path.dirname(nativeDir)) + '-' + createHash('sha1').update(nativeDir).digest('hex').slice(0, 8);
+  const version = `${path.basename(path.dirname(nativeDir))}-${createHash('sha1').update(nativeDir).digest('hex').slice(0, 8)}`;
   const target = path.join('/var/tmp/expediente-postgres', `bin-${version}`);
   if (!existsSync(path.join(target, 'bin', 'postgres'))) {
     onLine(`postgres user cannot reach ${nativeDir}; copying the binaries to ${target}`);
@@ -202,7 +202,7 @@ async function readOrCreateCredentials(dir: string): Promise<Credentials> {
     return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
   } catch {
     const credentials = { user: 'postgres', password: randomBytes(18).toString('base64url') };
-    await fs.writeFile(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
+    await fs.writeFile(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
     return credentials;
   }
 }
@@ -217,7 +217,7 @@ async function initCluster(
   onLine(`initialising a new cluster in ${clusterDir}`);
   await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
   const pwFile = path.join(os.tmpdir(), `expediente-pw-${randomBytes(6).toString('hex')}`);
-  await fs.writeFile(pwFile, credentials.password + '\n', { mode: 0o600 });
+  await fs.writeFile(pwFile, `${credentials.password}\n`, { mode: 0o600 });
   if (owner) {
     await fs.chown(clusterDir, owner.uid, owner.gid);
     await fs.chown(pwFile, owner.uid, owner.gid);

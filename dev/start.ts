@@ -59,7 +59,7 @@ function writeStatus(): void {
   try {
     mkdirSync(config.dataDir, { recursive: true });
     // Written aside and renamed, so a reader never sees half a file.
-    writeFileSync(`${statusFile}.tmp`, JSON.stringify(status, null, 2) + '\n');
+    writeFileSync(`${statusFile}.tmp`, `${JSON.stringify(status, null, 2)}\n`);
     renameSync(`${statusFile}.tmp`, statusFile);
   } catch (err) {
     dev(`could not write ${statusFile}: ${(err as Error).message}`);

@@ -39,7 +39,7 @@ export async function authenticateApiKey(platform: Platform, credentials: ApiKey
   // Key, tenant and the user's authorization in one statement; judged in the spec's order.
   const access = await findApiKeyAccess(db, apiKey, userId && isUuid(userId) ? userId : null);
   const expired = access?.key.expiresAt != null && access.key.expiresAt.getTime() <= Date.now();
-  if (!access || !access.key.isActive || expired || !access.tenant) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
+  if (!access?.key.isActive || expired || !access.tenant) throw unauthorized(INTEGRATION_AUTH_MESSAGES.invalidKey);
   const tenant = access.tenant;
 
   const scoped = tenantDb(db, tenant);

@@ -18,7 +18,7 @@ export async function foldText(trx: Knex.Transaction, text: string): Promise<str
 
 /** Escapes LIKE wildcards so user input matches literally. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

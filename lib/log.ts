@@ -20,7 +20,7 @@ function formatValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
+export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
   const threshold = ORDER[level];
   const log = (lvl: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < threshold) return;
@@ -30,7 +30,7 @@ export function createLogger(level: LogLevel = 'info', write: (line: string) => 
           .map(([k, v]) => `${k}=${formatValue(v)}`)
           .join(' ')
       : '';
-    write(`${lvl.toUpperCase().padEnd(5)} ${message}${rest ? ' ' + rest : ''}`);
+    write(`${lvl.toUpperCase().padEnd(5)} ${message}${rest ? ` ${rest}` : ''}`);
   };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }

@@ -177,8 +177,8 @@ export async function ensureDevPki(options: { dir: string; tenants: string[]; re
       }
       if (options.tenants.includes(tenant)) tenants[tenant] = { p12Path, password: passwords[tenant] };
     }
-    if (changed) await writeAtomic(paths.passwordsFile, JSON.stringify(passwords, null, 2) + '\n', 0o600);
-    if (rebind) await writeAtomic(revocationStateFile(dir), JSON.stringify({ baseUrl: revocationUrl }, null, 2) + '\n', 0o644);
+    if (changed) await writeAtomic(paths.passwordsFile, `${JSON.stringify(passwords, null, 2)}\n`, 0o600);
+    if (rebind) await writeAtomic(revocationStateFile(dir), `${JSON.stringify({ baseUrl: revocationUrl }, null, 2)}\n`, 0o644);
     return { ...paths, tenants, revocationUrl };
   });
 }
@@ -226,7 +226,7 @@ export async function revokeCertificate(
     const already = list.find((e) => e.issuer === entry.issuer && e.serial === entry.serial);
     if (already) return already;
     list.push(entry);
-    await writeAtomic(paths.revokedFile, JSON.stringify(list, null, 2) + '\n', 0o644);
+    await writeAtomic(paths.revokedFile, `${JSON.stringify(list, null, 2)}\n`, 0o644);
     return entry;
   });
 }

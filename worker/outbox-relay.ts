@@ -32,6 +32,7 @@ export const WEBHOOK_CHANNEL = 'expediente_webhooks';
  * the relay comes back by itself. `pending`: when it has work, as a condition on the tenant's
  * tables, so a sweep of 2,300 tenants wakes only those; a waker without one is woken everywhere.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a waker with nothing to say returns nothing
 export type OutboxWaker = ((db: TenantDb, client: Client) => Promise<void | 'waiting'>) & { pending?: TenantCondition };
 
 /** A tenant whose pass left rows waiting is woken again after this, doubling up to the maximum. */

@@ -68,7 +68,7 @@ async function dumpTable(client: pg.ClientBase, schema: string, table: string, f
     for (;;) {
       const batch = await client.query<{ j: string }>(`fetch ${BATCH} from dump_cursor`);
       if (batch.rows.length === 0) break;
-      await out.write(batch.rows.map((r) => r.j + '\n').join(''));
+      await out.write(batch.rows.map((r) => `${r.j}\n`).join(''));
       rows += batch.rows.length;
     }
     await client.query('close dump_cursor');

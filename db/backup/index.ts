@@ -56,7 +56,7 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
   await mkdir(work, { recursive: true });
   try {
     const meta = await dumpDatabase(options.databaseUrl, path.join(work, 'database'));
-    await writeFile(path.join(work, 'database', 'meta.json'), JSON.stringify(meta, null, 2) + '\n');
+    await writeFile(path.join(work, 'database', 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
     const objects = options.objectsDir ? await copyObjects(options.objectsDir, path.join(work, 'objects')) : 0;
     const manifest = await writeManifest(work, options.objectsDir !== undefined);
     await rm(out, { recursive: true, force: true }); // an empty folder the operator made

@@ -44,7 +44,7 @@ export async function writeManifest(dir: string, objects: boolean): Promise<Mani
     files[rel] = await sha256File(path.join(dir, rel));
   }
   const manifest: Manifest = { format: FORMAT, created_at: new Date().toISOString(), objects, files };
-  await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 

@@ -66,7 +66,7 @@ async function tenantNamed(db: Db, schema: string | undefined): Promise<Tenant> 
   return tenant;
 }
 
-const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') + 'Z' : '-');
+const date = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}Z` : '-');
 
 function keyTable(keys: ApiKeyView[]): string {
   if (keys.length === 0) return 'no API keys';

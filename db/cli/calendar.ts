@@ -56,7 +56,7 @@ async function tenantNamed(db: Db, schema: string | undefined): Promise<TenantDb
 }
 
 function required(value: string | undefined, flag: string): string {
-  if (!value || !value.trim()) throw new UsageError(`${flag} is required\n${usage}`);
+  if (!value?.trim()) throw new UsageError(`${flag} is required\n${usage}`);
   return value.trim();
 }
 

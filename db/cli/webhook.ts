@@ -82,11 +82,11 @@ async function tenantNamed(db: Db, schema: string | undefined): Promise<Tenant> 
 }
 
 function requiredFlag(value: string | undefined, flag: string): string {
-  if (!value || !value.trim()) throw new UsageError(`${flag} is required\n${usage}`);
+  if (!value?.trim()) throw new UsageError(`${flag} is required\n${usage}`);
   return value.trim();
 }
 
-const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') + 'Z' : '-');
+const date = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}Z` : '-');
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -232,7 +232,7 @@ export class AccountStore {
   async login(email: string, password: string): Promise<LoginResult> {
     const user = this.findInConnection(email, DATABASE_CONNECTION);
     const matches = await verifyPasswordHash(password, user?.password_hash ?? (await dummyHash));
-    if (user && user.password_hash && matches) {
+    if (user?.password_hash && matches) {
       await this.update(user.user_id, (u) => {
         u.last_login = new Date().toISOString();
         u.logins_count += 1;

@@ -42,14 +42,14 @@ export function bagFiles(payload: BagFile[], info: BagInfo): BagFile[] {
     {
       path: 'bag-info.txt',
       bytes: utf8(
-        [
+        `${[
           `Source-Organization: ${tagValue(info.sourceOrganization)}`,
           `External-Identifier: ${tagValue(info.externalIdentifier)}`,
           `External-Description: ${tagValue(info.externalDescription)}`,
           `Internal-Sender-Identifier: ${tagValue(info.internalSenderIdentifier)}`,
           `Bagging-Date: ${info.baggingDate}`,
           `Payload-Oxum: ${octets}.${payload.length}`,
-        ].join('\n') + '\n',
+        ].join('\n')}\n`,
       ),
     },
     { path: 'manifest-sha256.txt', bytes: utf8(manifest) },

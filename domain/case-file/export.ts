@@ -8,7 +8,7 @@
  * Whoever may view the case may export it; the export is made for its requester, and only they
  * read it back: a memo they may not read is left out (its pages become one page saying so).
  */
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, degrees, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFRef, degrees, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { requireCase } from '../cases/access.js';

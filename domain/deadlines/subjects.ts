@@ -73,7 +73,7 @@ async function signingDeadline(trx: Tx, subject: Extract<DeadlineSubject, { kind
     .first<{ status: string; signing_round: number; signing_due_at: Date | null; signing_escalated_at: Date | null; created_by: string; sector_id: string; reference: string; acronym: string } | undefined>(
       'd.status', 'd.signing_round', 'd.signing_due_at', 'd.signing_escalated_at', 'd.created_by', 'd.sector_id', 'd.reference', 't.acronym',
     );
-  if (!doc || doc.status !== 'sent_to_sign' || doc.signing_round !== subject.round || !doc.signing_due_at) return null;
+  if (doc?.status !== 'sent_to_sign' || doc.signing_round !== subject.round || !doc.signing_due_at) return null;
   const pending = await trx('document_signers as s')
     .join('users as u', 'u.id', 's.user_id')
     .where({ 's.document_id': subject.documentId, 'u.is_active': true })
@@ -111,7 +111,7 @@ async function caseDeadline(trx: Tx, subject: Extract<DeadlineSubject, { kind: '
     .first<{ due_at: Date | null; deadline_ended_at: Date | null; escalated_at: Date | null; movement_type: string; status: string; case_status: string; to_sector_id: string; assigned_user_id: string | null; created_by: string; case_number: string; reference: string } | undefined>(
       'm.due_at', 'm.deadline_ended_at', 'm.escalated_at', 'm.movement_type', 'm.status', 'c.status as case_status', 'm.to_sector_id', 'm.assigned_user_id', 'm.created_by', 'c.case_number', 'c.reference',
     );
-  if (!m || !m.due_at || m.deadline_ended_at || m.case_status !== 'active') return null;
+  if (!m?.due_at || m.deadline_ended_at || m.case_status !== 'active') return null;
   if (m.movement_type === 'assignment' && m.status !== 'active') return null;
   const assignee = await person(trx, m.assigned_user_id);
   const remind = assignee

@@ -42,7 +42,7 @@ function creationSector(user: ActingUser): string {
 
 async function creatableType(trx: Tx, acronym: string): Promise<DocumentTypeRow> {
   const type = await findDocumentType(trx, acronym);
-  if (!type || !type.is_active) throw badRequest(`${DOCUMENT_MESSAGES.unknownType}: ${acronym}`);
+  if (!type?.is_active) throw badRequest(`${DOCUMENT_MESSAGES.unknownType}: ${acronym}`);
   if (SYSTEM_DOCUMENT_TYPES.has(type.acronym)) throw badRequest(DOCUMENT_MESSAGES.systemType);
   return type;
 }

@@ -92,7 +92,7 @@ export function deliveryEvents(doc: DocumentRow): OutboxEvent[] {
  */
 export async function coverEvents(trx: Tx, documentId: string): Promise<OutboxEvent[]> {
   const doc = await findDocument(trx, documentId);
-  if (!doc || doc.status !== 'signed') return [];
+  if (doc?.status !== 'signed') return [];
   const signers = await loadSigners(trx, doc.id);
   const bySignature = [...signers].sort((a, b) => (a.signed_at?.getTime() ?? 0) - (b.signed_at?.getTime() ?? 0));
   return [

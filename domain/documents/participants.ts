@@ -78,7 +78,7 @@ export async function signerPermission(trx: Tx, userId: string, type: DocumentTy
   const user = isUuid(userId)
     ? await trx('users').where({ id: userId }).first<{ full_name: string; role: string; is_active: boolean } | undefined>('full_name', 'role', 'is_active')
     : undefined;
-  if (!user || !user.is_active) return { canSign: false, reason: 'Usuario inexistente o inactivo' };
+  if (!user?.is_active) return { canSign: false, reason: 'Usuario inexistente o inactivo' };
   const sectors = await trx('user_sector_permissions as p').join('sectors as s', 's.id', 'p.sector_id').where({ 'p.user_id': userId, 's.is_active': true }).count<{ count: number }[]>('* as count');
   if (Number(sectors[0]?.count ?? 0) === 0) return { canSign: false, reason: 'El usuario no tiene un sector asignado' };
   if (!type.is_active) return { canSign: false, reason: `El tipo de documento ${type.acronym} no está activo` };

@@ -50,7 +50,7 @@ function userOf(ctx: DomainContext): ActingUser {
   return ctx.user;
 }
 
-const hasText = (html: string | null) => Boolean(html && html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim());
+const hasText = (html: string | null) => Boolean(html?.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim());
 
 export interface StartOptions {
   /** Backend: only the creator starts signing (integration: any editor). */

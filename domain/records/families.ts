@@ -73,7 +73,7 @@ export async function familyById(trx: Tx, id: string): Promise<FamilyRow | undef
 /** An active family by code, else 404. */
 export async function requireActiveFamily(trx: Tx, code: string): Promise<FamilyRow> {
   const family = await familyByCode(trx, code);
-  if (!family || !family.is_active) throw notFound(RECORD_MESSAGES.registryNotFound);
+  if (!family?.is_active) throw notFound(RECORD_MESSAGES.registryNotFound);
   return family;
 }
 

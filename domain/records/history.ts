@@ -116,7 +116,7 @@ const CASE_ACTIONS = new Set<RecordAction>(['case_linked', 'case_unlinked']);
 const DOCUMENT_ACTIONS = new Set<RecordAction>(['document_linked', 'document_unlinked', 'ifrlm_generated']);
 const RELATION_ACTIONS = new Set<RecordAction>(['relation_created', 'relation_deleted']);
 
-const valueOf = (e: HistoryEntry, key: string): string | undefined => {
+const detailOf = (e: HistoryEntry, key: string): string | undefined => {
   for (const v of [e.after_value, e.before_value]) {
     const found = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
     if (typeof found === 'string') return found;
@@ -131,10 +131,10 @@ const valueOf = (e: HistoryEntry, key: string): string | undefined => {
  */
 async function withheldFor(trx: Tx, recordId: string, entries: HistoryEntry[], viewer: ActingUser): Promise<HistoryEntry[]> {
   const about = entries.map((e) => {
-    if (CASE_ACTIONS.has(e.action)) return { kind: 'case' as const, id: valueOf(e, 'case_id') };
-    if (DOCUMENT_ACTIONS.has(e.action)) return { kind: 'document' as const, id: valueOf(e, 'document_id') };
+    if (CASE_ACTIONS.has(e.action)) return { kind: 'case' as const, id: detailOf(e, 'case_id') };
+    if (DOCUMENT_ACTIONS.has(e.action)) return { kind: 'document' as const, id: detailOf(e, 'document_id') };
     if (RELATION_ACTIONS.has(e.action)) {
-      const [source, target] = [valueOf(e, 'source_record_id'), valueOf(e, 'target_record_id')];
+      const [source, target] = [detailOf(e, 'source_record_id'), detailOf(e, 'target_record_id')];
       return { kind: 'record' as const, id: source === recordId ? target : source };
     }
     return undefined;

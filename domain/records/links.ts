@@ -168,7 +168,7 @@ export async function linkDocument(ctx: DomainContext, recordId: string, input: 
   const user = actingUser(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit');
-    if (input.fieldName != null && !Object.prototype.hasOwnProperty.call(family.data_schema, input.fieldName)) {
+    if (input.fieldName != null && !Object.hasOwn(family.data_schema, input.fieldName)) {
       throw notFound(RECORD_MESSAGES.fieldNotFound(input.fieldName, family.code));
     }
     const doc = await requireDocument(trx, user, input.documentId);

@@ -89,8 +89,7 @@ function valueSchema(field: FieldDefinition): Record<string, unknown> {
       return { enum: [...(field.options ?? []), null] };
     case 'file':
       return nullable({ type: 'string', format: 'uuid' });
-    case 'text':
-    default:
+    default: // 'text'
       return nullable({ type: 'string', maxLength: RECORD_LIMITS.fieldText });
   }
 }

@@ -48,7 +48,7 @@ export async function updateRecord(ctx: DomainContext, recordId: string, input: 
 }
 
 function requireField(family: { code: string; data_schema: Record<string, unknown> }, fieldName: string) {
-  if (!Object.prototype.hasOwnProperty.call(family.data_schema, fieldName)) throw notFound(RECORD_MESSAGES.fieldNotFound(fieldName, family.code));
+  if (!Object.hasOwn(family.data_schema, fieldName)) throw notFound(RECORD_MESSAGES.fieldNotFound(fieldName, family.code));
 }
 
 /** Only the keys present in `input` change; the others keep their stored value. */

@@ -31,17 +31,17 @@ const COVER = new RegExp(
 );
 const ROW = /<tr><th style="width:35%">([^<]*)<\/th><td>([^<]*)<\/td><\/tr>/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
+const unescapeEntities = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
 
 /** The layout `html` was made from, or undefined for any other content (it is then rendered as HTML). */
 export function readCoverLayout(html: string): CoverLayout | undefined {
   const m = COVER.exec(html);
   if (!m) return undefined;
   const layout: CoverLayout = {
-    title: unescape(m[1]!),
-    subtitle: unescape(m[2]!),
-    rows: [...m[3]!.matchAll(ROW)].map((r): [string, string] => [unescape(r[1]!), unescape(r[2]!)]),
-    closing: unescape(m[4]!),
+    title: unescapeEntities(m[1]!),
+    subtitle: unescapeEntities(m[2]!),
+    rows: [...m[3]!.matchAll(ROW)].map((r): [string, string] => [unescapeEntities(r[1]!), unescapeEntities(r[2]!)]),
+    closing: unescapeEntities(m[4]!),
   };
   // Only what this module wrote is taken: anything else, however close, goes through the browser.
   return coverLayoutHtml(layout) === html ? layout : undefined;

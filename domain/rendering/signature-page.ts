@@ -4,7 +4,7 @@
  * signature goes on that page. A PDF that already carries signatures is left untouched (adding a
  * page would rewrite the file and break them); the signing service then reports what is missing.
  */
-import { PDFDocument, PDFSignature, rgb, StandardFonts } from 'pdf-lib';
+import { type PDFDocument, PDFSignature, rgb, StandardFonts } from 'pdf-lib';
 import { runPdfTask } from '../documents/pdf-workers.js';
 import { drawEndTextMarker, drawVerificationFooter } from './pdf-drawing.js';
 

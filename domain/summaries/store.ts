@@ -52,7 +52,7 @@ export async function summaryTargetsOfOfficialized(trx: Tx, documentId: string):
     .join('document_types as t', 't.id', 'd.document_type_id')
     .where('d.id', documentId)
     .first<{ acronym: string; official_number: string | null; status: string } | undefined>('t.acronym', 'd.official_number', 'd.status');
-  if (!doc || doc.status !== 'signed') return [];
+  if (doc?.status !== 'signed') return [];
   const cases = await trx('case_documents as cd')
     .join('cases as c', 'c.id', 'cd.case_id')
     .where('cd.document_id', documentId)

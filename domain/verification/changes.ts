@@ -114,7 +114,7 @@ function visible(reader: PdfReader, d: PdfDict): boolean {
 }
 
 /** What the /V of a field is, for the update `reader` ends: a signature or document time-stamp closing it, or neither. */
-function valueOf(reader: PdfReader, field: PdfDict): 'none' | 'signature' | 'timestamp' | 'foreign' {
+function fieldValueKind(reader: PdfReader, field: PdfDict): 'none' | 'signature' | 'timestamp' | 'foreign' {
   let d: PdfDict | undefined = field;
   for (let i = 0; d && !d.has('V') && i < 8; i++) d = plainDict(reader, d.get('Parent'));
   if (!d?.has('V')) return 'none';
@@ -134,7 +134,7 @@ function valueOf(reader: PdfReader, field: PdfDict): 'none' | 'signature' | 'tim
  * vouches for no content) closes the update: its own value, or the one the update adds beside it.
  */
 function newFieldProblem(scope: Scope, d: PdfDict): string | null {
-  const value = valueOf(scope.after, d);
+  const value = fieldValueKind(scope.after, d);
   if (value === 'foreign') return 'adds a field whose value is not a signature made by this update';
   if (!visible(scope.after, d)) return null;
   if (value === 'signature' || (value === 'none' && scope.signed)) return null;
@@ -451,7 +451,7 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
       if (fieldName !== null && (locks.names.has(fieldName) || (locks.all && !locks.except.has(fieldName)))) {
         return change(scope, 'field_changed', num, `changes the field ${fieldName}, which a signature locked`);
       }
-      const value = valueOf(after, now);
+      const value = fieldValueKind(after, now);
       if (value === 'none') return change(scope, 'field_changed', num, 'changes an unsigned signature field without signing it');
       if (value === 'foreign') return change(scope, 'field_changed', num, 'fills a signature field with a value this update did not sign');
       if (!changed.every((k) => SIG_FIELD_KEYS.has(k))) return change(scope, 'field_changed', num, `changes the signature field (${changed.join(', ')})`);

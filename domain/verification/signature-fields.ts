@@ -1,5 +1,5 @@
 /** The signed signature fields of a PDF's newest revision, as the AcroForm lists them. */
-import { PdfDict, PdfRef, PdfString, isName, isNumber, type PdfObject } from '../../lib/pdf/objects.js';
+import { type PdfDict, PdfRef, PdfString, isName, isNumber, type PdfObject } from '../../lib/pdf/objects.js';
 import type { PdfReader } from '../../lib/pdf/reader.js';
 
 /** Far more than a page holds: bounds the walk over a hostile form. */

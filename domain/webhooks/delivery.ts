@@ -120,7 +120,7 @@ const EVENT_COLUMNS = ['e.id', 'e.position', 'e.type', 'e.subject', 'e.data', 'e
 export async function deliverPass(db: TenantDb, subscriptionId: string, s: DeliverySettings): Promise<PassOutcome> {
   await relayCommittedEvents(db);
   const sub = await db.transaction((trx) => trx('webhook_subscriptions').where('id', subscriptionId).first<SubscriptionRow | undefined>());
-  if (!sub || sub.status !== 'active') return { state: 'stopped', delivered: 0 };
+  if (sub?.status !== 'active') return { state: 'stopped', delivered: 0 };
 
   const asked = await db.transaction((trx) =>
     trx('webhook_redeliveries as r').join('webhook_events as e', 'e.id', 'r.event_id')

@@ -16,7 +16,7 @@ import { PdfLimitError, PdfReadError } from './errors.js';
 import { DecodeBudget, decodeStream } from './filters.js';
 import { Lexer, ObjectParser } from './lexer.js';
 import { MAX_CONTENT_DECODED_BYTES, MAX_FILE_OBJECTS, MAX_PAGES, MAX_PAGE_TREE_DEPTH, MAX_XREF_FIELD_WIDTH, maxXrefEntries } from './limits.js';
-import { PdfDict, PdfRef, PdfStream, isName, isNumber, type PdfObject } from './objects.js';
+import { type PdfDict, PdfRef, PdfStream, isName, isNumber, type PdfObject } from './objects.js';
 import { PdfReader } from './reader.js';
 
 export interface PdfBounds {

@@ -50,23 +50,23 @@ export function formatName(name: PdfName): string {
   for (const ch of name.value) {
     const code = ch.charCodeAt(0);
     if (NAME_REGULAR.test(ch) && !NAME_ESCAPE.has(ch)) out += ch;
-    else out += '#' + code.toString(16).padStart(2, '0');
+    else out += `#${code.toString(16).padStart(2, '0')}`;
   }
   return out;
 }
 
 export function formatString(s: PdfString): string {
   const bytes = s.bytes;
-  if (s.hex) return '<' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex') + '>';
+  if (s.hex) return `<${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}>`;
   let out = '(';
   for (const b of bytes) {
-    if (b === 0x28 || b === 0x29 || b === 0x5c) out += '\\' + String.fromCharCode(b);
+    if (b === 0x28 || b === 0x29 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
     else if (b === 0x0a) out += '\\n';
     else if (b === 0x0d) out += '\\r';
-    else if (b < 0x20 || b === 0x7f) out += '\\' + b.toString(8).padStart(3, '0');
+    else if (b < 0x20 || b === 0x7f) out += `\\${b.toString(8).padStart(3, '0')}`;
     else out += String.fromCharCode(b);
   }
-  return out + ')';
+  return `${out})`;
 }
 
 export function writeObject(sink: ByteSink, obj: PdfObject): void {

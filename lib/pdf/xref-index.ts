@@ -13,6 +13,7 @@ export type XrefEntry =
   | { type: 'compressed'; stream: number; index: number };
 
 /** Row kinds as stored; SKIP is a row that says nothing (a hybrid file's free stream rows). */
+// biome-ignore lint/suspicious/noConstEnum: used only in this file, inlined in the hot loop of the xref scan
 const enum Kind {
   Skip = 0,
   Free = 1,

@@ -58,7 +58,7 @@ export async function installCertificate(options: InstallOptions): Promise<Insta
       passwords[options.tenant] = options.password;
       passwordsTmp = staging(options.passwordsFile);
       await mkdir(path.dirname(options.passwordsFile), { recursive: true });
-      await writeFile(passwordsTmp, JSON.stringify(passwords, null, 2) + '\n', { mode: 0o600 });
+      await writeFile(passwordsTmp, `${JSON.stringify(passwords, null, 2)}\n`, { mode: 0o600 });
       await chmod(passwordsTmp, 0o600);
     }
     let replaced: string | undefined = `${file}.replaced-${new Date().toISOString().replace(/[:.]/g, '')}`;

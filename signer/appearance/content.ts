@@ -32,11 +32,11 @@ export class ContentWriter {
 function literal(bytes: Buffer): string {
   let out = '(';
   for (const b of bytes) {
-    if (b === 0x28 || b === 0x29 || b === 0x5c) out += '\\' + String.fromCharCode(b);
-    else if (b < 0x20 || b >= 0x7f) out += '\\' + b.toString(8).padStart(3, '0');
+    if (b === 0x28 || b === 0x29 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
+    else if (b < 0x20 || b >= 0x7f) out += `\\${b.toString(8).padStart(3, '0')}`;
     else out += String.fromCharCode(b);
   }
-  return out + ')';
+  return `${out})`;
 }
 
 export interface FittedText {

@@ -120,7 +120,7 @@ export class OtpBook {
       } catch (err) {
         failure = err;
       }
-      await writeAtomic(file, JSON.stringify(state) + '\n', 0o600);
+      await writeAtomic(file, `${JSON.stringify(state)}\n`, 0o600);
       if (failure) throw failure;
     });
   }

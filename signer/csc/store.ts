@@ -106,7 +106,7 @@ export class CredentialStore {
       await this.write(record);
       const index = (await readJson<{ userId: string; credentialIds: string[] }>(this.userFile(enrolment.userId))) ?? { userId: enrolment.userId, credentialIds: [] };
       index.credentialIds.push(credentialId);
-      await writeAtomic(this.userFile(enrolment.userId), JSON.stringify(index, null, 2) + '\n', 0o600);
+      await writeAtomic(this.userFile(enrolment.userId), `${JSON.stringify(index, null, 2)}\n`, 0o600);
       return { record, created: true, otpauthUri: otpauthUri(totpSecret, enrolment.email, 'expediente') };
     });
   }
@@ -140,7 +140,7 @@ export class CredentialStore {
   }
 
   private write(record: CredentialRecord): Promise<void> {
-    return writeAtomic(path.join(this.credentialsDir, `${record.credentialId}.json`), JSON.stringify(record, null, 2) + '\n', 0o600);
+    return writeAtomic(path.join(this.credentialsDir, `${record.credentialId}.json`), `${JSON.stringify(record, null, 2)}\n`, 0o600);
   }
 
   private userFile(userId: string): string {

@@ -5,7 +5,7 @@
  * never touched, so every earlier signature keeps covering exactly what it signed.
  */
 import { randomBytes } from 'node:crypto';
-import { PdfDict, PdfRaw, PdfRef, PdfStream, PdfString, dict, name, type PdfObject } from './objects.js';
+import { type PdfDict, type PdfRaw, PdfRef, PdfStream, PdfString, dict, name, type PdfObject } from './objects.js';
 import type { PdfReader } from './reader.js';
 import { ByteSink, writeObject } from './serialize.js';
 

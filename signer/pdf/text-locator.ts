@@ -10,7 +10,7 @@ import { PdfReadError } from './errors.js';
 import { fontDecoder, type FontDecoder } from './font-decoder.js';
 import { ARRAY_END, ARRAY_START, DICT_END, DICT_START, EOF, Keyword, Lexer, isWhitespace } from './lexer.js';
 import { MAX_CONTENT_ARRAY_DEPTH, MAX_CONTENT_ARRAY_ITEMS, MAX_FORM_INVOCATIONS, MAX_OPERANDS } from './limits.js';
-import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, isName, isNumber, type PdfObject } from './objects.js';
+import { type PdfDict, PdfName, PdfRef, PdfStream, PdfString, isName, isNumber, type PdfObject } from './objects.js';
 import type { PdfReader } from './reader.js';
 
 type Matrix = [number, number, number, number, number, number];

@@ -329,7 +329,10 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
 
   it('refuses to render with a clear message what cannot work', async () => {
     const refused = async (args: string[], message: RegExp) => {
-      await assert.rejects(render(cases[0]!, args), (err: Error & { stderr?: string }) => (assert.match(err.stderr ?? '', message), true));
+      await assert.rejects(render(cases[0]!, args), (err: Error & { stderr?: string }) => {
+        assert.match(err.stderr ?? '', message);
+        return true;
+      });
     };
     await refused(['--set', 'secrets.create=true'], /secrets\.values\.DATABASE_URL is required with secrets\.create/);
     await refused(['--set', 'signer.environment=test'], /development PKI per pod: run one replica/);

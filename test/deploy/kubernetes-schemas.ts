@@ -60,7 +60,11 @@ function reachable(name: string, definitions: Record<string, Schema>): string[] 
   while (queue.length) {
     const found = new Set<string>();
     refsOf(definitions[queue.pop()!], found);
-    for (const ref of found) if (!seen.has(ref)) (seen.add(ref), queue.push(ref));
+    for (const ref of found) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      queue.push(ref);
+    }
   }
   return [...seen].sort();
 }
@@ -77,7 +81,7 @@ export async function writeKubernetesSchemas(swaggerFile: string, outDir: string
   for (const [name, raw] of Object.entries(swagger.definitions)) {
     const kinds = raw['x-kubernetes-group-version-kind'] as GroupVersionKind[] | undefined;
     // One kind per definition is a resource; DeleteOptions, WatchEvent and the like list many.
-    if (!kinds || kinds.length !== 1) continue;
+    if (kinds?.length !== 1) continue;
     const { group, version, kind } = kinds[0]!;
     const schema: Schema = { ...definitions[name] };
     const properties = { ...(schema.properties as Schema) };

@@ -196,7 +196,7 @@ function holeCases(pdf: Buffer, signed: Buffer): { label: string; pdf: Buffer; c
     { label: '/ByteRange not framing the hole', pdf: reframe([String(a), String(b - 2), String(c + 2), String(d - 2)]) },
     { label: '/ByteRange of five numbers', pdf: Buffer.from(text.slice(0, last.index!) + last[0].replace(']', ' 1]') + text.slice(last.index! + last[0].length), 'latin1') },
     { label: 'no /ByteRange', pdf: Buffer.from(text.slice(0, last.index!) + last[0].replace('/ByteRange', '/ByteRangf') + text.slice(last.index! + last[0].length), 'latin1') },
-    { label: 'no /Contents', pdf: Buffer.from(text.slice(0, contents) + '/Contentz <' + text.slice(start), 'latin1') },
+    { label: 'no /Contents', pdf: Buffer.from(`${text.slice(0, contents)}/Contentz <${text.slice(start)}`, 'latin1') },
     { label: 'the update cut off', pdf: pdf.subarray(0, pdf.length - Math.floor((pdf.length - a - b) / 2)) },
     { label: 'only the original document (never prepared)', pdf: pdf.subarray(0, text.lastIndexOf('%%EOF', contents) + 6), codes: ['INVALID_PREPARED_PDF'] },
   ];

@@ -191,7 +191,7 @@ function handWritten(pdf: Buffer, route: Route): Exchange[] {
   add('field value of 1 MB', request(multipartBody(B, [...good, { name: 'city', data: 'c'.repeat(MiB) }, filePart(pdf)])));
   add('41 fields', request(multipartBody(B, [...Array.from({ length: 41 }, (_, i) => ({ name: `f${i}`, data: 'x' })), filePart(pdf)])));
   add('2000 fields', request(multipartBody(B, Array.from({ length: 2000 }, (_, i) => ({ name: `f${i}`, data: 'x' })))));
-  add('500 empty parts', request(Buffer.from(`--${B}\r\n\r\n\r\n`.repeat(500) + `--${B}--\r\n`)));
+  add('500 empty parts', request(Buffer.from(`${`--${B}\r\n\r\n\r\n`.repeat(500)}--${B}--\r\n`)));
   add('5 files', request(multipartBody(B, [...good, ...Array.from({ length: 5 }, (_, i) => filePart(pdf, `file${i}`))])));
 
   // The file: elsewhere, twice, missing, as text, too large.
@@ -206,7 +206,7 @@ function handWritten(pdf: Buffer, route: Route): Exchange[] {
   add('fields only, then 10 MB of epilogue', request(Buffer.concat([multipartBody(B, good), Buffer.alloc(10 * MiB, 0x62)])));
 
   // Content types.
-  for (const type of ['text/plain', 'application/json', 'application/x-www-form-urlencoded', 'multipart/mixed; boundary=' + B, 'multipart/form-data; charset=\u0000', undefined]) {
+  for (const type of ['text/plain', 'application/json', 'application/x-www-form-urlencoded', `multipart/mixed; boundary=${B}`, 'multipart/form-data; charset=\u0000', undefined]) {
     add(`Content-Type ${type ?? '(none)'}`, request(valid, { 'Content-Type': type }));
   }
 

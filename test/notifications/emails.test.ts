@@ -175,7 +175,7 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
     assert.equal(to(await about(reference), 'directora-rentas').length, 1, 'one e-mail for the event');
   });
 
-  describe('the daily digest (real steps on the time-skipping test server)', function () {
+  describe('the daily digest (real steps on the time-skipping test server)', () => {
     const env = timeSkippingPerTest();
 
     it('holds a digest user\'s notices until the digest hour and sends them in one e-mail, nothing when nothing applies', async () => {

@@ -42,9 +42,9 @@ describe('records: concurrency', function () {
     ];
     // Edit i writes field i % 5; the first five of each field write `value`, the rest alternate notes and document_reference.
     const edits = Array.from({ length: 50 }, (_, i) => {
-      const [field, valueOf] = fields[i % 5]!;
+      const [field, valueFor] = fields[i % 5]!;
       const round = Math.floor(i / 5);
-      const body = round % 3 === 0 ? { value: valueOf(i) } : round % 3 === 1 ? { notes: `nota ${i}` } : { document_reference: `ref ${i}` };
+      const body = round % 3 === 0 ? { value: valueFor(i) } : round % 3 === 1 ? { notes: `nota ${i}` } : { document_reference: `ref ${i}` };
       return { field, body };
     });
     const results = await Promise.all(edits.map((e) => integration('directora-obras', `/records/${id}/fields/${e.field}`, 'PATCH', e.body)));

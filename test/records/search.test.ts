@@ -23,7 +23,7 @@ describe('records: search, list and autocomplete', function () {
     for (const name of ['50%off', '50 off', 'a_b', 'axb', 'c\\d', 'cd']) made[name] = await createRecord('directora-obras', 'ARQ', `esc${tag} ${name}`);
     made.mat = await createRecord('directora-obras', 'ARQ', `Arq. Matriculada ${tag}`, { matricula: `MP-${tag}-77` });
     made.lum = await createRecord('directora-obras', 'LUM', `Luz esc${tag}`, { ubicacion: `Güemes ${tag}` });
-    const suspended = await integration('directora-obras', `/records/${made['axb']!.id}`, 'PATCH', { state: 'Suspendido' });
+    const suspended = await integration('directora-obras', `/records/${made.axb!.id}`, 'PATCH', { state: 'Suspendido' });
     assert.equal(suspended.status, 200, suspended.text);
   });
 

@@ -73,7 +73,7 @@ describe("signer: hash signing with ECDSA keys, and the platform's client of it"
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     await assert.rejects(
       completePdfSignature(config, { pdf: prepared.pdf, fileName: base.fileName, tenantId: 'demo', signature: signHash(stranger, prepared.digest), signerCertificates: person.chain }),
-      (err: unknown) => err instanceof ApplicationFailure && err.nonRetryable && (err.details?.[0] as { code: string }).code === 'SIGNATURE_MISMATCH',
+      (err: unknown) => err instanceof ApplicationFailure && err.nonRetryable && (err.details?.[0] as { code?: string } | undefined)?.code === 'SIGNATURE_MISMATCH',
     );
   });
 });

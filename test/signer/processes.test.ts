@@ -36,9 +36,9 @@ async function waitForHealth(url: string, proc: { output: () => string }): Promi
 describe('signer: the service and TSA processes', () => {
   it('docker-compose.yml starts the signing service with the Node flags the other starts use', async () => {
     const compose = await readFile(path.join(root, 'docker-compose.yml'), 'utf8');
-    const service = /^  signer:\n((?:    .*\n|\s*\n)+)/m.exec(compose)?.[1];
+    const service = /^ {2}signer:\n((?: {4}.*\n|\s*\n)+)/m.exec(compose)?.[1];
     assert.ok(service, 'docker-compose.yml has no signer service');
-    const command = /^    command: (\[.*\])$/m.exec(service)?.[1];
+    const command = /^ {4}command: (\[.*\])$/m.exec(service)?.[1];
     assert.ok(command, 'the signer service has no command');
     assert.deepEqual(JSON.parse(command), ['node', ...SIGNER_NODE_FLAGS, 'dist/signer/main.js']);
   });

@@ -97,7 +97,7 @@ describe('signer: POST /timestamp-pdf (a document time-stamp over an already sig
     return call(signer.url, '/timestamp-pdf', { method: 'POST', body: form, ...(apiKey !== undefined ? { apiKey } : {}) });
   };
 
-  it('turns a B-LT document into B-LTA and adds a further archive time-stamp to a B-LTA one', async function () {
+  it('turns a B-LT document into B-LTA and adds a further archive time-stamp to a B-LTA one', async () => {
     const lt = await sign(signer.url, { pdf: await letterPdf(), fields: fields({ pades_level: 'B-LT' }) });
     assert.equal(lt.status, 200);
     const stamped = await post(lt.bytes);

@@ -57,9 +57,9 @@ describe('signer: every error of POST /sign-pdf', () => {
       const { hostname, port } = new URL(signer.url);
       const boundary = 'xBOUNDARYx';
       const head = Buffer.from(
-        Object.entries(fields())
+        `${Object.entries(fields())
           .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-          .join('') + `--${boundary}\r\ncontent-disposition: form-data; name="pdf_file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`,
+          .join('')}--${boundary}\r\ncontent-disposition: form-data; name="pdf_file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`,
       );
       const res = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
         let sent = 0;

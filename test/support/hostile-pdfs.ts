@@ -64,7 +64,7 @@ export async function objectStreamBomb(mb = 256): Promise<Buffer> {
 
 /** A page whose content stream inflates to `mb` MiB. */
 export async function contentStreamBomb(mb = 64): Promise<Buffer> {
-  const data = await deflatedSpaces(mb, CONTENT + '\n');
+  const data = await deflatedSpaces(mb, `${CONTENT}\n`);
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { validatePdf, type FileReport, type SignatureReport } from '../../domain/verification/engine.js';
 import { VerificationInputError } from '../../domain/verification/errors.js';
 import { MAX_REVISIONS } from '../../domain/verification/revisions.js';
-import { PdfDict, PdfRef, dict, name } from '../../lib/pdf/objects.js';
+import { type PdfDict, PdfRef, dict, name } from '../../lib/pdf/objects.js';
 import { PdfReader } from '../../lib/pdf/reader.js';
 import { IncrementalUpdate } from '../../signer/pdf/incremental.js';
 import { TrustAnchors } from '../../domain/verification/trust.js';

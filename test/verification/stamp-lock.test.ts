@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { validatePdf } from '../../domain/verification/engine.js';
 import { TrustAnchors } from '../../domain/verification/trust.js';
 import { verdictOf } from '../../domain/verification/verdict.js';
-import { PdfDict, PdfStream, dict, name } from '../../lib/pdf/objects.js';
+import { type PdfDict, PdfStream, dict, name } from '../../lib/pdf/objects.js';
 import { PdfReader } from '../../lib/pdf/reader.js';
 import { IncrementalUpdate } from '../../signer/pdf/incremental.js';
 import { textOf } from '../../domain/verification/signature-fields.js';

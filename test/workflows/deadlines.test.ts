@@ -24,7 +24,7 @@ const DAY = 86_400_000;
 /** Local "YYYY-MM-DD HH:mm" of an instant in Buenos Aires (UTC−3, no daylight saving). */
 const local = (iso: string) => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
-describe('deadlines', function () {
+describe('deadlines', () => {
   describe('points on the calendar', () => {
     const calendar: BusinessCalendar = { timeZone: TZ, municipalDays: {} };
     // Thursday 10 December 2026; Tuesday 8 December is a national holiday (Inmaculada Concepción).

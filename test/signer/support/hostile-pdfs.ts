@@ -108,7 +108,7 @@ export function xrefStreamPdf(w: number[], index: number[] | undefined, rows: Bu
 
 /** `depth` nested arrays (`[`) or dictionaries (`<<`) as the value of a page entry. */
 export function deepNesting(depth: number, kind: '[' | '<<'): Buffer {
-  const value = kind === '[' ? '['.repeat(depth) + ']'.repeat(depth) : '<< /A '.repeat(depth) + '1' + ' >>'.repeat(depth);
+  const value = kind === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'<< /A '.repeat(depth)}1${' >>'.repeat(depth)}`;
   return onePage([Buffer.from(MARKER_TEXT, 'latin1')], { pageExtra: `/Deep ${value} ` });
 }
 

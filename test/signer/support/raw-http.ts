@@ -96,7 +96,7 @@ export function isAnswer(r: RawAnswer | RawFailure): r is RawAnswer {
 export function postHead(headers: Record<string, string | number | undefined>, path = '/sign-pdf'): string {
   const lines = [`POST ${path} HTTP/1.1`, 'Host: signer'];
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) lines.push(`${k}: ${v}`);
-  return lines.join('\r\n') + '\r\n\r\n';
+  return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
 export interface FormPart {

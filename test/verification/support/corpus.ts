@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { signPdf } from '../../../activities/signing-service.js';
 import { tenantDb } from '../../../db/tenancy.js';
-import { PdfDict, PdfRef, PdfString, dict, name } from '../../../lib/pdf/objects.js';
+import { type PdfDict, PdfRef, PdfString, dict, name } from '../../../lib/pdf/objects.js';
 import { PdfReader } from '../../../lib/pdf/reader.js';
 import { IncrementalUpdate } from '../../../signer/pdf/incremental.js';
 import { getStack } from '../../support/hooks.js';

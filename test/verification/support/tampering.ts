@@ -591,7 +591,7 @@ export function objectsInSignatureGap(pdf: Buffer, fieldName = 'Firma1'): Buffer
   assert.ok(prefix.length + object.length + suffix.length + 2 < gap, 'the padding holds the wrapped object');
   const filler = '0'.repeat(gap - prefix.length - object.length - suffix.length - 1);
   const copy = Buffer.from(pdf);
-  copy.write(prefix + object + suffix + filler + '>', b!, 'latin1');
+  copy.write(`${prefix + object + suffix + filler}>`, b!, 'latin1');
   return rawUpdate(copy, [{ num: pageContents.num, offset: b! + prefix.length }]);
 }
 
@@ -787,7 +787,7 @@ export function infoNamesCatalogOpenAction(pdf: Buffer): Buffer {
  * pyHanko (IncrementalPdfFileWriter): a document time-stamp whose own field is visible, in the
  * same revision, its widget painting a block over the page. Arguments: input, output, TSA URL.
  */
-const VISIBLE_TIMESTAMP_PY = String.raw`
+const VISIBLE_TIMESTAMP_PY = `
 import sys
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils import generic

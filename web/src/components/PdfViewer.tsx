@@ -195,11 +195,13 @@ export function PdfViewer({ data, title, downloadName }: { data: Blob; title: st
       </Group>
       {state.kind === 'loading' && <Loading label="Preparando el PDF…" />}
       {state.kind === 'error' && <Text c="red.8" role="alert">{state.message}</Text>}
+      {/* biome-ignore lint/a11y/useSemanticElements: a scrolling region of pages, not a section of the document */}
       <div
         ref={scroller}
         className="pdf-scroll"
         role="region"
         aria-label={`${title}: páginas del PDF`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so the keyboard can scroll it (WCAG 2.1.1)
         tabIndex={0}
         onScroll={onScroll}
         data-testid="pdf-viewer"

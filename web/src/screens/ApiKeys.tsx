@@ -87,6 +87,7 @@ function Audit({ id }: { id: string }) {
       <Table.Thead><Table.Tr><Table.Th>Fecha</Table.Th><Table.Th>Acción</Table.Th><Table.Th>Quién</Table.Th></Table.Tr></Table.Thead>
       <Table.Tbody>
         {audit.data.items.map((a, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the entries have no id, and the list is only ever shown whole, in order
           <Table.Tr key={i}><Table.Td>{formatDate(a.occurred_at)}</Table.Td><Table.Td>{ACTION_LABELS[a.action] ?? a.action}</Table.Td><Table.Td>{a.actor}</Table.Td></Table.Tr>
         ))}
       </Table.Tbody>
