@@ -7,7 +7,13 @@ import { listTenants } from '../db/control.js';
 import { tenantDb } from '../db/tenancy.js';
 import { currentGeneration } from '../domain/archive/generation.js';
 import { archiveHorizon, improves, type ArchiveHorizon } from '../domain/archive/horizon.js';
-import { documentsDueForRenewal, examineOfficialDocuments, recordRenewal, renewalCandidate, type ArchiveScope } from '../domain/archive/renewal.js';
+import {
+  documentsDueForRenewal,
+  examineOfficialDocuments,
+  recordRenewal,
+  renewalCandidate,
+  type ArchiveScope,
+} from '../domain/archive/renewal.js';
 import { requireTenant, type ActivityDeps } from './deps.js';
 import { timestampPdf } from './signing-service.js';
 
@@ -27,7 +33,10 @@ export function createArchiveActivities(deps: ActivityDeps) {
   let generation: { value: Promise<ArchiveHorizon>; until: number } | undefined;
   const timestampGeneration = (): Promise<ArchiveHorizon> => {
     if (generation && generation.until > Date.now()) return generation.value;
-    const entry = { value: currentGeneration((pdf, name) => timestampPdf(signer, pdf, name)), until: Date.now() + GENERATION_REUSE_MS };
+    const entry = {
+      value: currentGeneration((pdf, name) => timestampPdf(signer, pdf, name)),
+      until: Date.now() + GENERATION_REUSE_MS,
+    };
     entry.value.catch(() => generation === entry && (generation = undefined));
     generation = entry;
     return entry.value;
@@ -45,10 +54,21 @@ export function createArchiveActivities(deps: ActivityDeps) {
      * when any is inside the window, the signing service's authority is asked what its time-stamps
      * hold, and those it would not extend are left for its next certificate.
      */
-    async documentsDueForRenewal(input: { tenant: string; windowDays?: number; documentIds?: string[]; limit: number; skip: string[]; renewedSince: string }): Promise<string[]> {
+    async documentsDueForRenewal(input: {
+      tenant: string;
+      windowDays?: number;
+      documentIds?: string[];
+      limit: number;
+      skip: string[];
+      renewedSince: string;
+    }): Promise<string[]> {
       const s = await scope(input.tenant);
       const opts = {
-        now: new Date(), windowDays: windowOf(input.windowDays), limit: input.limit, skip: input.skip, renewedSince: new Date(input.renewedSince),
+        now: new Date(),
+        windowDays: windowOf(input.windowDays),
+        limit: input.limit,
+        skip: input.skip,
+        renewedSince: new Date(input.renewedSince),
         ...(input.documentIds ? { only: input.documentIds } : {}),
       };
       const inWindow = await documentsDueForRenewal(s, { ...opts, limit: 1 });
@@ -56,9 +76,14 @@ export function createArchiveActivities(deps: ActivityDeps) {
       const next = await timestampGeneration();
       const due = await documentsDueForRenewal(s, { ...opts, improvableBy: next });
       if (due.length === 0) {
-        deps.log.warn('archive renewal: documents inside the window wait for a time-stamp authority certificate that holds longer', {
-          tenant: input.tenant, authorityValidUntil: next.validUntil?.toISOString() ?? null, digest: next.digest,
-        });
+        deps.log.warn(
+          'archive renewal: documents inside the window wait for a time-stamp authority certificate that holds longer',
+          {
+            tenant: input.tenant,
+            authorityValidUntil: next.validUntil?.toISOString() ?? null,
+            digest: next.digest,
+          },
+        );
       }
       return due;
     },
@@ -68,9 +93,16 @@ export function createArchiveActivities(deps: ActivityDeps) {
      * time-stamp that holds no longer than the one it has (same authority certificate) is not
      * stored, and the step fails for good so the run skips the document.
      */
-    async renewArchiveTimestamp(input: { tenant: string; documentId: string; windowDays?: number }): Promise<{ renewed: boolean; revision?: number; validUntil?: string | null }> {
+    async renewArchiveTimestamp(input: {
+      tenant: string;
+      documentId: string;
+      windowDays?: number;
+    }): Promise<{ renewed: boolean; revision?: number; validUntil?: string | null }> {
       const s = await scope(input.tenant);
-      const candidate = await renewalCandidate(s, input.documentId, { now: new Date(), windowDays: windowOf(input.windowDays) });
+      const candidate = await renewalCandidate(s, input.documentId, {
+        now: new Date(),
+        windowDays: windowOf(input.windowDays),
+      });
       if (!candidate) return { renewed: false };
       const renewed = await timestampPdf(signer, candidate.pdf, `${input.documentId}.pdf`);
       const next = archiveHorizon(renewed);

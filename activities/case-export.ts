@@ -6,7 +6,16 @@
 import { Context } from '@temporalio/activity';
 import { auditEvents, buildBag } from '../domain/case-file/bag.js';
 import {
-  buildCompletePdf, completePdfName, exportFiles, exportIndexState, failExport, finishExport, loadExportContents, officialPdf, setExportProgress, storeExportFile,
+  buildCompletePdf,
+  completePdfName,
+  exportFiles,
+  exportIndexState,
+  failExport,
+  finishExport,
+  loadExportContents,
+  officialPdf,
+  setExportProgress,
+  storeExportFile,
   type ExportStep,
 } from '../domain/case-file/export.js';
 import type { DomainContext } from '../domain/context.js';
@@ -34,7 +43,11 @@ type ExportContents = Awaited<ReturnType<typeof loadExportContents>>;
 
 export function createCaseExportActivities(deps: ActivityDeps) {
   /** One of the export's files: found when an earlier attempt stored it, else made (with heartbeats) and stored. */
-  function madeOnce(input: ExportStepInput, kind: 'pdf' | 'bag', make: (ctx: DomainContext, contents: ExportContents) => Promise<{ sha256: string }>) {
+  function madeOnce(
+    input: ExportStepInput,
+    kind: 'pdf' | 'bag',
+    make: (ctx: DomainContext, contents: ExportContents) => Promise<{ sha256: string }>,
+  ) {
     return asUser(deps, input.tenant, input.userId, async (ctx) => {
       const made = (await exportFiles(ctx, input.exportId))[kind];
       if (made) return { sha256: made.sha256 };
@@ -58,7 +71,14 @@ export function createCaseExportActivities(deps: ActivityDeps) {
 
     async makeCaseExportPdf(input: ExportStepInput): Promise<{ sha256: string }> {
       return madeOnce(input, 'pdf', async (ctx, contents) =>
-        storeExportFile(ctx, input.exportId, 'pdf', completePdfName(contents), await buildCompletePdf(contents, (doc) => officialPdf(ctx, doc))));
+        storeExportFile(
+          ctx,
+          input.exportId,
+          'pdf',
+          completePdfName(contents),
+          await buildCompletePdf(contents, (doc) => officialPdf(ctx, doc)),
+        ),
+      );
     },
 
     async makeCaseExportBag(input: ExportStepInput): Promise<{ sha256: string }> {
@@ -66,7 +86,13 @@ export function createCaseExportActivities(deps: ActivityDeps) {
         const included = contents.documents.filter((d) => d.included).map((d) => d.entry.document_id);
         const audit = await ctx.db.transaction((trx) => auditEvents(trx, contents.case.id, included));
         const zip = await buildBag(contents, audit, (doc) => officialPdf(ctx, doc), new Date());
-        return storeExportFile(ctx, input.exportId, 'bag', `${completePdfName(contents).replace(/\.pdf$/, '')}.zip`, zip);
+        return storeExportFile(
+          ctx,
+          input.exportId,
+          'bag',
+          `${completePdfName(contents).replace(/\.pdf$/, '')}.zip`,
+          zip,
+        );
       });
     },
 

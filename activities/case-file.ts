@@ -1,7 +1,12 @@
 /** CaseFileWorkflow's steps: what to do, foliating one case, signing one index version with the seal. */
 import { Context } from '@temporalio/activity';
 import { casesToFoliate, foliateCase } from '../domain/case-file/foliation.js';
-import { indexSigningRequest, recordIndexSignature, sealSigner, unsignedVersions } from '../domain/case-file/signing.js';
+import {
+  indexSigningRequest,
+  recordIndexSignature,
+  sealSigner,
+  unsignedVersions,
+} from '../domain/case-file/signing.js';
 import { requireTenantDb, type ActivityDeps } from './deps.js';
 import { signPdf } from './signing-service.js';
 
@@ -17,11 +22,17 @@ export function createCaseFileActivities(deps: ActivityDeps) {
     },
 
     async foliateCaseFile(input: { tenant: string; caseId: string }) {
-      return foliateCase({ db: await requireTenantDb(deps, input.tenant), services: deps.services }, input.caseId, () => Context.current().heartbeat());
+      return foliateCase({ db: await requireTenantDb(deps, input.tenant), services: deps.services }, input.caseId, () =>
+        Context.current().heartbeat(),
+      );
     },
 
     /** Renders the version, has the signing service seal it (the configured level, B-LTA) and stores it; a signed version is left alone. */
-    async signIndexVersion(input: { tenant: string; caseId: string; version: number }): Promise<{ signedAt: string | null }> {
+    async signIndexVersion(input: {
+      tenant: string;
+      caseId: string;
+      version: number;
+    }): Promise<{ signedAt: string | null }> {
       const ctx = { db: await requireTenantDb(deps, input.tenant), services: deps.services };
       const request = await indexSigningRequest(ctx, input.caseId, input.version);
       if (request.alreadySigned) return { signedAt: null };

@@ -1,7 +1,13 @@
 /** Activities of CaseCreationWorkflow and ProvidenceWorkflow: each wraps one idempotent domain step. */
 import {
-  createCaseRecord, createCoverDraft, createProvidenceDraft, discardCase, finishCase, validateCaseRequest,
-  type CreatedCase, type ValidatedCaseRequest,
+  createCaseRecord,
+  createCoverDraft,
+  createProvidenceDraft,
+  discardCase,
+  finishCase,
+  validateCaseRequest,
+  type CreatedCase,
+  type ValidatedCaseRequest,
 } from '../domain/cases/creation.js';
 import { recordMovement, type MovementRequest } from '../domain/cases/movements.js';
 import { discardSystemDocument } from '../domain/documents/drafts.js';
@@ -14,13 +20,21 @@ export interface CaseStep {
 
 export function createCaseActivities(deps: ActivityDeps) {
   return {
-    async validateCaseRequest(input: CaseStep & { templateId: string; reference: string; ownerSectorId: string | null }) {
+    async validateCaseRequest(
+      input: CaseStep & { templateId: string; reference: string; ownerSectorId: string | null },
+    ) {
       return asUser(deps, input.tenant, input.userId, (ctx) =>
-        validateCaseRequest(ctx, { templateId: input.templateId, reference: input.reference, ownerSectorId: input.ownerSectorId }),
+        validateCaseRequest(ctx, {
+          templateId: input.templateId,
+          reference: input.reference,
+          ownerSectorId: input.ownerSectorId,
+        }),
       );
     },
     async createCaseRecord(input: CaseStep & { key: string; reference: string; valid: ValidatedCaseRequest }) {
-      return asUser(deps, input.tenant, input.userId, (ctx) => createCaseRecord(ctx, input.key, input.reference, input.valid));
+      return asUser(deps, input.tenant, input.userId, (ctx) =>
+        createCaseRecord(ctx, input.key, input.reference, input.valid),
+      );
     },
     async createCaseCover(input: CaseStep & { created: CreatedCase; valid: ValidatedCaseRequest }) {
       return asUser(deps, input.tenant, input.userId, (ctx) => createCoverDraft(ctx, input.created, input.valid));

@@ -17,12 +17,17 @@ export function createDeadlineActivities(deps: ActivityDeps) {
   }
 
   return {
-    async nextDeadlinePoint(input: DeadlineStep & { after: Pick<DeadlinePoint, 'at' | 'kind'> }): Promise<PlannedPoint> {
+    async nextDeadlinePoint(
+      input: DeadlineStep & { after: Pick<DeadlinePoint, 'at' | 'kind'> },
+    ): Promise<PlannedPoint> {
       const db = await requireTenantDb(deps, input.tenant);
       const deadline = await openDeadline(db, input.subject);
       if (!deadline) return { open: false };
       const calendar = await loadBusinessCalendar(db, deps.config.timeZone);
-      return { open: true, point: nextDeadlinePoint(calendar, deps.config.deadlines, new Date(deadline.dueAt), input.after) };
+      return {
+        open: true,
+        point: nextDeadlinePoint(calendar, deps.config.deadlines, new Date(deadline.dueAt), input.after),
+      };
     },
 
     async deliverDeadlinePoint(input: DeadlineStep & { point: DeadlinePoint }): Promise<DeliveredPoint | null> {
@@ -30,7 +35,11 @@ export function createDeadlineActivities(deps: ActivityDeps) {
       const db = await requireTenantDb(deps, input.tenant);
       const deadline = await openDeadline(db, input.subject);
       if (!deadline) return null;
-      const wording = { municipality: tenant.displayName, timeZone: deps.config.timeZone, deskUrl: deps.config.api.publicUrl.replace(/\/+$/, '') };
+      const wording = {
+        municipality: tenant.displayName,
+        timeZone: deps.config.timeZone,
+        deskUrl: deps.config.api.publicUrl.replace(/\/+$/, ''),
+      };
       switch (input.point.kind) {
         case 'reminder':
           return { sent: await sendAll(reminderEmails(input.subject, deadline, input.point, wording)) };

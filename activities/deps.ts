@@ -35,10 +35,16 @@ export interface ActivityDeps {
  */
 export const CONTEXT_REUSE_MS = 2_000;
 
-interface Reused<T> { value: Promise<T>; until: number }
+interface Reused<T> {
+  value: Promise<T>;
+  until: number;
+}
 
 /** Per worker (per `ActivityDeps`): what was read, keyed by tenant schema or `schema/user id`. */
-const reuse = new WeakMap<ActivityDeps, { tenants: Map<string, Reused<Tenant>>; users: Map<string, Reused<DomainContext>> }>();
+const reuse = new WeakMap<
+  ActivityDeps,
+  { tenants: Map<string, Reused<Tenant>>; users: Map<string, Reused<DomainContext>> }
+>();
 
 function reused<T>(cache: Map<string, Reused<T>>, key: string, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
@@ -70,7 +76,9 @@ export function requireTenant(deps: ActivityDeps, schema: string): Promise<Tenan
 
 /** The domain context of `userId` in tenant `schema`, reused for CONTEXT_REUSE_MS. */
 function contextOf(deps: ActivityDeps, schema: string, userId: string): Promise<DomainContext> {
-  return reused(reuseOf(deps).users, `${schema}/${userId}`, async () => contextForUser(deps, await requireTenant(deps, schema), userId));
+  return reused(reuseOf(deps).users, `${schema}/${userId}`, async () =>
+    contextForUser(deps, await requireTenant(deps, schema), userId),
+  );
 }
 
 export async function requireTenantDb(deps: ActivityDeps, schema: string): Promise<TenantDb> {
@@ -81,7 +89,12 @@ export async function requireTenantDb(deps: ActivityDeps, schema: string): Promi
  * Runs a domain step on behalf of a user of a tenant. Domain errors (AppError) become
  * non-retryable failures carrying their HTTP status; anything else is retried by Temporal.
  */
-export async function asUser<T>(deps: ActivityDeps, schema: string, userId: string, step: (ctx: DomainContext) => Promise<T>): Promise<T> {
+export async function asUser<T>(
+  deps: ActivityDeps,
+  schema: string,
+  userId: string,
+  step: (ctx: DomainContext) => Promise<T>,
+): Promise<T> {
   try {
     const ctx = await contextOf(deps, schema, userId);
     return await step(ctx);
@@ -89,7 +102,8 @@ export async function asUser<T>(deps: ActivityDeps, schema: string, userId: stri
     if (isAppError(err)) throw appFailure(err.status, err.message);
     // PostgreSQL data exceptions (class 22: invalid text, out-of-range values) repeat forever if retried.
     const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('22')) throw appFailure(400, `Dato invalido: ${(err as Error).message.split(' - ').pop()}`);
+    if (typeof code === 'string' && code.startsWith('22'))
+      throw appFailure(400, `Dato invalido: ${(err as Error).message.split(' - ').pop()}`);
     throw err;
   }
 }

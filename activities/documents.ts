@@ -1,6 +1,12 @@
 /** Activities of DocumentSigningWorkflow: each wraps one idempotent domain step. */
 import {
-  assignOfficialNumber, beginSigning, officializeDocument, prepareSignature, recordSignature, rejectDocument, type RoundDeadline,
+  assignOfficialNumber,
+  beginSigning,
+  officializeDocument,
+  prepareSignature,
+  recordSignature,
+  rejectDocument,
+  type RoundDeadline,
 } from '../domain/documents/signing.js';
 import { signatureModeOf } from '../domain/signatures/modes.js';
 import type { AuthorizationResult, SignatureStepResult } from '../contract/document-signing.js';
@@ -21,7 +27,9 @@ export interface RoundStep extends DocumentStep {
 
 export function createDocumentActivities(deps: ActivityDeps) {
   const signer = deps.config.signer;
-  const personal = personalSigning(deps, signer, (officializes) => levelFor(officializes, deps.config.signer.padesLevel));
+  const personal = personalSigning(deps, signer, (officializes) =>
+    levelFor(officializes, deps.config.signer.padesLevel),
+  );
   return {
     async beginDocumentSigning(input: DocumentStep & { creatorOnly: boolean; runId: string; due?: RoundDeadline }) {
       return asUser(deps, input.tenant, input.userId, (ctx) =>
@@ -30,7 +38,9 @@ export function createDocumentActivities(deps: ActivityDeps) {
     },
 
     async assignOfficialNumber(input: RoundStep) {
-      return asUser(deps, input.tenant, input.userId, (ctx) => assignOfficialNumber(ctx, input.documentId, input.round));
+      return asUser(deps, input.tenant, input.userId, (ctx) =>
+        assignOfficialNumber(ctx, input.documentId, input.round),
+      );
     },
 
     /**
@@ -38,7 +48,9 @@ export function createDocumentActivities(deps: ActivityDeps) {
      * is stored. A signer who signs personally (never for `seal`, the documents the platform signs
      * itself): the signature is prepared and the signer sent a code, which `authorizePersonalSignature` takes.
      */
-    async signDocumentRevision(input: RoundStep & { seal?: boolean; sendCode?: boolean }): Promise<SignatureStepResult> {
+    async signDocumentRevision(
+      input: RoundStep & { seal?: boolean; sendCode?: boolean },
+    ): Promise<SignatureStepResult> {
       return asUser(deps, input.tenant, input.userId, async (ctx) => {
         const request = await prepareSignature(ctx, input.documentId, input.round);
         if (request.alreadySigned) return { signedAt: request.signedAt! };
@@ -54,7 +66,11 @@ export function createDocumentActivities(deps: ActivityDeps) {
           ...(request.stamp ? { stamp: request.stamp } : {}),
           padesLevel: level,
         });
-        const recorded = await recordSignature(ctx, input.documentId, { round: input.round, baseRevision: request.baseRevision!, pdf: signed });
+        const recorded = await recordSignature(ctx, input.documentId, {
+          round: input.round,
+          baseRevision: request.baseRevision!,
+          pdf: signed,
+        });
         return { signedAt: recorded.signedAt };
       });
     },
@@ -69,7 +85,9 @@ export function createDocumentActivities(deps: ActivityDeps) {
     },
 
     async rejectDocument(input: RoundStep & { reason: string }) {
-      return asUser(deps, input.tenant, input.userId, (ctx) => rejectDocument(ctx, input.documentId, input.round, input.reason));
+      return asUser(deps, input.tenant, input.userId, (ctx) =>
+        rejectDocument(ctx, input.documentId, input.round, input.reason),
+      );
     },
   };
 }

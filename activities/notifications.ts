@@ -18,7 +18,10 @@ import { requireTenant, requireTenantDb, type ActivityDeps } from './deps.js';
 
 export function createNotificationActivities(deps: ActivityDeps) {
   async function wording(tenant: string): Promise<Wording> {
-    return { municipality: (await requireTenant(deps, tenant)).displayName, deskUrl: deps.config.api.publicUrl.replace(/\/+$/, '') };
+    return {
+      municipality: (await requireTenant(deps, tenant)).displayName,
+      deskUrl: deps.config.api.publicUrl.replace(/\/+$/, ''),
+    };
   }
 
   /** Sends unless this user's e-mail for `key` went out already; true when it was sent now. */
@@ -38,7 +41,15 @@ export function createNotificationActivities(deps: ActivityDeps) {
       for (const { userId, notice } of addressed) {
         const to = await recipientOf(db, userId);
         if (!to) continue;
-        await client.workflow.signalWithStart(NOTIFICATION_WORKFLOW, notificationSignalWithStart(input.tenant, { id: userId, email: to.email }, notice, deps.config.temporal.taskQueue));
+        await client.workflow.signalWithStart(
+          NOTIFICATION_WORKFLOW,
+          notificationSignalWithStart(
+            input.tenant,
+            { id: userId, email: to.email },
+            notice,
+            deps.config.temporal.taskQueue,
+          ),
+        );
       }
       return addressed.length;
     },
@@ -53,17 +64,31 @@ export function createNotificationActivities(deps: ActivityDeps) {
       const text = to && (await noticeText(db, input.userId, input.notice, deps.config.timeZone));
       if (!to || !text) return 'dropped';
       // Sent now or by an earlier attempt of this step: either way sent, once.
-      await sendOnce(db, input.userId, input.notice.key, noticeEmail(input.userId, to, input.notice.key, text, await wording(input.tenant)));
+      await sendOnce(
+        db,
+        input.userId,
+        input.notice.key,
+        noticeEmail(input.userId, to, input.notice.key, text, await wording(input.tenant)),
+      );
       return 'sent';
     },
 
     /** The next digest hour after `after` (the workflow's clock). */
     async nextNotificationDigest(input: { after: string }): Promise<string> {
-      return nextDigestAt(deps.config.timeZone, deps.config.notifications.digestHour, new Date(input.after)).toISOString();
+      return nextDigestAt(
+        deps.config.timeZone,
+        deps.config.notifications.digestHour,
+        new Date(input.after),
+      ).toISOString();
     },
 
     /** One e-mail listing the held notices that still apply (and whose kind is not switched off meanwhile); none when none does. */
-    async sendNotificationDigest(input: { tenant: string; userId: string; notices: Notice[]; key: string }): Promise<boolean> {
+    async sendNotificationDigest(input: {
+      tenant: string;
+      userId: string;
+      notices: Notice[];
+      key: string;
+    }): Promise<boolean> {
       const db = await requireTenantDb(deps, input.tenant);
       const to = await recipientOf(db, input.userId);
       if (!to) return false;
@@ -74,7 +99,12 @@ export function createNotificationActivities(deps: ActivityDeps) {
         if (text) texts.push(text);
       }
       if (!texts.length) return false;
-      return sendOnce(db, input.userId, input.key, digestEmail(input.userId, to, input.key, texts, await wording(input.tenant)));
+      return sendOnce(
+        db,
+        input.userId,
+        input.key,
+        digestEmail(input.userId, to, input.key, texts, await wording(input.tenant)),
+      );
     },
   };
 }

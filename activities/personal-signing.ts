@@ -11,9 +11,23 @@ import type { AuthorizationRequest, AuthorizationResult } from '../contract/docu
 import { appFailure } from '../contract/failures.js';
 import type { DomainContext } from '../domain/context.js';
 import { prepareSignature, recordSignature, type SignatureRequest } from '../domain/documents/signing.js';
-import { credentialById, currentCredential, markCredentialsRevoked, saveCredential, type SigningCredential } from '../domain/signatures/credentials.js';
+import {
+  credentialById,
+  currentCredential,
+  markCredentialsRevoked,
+  saveCredential,
+  type SigningCredential,
+} from '../domain/signatures/credentials.js';
 import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
-import { dropPreparation, findPreparation, keepSad, keepSignatureValue, savePreparation, type Preparation, type PreparationKey } from '../domain/signatures/preparations.js';
+import {
+  dropPreparation,
+  findPreparation,
+  keepSad,
+  keepSignatureValue,
+  savePreparation,
+  type Preparation,
+  type PreparationKey,
+} from '../domain/signatures/preparations.js';
 import { CscError, type CscClient } from './csc/client.js';
 import type { ActivityDeps } from './deps.js';
 import { completePdfSignature, preparePdfSignature, type SigningServiceConfig } from './signing-service.js';
@@ -27,12 +41,21 @@ export const remoteUserId = (userId: string) => userId;
 
 export interface PersonalSigning {
   /** Prepares `request` for the acting user's personal signature and sends them a code (unless `sendCode` is false: a batch's). */
-  request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest, options?: { sendCode?: boolean }): Promise<AuthorizationRequest>;
+  request(
+    ctx: DomainContext,
+    key: PreparationKey,
+    request: SignatureRequest,
+    options?: { sendCode?: boolean },
+  ): Promise<AuthorizationRequest>;
   authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult>;
   /** One code for several prepared signatures of the acting user (CSC numSignatures). */
   requestBatchCode(ctx: DomainContext, keys: PreparationKey[]): Promise<AuthorizationRequest>;
   /** The batch's code: one SAD for all its digests, each signature value kept for its document's completion. */
-  authorizeBatch(ctx: DomainContext, keys: PreparationKey[], code: string): Promise<'signed' | 'wrong_code' | 'expired'>;
+  authorizeBatch(
+    ctx: DomainContext,
+    keys: PreparationKey[],
+    code: string,
+  ): Promise<'signed' | 'wrong_code' | 'expired'>;
 }
 
 /** `levelOf`: the PAdES level of a signature, by whether it officializes (the numerator's). */
@@ -43,7 +66,12 @@ export function personalSigning(
 ): PersonalSigning {
   const csc = deps.remoteSigning;
 
-  async function request(ctx: DomainContext, key: PreparationKey, request: SignatureRequest, options: { sendCode?: boolean } = {}): Promise<AuthorizationRequest> {
+  async function request(
+    ctx: DomainContext,
+    key: PreparationKey,
+    request: SignatureRequest,
+    options: { sendCode?: boolean } = {},
+  ): Promise<AuthorizationRequest> {
     const credential = await ensureCredential(ctx, csc);
     const prepared = await preparePdfSignature(signer, {
       pdf: request.pdf!,
@@ -54,11 +82,24 @@ export function personalSigning(
       padesLevel: levelOf(Boolean(request.stamp)),
       signerCertificates: credential.chain,
     });
-    const saved = await savePreparation(ctx, key, { baseRevision: request.baseRevision!, credentialId: credential.id, pdf: prepared.pdf, digest: prepared.digest });
+    const saved = await savePreparation(ctx, key, {
+      baseRevision: request.baseRevision!,
+      credentialId: credential.id,
+      pdf: prepared.pdf,
+      digest: prepared.digest,
+    });
     if (credential.otpMethod === 'otp-email' && options.sendCode !== false) {
-      await remote(() => csc.requestCode(credential.credentialId, { hashes: [saved.digest], description: request.title ?? request.fileName! }));
+      await remote(() =>
+        csc.requestCode(credential.credentialId, {
+          hashes: [saved.digest],
+          description: request.title ?? request.fileName!,
+        }),
+      );
     }
-    return { method: credential.otpMethod, expiresAt: new Date(saved.codeRequestedAt.getTime() + CODE_LIFETIME_MS).toISOString() };
+    return {
+      method: credential.otpMethod,
+      expiresAt: new Date(saved.codeRequestedAt.getTime() + CODE_LIFETIME_MS).toISOString(),
+    };
   }
 
   async function authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult> {
@@ -72,7 +113,8 @@ export function personalSigning(
     if (!prepared) return { refused: 'no_code' };
     // Another signature was added since: what the code authorises is no longer the document's
     // latest revision. The signer authorises exactly what is signed, so a new code is needed.
-    if (prepared.baseRevision !== current.baseRevision) return { renewed: await request(ctx, key, await prepareSignature(ctx, key.documentId, key.round)) };
+    if (prepared.baseRevision !== current.baseRevision)
+      return { renewed: await request(ctx, key, await prepareSignature(ctx, key.documentId, key.round)) };
     const credential = (await ctx.db.transaction((trx) => credentialById(trx, prepared.credentialId)))!;
     const values = await signatureValues(ctx, credential, [prepared], code);
     if (typeof values === 'string') return { refused: values };
@@ -80,10 +122,19 @@ export function personalSigning(
     const pdf = await ctx.services.storage.get(prepared.storageKey);
     if (!pdf) throw new Error(`prepared signature ${prepared.storageKey} is missing`);
     const signed = await completePdfSignature(signer, {
-      pdf, fileName: current.fileName!, tenantId: ctx.tenant.schema, signature: signature!, signerCertificates: credential.chain,
+      pdf,
+      fileName: current.fileName!,
+      tenantId: ctx.tenant.schema,
+      signature: signature!,
+      signerCertificates: credential.chain,
       padesLevel: levelOf(Boolean(current.stamp)),
     });
-    const recorded = await recordSignature(ctx, key.documentId, { round: key.round, baseRevision: prepared.baseRevision, pdf: signed, credentialId: credential.id });
+    const recorded = await recordSignature(ctx, key.documentId, {
+      round: key.round,
+      baseRevision: prepared.baseRevision,
+      pdf: signed,
+      credentialId: credential.id,
+    });
     await dropPreparation(ctx, key);
     return { signedAt: recorded.signedAt };
   }
@@ -108,16 +159,23 @@ export function personalSigning(
     if (!all) throw appFailure(409, SIGNATURE_MESSAGES.noCredential);
     const { prepared, credential } = all;
     if (credential.otpMethod === 'otp-email') {
-      await remote(() => csc.requestCode(credential.credentialId, {
-        hashes: prepared.map((p) => p.digest), description: `${prepared.length} documento${prepared.length === 1 ? '' : 's'} en un lote de firma`,
-      }));
+      await remote(() =>
+        csc.requestCode(credential.credentialId, {
+          hashes: prepared.map((p) => p.digest),
+          description: `${prepared.length} documento${prepared.length === 1 ? '' : 's'} en un lote de firma`,
+        }),
+      );
     }
     // Good while every document's own wait is: five minutes from the first preparation.
     const first = Math.min(...prepared.map((p) => p.codeRequestedAt.getTime()));
     return { method: credential.otpMethod, expiresAt: new Date(first + CODE_LIFETIME_MS).toISOString() };
   }
 
-  async function authorizeBatch(ctx: DomainContext, keys: PreparationKey[], code: string): Promise<'signed' | 'wrong_code' | 'expired'> {
+  async function authorizeBatch(
+    ctx: DomainContext,
+    keys: PreparationKey[],
+    code: string,
+  ): Promise<'signed' | 'wrong_code' | 'expired'> {
     const all = await preparedAll(ctx, keys);
     if (!all) return 'expired';
     const values = await signatureValues(ctx, all.credential, all.prepared, code);
@@ -129,7 +187,12 @@ export function personalSigning(
    * SAD for all their digests from the code (kept too), then signHash. Kept values are answered
    * again, so a retried step asks the remote service nothing it already answered.
    */
-  async function signatureValues(ctx: DomainContext, credential: SigningCredential, prepared: Preparation[], code: string): Promise<Buffer[] | 'wrong_code' | 'expired'> {
+  async function signatureValues(
+    ctx: DomainContext,
+    credential: SigningCredential,
+    prepared: Preparation[],
+    code: string,
+  ): Promise<Buffer[] | 'wrong_code' | 'expired'> {
     if (prepared.every((p) => p.signature)) return prepared.map((p) => p.signature!);
     const hashes = prepared.map((p) => p.digest);
     let sad = prepared.find((p) => p.sad)?.sad ?? null;
@@ -163,24 +226,39 @@ export interface CredentialHolder {
  * `user`'s current credential (default: the acting user): as recorded, else as the remote service
  * lists it, else (development provider) enrolled now. A revoked or unusable one is refused for good.
  */
-export async function ensureCredential(ctx: DomainContext, csc: CscClient, user: CredentialHolder = ctx.user!): Promise<SigningCredential> {
+export async function ensureCredential(
+  ctx: DomainContext,
+  csc: CscClient,
+  user: CredentialHolder = ctx.user!,
+): Promise<SigningCredential> {
   const recorded = await ctx.db.transaction((trx) => currentCredential(trx, user.id));
   if (recorded) return recorded;
   let [credentialId] = await remote(() => csc.listCredentials(remoteUserId(user.id)));
   if (!credentialId) {
     if (!csc.canEnrol) throw appFailure(409, SIGNATURE_MESSAGES.noCredential);
-    const row = await ctx.db.transaction((trx) => trx('users').where({ id: user.id }).first<{ cuit: string | null }>('cuit'));
+    const row = await ctx.db.transaction((trx) =>
+      trx('users').where({ id: user.id }).first<{ cuit: string | null }>('cuit'),
+    );
     // Stored as typed (20-12345678-9); the certificate carries its 11 digits.
     const cuit = row?.cuit?.replace(/\D/g, '') || null;
     ({ credentialId } = await remote(() =>
-      csc.enrol({ userId: remoteUserId(user.id), fullName: user.fullName, cuit, organization: ctx.tenant.displayName, email: user.email }),
+      csc.enrol({
+        userId: remoteUserId(user.id),
+        fullName: user.fullName,
+        cuit,
+        organization: ctx.tenant.displayName,
+        email: user.email,
+      }),
     ));
   }
   const info = await remote(() => csc.credentialInfo(credentialId!));
   if (info.status !== 'valid') throw appFailure(409, SIGNATURE_MESSAGES.credentialRevoked);
   return ctx.db.transaction((trx) =>
     saveCredential(trx, user.id, {
-      credentialId: credentialId!, chain: info.certificates, subject: info.subjectDN, serialNumber: info.serialNumber,
+      credentialId: credentialId!,
+      chain: info.certificates,
+      subject: info.subjectDN,
+      serialNumber: info.serialNumber,
       otpMethod: info.otpType === 'offline' ? 'totp' : 'otp-email',
     }),
   );

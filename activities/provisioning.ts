@@ -4,7 +4,12 @@
  * found instead of created twice.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { setInvitationStatus, saveInvitedUser, type InvitationStatus, type NewUser } from '../domain/users/provisioning.js';
+import {
+  setInvitationStatus,
+  saveInvitedUser,
+  type InvitationStatus,
+  type NewUser,
+} from '../domain/users/provisioning.js';
 import { asUser, requireTenant, type ActivityDeps } from './deps.js';
 import { IdentityProviderError, IdentityUserExistsError } from './identity/index.js';
 import { tenantDb } from '../db/tenancy.js';
@@ -22,7 +27,12 @@ async function identityCall<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (err instanceof IdentityProviderError && !(err instanceof IdentityUserExistsError)) {
-      throw ApplicationFailure.create({ type: err.name, message: err.message, details: [{ status: err.status, code: err.errorCode }], nonRetryable: true });
+      throw ApplicationFailure.create({
+        type: err.name,
+        message: err.message,
+        details: [{ status: err.status, code: err.errorCode }],
+        nonRetryable: true,
+      });
     }
     throw err;
   }
@@ -35,13 +45,22 @@ export function createProvisioningActivities(deps: ActivityDeps) {
       const accounts = await identityCall(() => identity.findUsersByEmail(input.email));
       const social = accounts.find((a) => a.kind === 'social');
       const password = accounts.find((a) => a.kind === 'password');
-      return { passwordUserId: password?.userId ?? null, social: social ? { userId: social.userId, provider: social.provider } : null };
+      return {
+        passwordUserId: password?.userId ?? null,
+        social: social ? { userId: social.userId, provider: social.provider } : null,
+      };
     },
 
     /** The password account, created with a random password nobody knows; an existing one is reused. */
     async createPasswordAccount(input: { email: string; fullName: string; tenant: string }): Promise<string> {
       try {
-        const account = await identityCall(() => identity.createPasswordUser({ email: input.email, name: input.fullName, appMetadata: { tenant: input.tenant } }));
+        const account = await identityCall(() =>
+          identity.createPasswordUser({
+            email: input.email,
+            name: input.fullName,
+            appMetadata: { tenant: input.tenant },
+          }),
+        );
         return account.userId;
       } catch (err) {
         if (!(err instanceof IdentityUserExistsError)) throw err;
@@ -51,28 +70,57 @@ export function createProvisioningActivities(deps: ActivityDeps) {
       }
     },
 
-    async createActivationTicket(input: { identityUserId: string; ttlSeconds: number }): Promise<{ url: string; expiresAt: string }> {
+    async createActivationTicket(input: {
+      identityUserId: string;
+      ttlSeconds: number;
+    }): Promise<{ url: string; expiresAt: string }> {
       // Bound to the front-end client (no result_url: the identity provider accepts one or the other).
-      const ticket = await identityCall(() => identity.createPasswordChangeTicket({ userId: input.identityUserId, ttlSec: input.ttlSeconds }));
+      const ticket = await identityCall(() =>
+        identity.createPasswordChangeTicket({ userId: input.identityUserId, ttlSec: input.ttlSeconds }),
+      );
       return { url: ticket.url, expiresAt: ticket.expiresAt.toISOString() };
     },
 
-    async sendActivationEmail(input: { tenant: string; to: string; fullName: string; link: string; expiresAt: string; sequence: number }): Promise<string> {
+    async sendActivationEmail(input: {
+      tenant: string;
+      to: string;
+      fullName: string;
+      link: string;
+      expiresAt: string;
+      sequence: number;
+    }): Promise<string> {
       const tenant = await requireTenant(deps, input.tenant);
-      const until = formatMunicipalTime(input.expiresAt, deps.config.timeZone, { dateStyle: 'long', timeStyle: 'short' });
+      const until = formatMunicipalTime(input.expiresAt, deps.config.timeZone, {
+        dateStyle: 'long',
+        timeStyle: 'short',
+      });
       const subject = `${tenant.displayName}: active su cuenta de Expediente`;
       const text = `Hola ${input.fullName}:\n\n${tenant.displayName} le creó una cuenta en Expediente. Para activarla, elija su contraseña en este enlace:\n\n${input.link}\n\nEl enlace vence el ${until}.\n`;
       const html = `<p>Hola ${escapeHtml(input.fullName)}:</p><p>${escapeHtml(tenant.displayName)} le creó una cuenta en Expediente. Para activarla, elija su contraseña:</p><p><a href="${escapeHtml(input.link)}">Activar mi cuenta</a></p><p>El enlace vence el ${escapeHtml(until)}.</p>`;
       return mailer.send({ to: input.to, subject, text, html });
     },
 
-    async saveInvitedUser(input: { tenant: string; requestedBy: string; user: NewUser; authId: string | null; invitation: InvitationStatus | null }): Promise<string> {
-      return asUser(deps, input.tenant, input.requestedBy, (ctx) => saveInvitedUser(ctx, input.user, { authId: input.authId, invitation: input.invitation }));
+    async saveInvitedUser(input: {
+      tenant: string;
+      requestedBy: string;
+      user: NewUser;
+      authId: string | null;
+      invitation: InvitationStatus | null;
+    }): Promise<string> {
+      return asUser(deps, input.tenant, input.requestedBy, (ctx) =>
+        saveInvitedUser(ctx, input.user, { authId: input.authId, invitation: input.invitation }),
+      );
     },
 
-    async recordInvitationStatus(input: { tenant: string; email: string; identityUserId: string | null; status: InvitationStatus }): Promise<void> {
+    async recordInvitationStatus(input: {
+      tenant: string;
+      email: string;
+      identityUserId: string | null;
+      status: InvitationStatus;
+    }): Promise<void> {
       await setInvitationStatus(tenantDb(deps.db, await requireTenant(deps, input.tenant)), input.email, input.status);
-      if (input.identityUserId) await identityCall(() => identity.setInvitationStatus(input.identityUserId!, input.status));
+      if (input.identityUserId)
+        await identityCall(() => identity.setInvitationStatus(input.identityUserId!, input.status));
     },
   };
 }

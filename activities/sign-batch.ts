@@ -13,9 +13,20 @@ import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowUpdateStage, type WorkflowHandle, type WorkflowUpdateHandle } from '@temporalio/client';
 import { APP_ERROR_TYPE } from '../contract/failures.js';
 import { applicationFailureOf, failureAnswer } from '../contract/failure-answers.js';
-import { ALREADY_SIGNED_TYPE, authorizeSignatureUpdate, signUpdate, type AuthorizationRequest, type SignOutcome } from '../contract/document-signing.js';
+import {
+  ALREADY_SIGNED_TYPE,
+  authorizeSignatureUpdate,
+  signUpdate,
+  type AuthorizationRequest,
+  type SignOutcome,
+} from '../contract/document-signing.js';
 import { workflowIds } from '../contract/ids.js';
-import { pendingOutcome, type BatchAuthorizationInput, type SignBatchDocumentInput, type SignBatchOutcome } from '../contract/sign-batch.js';
+import {
+  pendingOutcome,
+  type BatchAuthorizationInput,
+  type SignBatchDocumentInput,
+  type SignBatchOutcome,
+} from '../contract/sign-batch.js';
 import type { DomainContext } from '../domain/context.js';
 import type { PreparationKey } from '../domain/signatures/preparations.js';
 import { personalSigning } from './personal-signing.js';
@@ -34,7 +45,12 @@ function answered(s: SignOutcome): SignBatchOutcome {
   // A personal signature prepared: it waits for the batch's one code.
   if ('authorization' in s) return { ...pendingOutcome(s.documentId), result: 'awaiting_authorization', status: 202 };
   return {
-    documentId: s.documentId, result: s.isNumerator ? 'numbered' : 'signed', officialNumber: s.officialNumber, signedAt: s.signedAt, status: 200, message: null,
+    documentId: s.documentId,
+    result: s.isNumerator ? 'numbered' : 'signed',
+    officialNumber: s.officialNumber,
+    signedAt: s.signedAt,
+    status: 200,
+    message: null,
   };
 }
 
@@ -50,7 +66,9 @@ export function refused(documentId: string, status: number, message: string): Si
 function refusalOf(err: unknown): { status: number; message: string } | undefined {
   const answer = failureAnswer(err, DOCUMENT_MESSAGES.notSignable);
   if (answer) return { status: answer.status, message: answer.message };
-  return applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE ? { status: 409, message: DOCUMENT_MESSAGES.notSignable } : undefined;
+  return applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE
+    ? { status: 409, message: DOCUMENT_MESSAGES.notSignable }
+    : undefined;
 }
 
 /**
@@ -71,7 +89,10 @@ async function throughRound(
       const activity = Context.current();
       const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
       try {
-        const update = await send(ctx, activity.client.workflow.getHandle(workflowIds.documentSigning(tenant, check.doc.id)));
+        const update = await send(
+          ctx,
+          activity.client.workflow.getHandle(workflowIds.documentSigning(tenant, check.doc.id)),
+        );
         return answered(await update.result());
       } catch (err) {
         const refusal = refusalOf(err);
@@ -89,16 +110,27 @@ async function throughRound(
     if (isAppError(err)) return refused(documentId, err.status, err.message);
     // asUser turns domain errors into non-retryable AppError failures: the same refusal.
     const failure = err instanceof ApplicationFailure && err.type === APP_ERROR_TYPE ? err : undefined;
-    if (failure) return refused(documentId, (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400, failure.message);
+    if (failure)
+      return refused(
+        documentId,
+        (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400,
+        failure.message,
+      );
     throw err;
   }
 }
 
 /** The batch's documents as preparation keys: each in its current round, for the batch's user. */
 async function preparationKeys(ctx: DomainContext, input: BatchAuthorizationInput): Promise<PreparationKey[]> {
-  const rounds = await ctx.db.transaction((trx) => trx('documents').whereIn('id', input.documentIds).select<{ id: string; signing_round: number }[]>('id', 'signing_round'));
+  const rounds = await ctx.db.transaction((trx) =>
+    trx('documents')
+      .whereIn('id', input.documentIds)
+      .select<{ id: string; signing_round: number }[]>('id', 'signing_round'),
+  );
   const roundOf = new Map(rounds.map((r) => [r.id, r.signing_round]));
-  return input.documentIds.filter((id) => roundOf.has(id)).map((id) => ({ documentId: id, round: roundOf.get(id)!, userId: input.userId }));
+  return input.documentIds
+    .filter((id) => roundOf.has(id))
+    .map((id) => ({ documentId: id, round: roundOf.get(id)!, userId: input.userId }));
 }
 
 export function createSignBatchActivities(deps: ActivityDeps) {
@@ -123,23 +155,32 @@ export function createSignBatchActivities(deps: ActivityDeps) {
 
     /** One code for the batch's prepared personal signatures (bound to all their digests). */
     async requestBatchAuthorization(input: BatchAuthorizationInput): Promise<AuthorizationRequest> {
-      return asUser(deps, input.tenant, input.userId, async (ctx) => personal.requestBatchCode(ctx, await preparationKeys(ctx, input)));
+      return asUser(deps, input.tenant, input.userId, async (ctx) =>
+        personal.requestBatchCode(ctx, await preparationKeys(ctx, input)),
+      );
     },
 
     /** The batch's code: one authorisation (numSignatures) and every signature value, kept per document. */
-    async authorizeBatchSignatures(input: BatchAuthorizationInput & { code: string }): Promise<'signed' | 'wrong_code' | 'expired'> {
-      return asUser(deps, input.tenant, input.userId, async (ctx) => personal.authorizeBatch(ctx, await preparationKeys(ctx, input), input.code));
+    async authorizeBatchSignatures(
+      input: BatchAuthorizationInput & { code: string },
+    ): Promise<'signed' | 'wrong_code' | 'expired'> {
+      return asUser(deps, input.tenant, input.userId, async (ctx) =>
+        personal.authorizeBatch(ctx, await preparationKeys(ctx, input), input.code),
+      );
     },
 
     /** Completes one document whose signature value the batch obtained (the round's authorizeSignature update). */
     async completeBatchDocument(input: SignBatchDocumentInput): Promise<SignBatchOutcome> {
-      return throughRound(deps, input, (_ctx, handle) =>
-        handle.startUpdate(authorizeSignatureUpdate, {
-          // The value is already kept: the round's step completes with it and asks the remote service nothing.
-          args: [{ userId: input.userId, code: BATCH_AUTHORIZED }],
-          updateId: `${input.batchId}/${input.documentId}/authorize`,
-          waitForStage: WorkflowUpdateStage.ACCEPTED,
-        }) as Promise<WorkflowUpdateHandle<SignOutcome>>,
+      return throughRound(
+        deps,
+        input,
+        (_ctx, handle) =>
+          handle.startUpdate(authorizeSignatureUpdate, {
+            // The value is already kept: the round's step completes with it and asks the remote service nothing.
+            args: [{ userId: input.userId, code: BATCH_AUTHORIZED }],
+            updateId: `${input.batchId}/${input.documentId}/authorize`,
+            waitForStage: WorkflowUpdateStage.ACCEPTED,
+          }) as Promise<WorkflowUpdateHandle<SignOutcome>>,
       );
     },
   };

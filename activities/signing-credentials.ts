@@ -12,14 +12,20 @@ export function createSigningCredentialActivities(deps: ActivityDeps) {
     /** Finds or issues the credential of `userId`; the one already recorded is kept. */
     async enrolSigningCredential(input: { tenant: string; requestedBy: string; userId: string }): Promise<void> {
       await asUser(deps, input.tenant, input.requestedBy, async (ctx) => {
-        const user = await ctx.db.transaction((trx) => trx('users').where({ id: input.userId }).first<{ id: string; full_name: string; email: string }>('id', 'full_name', 'email'));
+        const user = await ctx.db.transaction((trx) =>
+          trx('users')
+            .where({ id: input.userId })
+            .first<{ id: string; full_name: string; email: string }>('id', 'full_name', 'email'),
+        );
         if (!user) return;
         await ensureCredential(ctx, deps.remoteSigning, { id: user.id, fullName: user.full_name, email: user.email });
       });
     },
 
     async revokeSigningCredentials(input: CredentialRevocationInput): Promise<void> {
-      await asUser(deps, input.tenant, input.requestedBy, (ctx) => revokeCredentials(ctx, deps.remoteSigning, input.userId));
+      await asUser(deps, input.tenant, input.requestedBy, (ctx) =>
+        revokeCredentials(ctx, deps.remoteSigning, input.userId),
+      );
     },
   };
 }

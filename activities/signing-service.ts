@@ -47,12 +47,20 @@ export async function preparePdfSignature(
   input: SignPdfInput & { signerCertificates: Buffer[] },
 ): Promise<{ pdf: Buffer; digest: Buffer; signingTime: string; field: string }> {
   const form = signForm(input, { signer_certificates: toPem(input.signerCertificates) });
-  const { body, headers } = await request(config, '/sign-pdf/prepare', form, 'El servicio de firma rechazó el documento');
+  const { body, headers } = await request(
+    config,
+    '/sign-pdf/prepare',
+    form,
+    'El servicio de firma rechazó el documento',
+  );
   const digest = headers.get('x-data-to-sign-digest');
   const signingTime = headers.get('x-signing-time');
   const field = headers.get('x-signature-field');
   // A 200 without them is no prepared document (a proxy, another service): worth a retry.
-  if (!digest || !signingTime || !field) throw new Error('signing service answered /sign-pdf/prepare without X-Data-To-Sign-Digest, X-Signing-Time or X-Signature-Field');
+  if (!digest || !signingTime || !field)
+    throw new Error(
+      'signing service answered /sign-pdf/prepare without X-Data-To-Sign-Digest, X-Signing-Time or X-Signature-Field',
+    );
   return { pdf: body, digest: Buffer.from(digest, 'base64'), signingTime, field };
 }
 
@@ -62,7 +70,14 @@ export async function preparePdfSignature(
  */
 export async function completePdfSignature(
   config: SigningServiceConfig,
-  input: { pdf: Buffer; fileName: string; tenantId: string; signature: Buffer; signerCertificates: Buffer[]; padesLevel?: PadesLevel },
+  input: {
+    pdf: Buffer;
+    fileName: string;
+    tenantId: string;
+    signature: Buffer;
+    signerCertificates: Buffer[];
+    padesLevel?: PadesLevel;
+  },
 ): Promise<Buffer> {
   const form = new FormData();
   form.set('tenant_id', input.tenantId);
@@ -75,7 +90,12 @@ export async function completePdfSignature(
 }
 
 function toPem(certificates: Buffer[]): string {
-  return certificates.map((der) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`).join('');
+  return certificates
+    .map(
+      (der) =>
+        `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`,
+    )
+    .join('');
 }
 
 function signForm(input: SignPdfInput, extra: Record<string, string> = {}): FormData {
@@ -109,25 +129,52 @@ export async function timestampPdf(config: SigningServiceConfig, pdf: Buffer, fi
 }
 
 /** POST /timestamp-digest: an RFC 3161 token over a SHA-256 digest (the audit chain's head). */
-export async function timestampDigest(config: SigningServiceConfig, sha256Hex: string): Promise<{ token: Buffer; genTime: string }> {
-  const answer = JSON.parse((await post(config, '/timestamp-digest', { sha256: sha256Hex }, 'El servicio de firma rechazó el sellado de tiempo')).toString('utf8')) as { token: string; gen_time: string };
+export async function timestampDigest(
+  config: SigningServiceConfig,
+  sha256Hex: string,
+): Promise<{ token: Buffer; genTime: string }> {
+  const answer = JSON.parse(
+    (
+      await post(
+        config,
+        '/timestamp-digest',
+        { sha256: sha256Hex },
+        'El servicio de firma rechazó el sellado de tiempo',
+      )
+    ).toString('utf8'),
+  ) as { token: string; gen_time: string };
   return { token: Buffer.from(answer.token, 'base64'), genTime: answer.gen_time };
 }
 
-async function post(config: SigningServiceConfig, path: string, form: FormData | Record<string, unknown>, refusal: string): Promise<Buffer> {
+async function post(
+  config: SigningServiceConfig,
+  path: string,
+  form: FormData | Record<string, unknown>,
+  refusal: string,
+): Promise<Buffer> {
   return (await request(config, path, form, refusal)).body;
 }
 
-async function request(config: SigningServiceConfig, path: string, form: FormData | Record<string, unknown>, refusal: string): Promise<{ body: Buffer; headers: Headers }> {
+async function request(
+  config: SigningServiceConfig,
+  path: string,
+  form: FormData | Record<string, unknown>,
+  refusal: string,
+): Promise<{ body: Buffer; headers: Headers }> {
   // Heartbeats tell Temporal this attempt is alive; if the worker dies they stop and the
   // activity is retried elsewhere after the heartbeat timeout.
   const ctx = activityContext();
   const beat = ctx ? setInterval(() => ctx.heartbeat(), 2_000) : undefined;
   try {
-    const signal = ctx ? AbortSignal.any([ctx.cancellationSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = ctx
+      ? AbortSignal.any([ctx.cancellationSignal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
+      : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const json = !(form instanceof FormData);
     const res = await fetchFromAny(config.urls, path, {
-      method: 'POST', headers: { 'X-API-Key': config.apiKey, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(form) : form, signal,
+      method: 'POST',
+      headers: { 'X-API-Key': config.apiKey, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(form) : form,
+      signal,
     });
     if (res.ok) return { body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
     const text = await res.text();
@@ -157,7 +204,11 @@ async function request(config: SigningServiceConfig, path: string, form: FormDat
 let turn = 0;
 
 /** The first answer from the copies in turn; a transport failure moves on to the next copy. */
-async function fetchFromAny(urls: readonly string[], path: string, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
+async function fetchFromAny(
+  urls: readonly string[],
+  path: string,
+  init: RequestInit & { signal: AbortSignal },
+): Promise<Response> {
   const first = turn++ % urls.length;
   for (let i = 0; ; i++) {
     try {

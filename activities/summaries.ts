@@ -5,8 +5,21 @@
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { SUMMARY_PROVIDER_REJECTED_TYPE, SUMMARY_WORKFLOW, summarySignalWithStart, type SummarizeOutcome, type SummaryKind, type SummaryTarget } from '../contract/summaries.js';
-import { createSummarizer, readSummarySource, summaryTargetsOfOfficialized, SummaryProviderError, writeSummary } from '../domain/summaries/index.js';
+import {
+  SUMMARY_PROVIDER_REJECTED_TYPE,
+  SUMMARY_WORKFLOW,
+  summarySignalWithStart,
+  type SummarizeOutcome,
+  type SummaryKind,
+  type SummaryTarget,
+} from '../contract/summaries.js';
+import {
+  createSummarizer,
+  readSummarySource,
+  summaryTargetsOfOfficialized,
+  SummaryProviderError,
+  writeSummary,
+} from '../domain/summaries/index.js';
 import { requireTenantDb, type ActivityDeps } from './deps.js';
 
 const HEARTBEAT_MS = 2_000;
@@ -17,7 +30,10 @@ export function createSummaryActivities(deps: ActivityDeps) {
   async function request(tenant: string, targets: SummaryTarget[]): Promise<number> {
     const { client } = Context.current();
     for (const target of targets) {
-      await client.workflow.signalWithStart(SUMMARY_WORKFLOW, summarySignalWithStart(tenant, target, deps.config.temporal.taskQueue, deps.config.ai.debounceMs));
+      await client.workflow.signalWithStart(
+        SUMMARY_WORKFLOW,
+        summarySignalWithStart(tenant, target, deps.config.temporal.taskQueue, deps.config.ai.debounceMs),
+      );
     }
     return targets.length;
   }
@@ -34,15 +50,29 @@ export function createSummaryActivities(deps: ActivityDeps) {
       try {
         summary = await summarizer.summarize({ kind: input.kind, text: source.text });
       } catch (err) {
-        if (err instanceof SummaryProviderError && !err.retryable) throw ApplicationFailure.nonRetryable(err.message, SUMMARY_PROVIDER_REJECTED_TYPE);
+        if (err instanceof SummaryProviderError && !err.retryable)
+          throw ApplicationFailure.nonRetryable(err.message, SUMMARY_PROVIDER_REJECTED_TYPE);
         throw err;
       } finally {
         clearInterval(beat);
       }
       // Nothing to say (no text): the field stays null rather than holding an empty summary.
-      if (!summary.text) return { status: 'missing', number: source.number, provider: summary.provider, model: summary.model, version: source.version };
+      if (!summary.text)
+        return {
+          status: 'missing',
+          number: source.number,
+          provider: summary.provider,
+          model: summary.model,
+          version: source.version,
+        };
       const written = await writeSummary(db, input.kind, input.id, source.version, summary);
-      return { status: written ? 'written' : 'superseded', number: source.number, provider: summary.provider, model: summary.model, version: source.version };
+      return {
+        status: written ? 'written' : 'superseded',
+        number: source.number,
+        provider: summary.provider,
+        model: summary.model,
+        version: source.version,
+      };
     },
 
     /** After officialization: the memo's summary and those of the cases the document is linked to. */

@@ -21,7 +21,8 @@ export function createWebhookActivities(deps: ActivityDeps) {
         publicUrl: deps.config.api.publicUrl,
         progress: () => Context.current().heartbeat(),
       });
-      if (outcome.state === 'failed') throw ApplicationFailure.retryable(`El receptor no aceptó el evento: ${outcome.error}`, 'WebhookNotAccepted');
+      if (outcome.state === 'failed')
+        throw ApplicationFailure.retryable(`El receptor no aceptó el evento: ${outcome.error}`, 'WebhookNotAccepted');
       return { state: outcome.state, delivered: outcome.delivered };
     },
 
@@ -32,10 +33,17 @@ export function createWebhookActivities(deps: ActivityDeps) {
       const reason = `El receptor no aceptó entregas durante ${hours >= 1 ? `${hours} h` : `${Math.round(input.giveUpMs / 1000)} s`}`;
       const marked = await markFailing(db, input.subscriptionId, reason);
       if (!marked) return false;
-      const admins = await db.transaction((trx) => trx('users').where({ is_admin: true, is_active: true }).select<{ id: string; email: string; full_name: string }[]>('id', 'email', 'full_name'));
+      const admins = await db.transaction((trx) =>
+        trx('users')
+          .where({ is_admin: true, is_active: true })
+          .select<{ id: string; email: string; full_name: string }[]>('id', 'email', 'full_name'),
+      );
       const desk = `${deps.config.api.publicUrl.replace(/\/+$/, '')}/webhooks`;
       for (const admin of admins) {
-        const lines = [`La suscripción de webhooks a ${marked.url} dejó de entregar eventos: ${reason.toLowerCase()}.`, 'Los eventos siguen guardados; al volver a activarla se entregan desde donde quedó.'];
+        const lines = [
+          `La suscripción de webhooks a ${marked.url} dejó de entregar eventos: ${reason.toLowerCase()}.`,
+          'Los eventos siguen guardados; al volver a activarla se entregan desde donde quedó.',
+        ];
         await deps.mailer.send({
           to: admin.email,
           subject: `${db.tenant.displayName}: webhooks detenidos`,
@@ -48,4 +56,3 @@ export function createWebhookActivities(deps: ActivityDeps) {
     },
   };
 }
-

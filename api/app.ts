@@ -40,7 +40,10 @@ export function createApp(deps: ApiDeps): Express {
   // serves JSON and PDFs, never pages, so its CSP allows nothing to run.
   app.use(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      },
       referrerPolicy: { policy: 'no-referrer' },
       // The desk runs on another port of the same site and shows PDFs from /files.
       crossOriginResourcePolicy: { policy: 'same-site' },
@@ -48,7 +51,15 @@ export function createApp(deps: ApiDeps): Express {
   );
   // Browsers may call the API only from the configured front-end origins (none by default).
   if (deps.config.api.corsOrigins.length) {
-    app.use(['/api/v1', '/files'], cors({ origin: deps.config.api.corsOrigins, allowedHeaders: CORS_HEADERS, exposedHeaders: ['Location'], maxAge: 600 }));
+    app.use(
+      ['/api/v1', '/files'],
+      cors({
+        origin: deps.config.api.corsOrigins,
+        allowedHeaders: CORS_HEADERS,
+        exposedHeaders: ['Location'],
+        maxAge: 600,
+      }),
+    );
   }
   app.use(httpMetrics(metrics));
   app.use(jsonBody(deps.config.api.bodyLimit));
@@ -71,13 +82,17 @@ export function createApp(deps: ApiDeps): Express {
   // a request carries decide which interface answers it.
   const integration = integrationRouter(deps);
   const backend = backendRouter(deps);
-  app.use('/api/v1', noStore, (req, res, next) => (interfaceOf(req) === 'backend' ? backend : integration)(req, res, next));
+  app.use('/api/v1', noStore, (req, res, next) =>
+    (interfaceOf(req) === 'backend' ? backend : integration)(req, res, next),
+  );
 
   // The municipal desk (web/dist) at / with its own CSP; SPA paths fall back to its index.html.
   app.use(webRoutes(deps));
 
   // A path the API serves, asked with another method: 405 with Allow, not 404.
-  app.use(methodNotAllowed([{ prefix: '/api/v1', routes: () => [...listRoutes(integration), ...listRoutes(backend)] }]));
+  app.use(
+    methodNotAllowed([{ prefix: '/api/v1', routes: () => [...listRoutes(integration), ...listRoutes(backend)] }]),
+  );
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
   return app;

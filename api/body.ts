@@ -55,7 +55,11 @@ export function jsonBody(limit: string): RequestHandler {
     type: ['application/json', 'application/*+json'],
     verify: (_req, _res, buf) => {
       if (jsonDepthExceeds(buf, MAX_JSON_DEPTH)) {
-        throw Object.assign(new Error('JSON nested too deeply'), { status: 400, expose: true, type: 'entity.too.deep' });
+        throw Object.assign(new Error('JSON nested too deeply'), {
+          status: 400,
+          expose: true,
+          type: 'entity.too.deep',
+        });
       }
     },
   });

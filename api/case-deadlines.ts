@@ -18,9 +18,13 @@ export function caseDeadlines(deps: ApiDeps) {
 
   async function cancel(ctx: DomainContext, movementIds: string[]): Promise<void> {
     for (const movementId of movementIds) {
-      await client.workflow.getHandle(workflowIds.caseDeadline(ctx.tenant.schema, movementId)).cancel().catch((err: unknown) => {
-        if (!(err instanceof WorkflowNotFoundError)) deps.log.warn('deadline run not cancelled', { movementId, error: (err as Error).message });
-      });
+      await client.workflow
+        .getHandle(workflowIds.caseDeadline(ctx.tenant.schema, movementId))
+        .cancel()
+        .catch((err: unknown) => {
+          if (!(err instanceof WorkflowNotFoundError))
+            deps.log.warn('deadline run not cancelled', { movementId, error: (err as Error).message });
+        });
     }
   }
 
@@ -34,7 +38,12 @@ export function caseDeadlines(deps: ApiDeps) {
       await startOnce<DeadlineWorkflow>(client, DEADLINE_WORKFLOW, {
         workflowId: workflowIds.caseDeadline(ctx.tenant.schema, movement.movementId),
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, subject: { kind: 'case', caseId: movement.caseId, movementId: movement.movementId } }],
+        args: [
+          {
+            tenant: ctx.tenant.schema,
+            subject: { kind: 'case', caseId: movement.caseId, movementId: movement.movementId },
+          },
+        ],
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },
           { key: CASE_NUMBER, value: movement.caseNumber },

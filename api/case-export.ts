@@ -6,7 +6,13 @@
  * requester reads an export back: it holds what they may read.
  */
 import { Router, type Request, type Response } from 'express';
-import { MAX_INDEX_VERSION, exportView, failExport, parseIndexVersion, requestExport } from '../domain/case-file/export.js';
+import {
+  MAX_INDEX_VERSION,
+  exportView,
+  failExport,
+  parseIndexVersion,
+  requestExport,
+} from '../domain/case-file/export.js';
 import type { DomainContext } from '../domain/context.js';
 import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../contract/case-export.js';
 import { CASE_NUMBER, TENANT } from '../contract/search-attributes.js';
@@ -36,15 +42,25 @@ export function caseExports(deps: ApiDeps) {
       const handle = await startOnce<CaseExportWorkflow>(client, CASE_EXPORT_WORKFLOW, {
         workflowId: caseExportWorkflowId(ctx.tenant.schema, requested.caseNumber, requested.exportId),
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId: ctx.user!.id, caseId: requested.caseId, exportId: requested.exportId }],
-        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: CASE_NUMBER, value: requested.caseNumber }],
+        args: [
+          { tenant: ctx.tenant.schema, userId: ctx.user!.id, caseId: requested.caseId, exportId: requested.exportId },
+        ],
+        typedSearchAttributes: [
+          { key: TENANT, value: ctx.tenant.schema },
+          { key: CASE_NUMBER, value: requested.caseNumber },
+        ],
         staticSummary: `Exportación de ${requested.caseNumber}${requested.indexVersion ? ` (índice v${requested.indexVersion})` : ''}`,
       }).catch(async (err: unknown) => {
         await failExport(ctx, requested.exportId, 'No se pudo iniciar la exportación').catch(() => undefined);
         throw err;
       });
       // A failure is in the row (status failed, its error): the answer is the row either way.
-      const waited = await waitForRun(connection, () => handle.result(), deps.config.workflowWaitMs, 'Exportación no encontrada').catch(() => ({ done: true }));
+      const waited = await waitForRun(
+        connection,
+        () => handle.result(),
+        deps.config.workflowWaitMs,
+        'Exportación no encontrada',
+      ).catch(() => ({ done: true }));
       const view = await exportView(ctx, requested.caseId, requested.exportId);
       return { done: waited.done && view.status !== 'pending' && view.status !== 'running', view };
     },
@@ -78,7 +94,13 @@ export function backendCaseExportRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/export', async (req, res) => {
     const { done, view } = await exports.start(contextOf(res), pathParam(req, 'id'), req.body);
     if (done) sendBackend(res, view, `Expediente ${view.case_number} exportado`);
-    else sendBackend(res.location(exportPollPath(view.case_id, view.export_id)), started(view), 'Exportación en curso', 202);
+    else
+      sendBackend(
+        res.location(exportPollPath(view.case_id, view.export_id)),
+        started(view),
+        'Exportación en curso',
+        202,
+      );
   });
   router.get('/cases/:id/exports/:exportId', async (req, res) => {
     sendBackend(res, await exports.view(contextOf(res), pathParam(req, 'id'), pathParam(req, 'exportId')));

@@ -13,7 +13,13 @@ import { checkMovement, type MovementRequest, type MovementResult } from '../dom
 import type { DomainContext } from '../domain/context.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import {
-  CASE_CREATION_WORKFLOW, PROVIDENCE_WORKFLOW, recordMovementUpdate, type CaseCreationResult, type CaseCreationWorkflow, type ProvidenceWorkflow, type SignedSystemDocument,
+  CASE_CREATION_WORKFLOW,
+  PROVIDENCE_WORKFLOW,
+  recordMovementUpdate,
+  type CaseCreationResult,
+  type CaseCreationWorkflow,
+  type ProvidenceWorkflow,
+  type SignedSystemDocument,
 } from '../contract/cases.js';
 import { workflowIds } from '../contract/ids.js';
 import { CASE_NUMBER, CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../contract/search-attributes.js';
@@ -45,11 +51,13 @@ export function caseWorkflows(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   const waitMs = deps.config.workflowWaitMs;
 
-  const settle = <T>(result: () => Promise<T>, notRunning: string) => waitForRun(connection, result, waitMs, notRunning);
+  const settle = <T>(result: () => Promise<T>, notRunning: string) =>
+    waitForRun(connection, result, waitMs, notRunning);
 
   return {
     async create(ctx: DomainContext, request: CaseCreationRequest): Promise<CreationOutcome> {
-      if (request.idempotencyKey !== undefined && !REQUEST_KEY.test(request.idempotencyKey)) throw badRequest(REQUEST_KEY_MESSAGE);
+      if (request.idempotencyKey !== undefined && !REQUEST_KEY.test(request.idempotencyKey))
+        throw badRequest(REQUEST_KEY_MESSAGE);
       // Fast answers for a bad template or sector; the workflow validates again as its first step.
       const valid = await validateCaseRequest(ctx, request);
       const key = request.idempotencyKey ?? randomUUID();
@@ -57,7 +65,16 @@ export function caseWorkflows(deps: ApiDeps) {
       const started = await startOnce<CaseCreationWorkflow>(client, CASE_CREATION_WORKFLOW, {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), key, templateId: valid.templateId, reference: request.reference, ownerSectorId: valid.ownerSectorId }],
+        args: [
+          {
+            tenant: ctx.tenant.schema,
+            userId: userId(ctx),
+            key,
+            templateId: valid.templateId,
+            reference: request.reference,
+            ownerSectorId: valid.ownerSectorId,
+          },
+        ],
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },
           { key: CASE_TEMPLATE, value: valid.templateAcronym },
@@ -74,7 +91,10 @@ export function caseWorkflows(deps: ApiDeps) {
     async poll(ctx: DomainContext, key: string): Promise<CreationOutcome> {
       if (!REQUEST_KEY.test(key)) throw notFound(CASE_MESSAGES.creationNotFound);
       const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
-      const polled = await pollRun<CaseCreationResult>(client.workflow.getHandle<CaseCreationWorkflow>(workflowId), CASE_MESSAGES.creationNotFound);
+      const polled = await pollRun<CaseCreationResult>(
+        client.workflow.getHandle<CaseCreationWorkflow>(workflowId),
+        CASE_MESSAGES.creationNotFound,
+      );
       return polled.done ? { done: true, value: polled.value, key, workflowId } : { done: false, key, workflowId };
     },
 
@@ -92,12 +112,17 @@ export function caseWorkflows(deps: ApiDeps) {
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId, movement: request }],
         workflowIdConflictPolicy: 'FAIL',
-        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: CASE_NUMBER, value: caseNumber }],
+        typedSearchAttributes: [
+          { key: TENANT, value: ctx.tenant.schema },
+          { key: CASE_NUMBER, value: caseNumber },
+        ],
         staticSummary: `${request.kind === 'assign' || !request.transferOwnership ? 'Asignación' : 'Pase'} con providencia de ${caseNumber}`,
       });
       let movement: MovementResult;
       try {
-        movement = await client.workflow.executeUpdateWithStart(recordMovementUpdate, { startWorkflowOperation: operation });
+        movement = await client.workflow.executeUpdateWithStart(recordMovementUpdate, {
+          startWorkflowOperation: operation,
+        });
       } catch (err) {
         throw businessError(err, CASE_MESSAGES.movementNotFound) ?? err;
       }

@@ -7,7 +7,8 @@ import { bodyParser } from './validation.js';
 export const deadlineProperties = {
   due_at: {
     anyOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }],
-    description: 'Plazo: fecha AAAA-MM-DD (vence al final de ese día, hora del municipio) o fecha y hora ISO 8601 con zona horaria',
+    description:
+      'Plazo: fecha AAAA-MM-DD (vence al final de ese día, hora del municipio) o fecha y hora ISO 8601 con zona horaria',
   },
   due_in_business_days: {
     anyOf: [{ type: 'integer', minimum: 1, maximum: 240 }, { type: 'null' }],

@@ -23,7 +23,11 @@ function requireField(fields: Record<string, string>, name: string, message: str
 }
 
 async function readPdfForm(req: Request) {
-  const form = await parseMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, tooLargeMessage: DOCUMENT_MESSAGES.pdfTooLarge });
+  const form = await parseMultipart(req, {
+    fileField: 'pdf_file',
+    maxFileBytes: MAX_PDF_BYTES,
+    tooLargeMessage: DOCUMENT_MESSAGES.pdfTooLarge,
+  });
   if (!form.file) throw badRequest('pdf_file es requerido');
   return { fields: form.fields, pdf: form.file.bytes };
 }

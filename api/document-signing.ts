@@ -14,8 +14,15 @@ import type { ExistingSignature } from '../domain/documents/signing-checks.js';
 import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
 import { personalSigningOf, type PersonalSigningOf } from '../domain/signatures/modes.js';
 import {
-  ALREADY_SIGNED_TYPE, authorizeSignatureUpdate, beginSigningUpdate, rejectUpdate, signUpdate,
-  DOCUMENT_SIGNING_WORKFLOW, type DocumentSigningWorkflow, type RejectOutcome, type SignOutcome,
+  ALREADY_SIGNED_TYPE,
+  authorizeSignatureUpdate,
+  beginSigningUpdate,
+  rejectUpdate,
+  signUpdate,
+  DOCUMENT_SIGNING_WORKFLOW,
+  type DocumentSigningWorkflow,
+  type RejectOutcome,
+  type SignOutcome,
 } from '../contract/document-signing.js';
 import { badRequest } from '../domain/errors.js';
 import { workflowIds } from '../contract/ids.js';
@@ -27,7 +34,10 @@ import { applicationFailureOf, businessError } from './workflow-errors.js';
 import { bodyParser } from './validation.js';
 
 /** The code of a personal signature: short digits from an e-mail or an authenticator app. */
-export const authorizeBody = bodyParser<{ code?: string }>({ type: 'object', properties: { code: { type: 'string', maxLength: 16 } } });
+export const authorizeBody = bodyParser<{ code?: string }>({
+  type: 'object',
+  properties: { code: { type: 'string', maxLength: 16 } },
+});
 
 export function authorizationMessage(method: 'otp-email' | 'totp'): string {
   return method === 'totp'
@@ -70,7 +80,11 @@ function userId(ctx: DomainContext): string {
  * "aborted by closing workflow", which the client reports as not found). If the database now holds
  * the caller's result, that is the answer; otherwise the refusal stands.
  */
-async function answerRepeat<T>(err: unknown, notRunning: string, recheck: () => Promise<{ existing?: T }>): Promise<Waited<T>> {
+async function answerRepeat<T>(
+  err: unknown,
+  notRunning: string,
+  recheck: () => Promise<{ existing?: T }>,
+): Promise<Waited<T>> {
   const alreadySigned = applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE;
   const refusal = businessError(err, notRunning) ?? (alreadySigned ? conflict(notRunning) : undefined);
   if (refusal?.status === 409) {
@@ -87,7 +101,11 @@ export function documentSigning(deps: ApiDeps) {
 
   return {
     /** Starts a round; `deadline` is the body's due_at / due_in_business_days (none: the type's default). */
-    async start(ctx: DomainContext, documentId: string, options: { creatorOnly: boolean; deadline?: DeadlineFields }): Promise<Waited<SigningRound>> {
+    async start(
+      ctx: DomainContext,
+      documentId: string,
+      options: { creatorOnly: boolean; deadline?: DeadlineFields },
+    ): Promise<Waited<SigningRound>> {
       const doc = await checkCanStart(ctx, documentId, options);
       const asked = parseDeadlineRequest(options.deadline);
       // A deadline in the past or too far is refused before anything starts (the step resolves it again).
@@ -106,7 +124,8 @@ export function documentSigning(deps: ApiDeps) {
         ],
         memo: { reference: doc.reference, document_type: doc.type_acronym, municipality: ctx.tenant.displayName },
         // What the Web UI's list shows instead of the id; a memo's reference stays out of it.
-        staticSummary: doc.type_acronym === 'MEMO' ? 'Firma de un memorándum' : `Firma de ${doc.type_acronym} «${doc.reference}»`,
+        staticSummary:
+          doc.type_acronym === 'MEMO' ? 'Firma de un memorándum' : `Firma de ${doc.type_acronym} «${doc.reference}»`,
       });
       try {
         const update = await client.workflow.startUpdateWithStart(beginSigningUpdate, {
@@ -140,7 +159,11 @@ export function documentSigning(deps: ApiDeps) {
     },
 
     /** A personal signature's code, for the signature the acting user's last `sign` prepared. */
-    async authorize(ctx: DomainContext, documentId: string, code: string | undefined): Promise<Waited<ExistingSignature>> {
+    async authorize(
+      ctx: DomainContext,
+      documentId: string,
+      code: string | undefined,
+    ): Promise<Waited<ExistingSignature>> {
       const check = await checkCanSign(ctx, documentId);
       if (check.existing) return { done: true, value: check.existing };
       const trimmed = code?.trim();

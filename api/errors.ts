@@ -60,9 +60,17 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       message = httpErr.message ?? message;
     }
     if (status === 503) {
-      log.warn('dependency unavailable', { method: req.method, path: req.path, error: err instanceof Error ? err.message : String(err) });
+      log.warn('dependency unavailable', {
+        method: req.method,
+        path: req.path,
+        error: err instanceof Error ? err.message : String(err),
+      });
     } else if (status >= 500) {
-      log.error('request failed', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+      log.error('request failed', {
+        method: req.method,
+        path: req.path,
+        error: err instanceof Error ? err.stack : String(err),
+      });
     }
     if (res.headersSent) {
       res.destroy();

@@ -61,7 +61,13 @@ export function checkText(value: string, name: string): string {
 
 export function queryString(req: Request, name: string): string | undefined {
   const raw = req.query[name];
-  const value = Array.isArray(raw) ? (typeof raw[0] === 'string' ? raw[0] : undefined) : typeof raw === 'string' ? raw : undefined;
+  const value = Array.isArray(raw)
+    ? typeof raw[0] === 'string'
+      ? raw[0]
+      : undefined
+    : typeof raw === 'string'
+      ? raw
+      : undefined;
   return value === undefined ? undefined : checkText(value, name);
 }
 

@@ -25,11 +25,12 @@ if (config.api.processes > 1 && cluster.isPrimary) {
 
 function runPrimary(count: number): void {
   let stopping = false;
-  const fork = () => cluster.fork().on('exit', (code, signal) => {
-    if (stopping) return;
-    log.warn('api process exited; starting another', { code, signal });
-    setTimeout(fork, 1_000);
-  });
+  const fork = () =>
+    cluster.fork().on('exit', (code, signal) => {
+      if (stopping) return;
+      log.warn('api process exited; starting another', { code, signal });
+      setTimeout(fork, 1_000);
+    });
   for (let i = 0; i < count; i++) fork();
   log.info('api processes', { count, port: config.api.port });
   const stop = (signal: NodeJS.Signals) => {
@@ -55,7 +56,12 @@ async function serve(): Promise<void> {
   const db = createDb(config.databaseUrl, { applicationName: 'expediente-api', log });
   const temporal = createTemporalClient(config, config.temporal.address, tracing);
   const services = await createDomainServices(config);
-  const tokens = new TokenVerifier({ issuer: config.oidc.issuer, audiences: config.oidc.audiences, jwksUrl: config.oidc.jwksUrl, log });
+  const tokens = new TokenVerifier({
+    issuer: config.oidc.issuer,
+    audiences: config.oidc.audiences,
+    jwksUrl: config.oidc.jwksUrl,
+    log,
+  });
   const api = await startApi({ config, db, services, temporal, tokens, log }, config.api.port, config.host);
   log.info('api listening', { url: api.url, testingMode: config.testingMode });
   // PDF worker threads load now, not on the first upload (which would wait for them).

@@ -24,11 +24,16 @@ const LIMITS = { files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024, fieldNam
 const MALFORMED = 'Cuerpo multipart invalido';
 
 export function parseMultipart(req: Request, options: MultipartOptions): Promise<MultipartResult> {
-  if (!req.is('multipart/form-data')) return Promise.reject(new AppError(415, 'Content-Type no soportado: se espera multipart/form-data'));
+  if (!req.is('multipart/form-data'))
+    return Promise.reject(new AppError(415, 'Content-Type no soportado: se espera multipart/form-data'));
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { ...LIMITS, fileSize: options.maxFileBytes }, defParamCharset: 'utf8' });
+      parser = busboy({
+        headers: req.headers,
+        limits: { ...LIMITS, fileSize: options.maxFileBytes },
+        defParamCharset: 'utf8',
+      });
     } catch {
       reject(badRequest(MALFORMED));
       return;

@@ -5,7 +5,11 @@ import { bodyParser, requiredText, uuid } from './validation.js';
 
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
-export const createRecordBody = bodyParser<{ registry_code: string; display_name: string; data?: Record<string, unknown> }>({
+export const createRecordBody = bodyParser<{
+  registry_code: string;
+  display_name: string;
+  data?: Record<string, unknown>;
+}>({
   type: 'object',
   required: ['registry_code', 'display_name'],
   properties: {
@@ -33,10 +37,18 @@ export const verifyBody = bodyParser<{ document_id: string; notes?: string | nul
   properties: { document_id: uuid, notes: optionalText(RECORD_LIMITS.notes) },
 });
 
-export const relationBody = bodyParser<{ target_record_id: string; relation_type: (typeof RELATION_TYPES)[number]; notes?: string | null }>({
+export const relationBody = bodyParser<{
+  target_record_id: string;
+  relation_type: (typeof RELATION_TYPES)[number];
+  notes?: string | null;
+}>({
   type: 'object',
   required: ['target_record_id', 'relation_type'],
-  properties: { target_record_id: uuid, relation_type: { type: 'string', enum: [...RELATION_TYPES] }, notes: optionalText(RECORD_LIMITS.notes) },
+  properties: {
+    target_record_id: uuid,
+    relation_type: { type: 'string', enum: [...RELATION_TYPES] },
+    notes: optionalText(RECORD_LIMITS.notes),
+  },
 });
 
 export const caseLinkBody = bodyParser<{ case_id: string; notes?: string | null }>({

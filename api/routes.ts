@@ -19,7 +19,8 @@ export function listRoutes(router: object): RouteInfo[] {
   for (const layer of (router as { stack?: LayerLike[] }).stack ?? []) {
     if (layer.route) {
       for (const path of ([] as string[]).concat(layer.route.path)) {
-        for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') found.push({ method: method.toUpperCase(), path });
+        for (const [method, on] of Object.entries(layer.route.methods))
+          if (on && method !== '_all') found.push({ method: method.toUpperCase(), path });
       }
     } else if (layer.handle?.stack) {
       // Sub-routers are mounted without a path prefix here (router.use(subRouter)).

@@ -20,7 +20,9 @@ export async function startApi(deps: ApiDeps, port: number, host: string): Promi
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = JSON.stringify({ error: 'Solicitud HTTP invalida' });
-    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   const address = server.address() as AddressInfo;
   return {

@@ -13,7 +13,14 @@ import type { DomainContext } from '../domain/context.js';
 import { badRequest, conflict, notFound } from '../domain/errors.js';
 import { TENANT, USER_EMAIL } from '../contract/search-attributes.js';
 import {
-  authorizeBatchUpdate, batchSettledUpdate, SIGN_BATCH_MAX, SIGN_BATCH_WORKFLOW, signBatchProgressQuery, signBatchWorkflowId, type SignBatchProgress, type SignBatchWorkflow,
+  authorizeBatchUpdate,
+  batchSettledUpdate,
+  SIGN_BATCH_MAX,
+  SIGN_BATCH_WORKFLOW,
+  signBatchProgressQuery,
+  signBatchWorkflowId,
+  type SignBatchProgress,
+  type SignBatchWorkflow,
 } from '../contract/sign-batch.js';
 import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
 import { authorizeBody, waitAtMost, type Waited } from './document-signing.js';
@@ -35,7 +42,9 @@ export const SIGN_BATCH_MESSAGES = {
 export const signBatchBody = bodyParser<{ document_ids: string[] }>({
   type: 'object',
   required: ['document_ids'],
-  properties: { document_ids: { type: 'array', items: uuid, minItems: 1, maxItems: SIGN_BATCH_MAX, uniqueItems: true } },
+  properties: {
+    document_ids: { type: 'array', items: uuid, minItems: 1, maxItems: SIGN_BATCH_MAX, uniqueItems: true },
+  },
 });
 
 export interface BatchAnswer {
@@ -89,14 +98,19 @@ export function signBatches(deps: ApiDeps) {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, userId: user.id, documentIds }],
-        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: USER_EMAIL, value: user.email.toLowerCase() }],
+        typedSearchAttributes: [
+          { key: TENANT, value: ctx.tenant.schema },
+          { key: USER_EMAIL, value: user.email.toLowerCase() },
+        ],
         memo: { user_id: user.id, total: documentIds.length },
         staticSummary: `Firma en lote de ${documentIds.length} documento${documentIds.length === 1 ? '' : 's'} por ${user.email.toLowerCase()}`,
       });
       const waited = await settledOrResult(handle);
       const progress = waited.done ? waited.value : await progressOf(workflowId);
       // The key names one batch: the same key with other documents is a mistake, not a repeat.
-      const same = progress.outcomes.length === documentIds.length && progress.outcomes.every((o, i) => o.documentId === documentIds[i]);
+      const same =
+        progress.outcomes.length === documentIds.length &&
+        progress.outcomes.every((o, i) => o.documentId === documentIds[i]);
       if (!same) throw conflict(SIGN_BATCH_MESSAGES.keyReused);
       return { done: progress.finished, key: idempotencyKey, progress };
     },
@@ -108,9 +122,12 @@ export function signBatches(deps: ApiDeps) {
       if (!code) throw badRequest(SIGNATURE_MESSAGES.codeRequired);
       const workflowId = signBatchWorkflowId(ctx.tenant.schema, userOfCtx(ctx).id, key);
       try {
-        const update = await client.workflow.getHandle<SignBatchWorkflow>(workflowId).startUpdate(authorizeBatchUpdate, {
-          args: [{ code }], waitForStage: WorkflowUpdateStage.ACCEPTED,
-        });
+        const update = await client.workflow
+          .getHandle<SignBatchWorkflow>(workflowId)
+          .startUpdate(authorizeBatchUpdate, {
+            args: [{ code }],
+            waitForStage: WorkflowUpdateStage.ACCEPTED,
+          });
         const waited = await waitAtMost(connection, () => update.result(), deps.config.workflowWaitMs);
         const progress = waited.done ? waited.value : await progressOf(workflowId);
         return { done: progress.finished, key, progress };
@@ -140,7 +157,12 @@ export function batchBody(a: BatchAnswer) {
     done: a.progress.done,
     // A personal signer's batch: its prepared signatures wait for one code (POST …/authorize).
     ...(a.progress.authorization
-      ? { authorization_required: true, method: a.progress.authorization.method, expires_at: a.progress.authorization.expiresAt, authorize_url: `${pollPath(a.key)}/authorize` }
+      ? {
+          authorization_required: true,
+          method: a.progress.authorization.method,
+          expires_at: a.progress.authorization.expiresAt,
+          authorize_url: `${pollPath(a.key)}/authorize`,
+        }
       : {}),
     outcomes: a.progress.outcomes.map((o) => ({
       document_id: o.documentId,

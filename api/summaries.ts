@@ -8,7 +8,12 @@ import { SUMMARY_WORKFLOW, summarySignalWithStart, type SummaryTarget } from '..
 import type { ApiDeps } from './deps.js';
 
 export function requestSummary(deps: ApiDeps, ctx: DomainContext, target: SummaryTarget): void {
-  const options = summarySignalWithStart(ctx.tenant.schema, target, deps.config.temporal.taskQueue, deps.config.ai.debounceMs);
+  const options = summarySignalWithStart(
+    ctx.tenant.schema,
+    target,
+    deps.config.temporal.taskQueue,
+    deps.config.ai.debounceMs,
+  );
   deps.temporal.client.workflow.signalWithStart(SUMMARY_WORKFLOW, options).catch((err: unknown) => {
     deps.log.warn('summary not requested', { workflowId: options.workflowId, error: err });
   });

@@ -9,8 +9,14 @@ import { checkNewUser, userForInvitation, type NewUser } from '../domain/users/p
 import { workflowIds } from '../contract/ids.js';
 import { STATUS, TENANT, USER_EMAIL } from '../contract/search-attributes.js';
 import {
-  firstLoginSignal, provisionedUpdate, provisioningStatusQuery, resendInvitationSignal,
-  USER_PROVISIONING_WORKFLOW, type ProvisioningInput, type ProvisioningState, type UserProvisioningWorkflow,
+  firstLoginSignal,
+  provisionedUpdate,
+  provisioningStatusQuery,
+  resendInvitationSignal,
+  USER_PROVISIONING_WORKFLOW,
+  type ProvisioningInput,
+  type ProvisioningState,
+  type UserProvisioningWorkflow,
 } from '../contract/user-provisioning.js';
 import { CREDENTIAL_REVOCATION_WORKFLOW, type CredentialRevocationWorkflow } from '../contract/signing-credentials.js';
 import { deactivateUser, type Deactivation } from '../domain/users/deactivation.js';
@@ -38,7 +44,12 @@ export function userProvisioning(deps: ApiDeps) {
   }
 
   function inputFor(ctx: DomainContext, user: NewUser): ProvisioningInput {
-    return { tenant: ctx.tenant.schema, requestedBy: ctx.user!.id, user: { ...user, email: user.email.toLowerCase() }, ticketTtlSeconds: deps.config.invitationTtlSeconds };
+    return {
+      tenant: ctx.tenant.schema,
+      requestedBy: ctx.user!.id,
+      user: { ...user, email: user.email.toLowerCase() },
+      ticketTtlSeconds: deps.config.invitationTtlSeconds,
+    };
   }
 
   return {
@@ -49,7 +60,10 @@ export function userProvisioning(deps: ApiDeps) {
         workflowIdConflictPolicy: 'USE_EXISTING',
       });
       try {
-        const update = await client.workflow.startUpdateWithStart(provisionedUpdate, { waitForStage: WorkflowUpdateStage.ACCEPTED, startWorkflowOperation: operation });
+        const update = await client.workflow.startUpdateWithStart(provisionedUpdate, {
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+          startWorkflowOperation: operation,
+        });
         return await waitAtMost(connection, () => update.result(), deps.config.workflowWaitMs);
       } catch (err) {
         throw businessError(err, 'El alta del usuario no está en curso') ?? err;
@@ -78,7 +92,13 @@ export function userProvisioning(deps: ApiDeps) {
         if (!(err instanceof WorkflowNotFoundError)) throw err;
         // Users created before provisioning existed (or seeded) have no run: answer from the row.
         return {
-          workflow_id: null, email: user.email, userId: user.id, identityUserId: null, authId: user.authId, ticketsIssued: 0, ticketExpiresAt: null,
+          workflow_id: null,
+          email: user.email,
+          userId: user.id,
+          identityUserId: null,
+          authId: user.authId,
+          ticketsIssued: 0,
+          ticketExpiresAt: null,
           status: user.authId ? 'active' : user.invitationStatus === 'expired' ? 'expired' : 'invited',
         };
       }
@@ -96,7 +116,10 @@ export function userProvisioning(deps: ApiDeps) {
         taskQueue: deps.config.temporal.taskQueue,
         args: [{ tenant: ctx.tenant.schema, userId, requestedBy: ctx.user!.id }],
         workflowIdConflictPolicy: 'USE_EXISTING',
-        typedSearchAttributes: [{ key: TENANT, value: ctx.tenant.schema }, { key: USER_EMAIL, value: done.email.toLowerCase() }],
+        typedSearchAttributes: [
+          { key: TENANT, value: ctx.tenant.schema },
+          { key: USER_EMAIL, value: done.email.toLowerCase() },
+        ],
         staticSummary: `Revocación del certificado de firma de <${done.email.toLowerCase()}>`,
       });
       return { ...done, revocationWorkflowId: workflowId };
@@ -107,7 +130,8 @@ export function userProvisioning(deps: ApiDeps) {
       try {
         await client.workflow.getHandle(idOf(tenant, email)).signal(firstLoginSignal, sub);
       } catch (err) {
-        if (!(err instanceof WorkflowNotFoundError)) deps.log.warn('could not signal the provisioning run', { email, error: (err as Error).message });
+        if (!(err instanceof WorkflowNotFoundError))
+          deps.log.warn('could not signal the provisioning run', { email, error: (err as Error).message });
       }
     },
   };

@@ -12,13 +12,19 @@ import { MESSAGES } from './errors.js';
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (a: Ajv) => void;
 addFormats(ajv);
 // ajv-formats also accepts `urn:uuid:`-prefixed ids; the platform's ids are only the canonical 36 characters.
 ajv.addFormat('uuid', UUID_PATTERN);
 
 const TYPE_NAMES: Record<string, string> = {
-  string: 'un texto', boolean: 'true o false', array: 'una lista', object: 'un objeto', integer: 'un entero', number: 'un número',
+  string: 'un texto',
+  boolean: 'true o false',
+  array: 'una lista',
+  object: 'un objeto',
+  integer: 'un entero',
+  number: 'un número',
 };
 
 function fieldOf(error: ErrorObject): string {
@@ -40,7 +46,9 @@ function messageFor(error: ErrorObject): string {
     case 'maxLength':
       return tooLongMessage(field, (error.params as { limit: number }).limit);
     case 'format':
-      return (error.params as { format: string }).format === 'uuid' ? `${field} debe ser un UUID` : `${field} tiene un formato invalido`;
+      return (error.params as { format: string }).format === 'uuid'
+        ? `${field} debe ser un UUID`
+        : `${field} tiene un formato invalido`;
     case 'type': {
       const types = ([] as string[]).concat((error.params as { type: string | string[] }).type);
       return `${field} debe ser ${types.map((t) => TYPE_NAMES[t] ?? t).join(' o ')}`;
@@ -68,7 +76,8 @@ function nulPath(root: unknown): string | undefined {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}.${i}`]);
     } else if (value && typeof value === 'object') {
       const entries = Object.entries(value);
-      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], path ? `${path}.${entries[i]![0]}` : entries[i]![0]]);
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push([entries[i]![1], path ? `${path}.${entries[i]![0]}` : entries[i]![0]]);
     }
   }
   return undefined;
@@ -108,6 +117,7 @@ export function bodyParser<T>(schema: JSONSchemaType<T> | Schema): BodyParser<T>
 }
 
 /** A string that must contain something besides spaces. */
-export const requiredText = (maxLength: number) => ({ type: 'string', minLength: 1, pattern: '\\S', maxLength }) as const;
+export const requiredText = (maxLength: number) =>
+  ({ type: 'string', minLength: 1, pattern: '\\S', maxLength }) as const;
 export const uuid = { type: 'string', format: 'uuid' } as const;
 export const uuidList = { type: 'array', items: uuid } as const;

@@ -56,7 +56,8 @@ function pageCsp(nonce: string, issuer: string): string {
 export function webRoutes(deps: ApiDeps, options: { distDir?: string; clientId?: string } = {}): Router {
   const router = Router();
   const distDir = options.distDir ?? webDistDir();
-  const clientId = options.clientId ?? (process.env.WEB_CLIENT_ID || process.env.AUTH0_FRONTEND_CLIENT_ID || 'expediente-web');
+  const clientId =
+    options.clientId ?? (process.env.WEB_CLIENT_ID || process.env.AUTH0_FRONTEND_CLIENT_ID || 'expediente-web');
   const issuer = deps.config.oidc.issuer.replace(/\/+$/, '');
 
   router.get('/desk-config.json', (_req, res) => {
@@ -82,7 +83,10 @@ export function webRoutes(deps: ApiDeps, options: { distDir?: string; clientId?:
   const sendIndex = (_req: Request, res: Response): void => {
     const html = indexHtml();
     if (!html) {
-      res.status(503).type('text/plain; charset=utf-8').send('La mesa web no está compilada: ejecute npm run web:build');
+      res
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('La mesa web no está compilada: ejecute npm run web:build');
       return;
     }
     const nonce = randomBytes(16).toString('base64');
@@ -99,7 +103,13 @@ export function webRoutes(deps: ApiDeps, options: { distDir?: string; clientId?:
   router.get(/.*/, (req, res, next) => {
     const p = req.path;
     if (API_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, '') || p.startsWith(prefix))) return next();
-    if (!(req.get('accept') ?? '').includes('text/html') || req.get('x-tenant-schema') || req.get('x-api-key') || req.get('authorization')) return next();
+    if (
+      !(req.get('accept') ?? '').includes('text/html') ||
+      req.get('x-tenant-schema') ||
+      req.get('x-api-key') ||
+      req.get('authorization')
+    )
+      return next();
     sendIndex(req, res);
   });
   return router;

@@ -45,7 +45,12 @@ export interface CpuRow {
  * role (`roles`: pid → name), every other process by its command name (left out below 1% of the
  * total: the machine's own background).
  */
-export function cpuPerOperation(before: Snapshot, after: Snapshot, operations: number, roles: ReadonlyMap<number, string> = new Map()): CpuRow[] {
+export function cpuPerOperation(
+  before: Snapshot,
+  after: Snapshot,
+  operations: number,
+  roles: ReadonlyMap<number, string> = new Map(),
+): CpuRow[] {
   const byName = new Map<string, { ms: number; ours: boolean }>();
   for (const [pid, now] of after) {
     const spent = now.ms - (before.get(pid)?.ms ?? 0);
@@ -73,7 +78,9 @@ export function reportCpu(label: string, rows: CpuRow[], per: 'min' | 's' = 'min
   const others = rows.filter((r) => !r.ours).reduce((a, r) => a + r.ms, 0);
   const rate = (ms: number) => fmt((cores * window) / ms, per === 'min' ? 0 : 1);
   const digits = total < 10 ? 2 : 1;
-  console.log(`  CPU per ${label}: ${rows.map((r) => `${r.command} ${fmt(r.ms, digits)}`).join(', ')} ms (total ${fmt(total, digits)} ms)`);
+  console.log(
+    `  CPU per ${label}: ${rows.map((r) => `${r.command} ${fmt(r.ms, digits)}`).join(', ')} ms (total ${fmt(total, digits)} ms)`,
+  );
   const withoutOurs = others > 0 ? `; ${rate(others)}/${per} if our processes cost nothing` : '';
   console.log(`  ceiling on ${cores} cores: ${rate(total)}/${per} as measured${withoutOurs}`);
 }

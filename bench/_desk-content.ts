@@ -42,15 +42,22 @@ export interface DeskContent {
 export async function seedDeskContent(options: { drafts?: number } = {}): Promise<DeskContent> {
   // Signed and numbered: inspector first, the director numbers.
   const signedReference = 'Informe de inspección de obra, Güemes 1450';
-  const signedId = await prepareIntegrationDraft('agente-obras', ['agente-obras', 'directora-obras'], { reference: signedReference });
+  const signedId = await prepareIntegrationDraft('agente-obras', ['agente-obras', 'directora-obras'], {
+    reference: signedReference,
+  });
   await startSigning(signedId, 'agente-obras');
   const signed = await signAll(signedId, ['agente-obras', 'directora-obras']);
   assert.equal(signed.status, 'signed');
-  const details = await request(`/api/v1/documents/${signedId}/signature-details`, { headers: asBackend('directora-obras') });
+  const details = await request(`/api/v1/documents/${signedId}/signature-details`, {
+    headers: asBackend('directora-obras'),
+  });
   assert.equal(details.status, 200, details.text);
 
   // Waiting for her signature.
-  const pending = ['Dictamen técnico, ampliación Belgrano 220', 'Acta de constatación, obra sin permiso en Sarmiento 88'];
+  const pending = [
+    'Dictamen técnico, ampliación Belgrano 220',
+    'Acta de constatación, obra sin permiso en Sarmiento 88',
+  ];
   for (const reference of pending) {
     const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { reference });
     await startSigning(id, 'agente-obras');
@@ -59,28 +66,57 @@ export async function seedDeskContent(options: { drafts?: number } = {}): Promis
   // Her drafts (the last is the newest).
   const drafts = [
     ...Array.from({ length: options.drafts ?? 0 }, (_, i) => `Informe de relevamiento ${i + 1}`),
-    'Providencia de pase a Rentas', 'Informe de factibilidad, loteo Barrio Norte',
+    'Providencia de pase a Rentas',
+    'Informe de factibilidad, loteo Barrio Norte',
   ];
   for (const reference of drafts) await createBackendDraft('directora-obras', { reference });
 
   // Permit cases of her secretariat (each signs its cover in the background).
-  const cases = ['Permiso de obra, vivienda unifamiliar en Güemes 1450', 'Permiso de obra, ampliación comercial en Belgrano 220', 'Permiso de demolición, Sarmiento 88'];
+  const cases = [
+    'Permiso de obra, vivienda unifamiliar en Güemes 1450',
+    'Permiso de obra, ampliación comercial en Belgrano 220',
+    'Permiso de demolición, Sarmiento 88',
+  ];
   const created = [];
-  for (const reference of cases) created.push(await createCase('directora-obras', { case_template_id: template('PEROB'), reference }));
+  for (const reference of cases)
+    created.push(await createCase('directora-obras', { case_template_id: template('PEROB'), reference }));
 
   // Notes to Obras Particulares and memos to her.
-  const note = await sendNote('jefa-mesa', { to: ['DOP'] }, { reference: 'Ingreso de planos, expediente de Güemes 1450' });
-  await sendNote('directora-rentas', { to: ['DOP'], cc: ['MESA'] }, { reference: 'Deuda de tasas de obra, padrón 10452', signers: ['directora-rentas'] });
-  const memo = await sendMemo('intendente', { to: ['directora-obras'] }, { reference: 'Prioridad de inspecciones en el centro' });
-  await sendMemo('jefa-mesa', { to: ['directora-obras'], cc: ['agente-obras'] }, { reference: 'Horario de atención de Obras en diciembre' });
+  const note = await sendNote(
+    'jefa-mesa',
+    { to: ['DOP'] },
+    { reference: 'Ingreso de planos, expediente de Güemes 1450' },
+  );
+  await sendNote(
+    'directora-rentas',
+    { to: ['DOP'], cc: ['MESA'] },
+    { reference: 'Deuda de tasas de obra, padrón 10452', signers: ['directora-rentas'] },
+  );
+  const memo = await sendMemo(
+    'intendente',
+    { to: ['directora-obras'] },
+    { reference: 'Prioridad de inspecciones en el centro' },
+  );
+  await sendMemo(
+    'jefa-mesa',
+    { to: ['directora-obras'], cc: ['agente-obras'] },
+    { reference: 'Horario de atención de Obras en diciembre' },
+  );
 
   // Street lights of her registry.
-  const record = await createRecord('directora-obras', 'LUM', 'Luminaria Plaza San Martín, esquina noreste', { ubicacion: 'Plaza San Martín, esquina Güemes y Belgrano' });
+  const record = await createRecord('directora-obras', 'LUM', 'Luminaria Plaza San Martín, esquina noreste', {
+    ubicacion: 'Plaza San Martín, esquina Güemes y Belgrano',
+  });
   await createRecord('directora-obras', 'LUM', 'Luminaria Avenida Sarmiento 900');
   await createRecord('directora-obras', 'LUM', 'Columna de alumbrado, Barrio Norte');
 
   return {
-    signed: { id: signedId, number: signed.document_number, reference: signedReference, verificationCode: details.body.data.verification_code as string },
+    signed: {
+      id: signedId,
+      number: signed.document_number,
+      reference: signedReference,
+      verificationCode: details.body.data.verification_code as string,
+    },
     pendingReference: pending[pending.length - 1]!,
     draftReference: drafts[drafts.length - 1]!,
     firstCase: { id: created[0]!.case_id, number: created[0]!.case_number, reference: cases[0]! },

@@ -25,14 +25,16 @@ async function searchable(page: Page, placeholder: string): Promise<void> {
 export function mainScreens(c: DeskContent, userName: string): DeskScreen[] {
   return [
     {
-      name: 'Inicio', path: '/',
+      name: 'Inicio',
+      path: '/',
       async ready(page) {
         await h1(page, `Hola, ${userName}`);
         await page.getByRole('link', { name: c.pendingReference }).first().waitFor();
       },
     },
     {
-      name: 'Documentos', path: '/documentos',
+      name: 'Documentos',
+      path: '/documentos',
       async ready(page) {
         await h1(page, 'Documentos');
         await page.getByRole('link', { name: c.draftReference }).waitFor();
@@ -40,7 +42,8 @@ export function mainScreens(c: DeskContent, userName: string): DeskScreen[] {
       },
     },
     {
-      name: 'Expedientes', path: '/expedientes',
+      name: 'Expedientes',
+      path: '/expedientes',
       async ready(page) {
         await h1(page, 'Expedientes');
         await page.getByRole('link', { name: c.firstCase.number }).waitFor();
@@ -48,7 +51,8 @@ export function mainScreens(c: DeskContent, userName: string): DeskScreen[] {
       },
     },
     {
-      name: 'Notas', path: '/notas',
+      name: 'Notas',
+      path: '/notas',
       async ready(page) {
         await h1(page, 'Notas');
         await page.getByText(c.note.reference).first().waitFor();
@@ -56,7 +60,8 @@ export function mainScreens(c: DeskContent, userName: string): DeskScreen[] {
       },
     },
     {
-      name: 'Memos', path: '/memos',
+      name: 'Memos',
+      path: '/memos',
       async ready(page) {
         await h1(page, 'Memos');
         await page.getByText(c.memo.reference).first().waitFor();

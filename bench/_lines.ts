@@ -30,7 +30,13 @@ export async function getLine(p: Platform, line: Line, caller: string): Promise<
 }
 
 /** `warmups` unmeasured requests (the last must be a 200), then `runs` timed ones. */
-export async function timeLine<L extends Line>(p: Platform, line: L, caller: string, runs: number, warmups: number): Promise<Timed<L>> {
+export async function timeLine<L extends Line>(
+  p: Platform,
+  line: L,
+  caller: string,
+  runs: number,
+  warmups: number,
+): Promise<Timed<L>> {
   let last: { status: number; body: any } | undefined;
   for (let i = 0; i < warmups; i++) last = await getLine(p, line, caller);
   if (last!.status !== 200) throw new Error(`${line.path}: ${last!.status} ${JSON.stringify(last!.body)}`);
@@ -45,13 +51,17 @@ export async function timeLine<L extends Line>(p: Platform, line: L, caller: str
 }
 
 /** Statement timings (as knex sends them) while `run` goes, to find the slowest one. */
-export async function slowestStatement(db: Knex, run: () => Promise<void>): Promise<{ sql: string; bindings: unknown[]; ms: number }> {
+export async function slowestStatement(
+  db: Knex,
+  run: () => Promise<void>,
+): Promise<{ sql: string; bindings: unknown[]; ms: number }> {
   const started = new Map<string, number>();
   let slowest = { sql: '', bindings: [] as unknown[], ms: -1 };
   const onQuery = (q: { __knexQueryUid: string }) => started.set(q.__knexQueryUid, performance.now());
   const onResponse = (_r: unknown, q: { __knexQueryUid: string; sql: string; bindings?: unknown[] }) => {
     const ms = performance.now() - (started.get(q.__knexQueryUid) ?? performance.now());
-    if (ms > slowest.ms && !/^(SET|BEGIN|COMMIT|explain)/i.test(q.sql)) slowest = { sql: q.sql, bindings: q.bindings ?? [], ms };
+    if (ms > slowest.ms && !/^(SET|BEGIN|COMMIT|explain)/i.test(q.sql))
+      slowest = { sql: q.sql, bindings: q.bindings ?? [], ms };
   };
   db.on('query', onQuery).on('query-response', onResponse);
   try {

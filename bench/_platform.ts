@@ -23,7 +23,13 @@ export type Topology = 'in-process' | 'processes';
 export interface Platform {
   stack: TestStack;
   topology: Topology;
-  call(method: string, path: string, user: string, json?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  call(
+    method: string,
+    path: string,
+    user: string,
+    json?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
   /** Our processes by pid, named by what they run (for CPU accounting). */
   roles: ReadonlyMap<number, string>;
   stop(): Promise<void>;
@@ -38,7 +44,8 @@ let built = false;
 /** Compiles the project once per benchmark run (`npm run build`: dist/ and the workflow bundle). */
 export function buildOnce(): void {
   if (built) return;
-  if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+  if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0)
+    throw new Error('npm run build failed');
   built = true;
 }
 
@@ -54,19 +61,39 @@ export interface PlatformProcesses {
  * stack's database, Temporal and signing service, on a task queue of their own. `compiled`: from
  * dist/ as production runs them; otherwise TypeScript through tsx, as `npm start` does.
  */
-export async function startPlatformProcesses(stack: TestStack, options: { workers?: number; apis?: number; compiled?: boolean } = {}): Promise<PlatformProcesses> {
+export async function startPlatformProcesses(
+  stack: TestStack,
+  options: { workers?: number; apis?: number; compiled?: boolean } = {},
+): Promise<PlatformProcesses> {
   const { workers = 1, apis = 1, compiled = true } = options;
   if (compiled) buildOnce();
-  const entry = (name: string) => (compiled ? [path.join(root, 'dist', `${name}.js`)] : ['--import', 'tsx', path.join(root, `${name}.ts`)]);
+  const entry = (name: string) =>
+    compiled ? [path.join(root, 'dist', `${name}.js`)] : ['--import', 'tsx', path.join(root, `${name}.ts`)];
   const common = {
-    APP_ENV: 'test', DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: `bench-${randomBytes(3).toString('hex')}`,
-    DATA_DIR: stack.config.dataDir, SIGNER_URL: stack.signer.url, SIGNER_API_KEY: stack.config.signer.apiKey, OIDC_ISSUER: stack.idp.issuer, LOG_LEVEL: 'warn',
+    APP_ENV: 'test',
+    DATABASE_URL: stack.databaseUrl,
+    TEMPORAL_ADDRESS: stack.temporalAddress,
+    TEMPORAL_TASK_QUEUE: `bench-${randomBytes(3).toString('hex')}`,
+    DATA_DIR: stack.config.dataDir,
+    SIGNER_URL: stack.signer.url,
+    SIGNER_API_KEY: stack.config.signer.apiKey,
+    OIDC_ISSUER: stack.idp.issuer,
+    LOG_LEVEL: 'warn',
     // The remote signing service of personal signatures, as the stack's own worker has it.
-    CSC_URL: stack.csc.url, CSC_CLIENT_ID: TEST_CSC.clientId, CSC_CLIENT_SECRET: TEST_CSC.clientSecret, CSC_ENROLMENT_URL: stack.csc.url, CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
+    CSC_URL: stack.csc.url,
+    CSC_CLIENT_ID: TEST_CSC.clientId,
+    CSC_CLIENT_SECRET: TEST_CSC.clientSecret,
+    CSC_ENROLMENT_URL: stack.csc.url,
+    CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
   };
   // BENCH_CPU_PROF=<dir>: each process writes a V8 CPU profile there when it stops (NODE_OPTIONS may not carry --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const start = (name: string, env: Record<string, string>) => spawn(process.execPath, [...profile, ...entry(name)], { cwd: root, env: { ...process.env, ...common, ...env }, stdio: 'ignore' });
+  const start = (name: string, env: Record<string, string>) =>
+    spawn(process.execPath, [...profile, ...entry(name)], {
+      cwd: root,
+      env: { ...process.env, ...common, ...env },
+      stdio: 'ignore',
+    });
   const children: ChildProcess[] = [];
   const startupMs = { workers: [] as number[], api: 0 };
   try {
@@ -80,7 +107,11 @@ export async function startPlatformProcesses(stack: TestStack, options: { worker
     }
     const port = await freePort();
     const started = performance.now();
-    const api = start('api/main', { API_PORT: String(port), API_PUBLIC_URL: `http://127.0.0.1:${port}`, API_PROCESSES: String(apis) });
+    const api = start('api/main', {
+      API_PORT: String(port),
+      API_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      API_PROCESSES: String(apis),
+    });
     children.push(api);
     const apiUrl = `http://127.0.0.1:${port}`;
     await waitForHttpOk(`${apiUrl}/health`, 120_000, () => api.exitCode === null);
@@ -94,11 +125,14 @@ export async function startPlatformProcesses(stack: TestStack, options: { worker
 
 export async function stopProcesses(children: ChildProcess[]): Promise<void> {
   await Promise.all(
-    children.map((c) => new Promise((resolve) => {
-      if (c.exitCode !== null || c.signalCode !== null) return resolve(undefined);
-      c.once('exit', resolve);
-      c.kill('SIGTERM');
-    })),
+    children.map(
+      (c) =>
+        new Promise((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve(undefined);
+          c.once('exit', resolve);
+          c.kill('SIGTERM');
+        }),
+    ),
   );
 }
 
@@ -114,7 +148,11 @@ export async function startPlatform(topology: Topology = 'in-process'): Promise<
   const apiUrl = processes?.apiUrl ?? stack.apiUrl;
   const roles = new Map<number, string>(
     processes
-      ? [...processes.children.slice(0, -1).map((w) => [w.pid!, 'worker'] as const), [processes.children.at(-1)!.pid!, 'API'], [process.pid, 'signing service + TSA + client']]
+      ? [
+          ...processes.children.slice(0, -1).map((w) => [w.pid!, 'worker'] as const),
+          [processes.children.at(-1)!.pid!, 'API'],
+          [process.pid, 'signing service + TSA + client'],
+        ]
       : [[process.pid, 'API + worker + signing service + TSA + client']],
   );
   return {
@@ -124,7 +162,12 @@ export async function startPlatform(topology: Topology = 'in-process'): Promise<
     async call(method, path, userKey, json, headers) {
       const res = await fetch(`${apiUrl}${path}`, {
         method,
-        headers: { 'X-API-Key': stack.demoApiKey, 'X-User-ID': user(userKey), ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          'X-API-Key': stack.demoApiKey,
+          'X-User-ID': user(userKey),
+          ...(json ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         body: json ? JSON.stringify(json) : undefined,
       });
       const text = await res.text();

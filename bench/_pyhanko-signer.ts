@@ -46,12 +46,21 @@ export interface PyhankoJob {
 }
 
 /** Per-signature times in milliseconds, by job name. */
-export async function runPyhanko(dir: string, p12: string, password: string, tsaUrl: string, jobs: PyhankoJob[]): Promise<Record<string, number[]>> {
+export async function runPyhanko(
+  dir: string,
+  p12: string,
+  password: string,
+  tsaUrl: string,
+  jobs: PyhankoJob[],
+): Promise<Record<string, number[]>> {
   const script = path.join(dir, 'pyhanko-sign.py');
   await writeFile(script, SCRIPT);
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile('python3', [script, p12, password, tsaUrl, JSON.stringify(jobs)], { maxBuffer: 16 * 1024 * 1024 }, (err, out, stderr) =>
-      err ? reject(new Error(`pyHanko failed: ${stderr || err.message}`)) : resolve(out),
+    execFile(
+      'python3',
+      [script, p12, password, tsaUrl, JSON.stringify(jobs)],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (err, out, stderr) => (err ? reject(new Error(`pyHanko failed: ${stderr || err.message}`)) : resolve(out)),
     ),
   );
   return JSON.parse(stdout) as Record<string, number[]>;

@@ -19,36 +19,128 @@ export interface ScaleSize {
 }
 
 const EXTRA_SECTORS: [string, string][] = [
-  ['TRAN', 'Dirección de Tránsito'], ['CAT', 'Catastro'], ['COMP', 'Compras y Suministros'], ['RRHH', 'Recursos Humanos'],
-  ['LYT', 'Legal y Técnica'], ['CULT', 'Cultura'], ['DEP', 'Deportes'], ['SAL', 'Salud'], ['ASOC', 'Acción Social'],
-  ['AMB', 'Medio Ambiente'], ['SSPP', 'Servicios Públicos'], ['PLAN', 'Planeamiento Urbano'], ['TES', 'Tesorería'],
-  ['CONT', 'Contaduría'], ['INSP', 'Inspección General'], ['TUR', 'Turismo'],
+  ['TRAN', 'Dirección de Tránsito'],
+  ['CAT', 'Catastro'],
+  ['COMP', 'Compras y Suministros'],
+  ['RRHH', 'Recursos Humanos'],
+  ['LYT', 'Legal y Técnica'],
+  ['CULT', 'Cultura'],
+  ['DEP', 'Deportes'],
+  ['SAL', 'Salud'],
+  ['ASOC', 'Acción Social'],
+  ['AMB', 'Medio Ambiente'],
+  ['SSPP', 'Servicios Públicos'],
+  ['PLAN', 'Planeamiento Urbano'],
+  ['TES', 'Tesorería'],
+  ['CONT', 'Contaduría'],
+  ['INSP', 'Inspección General'],
+  ['TUR', 'Turismo'],
 ];
 
 /** Share of documents per sector, in percent: the entry desk and public works write the most. */
 const SECTOR_WEIGHTS: Record<string, number> = {
-  MESA: 14, DOP: 10, RENT: 8, INTEN: 4, ...Object.fromEntries(EXTRA_SECTORS.map(([a]) => [a, 4])),
+  MESA: 14,
+  DOP: 10,
+  RENT: 8,
+  INTEN: 4,
+  ...Object.fromEntries(EXTRA_SECTORS.map(([a]) => [a, 4])),
 };
 
 /** Share of non-cover documents per type, in percent. */
 const TYPE_WEIGHTS: Record<string, number> = { INF: 38, NOTA: 16, DICT: 11, RESO: 9, MEMO: 8, PV: 15, IFRLM: 3 };
 
-const FIRST = ['Ana', 'Juan', 'María', 'Pedro', 'Lucía', 'Diego', 'Sofía', 'Martín', 'Valeria', 'Pablo', 'Carla', 'Tomás', 'Inés', 'Raúl', 'Elena', 'Hernán'];
-const LAST = ['García', 'Rodríguez', 'López', 'Pérez', 'Sánchez', 'Romero', 'Díaz', 'Benítez', 'Acuña', 'Muñoz', 'Ortiz', 'Suárez', 'Giménez', 'Castro', 'Ríos', 'Peña'];
+const FIRST = [
+  'Ana',
+  'Juan',
+  'María',
+  'Pedro',
+  'Lucía',
+  'Diego',
+  'Sofía',
+  'Martín',
+  'Valeria',
+  'Pablo',
+  'Carla',
+  'Tomás',
+  'Inés',
+  'Raúl',
+  'Elena',
+  'Hernán',
+];
+const LAST = [
+  'García',
+  'Rodríguez',
+  'López',
+  'Pérez',
+  'Sánchez',
+  'Romero',
+  'Díaz',
+  'Benítez',
+  'Acuña',
+  'Muñoz',
+  'Ortiz',
+  'Suárez',
+  'Giménez',
+  'Castro',
+  'Ríos',
+  'Peña',
+];
 const SUBJECTS = [
-  'Solicitud de poda en', 'Reclamo por bache en', 'Habilitación de local en', 'Permiso de obra en', 'Inspección de veredas en',
-  'Reparación de luminaria en', 'Exención de tasas para vecino de', 'Corte de calle en', 'Conexión de agua en', 'Limpieza de desagüe en',
-  'Informe técnico sobre', 'Dictamen sobre el uso de', 'Resolución de pago de obras en', 'Nota de la comisión vecinal de', 'Relevamiento catastral de',
-  'Señalización vial en', 'Feria de artesanos en', 'Plan de forestación en', 'Denuncia por ruidos en', 'Ampliación de red cloacal en',
+  'Solicitud de poda en',
+  'Reclamo por bache en',
+  'Habilitación de local en',
+  'Permiso de obra en',
+  'Inspección de veredas en',
+  'Reparación de luminaria en',
+  'Exención de tasas para vecino de',
+  'Corte de calle en',
+  'Conexión de agua en',
+  'Limpieza de desagüe en',
+  'Informe técnico sobre',
+  'Dictamen sobre el uso de',
+  'Resolución de pago de obras en',
+  'Nota de la comisión vecinal de',
+  'Relevamiento catastral de',
+  'Señalización vial en',
+  'Feria de artesanos en',
+  'Plan de forestación en',
+  'Denuncia por ruidos en',
+  'Ampliación de red cloacal en',
 ];
 const STREETS = [
-  'calle Rivadavia', 'calle Güemes', 'avenida San Martín', 'calle Belgrano', 'calle Sarmiento', 'avenida Mitre', 'calle Moreno',
-  'calle 9 de Julio', 'avenida del Libertador', 'calle Córdoba', 'calle Entre Ríos', 'calle Tucumán', 'pasaje Álvarez Thomas',
-  'calle Pueyrredón', 'barrio Santa Rita', 'barrio El Ombú', 'plaza Almirante Brown', 'calle Independencia', 'calle Alberdi',
-  'calle Lavalle', 'calle Echeverría', 'calle Castelli', 'avenida Perón', 'calle Urquiza', 'barrio Los Aromos', 'calle Maipú',
-  'calle Junín', 'calle Chacabuco', 'calle Suipacha', 'calle Pringles',
+  'calle Rivadavia',
+  'calle Güemes',
+  'avenida San Martín',
+  'calle Belgrano',
+  'calle Sarmiento',
+  'avenida Mitre',
+  'calle Moreno',
+  'calle 9 de Julio',
+  'avenida del Libertador',
+  'calle Córdoba',
+  'calle Entre Ríos',
+  'calle Tucumán',
+  'pasaje Álvarez Thomas',
+  'calle Pueyrredón',
+  'barrio Santa Rita',
+  'barrio El Ombú',
+  'plaza Almirante Brown',
+  'calle Independencia',
+  'calle Alberdi',
+  'calle Lavalle',
+  'calle Echeverría',
+  'calle Castelli',
+  'avenida Perón',
+  'calle Urquiza',
+  'barrio Los Aromos',
+  'calle Maipú',
+  'calle Junín',
+  'calle Chacabuco',
+  'calle Suipacha',
+  'calle Pringles',
 ];
-const FILLER = 'Visto el expediente de referencia y el informe del área técnica competente, y considerando que se han cumplido los recaudos establecidos por la normativa vigente, corresponde dar curso a lo solicitado conforme a las constancias agregadas. ';
+const FILLER =
+  'Visto el expediente de referencia y el informe del área técnica competente, y considerando que se han cumplido los recaudos establecidos por la normativa vigente, corresponde dar curso a lo solicitado conforme a las constancias agregadas. ';
 
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const textArray = (items: readonly string[]) => `array[${items.map(sqlText).join(', ')}]::text[]`;
@@ -286,19 +378,29 @@ async function bulkBatch(trx: Tx, load: () => Promise<void>, documentIds: string
  * Grows the tenant's bulk data from `from` to `to` (documents count the case covers). Batches of
  * 100k rows, each its own transaction; `progress` hears about each one.
  */
-export async function growScaleData(db: Db, tenant: Tenant, from: ScaleSize, to: ScaleSize, progress: (line: string) => void = () => undefined): Promise<void> {
+export async function growScaleData(
+  db: Db,
+  tenant: Tenant,
+  from: ScaleSize,
+  to: ScaleSize,
+  progress: (line: string) => void = () => undefined,
+): Promise<void> {
   const scoped = tenantDb(db, tenant);
   if (from.documents === 0) await scoped.transaction((trx) => people(trx));
   for (let start = from.cases; start < to.cases; start += BATCH) {
     const end = Math.min(to.cases, start + BATCH);
-    await scoped.transaction((trx) => bulkBatch(trx, () => cases(trx, start, end, tenant.municipalityCode), 'select cover_id from bulk_cases'));
+    await scoped.transaction((trx) =>
+      bulkBatch(trx, () => cases(trx, start, end, tenant.municipalityCode), 'select cover_id from bulk_cases'),
+    );
     progress(`cases ${end.toLocaleString('en')}`);
   }
   const firstDoc = from.documents - from.cases;
   const lastDoc = to.documents - to.cases;
   for (let start = firstDoc; start < lastDoc; start += BATCH) {
     const end = Math.min(lastDoc, start + BATCH);
-    await scoped.transaction((trx) => bulkBatch(trx, () => documents(trx, start, end, to.cases, tenant.municipalityCode), 'select id from bulk_docs'));
+    await scoped.transaction((trx) =>
+      bulkBatch(trx, () => documents(trx, start, end, to.cases, tenant.municipalityCode), 'select id from bulk_docs'),
+    );
     progress(`documents ${(end + to.cases).toLocaleString('en')}`);
   }
 }

@@ -6,7 +6,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+} from 'pdf-lib';
 import { freePort } from '../dev/ports.js';
 import { waitForHttpOk } from '../dev/wait.js';
 import { ensureDevPki, type DevPki } from '../signer/dev-pki.js';
@@ -24,12 +31,17 @@ let built = false;
  */
 export function startService(entry: string, env: Record<string, string>): ChildProcess {
   if (!built) {
-    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0)
+      throw new Error('npm run build failed');
     built = true;
   }
   // BENCH_CPU_PROF=<dir>: the process writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...nodeFlags(entry), path.join(root, 'dist', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, ...nodeFlags(entry), path.join(root, 'dist', `${entry}.js`)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   child.on('exit', (code, signal) => {
     if (!stopping && !child.killed) {
       console.error(`${entry} exited unexpectedly (code ${code}, signal ${signal})`);
@@ -67,7 +79,13 @@ export async function startSigningServices(dir: string, apiKey: string, logLevel
   const tsaEnv = { TSA_PORT: String(tsaPort), TSA_PKI_DIR: pki.dir, LOG_LEVEL: logLevel };
   const tsa = startService('signer/tsa/main', tsaEnv);
   const signer = startService('signer/main', {
-    ENVIRONMENT: 'test', API_KEY: apiKey, CERTS_DIR: pki.certsDir, CERT_PASSWORDS_FILE: pki.passwordsFile, TSA_URL: tsaUrl, SIGNER_PORT: String(signerPort), LOG_LEVEL: logLevel,
+    ENVIRONMENT: 'test',
+    API_KEY: apiKey,
+    CERTS_DIR: pki.certsDir,
+    CERT_PASSWORDS_FILE: pki.passwordsFile,
+    TSA_URL: tsaUrl,
+    SIGNER_PORT: String(signerPort),
+    LOG_LEVEL: logLevel,
   });
   await Promise.all([waitForHealth(tsaUrl), waitForHealth(url)]);
   return { pki, url, signer, tsaUrl, tsa, tsaEnv };
@@ -98,10 +116,22 @@ export async function tenMegabytePdf(marker = '##FIN_TEXTO##'): Promise<Buffer> 
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE((Math.random() * 0x100000000) >>> 0, i);
   const image = doc.context.register(
-    doc.context.stream(pixels, { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
+    doc.context.stream(pixels, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: side,
+      Height: side,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+    }),
   );
   const name = page.node.newXObject('Scan', image);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(540, 0, 0, 380, 36, 400), drawObject(name), popGraphicsState());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(540, 0, 0, 380, 36, 400),
+    drawObject(name),
+    popGraphicsState(),
+  );
   page.drawText(marker, { x: 72, y: 380, size: 6, font });
   return Buffer.from(await doc.save());
 }

@@ -5,13 +5,22 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarize(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0 };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? 0,
+  };
 }
 
 export const fmt = (v: number, digits = 1) => v.toFixed(digits);
 
 /** Runs `task` `total` times with at most `concurrency` at once; returns elapsed seconds. */
-export async function runConcurrently(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
+export async function runConcurrently(
+  total: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(

@@ -29,18 +29,59 @@ interface MixLine {
 }
 
 export const MIX: MixLine[] = [
-  { name: 'documents search, first page', method: 'GET', path: () => '/api/v1/documents/search?page=1&page_size=20', caller: 'agente-obras', status: 200 },
-  { name: 'documents search, text', method: 'GET', path: () => '/api/v1/documents/search?search=inspecci%C3%B3n', caller: 'agente-obras', status: 200 },
-  { name: 'pending signatures', method: 'GET', path: () => '/api/v1/documents/pending-signatures', caller: 'agente-obras', status: 200 },
+  {
+    name: 'documents search, first page',
+    method: 'GET',
+    path: () => '/api/v1/documents/search?page=1&page_size=20',
+    caller: 'agente-obras',
+    status: 200,
+  },
+  {
+    name: 'documents search, text',
+    method: 'GET',
+    path: () => '/api/v1/documents/search?search=inspecci%C3%B3n',
+    caller: 'agente-obras',
+    status: 200,
+  },
+  {
+    name: 'pending signatures',
+    method: 'GET',
+    path: () => '/api/v1/documents/pending-signatures',
+    caller: 'agente-obras',
+    status: 200,
+  },
   { name: 'read a case', method: 'GET', path: (t) => `/api/v1/cases/${t.caseId}`, caller: 'jefa-mesa', status: 200 },
   { name: 'cases search', method: 'GET', path: () => '/api/v1/cases/search?page=1', caller: 'jefa-mesa', status: 200 },
   { name: 'notes received', method: 'GET', path: () => '/api/v1/notes/received', caller: 'agente-obras', status: 200 },
-  { name: 'create a document', method: 'POST', path: () => '/api/v1/documents', caller: 'agente-obras', body: { document_type_acronym: 'INF', reference: 'Informe de inspección' }, status: 201 },
-  { name: 'dashboard stats (backend)', method: 'GET', path: () => '/api/v1/dashboard/stats', caller: 'agente-obras', status: 200, backend: true },
+  {
+    name: 'create a document',
+    method: 'POST',
+    path: () => '/api/v1/documents',
+    caller: 'agente-obras',
+    body: { document_type_acronym: 'INF', reference: 'Informe de inspección' },
+    status: 201,
+  },
+  {
+    name: 'dashboard stats (backend)',
+    method: 'GET',
+    path: () => '/api/v1/dashboard/stats',
+    caller: 'agente-obras',
+    status: 200,
+    backend: true,
+  },
 ];
 
-async function send(t: MixTarget, method: string, path: string, caller: string, json?: unknown, backend = false): Promise<{ status: number; body: any }> {
-  const auth: Record<string, string> = backend ? { 'X-Tenant-Schema': t.schema, Authorization: `Bearer ${user(caller)}` } : { 'X-API-Key': t.apiKey, 'X-User-ID': user(caller) };
+async function send(
+  t: MixTarget,
+  method: string,
+  path: string,
+  caller: string,
+  json?: unknown,
+  backend = false,
+): Promise<{ status: number; body: any }> {
+  const auth: Record<string, string> = backend
+    ? { 'X-Tenant-Schema': t.schema, Authorization: `Bearer ${user(caller)}` }
+    : { 'X-API-Key': t.apiKey, 'X-User-ID': user(caller) };
   const res = await fetch(`${t.apiUrl}${path}`, {
     method,
     headers: { ...auth, ...(json ? { 'content-type': 'application/json' } : {}) },
@@ -53,11 +94,23 @@ async function send(t: MixTarget, method: string, path: string, caller: string, 
 /** Gives a tenant the same small archive as the others: `cases` cases (signed covers) and `documents` documents. */
 export async function prepareTenant(t: MixTarget, size = { cases: 2, documents: 20 }): Promise<void> {
   for (let i = 0; i < size.cases; i++) {
-    const created = expect(await send(t, 'POST', '/api/v1/cases', 'jefa-mesa', { case_template_id: template('HABCOM'), reference: `Habilitación comercial ${i + 1}` }), 201);
+    const created = expect(
+      await send(t, 'POST', '/api/v1/cases', 'jefa-mesa', {
+        case_template_id: template('HABCOM'),
+        reference: `Habilitación comercial ${i + 1}`,
+      }),
+      201,
+    );
     t.caseId = created.case_id;
   }
   for (let i = 0; i < size.documents; i++) {
-    expect(await send(t, 'POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'INF', reference: `Informe de inspección ${i + 1}` }), 201);
+    expect(
+      await send(t, 'POST', '/api/v1/documents', 'agente-obras', {
+        document_type_acronym: 'INF',
+        reference: `Informe de inspección ${i + 1}`,
+      }),
+      201,
+    );
   }
 }
 
@@ -69,7 +122,10 @@ async function round(t: MixTarget, into?: MixTimes): Promise<void> {
     const started = performance.now();
     const res = await send(t, line.method, line.path(t), line.caller, line.body, line.backend);
     const ms = performance.now() - started;
-    if (res.status !== line.status) throw new Error(`${t.label} ${line.name}: expected ${line.status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.status !== line.status)
+      throw new Error(
+        `${t.label} ${line.name}: expected ${line.status}, got ${res.status}: ${JSON.stringify(res.body)}`,
+      );
     if (into) into[i]!.push(ms);
   }
 }

@@ -25,13 +25,19 @@ const CONTENT = '<h1>Informe técnico</h1><p>Se deja constancia de la inspecció
 const SIGNERS = ['directora-obras', 'jefa-mesa', 'intendente'];
 const RUNS = 15;
 
-interface Sample { total: number; queries: Map<string, { n: number; ms: number }>; events: Map<string, number> }
+interface Sample {
+  total: number;
+  queries: Map<string, { n: number; ms: number }>;
+  events: Map<string, number>;
+}
 
 /** Records every statement the shared knex instance runs (API and worker run in this process). */
 function sqlRecorder(db: Knex) {
   const started = new Map<string, { sql: string; at: number }>();
   let current: Map<string, { n: number; ms: number }> | undefined;
-  db.on('query', (q: { __knexQueryUid: string; sql: string }) => started.set(q.__knexQueryUid, { sql: q.sql, at: performance.now() }));
+  db.on('query', (q: { __knexQueryUid: string; sql: string }) =>
+    started.set(q.__knexQueryUid, { sql: q.sql, at: performance.now() }),
+  );
   const done = (_r: unknown, q: { __knexQueryUid: string }) => {
     const s = started.get(q.__knexQueryUid);
     started.delete(q.__knexQueryUid);
@@ -45,17 +51,31 @@ function sqlRecorder(db: Knex) {
   db.on('query-response', done);
   db.on('query-error', (err: unknown, q: { __knexQueryUid: string }) => done(err, q));
   return {
-    start() { current = new Map(); },
-    stop() { const c = current!; current = undefined; return c; },
+    start() {
+      current = new Map();
+    },
+    stop() {
+      const c = current!;
+      current = undefined;
+      return c;
+    },
   };
 }
 
 function normalize(sql: string): string {
-  return sql.replace(/\s+/g, ' ').replace(/\$\d+/g, '?').replace(/in \([?, ]+\)/gi, 'in (…)').slice(0, 110);
+  return sql
+    .replace(/\s+/g, ' ')
+    .replace(/\$\d+/g, '?')
+    .replace(/in \([?, ]+\)/gi, 'in (…)')
+    .slice(0, 110);
 }
 
 /** Durations between the history events of the given workflow after `since` (server clock). */
-async function historyPhases(p: Platform, workflowId: string, sinceEventId: number): Promise<{ phases: Map<string, number>; lastEventId: number }> {
+async function historyPhases(
+  p: Platform,
+  workflowId: string,
+  sinceEventId: number,
+): Promise<{ phases: Map<string, number>; lastEventId: number }> {
   const handle = p.stack.client.workflow.getHandle(workflowId);
   const history = await handle.fetchHistory();
   const phases = new Map<string, number>();
@@ -63,17 +83,20 @@ async function historyPhases(p: Platform, workflowId: string, sinceEventId: numb
   const events = history.events!.filter((e) => Number(e.eventId) > sinceEventId);
   const byId = new Map<number, any>();
   for (const e of history.events!) byId.set(Number(e.eventId), e);
-  let wft = 0; let act = 0;
+  let wft = 0;
+  let act = 0;
   for (const e of events) {
     if (e.workflowTaskCompletedEventAttributes) {
       const a = e.workflowTaskCompletedEventAttributes;
-      const scheduled = byId.get(Number(a.scheduledEventId)); const started = byId.get(Number(a.startedEventId));
+      const scheduled = byId.get(Number(a.scheduledEventId));
+      const started = byId.get(Number(a.startedEventId));
       wft += 1;
       phases.set(`workflow task ${wft}: queued (scheduled → started)`, at(started) - at(scheduled));
       phases.set(`workflow task ${wft}: worker (started → completed)`, at(e) - at(started));
     } else if (e.activityTaskCompletedEventAttributes) {
       const a = e.activityTaskCompletedEventAttributes;
-      const scheduled = byId.get(Number(a.scheduledEventId)); const started = byId.get(Number(a.startedEventId));
+      const scheduled = byId.get(Number(a.scheduledEventId));
+      const started = byId.get(Number(a.startedEventId));
       act += 1;
       const name = scheduled.activityTaskScheduledEventAttributes.activityType.name;
       phases.set(`activity ${act} ${name}: queued`, at(started) - at(scheduled));
@@ -90,25 +113,42 @@ function median(values: number[]): number {
 
 function report(title: string, samples: Sample[]): void {
   console.log(`\n${title} (median of ${samples.length})`);
-  console.log(`  HTTP round trip                                  ${fmt(median(samples.map((s) => s.total))).padStart(7)} ms`);
+  console.log(
+    `  HTTP round trip                                  ${fmt(median(samples.map((s) => s.total))).padStart(7)} ms`,
+  );
   const keys = new Set(samples.flatMap((s) => [...s.events.keys()]));
-  for (const k of keys) console.log(`  ${k.padEnd(48)} ${fmt(median(samples.map((s) => s.events.get(k) ?? 0))).padStart(7)} ms`);
+  for (const k of keys)
+    console.log(`  ${k.padEnd(48)} ${fmt(median(samples.map((s) => s.events.get(k) ?? 0))).padStart(7)} ms`);
   const sql = new Map<string, { n: number[]; ms: number[] }>();
-  for (const s of samples) for (const [k, v] of s.queries) {
-    const e = sql.get(k) ?? { n: [], ms: [] };
-    e.n.push(v.n); e.ms.push(v.ms); sql.set(k, e);
-  }
+  for (const s of samples)
+    for (const [k, v] of s.queries) {
+      const e = sql.get(k) ?? { n: [], ms: [] };
+      e.n.push(v.n);
+      e.ms.push(v.ms);
+      sql.set(k, e);
+    }
   const totalN = median(samples.map((s) => [...s.queries.values()].reduce((a, v) => a + v.n, 0)));
   const totalMs = median(samples.map((s) => [...s.queries.values()].reduce((a, v) => a + v.ms, 0)));
   console.log(`  SQL: ${totalN} statements, ${fmt(totalMs)} ms summed (they overlap with the phases above)`);
-  const rows = [...sql.entries()].map(([k, v]) => ({ k, n: v.n.reduce((a, b) => a + b, 0) / samples.length, ms: v.ms.reduce((a, b) => a + b, 0) / samples.length }));
-  for (const r of rows.sort((a, b) => b.ms - a.ms).slice(0, 25)) console.log(`    ${fmt(r.n).padStart(5)} × ${fmt(r.ms, 2).padStart(6)} ms  ${r.k}`);
+  const rows = [...sql.entries()].map(([k, v]) => ({
+    k,
+    n: v.n.reduce((a, b) => a + b, 0) / samples.length,
+    ms: v.ms.reduce((a, b) => a + b, 0) / samples.length,
+  }));
+  for (const r of rows.sort((a, b) => b.ms - a.ms).slice(0, 25))
+    console.log(`    ${fmt(r.n).padStart(5)} × ${fmt(r.ms, 2).padStart(6)} ms  ${r.k}`);
 }
 
 async function prepared(p: Platform): Promise<string> {
-  const created = expect(await p.call('POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'INF', reference: 'Informe' }), 201);
+  const created = expect(
+    await p.call('POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'INF', reference: 'Informe' }),
+    201,
+  );
   const id = created.document_id as string;
-  expect(await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: SIGNERS.map(user) }), 200);
+  expect(
+    await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: SIGNERS.map(user) }),
+    200,
+  );
   expect(await p.call('POST', `/api/v1/documents/${id}/start-signing`, 'agente-obras'), 200);
   return id;
 }
@@ -122,7 +162,8 @@ async function temporalFloor(p: Platform): Promise<void> {
   const connection = await NativeConnection.connect({ address: p.stack.temporalAddress });
   const taskQueue = `floor-${Date.now()}`;
   const worker = await Worker.create({
-    connection, taskQueue,
+    connection,
+    taskQueue,
     workflowsPath: fileURLToPath(new URL('./_floor-workflows.ts', import.meta.url)),
     activities: { wait: () => new Promise<void>((resolve) => setTimeout(resolve, FLOOR_ACTIVITY_MS)) },
   });
@@ -141,8 +182,12 @@ async function temporalFloor(p: Platform): Promise<void> {
         if (i >= 10) samples.push({ total, queries: new Map(), events: h.phases });
       }
       const waited = step === 'no activity' ? 0 : FLOOR_ACTIVITY_MS;
-      console.log(`\nTemporal alone: an update awaiting ${step}${waited ? ` that only waits ${waited} ms` : ''} (median of ${samples.length})`);
-      console.log(`  round trip ${fmt(median(samples.map((x) => x.total))).padStart(6)} ms; Temporal's share ${fmt(median(samples.map((x) => x.total)) - waited)} ms`);
+      console.log(
+        `\nTemporal alone: an update awaiting ${step}${waited ? ` that only waits ${waited} ms` : ''} (median of ${samples.length})`,
+      );
+      console.log(
+        `  round trip ${fmt(median(samples.map((x) => x.total))).padStart(6)} ms; Temporal's share ${fmt(median(samples.map((x) => x.total)) - waited)} ms`,
+      );
       for (const k of new Set(samples.flatMap((x) => [...x.events.keys()]))) {
         console.log(`  ${k.padEnd(48)} ${fmt(median(samples.map((x) => x.events.get(k) ?? 0))).padStart(7)} ms`);
       }
@@ -163,7 +208,8 @@ try {
     const id = await prepared(p);
     for (const s of SIGNERS) expect(await p.call('POST', `/api/v1/documents/${id}/sign`, s), 200);
   }
-  const first: Sample[] = []; const last: Sample[] = [];
+  const first: Sample[] = [];
+  const last: Sample[] = [];
   for (let i = 0; i < RUNS; i++) {
     const id = await prepared(p);
     const workflowId = `document-signing/${tenant}/${id}`;
@@ -182,7 +228,12 @@ try {
   }
   // The PDF the first signer of a document signs, as the platform rendered it.
   const renderedId = await prepared(p);
-  const rendered = await p.stack.db.withSchema(tenant).table('document_files').where({ document_id: renderedId }).orderBy('revision', 'desc').first<{ storage_key: string }>('storage_key');
+  const rendered = await p.stack.db
+    .withSchema(tenant)
+    .table('document_files')
+    .where({ document_id: renderedId })
+    .orderBy('revision', 'desc')
+    .first<{ storage_key: string }>('storage_key');
   const renderedPdf = (await p.stack.services.storage.get(rendered!.storage_key))!;
   report('sign update of a common signer (B-LT signature)', first);
   report('sign update of the numerator (number, stamp, B-LTA signature, officialization)', last);
@@ -191,10 +242,18 @@ try {
   for (let i = 0; i < RUNS + 3; i++) {
     sql.start();
     const t0 = performance.now();
-    const body = expect(await p.call('POST', '/api/v1/cases', 'jefa-mesa', { case_template_id: template('HABCOM'), reference: `Habilitación ${i}` }), 201);
+    const body = expect(
+      await p.call('POST', '/api/v1/cases', 'jefa-mesa', {
+        case_template_id: template('HABCOM'),
+        reference: `Habilitación ${i}`,
+      }),
+      201,
+    );
     const total = performance.now() - t0;
     const queries = sql.stop();
-    const workflows = await p.stack.client.workflow.list({ query: `WorkflowType = 'caseCreationWorkflow' AND CaseNumber = '${body.case_number}'` });
+    const workflows = await p.stack.client.workflow.list({
+      query: `WorkflowType = 'caseCreationWorkflow' AND CaseNumber = '${body.case_number}'`,
+    });
     let events = new Map<string, number>();
     for await (const w of workflows) events = (await historyPhases(p, w.workflowId, 0)).phases;
     if (i >= 3) cases.push({ total, queries, events });
@@ -210,7 +269,10 @@ try {
   const pdf = Buffer.from(await page.save());
   const signerConfig = p.stack.config.signer;
   const signer = { name: 'Ana Pérez', seal: 'Directora', department: 'Obras', entity: 'Municipalidad' };
-  for (const [title, input] of [['a minimal page', pdf], [`the document as rendered (${fmt(renderedPdf.length / 1024)} KB)`, renderedPdf]] as const) {
+  for (const [title, input] of [
+    ['a minimal page', pdf],
+    [`the document as rendered (${fmt(renderedPdf.length / 1024)} KB)`, renderedPdf],
+  ] as const) {
     console.log(`\nsigning service alone, ${title} (median of 15)`);
     for (const level of ['B-T', 'B-LT', 'B-LTA'] as const) {
       const times: number[] = [];

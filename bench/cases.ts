@@ -15,7 +15,13 @@ import { cpuPerOperation, cpuSnapshot, reportCpu } from './_cpu.js';
 import { fmt, reportTargets, runConcurrently, summarize } from './_stats.js';
 
 async function createCase(p: Platform, i: number): Promise<void> {
-  expect(await p.call('POST', '/api/v1/cases', i % 2 ? 'agente-mesa' : 'jefa-mesa', { case_template_id: template('HABCOM'), reference: `Habilitación comercial ${i}` }), 201);
+  expect(
+    await p.call('POST', '/api/v1/cases', i % 2 ? 'agente-mesa' : 'jefa-mesa', {
+      case_template_id: template('HABCOM'),
+      reference: `Habilitación comercial ${i}`,
+    }),
+    201,
+  );
 }
 
 async function measure(topology: Topology) {
@@ -33,7 +39,9 @@ async function measure(topology: Topology) {
     const cpuBefore = cpuSnapshot();
     const seconds = await runConcurrently(total, 10, (i) => createCase(p, i));
     const cpu = cpuPerOperation(cpuBefore, cpuSnapshot(), total, p.roles);
-    console.log(`${topology}: create case with signed cover, sequential (30): p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
+    console.log(
+      `${topology}: create case with signed cover, sequential (30): p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`,
+    );
     console.log(`  concurrency 10: ${total} cases in ${fmt(seconds)} s = ${fmt(total / seconds, 2)} creations/s`);
     reportCpu('creation', cpu, 's');
     return { p50: s.p50, rate: total / seconds };

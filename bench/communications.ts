@@ -115,10 +115,20 @@ try {
   // The tables at rest, as autovacuum leaves them: statistics and the visibility map (index-only
   // scans). A vacuum that overlaps a transaction older than the load (an autoanalyze started
   // during it) cannot mark the pages all-visible yet, so it is repeated until it could.
-  for (const table of ['documents', 'note_recipients', 'note_reads', 'memo_recipients', 'activity_events', 'users', 'user_sector_permissions']) {
+  for (const table of [
+    'documents',
+    'note_recipients',
+    'note_reads',
+    'memo_recipients',
+    'activity_events',
+    'users',
+    'user_sector_permissions',
+  ]) {
     for (let attempt = 0; attempt < 30; attempt++) {
       await db.raw(`vacuum analyze "${demoTenant.schema}".${table}`);
-      const { rows } = await db.raw(`select relpages, relallvisible from pg_class where oid = ?::regclass`, [`"${demoTenant.schema}".${table}`]);
+      const { rows } = await db.raw(`select relpages, relallvisible from pg_class where oid = ?::regclass`, [
+        `"${demoTenant.schema}".${table}`,
+      ]);
       if (rows[0].relallvisible >= rows[0].relpages * 0.9) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
@@ -127,7 +137,9 @@ try {
     notes: (await trx('note_recipients').count<{ n: string }[]>('* as n'))[0]!.n,
     memos: (await trx('memo_recipients').count<{ n: string }[]>('* as n'))[0]!.n,
   }));
-  console.log(`loaded ${NOTES} notes (${counts.notes} deliveries) and ${MEMOS} memos (${counts.memos} recipients) in ${fmt((performance.now() - started) / 1000)} s`);
+  console.log(
+    `loaded ${NOTES} notes (${counts.notes} deliveries) and ${MEMOS} memos (${counts.memos} recipients) in ${fmt((performance.now() - started) / 1000)} s`,
+  );
 
   const me = (await scoped.transaction((trx) => trx.raw(`select ${userId('0')} as id`))).rows[0].id as string;
   const headers = { 'X-Tenant-Schema': demoTenant.schema, Authorization: `Bearer ${me}` };
@@ -138,8 +150,10 @@ try {
     return body.data;
   };
   const sizes = {
-    'notes received': (await get('/api/v1/notes/received')).total, 'notes sent': (await get('/api/v1/notes/sent')).total,
-    'memos received': (await get('/api/v1/memos/received')).total, 'memos sent': (await get('/api/v1/memos/sent')).total,
+    'notes received': (await get('/api/v1/notes/received')).total,
+    'notes sent': (await get('/api/v1/notes/sent')).total,
+    'memos received': (await get('/api/v1/memos/received')).total,
+    'memos sent': (await get('/api/v1/memos/sent')).total,
     'memos unread-count': (await get('/api/v1/memos/unread-count')).unread_count,
   };
   console.log(`measured user: ${JSON.stringify(sizes)}`);
@@ -158,9 +172,17 @@ try {
     const sorted = latencies.get(route)!.sort((a, b) => a - b);
     return { route, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
   });
-  console.log(`load average during the run: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')} (${os.cpus().length} cores)`);
+  console.log(
+    `load average during the run: ${os
+      .loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
   console.log(`\nroute (${RUNS} sequential requests each, page 1 of 20)   p50 ms   p95 ms`);
-  for (const r of results) console.log(`  ${r.route.name.padEnd(22)} ${fmt(r.p50).padStart(8)} ${fmt(r.p95).padStart(8)}  ${r.p95 <= TARGET_MS ? 'met' : 'MISSED'}`);
+  for (const r of results)
+    console.log(
+      `  ${r.route.name.padEnd(22)} ${fmt(r.p50).padStart(8)} ${fmt(r.p95).padStart(8)}  ${r.p95 <= TARGET_MS ? 'met' : 'MISSED'}`,
+    );
 
   // The slowest route's slowest SQL statement, explained with its real bindings (BENCH_EXPLAIN=all: every route's).
   const slowest = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
@@ -175,11 +197,17 @@ try {
     db.on('query', onQuery).on('query-response', onResponse);
     await get(r.route.path);
     db.off('query', onQuery).off('query-response', onResponse);
-    const statement = [...seen.values()].filter((q) => /^\s*select/i.test(q.sql)).sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0))[0]!;
+    const statement = [...seen.values()]
+      .filter((q) => /^\s*select/i.test(q.sql))
+      .sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0))[0]!;
     // knex reports PostgreSQL's $n placeholders; raw() takes ?, in the same order.
     const sql = statement.sql.replace(/\$\d+/g, '?');
-    const plan = await scoped.transaction((trx) => trx.raw(`explain (analyze, buffers) ${sql}`, statement.bindings as Knex.RawBinding[]));
-    console.log(`\n${r === slowest ? 'slowest: ' : ''}${r.route.name} (p95 ${fmt(r.p95)} ms); its slowest statement (${fmt(statement.ms ?? 0)} ms):\n  ${statement.sql}`);
+    const plan = await scoped.transaction((trx) =>
+      trx.raw(`explain (analyze, buffers) ${sql}`, statement.bindings as Knex.RawBinding[]),
+    );
+    console.log(
+      `\n${r === slowest ? 'slowest: ' : ''}${r.route.name} (p95 ${fmt(r.p95)} ms); its slowest statement (${fmt(statement.ms ?? 0)} ms):\n  ${statement.sql}`,
+    );
     console.log(plan.rows.map((row: Record<string, string>) => `  ${row['QUERY PLAN']}`).join('\n'));
   }
 

@@ -37,13 +37,29 @@ function shots(c: DeskContent): Shot[] {
   const mailbox = (name: string, singular: string, subject: string) => async (page: Page, desk: string) => {
     await screen(name)(page, desk);
     await page.getByRole('row').filter({ hasText: subject }).getByRole('button', { name: subject }).click();
-    await page.getByRole('region', { name: `${singular}: ${subject}` }).getByRole('link', { name: 'PDF firmado' }).waitFor();
+    await page
+      .getByRole('region', { name: `${singular}: ${subject}` })
+      .getByRole('link', { name: 'PDF firmado' })
+      .waitFor();
   };
   return [
-    { file: 'inicio.png', caption: 'Inicio: documents waiting for the user\'s signature, counters and the recent activity of their sectors.', viewport: DESKTOP, open: screen('Inicio') },
-    { file: 'documentos.png', caption: 'Documentos: the user\'s documents with search and filters by status and type.', viewport: DESKTOP, open: screen('Documentos') },
     {
-      file: 'documento-firmantes.png', caption: 'A signed document: its official number, the signed PDF, who signed it and when, and the validation of its signatures.', viewport: DESKTOP,
+      file: 'inicio.png',
+      caption: "Inicio: documents waiting for the user's signature, counters and the recent activity of their sectors.",
+      viewport: DESKTOP,
+      open: screen('Inicio'),
+    },
+    {
+      file: 'documentos.png',
+      caption: "Documentos: the user's documents with search and filters by status and type.",
+      viewport: DESKTOP,
+      open: screen('Documentos'),
+    },
+    {
+      file: 'documento-firmantes.png',
+      caption:
+        'A signed document: its official number, the signed PDF, who signed it and when, and the validation of its signatures.',
+      viewport: DESKTOP,
       async open(page, desk) {
         await page.goto(`${desk}/documentos/${c.signed.id}`);
         await page.getByTestId('official-number').filter({ hasText: c.signed.number }).waitFor();
@@ -51,34 +67,67 @@ function shots(c: DeskContent): Shot[] {
         await page.getByTestId('signature-validation').getByText('Documento auténtico').waitFor({ timeout: 60_000 });
       },
     },
-    { file: 'expedientes.png', caption: 'Expedientes: the cases of the user\'s sectors, with search and filters by status and date.', viewport: DESKTOP, open: screen('Expedientes') },
     {
-      file: 'expediente.png', caption: 'An expediente: its signed cover (carátula), documents, movements and what the user may do with it.', viewport: DESKTOP,
+      file: 'expedientes.png',
+      caption: "Expedientes: the cases of the user's sectors, with search and filters by status and date.",
+      viewport: DESKTOP,
+      open: screen('Expedientes'),
+    },
+    {
+      file: 'expediente.png',
+      caption: 'An expediente: its signed cover (carátula), documents, movements and what the user may do with it.',
+      viewport: DESKTOP,
       async open(page, desk) {
         await page.goto(`${desk}/expedientes/${c.firstCase.id}`);
         await page.getByRole('heading', { name: c.firstCase.number }).first().waitFor();
-        await page.getByRole('link', { name: /^CAEX-\d{4}-/ }).first().waitFor({ timeout: 90_000 });
+        await page
+          .getByRole('link', { name: /^CAEX-\d{4}-/ })
+          .first()
+          .waitFor({ timeout: 90_000 });
       },
     },
-    { file: 'notas.png', caption: 'Notas: notes received by the user\'s sectors, one open in the reading pane with its signed PDF.', viewport: DESKTOP, open: mailbox('Notas', 'Nota', c.note.reference) },
-    { file: 'memos.png', caption: 'Memos: memos received by the user, one open in the reading pane with its recipients by name.', viewport: DESKTOP, open: mailbox('Memos', 'Memo', c.memo.reference) },
     {
-      file: 'legajos.png', caption: 'Legajos: the registries the user may read and their records (here, street lights).', viewport: DESKTOP,
+      file: 'notas.png',
+      caption: "Notas: notes received by the user's sectors, one open in the reading pane with its signed PDF.",
+      viewport: DESKTOP,
+      open: mailbox('Notas', 'Nota', c.note.reference),
+    },
+    {
+      file: 'memos.png',
+      caption: 'Memos: memos received by the user, one open in the reading pane with its recipients by name.',
+      viewport: DESKTOP,
+      open: mailbox('Memos', 'Memo', c.memo.reference),
+    },
+    {
+      file: 'legajos.png',
+      caption: 'Legajos: the registries the user may read and their records (here, street lights).',
+      viewport: DESKTOP,
       async open(page, desk) {
         await page.goto(`${desk}/legajos`);
         await page.getByRole('heading', { name: 'Legajos', level: 1 }).waitFor();
-        await page.getByRole('button', { name: /Luminarias/ }).first().click();
+        await page
+          .getByRole('button', { name: /Luminarias/ })
+          .first()
+          .click();
         await page.getByText(c.record.name).first().waitFor();
       },
     },
     {
-      file: 'verificacion-publica.png', caption: 'Public verification (no login): what a citizen sees for a verification code printed on an official PDF.', viewport: DESKTOP,
+      file: 'verificacion-publica.png',
+      caption:
+        'Public verification (no login): what a citizen sees for a verification code printed on an official PDF.',
+      viewport: DESKTOP,
       async open(page, desk) {
         await page.goto(`${desk}/verificar/${c.signed.verificationCode}`);
         await page.getByText(c.signed.number).first().waitFor();
       },
     },
-    { file: 'inicio-telefono.png', caption: 'Inicio on a phone (390 px wide): the menu folds behind a button and the tables scroll sideways.', viewport: PHONE, open: screen('Inicio') },
+    {
+      file: 'inicio-telefono.png',
+      caption: 'Inicio on a phone (390 px wide): the menu folds behind a button and the tables scroll sideways.',
+      viewport: PHONE,
+      open: screen('Inicio'),
+    },
   ];
 }
 
@@ -86,7 +135,7 @@ function readme(list: Shot[]): string {
   const lines = [
     '# The desk in pictures',
     '',
-    'The main screens of the municipal desk with a morning\'s demo content, seen by Lucía Fernández',
+    "The main screens of the municipal desk with a morning's demo content, seen by Lucía Fernández",
     '(Dirección de Obras Particulares, Municipalidad de Villa Esperanza). Regenerate them with',
     '`npm run desk:gallery` (the test stack and Chromium, about two minutes; `GALLERY_DIR` writes elsewhere).',
     '',
@@ -112,7 +161,9 @@ async function main(): Promise<void> {
       // Pointer away from any hover effect; nothing animating.
       await page.mouse.move(0, shot.viewport.height - 1);
       await page.waitForTimeout(300);
-      const png = await sharp(await page.screenshot()).png({ palette: true, effort: 10, compressionLevel: 9 }).toBuffer();
+      const png = await sharp(await page.screenshot())
+        .png({ palette: true, effort: 10, compressionLevel: 9 })
+        .toBuffer();
       writeFileSync(path.join(OUT, shot.file), png);
       process.stdout.write(`  ${shot.file.padEnd(26)} ${(png.length / 1024).toFixed(0)} kB\n`);
     }

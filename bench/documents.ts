@@ -25,13 +25,23 @@ import { fmt, reportTargets, runConcurrently, summarize } from './_stats.js';
 import { tenantDb } from '../db/tenancy.js';
 import { newSigningCode } from '../test/support/csc.js';
 
-const CONTENT = '<h1>Informe técnico</h1><p>Se deja constancia de la inspección realizada en la obra de la calle Güemes.</p><ul><li>Planos aprobados</li><li>Seguro vigente</li></ul>';
+const CONTENT =
+  '<h1>Informe técnico</h1><p>Se deja constancia de la inspección realizada en la obra de la calle Güemes.</p><ul><li>Planos aprobados</li><li>Seguro vigente</li></ul>';
 const SIGNERS = ['directora-obras', 'jefa-mesa', 'intendente'];
 
 async function signOne(p: Platform, signLatencies?: number[]): Promise<void> {
-  const created = expect(await p.call('POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'INF', reference: 'Informe de inspección' }), 201);
+  const created = expect(
+    await p.call('POST', '/api/v1/documents', 'agente-obras', {
+      document_type_acronym: 'INF',
+      reference: 'Informe de inspección',
+    }),
+    201,
+  );
   const id = created.document_id as string;
-  expect(await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: SIGNERS.map(user) }), 200);
+  expect(
+    await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: SIGNERS.map(user) }),
+    200,
+  );
   expect(await p.call('POST', `/api/v1/documents/${id}/start-signing`, 'agente-obras'), 200);
   for (const signer of SIGNERS) {
     const started = performance.now();
@@ -48,9 +58,18 @@ const EMAIL: Record<string, string> = {
 
 /** A started 3-signer document. */
 async function started(p: Platform): Promise<string> {
-  const created = expect(await p.call('POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'INF', reference: 'Informe de inspección' }), 201);
+  const created = expect(
+    await p.call('POST', '/api/v1/documents', 'agente-obras', {
+      document_type_acronym: 'INF',
+      reference: 'Informe de inspección',
+    }),
+    201,
+  );
   const id = created.document_id as string;
-  expect(await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: SIGNERS.map(user) }), 200);
+  expect(
+    await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: SIGNERS.map(user) }),
+    200,
+  );
   expect(await p.call('POST', `/api/v1/documents/${id}/start-signing`, 'agente-obras'), 200);
   return id;
 }
@@ -82,7 +101,9 @@ async function timedRound(p: Platform, personal: boolean): Promise<number> {
 /** The round with the seal and with personal certificates, alternating, `rounds` of each (p50 ms). */
 async function measurePersonal(p: Platform, rounds = 10): Promise<{ seal: number; personal: number }> {
   const settings = (mode: 'seal' | 'personal') =>
-    tenantDb(p.stack.db, p.stack.demoTenant).transaction((trx) => trx('signature_settings').update({ default_mode: mode }));
+    tenantDb(p.stack.db, p.stack.demoTenant).transaction((trx) =>
+      trx('signature_settings').update({ default_mode: mode }),
+    );
   const seal: number[] = [];
   const personal: number[] = [];
   try {
@@ -101,7 +122,9 @@ async function measurePersonal(p: Platform, rounds = 10): Promise<{ seal: number
   const q = summarize(personal);
   console.log(`  3-signer round, the three signatures' requests (${rounds} rounds each, alternating):`);
   console.log(`    municipality seal        p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
-  console.log(`    personal certificates    p50 ${fmt(q.p50)} ms   p99 ${fmt(q.p99)} ms   (${fmt(q.p50 / s.p50)}× the seal; each: prepare + code request, then SAD + signHash + complete + record)`);
+  console.log(
+    `    personal certificates    p50 ${fmt(q.p50)} ms   p99 ${fmt(q.p99)} ms   (${fmt(q.p50 / s.p50)}× the seal; each: prepare + code request, then SAD + signHash + complete + record)`,
+  );
   return { seal: s.p50, personal: q.p50 };
 }
 
@@ -109,9 +132,21 @@ async function measurePersonal(p: Platform, rounds = 10): Promise<{ seal: number
 async function waitingForIntendente(p: Platform, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const created = expect(await p.call('POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'INF', reference: `Informe de inspección ${i + 1}` }), 201);
+    const created = expect(
+      await p.call('POST', '/api/v1/documents', 'agente-obras', {
+        document_type_acronym: 'INF',
+        reference: `Informe de inspección ${i + 1}`,
+      }),
+      201,
+    );
     const id = created.document_id as string;
-    expect(await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: CONTENT, signers: [user('intendente')] }), 200);
+    expect(
+      await p.call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', {
+        content: CONTENT,
+        signers: [user('intendente')],
+      }),
+      200,
+    );
     expect(await p.call('POST', `/api/v1/documents/${id}/start-signing`, 'agente-obras'), 200);
     ids.push(id);
   }
@@ -129,7 +164,13 @@ async function measureBatch(p: Platform): Promise<{ sequential: number; batch: n
   const batched = await waitingForIntendente(p, count);
   const key = `bench-${Date.now()}`;
   started = performance.now();
-  let res = await p.call('POST', '/api/v1/documents/sign-batch', 'intendente', { document_ids: batched }, { 'Idempotency-Key': key });
+  let res = await p.call(
+    'POST',
+    '/api/v1/documents/sign-batch',
+    'intendente',
+    { document_ids: batched },
+    { 'Idempotency-Key': key },
+  );
   while (res.status === 202) {
     await new Promise((r) => setTimeout(r, 100));
     res = await p.call('GET', `/api/v1/documents/sign-batch/${key}`, 'intendente');
@@ -137,8 +178,11 @@ async function measureBatch(p: Platform): Promise<{ sequential: number; batch: n
   const batch = (performance.now() - started) / 1000;
   const body = expect(res, 200);
   const numbered = (body.outcomes as { status: string }[]).filter((o) => o.status === 'numbered').length;
-  if (numbered !== count) throw new Error(`batch: ${numbered} of ${count} documents numbered: ${JSON.stringify(body.outcomes.slice(0, 3))}`);
-  console.log(`  ${count} documents, one signer who numbers them: ${count} single requests in ${fmt(sequential)} s; one batch in ${fmt(batch)} s (${fmt(sequential / batch)}× )`);
+  if (numbered !== count)
+    throw new Error(`batch: ${numbered} of ${count} documents numbered: ${JSON.stringify(body.outcomes.slice(0, 3))}`);
+  console.log(
+    `  ${count} documents, one signer who numbers them: ${count} single requests in ${fmt(sequential)} s; one batch in ${fmt(batch)} s (${fmt(sequential / batch)}× )`,
+  );
   return { sequential, batch };
 }
 
@@ -162,8 +206,12 @@ async function measure(topology: Topology) {
     const perMinute = (documents / seconds) * 60;
     console.log(`${topology}: document with 2 common signers + numerator, sequential (20 documents, 60 signatures):`);
     console.log(`  one sign update   p50 ${fmt(s.p50)} ms   p99 ${fmt(s.p99)} ms`);
-    console.log(`  whole document    p50 ${fmt(t.p50)} ms   p99 ${fmt(t.p99)} ms   (create, save, start with render, 3 signatures)`);
-    console.log(`  concurrency 10: ${documents} complete signings in ${fmt(seconds)} s = ${fmt(perMinute, 0)} per minute`);
+    console.log(
+      `  whole document    p50 ${fmt(t.p50)} ms   p99 ${fmt(t.p99)} ms   (create, save, start with render, 3 signatures)`,
+    );
+    console.log(
+      `  concurrency 10: ${documents} complete signings in ${fmt(seconds)} s = ${fmt(perMinute, 0)} per minute`,
+    );
     reportCpu('complete signing', cpu);
     const batch = topology === 'processes' ? await measureBatch(p) : undefined;
     const personal = topology === 'processes' ? await measurePersonal(p) : undefined;
@@ -179,7 +227,13 @@ const m = await measure('processes');
 const targets = [
   { line: `one sign update p50 ≤ 20 ms: ${fmt(m.sign)} ms (before: 45 ms)`, met: m.sign <= 20 },
   { line: `whole 3-signer document p50 ≤ 100 ms: ${fmt(m.whole)} ms (before: 230 ms)`, met: m.whole <= 100 },
-  { line: `≥ 1,000 complete signings per minute at concurrency 10: ${fmt(m.perMinute, 0)}/min (before: 422/min)`, met: m.perMinute >= 1000 },
-  { line: `50 documents in one batch ≤ 15 s: ${fmt(m.batch!.batch)} s (50 single requests: ${fmt(m.batch!.sequential)} s)`, met: m.batch!.batch <= 15 },
+  {
+    line: `≥ 1,000 complete signings per minute at concurrency 10: ${fmt(m.perMinute, 0)}/min (before: 422/min)`,
+    met: m.perMinute >= 1000,
+  },
+  {
+    line: `50 documents in one batch ≤ 15 s: ${fmt(m.batch!.batch)} s (50 single requests: ${fmt(m.batch!.sequential)} s)`,
+    met: m.batch!.batch <= 15,
+  },
 ];
 process.exit(reportTargets('targets (production topology)', targets) ? 0 : 1);

@@ -26,19 +26,28 @@ import { fileURLToPath } from 'node:url';
 import { HttpTimestampAuthority, P12Signer, PDF } from '@libpdf/core';
 import { letterPdf } from '../test/signer/support/pdfs.js';
 import { buildCorpus } from './_libpdf-corpus.js';
-import { startService, startSigningServices, stopService, stopServices, tenMegabytePdf, waitForHealth } from './_signer-services.js';
+import {
+  startService,
+  startSigningServices,
+  stopService,
+  stopServices,
+  tenMegabytePdf,
+  waitForHealth,
+} from './_signer-services.js';
 import { fmt, percentile } from './_stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = 'bench-key';
-const FIELDS = { name: 'María José Núñez', seal: 'Directora', department: 'Dirección de Rentas', entity: 'Municipalidad de Villa Esperanza', tenant_id: 'demo' };
+const FIELDS = {
+  name: 'María José Núñez',
+  seal: 'Directora',
+  department: 'Dirección de Rentas',
+  entity: 'Municipalidad de Villa Esperanza',
+  tenant_id: 'demo',
+};
 const DSS = path.join(root, '.tools/dss-validator/dss-validate');
 type Level = 'B-T' | 'B-LT' | 'B-LTA';
 const LEVELS: Level[] = ['B-T', 'B-LT', 'B-LTA'];
-
-
-
-
 
 interface Outcome {
   ok: boolean;
@@ -76,20 +85,35 @@ async function signTheirs(lib: Theirs, pdf: Buffer, level: Level): Promise<Outco
   const started = performance.now();
   try {
     const doc = await PDF.load(new Uint8Array(pdf));
-    const r = await doc.sign({ signer: lib.signer, level, timestampAuthority: lib.tsa, fieldName: 'Firma1', reason: 'Firma', location: 'Villa Esperanza' });
+    const r = await doc.sign({
+      signer: lib.signer,
+      level,
+      timestampAuthority: lib.tsa,
+      fieldName: 'Firma1',
+      reason: 'Firma',
+      location: 'Villa Esperanza',
+    });
     const ms = performance.now() - started;
     const warn = r.warnings.length ? ` (${r.warnings.length} warnings)` : '';
     return { ok: true, label: `ok${warn}`, bytes: Buffer.from(r.bytes), ms };
   } catch (err) {
     const e = err as Error;
-    return { ok: false, label: `${e.name}: ${(e.message ?? '').split('\n')[0]!.slice(0, 60)}`, ms: performance.now() - started };
+    return {
+      ok: false,
+      label: `${e.name}: ${(e.message ?? '').split('\n')[0]!.slice(0, 60)}`,
+      ms: performance.now() - started,
+    };
   }
 }
 
 function exec(cmd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(cmd, args, { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;
+      const code = err
+        ? typeof (err as { code?: unknown }).code === 'number'
+          ? (err as { code: number }).code
+          : -1
+        : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
@@ -127,13 +151,20 @@ async function pyhankoView(file: string, config: string): Promise<{ ok: boolean;
     const text = `error: ${(r.stderr.split('\n').find((l) => /Error|error/.test(l)) ?? r.stderr).trim().slice(0, 70)}`;
     return { ok: false, text, brief: text };
   }
-  const ok = r.code === 0 && lines.every((m) => /^INTACT:TRUSTED/.test(m[2]!) && !/INVALID|SUSPICIOUS|ILLEGAL/.test(m[2]!));
+  const ok =
+    r.code === 0 && lines.every((m) => /^INTACT:TRUSTED/.test(m[2]!) && !/INVALID|SUSPICIOUS|ILLEGAL/.test(m[2]!));
   // First and last flags: trust, then what the later revisions did (e.g. ILLEGAL_MODIFICATIONS).
   const text = lines.map((m) => {
     const flags = m[2]!.split(',');
     return `${m[1]}=${flags[0]}${flags.length > 1 ? `…${flags[flags.length - 1]}` : ''}`;
   });
-  return { ok, text: `${ok ? 'valid' : 'NOT'}${lenient}: ${text.join(' ')}`, brief: ok ? `valid${lines.length > 1 ? ` (${lines.length} sigs)` : ''}${lenient ? ' (--no-strict-syntax)' : ''}` : `NOT: ${text.join(' ')}` };
+  return {
+    ok,
+    text: `${ok ? 'valid' : 'NOT'}${lenient}: ${text.join(' ')}`,
+    brief: ok
+      ? `valid${lines.length > 1 ? ` (${lines.length} sigs)` : ''}${lenient ? ' (--no-strict-syntax)' : ''}`
+      : `NOT: ${text.join(' ')}`,
+  };
 }
 
 interface DssVerdict {
@@ -157,7 +188,8 @@ async function dssVerdicts(file: string, caCert: string): Promise<DssVerdict[] |
     .filter((v) => v.kind === 'signature');
 }
 
-const short = (v: DssVerdict) => `${(v.level ?? '?').replace('PAdES-BASELINE-', 'BASELINE-')} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}`;
+const short = (v: DssVerdict) =>
+  `${(v.level ?? '?').replace('PAdES-BASELINE-', 'BASELINE-')} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}`;
 const dssShort = (v: DssVerdict[] | string) => (typeof v === 'string' ? v : v.map(short).join('; ') || 'no signature');
 
 function table(header: string[], rows: string[][]): void {
@@ -181,7 +213,11 @@ async function echoServer(): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -226,7 +262,16 @@ async function main(): Promise<void> {
       tsa: new HttpTimestampAuthority(tsaUrl),
     };
     const pyConfig = path.join(dir, 'pyhanko.yml');
-    await writeFile(pyConfig, ['validation-contexts:', '  dev:', `    trust: ${JSON.stringify(pki.caCertPath)}`, '    trust-replace: true', ''].join('\n'));
+    await writeFile(
+      pyConfig,
+      [
+        'validation-contexts:',
+        '  dev:',
+        `    trust: ${JSON.stringify(pki.caCertPath)}`,
+        '    trust-replace: true',
+        '',
+      ].join('\n'),
+    );
     const save = async (name: string, bytes: Buffer) => {
       const file = path.join(dir, name);
       await writeFile(file, bytes);
@@ -235,8 +280,12 @@ async function main(): Promise<void> {
 
     const cpus = os.cpus();
     console.log(`machine: ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}; @libpdf/core 0.4.2`);
-    console.log('ours: signer and TSA in their own processes, called over HTTP on loopback (multipart upload + download included)');
-    console.log('LibPDF: PDF.load + pdf.sign in this process, same PKCS#12 (P12Signer) and TSA (HttpTimestampAuthority); its OCSP/CRLs from the same responder\n');
+    console.log(
+      'ours: signer and TSA in their own processes, called over HTTP on loopback (multipart upload + download included)',
+    );
+    console.log(
+      'LibPDF: PDF.load + pdf.sign in this process, same PKCS#12 (P12Signer) and TSA (HttpTimestampAuthority); its OCSP/CRLs from the same responder\n',
+    );
 
     // 1. DSS verdicts, per signature, for the signer tests' one-page Letter PDF.
     const letter = await letterPdf();
@@ -248,7 +297,13 @@ async function main(): Promise<void> {
       verdictFiles.push({ who: 'ours', level, file: await save(`ours-${level}.pdf`, o.bytes) });
       verdictFiles.push({ who: 'LibPDF', level, file: await save(`libpdf-${level}.pdf`, t.bytes) });
     }
-    const online = await Promise.all(verdictFiles.map(async (f) => ({ ...f, dss: await dssVerdicts(f.file, pki.caCertPath), py: await pyhankoView(f.file, pyConfig) })));
+    const online = await Promise.all(
+      verdictFiles.map(async (f) => ({
+        ...f,
+        dss: await dssVerdicts(f.file, pki.caCertPath),
+        py: await pyhankoView(f.file, pyConfig),
+      })),
+    );
     // With the responder down only what each file embeds can validate the chain.
     await stopService(tsa);
     const offline: { dss: DssVerdict[] | string }[] = [];
@@ -257,7 +312,9 @@ async function main(): Promise<void> {
     children.push(tsa);
     await waitForHealth(tsaUrl);
 
-    console.log('1. EU DSS 6.4 (default policy, dev root as trusted list) and pyHanko (revocation required), one-page Letter PDF');
+    console.log(
+      '1. EU DSS 6.4 (default policy, dev root as trusted list) and pyHanko (revocation required), one-page Letter PDF',
+    );
     table(
       ['level', 'library', 'DSS per signature (TSA/OCSP up)', 'DSS (TSA/OCSP down)', 'pyHanko (online revocation)'],
       online.map((r, i) => [r.level, r.who, dssShort(r.dss), dssShort(offline[i]!.dss), r.py.text]),
@@ -266,7 +323,9 @@ async function main(): Promise<void> {
       if (typeof r.dss === 'string') continue;
       for (const s of r.dss) {
         const ts = (s.timestamps ?? []).map((t) => `${t.type} ${t.indication}`).join(', ');
-        console.log(`    ${r.who} ${r.level}: ${s.signedBy ?? ''} → ${short(s)}; time-stamps: ${ts}${s.errors.length ? `; errors: ${s.errors.join(' | ')}` : ''}`);
+        console.log(
+          `    ${r.who} ${r.level}: ${s.signedBy ?? ''} → ${short(s)}; time-stamps: ${ts}${s.errors.length ? `; errors: ${s.errors.join(' | ')}` : ''}`,
+        );
       }
     }
 
@@ -294,31 +353,62 @@ async function main(): Promise<void> {
       requests.push(String(urls.length));
     }
     const requestsPerSignature = requests.join('/');
-    console.log(`LibPDF's OCSP/CRL/issuer requests per one-page signature, time-stamp requests aside: B-T ${requests[0]}, B-LT ${requests[1]}, B-LTA ${requests[2]} (no cache between signatures)`);
+    console.log(
+      `LibPDF's OCSP/CRL/issuer requests per one-page signature, time-stamp requests aside: B-T ${requests[0]}, B-LT ${requests[1]}, B-LTA ${requests[2]} (no cache between signatures)`,
+    );
     const speed: string[][] = [];
     const figures: Record<string, { ours: number; theirs: number; oursRate?: number; theirsRate?: number }> = {};
     for (const level of LEVELS) {
-      const [o, t] = await timePair(60, () => signOurs(url, letter, level), () => signTheirs(lib, letter, level));
+      const [o, t] = await timePair(
+        60,
+        () => signOurs(url, letter, level),
+        () => signTheirs(lib, letter, level),
+      );
       figures[`one-page ${level}`] = { ours: o.p50, theirs: t.p50, oursRate: o.rate, theirsRate: t.rate };
-      speed.push([`one-page ${level}`, `${fmt(o.rate)}/s, p50 ${fmt(o.p50)} ms${o.failures ? ` (${o.failures} failed)` : ''}`, `${fmt(t.rate)}/s, p50 ${fmt(t.p50)} ms${t.failures ? ` (${t.failures} failed)` : ''}`, `${fmt(t.p50 / o.p50)}×`]);
+      speed.push([
+        `one-page ${level}`,
+        `${fmt(o.rate)}/s, p50 ${fmt(o.p50)} ms${o.failures ? ` (${o.failures} failed)` : ''}`,
+        `${fmt(t.rate)}/s, p50 ${fmt(t.p50)} ms${t.failures ? ` (${t.failures} failed)` : ''}`,
+        `${fmt(t.p50 / o.p50)}×`,
+      ]);
     }
     for (const level of LEVELS) {
       await signOurs(url, big, level);
       await signTheirs(lib, big, level);
-      const [o, t] = await timePair(10, () => signOurs(url, big, level), () => signTheirs(lib, big, level));
+      const [o, t] = await timePair(
+        10,
+        () => signOurs(url, big, level),
+        () => signTheirs(lib, big, level),
+      );
       figures[`10 MB ${level}`] = { ours: o.p50, theirs: t.p50 };
-      speed.push([`10 MB ${level}`, `p50 ${fmt(o.p50)} ms${o.failures ? ` (${o.failures} failed)` : ''}`, `p50 ${fmt(t.p50)} ms${t.failures ? ` (${t.failures} failed)` : ''}`, `${fmt(t.p50 / o.p50)}×`]);
+      speed.push([
+        `10 MB ${level}`,
+        `p50 ${fmt(o.p50)} ms${o.failures ? ` (${o.failures} failed)` : ''}`,
+        `p50 ${fmt(t.p50)} ms${t.failures ? ` (${t.failures} failed)` : ''}`,
+        `${fmt(t.p50 / o.p50)}×`,
+      ]);
     }
     const echo = await echoServer();
     const httpCost: Record<string, number> = {};
-    for (const [name, pdf, n] of [['one-page', letter, 60], ['10 MB', big, 8]] as const) {
+    for (const [name, pdf, n] of [
+      ['one-page', letter, 60],
+      ['10 MB', big, 8],
+    ] as const) {
       const latencies: number[] = [];
       for (let i = 0; i < n + 3; i++) {
         const r = await signOurs(echo.url, pdf, 'B-T');
         if (i >= 3) latencies.push(r.ms); // the first three warm the connection up
       }
-      httpCost[name] = percentile(latencies.sort((x, y) => x - y), 50);
-      speed.push([`${name}: HTTP alone`, `p50 ${fmt(httpCost[name]!)} ms (loopback echo of the same upload, part of ours' figure)`, '-', '-']);
+      httpCost[name] = percentile(
+        latencies.sort((x, y) => x - y),
+        50,
+      );
+      speed.push([
+        `${name}: HTTP alone`,
+        `p50 ${fmt(httpCost[name]!)} ms (loopback echo of the same upload, part of ours' figure)`,
+        '-',
+        '-',
+      ]);
     }
     await echo.close();
     table(['input / level', 'ours (HTTP)', 'LibPDF (in-process)', 'LibPDF p50 / ours'], speed);
@@ -327,9 +417,15 @@ async function main(): Promise<void> {
     const corpus = await buildCorpus(dir, { p12Path: tenant.p12Path, password: tenant.password, tsaUrl });
     console.log(`\n3. corpus, signed at B-LTA by each (incr = the input's bytes are kept as a prefix)`);
     const rows: string[][] = [];
-    const scores = { ours: { signed: 0, valid: 0, incremental: 0, baseline: 0 }, LibPDF: { signed: 0, valid: 0, incremental: 0, baseline: 0 } };
+    const scores = {
+      ours: { signed: 0, valid: 0, incremental: 0, baseline: 0 },
+      LibPDF: { signed: 0, valid: 0, incremental: 0, baseline: 0 },
+    };
     for (const [i, input] of corpus.entries()) {
-      const outcomes = { ours: await signOurs(url, input.bytes, 'B-LTA'), LibPDF: await signTheirs(lib, input.bytes, 'B-LTA') };
+      const outcomes = {
+        ours: await signOurs(url, input.bytes, 'B-LTA'),
+        LibPDF: await signTheirs(lib, input.bytes, 'B-LTA'),
+      };
       const cells: string[] = [input.name];
       const checks: string[] = [];
       for (const who of ['ours', 'LibPDF'] as const) {
@@ -342,16 +438,38 @@ async function main(): Promise<void> {
         scores[who].signed++;
         const file = await save(`corpus-${i}-${who}.pdf`, o.bytes);
         const incremental = o.bytes.subarray(0, input.bytes.length).equals(input.bytes);
-        const [sig, py, dss] = await Promise.all([pdfsigView(file), pyhankoView(file, pyConfig), dssVerdicts(file, pki.caCertPath)]);
+        const [sig, py, dss] = await Promise.all([
+          pdfsigView(file),
+          pyhankoView(file, pyConfig),
+          dssVerdicts(file, pki.caCertPath),
+        ]);
         const dssOk = typeof dss !== 'string' && dss.length > 0 && dss.every((v) => v.indication === 'TOTAL_PASSED');
         if (py.ok && dssOk) scores[who].valid++;
         checks.push(`${incremental ? 'incr' : 'REWRITE'}, pdfsig ${sig}`, py.brief, dssShort(dss));
         if (incremental) scores[who].incremental++;
-        if (typeof dss !== 'string' && dss.some((v) => v.level === 'PAdES-BASELINE-LTA') && dss.every((v) => v.level === 'PAdES-BASELINE-LTA')) scores[who].baseline++;
+        if (
+          typeof dss !== 'string' &&
+          dss.some((v) => v.level === 'PAdES-BASELINE-LTA') &&
+          dss.every((v) => v.level === 'PAdES-BASELINE-LTA')
+        )
+          scores[who].baseline++;
       }
       rows.push([...cells, ...checks]);
     }
-    table(['input', 'ours (HTTP)', 'LibPDF', 'ours: file, pdfsig', 'ours: pyHanko', 'ours: DSS', 'LibPDF: file, pdfsig', 'LibPDF: pyHanko', 'LibPDF: DSS'], rows);
+    table(
+      [
+        'input',
+        'ours (HTTP)',
+        'LibPDF',
+        'ours: file, pdfsig',
+        'ours: pyHanko',
+        'ours: DSS',
+        'LibPDF: file, pdfsig',
+        'LibPDF: pyHanko',
+        'LibPDF: DSS',
+      ],
+      rows,
+    );
 
     console.log('\ncomparison');
     const v = (k: string) => figures[k]!;
@@ -363,14 +481,30 @@ async function main(): Promise<void> {
           const t = online.find((r) => r.who === 'LibPDF' && r.level === level)!;
           return [`DSS level, ${level}`, dssShort(o.dss), dssShort(t.dss)];
         }),
-        ...LEVELS.map((level) => [`one-page ${level} sig/s · p50`, `${fmt(v(`one-page ${level}`).oursRate!)} · ${fmt(v(`one-page ${level}`).ours)} ms`, `${fmt(v(`one-page ${level}`).theirsRate!)} · ${fmt(v(`one-page ${level}`).theirs)} ms`]),
-        ...LEVELS.map((level) => [`10 MB ${level} p50`, `${fmt(v(`10 MB ${level}`).ours)} ms`, `${fmt(v(`10 MB ${level}`).theirs)} ms`]),
-        [`HTTP alone p50 (in ours)`, `${fmt(httpCost['one-page']!)} ms one-page, ${fmt(httpCost['10 MB']!)} ms 10 MB`, 'none (in-process)'],
+        ...LEVELS.map((level) => [
+          `one-page ${level} sig/s · p50`,
+          `${fmt(v(`one-page ${level}`).oursRate!)} · ${fmt(v(`one-page ${level}`).ours)} ms`,
+          `${fmt(v(`one-page ${level}`).theirsRate!)} · ${fmt(v(`one-page ${level}`).theirs)} ms`,
+        ]),
+        ...LEVELS.map((level) => [
+          `10 MB ${level} p50`,
+          `${fmt(v(`10 MB ${level}`).ours)} ms`,
+          `${fmt(v(`10 MB ${level}`).theirs)} ms`,
+        ]),
+        [
+          `HTTP alone p50 (in ours)`,
+          `${fmt(httpCost['one-page']!)} ms one-page, ${fmt(httpCost['10 MB']!)} ms 10 MB`,
+          'none (in-process)',
+        ],
         [`corpus (${corpus.length}): signed`, String(scores.ours.signed), String(scores.LibPDF.signed)],
         [`corpus: valid (pyHanko + DSS)`, String(scores.ours.valid), String(scores.LibPDF.valid)],
         [`corpus: input bytes kept (incremental)`, String(scores.ours.incremental), String(scores.LibPDF.incremental)],
         [`corpus: every signature BASELINE-LTA`, String(scores.ours.baseline), String(scores.LibPDF.baseline)],
-        [`OCSP/CRL/issuer fetches per sig (T/LT/LTA)`, 'cached briefly across signatures', `${requestsPerSignature} (no cache)`],
+        [
+          `OCSP/CRL/issuer fetches per sig (T/LT/LTA)`,
+          'cached briefly across signatures',
+          `${requestsPerSignature} (no cache)`,
+        ],
       ],
     );
   } finally {

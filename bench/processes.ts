@@ -22,7 +22,11 @@ function caller(stack: TestStack, apiUrl: string) {
   return async (method: string, path: string, userKey: string, json?: unknown, expected = 200): Promise<any> => {
     const res = await fetch(`${apiUrl}${path}`, {
       method,
-      headers: { 'X-API-Key': stack.demoApiKey, 'X-User-ID': user(userKey), ...(json ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        'X-API-Key': stack.demoApiKey,
+        'X-User-ID': user(userKey),
+        ...(json ? { 'content-type': 'application/json' } : {}),
+      },
       body: json ? JSON.stringify(json) : undefined,
     });
     const text = await res.text();
@@ -51,7 +55,13 @@ async function measure(stack: TestStack, workers: number, apis: number): Promise
   const caseIds: string[] = [];
   try {
     const signing = async (i: number) => {
-      const { document_id: id } = await call('POST', '/api/v1/documents', 'agente-obras', { document_type_acronym: 'DICT', reference: `Dictamen ${i}` }, 201);
+      const { document_id: id } = await call(
+        'POST',
+        '/api/v1/documents',
+        'agente-obras',
+        { document_type_acronym: 'DICT', reference: `Dictamen ${i}` },
+        201,
+      );
       await call('PATCH', `/api/v1/documents/${id}`, 'agente-obras', { content: HTML, signers: SIGNERS.map(user) });
       await call('POST', `/api/v1/documents/${id}/start-signing`, 'agente-obras');
       for (const signer of SIGNERS) {
@@ -63,7 +73,13 @@ async function measure(stack: TestStack, workers: number, apis: number): Promise
     };
     const creation = async (i: number) => {
       const started = performance.now();
-      const body = await call('POST', '/api/v1/cases', i % 2 ? 'agente-mesa' : 'jefa-mesa', { case_template_id: template('HABCOM'), reference: `Habilitación ${i}` }, 201);
+      const body = await call(
+        'POST',
+        '/api/v1/cases',
+        i % 2 ? 'agente-mesa' : 'jefa-mesa',
+        { case_template_id: template('HABCOM'), reference: `Habilitación ${i}` },
+        201,
+      );
       caseLatencies.push(performance.now() - started);
       caseIds.push(body.case_id);
     };
@@ -75,10 +91,17 @@ async function measure(stack: TestStack, workers: number, apis: number): Promise
     const duplicates = await tenantDb(stack.db, stack.demoTenant).transaction(async (trx) => {
       const numbers = await trx('documents').whereIn('id', documentIds).pluck('official_number');
       const caseNumbers = await trx('cases').whereIn('id', caseIds).pluck('case_number');
-      return numbers.length - new Set(numbers).size + caseNumbers.length - new Set(caseNumbers).size + (numbers.includes(null) ? 1 : 0);
+      return (
+        numbers.length -
+        new Set(numbers).size +
+        caseNumbers.length -
+        new Set(caseNumbers).size +
+        (numbers.includes(null) ? 1 : 0)
+      );
     });
     return {
-      workers, apis,
+      workers,
+      apis,
       signingsPerMin: (SIGNINGS / signSeconds) * 60,
       signP99: summarize(signLatencies).p99,
       casesPerSec: CASES / caseSeconds,
@@ -93,7 +116,12 @@ async function measure(stack: TestStack, workers: number, apis: number): Promise
 const stack = await startTestStack();
 const rows: Row[] = [];
 try {
-  for (const [workers, apis] of [[1, 1], [2, 1], [1, 2], [2, 2]]) {
+  for (const [workers, apis] of [
+    [1, 1],
+    [2, 1],
+    [1, 2],
+    [2, 2],
+  ]) {
     const row = await measure(stack, workers, apis);
     rows.push(row);
     console.log(
@@ -103,7 +131,9 @@ try {
   }
   const base = rows[0];
   for (const row of rows.slice(1)) {
-    console.log(`  vs 1+1: workers ${row.workers} + API ${row.apis}: signings ×${fmt(row.signingsPerMin / base.signingsPerMin, 2)}, cases ×${fmt(row.casesPerSec / base.casesPerSec, 2)}`);
+    console.log(
+      `  vs 1+1: workers ${row.workers} + API ${row.apis}: signings ×${fmt(row.signingsPerMin / base.signingsPerMin, 2)}, cases ×${fmt(row.casesPerSec / base.casesPerSec, 2)}`,
+    );
   }
 } finally {
   await stack.stop();

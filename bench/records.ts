@@ -33,28 +33,133 @@ const RUNS = Number(process.env.RECORDS_RUNS ?? 200);
 const CALLER = 'directora-obras';
 
 const FIRST = [
-  'Ana', 'Juan', 'María', 'Pedro', 'Lucía', 'Diego', 'Sofía', 'Martín', 'Valeria', 'Pablo', 'Carla', 'Tomás', 'Inés', 'Raúl',
-  'Elena', 'Hernán', 'Gabriela', 'Federico', 'Florencia', 'Santiago', 'Julieta', 'Nicolás', 'Camila', 'Gustavo',
+  'Ana',
+  'Juan',
+  'María',
+  'Pedro',
+  'Lucía',
+  'Diego',
+  'Sofía',
+  'Martín',
+  'Valeria',
+  'Pablo',
+  'Carla',
+  'Tomás',
+  'Inés',
+  'Raúl',
+  'Elena',
+  'Hernán',
+  'Gabriela',
+  'Federico',
+  'Florencia',
+  'Santiago',
+  'Julieta',
+  'Nicolás',
+  'Camila',
+  'Gustavo',
 ];
 const LAST = [
-  'García', 'Rodríguez', 'López', 'Pérez', 'Sánchez', 'Romero', 'Díaz', 'Benítez', 'Acuña', 'Muñoz', 'Ortiz', 'Suárez',
-  'Giménez', 'Castro', 'Ríos', 'Peña', 'Fernández', 'Gómez', 'Martínez', 'Álvarez', 'Sosa', 'Torres', 'Ramírez', 'Flores',
-  'Medina', 'Herrera', 'Aguirre', 'Molina', 'Cabrera', 'Ledesma', 'Vega', 'Quiroga',
+  'García',
+  'Rodríguez',
+  'López',
+  'Pérez',
+  'Sánchez',
+  'Romero',
+  'Díaz',
+  'Benítez',
+  'Acuña',
+  'Muñoz',
+  'Ortiz',
+  'Suárez',
+  'Giménez',
+  'Castro',
+  'Ríos',
+  'Peña',
+  'Fernández',
+  'Gómez',
+  'Martínez',
+  'Álvarez',
+  'Sosa',
+  'Torres',
+  'Ramírez',
+  'Flores',
+  'Medina',
+  'Herrera',
+  'Aguirre',
+  'Molina',
+  'Cabrera',
+  'Ledesma',
+  'Vega',
+  'Quiroga',
 ];
 /** Surnames of one architect in five hundred: the rare words. */
-const RARE_LAST = ['Zubizarreta', 'Etchegaray', 'Iturraspe', 'Olaechea', 'Goicoechea', 'Arrospide', 'Urrutibehety', 'Larrechea'];
-const UNIVERSITIES = ['Rosario', 'La Plata', 'Córdoba', 'Buenos Aires', 'Tucumán', 'Cuyo', 'del Litoral', 'Mar del Plata'];
+const RARE_LAST = [
+  'Zubizarreta',
+  'Etchegaray',
+  'Iturraspe',
+  'Olaechea',
+  'Goicoechea',
+  'Arrospide',
+  'Urrutibehety',
+  'Larrechea',
+];
+const UNIVERSITIES = [
+  'Rosario',
+  'La Plata',
+  'Córdoba',
+  'Buenos Aires',
+  'Tucumán',
+  'Cuyo',
+  'del Litoral',
+  'Mar del Plata',
+];
 /** Title and specialty (a select option of ARQ) go together. */
 const TITLES = [
-  ['Arquitecto', 'Arquitectura'], ['Arquitecta', 'Arquitectura'], ['Ingeniero civil', 'Ingeniería civil'],
-  ['Ingeniera civil', 'Ingeniería civil'], ['Maestro mayor de obras', 'Maestro mayor de obras'], ['Arquitecto', 'Arquitectura'],
+  ['Arquitecto', 'Arquitectura'],
+  ['Arquitecta', 'Arquitectura'],
+  ['Ingeniero civil', 'Ingeniería civil'],
+  ['Ingeniera civil', 'Ingeniería civil'],
+  ['Maestro mayor de obras', 'Maestro mayor de obras'],
+  ['Arquitecto', 'Arquitectura'],
 ];
 /** Streets; the first ones (the main streets) come up more often. */
 const STREETS = [
-  'Rivadavia', 'San Martín', 'Belgrano', 'Mitre', 'Sarmiento', 'Güemes', 'Moreno', '9 de Julio', 'Córdoba', 'Entre Ríos',
-  'Tucumán', 'Pueyrredón', 'Independencia', 'Alberdi', 'Lavalle', 'Echeverría', 'Castelli', 'Urquiza', 'Maipú', 'Junín',
-  'Chacabuco', 'Suipacha', 'Pringles', 'Av. del Libertador', 'Av. Perón', 'pasaje Álvarez Thomas', 'Colón', 'Laprida',
-  'Brown', 'Dorrego', 'Paraguay', 'Catamarca', 'Saavedra', 'Necochea', 'Avellaneda', 'Balcarce',
+  'Rivadavia',
+  'San Martín',
+  'Belgrano',
+  'Mitre',
+  'Sarmiento',
+  'Güemes',
+  'Moreno',
+  '9 de Julio',
+  'Córdoba',
+  'Entre Ríos',
+  'Tucumán',
+  'Pueyrredón',
+  'Independencia',
+  'Alberdi',
+  'Lavalle',
+  'Echeverría',
+  'Castelli',
+  'Urquiza',
+  'Maipú',
+  'Junín',
+  'Chacabuco',
+  'Suipacha',
+  'Pringles',
+  'Av. del Libertador',
+  'Av. Perón',
+  'pasaje Álvarez Thomas',
+  'Colón',
+  'Laprida',
+  'Brown',
+  'Dorrego',
+  'Paraguay',
+  'Catamarca',
+  'Saavedra',
+  'Necochea',
+  'Avellaneda',
+  'Balcarce',
 ];
 const ORDINANCES = [
   'Autorízase al Departamento Ejecutivo a pavimentar la calle',
@@ -74,7 +179,8 @@ const textArray = (items: readonly string[]) => `array[${items.map(sqlText).join
 /** `h(k)`: a non-negative pseudo-random bigint of the row number `i` and a salt `k`. */
 const h = (k: number) => `abs(hashint8(i * 64 + ${k})::bigint)`;
 /** An index into a list of `n` skewed towards its start (share of item k ∝ roughly 1/(k+1)). */
-const skewed = (k: number, n: number) => `least(${n - 1}, floor(exp(ln(${n + 1}) * (${h(k)} % 1000000) / 1000000.0)) - 1)::int`;
+const skewed = (k: number, n: number) =>
+  `least(${n - 1}, floor(exp(ln(${n + 1}) * (${h(k)} % 1000000) / 1000000.0)) - 1)::int`;
 
 /**
  * Records 1..count in one transaction: 20% ARQ, 60% LUM, 20% ORD, created over 2015-01-01 .. now,
@@ -84,7 +190,8 @@ async function loadRecords(db: Db, tenant: Tenant, count: number, timeZone: stri
   const family = (code: string) => sqlText(demoId('registry-family', code));
   const dop = sqlText(demoId('sector', 'DOP'));
   const inten = sqlText(demoId('sector', 'INTEN'));
-  const entry = (value: string, extra = '') => `(${sqlText(JSON.stringify(emptyEntry()))}::jsonb || jsonb_build_object('value', ${value}${extra}))`;
+  const entry = (value: string, extra = '') =>
+    `(${sqlText(JSON.stringify(emptyEntry()))}::jsonb || jsonb_build_object('value', ${value}${extra}))`;
   const tz = sqlText(timeZone);
   const kind = sqlText(RECORD_NUMBER_KIND);
   const by = (key: string) => `${sqlText(user(key))}::uuid`;
@@ -186,7 +293,6 @@ async function loadRecords(db: Db, tenant: Tenant, count: number, timeZone: stri
   });
 }
 
-
 interface Result {
   line: Line;
   p50: number;
@@ -198,7 +304,8 @@ interface Result {
 function answeredOf(body: any): string {
   const data = body?.data ?? body;
   const rows = data?.records?.length ?? 0;
-  if (data?.total_exact !== undefined) return `${data.total.toLocaleString('en')}${data.total_exact ? '' : ' ~'} (${rows} rows)`;
+  if (data?.total_exact !== undefined)
+    return `${data.total.toLocaleString('en')}${data.total_exact ? '' : ' ~'} (${rows} rows)`;
   return `${rows} rows`;
 }
 
@@ -206,7 +313,6 @@ async function measure(p: Platform, line: Line): Promise<Result> {
   const t = await timeLine(p, line, CALLER, RUNS, 5);
   return { line, p50: t.p50, p95: t.p95, answered: answeredOf(t.body) };
 }
-
 
 const q = encodeURIComponent;
 const p = await startPlatform();
@@ -220,27 +326,56 @@ try {
   // planner, VACUUM for the visibility map that index-only counts read).
   const schema = quoteIdent(demoTenant.schema);
   await db.raw(`vacuum analyze ${schema}.records, ${schema}.record_history, ${schema}.number_counters`);
-  console.log(`loaded ${RECORDS.toLocaleString('en')} records in ${fmt(loadedIn, 0)} s (+ vacuum analyze ${fmt((performance.now() - started) / 1000 - loadedIn, 0)} s)`);
+  console.log(
+    `loaded ${RECORDS.toLocaleString('en')} records in ${fmt(loadedIn, 0)} s (+ vacuum analyze ${fmt((performance.now() - started) / 1000 - loadedIn, 0)} s)`,
+  );
   const visibility = await db.raw<{ rows: { relpages: number; relallvisible: number }[] }>(
-    `select relpages, relallvisible from pg_class where oid = '${schema}.records'::regclass`);
+    `select relpages, relallvisible from pg_class where oid = '${schema}.records'::regclass`,
+  );
   const pages = visibility.rows[0]!;
-  console.log(`records: ${pages.relallvisible.toLocaleString('en')} of ${pages.relpages.toLocaleString('en')} pages all-visible (index-only scans skip the heap there)`);
+  console.log(
+    `records: ${pages.relallvisible.toLocaleString('en')} of ${pages.relpages.toLocaleString('en')} pages all-visible (index-only scans skip the heap there)`,
+  );
 
   const sample = await tenantDb(db, demoTenant).transaction(async (trx) => {
-    const byFamily = await trx('records as r').join('registry_families as f', 'f.id', 'r.family_id')
-      .groupBy('f.code', 'r.state').select<{ code: string; state: string; n: number }[]>('f.code', 'r.state', trx.raw('count(*)::int as n'));
-    const counters = await trx('number_counters').where('kind', RECORD_NUMBER_KIND).orderBy(['scope', 'year'])
+    const byFamily = await trx('records as r')
+      .join('registry_families as f', 'f.id', 'r.family_id')
+      .groupBy('f.code', 'r.state')
+      .select<{ code: string; state: string; n: number }[]>('f.code', 'r.state', trx.raw('count(*)::int as n'));
+    const counters = await trx('number_counters')
+      .where('kind', RECORD_NUMBER_KIND)
+      .orderBy(['scope', 'year'])
       .select<{ scope: string; year: number; last_value: string }[]>('scope', 'year', 'last_value');
-    const mid = await trx('records').orderBy('created_at', 'desc').offset(Math.floor(RECORDS / 2)).first<{ record_number: string }>('record_number');
-    const architect = await trx('records as r').join('registry_families as f', 'f.id', 'r.family_id').where('f.code', 'ARQ')
-      .orderBy('r.created_at', 'desc').offset(100).first<{ display_name: string }>('r.display_name');
-    const rare = await trx('records').whereRaw('search_text like ?', [`%${RARE_LAST[0]}%`]).count<{ n: string }[]>('* as n');
-    const common = await trx('records').whereRaw('search_text like ?', ['%Rivadavia%']).count<{ n: string }[]>('* as n');
-    return { byFamily, counters, number: mid!.record_number, prefix: architect!.display_name.split(' ').slice(0, 2).join(' '), rare: Number(rare[0]!.n), common: Number(common[0]!.n) };
+    const mid = await trx('records')
+      .orderBy('created_at', 'desc')
+      .offset(Math.floor(RECORDS / 2))
+      .first<{ record_number: string }>('record_number');
+    const architect = await trx('records as r')
+      .join('registry_families as f', 'f.id', 'r.family_id')
+      .where('f.code', 'ARQ')
+      .orderBy('r.created_at', 'desc')
+      .offset(100)
+      .first<{ display_name: string }>('r.display_name');
+    const rare = await trx('records')
+      .whereRaw('search_text like ?', [`%${RARE_LAST[0]}%`])
+      .count<{ n: string }[]>('* as n');
+    const common = await trx('records')
+      .whereRaw('search_text like ?', ['%Rivadavia%'])
+      .count<{ n: string }[]>('* as n');
+    return {
+      byFamily,
+      counters,
+      number: mid!.record_number,
+      prefix: architect!.display_name.split(' ').slice(0, 2).join(' '),
+      rare: Number(rare[0]!.n),
+      common: Number(common[0]!.n),
+    };
   });
   for (const code of ['ARQ', 'LUM', 'ORD']) {
     const states = sample.byFamily.filter((r) => r.code === code);
-    console.log(`  ${code} ${states.reduce((s, r) => s + r.n, 0).toLocaleString('en')}: ${states.map((r) => `${r.state} ${r.n.toLocaleString('en')}`).join(', ')}`);
+    console.log(
+      `  ${code} ${states.reduce((s, r) => s + r.n, 0).toLocaleString('en')}: ${states.map((r) => `${r.state} ${r.n.toLocaleString('en')}`).join(', ')}`,
+    );
   }
   const current = sample.counters.filter((c) => c.year === Math.max(...sample.counters.map((x) => x.year)));
   console.log(`  RLM counters this year: ${current.map((c) => `${c.scope} ${c.last_value}`).join(', ')}`);
@@ -254,36 +389,75 @@ try {
     { name: 'search common word "Rivadavia"', path: '/api/v1/records/search?search=Rivadavia' },
     { name: 'autocomplete "ri" (2 letters)', path: '/api/v1/records/autocomplete?q=ri', backend: true },
     { name: 'autocomplete "gue" (3 letters)', path: '/api/v1/records/autocomplete?q=gue', backend: true },
-    { name: `autocomplete "${sample.prefix}"`, path: `/api/v1/records/autocomplete?q=${q(sample.prefix)}`, backend: true },
+    {
+      name: `autocomplete "${sample.prefix}"`,
+      path: `/api/v1/records/autocomplete?q=${q(sample.prefix)}`,
+      backend: true,
+    },
     { name: 'list ARQ Activo, first page', path: `/api/v1/records?registry=ARQ&state=${q('Activo')}`, backend: true },
-    { name: `list ARQ Activo, deep page ${deepPage}`, path: `/api/v1/records?registry=ARQ&state=${q('Activo')}&page=${deepPage}`, backend: true },
-    { name: 'list ARQ Suspendido, first page', path: `/api/v1/records?registry=ARQ&state=${q('Suspendido')}`, backend: true },
+    {
+      name: `list ARQ Activo, deep page ${deepPage}`,
+      path: `/api/v1/records?registry=ARQ&state=${q('Activo')}&page=${deepPage}`,
+      backend: true,
+    },
+    {
+      name: 'list ARQ Suspendido, first page',
+      path: `/api/v1/records?registry=ARQ&state=${q('Suspendido')}`,
+      backend: true,
+    },
   ];
   const results: Result[] = [];
   for (const line of lines) results.push(await measure(p, line));
 
-  console.log(`\n${RECORDS.toLocaleString('en')} records (as ${CALLER}; ${RUNS} requests per line; ~ = estimated total)`);
-  console.log(`  ${'line'.padEnd(44)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)}  ${'answered'.padEnd(22)} target p95 ≤ ${TARGET_MS} ms`);
+  console.log(
+    `\n${RECORDS.toLocaleString('en')} records (as ${CALLER}; ${RUNS} requests per line; ~ = estimated total)`,
+  );
+  console.log(
+    `  ${'line'.padEnd(44)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)}  ${'answered'.padEnd(22)} target p95 ≤ ${TARGET_MS} ms`,
+  );
   for (const r of results) {
-    console.log(`  ${r.line.name.padEnd(44)} ${fmt(r.p50).padStart(7)} ${fmt(r.p95).padStart(7)}  ${r.answered.padEnd(22)} ${r.p95 <= TARGET_MS ? 'met' : 'MISSED'}`);
+    console.log(
+      `  ${r.line.name.padEnd(44)} ${fmt(r.p50).padStart(7)} ${fmt(r.p95).padStart(7)}  ${r.answered.padEnd(22)} ${r.p95 <= TARGET_MS ? 'met' : 'MISSED'}`,
+    );
   }
   failed = results.some((r) => r.p95 > TARGET_MS);
 
   // The next record created the ordinary way takes the number after the loaded ones.
   const year = yearIn(p.stack.services.timeZone);
   const last = sample.counters.find((c) => c.scope === 'ARQ' && c.year === year);
-  const created = expect(await p.call('POST', '/api/v1/records', CALLER, { registry_code: 'ARQ', display_name: 'Paula Etchart Romero', data: { matricula: 'MP 99001' } }), 200);
-  const expected = formatNumber(RECORD_NUMBER_KIND, year, Number(last?.last_value ?? 0) + 1, demoTenant.municipalityCode, 'ARQ');
-  if (created.record_number !== expected) throw new Error(`a new ARQ record got ${created.record_number}, expected ${expected}`);
+  const created = expect(
+    await p.call('POST', '/api/v1/records', CALLER, {
+      registry_code: 'ARQ',
+      display_name: 'Paula Etchart Romero',
+      data: { matricula: 'MP 99001' },
+    }),
+    200,
+  );
+  const expected = formatNumber(
+    RECORD_NUMBER_KIND,
+    year,
+    Number(last?.last_value ?? 0) + 1,
+    demoTenant.municipalityCode,
+    'ARQ',
+  );
+  if (created.record_number !== expected)
+    throw new Error(`a new ARQ record got ${created.record_number}, expected ${expected}`);
   console.log(`\nnext ARQ record created through the API: ${created.record_number} (follows the loaded ones)`);
 
   // The slowest statement of the slowest line, as knex sent it, explained on the loaded database.
   const slowest = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-  const statement = await slowestStatement(db, async () => { await getLine(p, slowest.line, CALLER); });
-  console.log(`\nslowest line: ${slowest.line.name} (p95 ${fmt(slowest.p95)} ms); its slowest statement (${fmt(statement.ms)} ms):`);
+  const statement = await slowestStatement(db, async () => {
+    await getLine(p, slowest.line, CALLER);
+  });
+  console.log(
+    `\nslowest line: ${slowest.line.name} (p95 ${fmt(slowest.p95)} ms); its slowest statement (${fmt(statement.ms)} ms):`,
+  );
   console.log(`  ${statement.sql}\n  bindings: ${JSON.stringify(statement.bindings)}`);
   const plan = await tenantDb(db, demoTenant).transaction((trx) =>
-    trx.raw(`explain (analyze, buffers) ${statement.sql.replace(/\$\d+/g, '?')}`, statement.bindings as Knex.RawBinding[]),
+    trx.raw(
+      `explain (analyze, buffers) ${statement.sql.replace(/\$\d+/g, '?')}`,
+      statement.bindings as Knex.RawBinding[],
+    ),
   );
   console.log(plan.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n'));
   console.log(`\ntarget: p95 ≤ ${TARGET_MS} ms on every line → ${failed ? 'MISSED' : 'met'}`);

@@ -38,7 +38,11 @@ interface DeepCursor {
  */
 async function deepCursor(p: Platform): Promise<DeepCursor> {
   for (let page = 4999; page >= 1; page = Math.floor(page / 2)) {
-    const answer = await getLine(p, { name: `page ${page}`, path: `/api/v1/documents/search?page=${page}&page_size=20` }, CALLER);
+    const answer = await getLine(
+      p,
+      { name: `page ${page}`, path: `/api/v1/documents/search?page=${page}&page_size=20` },
+      CALLER,
+    );
     if (answer.body.next_cursor) return { page: page + 1, cursor: answer.body.next_cursor };
   }
   throw new Error('the caller sees a single page of documents');
@@ -51,13 +55,22 @@ function lines(caseId: string, number: string, yearSequence: string, deep: DeepC
     { name: 'documents search, first page', path: '/api/v1/documents/search?page=1&page_size=20' },
     { name: 'documents search, page 50', path: '/api/v1/documents/search?page=50&page_size=20' },
     { name: 'documents search, deep page 5000', path: '/api/v1/documents/search?page=5000&page_size=20' },
-    { name: `documents search, page ${deep.page} by cursor`, path: `/api/v1/documents/search?page_size=20&cursor=${deep.cursor}` },
+    {
+      name: `documents search, page ${deep.page} by cursor`,
+      path: `/api/v1/documents/search?page_size=20&cursor=${deep.cursor}`,
+    },
     { name: 'documents search, text "Rivadavia"', path: '/api/v1/documents/search?search=Rivadavia' },
     { name: 'documents search, text number', path: `/api/v1/documents/search?search=${number}` },
-    { name: 'documents search, text "bache en calle Rivadavia"', path: '/api/v1/documents/search?search=bache%20en%20calle%20Rivadavia' },
+    {
+      name: 'documents search, text "bache en calle Rivadavia"',
+      path: '/api/v1/documents/search?search=bache%20en%20calle%20Rivadavia',
+    },
     { name: 'documents search, text that matches nothing', path: '/api/v1/documents/search?search=Zapiola' },
     { name: 'documents search, text year-sequence prefix', path: `/api/v1/documents/search?search=${yearSequence}` },
-    { name: 'documents search, text "Inspección de veredas en calle Belgrano"', path: '/api/v1/documents/search?search=Inspecci%C3%B3n%20de%20veredas%20en%20calle%20Belgrano' },
+    {
+      name: 'documents search, text "Inspección de veredas en calle Belgrano"',
+      path: '/api/v1/documents/search?search=Inspecci%C3%B3n%20de%20veredas%20en%20calle%20Belgrano',
+    },
     { name: 'documents search, status=pending', path: '/api/v1/documents/search?status=pending' },
     { name: 'documents search, status=sent_to_sign', path: '/api/v1/documents/search?status=sent_to_sign' },
     { name: 'documents search, status=signed', path: '/api/v1/documents/search?status=signed' },
@@ -75,7 +88,11 @@ function lines(caseId: string, number: string, yearSequence: string, deep: DeepC
     { name: 'cases list (backend), trata_filter', path: `/api/v1/cases?trata_filter=${dop}`, backend: true },
     { name: 'cases list (backend), page 100', path: '/api/v1/cases?page=100', backend: true },
     { name: 'user documents, first page', path: `/api/v1/users/${me}/documents`, backend: true },
-    { name: 'user documents, status=sent_to_sign', path: `/api/v1/users/${me}/documents?status=sent_to_sign`, backend: true },
+    {
+      name: 'user documents, status=sent_to_sign',
+      path: `/api/v1/users/${me}/documents?status=sent_to_sign`,
+      backend: true,
+    },
     { name: 'user documents, text', path: `/api/v1/users/${me}/documents?search=Rivadavia`, backend: true },
     { name: 'dashboard stats', path: '/api/v1/dashboard/stats', backend: true },
   ];
@@ -91,7 +108,8 @@ interface Result {
 /** The total a list answered (and whether exact), for the table. */
 function totalOf(body: any): string {
   const data = body?.data ?? body;
-  if (typeof data?.total === 'number') return `${data.total.toLocaleString('en')}${data.total_exact === false ? ' ~' : ''}`;
+  if (typeof data?.total === 'number')
+    return `${data.total.toLocaleString('en')}${data.total_exact === false ? ' ~' : ''}`;
   if (Array.isArray(data?.documents)) return `${data.documents.length} rows`;
   return '';
 }
@@ -102,14 +120,21 @@ async function measure(p: Platform, line: Line): Promise<Result> {
 }
 
 function printTable(size: ScaleSize, results: Result[]): void {
-  console.log(`\n${size.documents.toLocaleString('en')} documents, ${size.cases.toLocaleString('en')} cases (as ${CALLER}; ~ = estimated total)`);
-  console.log(`  ${'line'.padEnd(44)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)}  ${'total'.padEnd(14)} target p95 ≤ ${TARGET_MS} ms`);
+  console.log(
+    `\n${size.documents.toLocaleString('en')} documents, ${size.cases.toLocaleString('en')} cases (as ${CALLER}; ~ = estimated total)`,
+  );
+  console.log(
+    `  ${'line'.padEnd(44)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)}  ${'total'.padEnd(14)} target p95 ≤ ${TARGET_MS} ms`,
+  );
   for (const r of results) {
-    console.log(`  ${r.line.name.padEnd(44)} ${fmt(r.p50).padStart(7)} ${fmt(r.p95).padStart(7)}  ${r.total.padEnd(14)} ${r.p95 <= TARGET_MS ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `  ${r.line.name.padEnd(44)} ${fmt(r.p50).padStart(7)} ${fmt(r.p95).padStart(7)}  ${r.total.padEnd(14)} ${r.p95 <= TARGET_MS ? 'PASS' : 'FAIL'}`,
+    );
   }
-  console.log(`  ${'backend documents list'.padEnd(44)} ${'—'.padStart(7)} ${'—'.padStart(7)}  ${''.padEnd(14)} no such route (spec: backend prefix not shown)`);
+  console.log(
+    `  ${'backend documents list'.padEnd(44)} ${'—'.padStart(7)} ${'—'.padStart(7)}  ${''.padEnd(14)} no such route (spec: backend prefix not shown)`,
+  );
 }
-
 
 const p = await startPlatform();
 let failed = false;
@@ -123,19 +148,38 @@ try {
     loaded = size;
     // What autovacuum would have done by the time an archive this size is searched.
     await db.raw('vacuum analyze');
-    console.log(`\nloaded ${size.documents.toLocaleString('en')} documents and ${size.cases.toLocaleString('en')} cases in ${fmt((performance.now() - started) / 1000, 0)} s`);
+    console.log(
+      `\nloaded ${size.documents.toLocaleString('en')} documents and ${size.cases.toLocaleString('en')} cases in ${fmt((performance.now() - started) / 1000, 0)} s`,
+    );
 
     const sample = await tenantDb(db, demoTenant).transaction(async (trx) => ({
-      caseId: (await trx('case_documents').join('cases as c', 'c.id', 'case_documents.case_id').where('c.owner_sector_id', demoId('sector', 'DOP')).first('case_id')).case_id as string,
-      number: ((await trx('documents').whereNotNull('official_number').orderBy('created_at', 'desc').first('official_number')).official_number as string).split('-')[2]!,
+      caseId: (
+        await trx('case_documents')
+          .join('cases as c', 'c.id', 'case_documents.case_id')
+          .where('c.owner_sector_id', demoId('sector', 'DOP'))
+          .first('case_id')
+      ).case_id as string,
+      number: (
+        (await trx('documents').whereNotNull('official_number').orderBy('created_at', 'desc').first('official_number'))
+          .official_number as string
+      ).split('-')[2]!,
       // "2024-0004": a year and the first digits of a sequence, from a number halfway down the signed ones.
       yearSequence: await (async () => {
-        const [, year, sequence] = ((await trx('documents').whereNotNull('official_number').orderBy('created_at', 'desc').offset(Math.floor(size.documents / 4)).first('official_number')).official_number as string).split('-');
+        const [, year, sequence] = (
+          (
+            await trx('documents')
+              .whereNotNull('official_number')
+              .orderBy('created_at', 'desc')
+              .offset(Math.floor(size.documents / 4))
+              .first('official_number')
+          ).official_number as string
+        ).split('-');
         return `${year}-${sequence!.slice(0, 4)}`;
       })(),
     }));
     const results: Result[] = [];
-    for (const line of lines(sample.caseId, sample.number, sample.yearSequence, await deepCursor(p))) results.push(await measure(p, line));
+    for (const line of lines(sample.caseId, sample.number, sample.yearSequence, await deepCursor(p)))
+      results.push(await measure(p, line));
     printTable(size, results);
     failed ||= results.some((r) => r.p95 > TARGET_MS);
     slowestLine = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
@@ -143,10 +187,17 @@ try {
 
   // The slowest statement of the slowest line, explained on the loaded database.
   const line = slowestLine!;
-  const statement = await slowestStatement(db, async () => { await getLine(p, line.line, CALLER); });
-  console.log(`\nslowest line at ${SIZES.at(-1)!.documents.toLocaleString('en')}: ${line.line.name} (p95 ${fmt(line.p95)} ms); its slowest statement (${fmt(statement.ms)} ms):`);
+  const statement = await slowestStatement(db, async () => {
+    await getLine(p, line.line, CALLER);
+  });
+  console.log(
+    `\nslowest line at ${SIZES.at(-1)!.documents.toLocaleString('en')}: ${line.line.name} (p95 ${fmt(line.p95)} ms); its slowest statement (${fmt(statement.ms)} ms):`,
+  );
   const plan = await tenantDb(db, demoTenant).transaction((trx) =>
-    trx.raw(`explain (analyze, buffers) ${statement.sql.replace(/\$\d+/g, '?')}`, statement.bindings as Knex.RawBinding[]),
+    trx.raw(
+      `explain (analyze, buffers) ${statement.sql.replace(/\$\d+/g, '?')}`,
+      statement.bindings as Knex.RawBinding[],
+    ),
   );
   console.log(plan.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n'));
   console.log(`\ntarget: p95 ≤ ${TARGET_MS} ms on every line → ${failed ? 'MISSED' : 'met'}`);

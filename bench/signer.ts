@@ -30,7 +30,13 @@ import { fmt, percentile, reportTargets } from './_stats.js';
 
 const API_KEY = 'bench-key';
 const MARKER = '##FIN_TEXTO##';
-const FIELDS = { name: 'María José Núñez', seal: 'Directora', department: 'Dirección de Rentas', entity: 'Municipalidad de Villa Esperanza', tenant_id: 'demo' };
+const FIELDS = {
+  name: 'María José Núñez',
+  seal: 'Directora',
+  department: 'Dirección de Rentas',
+  entity: 'Municipalidad de Villa Esperanza',
+  tenant_id: 'demo',
+};
 
 interface Timing {
   count: number;
@@ -42,7 +48,12 @@ async function onePagePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([612, 792]);
-  page.drawText('Resolución Nº 1/2026 — Visto el expediente del señor Núñez, se resuelve aprobar lo actuado.', { x: 72, y: 700, size: 10, font });
+  page.drawText('Resolución Nº 1/2026 — Visto el expediente del señor Núñez, se resuelve aprobar lo actuado.', {
+    x: 72,
+    y: 700,
+    size: 10,
+    font,
+  });
   page.drawText(MARKER, { x: 72, y: 520, size: 6, font });
   return Buffer.from(await doc.save());
 }
@@ -72,7 +83,9 @@ function formFor(pdf: Blob, level: Level): Promise<EncodedForm> {
     data.append('pades_level', level);
     data.append('pdf_file', pdf, 'documento.pdf');
     const request = new Request('http://form.invalid/', { method: 'POST', body: data });
-    form = request.arrayBuffer().then((body) => ({ body: Buffer.from(body), contentType: request.headers.get('content-type')! }));
+    form = request
+      .arrayBuffer()
+      .then((body) => ({ body: Buffer.from(body), contentType: request.headers.get('content-type')! }));
     forms.set(level, form);
   }
   return form;
@@ -81,27 +94,48 @@ function formFor(pdf: Blob, level: Level): Promise<EncodedForm> {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** POSTs a pre-encoded form over the keep-alive agent; the status, signature type, body and latency. */
-function post(target: string, form: EncodedForm, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; type: string | undefined; body: Buffer }> {
+function post(
+  target: string,
+  form: EncodedForm,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; status: number; type: string | undefined; body: Buffer }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(target, {
-      method: 'POST', agent,
-      headers: { ...headers, 'content-type': form.contentType, 'content-length': form.body.length },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, type: res.headers['x-signature-type'] as string | undefined, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': form.contentType, 'content-length': form.body.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            ms: performance.now() - started,
+            status: res.statusCode ?? 0,
+            type: res.headers['x-signature-type'] as string | undefined,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(form.body);
   });
 }
 
 /** Signs once at `level`; the latency and the signed file. */
-async function signOnce(url: string, pdf: Blob, level: Level = 'B-T'): Promise<{ ms: number; bytes: number; signed: Buffer }> {
+async function signOnce(
+  url: string,
+  pdf: Blob,
+  level: Level = 'B-T',
+): Promise<{ ms: number; bytes: number; signed: Buffer }> {
   const { ms, status, type, body } = await post(`${url}/sign-pdf`, await formFor(pdf, level), { 'x-api-key': API_KEY });
-  if (status !== 200 || type !== 'pades') throw new Error(`signing failed: ${status} ${body.toString('utf8').slice(0, 200)}`);
+  if (status !== 200 || type !== 'pades')
+    throw new Error(`signing failed: ${status} ${body.toString('utf8').slice(0, 200)}`);
   return { ms, bytes: body.length, signed: body };
 }
 
@@ -136,7 +170,9 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 async function echoFloor(pdf: Blob, count: number): Promise<number> {
   const child = spawn(process.execPath, ['-e', ECHO_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    const port = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())));
+    const port = await new Promise<string>((resolve) =>
+      child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())),
+    );
     const form = await formFor(pdf, 'B-T');
     const latencies: number[] = [];
     for (let i = 0; i < count + 3; i++) {
@@ -144,13 +180,22 @@ async function echoFloor(pdf: Blob, count: number): Promise<number> {
       if (status !== 200) throw new Error(`echo answered ${status}`);
       if (i >= 3) latencies.push(ms);
     }
-    return percentile(latencies.sort((a, b) => a - b), 50);
+    return percentile(
+      latencies.sort((a, b) => a - b),
+      50,
+    );
   } finally {
     child.kill();
   }
 }
 
-async function load(url: string, pdf: Blob, concurrency: number, count: number, level: Level = 'B-T'): Promise<Timing & { bytes: number }> {
+async function load(
+  url: string,
+  pdf: Blob,
+  concurrency: number,
+  count: number,
+  level: Level = 'B-T',
+): Promise<Timing & { bytes: number }> {
   const latencies: number[] = [];
   let bytes = 0;
   let next = 0;
@@ -204,10 +249,20 @@ for job in jobs:
 print(json.dumps(result))
 `;
 
-async function runPyhankoLta(dir: string, p12: string, password: string, tsaUrl: string, root: string, jobs: { name: string; pdf: string; count: number }[]) {
+async function runPyhankoLta(
+  dir: string,
+  p12: string,
+  password: string,
+  tsaUrl: string,
+  root: string,
+  jobs: { name: string; pdf: string; count: number }[],
+) {
   const script = path.join(dir, 'pyhanko-lta.py');
   await writeFile(script, PYHANKO_LTA);
-  const out = execFileSync('python3', [script, p12, password, tsaUrl, root, JSON.stringify(jobs)], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const out = execFileSync('python3', [script, p12, password, tsaUrl, root, JSON.stringify(jobs)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return JSON.parse(out) as Record<string, { times: number[]; added: number }>;
 }
 
@@ -244,7 +299,6 @@ async function peakRss(pid: number, during: () => Promise<void>): Promise<number
   return peak / 1024;
 }
 
-
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-bench-signer-'));
   const children: ChildProcess[] = [];
@@ -262,9 +316,15 @@ async function main(): Promise<void> {
     const bigBlob = new Blob([big]);
 
     const cpus = os.cpus();
-    console.log(`machine: ${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`);
-    console.log(`inputs: one-page Letter PDF ${small.length} B; scan PDF ${(big.length / 1e6).toFixed(2)} MB (${big.length} B)`);
-    console.log('signer and TSA run in their own processes (compiled, as in production); requests over HTTP on loopback, each form encoded once and sent over keep-alive connections\n');
+    console.log(
+      `machine: ${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+    );
+    console.log(
+      `inputs: one-page Letter PDF ${small.length} B; scan PDF ${(big.length / 1e6).toFixed(2)} MB (${big.length} B)`,
+    );
+    console.log(
+      'signer and TSA run in their own processes (compiled, as in production); requests over HTTP on loopback, each form encoded once and sent over keep-alive connections\n',
+    );
 
     // Idle: started, nothing asked yet (as bench:startup measures it); then after the warm-up.
     await new Promise((r) => setTimeout(r, 2000));
@@ -281,26 +341,44 @@ async function main(): Promise<void> {
     ] as const) {
       const before = cpuSnapshot();
       results.push([concurrency, await load(url, smallBlob, concurrency, count)]);
-      if (concurrency === 16) cpuAt16 = cpuPerOperation(before, cpuSnapshot(), count, new Map([[signer.pid!, 'signing service'], [tsa.pid!, 'TSA'], [process.pid, 'this client']]));
+      if (concurrency === 16)
+        cpuAt16 = cpuPerOperation(
+          before,
+          cpuSnapshot(),
+          count,
+          new Map([
+            [signer.pid!, 'signing service'],
+            [tsa.pid!, 'TSA'],
+            [process.pid, 'this client'],
+          ]),
+        );
     }
     console.log('one-page PAdES-B-T over HTTP');
     console.log('  concurrency   signatures/s   p50 ms   p99 ms');
     for (const [c, t] of results) {
-      console.log(`  ${String(c).padStart(11)}   ${fmt(t.count / t.seconds).padStart(12)}   ${fmt(percentile(t.latencies, 50)).padStart(6)}   ${fmt(percentile(t.latencies, 99)).padStart(6)}`);
+      console.log(
+        `  ${String(c).padStart(11)}   ${fmt(t.count / t.seconds).padStart(12)}   ${fmt(percentile(t.latencies, 50)).padStart(6)}   ${fmt(percentile(t.latencies, 99)).padStart(6)}`,
+      );
     }
     reportCpu('signature at concurrency 16', cpuAt16, 's');
 
     await load(url, bigBlob, 1, 3);
     const bigTiming = await load(url, bigBlob, 1, 20);
     const bigP50 = percentile(bigTiming.latencies, 50);
-    console.log(`\n10 MB PDF, sequential: p50 ${fmt(bigP50)} ms, p99 ${fmt(percentile(bigTiming.latencies, 99))} ms (${bigTiming.count} signatures)`);
+    console.log(
+      `\n10 MB PDF, sequential: p50 ${fmt(bigP50)} ms, p99 ${fmt(percentile(bigTiming.latencies, 99))} ms (${bigTiming.count} signatures)`,
+    );
     const floor = await echoFloor(bigBlob, 20);
-    console.log(`  floor: the same form to a Node HTTP server that only receives, hashes and returns it: p50 ${fmt(floor)} ms`);
+    console.log(
+      `  floor: the same form to a Node HTTP server that only receives, hashes and returns it: p50 ${fmt(floor)} ms`,
+    );
 
     const peak = await peakRss(signer.pid!, async () => {
       for (let round = 0; round < 3; round++) await load(url, bigBlob, 4, 4);
     });
-    console.log(`memory: signer RSS ${fmt(idleRss, 0)} MB idle, ${fmt(warmRss, 0)} MB after the warm-up; peak ${fmt(peak, 0)} MB during 4 concurrent 10 MB requests`);
+    console.log(
+      `memory: signer RSS ${fmt(idleRss, 0)} MB idle, ${fmt(warmRss, 0)} MB after the warm-up; peak ${fmt(peak, 0)} MB during 4 concurrent 10 MB requests`,
+    );
 
     // pyHanko on the same PDFs, certificate and TSA.
     const py = await runPyhanko(dir, pki.tenants.demo!.p12Path, pki.tenants.demo!.password, tsaUrl, [
@@ -315,7 +393,9 @@ async function main(): Promise<void> {
     console.log('\npyHanko (same PDFs, PKCS#12 and TSA; in-process library calls, no HTTP)');
     console.log(`  one-page: ${fmt(pySmallRate)} signatures/s sequential, p50 ${fmt(percentile(pySmall, 50))} ms`);
     console.log(`  10 MB:    p50 ${fmt(pyBigP50)} ms`);
-    console.log(`  ratio:    one-page ${fmt(ourSequentialRate / pySmallRate)}× pyHanko's throughput at concurrency 1 (${fmt(Math.max(...results.map(([, t]) => t.count / t.seconds)) / pySmallRate)}× at best concurrency); 10 MB ${fmt(pyBigP50 / bigP50)}× faster`);
+    console.log(
+      `  ratio:    one-page ${fmt(ourSequentialRate / pySmallRate)}× pyHanko's throughput at concurrency 1 (${fmt(Math.max(...results.map(([, t]) => t.count / t.seconds)) / pySmallRate)}× at best concurrency); 10 MB ${fmt(pyBigP50 / bigP50)}× faster`,
+    );
 
     // B-LT and B-LTA next to B-T: same inputs, one-page at concurrency 1 and 4, 10 MB sequential.
     console.log('\nPAdES levels (one-page: concurrency 1 / 4; 10 MB: sequential; bytes added to the input)');
@@ -327,7 +407,12 @@ async function main(): Promise<void> {
       const c4 = await load(url, smallBlob, 4, 300, level);
       await load(url, bigBlob, 1, 2, level);
       const tenMb = await load(url, bigBlob, 1, 10, level);
-      levels[level] = { p50: percentile(c1.latencies, 50), bigP50: percentile(tenMb.latencies, 50), added: c1.bytes - small.length, bigAdded: tenMb.bytes - big.length };
+      levels[level] = {
+        p50: percentile(c1.latencies, 50),
+        bigP50: percentile(tenMb.latencies, 50),
+        added: c1.bytes - small.length,
+        bigAdded: tenMb.bytes - big.length,
+      };
       console.log(
         `  ${level.padEnd(5)}   ${`${fmt(c1.count / c1.seconds)} / ${fmt(c4.count / c4.seconds)}`.padStart(24)}   ${`${fmt(percentile(c1.latencies, 50))} / ${fmt(percentile(c4.latencies, 50))}`.padStart(16)}   ${String(c1.bytes - small.length).padStart(7)}   ${fmt(percentile(tenMb.latencies, 50)).padStart(12)}   ${String(tenMb.bytes - big.length).padStart(7)}`,
       );
@@ -335,19 +420,38 @@ async function main(): Promise<void> {
     for (const level of ['B-LT', 'B-LTA'] as const) {
       const l = levels[level]!;
       const t = levels['B-T']!;
-      console.log(`  ${level} over B-T: +${fmt(l.p50 - t.p50)} ms and +${l.added - t.added} B (one page), +${fmt(l.bigP50 - t.bigP50)} ms and +${l.bigAdded - t.bigAdded} B (10 MB)`);
+      console.log(
+        `  ${level} over B-T: +${fmt(l.p50 - t.p50)} ms and +${l.added - t.added} B (one page), +${fmt(l.bigP50 - t.bigP50)} ms and +${l.bigAdded - t.bigAdded} B (10 MB)`,
+      );
     }
     try {
-      const lta = await runPyhankoLta(dir, pki.tenants.demo!.p12Path, pki.tenants.demo!.password, tsaUrl, pki.caCertPath, [
-        { name: 'one-page', pdf: smallPath, count: 15 },
-        { name: 'ten-mb', pdf: bigPath, count: 4 },
-      ]);
+      const lta = await runPyhankoLta(
+        dir,
+        pki.tenants.demo!.p12Path,
+        pki.tenants.demo!.password,
+        tsaUrl,
+        pki.caCertPath,
+        [
+          { name: 'one-page', pdf: smallPath, count: 15 },
+          { name: 'ten-mb', pdf: bigPath, count: 4 },
+        ],
+      );
       const one = lta['one-page']!;
       const ten = lta['ten-mb']!;
-      const oneP50 = percentile(one.times.sort((a, b) => a - b), 50);
-      const tenP50 = percentile(ten.times.sort((a, b) => a - b), 50);
-      console.log(`  pyHanko B-LTA (in-process): one-page ${fmt(1000 / oneP50)} sig/s, p50 ${fmt(oneP50)} ms, +${one.added} B; 10 MB p50 ${fmt(tenP50)} ms, +${ten.added} B`);
-      console.log(`  ratio B-LTA: one-page ${fmt(oneP50 / levels['B-LTA']!.p50)}× faster than pyHanko; 10 MB ${fmt(tenP50 / levels['B-LTA']!.bigP50)}×`);
+      const oneP50 = percentile(
+        one.times.sort((a, b) => a - b),
+        50,
+      );
+      const tenP50 = percentile(
+        ten.times.sort((a, b) => a - b),
+        50,
+      );
+      console.log(
+        `  pyHanko B-LTA (in-process): one-page ${fmt(1000 / oneP50)} sig/s, p50 ${fmt(oneP50)} ms, +${one.added} B; 10 MB p50 ${fmt(tenP50)} ms, +${ten.added} B`,
+      );
+      console.log(
+        `  ratio B-LTA: one-page ${fmt(oneP50 / levels['B-LTA']!.p50)}× faster than pyHanko; 10 MB ${fmt(tenP50 / levels['B-LTA']!.bigP50)}×`,
+      );
     } catch (err) {
       console.log(`  pyHanko B-LTA: not measured (${(err as Error).message.split('\n')[0]})`);
     }
@@ -357,9 +461,14 @@ async function main(): Promise<void> {
       const sample = path.join(dir, 'sample.pdf');
       await writeFile(sample, (await signOnce(url, bigBlob)).signed);
       const out = execFileSync('pdfsig', [sample], { encoding: 'utf8' });
-      console.log(`\ncheck: pdfsig on a signed 10 MB output: ${/Signature is Valid/.test(out) ? 'Signature is Valid' : 'NOT VALID'}`);
+      console.log(
+        `\ncheck: pdfsig on a signed 10 MB output: ${/Signature is Valid/.test(out) ? 'Signature is Valid' : 'NOT VALID'}`,
+      );
     } catch (err) {
-      const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'pdfsig not available' : (err as Error).message.split('\n')[0];
+      const reason =
+        (err as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'pdfsig not available'
+          : (err as Error).message.split('\n')[0];
       console.log(`\ncheck: output not validated (${reason})`);
     }
 
@@ -367,15 +476,24 @@ async function main(): Promise<void> {
     const targets: { line: string; met: boolean }[] = [
       { line: `≥ 100 one-page signatures/s (best ${fmt(bestRate)}/s)`, met: bestRate >= 100 },
       { line: `≤ 300 ms p50 for 10 MB (${fmt(bigP50)} ms)`, met: bigP50 <= 300 },
-      { line: `faster than pyHanko (one-page ${fmt(ourSequentialRate / pySmallRate)}×, 10 MB ${fmt(pyBigP50 / bigP50)}×)`, met: ourSequentialRate > pySmallRate && bigP50 < pyBigP50 },
+      {
+        line: `faster than pyHanko (one-page ${fmt(ourSequentialRate / pySmallRate)}×, 10 MB ${fmt(pyBigP50 / bigP50)}×)`,
+        met: ourSequentialRate > pySmallRate && bigP50 < pyBigP50,
+      },
       { line: `peak RSS < 300 MB with 4 × 10 MB (${fmt(peak, 0)} MB)`, met: peak < 300 },
     ];
     // The hot-path targets, each with the figure measured before that work.
     const rate16 = results.find(([c]) => c === 16)![1];
     const perSecond16 = rate16.count / rate16.seconds;
     targets.push(
-      { line: `hot path: ≥ 800 one-page signatures/s at concurrency 16 (${fmt(perSecond16)}/s; before 522/s)`, met: perSecond16 >= 800 },
-      { line: `hot path: ≤ 20 ms p50 for 10 MB (${fmt(bigP50)} ms; before 44.5 ms; receiving, hashing and returning them alone: ${fmt(floor)} ms)`, met: bigP50 <= 20 },
+      {
+        line: `hot path: ≥ 800 one-page signatures/s at concurrency 16 (${fmt(perSecond16)}/s; before 522/s)`,
+        met: perSecond16 >= 800,
+      },
+      {
+        line: `hot path: ≤ 20 ms p50 for 10 MB (${fmt(bigP50)} ms; before 44.5 ms; receiving, hashing and returning them alone: ${fmt(floor)} ms)`,
+        met: bigP50 <= 20,
+      },
       { line: `hot path: RSS ≤ 120 MB idle (${fmt(idleRss, 0)} MB; before 150 MB)`, met: idleRss <= 120 },
       { line: `hot path: RSS ≤ 200 MB with 4 × 10 MB (${fmt(peak, 0)} MB; before 272 MB)`, met: peak <= 200 },
     );

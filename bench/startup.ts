@@ -33,7 +33,10 @@ const PROCESSES: ProcessSpec[] = [
     entry: 'api/main',
     async env(stack) {
       const port = await freePort();
-      return { env: { ...platformEnv(stack), API_PORT: String(port), API_PUBLIC_URL: `http://127.0.0.1:${port}` }, health: `http://127.0.0.1:${port}/health` };
+      return {
+        env: { ...platformEnv(stack), API_PORT: String(port), API_PUBLIC_URL: `http://127.0.0.1:${port}` },
+        health: `http://127.0.0.1:${port}/health`,
+      };
     },
   },
   {
@@ -41,7 +44,15 @@ const PROCESSES: ProcessSpec[] = [
     entry: 'worker/main',
     async env(stack) {
       const [health, sdk] = [await freePort(), await freePort()];
-      return { env: { ...platformEnv(stack), WORKER_HEALTH_PORT: String(health), WORKER_SDK_METRICS_PORT: String(sdk), TEMPORAL_TASK_QUEUE: `startup-${health}` }, health: `http://127.0.0.1:${health}/health` };
+      return {
+        env: {
+          ...platformEnv(stack),
+          WORKER_HEALTH_PORT: String(health),
+          WORKER_SDK_METRICS_PORT: String(sdk),
+          TEMPORAL_TASK_QUEUE: `startup-${health}`,
+        },
+        health: `http://127.0.0.1:${health}/health`,
+      };
     },
   },
   {
@@ -50,7 +61,14 @@ const PROCESSES: ProcessSpec[] = [
     async env(stack) {
       const port = await freePort();
       return {
-        env: { ENVIRONMENT: 'test', SIGNER_PORT: String(port), API_KEY: 'startup-bench', CERTS_DIR: stack.pki.certsDir, TSA_URL: 'http://127.0.0.1:9', DATA_DIR: stack.config.dataDir },
+        env: {
+          ENVIRONMENT: 'test',
+          SIGNER_PORT: String(port),
+          API_KEY: 'startup-bench',
+          CERTS_DIR: stack.pki.certsDir,
+          TSA_URL: 'http://127.0.0.1:9',
+          DATA_DIR: stack.config.dataDir,
+        },
         health: `http://127.0.0.1:${port}/health`,
       };
     },
@@ -60,26 +78,39 @@ const PROCESSES: ProcessSpec[] = [
     entry: 'signer/tsa/main',
     async env(stack) {
       const port = await freePort();
-      return { env: { TSA_PORT: String(port), TSA_PKI_DIR: path.dirname(stack.pki.certsDir) }, health: `http://127.0.0.1:${port}/health` };
+      return {
+        env: { TSA_PORT: String(port), TSA_PKI_DIR: path.dirname(stack.pki.certsDir) },
+        health: `http://127.0.0.1:${port}/health`,
+      };
     },
   },
 ];
 
 function platformEnv(stack: TestStack): Record<string, string> {
   return {
-    APP_ENV: 'test', DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, DATA_DIR: stack.config.dataDir,
-    SIGNER_URL: stack.signer.url, SIGNER_API_KEY: stack.config.signer.apiKey, OIDC_ISSUER: stack.idp.issuer,
+    APP_ENV: 'test',
+    DATABASE_URL: stack.databaseUrl,
+    TEMPORAL_ADDRESS: stack.temporalAddress,
+    DATA_DIR: stack.config.dataDir,
+    SIGNER_URL: stack.signer.url,
+    SIGNER_API_KEY: stack.config.signer.apiKey,
+    OIDC_ISSUER: stack.idp.issuer,
   };
 }
 
 type Mode = 'compiled' | 'tsx';
 
 function command(mode: Mode, entry: string): string[] {
-  return [...nodeFlags(entry), ...(mode === 'compiled' ? [path.join('dist', `${entry}.js`)] : ['--import', 'tsx', `${entry}.ts`])];
+  return [
+    ...nodeFlags(entry),
+    ...(mode === 'compiled' ? [path.join('dist', `${entry}.js`)] : ['--import', 'tsx', `${entry}.ts`]),
+  ];
 }
 
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -94,7 +125,10 @@ async function stop(child: ChildProcess): Promise<void> {
 async function startOnce(stack: TestStack, spec: ProcessSpec, mode: Mode): Promise<{ ms: number; rss: number }> {
   const { env, health } = await spec.env(stack);
   const started = performance.now();
-  const child = spawn(process.execPath, command(mode, spec.entry), { env: { ...process.env, ...env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, command(mode, spec.entry), {
+    env: { ...process.env, ...env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   try {
     await waitForHttpOk(health, 60_000, () => child.exitCode === null, 10);
     const ms = performance.now() - started;
@@ -112,9 +146,14 @@ const stack = await startTestStack();
 let failed = false;
 try {
   console.log(`\nprocess start to first healthy /health, median of ${RUNS} starts; RSS 2 s after (MB)`);
-  console.log(`  ${'process'.padEnd(32)}${'compiled ms'.padStart(12)}${'RSS'.padStart(7)}${'tsx ms'.padStart(9)}${'RSS'.padStart(7)}   target`);
+  console.log(
+    `  ${'process'.padEnd(32)}${'compiled ms'.padStart(12)}${'RSS'.padStart(7)}${'tsx ms'.padStart(9)}${'RSS'.padStart(7)}   target`,
+  );
   for (const spec of PROCESSES) {
-    const figures: Record<Mode, { ms: number[]; rss: number[] }> = { compiled: { ms: [], rss: [] }, tsx: { ms: [], rss: [] } };
+    const figures: Record<Mode, { ms: number[]; rss: number[] }> = {
+      compiled: { ms: [], rss: [] },
+      tsx: { ms: [], rss: [] },
+    };
     for (const mode of ['compiled', 'tsx'] as const) {
       await startOnce(stack, spec, mode); // warm-up: file cache
       for (let i = 0; i < RUNS; i++) {
@@ -129,7 +168,9 @@ try {
     const met = c.ms <= START_TARGET_MS && c.rss <= rssTarget;
     if (!met) failed = true;
     const target = `start ≤ ${START_TARGET_MS} ms${rssTarget < Infinity ? `, RSS ≤ ${rssTarget} MB` : ''} → ${met ? 'PASS' : 'MISSED'}`;
-    console.log(`  ${spec.name.padEnd(32)}${fmt(c.ms, 0).padStart(12)}${fmt(c.rss, 0).padStart(7)}${fmt(t.ms, 0).padStart(9)}${fmt(t.rss, 0).padStart(7)}   ${target}`);
+    console.log(
+      `  ${spec.name.padEnd(32)}${fmt(c.ms, 0).padStart(12)}${fmt(c.rss, 0).padStart(7)}${fmt(t.ms, 0).padStart(9)}${fmt(t.rss, 0).padStart(7)}   ${target}`,
+    );
   }
 } finally {
   await stack.stop();

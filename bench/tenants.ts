@@ -51,7 +51,12 @@ const POOL_MAX = 10;
 
 const middle = Math.ceil(TENANTS / 2);
 const schemaOf = (n: number) => (n === 1 ? 'demo' : `municipio_${String(n).padStart(4, '0')}`);
-const tenantInput = (n: number): NewTenant => ({ schema: schemaOf(n), municipalityCode: `M${String(n).padStart(4, '0')}`, displayName: `Municipalidad ${n}`, city: `Ciudad ${n}` });
+const tenantInput = (n: number): NewTenant => ({
+  schema: schemaOf(n),
+  municipalityCode: `M${String(n).padStart(4, '0')}`,
+  displayName: `Municipalidad ${n}`,
+  city: `Ciudad ${n}`,
+});
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
 const seconds = (ms: number) => `${fmt(ms / 1000)} s`;
 
@@ -81,20 +86,27 @@ async function serverCpuMs(postmaster: number): Promise<number> {
   for (const pid of (await readdir('/proc')).filter((d) => /^\d+$/.test(d))) {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pid) === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    if (Number(pid) === postmaster)
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** The most connections each application held on `database` while `run` went (sampled every 100 ms). */
-async function peakConnections<T>(db: Db, database: string, run: () => Promise<T>): Promise<{ value: T; peak: Map<string, number> }> {
+async function peakConnections<T>(
+  db: Db,
+  database: string,
+  run: () => Promise<T>,
+): Promise<{ value: T; peak: Map<string, number> }> {
   const peak = new Map<string, number>();
   let done = false;
   const sampler = (async () => {
     while (!done) {
       const { rows } = await db.raw<{ rows: { app: string; n: number }[] }>(
-        'select application_name as app, count(*)::int as n from pg_stat_activity where datname = ? group by 1', [database]);
+        'select application_name as app, count(*)::int as n from pg_stat_activity where datname = ? group by 1',
+        [database],
+      );
       for (const r of rows) peak.set(r.app || '(none)', Math.max(peak.get(r.app || '(none)') ?? 0, r.n));
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -108,7 +120,8 @@ async function peakConnections<T>(db: Db, database: string, run: () => Promise<T
 }
 
 async function catalogSize(db: Db, schema: string) {
-  const { rows } = await db.raw(`
+  const { rows } = await db.raw(
+    `
     select (select count(*) from pg_class)::int as classes,
            (select count(*) from pg_attribute)::int as attributes,
            pg_database_size(current_database())::bigint as bytes,
@@ -117,16 +130,35 @@ async function catalogSize(db: Db, schema: string) {
            (select coalesce(sum(pg_total_relation_size(c.oid)), 0) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ? and c.relkind in ('r', 'm'))::bigint as tenant_bytes,
            pg_total_relation_size('pg_catalog.pg_class')::bigint + pg_total_relation_size('pg_catalog.pg_attribute')::bigint + pg_total_relation_size('pg_catalog.pg_depend')::bigint
              + pg_total_relation_size('pg_catalog.pg_index')::bigint + pg_total_relation_size('pg_catalog.pg_type')::bigint as catalog_bytes`,
-  [schema, schema, schema]);
-  return rows[0] as { classes: number; attributes: number; bytes: number; tenant_classes: number; tenant_attributes: number; tenant_bytes: number; catalog_bytes: number };
+    [schema, schema, schema],
+  );
+  return rows[0] as {
+    classes: number;
+    attributes: number;
+    bytes: number;
+    tenant_classes: number;
+    tenant_attributes: number;
+    tenant_bytes: number;
+    catalog_bytes: number;
+  };
 }
 
 /** One connection's catalog caches before and after it reads a few tables of `schemas` (as a pooled connection serving every tenant would). */
 async function cacheMemoryAcross(url: string, schemas: string[]): Promise<{ one: number; all: number; ms: number }> {
   const client = new pg.Client({ connectionString: url, application_name: 'expediente-bench' });
   await client.connect();
-  const cache = async () => Number((await client.query("select sum(total_bytes)::bigint as b from pg_backend_memory_contexts where name = 'CacheMemoryContext' or path[2] = (select path[2] from pg_backend_memory_contexts where name = 'CacheMemoryContext')")).rows[0].b);
-  const touch = (s: string) => client.query(`select (select count(*) from "${s}".documents where status = 'pending') + (select count(*) from "${s}".cases where status = 'active') + (select count(*) from "${s}".users where is_active)`);
+  const cache = async () =>
+    Number(
+      (
+        await client.query(
+          "select sum(total_bytes)::bigint as b from pg_backend_memory_contexts where name = 'CacheMemoryContext' or path[2] = (select path[2] from pg_backend_memory_contexts where name = 'CacheMemoryContext')",
+        )
+      ).rows[0].b,
+    );
+  const touch = (s: string) =>
+    client.query(
+      `select (select count(*) from "${s}".documents where status = 'pending') + (select count(*) from "${s}".cases where status = 'active') + (select count(*) from "${s}".users where is_active)`,
+    );
   try {
     await touch(schemas[0]!);
     const one = await cache();
@@ -142,8 +174,12 @@ async function cacheMemoryAcross(url: string, schemas: string[]): Promise<{ one:
 function throwawayColumn(name: string): Migration {
   return {
     name,
-    up: async (knex) => { await knex.raw(`alter table documents add column ${name} text`); },
-    down: async (knex) => { await knex.raw(`alter table documents drop column ${name}`); },
+    up: async (knex) => {
+      await knex.raw(`alter table documents add column ${name} text`);
+    },
+    down: async (knex) => {
+      await knex.raw(`alter table documents drop column ${name}`);
+    },
   };
 }
 
@@ -152,27 +188,37 @@ function printMix(results: { target: MixTarget; times: MixTimes }[], baseline: M
   const head = results.map((r) => r.target.label.padStart(16)).join('');
   console.log(`  ${'line'.padEnd(30)}${head}`);
   for (const [i, line] of MIX.entries()) {
-    console.log(`  ${line.name.padEnd(30)}${results.map((r) => fmt(quantiles(r.times[i]!).p50).padStart(16)).join('')}`);
+    console.log(
+      `  ${line.name.padEnd(30)}${results.map((r) => fmt(quantiles(r.times[i]!).p50).padStart(16)).join('')}`,
+    );
   }
   const base = overall(baseline);
   // The mix's ratio is the geometric mean of its lines' p50 ratios (as SPEC summarises a suite):
   // a pooled p50 of lines that differ tenfold lands on whichever line sits in the middle.
-  const targets = results.filter((r) => r.times !== baseline).map((r) => {
-    const o = overall(r.times);
-    const ratios = MIX.map((_line, i) => quantiles(r.times[i]!).p50 / quantiles(baseline[i]!).p50);
-    const ratio = Math.exp(ratios.reduce((sum, x) => sum + Math.log(x), 0) / ratios.length);
-    return {
-      line: `${r.target.label}: p50 ${fmt(o.p50)} / p95 ${fmt(o.p95)} ms against 1 tenant's ${fmt(base.p50)} / ${fmt(base.p95)} ms; lines' p50 ratios ${ratios.map((x) => fmt(x, 2)).join(' ')}, geometric mean ×${fmt(ratio, 3)} (≤ ×${P50_TOLERANCE})`,
-      met: ratio <= P50_TOLERANCE,
-    };
-  });
+  const targets = results
+    .filter((r) => r.times !== baseline)
+    .map((r) => {
+      const o = overall(r.times);
+      const ratios = MIX.map((_line, i) => quantiles(r.times[i]!).p50 / quantiles(baseline[i]!).p50);
+      const ratio = Math.exp(ratios.reduce((sum, x) => sum + Math.log(x), 0) / ratios.length);
+      return {
+        line: `${r.target.label}: p50 ${fmt(o.p50)} / p95 ${fmt(o.p95)} ms against 1 tenant's ${fmt(base.p50)} / ${fmt(base.p95)} ms; lines' p50 ratios ${ratios.map((x) => fmt(x, 2)).join(' ')}, geometric mean ×${fmt(ratio, 3)} (≤ ×${P50_TOLERANCE})`,
+        met: ratio <= P50_TOLERANCE,
+      };
+    });
   return reportTargets('\nEvery request of the mix, against the same mix on a database of 1 tenant', targets);
 }
 
 // ---------------------------------------------------------------------------------------------
 
 const pgDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-bench-tenants-'));
-const server = await EmbeddedPostgres.start({ dir: pgDir, port: await freePort(), database: 'postgres', durable: true, onLine: () => undefined });
+const server = await EmbeddedPostgres.start({
+  dir: pgDir,
+  port: await freePort(),
+  database: 'postgres',
+  durable: true,
+  onLine: () => undefined,
+});
 // The stack makes its database on this server; the compiled processes take testing-mode credentials for the backend line.
 process.env.DATABASE_URL = server.url;
 process.env.TESTING_MODE = 'true';
@@ -203,9 +249,16 @@ try {
   const one = await startPlatformProcesses({ ...stack, databaseUrl: oneTenantDb.url });
   processes.push(one);
   const [workerPid, apiPid] = [main.children[0]!.pid!, main.children[1]!.pid!];
-  console.log(`compiled worker / API start to healthy with 1 tenant: ${fmt(main.startupMs.workers[0]!, 0)} / ${fmt(main.startupMs.api, 0)} ms`);
+  console.log(
+    `compiled worker / API start to healthy with 1 tenant: ${fmt(main.startupMs.workers[0]!, 0)} / ${fmt(main.startupMs.api, 0)} ms`,
+  );
 
-  const baselineTarget: MixTarget = { label: '1 tenant', apiUrl: one.apiUrl, schema: 'demo', apiKey: TEST_DEMO_API_KEY };
+  const baselineTarget: MixTarget = {
+    label: '1 tenant',
+    apiUrl: one.apiUrl,
+    schema: 'demo',
+    apiKey: TEST_DEMO_API_KEY,
+  };
   const first: MixTarget = { label: 'tenant 1', apiUrl: main.apiUrl, schema: 'demo', apiKey: TEST_DEMO_API_KEY };
   await prepareTenant(baselineTarget);
   await prepareTenant(first);
@@ -234,16 +287,22 @@ try {
   console.log(`\nCreating ${TENANTS.toLocaleString('en')} tenants (tenant 1 is the demo municipality)`);
   const creation = performance.now();
   const serial: number[] = [];
-  for (let n = 2; n <= ONE_AT_A_TIME + 1 && n <= TENANTS; n++) serial.push((await timed(() => createTenant(db, tenantInput(n)))).ms);
+  for (let n = 2; n <= ONE_AT_A_TIME + 1 && n <= TENANTS; n++)
+    serial.push((await timed(() => createTenant(db, tenantInput(n)))).ms);
   const perTenant = quantiles(serial).p50;
-  console.log(`  one at a time: p50 ${fmt(perTenant, 0)} ms per tenant (first: ${fmt(serial[0] ?? 0, 0)} ms) → ${seconds(perTenant * TENANTS)} for all that way`);
+  console.log(
+    `  one at a time: p50 ${fmt(perTenant, 0)} ms per tenant (first: ${fmt(serial[0] ?? 0, 0)} ms) → ${seconds(perTenant * TENANTS)} for all that way`,
+  );
   const rest = Array.from({ length: Math.max(0, TENANTS - ONE_AT_A_TIME - 1) }, (_, i) => i + ONE_AT_A_TIME + 2);
   const parallelStart = performance.now();
   const cpuStart = { server: await serverCpuMs(server.pid!), bench: process.cpuUsage() };
   let made = 0;
   await eachBounded(rest, TENANT_MIGRATION_CONCURRENCY, async (n) => {
     await createTenant(db, tenantInput(n));
-    if (++made % 250 === 0) console.log(`  ${(made + ONE_AT_A_TIME + 1).toLocaleString('en')} tenants, ${seconds(performance.now() - creation)}`);
+    if (++made % 250 === 0)
+      console.log(
+        `  ${(made + ONE_AT_A_TIME + 1).toLocaleString('en')} tenants, ${seconds(performance.now() - creation)}`,
+      );
   });
   const parallelMs = performance.now() - parallelStart;
   const creationMs = performance.now() - creation;
@@ -252,8 +311,12 @@ try {
     const used = process.cpuUsage(cpuStart.bench);
     const benchCpu = (used.user + used.system) / 1000 / rest.length;
     const cores = os.cpus().length;
-    console.log(`  ${TENANT_MIGRATION_CONCURRENCY} at a time: ${fmt(parallelMs / rest.length, 0)} ms per tenant; CPU per tenant: PostgreSQL ${fmt(serverCpu, 0)} ms, this process ${fmt(benchCpu, 0)} ms`);
-    console.log(`  → on ${cores} idle cores: ${seconds(((serverCpu + benchCpu) * TENANTS) / cores)} for ${TENANTS.toLocaleString('en')} tenants (load average now ${fmt(os.loadavg()[0]!)})`);
+    console.log(
+      `  ${TENANT_MIGRATION_CONCURRENCY} at a time: ${fmt(parallelMs / rest.length, 0)} ms per tenant; CPU per tenant: PostgreSQL ${fmt(serverCpu, 0)} ms, this process ${fmt(benchCpu, 0)} ms`,
+    );
+    console.log(
+      `  → on ${cores} idle cores: ${seconds(((serverCpu + benchCpu) * TENANTS) / cores)} for ${TENANTS.toLocaleString('en')} tenants (load average now ${fmt(os.loadavg()[0]!)})`,
+    );
   }
 
   const catalog = await catalogSize(db, schemaOf(TENANTS));
@@ -262,21 +325,39 @@ try {
   // ---- the request mix
   const seeded = async (n: number): Promise<MixTarget> => {
     const { createdApiKey } = await seedDemo(db, { tenant: tenantInput(n) });
-    return { label: `tenant ${n.toLocaleString('en')}`, apiUrl: main.apiUrl, schema: schemaOf(n), apiKey: createdApiKey! };
+    return {
+      label: `tenant ${n.toLocaleString('en')}`,
+      apiUrl: main.apiUrl,
+      schema: schemaOf(n),
+      apiKey: createdApiKey!,
+    };
   };
-  const measured = [baselineTarget, first, ...(TENANTS > 2 ? [await seeded(middle)] : []), ...(TENANTS > 1 ? [await seeded(TENANTS)] : [])];
+  const measured = [
+    baselineTarget,
+    first,
+    ...(TENANTS > 2 ? [await seeded(middle)] : []),
+    ...(TENANTS > 1 ? [await seeded(TENANTS)] : []),
+  ];
   for (const t of measured.slice(2)) await prepareTenant(t);
   const { value: times, peak } = await peakConnections(db, database, () => runMix(measured, ROUNDS));
   const [apiRss, workerRss] = [await rssOf(apiPid), await rssOf(workerPid)];
-  ok = printMix(measured.map((target) => ({ target, times: times.get(target)! })), times.get(baselineTarget)!) && ok;
+  ok =
+    printMix(
+      measured.map((target) => ({ target, times: times.get(target)! })),
+      times.get(baselineTarget)!,
+    ) && ok;
 
   // ---- what iterates every tenant, at TENANTS
   const sweepAll = await sweepAt();
   const loginAll = await loginAt();
-  if (loginAll.value.length !== measured.length - 1) throw new Error(`the user should belong to ${measured.length - 1} tenants, found ${loginAll.value.length}`);
+  if (loginAll.value.length !== measured.length - 1)
+    throw new Error(`the user should belong to ${measured.length - 1} tenants, found ${loginAll.value.length}`);
   const restarted = await startPlatformProcesses(stack);
   processes.push(restarted);
-  const cache = await cacheMemoryAcross(stack.databaseUrl, Array.from({ length: TENANTS }, (_, i) => schemaOf(i + 1)));
+  const cache = await cacheMemoryAcross(
+    stack.databaseUrl,
+    Array.from({ length: TENANTS }, (_, i) => schemaOf(i + 1)),
+  );
 
   // ---- npm run migrate: nothing to do, then one column added to every schema (one at a time, then the default)
   const cli = createDb(stack.databaseUrl, { poolMax: TENANT_MIGRATION_CONCURRENCY, applicationName: 'expediente-cli' });
@@ -285,7 +366,9 @@ try {
     const upToDate = (await timed(() => migrateAll(cli))).ms;
     const a = throwawayColumn('bench_probe_a');
     const b = throwawayColumn('bench_probe_b');
-    const serialRun = await timed(() => migrateAll(cli, { concurrency: 1, tenantMigrations: [...tenantMigrations, a] }));
+    const serialRun = await timed(() =>
+      migrateAll(cli, { concurrency: 1, tenantMigrations: [...tenantMigrations, a] }),
+    );
     const parallelRun = await timed(() => migrateAll(cli, { tenantMigrations: [...tenantMigrations, a, b] }));
     const addedEverywhere = Object.values(parallelRun.value).filter((applied) => applied.includes(b.name)).length;
     if (addedEverywhere !== TENANTS) throw new Error(`the column reached ${addedEverywhere} schemas of ${TENANTS}`);
@@ -296,8 +379,15 @@ try {
 
   // ---- npm run backup's dump (one snapshot of every schema)
   const dumpDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-bench-dump-'));
-  const locksBefore = Number((await db.raw("select setting from pg_settings where name = 'max_locks_per_transaction'")).rows[0].setting);
-  const dump = await timed(() => dumpDatabase(stack!.databaseUrl, dumpDir).then(() => 'done', (err: Error) => `failed: ${err.message}`));
+  const locksBefore = Number(
+    (await db.raw("select setting from pg_settings where name = 'max_locks_per_transaction'")).rows[0].setting,
+  );
+  const dump = await timed(() =>
+    dumpDatabase(stack!.databaseUrl, dumpDir).then(
+      () => 'done',
+      (err: Error) => `failed: ${err.message}`,
+    ),
+  );
   await rm(dumpDir, { recursive: true, force: true });
 
   // ---- figures
@@ -305,10 +395,18 @@ try {
   const api = peak.get('expediente-api') ?? 0;
   const worker = peak.get('expediente-worker') ?? 0;
   const total = apps.reduce((sum, [, n]) => sum + n, 0);
-  console.log(`\nCatalog at ${TENANTS.toLocaleString('en')} tenants (1 tenant's database: ${oneCatalog.classes.toLocaleString('en')} pg_class, ${oneCatalog.attributes.toLocaleString('en')} pg_attribute rows, ${mb(oneCatalog.bytes)})`);
-  console.log(`  pg_class rows ${catalog.classes.toLocaleString('en')} (${catalog.tenant_classes} per tenant), pg_attribute rows ${catalog.attributes.toLocaleString('en')} (${catalog.tenant_attributes} per tenant)`);
-  console.log(`  database on disk ${mb(catalog.bytes)} (an empty tenant's tables and indexes ${fmt(catalog.tenant_bytes / 1024, 0)} kB); pg_class + pg_attribute + pg_depend + pg_index + pg_type ${mb(catalog.catalog_bytes)}`);
-  console.log(`  one connection's catalog cache: ${mb(cache.one)} after one tenant, ${mb(cache.all)} after reading 3 tables of each of the ${TENANTS.toLocaleString('en')} (${seconds(cache.ms)})`);
+  console.log(
+    `\nCatalog at ${TENANTS.toLocaleString('en')} tenants (1 tenant's database: ${oneCatalog.classes.toLocaleString('en')} pg_class, ${oneCatalog.attributes.toLocaleString('en')} pg_attribute rows, ${mb(oneCatalog.bytes)})`,
+  );
+  console.log(
+    `  pg_class rows ${catalog.classes.toLocaleString('en')} (${catalog.tenant_classes} per tenant), pg_attribute rows ${catalog.attributes.toLocaleString('en')} (${catalog.tenant_attributes} per tenant)`,
+  );
+  console.log(
+    `  database on disk ${mb(catalog.bytes)} (an empty tenant's tables and indexes ${fmt(catalog.tenant_bytes / 1024, 0)} kB); pg_class + pg_attribute + pg_depend + pg_index + pg_type ${mb(catalog.catalog_bytes)}`,
+  );
+  console.log(
+    `  one connection's catalog cache: ${mb(cache.one)} after one tenant, ${mb(cache.all)} after reading 3 tables of each of the ${TENANTS.toLocaleString('en')} (${seconds(cache.ms)})`,
+  );
   console.log('\nConnections to the database while the mix ran (peak by application)');
   for (const [app, n] of apps) console.log(`  ${app.padEnd(28)} ${n}`);
   console.log(`\nMemory after the mix: API ${mb(apiRss)}, worker ${mb(workerRss)}`);
@@ -316,16 +414,31 @@ try {
   console.log(`\nAt 1 / ${TENANTS.toLocaleString('en')} tenants`);
   console.log(`  outbox relay start sweep          ${twice(sweepOne)} / ${twice(sweepAll)} ms`);
   console.log(`  a user's tenants (desk login)     ${twice(loginOne.ms)} / ${twice(loginAll.ms)} ms`);
-  console.log(`  compiled worker start to healthy  ${fmt(main.startupMs.workers[0]!, 0)} / ${fmt(restarted.startupMs.workers[0]!, 0)} ms`);
-  console.log(`  compiled API start to healthy     ${fmt(main.startupMs.api, 0)} / ${fmt(restarted.startupMs.api, 0)} ms`);
-  console.log(`\nnpm run migrate over ${TENANTS.toLocaleString('en')} schemas: nothing to do ${seconds(migrate.upToDate)}; adding one column one schema at a time ${seconds(migrate.serial)}, ${TENANT_MIGRATION_CONCURRENCY} at a time ${seconds(migrate.parallel)}`);
+  console.log(
+    `  compiled worker start to healthy  ${fmt(main.startupMs.workers[0]!, 0)} / ${fmt(restarted.startupMs.workers[0]!, 0)} ms`,
+  );
+  console.log(
+    `  compiled API start to healthy     ${fmt(main.startupMs.api, 0)} / ${fmt(restarted.startupMs.api, 0)} ms`,
+  );
+  console.log(
+    `\nnpm run migrate over ${TENANTS.toLocaleString('en')} schemas: nothing to do ${seconds(migrate.upToDate)}; adding one column one schema at a time ${seconds(migrate.serial)}, ${TENANT_MIGRATION_CONCURRENCY} at a time ${seconds(migrate.parallel)}`,
+  );
 
-
-  ok = reportTargets('\nTargets', [
-    { line: `${TENANTS.toLocaleString('en')} tenants created and migrated in ${seconds(creationMs)} (≤ ${CREATION_TARGET_S} s)`, met: creationMs <= CREATION_TARGET_S * 1000 },
-    { line: `npm run backup's dump of ${TENANTS.toLocaleString('en')} schemas from one snapshot: ${dump.value} in ${seconds(dump.ms)} (max_locks_per_transaction ${locksBefore})`, met: dump.value === 'done' },
-    { line: `connections while serving ${TENANTS.toLocaleString('en')} tenants: API ${api}, worker ${worker} (each ≤ its pool of ${POOL_MAX}); all applications ${total}`, met: api <= POOL_MAX && worker <= POOL_MAX },
-  ]) && ok;
+  ok =
+    reportTargets('\nTargets', [
+      {
+        line: `${TENANTS.toLocaleString('en')} tenants created and migrated in ${seconds(creationMs)} (≤ ${CREATION_TARGET_S} s)`,
+        met: creationMs <= CREATION_TARGET_S * 1000,
+      },
+      {
+        line: `npm run backup's dump of ${TENANTS.toLocaleString('en')} schemas from one snapshot: ${dump.value} in ${seconds(dump.ms)} (max_locks_per_transaction ${locksBefore})`,
+        met: dump.value === 'done',
+      },
+      {
+        line: `connections while serving ${TENANTS.toLocaleString('en')} tenants: API ${api}, worker ${worker} (each ≤ its pool of ${POOL_MAX}); all applications ${total}`,
+        met: api <= POOL_MAX && worker <= POOL_MAX,
+      },
+    ]) && ok;
 } catch (err) {
   console.error(err);
   ok = false;

@@ -16,8 +16,12 @@ import { startCorpusSigner } from '../test/verification/support/signing.js';
 import { fmt, summarize } from './_stats.js';
 
 const DOCUMENT: Omit<RenderInput, 'html'> = {
-  documentTypeName: 'Informe', documentTypeAcronym: 'INF', reference: 'Informe de inspección', municipality: 'Municipalidad de Villa Esperanza',
-  signatureSlots: 3, verification: { code: '7K3MQ9XW2HRT', url: 'https://expediente.example.gob.ar/verificar/7K3M-Q9XW-2HRT' },
+  documentTypeName: 'Informe',
+  documentTypeAcronym: 'INF',
+  reference: 'Informe de inspección',
+  municipality: 'Municipalidad de Villa Esperanza',
+  signatureSlots: 3,
+  verification: { code: '7K3MQ9XW2HRT', url: 'https://expediente.example.gob.ar/verificar/7K3M-Q9XW-2HRT' },
 };
 
 /** A random-pixel PNG as a data URL: incompressible, so the PDF is about as large as its pixels. */
@@ -27,7 +31,11 @@ function noiseImage(side: number): string {
   return `data:image/png;base64,${PNG.sync.write(png, { colorType: 2 }).toString('base64')}`;
 }
 
-function timeValidations(pdf: Buffer, anchors: TrustAnchors, count: number): { perSecond: number; p50: number; p99: number } {
+function timeValidations(
+  pdf: Buffer,
+  anchors: TrustAnchors,
+  count: number,
+): { perSecond: number; p50: number; p99: number } {
   for (let i = 0; i < Math.min(10, count); i++) validatePdf(pdf, { anchors });
   const latencies: number[] = [];
   const started = performance.now();
@@ -35,7 +43,13 @@ function timeValidations(pdf: Buffer, anchors: TrustAnchors, count: number): { p
     const t = performance.now();
     const report = validatePdf(pdf, { anchors });
     latencies.push(performance.now() - t);
-    if (report.signatures.length !== 3 || !report.signatures.every((s) => s.signatureValid && s.digestValid && s.trusted)) throw new Error(`the benchmark document does not validate: ${JSON.stringify(report.signatures.map((s) => s.problems))}`);
+    if (
+      report.signatures.length !== 3 ||
+      !report.signatures.every((s) => s.signatureValid && s.digestValid && s.trusted)
+    )
+      throw new Error(
+        `the benchmark document does not validate: ${JSON.stringify(report.signatures.map((s) => s.problems))}`,
+      );
   }
   const { p50, p99 } = summarize(latencies);
   return { perSecond: count / ((performance.now() - started) / 1000), p50, p99 };
@@ -52,13 +66,26 @@ async function main(): Promise<void> {
   try {
     const anchors = TrustAnchors.fromPemFiles([signer.pki.caCertPath]);
     const sign = (pdf: Buffer, name: string) => signer.sign(pdf, name);
-    const small = await signedThreeTimes(sign, await renderer.render({ ...DOCUMENT, html: '<h1>Inspección</h1><p>Obra de la calle Güemes: aprobada.</p>' }));
-    const big = await signedThreeTimes(sign, await renderer.render({ ...DOCUMENT, html: `<p>Plano escaneado:</p><img src="${noiseImage(1900)}" width="500" height="500">` }));
+    const small = await signedThreeTimes(
+      sign,
+      await renderer.render({ ...DOCUMENT, html: '<h1>Inspección</h1><p>Obra de la calle Güemes: aprobada.</p>' }),
+    );
+    const big = await signedThreeTimes(
+      sign,
+      await renderer.render({
+        ...DOCUMENT,
+        html: `<p>Plano escaneado:</p><img src="${noiseImage(1900)}" width="500" height="500">`,
+      }),
+    );
 
     const one = timeValidations(small, anchors, 500);
-    console.log(`one page, 3 signatures (${fmt(small.length / 1024, 0)} KB): ${fmt(one.perSecond, 0)} verifications/s sequential (p50 ${fmt(one.p50, 2)} ms, p99 ${fmt(one.p99, 2)} ms)`);
+    console.log(
+      `one page, 3 signatures (${fmt(small.length / 1024, 0)} KB): ${fmt(one.perSecond, 0)} verifications/s sequential (p50 ${fmt(one.p50, 2)} ms, p99 ${fmt(one.p99, 2)} ms)`,
+    );
     const large = timeValidations(big, anchors, 20);
-    console.log(`${fmt(big.length / 1024 / 1024, 2)} MB, 3 signatures: p50 ${fmt(large.p50)} ms, p99 ${fmt(large.p99)} ms (${fmt(large.perSecond, 1)} verifications/s)`);
+    console.log(
+      `${fmt(big.length / 1024 / 1024, 2)} MB, 3 signatures: p50 ${fmt(large.p50)} ms, p99 ${fmt(large.p99)} ms (${fmt(large.perSecond, 1)} verifications/s)`,
+    );
   } finally {
     await signer.close();
     await renderer.close();

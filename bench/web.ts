@@ -35,9 +35,14 @@ function bundleSizes() {
   const html = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
-  const all = readdirSync(path.join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js') || f.endsWith('.mjs')).map((f) => `assets/${f}`);
+  const all = readdirSync(path.join(WEB_DIST, 'assets'))
+    .filter((f) => f.endsWith('.js') || f.endsWith('.mjs'))
+    .map((f) => `assets/${f}`);
   const sizeOf = (files: string[]) => files.reduce((n, f) => n + gz(path.join(WEB_DIST, f)), 0);
-  const lazy = all.filter((f) => !initial.includes(f)).map((f) => ({ f, raw: statSync(path.join(WEB_DIST, f)).size, gz: gz(path.join(WEB_DIST, f)) })).sort((a, b) => b.gz - a.gz);
+  const lazy = all
+    .filter((f) => !initial.includes(f))
+    .map((f) => ({ f, raw: statSync(path.join(WEB_DIST, f)).size, gz: gz(path.join(WEB_DIST, f)) }))
+    .sort((a, b) => b.gz - a.gz);
   return { initialJs: sizeOf(initial), initialFiles: initial.length, css: sizeOf(css), totalJs: sizeOf(all), lazy };
 }
 
@@ -45,7 +50,9 @@ async function main(): Promise<void> {
   if (await ensureWebBuild((l) => process.stdout.write(`  web: ${l}\n`))) process.stdout.write('built web/dist\n');
   const sizes = bundleSizes();
   process.stdout.write(`\nbundle (gzip -9)\n`);
-  process.stdout.write(`  initial JS       ${kb(sizes.initialJs)} in ${sizes.initialFiles} file(s)  (target ≤ ${INITIAL_JS_TARGET_KB} kB)\n`);
+  process.stdout.write(
+    `  initial JS       ${kb(sizes.initialJs)} in ${sizes.initialFiles} file(s)  (target ≤ ${INITIAL_JS_TARGET_KB} kB)\n`,
+  );
   process.stdout.write(`  CSS              ${kb(sizes.css)}\n`);
   process.stdout.write(`  all JS           ${kb(sizes.totalJs)} (lazy chunks load with their screens)\n`);
   for (const c of sizes.lazy.slice(0, 5)) process.stdout.write(`    ${c.f.padEnd(48)} ${kb(c.gz)}\n`);
@@ -80,10 +87,14 @@ async function main(): Promise<void> {
         await page.goto(`${desk}${screen.path}`);
         await screen.ready(page);
         tti.push(Date.now() - started);
-        fcp.push(await page.evaluate(() => {
-          const perf = (globalThis as unknown as { performance: { getEntriesByName(n: string): { startTime: number }[] } }).performance;
-          return Math.round(perf.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
-        }));
+        fcp.push(
+          await page.evaluate(() => {
+            const perf = (
+              globalThis as unknown as { performance: { getEntriesByName(n: string): { startTime: number }[] } }
+            ).performance;
+            return Math.round(perf.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+          }),
+        );
       }
       rows.push({ name: screen.name, fcp: p50p95(fcp), tti: p50p95(tti) });
     }
@@ -91,11 +102,17 @@ async function main(): Promise<void> {
 
     process.stdout.write(`\nmain screens, fresh navigation (Chromium, local stack, ${RUNS} runs each)\n`);
     process.stdout.write(`  login through the provider's page → Inicio   ${loginMs} ms\n`);
-    process.stdout.write(`  Inicio → Documentos (in the app, after login) ${firstNav} ms  (target ≤ ${TTI_TARGET_MS} ms)\n`);
-    process.stdout.write(`  ${'screen'.padEnd(12)} ${'first contentful paint'.padEnd(26)} time to interactive  (target p50 ≤ ${TTI_TARGET_MS} ms)\n`);
+    process.stdout.write(
+      `  Inicio → Documentos (in the app, after login) ${firstNav} ms  (target ≤ ${TTI_TARGET_MS} ms)\n`,
+    );
+    process.stdout.write(
+      `  ${'screen'.padEnd(12)} ${'first contentful paint'.padEnd(26)} time to interactive  (target p50 ≤ ${TTI_TARGET_MS} ms)\n`,
+    );
     for (const r of rows) {
       const missed = r.tti.p50 > TTI_TARGET_MS;
-      process.stdout.write(`  ${r.name.padEnd(12)} ${`p50 ${r.fcp.p50} ms, p95 ${r.fcp.p95} ms`.padEnd(26)} p50 ${r.tti.p50} ms, p95 ${r.tti.p95} ms${missed ? '  MISSED' : ''}\n`);
+      process.stdout.write(
+        `  ${r.name.padEnd(12)} ${`p50 ${r.fcp.p50} ms, p95 ${r.fcp.p95} ms`.padEnd(26)} p50 ${r.tti.p50} ms, p95 ${r.tti.p95} ms${missed ? '  MISSED' : ''}\n`,
+      );
       if (missed) failed = true;
     }
     if (firstNav > TTI_TARGET_MS) failed = true;

@@ -26,7 +26,12 @@ try {
   receiver.secrets.push(secret);
   await scoped.transaction(async (trx) => {
     const [{ max }] = (await trx.raw('select coalesce(max(position), 0) as max from webhook_events')).rows;
-    await trx('webhook_subscriptions').insert({ url: receiver.url, event_types: EVENT_TYPES, secret_enc: stack.services.webhookSecrets.seal(secret), delivered_position: max });
+    await trx('webhook_subscriptions').insert({
+      url: receiver.url,
+      event_types: EVENT_TYPES,
+      secret_enc: stack.services.webhookSecrets.seal(secret),
+      delivered_position: max,
+    });
   });
   const receivedAt = new Map<string, number>();
   const answer = receiver.answer;
@@ -36,7 +41,14 @@ try {
   };
   /** One change: its event committed in its own transaction; resolves with the commit's time. */
   const change = async (documentId: string) => {
-    await scoped.transaction((trx) => emitEvent(trx, 'document.created', { kind: 'document', id: documentId }, { document_id: documentId, document_type: 'IF', created_by_user_id: randomUUID() }));
+    await scoped.transaction((trx) =>
+      emitEvent(
+        trx,
+        'document.created',
+        { kind: 'document', id: documentId },
+        { document_id: documentId, document_type: 'IF', created_by_user_id: randomUUID() },
+      ),
+    );
     return performance.now();
   };
   const waitFor = async (ids: string[], timeoutMs: number) => {
@@ -74,9 +86,13 @@ try {
   const burstSeconds = (performance.now() - started) / 1000;
   const bad = receiver.received.filter((r) => r.verifiedWith !== 0).length;
 
-  console.log(`webhooks: ${LAG_EVENTS} changes one every 50 ms, then ${BURST} from 8 writers at once; receiver on loopback verifying every signature`);
+  console.log(
+    `webhooks: ${LAG_EVENTS} changes one every 50 ms, then ${BURST} from 8 writers at once; receiver on loopback verifying every signature`,
+  );
   console.log(`  lag commit → receipt   p50 ${fmt(lag.p50)} ms   p99 ${fmt(lag.p99)} ms   max ${fmt(lag.max)} ms`);
-  console.log(`  burst                  ${BURST} events delivered in ${fmt(burstSeconds, 2)} s = ${fmt(BURST / burstSeconds, 0)} events/s sustained (in order, one subscription)`);
+  console.log(
+    `  burst                  ${BURST} events delivered in ${fmt(burstSeconds, 2)} s = ${fmt(BURST / burstSeconds, 0)} events/s sustained (in order, one subscription)`,
+  );
   console.log(`  signatures that did not verify: ${bad}`);
   const ok = reportTargets('targets (issue 36)', [
     { line: `delivery lag p50 ≤ 200 ms (${fmt(lag.p50)} ms)`, met: lag.p50 <= 200 },

@@ -37,7 +37,12 @@ export interface CscConfig {
 }
 
 /** What `npm start` runs the development remote signing service with (signer/csc/config.ts reads the same variables). */
-export const CSC_DEV_DEFAULTS = { port: 3500, clientId: 'expediente', clientSecret: 'dev-csc-secret', adminToken: 'dev-csc-admin-token' } as const;
+export const CSC_DEV_DEFAULTS = {
+  port: 3500,
+  clientId: 'expediente',
+  clientSecret: 'dev-csc-secret',
+  adminToken: 'dev-csc-admin-token',
+} as const;
 
 export interface Config {
   appEnv: AppEnv;
@@ -105,7 +110,13 @@ export interface Config {
   /** Time zone that decides the year in official numbers (municipal calendar). */
   timeZone: string;
   /** When deadline reminders and the escalation go out (domain/deadlines/schedule.ts), in business days. */
-  deadlines: { reminderHour: number; beforeDays: number; everyDays: number; escalateAfterDays: number; maxOverdueReminders: number };
+  deadlines: {
+    reminderHour: number;
+    beforeDays: number;
+    everyDays: number;
+    escalateAfterDays: number;
+    maxOverdueReminders: number;
+  };
   /** Headless Chromium used to render document HTML to PDF. */
   chromiumPath: string;
   /** Where PDFs are stored: DATA_DIR/objects, or an S3-compatible bucket (STORAGE_DRIVER=s3). */
@@ -134,7 +145,14 @@ export interface Config {
     productionResource: string | undefined;
   };
   /** Outgoing mail (activation emails). The development SMTP catcher listens on 1025. */
-  smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined; from: string };
+  smtp: {
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string | undefined;
+    password: string | undefined;
+    from: string;
+  };
   /** Web UI and API of the development SMTP catcher `npm start` runs. */
   maildevWebPort: number;
   /** Lifetime of a password-change (activation) ticket, in seconds. */
@@ -199,7 +217,8 @@ function count(env: Env, name: string, fallback: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > max)
+    throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -207,7 +226,8 @@ function hourOfDay(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 23) throw new ConfigError(`${name} must be an hour from 0 to 23, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 23)
+    throw new ConfigError(`${name} must be an hour from 0 to 23, got "${raw}"`);
   return value;
 }
 
@@ -230,7 +250,10 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
 
 /** A comma-separated list; unset or blank is empty. */
 function list(env: Env, name: string): string[] {
-  return (nonEmpty(env, name) ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  return (nonEmpty(env, name) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function nonEmpty(env: Env, name: string): string | undefined {
@@ -252,7 +275,8 @@ export interface ApiKeyConfig {
 function apiKeyConfig(env: Env): ApiKeyConfig {
   const defaultDays = positiveInt(env, 'API_KEY_DEFAULT_DAYS', 365);
   const maxDays = positiveInt(env, 'API_KEY_MAX_DAYS', 730);
-  if (defaultDays > maxDays) throw new ConfigError(`API_KEY_DEFAULT_DAYS (${defaultDays}) must not exceed API_KEY_MAX_DAYS (${maxDays})`);
+  if (defaultDays > maxDays)
+    throw new ConfigError(`API_KEY_DEFAULT_DAYS (${defaultDays}) must not exceed API_KEY_MAX_DAYS (${maxDays})`);
   return {
     defaultDays,
     maxDays,
@@ -287,12 +311,20 @@ function aiConfig(env: Env): AiConfig {
     } catch {
       throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
     if (!model) throw new ConfigError('AI_MODEL is required when AI_BASE_URL is set');
   }
   const timeoutMs = positiveInt(env, 'AI_TIMEOUT_MS', 30_000);
-  if (timeoutMs > AI_TIMEOUT_MAX_MS) throw new ConfigError(`AI_TIMEOUT_MS must be at most ${AI_TIMEOUT_MAX_MS}, got "${timeoutMs}"`);
-  return { baseUrl, model, apiKey: nonEmpty(env, 'AI_API_KEY'), timeoutMs, debounceMs: positiveInt(env, 'SUMMARY_DEBOUNCE_MS', 5_000) };
+  if (timeoutMs > AI_TIMEOUT_MAX_MS)
+    throw new ConfigError(`AI_TIMEOUT_MS must be at most ${AI_TIMEOUT_MAX_MS}, got "${timeoutMs}"`);
+  return {
+    baseUrl,
+    model,
+    apiKey: nonEmpty(env, 'AI_API_KEY'),
+    timeoutMs,
+    debounceMs: positiveInt(env, 'SUMMARY_DEBOUNCE_MS', 5_000),
+  };
 }
 
 export type StorageConfig =
@@ -346,15 +378,24 @@ function cscConfig(env: Env, appEnv: AppEnv, localHost: string): CscConfig {
     } catch {
       throw new ConfigError(`CSC_URL must be an http(s) URL, got "${given}"`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`CSC_URL must be an http(s) URL, got "${given}"`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ConfigError(`CSC_URL must be an http(s) URL, got "${given}"`);
   }
   if (appEnv === 'production') {
     const clientId = nonEmpty(env, 'CSC_CLIENT_ID');
     const clientSecret = nonEmpty(env, 'CSC_CLIENT_SECRET');
-    if (given && (!clientId || !clientSecret)) throw new ConfigError('CSC_CLIENT_ID and CSC_CLIENT_SECRET are required in production when CSC_URL is set');
+    if (given && (!clientId || !clientSecret))
+      throw new ConfigError('CSC_CLIENT_ID and CSC_CLIENT_SECRET are required in production when CSC_URL is set');
     const enrolmentUrl = nonEmpty(env, 'CSC_ENROLMENT_URL');
     const adminToken = nonEmpty(env, 'CSC_ADMIN_TOKEN');
-    return { url: given, clientId: clientId ?? '', clientSecret: clientSecret ?? '', enrolmentUrl: enrolmentUrl && adminToken ? enrolmentUrl : undefined, adminToken: enrolmentUrl && adminToken ? adminToken : undefined, timeoutMs };
+    return {
+      url: given,
+      clientId: clientId ?? '',
+      clientSecret: clientSecret ?? '',
+      enrolmentUrl: enrolmentUrl && adminToken ? enrolmentUrl : undefined,
+      adminToken: enrolmentUrl && adminToken ? adminToken : undefined,
+      timeoutMs,
+    };
   }
   const url = given ?? `http://${localHost}:${int(env, 'CSC_PORT', CSC_DEV_DEFAULTS.port)}`;
   return {
@@ -397,7 +438,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     apiKeys: apiKeyConfig(env),
     tsaPort: int(env, 'TSA_PORT', 3300),
-    worker: { healthPort: int(env, 'WORKER_HEALTH_PORT', 3200), sdkMetricsPort: nonEmpty(env, 'WORKER_SDK_METRICS_PORT') === undefined ? undefined : int(env, 'WORKER_SDK_METRICS_PORT', 0) },
+    worker: {
+      healthPort: int(env, 'WORKER_HEALTH_PORT', 3200),
+      sdkMetricsPort:
+        nonEmpty(env, 'WORKER_SDK_METRICS_PORT') === undefined ? undefined : int(env, 'WORKER_SDK_METRICS_PORT', 0),
+    },
     metricsToken: nonEmpty(env, 'METRICS_TOKEN'),
     databaseUrl: nonEmpty(env, 'DATABASE_URL'),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 5433),
@@ -429,7 +474,9 @@ export function loadConfig(env: Env = process.env): Config {
       port: int(env, 'OIDC_PORT', 3400),
     },
     mcp: {
-      resource: nonEmpty(env, 'MCP_RESOURCE_URI') ?? `${(nonEmpty(env, 'API_PUBLIC_URL') ?? `http://${localHost}:${apiPort}`).replace(/\/+$/, '')}/mcp`,
+      resource:
+        nonEmpty(env, 'MCP_RESOURCE_URI') ??
+        `${(nonEmpty(env, 'API_PUBLIC_URL') ?? `http://${localHost}:${apiPort}`).replace(/\/+$/, '')}/mcp`,
       productionResource: nonEmpty(env, 'MCP_PRODUCTION_RESOURCE_URL'),
     },
     smtp: {
@@ -446,9 +493,13 @@ export function loadConfig(env: Env = process.env): Config {
       // Outside production the development root (created by the signing service's dev PKI) is trusted.
       trustAnchorFiles: nonEmpty(env, 'VERIFY_TRUST_ANCHORS')
         ? list(env, 'VERIFY_TRUST_ANCHORS')
-        : appEnv === 'production' ? [] : [path.join(path.resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'), 'pki', 'ca.pem')],
+        : appEnv === 'production'
+          ? []
+          : [path.join(path.resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'), 'pki', 'ca.pem')],
       tenantTrustAnchorFiles: Object.fromEntries(
-        Object.keys(env).filter((k) => k.startsWith('VERIFY_TRUST_ANCHORS_')).map((k) => [k.slice('VERIFY_TRUST_ANCHORS_'.length).toLowerCase(), list(env, k)]),
+        Object.keys(env)
+          .filter((k) => k.startsWith('VERIFY_TRUST_ANCHORS_'))
+          .map((k) => [k.slice('VERIFY_TRUST_ANCHORS_'.length).toLowerCase(), list(env, k)]),
       ),
       rateLimitPerMinute: positiveInt(env, 'PUBLIC_VERIFY_RATE_LIMIT', 30),
     },

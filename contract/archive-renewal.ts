@@ -32,5 +32,7 @@ export interface TenantArchiveRenewalResult {
   refused: number;
 }
 
-export type ArchiveRenewalWorkflow = (input?: ArchiveRenewalInput) => Promise<{ tenants: number; renewed: number; refused: number }>;
+export type ArchiveRenewalWorkflow = (
+  input?: ArchiveRenewalInput,
+) => Promise<{ tenants: number; renewed: number; refused: number }>;
 export type TenantArchiveRenewalWorkflow = (input: TenantArchiveRenewalInput) => Promise<TenantArchiveRenewalResult>;

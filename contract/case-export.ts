@@ -27,4 +27,5 @@ export type CaseExportProgress = ExportProgress;
 export const caseExportProgressQuery = defineQuery<CaseExportProgress>('caseExportProgress');
 
 /** One run per export; the case number reads in the Web UI's list. */
-export const caseExportWorkflowId = (tenant: string, caseNumber: string, exportId: string) => `case-export/${tenant}/${caseNumber}/${exportId}`;
+export const caseExportWorkflowId = (tenant: string, caseNumber: string, exportId: string) =>
+  `case-export/${tenant}/${caseNumber}/${exportId}`;

@@ -28,10 +28,16 @@ export interface FailureAnswer {
 /** The status and message of a business failure; undefined for anything else (the caller rethrows or retries). */
 export function failureAnswer(err: unknown, notRunningMessage: string): FailureAnswer | undefined {
   if (err instanceof WorkflowNotFoundError) return { status: 409, message: notRunningMessage };
-  if (err instanceof Error && /workflow execution already completed/i.test(err.message)) return { status: 409, message: notRunningMessage };
+  if (err instanceof Error && /workflow execution already completed/i.test(err.message))
+    return { status: 409, message: notRunningMessage };
   const failure = applicationFailureOf(err);
-  if (!failure || !(err instanceof WorkflowUpdateFailedError || err instanceof WorkflowFailedError || failure === err)) return undefined;
-  if (failure.type === APP_ERROR_TYPE) return { status: (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400, message: failure.message };
+  if (!failure || !(err instanceof WorkflowUpdateFailedError || err instanceof WorkflowFailedError || failure === err))
+    return undefined;
+  if (failure.type === APP_ERROR_TYPE)
+    return {
+      status: (failure.details?.[0] as { status?: number } | undefined)?.status ?? 400,
+      message: failure.message,
+    };
   if (failure.type === SIGNER_REJECTED_TYPE) return { status: 422, message: failure.message, code: 'SIGNER_REJECTED' };
   return undefined;
 }

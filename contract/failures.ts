@@ -24,11 +24,14 @@ export const SIGNING_REFUSALS = {
 
 /** Refusals of a personal signature's authorisation, written by the signing workflow. */
 export const AUTHORIZATION_REFUSALS = {
-  noPendingAuthorization: 'No hay una firma suya esperando autorización en este documento: firme nuevamente para recibir un código',
+  noPendingAuthorization:
+    'No hay una firma suya esperando autorización en este documento: firme nuevamente para recibir un código',
   codeExpired: 'El código de autorización venció: firme nuevamente para recibir uno nuevo',
   wrongCode: (left: number) => `Código de autorización incorrecto (le quedan ${left} intento${left === 1 ? '' : 's'})`,
-  attemptCancelled: 'Código de autorización incorrecto tres veces: se anuló este intento de firma. Firme nuevamente para recibir un código nuevo',
-  documentChanged: 'El documento cambió mientras esperaba el código (se agregó otra firma): se envió un código nuevo para la versión actual',
+  attemptCancelled:
+    'Código de autorización incorrecto tres veces: se anuló este intento de firma. Firme nuevamente para recibir un código nuevo',
+  documentChanged:
+    'El documento cambió mientras esperaba el código (se agregó otra firma): se envió un código nuevo para la versión actual',
 } as const;
 
 /** Wrong codes that cancel a personal signature's attempt (never the round). */

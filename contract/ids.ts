@@ -10,7 +10,8 @@ export const workflowIds = {
   /** Idempotency keys are scoped to the user who sends them. */
   caseCreation: (tenant: string, userId: string, key: string) => `case-creation/${tenant}/${userId}/${key}`,
   /** The case number reads in the Web UI's list, where the movement id alone would say nothing. */
-  providence: (tenant: string, caseNumber: string, movementId: string) => `providence/${tenant}/${caseNumber}/${movementId}`,
+  providence: (tenant: string, caseNumber: string, movementId: string) =>
+    `providence/${tenant}/${caseNumber}/${movementId}`,
   userProvisioning: (tenant: string, email: string) => `user-provisioning/${tenant}/${email.toLowerCase()}`,
   /** One revocation per deactivated user. */
   credentialRevocation: (tenant: string, userId: string) => `credential-revocation/${tenant}/${userId}`,
@@ -19,7 +20,8 @@ export const workflowIds = {
   /** One archive time-stamp renewal run per tenant and day (`day` is YYYY-MM-DD). */
   archiveRenewal: (tenant: string, day: string) => `archive-renewal/${tenant}/${day}`,
   /** The timers of a signing round's deadline: one run per round. */
-  signingDeadline: (tenant: string, documentId: string, round: number) => `deadline/${tenant}/document/${documentId}/${round}`,
+  signingDeadline: (tenant: string, documentId: string, round: number) =>
+    `deadline/${tenant}/document/${documentId}/${round}`,
   /** The timers of a transfer's or assignment's deadline. */
   caseDeadline: (tenant: string, movementId: string) => `deadline/${tenant}/movement/${movementId}`,
 } as const;

@@ -41,14 +41,22 @@ export const noticeSignal = defineSignal<[Notice]>('notice');
 export const notificationWorkflowId = (tenant: string, userId: string) => `notifications/${tenant}/${userId}`;
 
 /** The options of `client.workflow.signalWithStart` that hand a notice to a user's run. */
-export function notificationSignalWithStart(tenant: string, user: { id: string; email: string }, notice: Notice, taskQueue: string) {
+export function notificationSignalWithStart(
+  tenant: string,
+  user: { id: string; email: string },
+  notice: Notice,
+  taskQueue: string,
+) {
   return {
     workflowId: notificationWorkflowId(tenant, user.id),
     taskQueue,
     args: [{ tenant, userId: user.id }] as [NotificationInput],
     signal: noticeSignal,
     signalArgs: [notice] as [Notice],
-    typedSearchAttributes: [{ key: TENANT, value: tenant }, { key: USER_EMAIL, value: user.email.toLowerCase() }] as SearchAttributePair[],
+    typedSearchAttributes: [
+      { key: TENANT, value: tenant },
+      { key: USER_EMAIL, value: user.email.toLowerCase() },
+    ] as SearchAttributePair[],
     memo: { user_id: user.id },
   };
 }

@@ -68,8 +68,14 @@ export interface SignBatchDocumentInput {
 export const signBatchProgressQuery = defineQuery<SignBatchProgress>('signBatchProgress');
 
 export const pendingOutcome = (documentId: string): SignBatchOutcome => ({
-  documentId, result: 'pending', officialNumber: null, signedAt: null, status: null, message: null,
+  documentId,
+  result: 'pending',
+  officialNumber: null,
+  signedAt: null,
+  status: null,
+  message: null,
 });
 
 /** `sign-batch/<tenant>/<user id>/<idempotency key>`: keys are scoped to the user who sends them. */
-export const signBatchWorkflowId = (tenant: string, userId: string, key: string) => `sign-batch/${tenant}/${userId}/${key}`;
+export const signBatchWorkflowId = (tenant: string, userId: string, key: string) =>
+  `sign-batch/${tenant}/${userId}/${key}`;

@@ -38,17 +38,26 @@ export type WebhookPass = { state: 'idle' | 'more' | 'stopped'; delivered: numbe
 
 export const webhookWakeSignal = defineSignal('wake');
 
-export const webhookDeliveryWorkflowId = (tenant: string, subscriptionId: string) => `webhook-delivery/${tenant}/${subscriptionId}`;
+export const webhookDeliveryWorkflowId = (tenant: string, subscriptionId: string) =>
+  `webhook-delivery/${tenant}/${subscriptionId}`;
 
 /** The options of `client.workflow.signalWithStart` that wake (or start) a subscription's run. */
-export function webhookWakeWithStart(tenant: string, subscriptionId: string, retry: WebhookRetryPolicy, taskQueue: string) {
+export function webhookWakeWithStart(
+  tenant: string,
+  subscriptionId: string,
+  retry: WebhookRetryPolicy,
+  taskQueue: string,
+) {
   return {
     workflowId: webhookDeliveryWorkflowId(tenant, subscriptionId),
     taskQueue,
     args: [{ tenant, subscriptionId, retry }] as [WebhookDeliveryInput],
     signal: webhookWakeSignal,
     signalArgs: [] as [],
-    typedSearchAttributes: [{ key: TENANT, value: tenant }, { key: STATUS, value: 'delivering' }] as SearchAttributePair[],
+    typedSearchAttributes: [
+      { key: TENANT, value: tenant },
+      { key: STATUS, value: 'delivering' },
+    ] as SearchAttributePair[],
     memo: { subscription_id: subscriptionId },
     staticSummary: `Webhooks de ${tenant} (suscripción ${subscriptionId})`,
   };

@@ -29,14 +29,20 @@ function qualifier(schema: string): TenantTable {
 
 /** The tenants (in their given order) whose tables satisfy `condition`; `chunk`: schemas per statement. */
 export async function tenantsMatching(
-  db: Db | Knex, tenants: readonly Tenant[], condition: TenantCondition, bindings: Record<string, unknown> = {}, chunk = CHUNK,
+  db: Db | Knex,
+  tenants: readonly Tenant[],
+  condition: TenantCondition,
+  bindings: Record<string, unknown> = {},
+  chunk = CHUNK,
 ): Promise<Tenant[]> {
   const chunks: Tenant[][] = [];
   for (let i = 0; i < tenants.length; i += chunk) chunks.push(tenants.slice(i, i + chunk));
   const matched = new Set<number>();
   // Two statements at a time at most: the rest of the pool stays free for requests.
   await eachBounded(chunks, 2, async (part, c) => {
-    const sql = part.map((t, j) => `select ${c * chunk + j} as i where ${condition(qualifier(t.schema))}`).join('\nunion all\n');
+    const sql = part
+      .map((t, j) => `select ${c * chunk + j} as i where ${condition(qualifier(t.schema))}`)
+      .join('\nunion all\n');
     const { rows } = await db.raw<{ rows: { i: number }[] }>(sql, bindings);
     for (const r of rows) matched.add(r.i);
   });

@@ -30,7 +30,9 @@ function toTenant(row: TenantRow): Tenant {
 }
 
 export async function findTenantBySchema(db: Db, schema: string): Promise<Tenant | undefined> {
-  const row = await control(db, 'tenants').where({ schema_name: schema, is_active: true }).first<TenantRow | undefined>();
+  const row = await control(db, 'tenants')
+    .where({ schema_name: schema, is_active: true })
+    .first<TenantRow | undefined>();
   return row && toTenant(row);
 }
 
@@ -91,13 +93,24 @@ export interface ApiKeyRecord {
  */
 function presentedSecret(db: Knex, query: Knex.QueryBuilder, key: string): Knex.QueryBuilder {
   const hash = hashApiKey(key);
-  return query.where('k.key_hash', hash).orWhere((q) => q.where('k.previous_key_hash', hash).where('k.previous_valid_until', '>', db.fn.now()));
+  return query
+    .where('k.key_hash', hash)
+    .orWhere((q) => q.where('k.previous_key_hash', hash).where('k.previous_valid_until', '>', db.fn.now()));
 }
 
 export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | undefined> {
-  const row = await presentedSecret(db, control(db, 'api_keys as k'), key)
-    .first<{ id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; system_read: boolean } | undefined>('k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 'k.system_read');
-  return row && { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at, systemRead: row.system_read };
+  const row = await presentedSecret(db, control(db, 'api_keys as k'), key).first<
+    { id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; system_read: boolean } | undefined
+  >('k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 'k.system_read');
+  return (
+    row && {
+      id: row.id,
+      tenantId: row.tenant_id,
+      isActive: row.is_active,
+      expiresAt: row.expires_at,
+      systemRead: row.system_read,
+    }
+  );
 }
 
 export interface ApiKeyAccess {
@@ -114,16 +127,45 @@ export interface ApiKeyAccess {
  * or null when none was given) may act through it.
  */
 export async function findApiKeyAccess(db: Db, key: string, userId: string | null): Promise<ApiKeyAccess | undefined> {
-  const keys = control(db, 'api_keys as k').leftJoin('tenants as t', (j) => j.on('t.id', 'k.tenant_id').andOn('t.is_active', db.raw('true')));
-  const row = await presentedSecret(db, keys, key)
-    .first<(Omit<TenantRow, 'id' | 'is_active'> & { id: string; tenant_id: string; is_active: boolean; expires_at: Date | null; system_read: boolean; tenant_active: boolean | null; user_authorized: boolean }) | undefined>(
-      'k.id', 'k.tenant_id', 'k.is_active', 'k.expires_at', 'k.system_read', 't.is_active as tenant_active',
-      't.schema_name', 't.municipality_code', 't.display_name', 't.city',
-      db.raw(`k.all_users or exists (select 1 from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id and u.user_id = ?::uuid) as user_authorized`, [userId]),
-    );
+  const keys = control(db, 'api_keys as k').leftJoin('tenants as t', (j) =>
+    j.on('t.id', 'k.tenant_id').andOn('t.is_active', db.raw('true')),
+  );
+  const row = await presentedSecret(db, keys, key).first<
+    | (Omit<TenantRow, 'id' | 'is_active'> & {
+        id: string;
+        tenant_id: string;
+        is_active: boolean;
+        expires_at: Date | null;
+        system_read: boolean;
+        tenant_active: boolean | null;
+        user_authorized: boolean;
+      })
+    | undefined
+  >(
+    'k.id',
+    'k.tenant_id',
+    'k.is_active',
+    'k.expires_at',
+    'k.system_read',
+    't.is_active as tenant_active',
+    't.schema_name',
+    't.municipality_code',
+    't.display_name',
+    't.city',
+    db.raw(
+      `k.all_users or exists (select 1 from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id and u.user_id = ?::uuid) as user_authorized`,
+      [userId],
+    ),
+  );
   if (!row) return undefined;
   return {
-    key: { id: row.id, tenantId: row.tenant_id, isActive: row.is_active, expiresAt: row.expires_at, systemRead: row.system_read },
+    key: {
+      id: row.id,
+      tenantId: row.tenant_id,
+      isActive: row.is_active,
+      expiresAt: row.expires_at,
+      systemRead: row.system_read,
+    },
     tenant: row.tenant_active ? toTenant({ ...row, id: row.tenant_id, is_active: true }) : undefined,
     userAuthorized: userId !== null && row.user_authorized,
   };
@@ -209,20 +251,44 @@ function apiKeyRows(db: Knex) {
     .from('api_keys as k')
     .join('tenants as t', 't.id', 'k.tenant_id') // withSchema qualifies joined tables too
     .select(
-      'k.id', 'k.tenant_id', 't.schema_name as tenant_schema', 'k.name', 'k.key_prefix', 'k.is_active', 'k.all_users',
-      'k.system_read', 'k.system_read_count', 'k.last_system_read_at', 'k.expires_at', 'k.created_at', 'k.last_used_at', 'k.revoked_at', 'k.rotated_at', 'k.previous_key_prefix',
-      'k.previous_valid_until', db.raw('now() as read_at'),
-      db.raw(`coalesce((select array_agg(u.user_id::text order by u.user_id) from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id), '{}') as user_ids`),
+      'k.id',
+      'k.tenant_id',
+      't.schema_name as tenant_schema',
+      'k.name',
+      'k.key_prefix',
+      'k.is_active',
+      'k.all_users',
+      'k.system_read',
+      'k.system_read_count',
+      'k.last_system_read_at',
+      'k.expires_at',
+      'k.created_at',
+      'k.last_used_at',
+      'k.revoked_at',
+      'k.rotated_at',
+      'k.previous_key_prefix',
+      'k.previous_valid_until',
+      db.raw('now() as read_at'),
+      db.raw(
+        `coalesce((select array_agg(u.user_id::text order by u.user_id) from ${CONTROL_SCHEMA}.api_key_users u where u.api_key_id = k.id), '{}') as user_ids`,
+      ),
     );
 }
 
 /** The tenant's keys, newest first. */
 export async function listApiKeyRows(db: Knex, tenantId: string): Promise<ApiKeyRow[]> {
-  return apiKeyRows(db).where('k.tenant_id', tenantId).orderBy([{ column: 'k.created_at', order: 'desc' }, { column: 'k.id' }]);
+  return apiKeyRows(db)
+    .where('k.tenant_id', tenantId)
+    .orderBy([{ column: 'k.created_at', order: 'desc' }, { column: 'k.id' }]);
 }
 
 /** One key of the tenant; `lock` holds it until the transaction ends (revoke and rotate). */
-export async function findApiKeyRow(db: Knex, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<ApiKeyRow | undefined> {
+export async function findApiKeyRow(
+  db: Knex,
+  tenantId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<ApiKeyRow | undefined> {
   if (options.lock) await control(db, 'api_keys').where({ id, tenant_id: tenantId }).forUpdate().first('id');
   return apiKeyRows(db).where({ 'k.tenant_id': tenantId, 'k.id': id }).first();
 }
@@ -236,7 +302,9 @@ export async function apiKeyRowsExpiringBetween(db: Knex, from: Date, to: Date):
 }
 
 export async function hasUnrevokedApiKeyNamed(db: Knex, tenantId: string, name: string): Promise<boolean> {
-  return (await control(db, 'api_keys').where({ tenant_id: tenantId, name, is_active: true }).first('id')) !== undefined;
+  return (
+    (await control(db, 'api_keys').where({ tenant_id: tenantId, name, is_active: true }).first('id')) !== undefined
+  );
 }
 
 export async function markApiKeyRevoked(db: Knex, id: string): Promise<void> {
@@ -326,8 +394,10 @@ export async function recordApiKeyUses(db: Knex, uses: readonly ApiKeyUse[]): Pr
       where (k.key_hash = v.key_hash or k.previous_key_hash = v.key_hash)
         and (k.last_used_at is null or k.last_used_at < v.used_at or v.system_reads > 0)`,
     [
-      uses.map((u) => u.keyHash), uses.map((u) => u.usedAt.toISOString()),
-      uses.map((u) => u.systemReads ?? 0), uses.map((u) => u.lastSystemReadAt?.toISOString() ?? null) as unknown as string[],
+      uses.map((u) => u.keyHash),
+      uses.map((u) => u.usedAt.toISOString()),
+      uses.map((u) => u.systemReads ?? 0),
+      uses.map((u) => u.lastSystemReadAt?.toISOString() ?? null) as unknown as string[],
     ],
   );
 }

@@ -10,7 +10,9 @@ export function isValidTenantSchemaName(name: string): boolean {
 
 export function assertTenantSchemaName(name: string): string {
   if (!isValidTenantSchemaName(name)) {
-    throw new Error(`invalid tenant schema name "${name}": use lowercase letters, digits and _, starting with a letter`);
+    throw new Error(
+      `invalid tenant schema name "${name}": use lowercase letters, digits and _, starting with a letter`,
+    );
   }
   return name;
 }

@@ -38,7 +38,11 @@ function scopedTo(schema: string, migrations: readonly Migration[]): Migration[]
   }));
 }
 
-export async function migrateTenantSchema(db: Db, schema: string, migrations: readonly Migration[] = tenantMigrations): Promise<string[]> {
+export async function migrateTenantSchema(
+  db: Db,
+  schema: string,
+  migrations: readonly Migration[] = tenantMigrations,
+): Promise<string[]> {
   assertTenantSchemaName(schema);
   await db.raw(`create schema if not exists ${quoteIdent(schema)}`);
   const [, applied] = await db.migrate.latest({
@@ -69,7 +73,11 @@ export interface MigrateAllOptions {
  */
 export async function migrateAll(db: Db, options: MigrateAllOptions = {}): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = { [CONTROL_SCHEMA]: await migrateControl(db) };
-  const tenants = await db.withSchema(CONTROL_SCHEMA).table('tenants').select<{ schema_name: string }[]>('schema_name').orderBy('schema_name');
+  const tenants = await db
+    .withSchema(CONTROL_SCHEMA)
+    .table('tenants')
+    .select<{ schema_name: string }[]>('schema_name')
+    .orderBy('schema_name');
   const applied = new Map<string, string[]>();
   await eachBounded(tenants, options.concurrency ?? TENANT_MIGRATION_CONCURRENCY, async ({ schema_name }) => {
     applied.set(schema_name, await migrateTenantSchema(db, schema_name, options.tenantMigrations));

@@ -62,7 +62,14 @@ function postgresUser(): PosixUser {
   try {
     return read();
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     return read();
   }
 }
@@ -111,11 +118,16 @@ export class EmbeddedPostgres {
     }
 
     const flags = [
-      '-D', clusterDir,
-      '-p', String(options.port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
+      '-D',
+      clusterDir,
+      '-p',
+      String(options.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
       ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ];
     let ready!: () => void;
@@ -186,7 +198,10 @@ async function reachableClusterDir(dir: string, clusterDir: string, onLine: (l: 
   if (postgresCan('-w', clusterDir)) return clusterDir;
   // The postgres user cannot traverse a parent of `dir` (for example /root): keep the cluster
   // where it can, and link it from the usual place so it is still found under the data folder.
-  const elsewhere = path.join('/var/tmp/expediente-postgres', `data-${createHash('sha1').update(dir).digest('hex').slice(0, 12)}`);
+  const elsewhere = path.join(
+    '/var/tmp/expediente-postgres',
+    `data-${createHash('sha1').update(dir).digest('hex').slice(0, 12)}`,
+  );
   onLine(`postgres user cannot reach ${clusterDir}; keeping the cluster in ${elsewhere} (linked from there)`);
   await fs.mkdir(path.dirname(elsewhere), { recursive: true, mode: 0o755 });
   await fs.mkdir(elsewhere, { recursive: true, mode: 0o700 });

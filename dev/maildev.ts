@@ -21,7 +21,11 @@ export interface RunningMaildev {
   close(): Promise<void>;
 }
 
-export async function startMaildev(options: { smtpPort: number; webPort: number; host?: string }): Promise<RunningMaildev> {
+export async function startMaildev(options: {
+  smtpPort: number;
+  webPort: number;
+  host?: string;
+}): Promise<RunningMaildev> {
   const host = options.host ?? '127.0.0.1';
   const server = new MailDev({ smtp: options.smtpPort, web: options.webPort, ip: host, silent: true });
   await new Promise<void>((resolve, reject) => server.listen((err?: Error) => (err ? reject(err) : resolve())));

@@ -107,7 +107,11 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 /** Starts `start` under a supervisor that stops the stack when it gives up. */
-async function supervised(name: string, start: () => Promise<Run>, healthy?: (s: Supervisor) => Promise<void>): Promise<Supervisor> {
+async function supervised(
+  name: string,
+  start: () => Promise<Run>,
+  healthy?: (s: Supervisor) => Promise<void>,
+): Promise<Supervisor> {
   const supervisor: Supervisor = new Supervisor({
     name,
     start,
@@ -128,9 +132,25 @@ interface ServiceOptions {
 }
 
 /** A Node service of this repository, restarted when it dies and logged when it serves again. */
-function startService(name: string, entry: string, env: NodeJS.ProcessEnv, healthUrl: string, { graceMs = 10_000, nodeFlags = [] }: ServiceOptions = {}): Promise<Supervisor> {
+function startService(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  healthUrl: string,
+  { graceMs = 10_000, nodeFlags = [] }: ServiceOptions = {},
+): Promise<Supervisor> {
   const spawnIt = async () =>
-    processRun(new ManagedProcess({ name, command: process.execPath, args: [...nodeFlags, '--import', 'tsx', path.join(root, entry)], cwd: root, env, onLine: say(name) }), graceMs);
+    processRun(
+      new ManagedProcess({
+        name,
+        command: process.execPath,
+        args: [...nodeFlags, '--import', 'tsx', path.join(root, entry)],
+        cwd: root,
+        env,
+        onLine: say(name),
+      }),
+      graceMs,
+    );
   return supervised(name, spawnIt, (s) => waitForHttpOk(healthUrl, 120_000, () => s.running));
 }
 
@@ -144,14 +164,23 @@ const DEMO_PASSWORD = 'Demo-pass-1';
 function deskClientEnv(): NodeJS.ProcessEnv {
   const desk = config.api.publicUrl.replace(/\/+$/, '');
   const env: NodeJS.ProcessEnv = {};
-  if (!process.env.OIDC_FRONTEND_REDIRECT_URIS) env.OIDC_FRONTEND_REDIRECT_URIS = [...new Set([`${desk}/callback`, ...OIDC_DEFAULTS.frontendRedirectUris])].join(',');
-  if (!process.env.OIDC_FRONTEND_LOGOUT_URIS) env.OIDC_FRONTEND_LOGOUT_URIS = [...new Set([`${desk}/`, ...OIDC_DEFAULTS.frontendPostLogoutRedirectUris])].join(',');
+  if (!process.env.OIDC_FRONTEND_REDIRECT_URIS)
+    env.OIDC_FRONTEND_REDIRECT_URIS = [...new Set([`${desk}/callback`, ...OIDC_DEFAULTS.frontendRedirectUris])].join(
+      ',',
+    );
+  if (!process.env.OIDC_FRONTEND_LOGOUT_URIS)
+    env.OIDC_FRONTEND_LOGOUT_URIS = [...new Set([`${desk}/`, ...OIDC_DEFAULTS.frontendPostLogoutRedirectUris])].join(
+      ',',
+    );
   if (!process.env.OIDC_FRONTEND_LOGIN_URI) env.OIDC_FRONTEND_LOGIN_URI = `${desk}/`;
   // MCP clients ask for tokens for this API's MCP resource (RFC 8707), whatever its port.
-  if (!process.env.OIDC_EXTRA_AUDIENCES) env.OIDC_EXTRA_AUDIENCES = [...new Set([config.mcp.resource, ...OIDC_DEFAULTS.extraAudiences])].join(',');
+  if (!process.env.OIDC_EXTRA_AUDIENCES)
+    env.OIDC_EXTRA_AUDIENCES = [...new Set([config.mcp.resource, ...OIDC_DEFAULTS.extraAudiences])].join(',');
   // Password accounts for the demo users, so the desk can be tried at once (development only).
   if (!process.env.OIDC_SEED_ACCOUNTS) {
-    env.OIDC_SEED_ACCOUNTS = JSON.stringify(DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD, name: u.fullName, email_verified: true })));
+    env.OIDC_SEED_ACCOUNTS = JSON.stringify(
+      DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD, name: u.fullName, email_verified: true })),
+    );
   }
   return env;
 }
@@ -166,7 +195,9 @@ function workersWanted(): number {
 async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    dev(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPostgresPort} (data in ${path.join(config.dataDir, 'postgres')})`);
+    dev(
+      `starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPostgresPort} (data in ${path.join(config.dataDir, 'postgres')})`,
+    );
     // A restart reuses the cluster and port: Postgres recovers from its WAL and the others' pools
     // reconnect to the same URL.
     let url = '';
@@ -222,15 +253,21 @@ async function main(): Promise<void> {
   const db = createDb(databaseUrl, { poolMax: 2, applicationName: 'expediente-dev' });
   try {
     const applied = await migrateAll(db);
-    for (const [schema, names] of Object.entries(applied)) if (names.length) dev(`migrated ${schema}: ${names.join(', ')}`);
+    for (const [schema, names] of Object.entries(applied))
+      if (names.length) dev(`migrated ${schema}: ${names.join(', ')}`);
     const seed = await seedDemo(db, config.demoApiKey ? { apiKey: config.demoApiKey } : {});
-    dev(`demo tenant "${seed.tenant.schema}" (${seed.tenant.displayName}, code ${seed.tenant.municipalityCode}) seeded`);
+    dev(
+      `demo tenant "${seed.tenant.schema}" (${seed.tenant.displayName}, code ${seed.tenant.municipalityCode}) seeded`,
+    );
     if (seed.createdApiKey) {
       dev(`demo integration API key (shown only now; store it): ${seed.createdApiKey}`);
     }
     if (!process.env.CERTS_DIR) {
       // Development certificates for every tenant, so each signs in PAdES mode, not visual.
-      const pki = await ensureDevPki({ dir: path.join(config.dataDir, 'pki'), tenants: (await listTenants(db)).map((t) => t.schema) });
+      const pki = await ensureDevPki({
+        dir: path.join(config.dataDir, 'pki'),
+        tenants: (await listTenants(db)).map((t) => t.schema),
+      });
       dev(`development PKI ready (trust anchor for validators: ${pki.caCertPath})`);
     }
   } finally {
@@ -246,7 +283,13 @@ async function main(): Promise<void> {
   const localCsc = !process.env.CSC_URL && config.csc.url !== undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...(localIdp ? { OIDC_PORT: String(config.oidc.port), IDP_BASE_URL: process.env.IDP_BASE_URL ?? config.oidc.issuer, ...deskClientEnv() } : {}),
+    ...(localIdp
+      ? {
+          OIDC_PORT: String(config.oidc.port),
+          IDP_BASE_URL: process.env.IDP_BASE_URL ?? config.oidc.issuer,
+          ...deskClientEnv(),
+        }
+      : {}),
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     DATA_DIR: config.dataDir,
@@ -268,7 +311,10 @@ async function main(): Promise<void> {
   // through its own /metrics) unless WORKER_SDK_METRICS_PORT is set: then the i-th takes 2i above.
   const workerCount = workersWanted();
   const sdkPort = config.worker.sdkMetricsPort;
-  const workerPorts = Array.from({ length: workerCount }, (_, i) => ({ health: config.worker.healthPort + 2 * i, sdk: sdkPort === undefined ? undefined : sdkPort && sdkPort + 2 * i }));
+  const workerPorts = Array.from({ length: workerCount }, (_, i) => ({
+    health: config.worker.healthPort + 2 * i,
+    sdk: sdkPort === undefined ? undefined : sdkPort && sdkPort + 2 * i,
+  }));
   const tsa = await startService('tsa', 'signer/tsa/main.ts', env, health.tsa);
   const signer = await startService('signer', 'signer/main.ts', env, health.signer, { nodeFlags: SIGNER_NODE_FLAGS });
   // After the TSA: it issues personal certificates on the PKI the TSA has bound to its URL.
@@ -278,8 +324,20 @@ async function main(): Promise<void> {
   // The worker finishes its in-flight tasks when stopped, hence its longer grace.
   const workers: Supervisor[] = [];
   for (const [i, ports] of workerPorts.entries()) {
-    const workerEnv: NodeJS.ProcessEnv = { ...env, WORKER_HEALTH_PORT: String(ports.health), WORKER_SDK_METRICS_PORT: ports.sdk === undefined ? '' : String(ports.sdk) };
-    workers.push(await startService(i === 0 ? 'worker' : `worker-${i + 1}`, 'worker/main.ts', workerEnv, `http://127.0.0.1:${ports.health}/health`, { graceMs: 30_000 }));
+    const workerEnv: NodeJS.ProcessEnv = {
+      ...env,
+      WORKER_HEALTH_PORT: String(ports.health),
+      WORKER_SDK_METRICS_PORT: ports.sdk === undefined ? '' : String(ports.sdk),
+    };
+    workers.push(
+      await startService(
+        i === 0 ? 'worker' : `worker-${i + 1}`,
+        'worker/main.ts',
+        workerEnv,
+        `http://127.0.0.1:${ports.health}/health`,
+        { graceMs: 30_000 },
+      ),
+    );
   }
   const api = await startService('api', 'api/main.ts', env, health.api);
 
@@ -290,7 +348,9 @@ async function main(): Promise<void> {
     ...(csc ? [waitForHttpOk(health.csc, 120_000, () => csc.running)] : []),
     ...(oidc ? [waitForHttpOk(health.oidc, 120_000, () => oidc.running)] : []),
     ...(mail ? [waitForHttpOk(health.mail, 120_000, () => mail.running)] : []),
-    ...workers.map((w, i) => waitForHttpOk(`http://127.0.0.1:${workerPorts[i].health}/health`, 180_000, () => w.running)),
+    ...workers.map((w, i) =>
+      waitForHttpOk(`http://127.0.0.1:${workerPorts[i].health}/health`, 180_000, () => w.running),
+    ),
   ]);
   const check = await runSystemCheck({
     address: temporalAddress,
@@ -304,7 +364,9 @@ async function main(): Promise<void> {
   for (const s of supervisors) s.supervise();
   ready = true;
   writeStatus();
-  dev(`processes: ${supervisors.map((s) => `${s.name}=${s.pid ?? '?'}`).join(' ')} (pids, states and restarts in ${statusFile})`);
+  dev(
+    `processes: ${supervisors.map((s) => `${s.name}=${s.pid ?? '?'}`).join(' ')} (pids, states and restarts in ${statusFile})`,
+  );
   process.stdout.write(
     `ready: api=${apiUrl} signer=${config.signer.url} tsa=${tsaUrl} csc=${config.csc.url ?? 'n/a'} oidc=${config.oidc.issuer}` +
       ` web=${config.api.publicUrl}/ mail=${localMail ? `http://127.0.0.1:${config.maildevWebPort}` : config.smtp.host} temporal=${temporalAddress} temporal-ui=${temporalUi}\n`,

@@ -182,7 +182,9 @@ export class Supervisor {
     if (this.crashes.length >= this.policy.maxCrashes) {
       this.state = 'failed';
       this.options.onChange?.();
-      this.options.onFatal(`${this.name} ${what} after ${seconds(upMs)}; ${this.crashes.length} exits within ${window}, giving up`);
+      this.options.onFatal(
+        `${this.name} ${what} after ${seconds(upMs)}; ${this.crashes.length} exits within ${window}, giving up`,
+      );
       return;
     }
     const delay = this.nextDelayMs;
@@ -208,7 +210,8 @@ export class Supervisor {
     try {
       run = await this.options.start();
     } catch (err) {
-      if (!this.stopping) this.crashed(`failed to start (${(err as Error).message.split('\n')[0]})`, Date.now() - started);
+      if (!this.stopping)
+        this.crashed(`failed to start (${(err as Error).message.split('\n')[0]})`, Date.now() - started);
       return;
     }
     if (this.stopping) {

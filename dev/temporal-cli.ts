@@ -67,18 +67,25 @@ export async function buildTemporalCli(log: (line: string) => void): Promise<str
   const output: string[] = [];
   child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
-  const ticker = setInterval(() => log(`still building the Temporal CLI... ${Math.round((Date.now() - started) / 1000)}s`), 15_000);
+  const ticker = setInterval(
+    () => log(`still building the Temporal CLI... ${Math.round((Date.now() - started) / 1000)}s`),
+    15_000,
+  );
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(ticker);
-  if (code !== 0) throw new Error(`go install ${TEMPORAL_CLI_MODULE} failed (exit ${code}):\n${output.join('').slice(-4000)}`);
+  if (code !== 0)
+    throw new Error(`go install ${TEMPORAL_CLI_MODULE} failed (exit ${code}):\n${output.join('').slice(-4000)}`);
   const built = findTemporalCli(undefined);
-  if (!built) throw new Error('go install succeeded but the temporal binary was not found in Go\'s bin folder');
+  if (!built) throw new Error("go install succeeded but the temporal binary was not found in Go's bin folder");
   log(`Temporal CLI built in ${Math.round((Date.now() - started) / 1000)}s: ${built}`);
   return built;
 }
 
 /** The CLI to use, building it if needed; undefined means "use the SDK's downloaded server". */
-export async function ensureTemporalCli(configured: string | undefined, log: (line: string) => void): Promise<string | undefined> {
+export async function ensureTemporalCli(
+  configured: string | undefined,
+  log: (line: string) => void,
+): Promise<string | undefined> {
   const found = findTemporalCli(configured);
   if (found) return found;
   if (goAvailable()) return buildTemporalCli(log);

@@ -47,22 +47,37 @@ export async function ensureTemporalServerTools(log: (line: string) => void): Pr
   const tools = { server: path.join(bin, 'server'), sqlTool: path.join(bin, 'sql') };
   const module = `${TEMPORAL_SERVER_MODULE}@v${TEMPORAL_VERSION}`;
   if (!existsSync(tools.server) || !existsSync(tools.sqlTool)) {
-    log(`building the Temporal server ${TEMPORAL_VERSION} and temporal-sql-tool with go install (several minutes the first time)`);
+    log(
+      `building the Temporal server ${TEMPORAL_VERSION} and temporal-sql-tool with go install (several minutes the first time)`,
+    );
     const started = Date.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn('go', ['install', `${TEMPORAL_SERVER_MODULE}/cmd/server@v${TEMPORAL_VERSION}`, `${TEMPORAL_SERVER_MODULE}/cmd/tools/sql@v${TEMPORAL_VERSION}`], {
-        cwd: '/', env: { ...process.env, GOBIN: bin }, stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      const child = spawn(
+        'go',
+        [
+          'install',
+          `${TEMPORAL_SERVER_MODULE}/cmd/server@v${TEMPORAL_VERSION}`,
+          `${TEMPORAL_SERVER_MODULE}/cmd/tools/sql@v${TEMPORAL_VERSION}`,
+        ],
+        {
+          cwd: '/',
+          env: { ...process.env, GOBIN: bin },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`go install ${module} failed (exit ${code}):\n${stderr}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`go install ${module} failed (exit ${code}):\n${stderr}`)),
+      );
     });
     log(`Temporal server built in ${Math.round((Date.now() - started) / 1000)} s`);
   }
   const { stdout } = await run('go', ['mod', 'download', '-json', module], { cwd: '/' });
   const schemaDir = path.join((JSON.parse(stdout) as { Dir: string }).Dir, 'schema', 'postgresql', 'v12');
-  if (!existsSync(path.join(schemaDir, 'temporal', 'versioned'))) throw new Error(`no PostgreSQL schema in ${schemaDir}`);
+  if (!existsSync(path.join(schemaDir, 'temporal', 'versioned')))
+    throw new Error(`no PostgreSQL schema in ${schemaDir}`);
   return { ...tools, schemaDir };
 }
 
@@ -150,15 +165,32 @@ dynamicConfigClient:
 
 /** temporal-sql-tool against one of Temporal's databases. */
 async function sqlTool(tools: TemporalServerTools, pgUrl: URL, database: string, args: string[]): Promise<void> {
-  await run(tools.sqlTool, [
-    '--plugin', 'postgres12', '--ep', pgUrl.hostname, '-p', pgUrl.port, '-u', decodeURIComponent(pgUrl.username), '--db', database, ...args,
-  ], { env: { ...process.env, SQL_PASSWORD: decodeURIComponent(pgUrl.password) } });
+  await run(
+    tools.sqlTool,
+    [
+      '--plugin',
+      'postgres12',
+      '--ep',
+      pgUrl.hostname,
+      '-p',
+      pgUrl.port,
+      '-u',
+      decodeURIComponent(pgUrl.username),
+      '--db',
+      database,
+      ...args,
+    ],
+    { env: { ...process.env, SQL_PASSWORD: decodeURIComponent(pgUrl.password) } },
+  );
 }
 
 /** Creates Temporal's databases when missing and brings both schemas to this release's version. */
 export async function setupTemporalSchema(tools: TemporalServerTools, postgresUrl: string): Promise<void> {
   const pgUrl = new URL(postgresUrl);
-  for (const [database, versioned] of [[DATABASES.default, 'temporal'], [DATABASES.visibility, 'visibility']] as const) {
+  for (const [database, versioned] of [
+    [DATABASES.default, 'temporal'],
+    [DATABASES.visibility, 'visibility'],
+  ] as const) {
     // `create` fails when the database exists, which is fine on a restart.
     await sqlTool(tools, pgUrl, database, ['create-database']).catch(() => undefined);
     // setup-schema -v 0.0 creates the version table only; update-schema applies every versioned step.
@@ -174,9 +206,13 @@ const RETENTION_MS = 30 * 86_400_000;
 async function ensureNamespace(address: string, namespace: string): Promise<void> {
   const connection = await Connection.connect({ address });
   try {
-    const exists = await connection.workflowService.describeNamespace({ namespace }).then(() => true, () => false);
+    const exists = await connection.workflowService.describeNamespace({ namespace }).then(
+      () => true,
+      () => false,
+    );
     if (!exists) {
-      await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs(RETENTION_MS) })
+      await connection.workflowService
+        .registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs(RETENTION_MS) })
         .catch((err: { code?: number }) => {
           if (err.code !== 6) throw err; // ALREADY_EXISTS: a concurrent start registered it
         });
@@ -216,14 +252,22 @@ export class TemporalCluster {
 
   static async start(options: TemporalClusterOptions): Promise<TemporalCluster> {
     const ports: Ports = {
-      frontend: await freePort(), frontendHttp: await freePort(), frontendMembership: await freePort(),
-      history: await freePort(), historyMembership: await freePort(),
-      matching: await freePort(), matchingMembership: await freePort(),
-      worker: await freePort(), workerMembership: await freePort(),
+      frontend: await freePort(),
+      frontendHttp: await freePort(),
+      frontendMembership: await freePort(),
+      history: await freePort(),
+      historyMembership: await freePort(),
+      matching: await freePort(),
+      matchingMembership: await freePort(),
+      worker: await freePort(),
+      workerMembership: await freePort(),
     };
     await setupTemporalSchema(options.tools, options.postgresUrl);
     await mkdir(path.join(options.dir, 'config'), { recursive: true });
-    await writeFile(path.join(options.dir, 'config', 'production.yaml'), configYaml(new URL(options.postgresUrl), ports, options.historyShards ?? 8));
+    await writeFile(
+      path.join(options.dir, 'config', 'production.yaml'),
+      configYaml(new URL(options.postgresUrl), ports, options.historyShards ?? 8),
+    );
     const cluster = new TemporalCluster(options, ports);
     await cluster.start();
     await ensureNamespace(cluster.address, options.namespace);

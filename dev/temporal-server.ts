@@ -33,12 +33,18 @@ const CLI_TYPE_NAMES: Record<SearchAttributeType, string> = {
   KEYWORD_LIST: 'KeywordList',
 };
 
-export function searchAttributeFlags(keys: readonly SearchAttributeKey<SearchAttributeType>[] = ALL_SEARCH_ATTRIBUTES): string[] {
+export function searchAttributeFlags(
+  keys: readonly SearchAttributeKey<SearchAttributeType>[] = ALL_SEARCH_ATTRIBUTES,
+): string[] {
   return keys.flatMap((k) => ['--search-attribute', `${k.name}=${CLI_TYPE_NAMES[k.type]}`]);
 }
 
 /** Polls until the frontend answers a health check, or throws after `timeoutMs`. */
-export async function waitForTemporal(address: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+export async function waitForTemporal(
+  address: string,
+  timeoutMs: number,
+  isAlive: () => boolean = () => true,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -113,13 +119,19 @@ export class TemporalDevServer {
     }
 
     const args = [
-      'server', 'start-dev',
-      '--ip', '127.0.0.1',
-      '--port', String(options.port),
-      '--namespace', options.namespace,
-      '--log-level', 'warn',
+      'server',
+      'start-dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--namespace',
+      options.namespace,
+      '--log-level',
+      'warn',
       // The workflow task that schedules an activity may carry it back to the worker directly.
-      '--dynamic-config-value', 'system.enableActivityEagerExecution=true',
+      '--dynamic-config-value',
+      'system.enableActivityEagerExecution=true',
       ...(options.ui ? ['--ui-port', String(options.uiPort)] : ['--headless']),
       ...(options.dbFile ? ['--db-filename', options.dbFile] : []),
       ...searchAttributeFlags(),

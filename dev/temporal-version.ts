@@ -11,7 +11,9 @@ const candidates = ['../.env', '../../.env'].map((rel) => fileURLToPath(new URL(
 const ENV_FILE = candidates.find((file) => existsSync(file)) ?? candidates[0]!;
 
 function read(name: string): string {
-  const line = readFileSync(ENV_FILE, 'utf8').split('\n').find((l) => l.startsWith(`${name}=`));
+  const line = readFileSync(ENV_FILE, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}=`));
   const value = line?.slice(name.length + 1).trim();
   if (!value || !/^\d+\.\d+\.\d+$/.test(value)) throw new Error(`${ENV_FILE} must set ${name} to a release (x.y.z)`);
   return value;

@@ -1,5 +1,10 @@
 /** Polls an HTTP URL until it answers 200, or throws with the last status/error seen. */
-export async function waitForHttpOk(url: string, timeoutMs: number, isAlive: () => boolean = () => true, intervalMs = 300): Promise<void> {
+export async function waitForHttpOk(
+  url: string,
+  timeoutMs: number,
+  isAlive: () => boolean = () => true,
+  intervalMs = 300,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {

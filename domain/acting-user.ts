@@ -32,11 +32,26 @@ const SECTORS_COLUMN = `coalesce((
 const USER_COLUMNS = ['id', 'full_name', 'email', 'role', 'auth_id', 'is_admin'] as const;
 
 /** Active users matching `where`, with their sectors; the first in `order`, if any. */
-async function firstActingUser(trx: Tx, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder, order?: (q: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<ActingUser | undefined> {
+async function firstActingUser(
+  trx: Tx,
+  where: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+  order?: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<ActingUser | undefined> {
   const query = where(trx('users').where('is_active', true));
-  const row = await (order ? order(query) : query).first<(UserRow & { sectors: SectorAccess[] }) | undefined>([...USER_COLUMNS, trx.raw(SECTORS_COLUMN)]);
+  const row = await (order ? order(query) : query).first<(UserRow & { sectors: SectorAccess[] }) | undefined>([
+    ...USER_COLUMNS,
+    trx.raw(SECTORS_COLUMN),
+  ]);
   if (!row) return undefined;
-  return { id: row.id, fullName: row.full_name, email: row.email, role: row.role, authId: row.auth_id, isAdmin: row.is_admin, sectors: row.sectors };
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    role: row.role,
+    authId: row.auth_id,
+    isAdmin: row.is_admin,
+    sectors: row.sectors,
+  };
 }
 
 /** A user of the tenant who was deactivated (so a refusal can say so rather than "not found"). */
@@ -51,7 +66,8 @@ export async function loadActiveUserById(trx: Tx, userId: string): Promise<Actin
 }
 
 /** An active user with the e-mail bound as `:email`, asked of many tenants at once (db/across-tenants.ts). */
-export const activeUserWithEmail: TenantCondition = (table) => `exists (select 1 from ${table('users')} where lower(email) = lower(:email) and is_active)`;
+export const activeUserWithEmail: TenantCondition = (table) =>
+  `exists (select 1 from ${table('users')} where lower(email) = lower(:email) and is_active)`;
 
 export async function loadActiveUserByEmail(trx: Tx, email: string): Promise<ActingUser | undefined> {
   return firstActingUser(trx, (q) => q.whereRaw('lower(email) = lower(?)', [email]));
@@ -59,5 +75,9 @@ export async function loadActiveUserByEmail(trx: Tx, email: string): Promise<Act
 
 /** Testing mode's "first active user": the earliest created, ties broken by id. */
 export async function loadFirstActiveUser(trx: Tx): Promise<ActingUser | undefined> {
-  return firstActingUser(trx, (q) => q, (q) => q.orderBy([{ column: 'created_at' }, { column: 'id' }]));
+  return firstActingUser(
+    trx,
+    (q) => q,
+    (q) => q.orderBy([{ column: 'created_at' }, { column: 'id' }]),
+  );
 }

@@ -10,7 +10,14 @@ import { findApiKeyAccess, findTenantBySchema, listTenants } from '../db/control
 import { isValidTenantSchemaName } from '../db/identifiers.js';
 import { constantTimeEqual } from '../lib/secrets.js';
 import { tenantDb, type Tenant } from '../db/tenancy.js';
-import { activeUserWithEmail, isDeactivatedUser, isUuid, loadActiveUserByEmail, loadActiveUserById, loadFirstActiveUser } from './acting-user.js';
+import {
+  activeUserWithEmail,
+  isDeactivatedUser,
+  isUuid,
+  loadActiveUserByEmail,
+  loadActiveUserById,
+  loadFirstActiveUser,
+} from './acting-user.js';
 import type { ActingUser, DomainContext, Platform } from './context.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 
@@ -75,7 +82,9 @@ export const BACKEND_AUTH_MESSAGES = {
 /** The tenant layer of the backend: the header must name a registered tenant. */
 export async function resolveBackendTenant(platform: Platform, schemaHeader: string | undefined): Promise<Tenant> {
   if (!schemaHeader) throw badRequest(BACKEND_AUTH_MESSAGES.missingTenant);
-  const tenant = isValidTenantSchemaName(schemaHeader) ? await findTenantBySchema(platform.db, schemaHeader) : undefined;
+  const tenant = isValidTenantSchemaName(schemaHeader)
+    ? await findTenantBySchema(platform.db, schemaHeader)
+    : undefined;
   if (!tenant) throw unauthorized(BACKEND_AUTH_MESSAGES.unknownTenant);
   return tenant;
 }
@@ -92,7 +101,11 @@ export interface TestingModeCredentials {
  * `X-User-ID: <user uuid>`, or `X-API-Key: <TESTING_API_KEY>` (first active user).
  * Returns undefined when none of these applies, so a real JWT can still be tried.
  */
-export async function authenticateTestingMode(platform: Platform, tenant: Tenant, credentials: TestingModeCredentials): Promise<DomainContext | undefined> {
+export async function authenticateTestingMode(
+  platform: Platform,
+  tenant: Tenant,
+  credentials: TestingModeCredentials,
+): Promise<DomainContext | undefined> {
   const scoped = tenantDb(platform.db, tenant);
   let load: (() => Promise<ActingUser | undefined>) | undefined;
   if (credentials.bearer && isUuid(credentials.bearer)) {
@@ -101,7 +114,11 @@ export async function authenticateTestingMode(platform: Platform, tenant: Tenant
   } else if (credentials.userId) {
     const id = credentials.userId;
     load = () => scoped.transaction((trx) => loadActiveUserById(trx, id));
-  } else if (credentials.apiKey && credentials.testingApiKey && constantTimeEqual(credentials.apiKey, credentials.testingApiKey)) {
+  } else if (
+    credentials.apiKey &&
+    credentials.testingApiKey &&
+    constantTimeEqual(credentials.apiKey, credentials.testingApiKey)
+  ) {
     load = () => scoped.transaction((trx) => loadFirstActiveUser(trx));
   }
   if (!load) return undefined;
@@ -159,13 +176,20 @@ export async function authenticateIdentity(
       if (!identity.emailVerified) throw unauthorized(BACKEND_AUTH_MESSAGES.emailNotVerified);
       const taken = await trx('users').where({ auth_id: identity.sub }).first('id');
       if (taken) throw unauthorized(BACKEND_AUTH_MESSAGES.identityMismatch);
-      const [after] = await trx('users').where({ id: user.id }).whereNull('auth_id').update({
-        auth_id: identity.sub,
-        // Signing in proves the invitation was used, even after the provisioning run gave up waiting.
-        invitation_status: trx.raw("case when invitation_status is null then null else 'accepted' end"),
-        updated_at: trx.fn.now(),
-      }).returning<{ invitation_status: string | null }[]>('invitation_status');
-      await emitEvents(trx, userUpdatedEvent(user.id, after?.invitation_status ? ['auth_id', 'invitation_status'] : ['auth_id'], null));
+      const [after] = await trx('users')
+        .where({ id: user.id })
+        .whereNull('auth_id')
+        .update({
+          auth_id: identity.sub,
+          // Signing in proves the invitation was used, even after the provisioning run gave up waiting.
+          invitation_status: trx.raw("case when invitation_status is null then null else 'accepted' end"),
+          updated_at: trx.fn.now(),
+        })
+        .returning<{ invitation_status: string | null }[]>('invitation_status');
+      await emitEvents(
+        trx,
+        userUpdatedEvent(user.id, after?.invitation_status ? ['auth_id', 'invitation_status'] : ['auth_id'], null),
+      );
       user.authId = identity.sub;
       linked = true;
     } else if (user.authId !== identity.sub) {

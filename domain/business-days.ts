@@ -100,7 +100,8 @@ export function isBusinessDay(calendar: BusinessCalendar, day: DayLike): boolean
  * of the nth business day after `from`'s local day.
  */
 export function addBusinessDays(calendar: BusinessCalendar, from: Date, n: number): Date {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`business days must be a whole number of at least 1, got ${n}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new RangeError(`business days must be a whole number of at least 1, got ${n}`);
   let d = localDate(calendar.timeZone, from) as { year: number; month: number; day: number };
   for (let counted = 0; counted < n; ) {
     d = shift(d, 1);
@@ -113,7 +114,11 @@ export function addBusinessDays(calendar: BusinessCalendar, from: Date, n: numbe
  * The local date `n` business days after `day` (before it when n < 0); with n = 0, `day` itself
  * when it is a business day, else the business day before it.
  */
-export function shiftBusinessDays(calendar: BusinessCalendar, day: DayLike, n: number): { year: number; month: number; day: number } {
+export function shiftBusinessDays(
+  calendar: BusinessCalendar,
+  day: DayLike,
+  n: number,
+): { year: number; month: number; day: number } {
   let d = toParts(day);
   if (n === 0) {
     while (!isBusinessDay(calendar, d)) d = shift(d, -1);
@@ -163,7 +168,12 @@ export interface MunicipalDayView {
   created_at: string;
 }
 
-const view = (r: Row): MunicipalDayView => ({ date: r.date, description: r.description, created_by: r.created_by, created_at: r.created_at.toISOString() });
+const view = (r: Row): MunicipalDayView => ({
+  date: r.date,
+  description: r.description,
+  created_by: r.created_by,
+  created_at: r.created_at.toISOString(),
+});
 
 /** `date` as text so Postgres hands back `YYYY-MM-DD`, never a Date shifted by the process's zone. */
 const COLUMNS = ['description', 'created_by', 'created_at'] as const;
@@ -172,16 +182,21 @@ const selectRows = (trx: Parameters<Parameters<TenantDb['transaction']>[0]>[0]) 
 
 export const CALENDAR_MESSAGES = {
   year: `year debe ser un año entre ${CALENDAR_YEARS.min} y ${CALENDAR_YEARS.max}`,
-  dateRange: (name: string) => `${name} debe ser una fecha entre ${CALENDAR_YEARS.min}-01-01 y ${CALENDAR_YEARS.max}-12-31`,
+  dateRange: (name: string) =>
+    `${name} debe ser una fecha entre ${CALENDAR_YEARS.min}-01-01 y ${CALENDAR_YEARS.max}-12-31`,
   duplicate: (date: string) => `El ${date} ya es un día no laborable municipal`,
   national: (date: string, name: string) => `El ${date} ya es feriado nacional (${name})`,
   weekend: (date: string) => `El ${date} es fin de semana: ya es inhábil`,
   notFound: (date: string) => `El ${date} no es un día no laborable municipal`,
-  nationalDelete: (date: string, name: string) => `El ${date} es feriado nacional (${name}): los feriados nacionales no se pueden eliminar`,
+  nationalDelete: (date: string, name: string) =>
+    `El ${date} es feriado nacional (${name}): los feriados nacionales no se pueden eliminar`,
 } as const;
 
 /** A `YYYY-MM-DD` date within the calendar's years (400 otherwise). */
-export function parseCalendarDate(value: string, name = 'date'): { year: number; month: number; day: number; key: DayKey } {
+export function parseCalendarDate(
+  value: string,
+  name = 'date',
+): { year: number; month: number; day: number; key: DayKey } {
   const d = parseDay(value, name);
   if (d.year < CALENDAR_YEARS.min || d.year > CALENDAR_YEARS.max) throw badRequest(CALENDAR_MESSAGES.dateRange(name));
   return { ...d, key: dayKey(d) };
@@ -190,7 +205,8 @@ export function parseCalendarDate(value: string, name = 'date'): { year: number;
 /** A `year` query or argument (400 unless a whole number within the calendar's years). */
 export function parseCalendarYear(value: string | number): number {
   const year = typeof value === 'number' ? value : /^\d{4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!Number.isInteger(year) || year < CALENDAR_YEARS.min || year > CALENDAR_YEARS.max) throw badRequest(CALENDAR_MESSAGES.year);
+  if (!Number.isInteger(year) || year < CALENDAR_YEARS.min || year > CALENDAR_YEARS.max)
+    throw badRequest(CALENDAR_MESSAGES.year);
   return year;
 }
 
@@ -216,13 +232,20 @@ export async function listMunicipalDays(db: TenantDb, year?: number): Promise<Mu
 /** The year's non-working days other than weekends: national holidays and municipal days, by date. */
 export async function listNonWorkingDays(db: TenantDb, year: number): Promise<NonWorkingDay[]> {
   const municipal = await listMunicipalDays(db, year);
-  const national = [...nationalHolidays(year)].map(([date, name]): NonWorkingDay => ({ date, name, source: 'national' }));
-  return [...national, ...municipal.map((m): NonWorkingDay => ({ date: m.date, name: m.description, source: 'municipal' }))]
-    .sort((x, y) => x.date.localeCompare(y.date) || x.source.localeCompare(y.source));
+  const national = [...nationalHolidays(year)].map(
+    ([date, name]): NonWorkingDay => ({ date, name, source: 'national' }),
+  );
+  return [
+    ...national,
+    ...municipal.map((m): NonWorkingDay => ({ date: m.date, name: m.description, source: 'municipal' })),
+  ].sort((x, y) => x.date.localeCompare(y.date) || x.source.localeCompare(y.source));
 }
 
 /** Records a municipal non-working day: 409 when it already is one (or a national holiday), 400 on a weekend. */
-export async function addMunicipalDay(db: TenantDb, input: { date: string; description: string; createdBy: string }): Promise<MunicipalDayView> {
+export async function addMunicipalDay(
+  db: TenantDb,
+  input: { date: string; description: string; createdBy: string },
+): Promise<MunicipalDayView> {
   const d = parseCalendarDate(input.date);
   const national = nationalHolidays(d.year).get(d.key);
   if (national) throw conflict(CALENDAR_MESSAGES.national(d.key, national));
@@ -230,7 +253,8 @@ export async function addMunicipalDay(db: TenantDb, input: { date: string; descr
   const row: Row | undefined = await db.transaction(async (trx) => {
     const inserted = await trx('non_working_days')
       .insert({ date: d.key, description: input.description, created_by: input.createdBy })
-      .onConflict('date').ignore()
+      .onConflict('date')
+      .ignore()
       .returning([trx.raw(`to_char(date, 'YYYY-MM-DD') as date`), ...COLUMNS]);
     return inserted[0] as Row | undefined;
   });
@@ -244,7 +268,9 @@ export async function removeMunicipalDay(db: TenantDb, date: string): Promise<Mu
   const national = nationalHolidays(d.year).get(d.key);
   if (national) throw badRequest(CALENDAR_MESSAGES.nationalDelete(d.key, national));
   const row: Row | undefined = await db.transaction(async (trx) => {
-    const deleted = await trx('non_working_days').where({ date: d.key }).delete()
+    const deleted = await trx('non_working_days')
+      .where({ date: d.key })
+      .delete()
       .returning([trx.raw(`to_char(date, 'YYYY-MM-DD') as date`), ...COLUMNS]);
     return deleted[0] as Row | undefined;
   });

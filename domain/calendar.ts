@@ -20,17 +20,38 @@ export function localDate(timeZone: string, instant = new Date()): LocalDate {
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), weekday: WEEKDAYS.indexOf(parts.weekday!) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    weekday: WEEKDAYS.indexOf(parts.weekday!),
+  };
 }
 
 /** Local wall-clock time minus UTC, in ms, at `instant`. */
 function offsetAt(timeZone: string, instant: number): number {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(instant))
       .map((x) => [x.type, x.value]),
   );
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
@@ -109,7 +130,11 @@ const municipalFormats = new Map<string, Intl.DateTimeFormat>();
  * public pages): Spanish, its time zone, a 24-hour clock ("26 de noviembre de 2026, 14:29").
  * es-AR alone would give "2:29 p. m.", which the desk never shows.
  */
-export function formatMunicipalTime(instant: Date | string, timeZone: string, style: { dateStyle: 'long' | 'medium'; timeStyle: 'short' | 'medium' }): string {
+export function formatMunicipalTime(
+  instant: Date | string,
+  timeZone: string,
+  style: { dateStyle: 'long' | 'medium'; timeStyle: 'short' | 'medium' },
+): string {
   const key = `${timeZone}|${style.dateStyle}|${style.timeStyle}`;
   let f = municipalFormats.get(key);
   if (!f) municipalFormats.set(key, (f = new Intl.DateTimeFormat('es-AR', { timeZone, ...style, hourCycle: 'h23' })));

@@ -11,9 +11,21 @@ import { anyFoldedLike, searchPattern } from './text-fold.js';
 
 export const DOCUMENT_STATES = [
   { code: 'draft', name: 'Borrador', description: 'Documento en edición; puede modificarse y eliminarse.' },
-  { code: 'sent_to_sign', name: 'En firma', description: 'Enviado al circuito de firma; espera la firma de sus firmantes.' },
-  { code: 'signed', name: 'Firmado', description: 'Firmado por todos sus firmantes y numerado como documento oficial.' },
-  { code: 'rejected', name: 'Rechazado', description: 'Rechazado por un firmante; puede corregirse y volver a enviarse.' },
+  {
+    code: 'sent_to_sign',
+    name: 'En firma',
+    description: 'Enviado al circuito de firma; espera la firma de sus firmantes.',
+  },
+  {
+    code: 'signed',
+    name: 'Firmado',
+    description: 'Firmado por todos sus firmantes y numerado como documento oficial.',
+  },
+  {
+    code: 'rejected',
+    name: 'Rechazado',
+    description: 'Rechazado por un firmante; puede corregirse y volver a enviarse.',
+  },
 ] as const;
 
 export const USER_SEARCH_QUERY_MESSAGE = "El parametro 'q' es requerido y debe tener al menos 2 caracteres";
@@ -101,8 +113,15 @@ export async function getUser(ctx: DomainContext, userId: string) {
         usersWithPrimarySector(trx)
           .where('u.id', userId)
           .first(
-            'u.id as user_id', 'u.full_name', 'u.email', 'u.role', 'u.is_active', 'u.created_at',
-            's.id as sector_id', 's.name as sector_name', 's.acronym as sector_acronym',
+            'u.id as user_id',
+            'u.full_name',
+            'u.email',
+            'u.role',
+            'u.is_active',
+            'u.created_at',
+            's.id as sector_id',
+            's.name as sector_name',
+            's.acronym as sector_acronym',
           ),
       )
     : undefined;

@@ -22,7 +22,8 @@ const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,400}$/;
 export const CURSOR_MESSAGES = {
   invalid: 'cursor no es válido: use el next_cursor de la página anterior',
   otherSearch: 'cursor pertenece a otra búsqueda: repita los mismos filtros y page_size que la página anterior',
-  pageMismatch: (page: number) => `page no coincide con el cursor, que lleva a la página ${page}: omita page al usar cursor`,
+  pageMismatch: (page: number) =>
+    `page no coincide con el cursor, que lleva a la página ${page}: omita page al usar cursor`,
 } as const;
 
 interface CursorBody {
@@ -48,9 +49,18 @@ function decode(cursor: string): CursorBody {
     throw badRequest(CURSOR_MESSAGES.invalid);
   }
   const b = body as Partial<CursorBody> | null;
-  const valid = typeof b === 'object' && b !== null && Number.isSafeInteger(b.p) && b.p! >= 2 && b.p! <= MAX_PAGE
-    && typeof b.at === 'string' && AT_PATTERN.test(b.at) && !Number.isNaN(Date.parse(b.at))
-    && typeof b.id === 'string' && isUuid(b.id) && typeof b.f === 'string';
+  const valid =
+    typeof b === 'object' &&
+    b !== null &&
+    Number.isSafeInteger(b.p) &&
+    b.p! >= 2 &&
+    b.p! <= MAX_PAGE &&
+    typeof b.at === 'string' &&
+    AT_PATTERN.test(b.at) &&
+    !Number.isNaN(Date.parse(b.at)) &&
+    typeof b.id === 'string' &&
+    isUuid(b.id) &&
+    typeof b.f === 'string';
   if (!valid) throw badRequest(CURSOR_MESSAGES.invalid);
   return b as CursorBody;
 }
@@ -68,7 +78,8 @@ export interface CursorInput {
 export function parseListPage(input: CursorInput, fingerprint: readonly unknown[]): Page & { fingerprint: string } {
   const sized = parsePage({ page_size: input.page_size });
   const f = searchFingerprint([...fingerprint, sized.pageSize]);
-  if (input.cursor === undefined || input.cursor === null || input.cursor === '') return { ...parsePage(input), fingerprint: f };
+  if (input.cursor === undefined || input.cursor === null || input.cursor === '')
+    return { ...parsePage(input), fingerprint: f };
   if (typeof input.cursor !== 'string') throw badRequest(CURSOR_MESSAGES.invalid);
   const body = decode(input.cursor);
   if (body.f !== f) throw badRequest(CURSOR_MESSAGES.otherSearch);
@@ -76,7 +87,14 @@ export function parseListPage(input: CursorInput, fingerprint: readonly unknown[
     throw badRequest(CURSOR_MESSAGES.pageMismatch(body.p));
   }
   const offset = (body.p - 1) * sized.pageSize;
-  return { page: body.p, pageSize: sized.pageSize, offset, skip: 0, after: { at: body.at, id: body.id }, fingerprint: f };
+  return {
+    page: body.p,
+    pageSize: sized.pageSize,
+    offset,
+    skip: 0,
+    after: { at: body.at, id: body.id },
+    fingerprint: f,
+  };
 }
 
 /** A page's rows, each loaded with its `positionAt` text. */
@@ -86,7 +104,11 @@ export interface PositionedRow {
 }
 
 /** The cursor to the page after `p`, when more rows follow its last one. */
-export function nextCursor(p: Page & { fingerprint: string }, more: boolean, rows: readonly PositionedRow[]): string | null {
+export function nextCursor(
+  p: Page & { fingerprint: string },
+  more: boolean,
+  rows: readonly PositionedRow[],
+): string | null {
   const lastRow = rows.at(-1);
   if (!more || !lastRow || p.page >= MAX_PAGE) return null;
   const last: Position = { at: lastRow.position, id: lastRow.id };

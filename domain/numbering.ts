@@ -10,7 +10,13 @@ export function padSequence(sequence: number): string {
 }
 
 /** `<prefix>-<year>-<sequence>-<municipality_code>-<suffix>`; suffix is a sector acronym or family code. */
-export function formatNumber(prefix: string, year: number, sequence: number, municipalityCode: string, suffix: string): string {
+export function formatNumber(
+  prefix: string,
+  year: number,
+  sequence: number,
+  municipalityCode: string,
+  suffix: string,
+): string {
   return `${prefix}-${year}-${padSequence(sequence)}-${municipalityCode}-${suffix}`;
 }
 

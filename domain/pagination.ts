@@ -30,7 +30,8 @@ export interface Position {
 function positive(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback;
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw badRequest(`${name} debe ser un entero entre 1 y ${max}`);
+  if (!Number.isSafeInteger(value) || value < 1 || value > max)
+    throw badRequest(`${name} debe ser un entero entre 1 y ${max}`);
   return value;
 }
 
@@ -93,7 +94,10 @@ export function pageInfoOf(p: Page, total: PageTotal) {
 
 /** The planner's row estimate for a query (EXPLAIN, nothing is read). */
 async function plannerRows(trx: Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]): Promise<number> {
-  const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }>(`explain (format json) ${sql}`, bindings);
+  const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }>(
+    `explain (format json) ${sql}`,
+    bindings,
+  );
   return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
 }
 
@@ -118,7 +122,12 @@ export function afterCondition(atColumn: string, idColumn: string, after: Positi
 }
 
 /** Keeps only the rows of `query` after `after` (none: the query as it is). */
-export function whereAfter(query: Knex.QueryBuilder, atColumn: string, idColumn: string, after: Position | undefined): Knex.QueryBuilder {
+export function whereAfter(
+  query: Knex.QueryBuilder,
+  atColumn: string,
+  idColumn: string,
+  after: Position | undefined,
+): Knex.QueryBuilder {
   if (!after) return query;
   const condition = afterCondition(atColumn, idColumn, after);
   return query.andWhereRaw(condition.sql, condition.bindings);
@@ -171,7 +180,11 @@ async function mergedEstimate(trx: Knex.Transaction, ranges: Ranges): Promise<nu
   const s = mergedSample(ranges, SAMPLE_ROWS);
   const sample = (await trx.raw<{ rows: MergeSample[] }>(s.sql, s.bindings)).rows[0]!;
   const parts = ranges(null);
-  const rows = await plannerRows(trx, union(parts), parts.flatMap((r) => r.bindings));
+  const rows = await plannerRows(
+    trx,
+    union(parts),
+    parts.flatMap((r) => r.bindings),
+  );
   return rows * (sample.rows ? sample.distinct_rows / sample.rows : 1);
 }
 
@@ -188,7 +201,9 @@ const keptValues = new Map<string, { value: unknown; until: number }>();
 
 /** A kept figure's key: the tenant (`scope`) and what names the figure (a statement with its bindings). */
 export function keptKey(scope: string, ...parts: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify([scope, ...parts])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([scope, ...parts]))
+    .digest('base64url');
 }
 
 /** The figure kept under `key`, read with `load` when there is none or it is older than KEPT_TTL_MS. */
@@ -210,9 +225,16 @@ const COUNT_WINDOW = EXACT_TOTAL_LIMIT + 1;
  * One read of `rows` (`at`, id) for two answers: how many they are, up to COUNT_WINDOW, and the
  * page's ids (page_size + 1 of them, newest first by `at`, after the cursor's row if any).
  */
-async function countedPage(trx: Knex.Transaction, rows: Sql, p: Page, at = 'created_at'): Promise<{ counted: number; ids: string[] }> {
+async function countedPage(
+  trx: Knex.Transaction,
+  rows: Sql,
+  p: Page,
+  at = 'created_at',
+): Promise<{ counted: number; ids: string[] }> {
   const after = p.after ? afterCondition(at, 'id', p.after) : undefined;
-  const { rows: [found] } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
+  const {
+    rows: [found],
+  } = await trx.raw<{ rows: { counted: number; ids: string[] | null }[] }>(
     `with v as materialized (${rows.sql})
      select (select count(*)::int from (select 1 from v limit ?) c) as counted,
        (select array_agg(id) from (select id from v${after ? ` where ${after.sql}` : ''} order by ${at} desc, id offset ? limit ?) pg) as ids`,
@@ -238,15 +260,22 @@ export function mergedList(trx: Knex.Transaction, ranges: Ranges, scope: string)
   const key = () => {
     if (keyed === undefined) {
       const whole = ranges(null);
-      keyed = keptKey(scope, union(whole), whole.flatMap((r) => r.bindings));
+      keyed = keptKey(
+        scope,
+        union(whole),
+        whole.flatMap((r) => r.bindings),
+      );
     }
     return keyed;
   };
   let counted: Promise<number> | undefined;
-  const count = () => (counted ??= (async () => {
-    const w = mergedPage(ranges, 0, COUNT_WINDOW);
-    return (await trx.raw<{ rows: { counted: number }[] }>(`select count(*)::int as counted from (${w.sql}) w`, w.bindings)).rows[0]!.counted;
-  })());
+  const count = () =>
+    (counted ??= (async () => {
+      const w = mergedPage(ranges, 0, COUNT_WINDOW);
+      return (
+        await trx.raw<{ rows: { counted: number }[] }>(`select count(*)::int as counted from (${w.sql}) w`, w.bindings)
+      ).rows[0]!.counted;
+    })());
   const page = async (p: Page) => {
     const limit = p.pageSize + 1;
     if (p.after || counted || p.skip + limit > COUNT_WINDOW) {
@@ -277,7 +306,12 @@ export const newestFirst = (alias: string): ListOrder => ({ at: `${alias}.create
  * statement, which checks each candidate once; the planner's figure is asked for only above the
  * window.
  */
-export async function pageOfCandidates(trx: Knex.Transaction, candidates: () => Knex.QueryBuilder, order: ListOrder, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+export async function pageOfCandidates(
+  trx: Knex.Transaction,
+  candidates: () => Knex.QueryBuilder,
+  order: ListOrder,
+  p: Page,
+): Promise<{ ids: string[]; total: TotalSources }> {
   const rows = candidates().select(`${order.at} as at`, `${order.id} as id`).toSQL();
   const found = await countedPage(trx, { sql: rows.sql, bindings: [...rows.bindings] }, p, 'at');
   return {

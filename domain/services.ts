@@ -65,7 +65,10 @@ async function webhookSecretsKey(config: Config): Promise<Buffer> {
 
 export async function createDomainServices(config: Config): Promise<DomainServices> {
   return {
-    storage: config.storage.driver === 's3' ? await s3Store(config.storage) : new FileObjectStore(path.join(config.dataDir, 'objects')),
+    storage:
+      config.storage.driver === 's3'
+        ? await s3Store(config.storage)
+        : new FileObjectStore(path.join(config.dataDir, 'objects')),
     urls: new FileUrlSigner(await fileUrlSecret(config), config.api.publicUrl),
     renderer: new LayoutRenderer(new ChromiumRenderer(config.chromiumPath)),
     timeZone: config.timeZone,

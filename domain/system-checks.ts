@@ -12,7 +12,9 @@ export interface SystemCheckRow {
 export async function recordSystemCheck(db: TenantDb, workflowId: string): Promise<SystemCheckRow> {
   return db.transaction(async (trx) => {
     await trx('system_checks').insert({ workflow_id: workflowId }).onConflict('workflow_id').ignore();
-    const row = await trx('system_checks').where({ workflow_id: workflowId }).first<SystemCheckRow>('id', 'workflow_id', 'checked_at');
+    const row = await trx('system_checks')
+      .where({ workflow_id: workflowId })
+      .first<SystemCheckRow>('id', 'workflow_id', 'checked_at');
     return { ...row, checked_at: new Date(row.checked_at).toISOString() };
   });
 }

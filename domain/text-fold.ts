@@ -31,5 +31,8 @@ export async function searchPattern(trx: Knex.Transaction, text: string): Promis
 
 /** Any of `columns`, folded row by row, matches a `searchPattern` (lists small enough to need no stored copy). */
 export function anyFoldedLike(columns: readonly string[], pattern: string): Sql {
-  return { sql: `(${columns.map((c) => `search_fold(${c}) like ?`).join(' or ')})`, bindings: columns.map(() => pattern) };
+  return {
+    sql: `(${columns.map((c) => `search_fold(${c}) like ?`).join(' or ')})`,
+    bindings: columns.map(() => pattern),
+  };
 }

@@ -21,7 +21,10 @@ export type OrderedHead = (take: number) => Sql;
 export function lateralMatch(table: string, condition: string, columns: readonly string[], pattern: string): Sql {
   const alias = table.split(' ').at(-1)!;
   const like = anyLike(columns, pattern);
-  return { sql: `cross join lateral (select 1 from ${table} where ${alias}.id = s.id and ${condition} and ${like.sql} offset 0) ${alias}`, bindings: like.bindings };
+  return {
+    sql: `cross join lateral (select 1 from ${table} where ${alias}.id = s.id and ${condition} and ${like.sql} offset 0) ${alias}`,
+    bindings: like.bindings,
+  };
 }
 
 interface TextScan {
@@ -55,7 +58,13 @@ const WALK_GIVES_UP_BELOW = 1 / (WALK_LIMIT * FIRST_BATCH_PER_ROW);
  * With `giveUpWhenRare`, answers null as soon as a batch shows matches too rare to find this way
  * in reasonable time: at their share so far, the page needs more than WALK_LIMIT first batches.
  */
-async function textPage(trx: Knex.Transaction, head: OrderedHead, match: Sql, p: Page, giveUpWhenRare = false): Promise<TextScan | null> {
+async function textPage(
+  trx: Knex.Transaction,
+  head: OrderedHead,
+  match: Sql,
+  p: Page,
+  giveUpWhenRare = false,
+): Promise<TextScan | null> {
   const wanted = p.skip + p.pageSize + 1;
   const firstTake = Math.max(wanted * FIRST_BATCH_PER_ROW, TEXT_COUNT_SCAN);
   for (let take = firstTake; ; ) {
@@ -130,7 +139,10 @@ export interface Candidate {
  * that needs no other column of them pages them without reading them again.
  */
 export function candidateRows(trx: Knex.Transaction, found: readonly Candidate[], alias: string, at: string): Knex.Raw {
-  return trx.raw(`unnest(?::uuid[], ?::timestamptz[]) as ${alias}(id, ${at})`, [found.map((c) => c.id), found.map((c) => c.at)]);
+  return trx.raw(`unnest(?::uuid[], ?::timestamptz[]) as ${alias}(id, ${at})`, [
+    found.map((c) => c.id),
+    found.map((c) => c.at),
+  ]);
 }
 
 /**
@@ -146,7 +158,12 @@ export const anyLike = (columns: readonly string[], pattern: string): Sql => ({
  * The tenant's rows matching `pattern`, at most `limit`, read through the trigram index (with the
  * lookup pattern, then the text itself checked on what it finds).
  */
-async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pattern: string, limit: number): Promise<Candidate[]> {
+async function trigramCandidates(
+  trx: Knex.Transaction,
+  indexed: IndexedText,
+  pattern: string,
+  limit: number,
+): Promise<Candidate[]> {
   const lookup = await lookupPattern(trx, indexed, pattern);
   const like = anyLike(indexed.columns, lookup);
   const query = indexed.rows().andWhereRaw(like.sql, like.bindings);
@@ -154,7 +171,9 @@ async function trigramCandidates(trx: Knex.Transaction, indexed: IndexedText, pa
     const whole = anyLike(indexed.columns, pattern);
     query.andWhereRaw(whole.sql, whole.bindings);
   }
-  return byTrigrams(trx, () => query.limit(limit).select<Candidate[]>(`${indexed.id} as id`, trx.raw(`${indexed.at}::text as at`)));
+  return byTrigrams(trx, () =>
+    query.limit(limit).select<Candidate[]>(`${indexed.id} as id`, trx.raw(`${indexed.at}::text as at`)),
+  );
 }
 
 /**
@@ -258,7 +277,11 @@ function wordPiece(word: string, shares: TrigramShares, alone: boolean): { text:
 }
 
 /** The words of a text's LIKE pattern that have trigrams of their own (three characters or more). */
-const wordsOf = (pattern: string) => pattern.slice(1, -1).split(/\s+/).filter((w) => unescapeLike(w).length >= 3);
+const wordsOf = (pattern: string) =>
+  pattern
+    .slice(1, -1)
+    .split(/\s+/)
+    .filter((w) => unescapeLike(w).length >= 3);
 
 /**
  * The pattern a text is looked up with. pg_trgm reads the posting list of every trigram of the
@@ -326,7 +349,11 @@ const looksRare = (pattern: string) => /[1-9]\d{4}/.test(pattern);
  * trigram statistics show rare (`knownRare`) is read by trigram first: walking the first batch
  * would only show it rare.
  */
-export async function searchText(trx: Knex.Transaction, p: Page, search: TextSearch): Promise<{ ids: string[]; total: TotalSources }> {
+export async function searchText(
+  trx: Knex.Transaction,
+  p: Page,
+  search: TextSearch,
+): Promise<{ ids: string[]; total: TotalSources }> {
   // After a cursor the walk starts there: the rows before it are the pages already shown.
   const before = p.after ? p.offset : 0;
   if (!looksRare(search.pattern) && !(await knownRare(trx, search.indexed, search.pattern))) {

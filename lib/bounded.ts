@@ -1,7 +1,11 @@
 /** Running many asynchronous tasks a few at a time. */
 
 /** Runs `task` over `items` with at most `concurrency` at once; the first failure stops new ones and is thrown. */
-export async function eachBounded<T>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function eachBounded<T>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed = false;
   await Promise.all(

@@ -20,7 +20,10 @@ function formatValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
+export function createLogger(
+  level: LogLevel = 'info',
+  write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Logger {
   const threshold = ORDER[level];
   const log = (lvl: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < threshold) return;

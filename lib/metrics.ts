@@ -28,7 +28,12 @@ export function createServiceMetrics(service: string): ServiceMetrics {
   return { registry, httpDuration };
 }
 
-export function counter<L extends string>(metrics: ServiceMetrics, name: string, help: string, labelNames: readonly L[]): Counter<L> {
+export function counter<L extends string>(
+  metrics: ServiceMetrics,
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+): Counter<L> {
   return new Counter({ name: `${METRICS_PREFIX}${name}`, help, labelNames, registers: [metrics.registry] });
 }
 
@@ -78,7 +83,11 @@ export function isLoopback(address: string | undefined): boolean {
  * local proxy counts as its real client when the app trusts that proxy; in production it is not
  * served — set METRICS_TOKEN to scrape.
  */
-export function metricsHandler(metrics: ServiceMetrics, access: MetricsAccess, extra?: () => Promise<string>): RequestHandler {
+export function metricsHandler(
+  metrics: ServiceMetrics,
+  access: MetricsAccess,
+  extra?: () => Promise<string>,
+): RequestHandler {
   return async (req: Request, res: Response) => {
     if (access.token) {
       if (!constantTimeEqual(req.get('authorization') ?? '', `Bearer ${access.token}`)) {
@@ -89,7 +98,9 @@ export function metricsHandler(metrics: ServiceMetrics, access: MetricsAccess, e
       res.status(404).json({ error: 'Ruta no encontrada' });
       return;
     } else if (!isLoopback(req.ip ?? req.socket.remoteAddress)) {
-      res.status(403).json({ error: 'Métricas solo desde esta máquina; configure METRICS_TOKEN para leerlas desde otra' });
+      res
+        .status(403)
+        .json({ error: 'Métricas solo desde esta máquina; configure METRICS_TOKEN para leerlas desde otra' });
       return;
     }
     const body = (await metrics.registry.metrics()) + (extra ? await extra() : '');

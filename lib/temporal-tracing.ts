@@ -12,6 +12,7 @@ const require = createRequire(import.meta.url);
 
 export function temporalTracingPlugins(tracing: Tracing | undefined): OpenTelemetryPlugin[] {
   if (!tracing?.resource || !tracing.spanProcessor) return [];
-  const { OpenTelemetryPlugin: Plugin } = require('@temporalio/interceptors-opentelemetry') as typeof import('@temporalio/interceptors-opentelemetry');
+  const { OpenTelemetryPlugin: Plugin } =
+    require('@temporalio/interceptors-opentelemetry') as typeof import('@temporalio/interceptors-opentelemetry');
   return [new Plugin({ resource: tracing.resource, spanProcessor: tracing.spanProcessor })];
 }

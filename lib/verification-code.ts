@@ -32,11 +32,7 @@ export function formatVerificationCode(code: string): string {
  */
 export function normalizeVerificationCode(input: string): string | undefined {
   if (input.length > 40) return undefined;
-  const code = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (code.length !== CODE_LENGTH || [...code].some((c) => !ALPHABET.includes(c))) return undefined;
   return code;
 }

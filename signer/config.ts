@@ -53,7 +53,6 @@ export interface SignerConfig {
 
 export class SignerConfigError extends Error {}
 
-
 export const DEFAULT_END_TEXT_MARKER = '##FIN_TEXTO##';
 export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
@@ -72,7 +71,8 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
 
 export function loadSignerConfig(env: Env = process.env): SignerConfig {
   const environment = value(env, 'ENVIRONMENT') ?? 'test';
-  if (environment !== 'test' && environment !== 'prd') throw new SignerConfigError(`ENVIRONMENT must be test or prd, got "${environment}"`);
+  if (environment !== 'test' && environment !== 'prd')
+    throw new SignerConfigError(`ENVIRONMENT must be test or prd, got "${environment}"`);
   const production = environment === 'prd';
   const required = (key: string, devDefault: string): string => {
     const v = value(env, key);
@@ -85,7 +85,12 @@ export function loadSignerConfig(env: Env = process.env): SignerConfig {
   const devPkiDir = value(env, 'CERTS_DIR') === undefined && !production ? path.join(dataDir, 'pki') : undefined;
   const certsDir = path.resolve(required('CERTS_DIR', path.join(dataDir, 'pki', 'certs')));
   const passwordsRaw = env.CERT_PASSWORDS_FILE;
-  const passwordsFile = passwordsRaw === undefined ? path.join(certsDir, 'passwords.json') : passwordsRaw.trim() ? path.resolve(passwordsRaw.trim()) : undefined;
+  const passwordsFile =
+    passwordsRaw === undefined
+      ? path.join(certsDir, 'passwords.json')
+      : passwordsRaw.trim()
+        ? path.resolve(passwordsRaw.trim())
+        : undefined;
 
   const certPasswords = new Map<string, string>();
   for (const [key, v] of Object.entries(env)) {
@@ -106,17 +111,20 @@ export function loadSignerConfig(env: Env = process.env): SignerConfig {
   }
 
   const level = (key: string, raw: string): PadesLevel => {
-    if (!isPadesLevel(raw)) throw new SignerConfigError(`${key} must be one of ${PADES_LEVELS.join(', ')}, got "${raw}"`);
+    if (!isPadesLevel(raw))
+      throw new SignerConfigError(`${key} must be one of ${PADES_LEVELS.join(', ')}, got "${raw}"`);
     return raw;
   };
   const padesLevel = level('PADES_LEVEL', value(env, 'PADES_LEVEL') ?? DEFAULT_PADES_LEVEL);
   const tenantPadesLevels = new Map<string, PadesLevel>();
   for (const [key, v] of Object.entries(env)) {
     const m = /^PADES_LEVEL_([A-Z][A-Z0-9_]*)$/.exec(key);
-    if (m && v?.trim() && TENANT_ID_PATTERN.test(m[1]!.toLowerCase())) tenantPadesLevels.set(m[1]!.toLowerCase(), level(key, v.trim()));
+    if (m && v?.trim() && TENANT_ID_PATTERN.test(m[1]!.toLowerCase()))
+      tenantPadesLevels.set(m[1]!.toLowerCase(), level(key, v.trim()));
   }
   const ocspUrl = value(env, 'OCSP_URL');
-  if (ocspUrl !== undefined && !/^https?:\/\//.test(ocspUrl)) throw new SignerConfigError(`OCSP_URL must be an http(s) URL, got "${ocspUrl}"`);
+  if (ocspUrl !== undefined && !/^https?:\/\//.test(ocspUrl))
+    throw new SignerConfigError(`OCSP_URL must be an http(s) URL, got "${ocspUrl}"`);
 
   const timeZone = value(env, 'TIME_ZONE') ?? DEFAULT_TIME_ZONE;
   try {
@@ -126,7 +134,8 @@ export function loadSignerConfig(env: Env = process.env): SignerConfig {
   }
 
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
-  if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) throw new SignerConfigError(`LOG_LEVEL must be debug, info, warn or error, got "${logLevel}"`);
+  if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
+    throw new SignerConfigError(`LOG_LEVEL must be debug, info, warn or error, got "${logLevel}"`);
 
   return {
     environment,

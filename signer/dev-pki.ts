@@ -20,7 +20,15 @@
  * Certificates are built with PKI.js and signed with Node's crypto; node-forge is used only to
  * write the PKCS#12 container, the format it handles best.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, randomBytes, sign as cryptoSign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  randomBytes,
+  sign as cryptoSign,
+  type KeyObject,
+} from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -110,7 +118,11 @@ async function storedRevocationUrl(dir: string): Promise<string | undefined> {
  * `revocationUrl` (the TSA process's URL) binds the certificates to it, reissuing them when it
  * changed; without it the URL already bound is kept.
  */
-export async function ensureDevPki(options: { dir: string; tenants: string[]; revocationUrl?: string }): Promise<DevPki> {
+export async function ensureDevPki(options: {
+  dir: string;
+  tenants: string[];
+  revocationUrl?: string;
+}): Promise<DevPki> {
   const dir = path.resolve(options.dir);
   const paths = devPkiPaths(dir);
   await mkdir(paths.certsDir, { recursive: true, mode: 0o700 });
@@ -169,7 +181,13 @@ export async function ensureDevPki(options: { dir: string; tenants: string[]; re
       const present = await exists(p12Path);
       if (rebind && !present && !options.tenants.includes(tenant)) continue;
       // A certificate installed from a real CA (cert:install) is never replaced.
-      if (rebind && present && passwords[tenant] !== undefined && !(await issuedByDevCa(p12Path, passwords[tenant], signingCa))) continue;
+      if (
+        rebind &&
+        present &&
+        passwords[tenant] !== undefined &&
+        !(await issuedByDevCa(p12Path, passwords[tenant], signingCa))
+      )
+        continue;
       if (!present || passwords[tenant] === undefined || rebind) {
         passwords[tenant] ??= randomBytes(18).toString('base64url');
         await writeTenantP12(p12Path, tenant, passwords[tenant], signingCa, root, { validDays: 730, revocationUrl });
@@ -178,7 +196,8 @@ export async function ensureDevPki(options: { dir: string; tenants: string[]; re
       if (options.tenants.includes(tenant)) tenants[tenant] = { p12Path, password: passwords[tenant] };
     }
     if (changed) await writeAtomic(paths.passwordsFile, `${JSON.stringify(passwords, null, 2)}\n`, 0o600);
-    if (rebind) await writeAtomic(revocationStateFile(dir), `${JSON.stringify({ baseUrl: revocationUrl }, null, 2)}\n`, 0o644);
+    if (rebind)
+      await writeAtomic(revocationStateFile(dir), `${JSON.stringify({ baseUrl: revocationUrl }, null, 2)}\n`, 0o644);
     return { ...paths, tenants, revocationUrl };
   });
 }
@@ -194,15 +213,19 @@ export async function revokeTenantCertificate(
   const paths = devPkiPaths(path.resolve(pki.dir));
   const certsDir = options.certsDir ?? paths.certsDir;
   const password = options.password ?? (await readPasswords(path.join(certsDir, 'passwords.json')))[options.tenant];
-  if (password === undefined) throw new Error(`no password for tenant "${options.tenant}" in ${certsDir}/passwords.json`);
+  if (password === undefined)
+    throw new Error(`no password for tenant "${options.tenant}" in ${certsDir}/passwords.json`);
   const leaf = leafOf(readPkcs12(await readFile(path.join(certsDir, `${options.tenant}.p12`)), password));
   const signingCa = await loadNamed(paths.dir, 'signing-ca');
-  if (!signingCa || !sameName(leaf.issuer, signingCa.cert.subject)) throw new Error(`the certificate of "${options.tenant}" was not issued by this dev PKI`);
+  if (!signingCa || !sameName(leaf.issuer, signingCa.cert.subject))
+    throw new Error(`the certificate of "${options.tenant}" was not issued by this dev PKI`);
   return revokeCertificate(paths, {
     issuer: 'signing-ca',
     serial: Buffer.from(leaf.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase(),
     ...(options.at ? { at: options.at } : {}),
-    subject: leaf.subject.typesAndValues.map((tv) => `${tv.type === '2.5.4.3' ? 'CN' : tv.type}=${tv.value.valueBlock.value}`).find((x) => x.startsWith('CN=')),
+    subject: leaf.subject.typesAndValues
+      .map((tv) => `${tv.type === '2.5.4.3' ? 'CN' : tv.type}=${tv.value.valueBlock.value}`)
+      .find((x) => x.startsWith('CN=')),
   });
 }
 
@@ -360,11 +383,18 @@ async function writeTenantP12(
     validDays: validity.validDays ?? 730,
     notBefore: validity.notBefore,
     notAfter: validity.notAfter,
-    extensions: [...leafExtensions(key.publicKey, issuer), ...revocationExtensions(validity.revocationUrl, 'signing-ca')],
+    extensions: [
+      ...leafExtensions(key.publicKey, issuer),
+      ...revocationExtensions(validity.revocationUrl, 'signing-ca'),
+    ],
   });
   const forgeKey = forge.pki.privateKeyFromPem(key.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string);
   const chain = [toPem(cert), issuer.pem, root.pem].map((p) => forge.pki.certificateFromPem(p));
-  const p12 = forge.pkcs12.toPkcs12Asn1(forgeKey, chain, password, { algorithm: 'aes256', friendlyName: tenant, count: 10_000 });
+  const p12 = forge.pkcs12.toPkcs12Asn1(forgeKey, chain, password, {
+    algorithm: 'aes256',
+    friendlyName: tenant,
+    count: 10_000,
+  });
   await writeAtomic(file, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), 0o600);
 }
 
@@ -419,12 +449,15 @@ function buildCertificate(options: {
   cert.extensions = options.extensions;
   cert.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(spki(options.publicKey));
   // RFC 4055: sha256WithRSAEncryption carries NULL parameters (PKI.js's own sign() omits them).
-  const algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRSA, algorithmParams: new asn1js.Null() });
+  const algorithm = () =>
+    new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRSA, algorithmParams: new asn1js.Null() });
   cert.signature = algorithm();
   cert.signatureAlgorithm = algorithm();
   const tbs = Buffer.from(cert.encodeTBS().toBER(false));
   cert.tbsView = new Uint8Array(tbs);
-  cert.signatureValue = new asn1js.BitString({ valueHex: toArrayBuffer(cryptoSign('sha256', tbs, options.signingKey)) });
+  cert.signatureValue = new asn1js.BitString({
+    valueHex: toArrayBuffer(cryptoSign('sha256', tbs, options.signingKey)),
+  });
   return cert;
 }
 
@@ -452,12 +485,20 @@ function identifiers(publicKey: KeyObject, issuer: Named | undefined): pkijs.Ext
   const issuerSki = issuer ? keyIdentifier(publicKeyOf(issuer.cert)) : ski;
   return [
     extension('2.5.29.14', false, new asn1js.OctetString({ valueHex: ski })),
-    extension('2.5.29.35', false, new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: issuerSki }) }).toSchema()),
+    extension(
+      '2.5.29.35',
+      false,
+      new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: issuerSki }) }).toSchema(),
+    ),
   ];
 }
 
 function publicKeyOf(cert: pkijs.Certificate): KeyObject {
-  return createPublicKey({ key: Buffer.from(cert.subjectPublicKeyInfo.toSchema().toBER(false)), format: 'der', type: 'spki' });
+  return createPublicKey({
+    key: Buffer.from(cert.subjectPublicKeyInfo.toSchema().toBER(false)),
+    format: 'der',
+    type: 'spki',
+  });
 }
 
 function caExtensions(publicKey: KeyObject, issuer: Named | undefined, pathLength: number): pkijs.Extension[] {
@@ -484,12 +525,20 @@ const URI = 6;
 function revocationExtensions(baseUrl: string, issuer: DevCa): pkijs.Extension[] {
   const urls = revocationUrls(baseUrl, issuer);
   const crlDp = new pkijs.CRLDistributionPoints({
-    distributionPoints: [new pkijs.DistributionPoint({ distributionPoint: [new pkijs.GeneralName({ type: URI, value: urls.crl })] })],
+    distributionPoints: [
+      new pkijs.DistributionPoint({ distributionPoint: [new pkijs.GeneralName({ type: URI, value: urls.crl })] }),
+    ],
   });
   const aia = new pkijs.InfoAccess({
     accessDescriptions: [
-      new pkijs.AccessDescription({ accessMethod: OCSP_ACCESS, accessLocation: new pkijs.GeneralName({ type: URI, value: urls.ocsp }) }),
-      new pkijs.AccessDescription({ accessMethod: CA_ISSUERS_ACCESS, accessLocation: new pkijs.GeneralName({ type: URI, value: urls.caIssuers }) }),
+      new pkijs.AccessDescription({
+        accessMethod: OCSP_ACCESS,
+        accessLocation: new pkijs.GeneralName({ type: URI, value: urls.ocsp }),
+      }),
+      new pkijs.AccessDescription({
+        accessMethod: CA_ISSUERS_ACCESS,
+        accessLocation: new pkijs.GeneralName({ type: URI, value: urls.caIssuers }),
+      }),
     ],
   });
   return [extension('2.5.29.31', false, crlDp.toSchema()), extension('1.3.6.1.5.5.7.1.1', false, aia.toSchema())];
@@ -568,7 +617,10 @@ export async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T>
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > 60_000) await rm(lock, { force: true });
       else if (Date.now() - started > 120_000) throw new Error(`timed out waiting for ${lock}`);
       else await new Promise((r) => setTimeout(r, 50));

@@ -8,10 +8,16 @@ export function envValue(env: Env, key: string): string | undefined {
 }
 
 /** An integer from `min` to `max`, `fallback` when unset; anything else is refused with `invalid(message)`. */
-export function envInteger(env: Env, key: string, fallback: number, bounds: { min: number; max: number; invalid: (message: string) => Error }): number {
+export function envInteger(
+  env: Env,
+  key: string,
+  fallback: number,
+  bounds: { min: number; max: number; invalid: (message: string) => Error },
+): number {
   const raw = envValue(env, key);
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < bounds.min || n > bounds.max) throw bounds.invalid(`${key} must be an integer from ${bounds.min} to ${bounds.max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < bounds.min || n > bounds.max)
+    throw bounds.invalid(`${key} must be an integer from ${bounds.min} to ${bounds.max}, got "${raw}"`);
   return n;
 }

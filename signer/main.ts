@@ -23,7 +23,10 @@ try {
     if (stopping) return;
     stopping = true;
     log.info('signer stopping', { signal });
-    void signer.close().then(() => tracing.shutdown()).then(() => process.exit(0));
+    void signer
+      .close()
+      .then(() => tracing.shutdown())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -48,8 +48,15 @@ const pkijsVersion = (() => {
   }
 })();
 
-export async function startSignerServer(config: SignerConfig, log: Logger = createLogger(config.logLevel)): Promise<RunningSigner> {
-  const store = new CertificateStore({ certsDir: config.certsDir, passwordsFile: config.passwordsFile, envPasswords: config.certPasswords });
+export async function startSignerServer(
+  config: SignerConfig,
+  log: Logger = createLogger(config.logLevel),
+): Promise<RunningSigner> {
+  const store = new CertificateStore({
+    certsDir: config.certsDir,
+    passwordsFile: config.passwordsFile,
+    envPasswords: config.certPasswords,
+  });
   const documents = new DocumentWorkers({ size: config.pdfWorkers, taskTimeoutMs: config.pdfTimeoutMs, log });
   const app = createSignerApp(config, store, documents, log);
   let server: Server;
@@ -68,7 +75,13 @@ export async function startSignerServer(config: SignerConfig, log: Logger = crea
   answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-  log.info('signer listening', { url, environment: config.environment, certs: config.certsDir, tsa: config.tsaUrl, fallback_to_visual: config.fallbackToVisual });
+  log.info('signer listening', {
+    url,
+    environment: config.environment,
+    certs: config.certsDir,
+    tsa: config.tsaUrl,
+    fallback_to_visual: config.fallbackToVisual,
+  });
   return {
     url,
     close: () =>
@@ -80,22 +93,42 @@ export async function startSignerServer(config: SignerConfig, log: Logger = crea
   };
 }
 
-export function createSignerApp(config: SignerConfig, store: CertificateStore, documents: DocumentWorkers, log: Logger): express.Express {
+export function createSignerApp(
+  config: SignerConfig,
+  store: CertificateStore,
+  documents: DocumentWorkers,
+  log: Logger,
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const slots = new Semaphore(MAX_CONCURRENT_SIGNINGS);
-  const revocation = new RevocationSource({ timeoutMs: config.revocationTimeoutMs, cacheMs: config.revocationCacheMs, ocspUrl: config.ocspUrl });
+  const revocation = new RevocationSource({
+    timeoutMs: config.revocationTimeoutMs,
+    cacheMs: config.revocationCacheMs,
+    ocspUrl: config.ocspUrl,
+  });
   const metrics = createServiceMetrics('signer');
-  const signatures = counter(metrics, 'signer_signatures_total', 'POST /sign-pdf answers by signing mode (pades, visual, none) and outcome (signed or the error code)', ['mode', 'outcome'] as const);
+  const signatures = counter(
+    metrics,
+    'signer_signatures_total',
+    'POST /sign-pdf answers by signing mode (pades, visual, none) and outcome (signed or the error code)',
+    ['mode', 'outcome'] as const,
+  );
   app.use(httpMetrics(metrics));
-  app.get('/metrics', metricsHandler(metrics, { token: config.metricsToken, production: config.environment === 'prd' }));
+  app.get(
+    '/metrics',
+    metricsHandler(metrics, { token: config.metricsToken, production: config.environment === 'prd' }),
+  );
 
   // nosniff, frame-ancestors 'none', no-referrer and the rest of helmet's defaults; the service
   // answers JSON and PDFs, never pages, so its CSP allows nothing.
   app.use(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      },
       referrerPolicy: { policy: 'no-referrer' },
       frameguard: { action: 'deny' },
     }),
@@ -111,7 +144,12 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   const requireApiKey = (req: Request, res: Response, next: NextFunction) => {
     const key = req.get('x-api-key');
     if (key !== undefined && constantTimeEqual(key, config.apiKey)) return next();
-    void sendError(req, res, new SignerError('INVALID_API_KEY', key === undefined ? 'X-API-Key header missing' : 'invalid API key'), log);
+    void sendError(
+      req,
+      res,
+      new SignerError('INVALID_API_KEY', key === undefined ? 'X-API-Key header missing' : 'invalid API key'),
+      log,
+    );
   };
 
   app.get('/health', async (req, res) => {
@@ -159,7 +197,13 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
     let modeKind = 'none';
     try {
       release = await slots.acquire(signal);
-      const form = await readMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, maxBodyBytes: MAX_FORM_BYTES, signal, meter: upload });
+      const form = await readMultipart(req, {
+        fileField: 'pdf_file',
+        maxFileBytes: MAX_PDF_BYTES,
+        maxBodyBytes: MAX_FORM_BYTES,
+        signal,
+        meter: upload,
+      });
       const checked = validateSignRequest(form, config.environment);
       const input = checked.request;
       let refusal = checked.refusal;
@@ -229,7 +273,12 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
     log,
     requireApiKey,
     contentDisposition,
-    outcomes: counter(metrics, 'signer_hash_signatures_total', 'POST /sign-pdf/prepare and /sign-pdf/complete answers by step and outcome (done or the error code)', ['step', 'outcome'] as const),
+    outcomes: counter(
+      metrics,
+      'signer_hash_signatures_total',
+      'POST /sign-pdf/prepare and /sign-pdf/complete answers by step and outcome (done or the error code)',
+      ['step', 'outcome'] as const,
+    ),
   });
 
   // A document time-stamp (and its validation data) over an already signed PDF: B-LTA for a
@@ -242,9 +291,22 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
     let release: (() => void) | undefined;
     try {
       release = await slots.acquire(signal);
-      const form = await readMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_PDF_BYTES, maxBodyBytes: MAX_FORM_BYTES, signal, meter: upload });
+      const form = await readMultipart(req, {
+        fileField: 'pdf_file',
+        maxFileBytes: MAX_PDF_BYTES,
+        maxBodyBytes: MAX_FORM_BYTES,
+        signal,
+        meter: upload,
+      });
       const pdf = checkUploadedPdf(form);
-      const out = await appendArchiveTimestamp({ documents, pdf: pdf.data, tsa: { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs }, source: revocation, signal, refresh: true });
+      const out = await appendArchiveTimestamp({
+        documents,
+        pdf: pdf.data,
+        tsa: { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs },
+        source: revocation,
+        signal,
+        refresh: true,
+      });
       if (signal.aborted) throw signal.reason;
       res.writeHead(200, {
         'content-type': 'application/pdf',
@@ -253,7 +315,11 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
         'content-length': out.length,
       });
       res.end(out);
-      log.info('time-stamped', { bytes: out.length, added: out.length - upload.bytes, ms: Math.round(performance.now() - started) });
+      log.info('time-stamped', {
+        bytes: out.length,
+        added: out.length - upload.bytes,
+        ms: Math.round(performance.now() - started),
+      });
     } catch (err) {
       release?.();
       await sendError(req, res, signal.aborted ? signal.reason : err, log, upload.bytes);
@@ -268,15 +334,22 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   app.post('/timestamp-digest', requireApiKey, express.json({ limit: '1kb' }), async (req, res) => {
     try {
       const digest = (req.body as { sha256?: unknown } | undefined)?.sha256;
-      if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/i.test(digest)) throw new SignerError('INVALID_PARAMETERS', 'sha256 must be 64 hexadecimal characters');
+      if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/i.test(digest))
+        throw new SignerError('INVALID_PARAMETERS', 'sha256 must be 64 hexadecimal characters');
       let token: Buffer;
       try {
-        token = await requestTimestampForDigest(Buffer.from(digest, 'hex'), { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs });
+        token = await requestTimestampForDigest(Buffer.from(digest, 'hex'), {
+          url: config.tsaUrl,
+          timeoutMs: config.tsaTimeoutMs,
+        });
       } catch (err) {
         if (err instanceof TimestampError) throw new SignerError('PADES_ERROR', `timestamp failed: ${err.message}`);
         throw err;
       }
-      sendJson(res, 200, { token: token.toString('base64'), gen_time: readTimestampToken(token).genTime.toISOString() });
+      sendJson(res, 200, {
+        token: token.toString('base64'),
+        gen_time: readTimestampToken(token).genTime.toISOString(),
+      });
     } catch (err) {
       await sendError(req, res, err, log);
     }
@@ -289,7 +362,11 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
   app.use((err: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
     const status = err.status ?? 500;
     if (status >= 500) return void sendError(req, res, err, log);
-    const code = req.path.startsWith('/certificate/') ? 'INVALID_TENANT_ID' : status === 404 ? 'NOT_FOUND' : 'INVALID_PARAMETERS';
+    const code = req.path.startsWith('/certificate/')
+      ? 'INVALID_TENANT_ID'
+      : status === 404
+        ? 'NOT_FOUND'
+        : 'INVALID_PARAMETERS';
     void sendError(req, res, new SignerError(code, err.message || 'bad request'), log);
   });
   return app;
@@ -297,34 +374,62 @@ export function createSignerApp(config: SignerConfig, store: CertificateStore, d
 
 /** The one file of a /timestamp-pdf form: present, within the limit, a PDF by its header. */
 function checkUploadedPdf(form: MultipartForm): { data: Buffer; filename: string | undefined } {
-  if (form.fileTooLarge) throw new SignerError('FILE_TOO_LARGE', `pdf_file exceeds ${MAX_PDF_BYTES / (1024 * 1024)} MB (${MAX_PDF_BYTES} bytes)`);
-  if (form.unexpectedFile !== undefined) throw new SignerError('INVALID_PARAMETERS', `unexpected file part "${form.unexpectedFile}"; send one file, as pdf_file`);
+  if (form.fileTooLarge)
+    throw new SignerError(
+      'FILE_TOO_LARGE',
+      `pdf_file exceeds ${MAX_PDF_BYTES / (1024 * 1024)} MB (${MAX_PDF_BYTES} bytes)`,
+    );
+  if (form.unexpectedFile !== undefined)
+    throw new SignerError(
+      'INVALID_PARAMETERS',
+      `unexpected file part "${form.unexpectedFile}"; send one file, as pdf_file`,
+    );
   const file = form.file;
   if (!file) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is required (a file part named pdf_file)');
   if (file.data.length === 0) throw new SignerError('INVALID_PDF_FILE', 'pdf_file is empty');
-  if (file.data.subarray(0, 4).toString('latin1') !== '%PDF') throw new SignerError('INVALID_PDF_FORMAT', 'pdf_file does not begin with %PDF; it is not a PDF');
+  if (file.data.subarray(0, 4).toString('latin1') !== '%PDF')
+    throw new SignerError('INVALID_PDF_FORMAT', 'pdf_file does not begin with %PDF; it is not a PDF');
   return { data: file.data, filename: file.filename };
 }
 
 /** Rule 2 of the spec: PAdES when a certificate exists, else visual or CERTIFICATE_NOT_FOUND. */
-async function resolveMode(input: SignRequest, config: SignerConfig, store: CertificateStore, revocation: RevocationSource): Promise<SigningMode> {
+async function resolveMode(
+  input: SignRequest,
+  config: SignerConfig,
+  store: CertificateStore,
+  revocation: RevocationSource,
+): Promise<SigningMode> {
   if (!input.tenantId || !input.usePades) return { kind: 'visual' };
   if (!(await store.exists(input.tenantId))) {
     if (config.fallbackToVisual) return { kind: 'visual' };
-    throw new SignerError('CERTIFICATE_NOT_FOUND', `no certificate for tenant "${input.tenantId}" and FALLBACK_TO_VISUAL is off`);
+    throw new SignerError(
+      'CERTIFICATE_NOT_FOUND',
+      `no certificate for tenant "${input.tenantId}" and FALLBACK_TO_VISUAL is off`,
+    );
   }
   const credentials = await store.credentials(input.tenantId);
   const validity = checkValidity(credentials, new Date());
-  if (!validity.valid) throw new SignerError('CERTIFICATE_LOAD_ERROR', `the certificate for tenant "${input.tenantId}" cannot sign: ${validity.message}`);
+  if (!validity.valid)
+    throw new SignerError(
+      'CERTIFICATE_LOAD_ERROR',
+      `the certificate for tenant "${input.tenantId}" cannot sign: ${validity.message}`,
+    );
   const level = input.padesLevel ?? config.tenantPadesLevels.get(input.tenantId) ?? config.padesLevel;
   return { kind: 'pades', credentials, tsa: { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs }, level, revocation };
 }
 
 /** `attachment; filename="…"`, with an RFC 5987 `filename*` when the name is not plain ASCII. */
 export function contentDisposition(filename: string | undefined): string {
-  const base = (filename ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim() || 'document.pdf';
-  const ascii = base.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
+  const base =
+    (filename ?? '')
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\u0000-\u001f\u007f"]/g, '')
+      .trim() || 'document.pdf';
+  const ascii = base
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
   if (ascii === base) return `attachment; filename="${base}"`;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
 }
-

@@ -71,7 +71,20 @@ export function pdfDate(instant: Date, timeZone: string): string {
   return `D:${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}${offset}`;
 }
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
 /** "5 de marzo de 2026" — the date of an official stamp. */
 export function longSpanishDate(instant: Date, timeZone: string): string {

@@ -8,7 +8,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LAYERS = ['api', 'domain', 'db', 'contract', 'workflows', 'activities', 'worker', 'signer', 'lib', 'config', 'dev'] as const;
+const LAYERS = [
+  'api',
+  'domain',
+  'db',
+  'contract',
+  'workflows',
+  'activities',
+  'worker',
+  'signer',
+  'lib',
+  'config',
+  'dev',
+] as const;
 type Layer = (typeof LAYERS)[number];
 
 interface Import {
@@ -36,13 +48,21 @@ function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
   const found: Import[] = [];
   const add = (specifier: string, typeOnly: boolean) => {
-    const target = specifier.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(file), specifier)).split(path.sep)[0] : undefined;
+    const target = specifier.startsWith('.')
+      ? path.relative(ROOT, path.resolve(path.dirname(file), specifier)).split(path.sep)[0]
+      : undefined;
     found.push({ file: path.relative(ROOT, file), specifier, typeOnly, target });
   };
   for (const m of text.matchAll(STATIC)) {
     // `import { type A, type B }` is type-only too.
     const names = m[3];
-    const allTypes = /^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((n) => n.startsWith('type'));
+    const allTypes =
+      /^\{[^}]*\}$/.test(names.trim()) &&
+      names
+        .replace(/[{}\s]/g, '')
+        .split(',')
+        .filter(Boolean)
+        .every((n) => n.startsWith('type'));
     add(m[4], Boolean(m[2]) || allTypes);
   }
   for (const m of text.matchAll(BARE)) add(m[1], false);
@@ -50,15 +70,19 @@ function importsOf(file: string): Import[] {
   return found;
 }
 
-const all = LAYERS.flatMap((layer) => sources(path.join(ROOT, layer)).map((file) => ({ layer, imports: importsOf(file) })));
+const all = LAYERS.flatMap((layer) =>
+  sources(path.join(ROOT, layer)).map((file) => ({ layer, imports: importsOf(file) })),
+);
 
 function violations(layer: Layer, rule: (i: Import) => string | undefined): string[] {
   return all
     .filter((m) => m.layer === layer)
-    .flatMap((m) => m.imports.map((i) => {
-      const why = rule(i);
-      return why ? `${i.file}: import '${i.specifier}' — ${why}` : undefined;
-    }))
+    .flatMap((m) =>
+      m.imports.map((i) => {
+        const why = rule(i);
+        return why ? `${i.file}: import '${i.specifier}' — ${why}` : undefined;
+      }),
+    )
     .filter((v): v is string => v !== undefined);
 }
 
@@ -69,37 +93,75 @@ describe('architecture: the layering rules hold for every import', () => {
   });
 
   it('workflows import values only from the contract, themselves and the Temporal workflow SDK; domain and activities as types', () => {
-    assert.deepEqual(violations('workflows', (i) => {
-      if (i.target === undefined) return /^@temporalio\/(workflow|common)$/.test(i.specifier) ? undefined : 'workflow code runs in the sandbox: only @temporalio/workflow and @temporalio/common';
-      if (i.target === 'workflows' || i.target === 'contract') return undefined;
-      if ((i.target === 'domain' || i.target === 'activities') && i.typeOnly) return undefined;
-      return `workflows may import ${i.target}/ only as types`;
-    }), []);
+    assert.deepEqual(
+      violations('workflows', (i) => {
+        if (i.target === undefined)
+          return /^@temporalio\/(workflow|common)$/.test(i.specifier)
+            ? undefined
+            : 'workflow code runs in the sandbox: only @temporalio/workflow and @temporalio/common';
+        if (i.target === 'workflows' || i.target === 'contract') return undefined;
+        if ((i.target === 'domain' || i.target === 'activities') && i.typeOnly) return undefined;
+        return `workflows may import ${i.target}/ only as types`;
+      }),
+      [],
+    );
   });
 
   it('the contract depends on nothing of ours but domain types', () => {
-    assert.deepEqual(violations('contract', (i) => {
-      if (i.target === undefined) return i.specifier.startsWith('@temporalio/') ? undefined : 'the contract uses only the Temporal SDK';
-      if (i.target === 'contract' || (i.target === 'domain' && i.typeOnly)) return undefined;
-      return `the contract may import ${i.target}/ only as types, and only domain/`;
-    }), []);
+    assert.deepEqual(
+      violations('contract', (i) => {
+        if (i.target === undefined)
+          return i.specifier.startsWith('@temporalio/') ? undefined : 'the contract uses only the Temporal SDK';
+        if (i.target === 'contract' || (i.target === 'domain' && i.typeOnly)) return undefined;
+        return `the contract may import ${i.target}/ only as types, and only domain/`;
+      }),
+      [],
+    );
   });
 
   it('only the worker reaches workflows/; activities, the API and the rest go through the contract', () => {
     for (const layer of LAYERS.filter((l) => l !== 'workflows' && l !== 'worker')) {
-      assert.deepEqual(violations(layer, (i) => (i.target === 'workflows' ? 'use contract/ (workflow code belongs to the worker)' : undefined)), [], layer);
+      assert.deepEqual(
+        violations(layer, (i) =>
+          i.target === 'workflows' ? 'use contract/ (workflow code belongs to the worker)' : undefined,
+        ),
+        [],
+        layer,
+      );
     }
   });
 
   it('domain never reaches up into the API, workflows, activities or the worker', () => {
-    assert.deepEqual(violations('domain', (i) => (['api', 'workflows', 'activities', 'worker', 'signer', 'dev'].includes(i.target ?? '') ? `domain/ may not import ${i.target}/` : undefined)), []);
+    assert.deepEqual(
+      violations('domain', (i) =>
+        ['api', 'workflows', 'activities', 'worker', 'signer', 'dev'].includes(i.target ?? '')
+          ? `domain/ may not import ${i.target}/`
+          : undefined,
+      ),
+      [],
+    );
   });
 
   it('db knows nothing of the layers above it (its commands, db/cli/, are entry points that compose them)', () => {
-    assert.deepEqual(violations('db', (i) => (!i.file.startsWith(`db${path.sep}cli${path.sep}`) && ['api', 'workflows', 'activities', 'worker', 'signer'].includes(i.target ?? '') ? `db/ may not import ${i.target}/` : undefined)), []);
+    assert.deepEqual(
+      violations('db', (i) =>
+        !i.file.startsWith(`db${path.sep}cli${path.sep}`) &&
+        ['api', 'workflows', 'activities', 'worker', 'signer'].includes(i.target ?? '')
+          ? `db/ may not import ${i.target}/`
+          : undefined,
+      ),
+      [],
+    );
   });
 
   it('the signing service uses only lib/ of the platform', () => {
-    assert.deepEqual(violations('signer', (i) => (i.target && !['signer', 'lib'].includes(i.target) ? `signer/ is its own service: ${i.target}/ is not its` : undefined)), []);
+    assert.deepEqual(
+      violations('signer', (i) =>
+        i.target && !['signer', 'lib'].includes(i.target)
+          ? `signer/ is its own service: ${i.target}/ is not its`
+          : undefined,
+      ),
+      [],
+    );
   });
 });

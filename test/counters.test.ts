@@ -19,7 +19,10 @@ describe('number counters', () => {
       ),
     );
     assert.equal(new Set(numbers).size, 50);
-    assert.deepEqual([...numbers].sort((x, y) => x - y), Array.from({ length: 50 }, (_, i) => i + 1));
+    assert.deepEqual(
+      [...numbers].sort((x, y) => x - y),
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
   });
 
   it('counters are independent per kind, year and scope', async () => {

@@ -24,10 +24,16 @@ function startStack(env: NodeJS.ProcessEnv): Promise<Started> {
   const child = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line in 150 s:\n${output.join('').slice(-3000)}`)), 150_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no ready line in 150 s:\n${output.join('').slice(-3000)}`)),
+      150_000,
+    );
     const onData = (d: Buffer) => {
       output.push(d.toString());
-      const ready = output.join('').split('\n').find((l) => l.startsWith('ready:'));
+      const ready = output
+        .join('')
+        .split('\n')
+        .find((l) => l.startsWith('ready:'));
       if (ready) {
         clearTimeout(timer);
         resolve({ child, output, ready });
@@ -58,7 +64,11 @@ interface ProcessStatus {
 
 /** The pids and states `npm start` keeps for operators in DATA_DIR/processes.json. */
 async function processStatus(dataDir: string): Promise<Record<string, ProcessStatus>> {
-  return (JSON.parse(await readFile(path.join(dataDir, 'processes.json'), 'utf8')) as { processes: Record<string, ProcessStatus> }).processes;
+  return (
+    JSON.parse(await readFile(path.join(dataDir, 'processes.json'), 'utf8')) as {
+      processes: Record<string, ProcessStatus>;
+    }
+  ).processes;
 }
 
 const statusOf = (url: string) =>
@@ -110,15 +120,48 @@ describe('npm start (whole system on embedded defaults)', function () {
     // mkdtemp makes it 0700; the embedded Postgres runs as the postgres user when we are root.
     await chmod(dataDir, 0o711);
     ports = {
-      api: await freePort(), signer: await freePort(), tsa: await freePort(), csc: await freePort(), worker: await freePort(), temporal: await freePort(), ui: await freePort(),
-      pg: await freePort(), oidc: await freePort(), smtp: await freePort(), mailWeb: await freePort(),
+      api: await freePort(),
+      signer: await freePort(),
+      tsa: await freePort(),
+      csc: await freePort(),
+      worker: await freePort(),
+      temporal: await freePort(),
+      ui: await freePort(),
+      pg: await freePort(),
+      oidc: await freePort(),
+      smtp: await freePort(),
+      mailWeb: await freePort(),
     };
-    env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(ports.api), SIGNER_PORT: String(ports.signer), TSA_PORT: String(ports.tsa), CSC_PORT: String(ports.csc), WORKER_HEALTH_PORT: String(ports.worker),
-      OIDC_PORT: String(ports.oidc), SMTP_PORT: String(ports.smtp), MAILDEV_WEB_PORT: String(ports.mailWeb),
-      TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), EMBEDDED_PG_PORT: String(ports.pg) };
+    env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      API_PORT: String(ports.api),
+      SIGNER_PORT: String(ports.signer),
+      TSA_PORT: String(ports.tsa),
+      CSC_PORT: String(ports.csc),
+      WORKER_HEALTH_PORT: String(ports.worker),
+      OIDC_PORT: String(ports.oidc),
+      SMTP_PORT: String(ports.smtp),
+      MAILDEV_WEB_PORT: String(ports.mailWeb),
+      TEMPORAL_PORT: String(ports.temporal),
+      TEMPORAL_UI_PORT: String(ports.ui),
+      EMBEDDED_PG_PORT: String(ports.pg),
+    };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
-    for (const name of ['SIGNER_URL', 'CERTS_DIR', 'TSA_URL', 'API_KEY', 'ENVIRONMENT', 'OIDC_ISSUER', 'SMTP_HOST', 'CSC_URL', 'IDP_BASE_URL', 'WORKER_SDK_METRICS_PORT']) delete env[name];
+    for (const name of [
+      'SIGNER_URL',
+      'CERTS_DIR',
+      'TSA_URL',
+      'API_KEY',
+      'ENVIRONMENT',
+      'OIDC_ISSUER',
+      'SMTP_HOST',
+      'CSC_URL',
+      'IDP_BASE_URL',
+      'WORKER_SDK_METRICS_PORT',
+    ])
+      delete env[name];
   });
 
   after(async () => {
@@ -149,9 +192,12 @@ describe('npm start (whole system on embedded defaults)', function () {
     assert.equal(((await worker.json()) as { state: string }).state, 'RUNNING');
     // The worker's SDK exporter took a free port (logged) and its /metrics reads it there.
     const exporter = first.output.join('').match(/Temporal SDK metrics exporter listening.*127\.0\.0\.1:(\d+)/);
-    assert.ok(exporter && Number(exporter[1]) !== 3201, `the exporter's port is logged:\n${first.output.join('').slice(-2000)}`);
+    assert.ok(
+      exporter && Number(exporter[1]) !== 3201,
+      `the exporter's port is logged:\n${first.output.join('').slice(-2000)}`,
+    );
     const workerMetrics = await (await fetch(`http://127.0.0.1:${ports.worker}/metrics`)).text();
-    assert.match(workerMetrics, /^temporal_/m, 'the SDK metrics are in the worker\'s /metrics');
+    assert.match(workerMetrics, /^temporal_/m, "the SDK metrics are in the worker's /metrics");
 
     const ui = await fetch(`http://127.0.0.1:${ports.ui}/`);
     assert.equal(ui.status, 200);
@@ -173,21 +219,42 @@ describe('npm start (whole system on embedded defaults)', function () {
 
     // A crash of the signing service: it comes back on its own, nothing else is touched.
     const before = await processStatus(dataDir);
-    assert.deepEqual(Object.keys(before), ['postgres', 'temporal', 'tsa', 'signer', 'csc', 'oidc', 'mail', 'worker', 'api']);
-    assert.match(first.output.join(''), new RegExp(`processes: .*signer=${before.signer!.pid} `), 'the pids are in the log too');
+    assert.deepEqual(Object.keys(before), [
+      'postgres',
+      'temporal',
+      'tsa',
+      'signer',
+      'csc',
+      'oidc',
+      'mail',
+      'worker',
+      'api',
+    ]);
+    assert.match(
+      first.output.join(''),
+      new RegExp(`processes: .*signer=${before.signer!.pid} `),
+      'the pids are in the log too',
+    );
     process.kill(before.signer!.pid!, 'SIGKILL');
     const apiAnswers = new Set<number | string>();
     const deadline = Date.now() + 30_000;
     for (;;) {
       apiAnswers.add(await statusOf(`http://127.0.0.1:${ports.api}/health`));
       const now = await processStatus(dataDir);
-      if (now.signer!.pid !== before.signer!.pid && (await statusOf(`http://127.0.0.1:${ports.signer}/health`)) === 200) break;
-      assert.ok(Date.now() < deadline, `the signing service is back within 30 s:\n${first.output.join('').slice(-2000)}`);
+      if (now.signer!.pid !== before.signer!.pid && (await statusOf(`http://127.0.0.1:${ports.signer}/health`)) === 200)
+        break;
+      assert.ok(
+        Date.now() < deadline,
+        `the signing service is back within 30 s:\n${first.output.join('').slice(-2000)}`,
+      );
       await new Promise((r) => setTimeout(r, 200));
     }
     assert.deepEqual([...apiAnswers], [200], 'the API kept serving');
     const after = await processStatus(dataDir);
-    assert.deepEqual([after.signer!.state, after.signer!.restarts, after.signer!.last_exit?.signal], ['running', 1, 'SIGKILL']);
+    assert.deepEqual(
+      [after.signer!.state, after.signer!.restarts, after.signer!.last_exit?.signal],
+      ['running', 1, 'SIGKILL'],
+    );
     for (const name of Object.keys(before).filter((n) => n !== 'signer')) {
       assert.deepEqual([after[name]!.pid, after[name]!.restarts], [before[name]!.pid, 0], `${name} kept running`);
     }

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { ManagedProcess } from '../dev/managed-process.js';
 import { processRun, Supervisor, type RestartPolicy } from '../dev/supervisor.js';
 
-const POLICY: RestartPolicy = { firstDelayMs: 100, maxDelayMs: 400, stableAfterMs: 1_500, maxCrashes: 4, crashWindowMs: 10_000 };
+const POLICY: RestartPolicy = {
+  firstDelayMs: 100,
+  maxDelayMs: 400,
+  stableAfterMs: 1_500,
+  maxCrashes: 4,
+  crashWindowMs: 10_000,
+};
 
 /**
  * A child that appends its start to `log` and exits with code 3 after the n-th lifetime in
@@ -23,7 +29,11 @@ function crashingChild(log: string, lifetimesMs: number[]) {
     const n = fs.readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n').length;
     const lifetimes = ${JSON.stringify(lifetimesMs)};
     setTimeout(() => process.exit(3), lifetimes[Math.min(n, lifetimes.length) - 1]);`;
-  return async () => processRun(new ManagedProcess({ name: 'crashy', command: process.execPath, args: ['-e', script], onLine: () => undefined }), 1_000);
+  return async () =>
+    processRun(
+      new ManagedProcess({ name: 'crashy', command: process.execPath, args: ['-e', script], onLine: () => undefined }),
+      1_000,
+    );
 }
 
 describe('dev stack restart policy', function () {
@@ -43,7 +53,13 @@ describe('dev stack restart policy', function () {
     const lines: string[] = [];
     let fatal!: (reason: string) => void;
     const gaveUp = new Promise<string>((resolve) => (fatal = resolve));
-    const supervisor = new Supervisor({ name: 'crashy', start: crashingChild(starts, [50, 50, 1_800, 50]), policy: POLICY, log: (l) => lines.push(l), onFatal: fatal });
+    const supervisor = new Supervisor({
+      name: 'crashy',
+      start: crashingChild(starts, [50, 50, 1_800, 50]),
+      policy: POLICY,
+      log: (l) => lines.push(l),
+      onFatal: fatal,
+    });
     await supervisor.start();
     supervisor.supervise();
     const reason = await gaveUp;
@@ -51,13 +67,19 @@ describe('dev stack restart policy', function () {
     assert.match(reason, /^crashy exited \(exit code 3\) after [\d.]+ s; 4 exits within 10 s, giving up$/);
     const delays = lines.filter((l) => l.includes('restarting in')).map((l) => l.match(/restarting in ([\d.]+) s/)![1]);
     assert.deepEqual(delays, ['0.1', '0.2', '0.1'], 'doubled, then back to the first delay after the 1.8 s run');
-    assert.match(lines[0]!, /^crashy exited \(exit code 3\) after [\d.]+ s; restarting in 0.1 s \(1 exit within 10 s; the stack stops at 4\)$/);
+    assert.match(
+      lines[0]!,
+      /^crashy exited \(exit code 3\) after [\d.]+ s; restarting in 0.1 s \(1 exit within 10 s; the stack stops at 4\)$/,
+    );
     assert.equal(lines.filter((l) => /^crashy restarted \(pid \d+, restart \d\)$/.test(l)).length, 3);
 
     const times = await startTimes();
     assert.equal(times.length, 4, 'no start after giving up');
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    assert.ok(gaps[0]! >= 150 && gaps[1]! >= 250 && gaps[2]! >= 1_900, `each start waited for its delay: ${gaps.join(', ')} ms`);
+    assert.ok(
+      gaps[0]! >= 150 && gaps[1]! >= 250 && gaps[2]! >= 1_900,
+      `each start waited for its delay: ${gaps.join(', ')} ms`,
+    );
 
     const status = supervisor.status();
     assert.equal(status.state, 'failed');
@@ -69,7 +91,13 @@ describe('dev stack restart policy', function () {
   it('treats an exit before supervision starts (still starting up) as fatal at once', async () => {
     let fatal!: (reason: string) => void;
     const gaveUp = new Promise<string>((resolve) => (fatal = resolve));
-    const supervisor = new Supervisor({ name: 'crashy', start: crashingChild(starts, [50]), policy: POLICY, log: () => undefined, onFatal: fatal });
+    const supervisor = new Supervisor({
+      name: 'crashy',
+      start: crashingChild(starts, [50]),
+      policy: POLICY,
+      log: () => undefined,
+      onFatal: fatal,
+    });
     await supervisor.start();
     assert.equal(await gaveUp, 'crashy exited unexpectedly (exit code 3)');
     await new Promise((r) => setTimeout(r, 300));

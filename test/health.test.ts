@@ -12,7 +12,8 @@ describe('GET /health', () => {
     assert.equal(res.body.checks.temporal.status, 'up');
   });
 
-  const apiWith = (databaseUrl: string, temporalAddress: string) => getStack().extraApi({}, { databaseUrl, temporalAddress });
+  const apiWith = (databaseUrl: string, temporalAddress: string) =>
+    getStack().extraApi({}, { databaseUrl, temporalAddress });
 
   it('503 when Temporal is unreachable', async () => {
     const api = await apiWith(getStack().databaseUrl, `127.0.0.1:${await freePort()}`);

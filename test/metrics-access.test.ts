@@ -68,9 +68,14 @@ describe('metrics: /metrics access by environment and token', function () {
       worker = await startWorkerProcess({
         taskQueue: `metrics-access-${Date.now()}`,
         env: {
-          ...PRODUCTION, METRICS_TOKEN: 'scrape-secret-worker', WORKER_SDK_METRICS_PORT: '',
+          ...PRODUCTION,
+          METRICS_TOKEN: 'scrape-secret-worker',
+          WORKER_SDK_METRICS_PORT: '',
           // Production names its identity provider; this worker never calls it.
-          IDP_BASE_URL: 'http://127.0.0.1:9', AUTH0_MGMT_CLIENT_ID: 'm', AUTH0_MGMT_CLIENT_SECRET: 'm', AUTH0_FRONTEND_CLIENT_ID: 'f',
+          IDP_BASE_URL: 'http://127.0.0.1:9',
+          AUTH0_MGMT_CLIENT_ID: 'm',
+          AUTH0_MGMT_CLIENT_SECRET: 'm',
+          AUTH0_FRONTEND_CLIENT_ID: 'f',
         },
       });
       assert.equal((await scrape(worker.healthUrl)).status, 401);

@@ -13,34 +13,115 @@ const QUICK_MS = 1_000;
 
 type Route = { name: string; path: (text: string) => string; headers: () => Record<string, string>; param: string };
 
-const query = (path: string, param: string) => (text: string) => `${path}${path.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(text)}`;
+const query = (path: string, param: string) => (text: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(text)}`;
 const inPath = (path: string) => (text: string) => `${path}/${encodeURIComponent(text)}`;
 
 const integration = () => asIntegration('agente-obras');
 const backend = () => asBackend('agente-obras');
 
 const ROUTES: Route[] = [
-  { name: 'integration documents search', path: query('/api/v1/documents/search', 'search'), headers: integration, param: 'search' },
-  { name: 'integration documents search by type', path: query('/api/v1/documents/search', 'document_type'), headers: integration, param: 'document_type' },
-  { name: 'integration search-official', path: inPath('/api/v1/documents/search-official'), headers: integration, param: 'number' },
-  { name: 'integration cases search', path: query('/api/v1/cases/search', 'search'), headers: integration, param: 'search' },
-  { name: 'integration cases search by sector', path: query('/api/v1/cases/search', 'sector_filter'), headers: integration, param: 'sector_filter' },
-  { name: 'integration case by number', path: inPath('/api/v1/cases/by-number'), headers: integration, param: 'number' },
-  { name: 'integration notes received', path: query('/api/v1/notes/received', 'search'), headers: integration, param: 'search' },
-  { name: 'integration notes sent', path: query('/api/v1/notes/sent', 'search'), headers: integration, param: 'search' },
-  { name: 'integration notes archived', path: query('/api/v1/notes/archived', 'search'), headers: integration, param: 'search' },
-  { name: 'integration users search', path: query('/api/v1/system/users/search', 'q'), headers: integration, param: 'q' },
+  {
+    name: 'integration documents search',
+    path: query('/api/v1/documents/search', 'search'),
+    headers: integration,
+    param: 'search',
+  },
+  {
+    name: 'integration documents search by type',
+    path: query('/api/v1/documents/search', 'document_type'),
+    headers: integration,
+    param: 'document_type',
+  },
+  {
+    name: 'integration search-official',
+    path: inPath('/api/v1/documents/search-official'),
+    headers: integration,
+    param: 'number',
+  },
+  {
+    name: 'integration cases search',
+    path: query('/api/v1/cases/search', 'search'),
+    headers: integration,
+    param: 'search',
+  },
+  {
+    name: 'integration cases search by sector',
+    path: query('/api/v1/cases/search', 'sector_filter'),
+    headers: integration,
+    param: 'sector_filter',
+  },
+  {
+    name: 'integration case by number',
+    path: inPath('/api/v1/cases/by-number'),
+    headers: integration,
+    param: 'number',
+  },
+  {
+    name: 'integration notes received',
+    path: query('/api/v1/notes/received', 'search'),
+    headers: integration,
+    param: 'search',
+  },
+  {
+    name: 'integration notes sent',
+    path: query('/api/v1/notes/sent', 'search'),
+    headers: integration,
+    param: 'search',
+  },
+  {
+    name: 'integration notes archived',
+    path: query('/api/v1/notes/archived', 'search'),
+    headers: integration,
+    param: 'search',
+  },
+  {
+    name: 'integration users search',
+    path: query('/api/v1/system/users/search', 'q'),
+    headers: integration,
+    param: 'q',
+  },
   { name: 'backend cases', path: query('/api/v1/cases', 'search'), headers: backend, param: 'search' },
-  { name: 'backend search-official', path: inPath('/api/v1/documents/search-official'), headers: backend, param: 'number' },
+  {
+    name: 'backend search-official',
+    path: inPath('/api/v1/documents/search-official'),
+    headers: backend,
+    param: 'number',
+  },
   { name: 'backend case by number', path: inPath('/api/v1/cases/by-number'), headers: backend, param: 'number' },
-  { name: 'backend notes received', path: query('/api/v1/notes/received', 'search'), headers: backend, param: 'search' },
+  {
+    name: 'backend notes received',
+    path: query('/api/v1/notes/received', 'search'),
+    headers: backend,
+    param: 'search',
+  },
   { name: 'backend notes sent', path: query('/api/v1/notes/sent', 'search'), headers: backend, param: 'search' },
-  { name: 'backend notes archived', path: query('/api/v1/notes/archived', 'search'), headers: backend, param: 'search' },
-  { name: 'backend memos received', path: query('/api/v1/memos/received', 'search'), headers: backend, param: 'search' },
+  {
+    name: 'backend notes archived',
+    path: query('/api/v1/notes/archived', 'search'),
+    headers: backend,
+    param: 'search',
+  },
+  {
+    name: 'backend memos received',
+    path: query('/api/v1/memos/received', 'search'),
+    headers: backend,
+    param: 'search',
+  },
   { name: 'backend memos sent', path: query('/api/v1/memos/sent', 'search'), headers: backend, param: 'search' },
-  { name: 'backend memos archived', path: query('/api/v1/memos/archived', 'search'), headers: backend, param: 'search' },
+  {
+    name: 'backend memos archived',
+    path: query('/api/v1/memos/archived', 'search'),
+    headers: backend,
+    param: 'search',
+  },
   { name: 'backend users search', path: query('/api/v1/users/search', 'query'), headers: backend, param: 'query' },
-  { name: "backend user's documents", path: (text) => query(`/api/v1/users/${demoUser('agente-obras')}/documents`, 'search')(text), headers: backend, param: 'search' },
+  {
+    name: "backend user's documents",
+    path: (text) => query(`/api/v1/users/${demoUser('agente-obras')}/documents`, 'search')(text),
+    headers: backend,
+    param: 'search',
+  },
 ];
 
 /** The error text of either interface: integration `{ error }`, backend `{ success: false, message }`. */
@@ -54,7 +135,11 @@ describe('search text limits (integration REST and backend)', function () {
       const started = performance.now();
       const long = await request(route.path('a'.repeat(LIMIT + 1)), { headers: route.headers() });
       const ms = performance.now() - started;
-      assert.deepEqual([long.status, messageOf(long.body)], [400, `${route.param} no puede superar ${LIMIT} caracteres`], long.text);
+      assert.deepEqual(
+        [long.status, messageOf(long.body)],
+        [400, `${route.param} no puede superar ${LIMIT} caracteres`],
+        long.text,
+      );
       assert.ok(ms < QUICK_MS, `refused in ${ms.toFixed(0)} ms`);
 
       const exact = await request(route.path('a'.repeat(LIMIT)), { headers: route.headers() });
@@ -64,7 +149,8 @@ describe('search text limits (integration REST and backend)', function () {
   }
 
   it('counts characters, not UTF-16 units: 200 characters outside the BMP are searched, 201 refused', async () => {
-    const search = (text: string) => request(`/api/v1/documents/search?search=${encodeURIComponent(text)}`, { headers: integration() });
+    const search = (text: string) =>
+      request(`/api/v1/documents/search?search=${encodeURIComponent(text)}`, { headers: integration() });
     const exact = await search('🏛'.repeat(LIMIT));
     assert.equal(exact.status, 200, exact.text);
     const long = await search('🏛'.repeat(LIMIT + 1));

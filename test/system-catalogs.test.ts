@@ -13,7 +13,10 @@ describe('integration REST: system catalogs', () => {
   it('document states: the four states of the catalog', async () => {
     const res = await request('/api/v1/system/document-states', { headers: asIntegration() });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.document_states.map((s: { code: string }) => s.code), ['draft', 'sent_to_sign', 'signed', 'rejected']);
+    assert.deepEqual(
+      res.body.document_states.map((s: { code: string }) => s.code),
+      ['draft', 'sent_to_sign', 'signed', 'rejected'],
+    );
     for (const s of res.body.document_states) assert.deepEqual(Object.keys(s).sort(), ['code', 'description', 'name']);
   });
 
@@ -22,7 +25,11 @@ describe('integration REST: system catalogs', () => {
     assert.equal(res.status, 200);
     const mesa = res.body.sectors.find((s: { acronym: string }) => s.acronym === 'MESA');
     assert.deepEqual(mesa, {
-      sector_id: demoSector('MESA'), name: 'Mesa de Entradas', acronym: 'MESA', department: 'Secretaría de Gobierno', is_active: true,
+      sector_id: demoSector('MESA'),
+      name: 'Mesa de Entradas',
+      acronym: 'MESA',
+      department: 'Secretaría de Gobierno',
+      is_active: true,
     });
   });
 
@@ -30,7 +37,12 @@ describe('integration REST: system catalogs', () => {
     const res = await request('/api/v1/system/case-templates', { headers: asIntegration() });
     assert.equal(res.status, 200);
     assert.ok(res.body.case_templates.length >= 4);
-    assert.deepEqual(Object.keys(res.body.case_templates[0]).sort(), ['case_template_id', 'description', 'is_active', 'name']);
+    assert.deepEqual(Object.keys(res.body.case_templates[0]).sort(), [
+      'case_template_id',
+      'description',
+      'is_active',
+      'name',
+    ]);
   });
 
   it('users list: sector name, role and status, alphabetical', async () => {
@@ -38,11 +50,18 @@ describe('integration REST: system catalogs', () => {
     assert.equal(res.status, 200);
     const lucia = res.body.users.find((u: { user_id: string }) => u.user_id === demoUser('directora-obras'));
     assert.deepEqual(lucia, {
-      user_id: demoUser('directora-obras'), full_name: 'Lucía Fernández', email: 'lucia.fernandez@villaesperanza.gob.ar',
-      sector: 'Dirección de Obras Particulares', role: 'director', is_active: true,
+      user_id: demoUser('directora-obras'),
+      full_name: 'Lucía Fernández',
+      email: 'lucia.fernandez@villaesperanza.gob.ar',
+      sector: 'Dirección de Obras Particulares',
+      role: 'director',
+      is_active: true,
     });
     const names = res.body.users.map((u: { full_name: string }) => u.full_name);
-    assert.deepEqual(names, [...names].sort((x: string, y: string) => x.localeCompare(y, 'es')));
+    assert.deepEqual(
+      names,
+      [...names].sort((x: string, y: string) => x.localeCompare(y, 'es')),
+    );
   });
 
   describe('users search', () => {
@@ -55,13 +74,23 @@ describe('integration REST: system catalogs', () => {
     });
 
     it('matches name or email, case-insensitively, with accents', async () => {
-      const byName = await request(`/api/v1/system/users/search?q=${encodeURIComponent('NÚÑEZ')}`, { headers: asIntegration() });
+      const byName = await request(`/api/v1/system/users/search?q=${encodeURIComponent('NÚÑEZ')}`, {
+        headers: asIntegration(),
+      });
       assert.equal(byName.status, 200);
-      assert.deepEqual(byName.body.users, [{
-        user_id: demoUser('directora-rentas'), full_name: 'María José Núñez', email: 'mariajose.nunez@villaesperanza.gob.ar', sector: 'Dirección de Rentas',
-      }]);
+      assert.deepEqual(byName.body.users, [
+        {
+          user_id: demoUser('directora-rentas'),
+          full_name: 'María José Núñez',
+          email: 'mariajose.nunez@villaesperanza.gob.ar',
+          sector: 'Dirección de Rentas',
+        },
+      ]);
       const byEmail = await request('/api/v1/system/users/search?q=jorge.pena', { headers: asIntegration() });
-      assert.deepEqual(byEmail.body.users.map((u: { user_id: string }) => u.user_id), [demoUser('agente-obras')]);
+      assert.deepEqual(
+        byEmail.body.users.map((u: { user_id: string }) => u.user_id),
+        [demoUser('agente-obras')],
+      );
     });
 
     it('treats LIKE wildcards literally', async () => {
@@ -76,7 +105,9 @@ describe('integration REST: system catalogs', () => {
       const two = await request('/api/v1/system/users/search?q=villaesperanza&limit=2', { headers: asIntegration() });
       assert.equal(two.body.users.length, 2);
       for (const limit of ['0', '-1', 'abc', '101']) {
-        const bad = await request(`/api/v1/system/users/search?q=villaesperanza&limit=${limit}`, { headers: asIntegration() });
+        const bad = await request(`/api/v1/system/users/search?q=villaesperanza&limit=${limit}`, {
+          headers: asIntegration(),
+        });
         assert.equal(bad.status, 400, limit);
         assert.match(bad.body.error, /limit/);
       }

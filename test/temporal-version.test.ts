@@ -19,7 +19,11 @@ describe('the Temporal version, in one place', () => {
     const images = [...compose.matchAll(/image:\s*temporalio\/(server|admin-tools):(.+)$/gm)].map((m) => m[2]);
     assert.ok(images.length >= 2, 'docker-compose.yml runs temporalio/server and admin-tools');
     for (const tag of images) assert.match(tag!, /^\$\{TEMPORAL_VERSION:\?[^}]*\}$/, `image tag ${tag}`);
-    assert.doesNotMatch(compose, new RegExp(TEMPORAL_VERSION.replaceAll('.', '\\.')), 'no copy of the version in docker-compose.yml');
+    assert.doesNotMatch(
+      compose,
+      new RegExp(TEMPORAL_VERSION.replaceAll('.', '\\.')),
+      'no copy of the version in docker-compose.yml',
+    );
   });
 
   it('the CLI pinned for the dev server embeds that Temporal server', async function () {
@@ -28,8 +32,14 @@ describe('the Temporal version, in one place', () => {
     if (!cli || !goAvailable()) this.skip();
     const { stdout } = await run('go', ['version', '-m', cli!]);
     const module = /\bmod\s+github\.com\/temporalio\/cli\s+v(\S+)/.exec(stdout)?.[1];
-    const server = new RegExp(`\\bdep\\s+${TEMPORAL_SERVER_MODULE.replaceAll('.', '\\.')}\\s+v(\\S+)`).exec(stdout)?.[1];
+    const server = new RegExp(`\\bdep\\s+${TEMPORAL_SERVER_MODULE.replaceAll('.', '\\.')}\\s+v(\\S+)`).exec(
+      stdout,
+    )?.[1];
     assert.equal(module, TEMPORAL_CLI_VERSION, `${cli} is not the pinned CLI release`);
-    assert.equal(server, TEMPORAL_VERSION, `the CLI ${module} embeds Temporal server ${server}, .env says ${TEMPORAL_VERSION}`);
+    assert.equal(
+      server,
+      TEMPORAL_VERSION,
+      `the CLI ${module} embeds Temporal server ${server}, .env says ${TEMPORAL_VERSION}`,
+    );
   });
 });

@@ -22,17 +22,37 @@ describe('tenancy: one municipality = one schema', () => {
 
   before(async () => {
     const { db } = getStack();
-    ({ tenant: a } = await createTenant(db, { schema: 'tenant_a', municipalityCode: 'TNA', displayName: 'Municipalidad A', city: 'Ciudad A' }));
-    ({ tenant: b } = await createTenant(db, { schema: 'tenant_b', municipalityCode: 'TNB', displayName: 'Municipalidad B', city: 'Ciudad B' }));
+    ({ tenant: a } = await createTenant(db, {
+      schema: 'tenant_a',
+      municipalityCode: 'TNA',
+      displayName: 'Municipalidad A',
+      city: 'Ciudad A',
+    }));
+    ({ tenant: b } = await createTenant(db, {
+      schema: 'tenant_b',
+      municipalityCode: 'TNB',
+      displayName: 'Municipalidad B',
+      city: 'Ciudad B',
+    }));
     await tenantDb(db, a).transaction(async (trx) => {
       await trx('sectors').insert({ id: sectorA, name: 'Sector solo de A', acronym: 'SOLA' });
       await trx('users').insert({ id: userA, full_name: 'Usuaria A', email: 'usuaria@a.gob.ar', role: 'director' });
-      await trx('user_sector_permissions').insert({ user_id: userA, sector_id: sectorA, can_edit: true, is_primary: true });
+      await trx('user_sector_permissions').insert({
+        user_id: userA,
+        sector_id: sectorA,
+        can_edit: true,
+        is_primary: true,
+      });
     });
     await tenantDb(db, b).transaction(async (trx) => {
       await trx('sectors').insert({ id: sectorB, name: 'Sector solo de B', acronym: 'SOLB' });
       await trx('users').insert({ id: userB, full_name: 'Usuario B', email: 'usuario@b.gob.ar', role: 'director' });
-      await trx('user_sector_permissions').insert({ user_id: userB, sector_id: sectorB, can_edit: true, is_primary: true });
+      await trx('user_sector_permissions').insert({
+        user_id: userB,
+        sector_id: sectorB,
+        can_edit: true,
+        is_primary: true,
+      });
     });
   });
 
@@ -44,7 +64,7 @@ describe('tenancy: one municipality = one schema', () => {
     assert.deepEqual(inB, ['SOLB']);
   });
 
-  it('a write in tenant B never lands in tenant A, even with A\'s row id', async () => {
+  it("a write in tenant B never lands in tenant A, even with A's row id", async () => {
     const { db } = getStack();
     await tenantDb(db, b).transaction((trx) => trx('sectors').where({ id: sectorA }).update({ name: 'pisado por B' }));
     const deleted = await tenantDb(db, b).transaction((trx) => trx('sectors').where({ id: sectorA }).delete());
@@ -56,7 +76,10 @@ describe('tenancy: one municipality = one schema', () => {
   it('a query without a tenant scope finds no tenant table', async () => {
     const { db } = getStack();
     await assert.rejects(db('sectors').select('*'), /relation "sectors" does not exist/);
-    await assert.rejects(db.transaction((trx) => trx('users').insert({ full_name: 'x', email: 'x@x', role: 'empleado' })), /relation "users" does not exist/);
+    await assert.rejects(
+      db.transaction((trx) => trx('users').insert({ full_name: 'x', email: 'x@x', role: 'empleado' })),
+      /relation "users" does not exist/,
+    );
   });
 
   it('the scope ends with its transaction: a pooled connection carries no tenant over', async () => {
@@ -70,39 +93,64 @@ describe('tenancy: one municipality = one schema', () => {
     }
   });
 
-  it('over HTTP, tenant A\'s key sees A\'s catalogs and refuses B\'s users', async () => {
+  it("over HTTP, tenant A's key sees A's catalogs and refuses B's users", async () => {
     const { db } = getStack();
     const keyA = await createApiKey(db, { tenantId: a.id, name: 'a-key', userIds: [userA] });
     const sectors = await request('/api/v1/system/sectors', { headers: { 'X-API-Key': keyA.key, 'X-User-ID': userA } });
     assert.equal(sectors.status, 200);
-    assert.deepEqual(sectors.body.sectors.map((s: { acronym: string }) => s.acronym), ['SOLA']);
+    assert.deepEqual(
+      sectors.body.sectors.map((s: { acronym: string }) => s.acronym),
+      ['SOLA'],
+    );
 
-    const foreignUser = await request(`/api/v1/system/users/${userB}`, { headers: { 'X-API-Key': keyA.key, 'X-User-ID': userA } });
+    const foreignUser = await request(`/api/v1/system/users/${userB}`, {
+      headers: { 'X-API-Key': keyA.key, 'X-User-ID': userA },
+    });
     assert.equal(foreignUser.status, 404);
 
-    const actingAsB = await request('/api/v1/system/sectors', { headers: { 'X-API-Key': keyA.key, 'X-User-ID': userB } });
+    const actingAsB = await request('/api/v1/system/sectors', {
+      headers: { 'X-API-Key': keyA.key, 'X-User-ID': userB },
+    });
     assert.equal(actingAsB.status, 401);
     assert.deepEqual(actingAsB.body, { error: 'Usuario no autorizado para esta API Key' });
   });
 
   it('over HTTP, a backend caller of tenant A cannot act in tenant B', async () => {
-    const asAinB = await request('/api/v1/cases/templates', { headers: { 'X-Tenant-Schema': 'tenant_b', Authorization: `Bearer ${userA}` } });
+    const asAinB = await request('/api/v1/cases/templates', {
+      headers: { 'X-Tenant-Schema': 'tenant_b', Authorization: `Bearer ${userA}` },
+    });
     assert.equal(asAinB.status, 401);
     assert.equal(asAinB.body.success, false);
-    const asAinA = await request('/api/v1/cases/templates', { headers: { 'X-Tenant-Schema': 'tenant_a', Authorization: `Bearer ${userA}` } });
+    const asAinA = await request('/api/v1/cases/templates', {
+      headers: { 'X-Tenant-Schema': 'tenant_a', Authorization: `Bearer ${userA}` },
+    });
     assert.equal(asAinA.status, 200);
   });
 
   it('`npm run tenant:create` creates and migrates a schema, and is safe to repeat', async () => {
     const { databaseUrl, db } = getStack();
-    const args = ['run', '--silent', 'tenant:create', '--', '--schema', 'villa_nueva', '--code', 'MVN', '--name', 'Municipalidad de Villa Nueva', '--city', 'Villa Nueva'];
+    const args = [
+      'run',
+      '--silent',
+      'tenant:create',
+      '--',
+      '--schema',
+      'villa_nueva',
+      '--code',
+      'MVN',
+      '--name',
+      'Municipalidad de Villa Nueva',
+      '--city',
+      'Villa Nueva',
+    ];
     const env = { ...process.env, DATABASE_URL: databaseUrl };
     const first = await run('npm', args, { env });
     assert.match(first.stdout, /tenant villa_nueva .*001_initial/s);
     const second = await run('npm', args, { env });
     assert.match(second.stdout, /already up to date/);
     const tables = await db('pg_tables').where({ schemaname: 'villa_nueva' }).pluck('tablename');
-    for (const t of ['cases', 'documents', 'records', 'number_counters', 'memo_recipients']) assert.ok(tables.includes(t), `missing ${t}`);
+    for (const t of ['cases', 'documents', 'records', 'number_counters', 'memo_recipients'])
+      assert.ok(tables.includes(t), `missing ${t}`);
     const registered = await db.withSchema('control').table('tenants').where({ schema_name: 'villa_nueva' }).first();
     assert.equal(registered.municipality_code, 'MVN');
   });
@@ -112,13 +160,26 @@ describe('tenancy: one municipality = one schema', () => {
     const behind = ['migra_atrasada_1', 'migra_atrasada_2', 'migra_atrasada_3'];
     for (const [i, schema] of behind.entries()) {
       await tenantSchemaBefore(db, schema, '019');
-      await upsertTenantRow(db, { schema, municipalityCode: `MAT${i}`, displayName: `Municipalidad atrasada ${i}`, city: 'Atrasada' });
+      await upsertTenantRow(db, {
+        schema,
+        municipalityCode: `MAT${i}`,
+        displayName: `Municipalidad atrasada ${i}`,
+        city: 'Atrasada',
+      });
     }
-    const { stdout } = await run('npm', ['run', '--silent', 'migrate'], { env: { ...process.env, DATABASE_URL: databaseUrl, MIGRATE_CONCURRENCY: '2' } });
+    const { stdout } = await run('npm', ['run', '--silent', 'migrate'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, MIGRATE_CONCURRENCY: '2' },
+    });
     const lines = stdout.trim().split('\n');
     for (const schema of behind) {
       const line = lines.find((l) => l.startsWith(`${schema}: `));
-      assert.equal(line, `${schema}: ${tenantMigrations.filter((m) => m.name >= '019').map((m) => m.name).join(', ')}`);
+      assert.equal(
+        line,
+        `${schema}: ${tenantMigrations
+          .filter((m) => m.name >= '019')
+          .map((m) => m.name)
+          .join(', ')}`,
+      );
       const tables = await db('pg_tables').where({ schemaname: schema }).pluck('tablename');
       assert.ok(tables.includes('webhook_subscriptions'), `${schema} lacks webhook_subscriptions`);
     }
@@ -129,7 +190,9 @@ describe('tenancy: one municipality = one schema', () => {
     assert.equal(new Set(named).size, named.length);
 
     await assert.rejects(
-      run('npm', ['run', '--silent', 'migrate'], { env: { ...process.env, DATABASE_URL: databaseUrl, MIGRATE_CONCURRENCY: 'many' } }),
+      run('npm', ['run', '--silent', 'migrate'], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, MIGRATE_CONCURRENCY: 'many' },
+      }),
       (err: { stderr: string }) => /MIGRATE_CONCURRENCY must be a whole number/.test(err.stderr),
     );
   });
@@ -137,9 +200,26 @@ describe('tenancy: one municipality = one schema', () => {
   it('tenant:create refuses an unsafe schema name with a clear message', async () => {
     const { databaseUrl } = getStack();
     await assert.rejects(
-      run('npm', ['run', '--silent', 'tenant:create', '--', '--schema', 'x"; drop schema control; --', '--code', 'BAD', '--name', 'n', '--city', 'c'], {
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-      }),
+      run(
+        'npm',
+        [
+          'run',
+          '--silent',
+          'tenant:create',
+          '--',
+          '--schema',
+          'x"; drop schema control; --',
+          '--code',
+          'BAD',
+          '--name',
+          'n',
+          '--city',
+          'c',
+        ],
+        {
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+        },
+      ),
       (err: { stderr: string }) => /invalid tenant schema name/.test(err.stderr),
     );
   });

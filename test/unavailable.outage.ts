@@ -32,10 +32,17 @@ describe('503 while a dependency is down', function () {
   });
 
   it('Temporal unreachable: start-signing gets 503 and the draft stays a draft', async () => {
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { document_type_acronym: 'DICT', reference: 'Sin Temporal' });
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], {
+      document_type_acronym: 'DICT',
+      reference: 'Sin Temporal',
+    });
     const api = await getStack().extraApi({}, { temporalAddress: `127.0.0.1:${await freePort()}` });
     try {
-      const res = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras'), baseUrl: api.url });
+      const res = await request(`/api/v1/documents/${id}/start-signing`, {
+        method: 'POST',
+        headers: asIntegration('agente-obras'),
+        baseUrl: api.url,
+      });
       assert.equal(res.status, 503, JSON.stringify(res.body));
       assert.equal(res.headers.get('retry-after'), '5');
     } finally {
@@ -46,15 +53,24 @@ describe('503 while a dependency is down', function () {
   });
 
   it('Temporal answering that its namespace is not found (a real server whose namespace cache cannot reach its database): 503, nothing started', async () => {
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { document_type_acronym: 'DICT', reference: 'Sin espacio de nombres' });
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], {
+      document_type_acronym: 'DICT',
+      reference: 'Sin espacio de nombres',
+    });
     const api = await getStack().extraApi({ TEMPORAL_NAMESPACE: 'sin-espacio-de-nombres' });
     try {
       // Update-with-start (the signing round) and a plain start (a case and its cover).
-      const started = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras'), baseUrl: api.url });
+      const started = await request(`/api/v1/documents/${id}/start-signing`, {
+        method: 'POST',
+        headers: asIntegration('agente-obras'),
+        baseUrl: api.url,
+      });
       assert.equal(started.status, 503, JSON.stringify(started.body));
       assert.equal(started.headers.get('retry-after'), '5');
       const created = await request('/api/v1/cases', {
-        method: 'POST', headers: { ...asIntegration('agente-obras'), 'Idempotency-Key': randomUUID() }, baseUrl: api.url,
+        method: 'POST',
+        headers: { ...asIntegration('agente-obras'), 'Idempotency-Key': randomUUID() },
+        baseUrl: api.url,
         json: { case_template_id: template('PEROB'), reference: 'Expediente sin espacio de nombres' },
       });
       assert.equal(created.status, 503, JSON.stringify(created.body));

@@ -5,7 +5,7 @@ import { workflowIds } from '../contract/ids.js';
 import { TENANT } from '../contract/search-attributes.js';
 import { getStack } from './support/hooks.js';
 
-describe('workflow smoke: the project\'s worker runs a workflow whose activity writes to Postgres', () => {
+describe("workflow smoke: the project's worker runs a workflow whose activity writes to Postgres", () => {
   it('SystemCheckWorkflow records its run in the tenant schema and is findable by Tenant', async () => {
     const { client, config, db, demoTenant } = getStack();
     const workflowId = workflowIds.systemCheck(demoTenant.schema, `smoke-${Date.now()}`);
@@ -18,7 +18,9 @@ describe('workflow smoke: the project\'s worker runs a workflow whose activity w
     const result = await handle.result();
     assert.equal(result.workflowId, workflowId);
 
-    const row = await tenantDb(db, demoTenant).transaction((trx) => trx('system_checks').where({ workflow_id: workflowId }).first());
+    const row = await tenantDb(db, demoTenant).transaction((trx) =>
+      trx('system_checks').where({ workflow_id: workflowId }).first(),
+    );
     assert.ok(row, 'the activity wrote its row');
     assert.equal(row.id, result.checkId);
 
@@ -34,6 +36,8 @@ describe('workflow smoke: the project\'s worker runs a workflow whose activity w
       workflowId: workflowIds.systemCheck('nowhere', `smoke-${Date.now()}`),
       args: [{ tenant: 'nowhere' }],
     });
-    await assert.rejects(handle.result(), (err: Error & { cause?: { cause?: Error } }) => /unknown tenant "nowhere"/.test(err.cause?.cause?.message ?? ''));
+    await assert.rejects(handle.result(), (err: Error & { cause?: { cause?: Error } }) =>
+      /unknown tenant "nowhere"/.test(err.cause?.cause?.message ?? ''),
+    );
   });
 });

@@ -21,8 +21,13 @@ const HEADER = `/**
 const requireFromWeb = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'package.json'));
 
 export async function generateApiTypes(): Promise<string> {
-  const { default: openapiTS, astToString } = (await import(requireFromWeb.resolve('openapi-typescript'))) as typeof import('openapi-typescript');
-  const ast = await openapiTS(openApiDocument('backend', 'http://localhost') as never, { alphabetize: true, emptyObjectsUnknown: true });
+  const { default: openapiTS, astToString } = (await import(
+    requireFromWeb.resolve('openapi-typescript')
+  )) as typeof import('openapi-typescript');
+  const ast = await openapiTS(openApiDocument('backend', 'http://localhost') as never, {
+    alphabetize: true,
+    emptyObjectsUnknown: true,
+  });
   return HEADER + astToString(ast);
 }
 

@@ -23,12 +23,17 @@ function newestMtime(target: string): number {
 export function webBuildStale(): boolean {
   const built = statSync(path.join(WEB_DIST, 'index.html'), { throwIfNoEntry: false });
   if (!built) return true;
-  const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(path.join(WEB_DIR, p)));
+  const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+    newestMtime(path.join(WEB_DIR, p)),
+  );
   return Math.max(...sources) > built.mtimeMs;
 }
 
 export async function buildWeb(log: (line: string) => void = () => undefined): Promise<void> {
-  const vite = [path.join(WEB_DIR, 'node_modules', '.bin', 'vite'), path.join(WEB_DIR, '..', 'node_modules', '.bin', 'vite')].find((p) => existsSync(p));
+  const vite = [
+    path.join(WEB_DIR, 'node_modules', '.bin', 'vite'),
+    path.join(WEB_DIR, '..', 'node_modules', '.bin', 'vite'),
+  ].find((p) => existsSync(p));
   if (!vite) throw new Error('vite is not installed: run npm ci at the repository root');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(vite, ['build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: ['ignore', 'pipe', 'pipe'] });

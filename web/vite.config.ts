@@ -13,7 +13,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000', '/desk-config.json': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/files': 'http://127.0.0.1:3000',
+      '/desk-config.json': 'http://127.0.0.1:3000',
+    },
   },
   test: {
     environment: 'jsdom',

@@ -19,29 +19,48 @@ export interface ArchiveScheduleOptions {
 }
 
 /** true when this call created the schedule. */
-export function ensureArchiveRenewalSchedule(connection: ConnectionLike, options: ArchiveScheduleOptions): Promise<boolean> {
+export function ensureArchiveRenewalSchedule(
+  connection: ConnectionLike,
+  options: ArchiveScheduleOptions,
+): Promise<boolean> {
   return ensureDailySchedule(connection, {
-    ...options, scheduleId: options.scheduleId ?? ARCHIVE_RENEWAL_SCHEDULE, workflowType: ARCHIVE_RENEWAL_WORKFLOW,
+    ...options,
+    scheduleId: options.scheduleId ?? ARCHIVE_RENEWAL_SCHEDULE,
+    workflowType: ARCHIVE_RENEWAL_WORKFLOW,
     description: 'Renovación diaria de sellos de tiempo de archivo (PAdES-B-LTA) de los documentos oficiales',
   });
 }
 
 /** The audit chain's daily anchor (AuditAnchorWorkflow), the same way. */
-export function ensureAuditAnchorSchedule(connection: ConnectionLike, options: ArchiveScheduleOptions): Promise<boolean> {
+export function ensureAuditAnchorSchedule(
+  connection: ConnectionLike,
+  options: ArchiveScheduleOptions,
+): Promise<boolean> {
   return ensureDailySchedule(connection, {
-    ...options, scheduleId: options.scheduleId ?? AUDIT_ANCHOR_SCHEDULE, workflowType: AUDIT_ANCHOR_WORKFLOW,
+    ...options,
+    scheduleId: options.scheduleId ?? AUDIT_ANCHOR_SCHEDULE,
+    workflowType: AUDIT_ANCHOR_WORKFLOW,
     description: 'Sello de tiempo diario de la cadena de auditoría de cada municipio',
   });
 }
 
 /** A daily schedule at `hour` in `timeZone`; skips a run while the previous goes on, catches up one missed day. */
-async function ensureDailySchedule(connection: ConnectionLike, options: ArchiveScheduleOptions & { scheduleId: string; workflowType: string; description: string }): Promise<boolean> {
+async function ensureDailySchedule(
+  connection: ConnectionLike,
+  options: ArchiveScheduleOptions & { scheduleId: string; workflowType: string; description: string },
+): Promise<boolean> {
   const client = new Client({ connection, namespace: options.namespace });
   try {
     await client.schedule.create({
       scheduleId: options.scheduleId,
       spec: { calendars: [{ hour: options.hour, minute: 0 }], timezone: options.timeZone },
-      action: { type: 'startWorkflow', workflowType: options.workflowType, workflowId: options.scheduleId, taskQueue: options.taskQueue, args: [{}] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: options.workflowType,
+        workflowId: options.scheduleId,
+        taskQueue: options.taskQueue,
+        args: [{}],
+      },
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
       memo: { description: options.description },
     });

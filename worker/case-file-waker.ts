@@ -7,7 +7,10 @@ import type { OutboxWaker } from './outbox-relay.js';
 export function caseFileWaker(config: Config): OutboxWaker {
   const wake: OutboxWaker = async (db, client) => {
     if (!(await caseFileHasWork(db))) return;
-    await client.workflow.signalWithStart(CASE_FILE_WORKFLOW, caseFileWakeWithStart(db.tenant.schema, config.temporal.taskQueue));
+    await client.workflow.signalWithStart(
+      CASE_FILE_WORKFLOW,
+      caseFileWakeWithStart(db.tenant.schema, config.temporal.taskQueue),
+    );
   };
   return Object.assign(wake, { pending: caseFileWork });
 }

@@ -7,7 +7,11 @@ import type { Db } from '../db/connection.js';
 import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
 import { createActivities } from '../activities/index.js';
-import { Auth0ManagementProvider, auth0ManagementOptionsFromEnv, type IdentityProvider } from '../activities/identity/index.js';
+import {
+  Auth0ManagementProvider,
+  auth0ManagementOptionsFromEnv,
+  type IdentityProvider,
+} from '../activities/identity/index.js';
 import { createMailer, type Mailer } from '../activities/mailer.js';
 import { CscClient } from '../activities/csc/client.js';
 
@@ -30,20 +34,28 @@ export function workflowBundlePath(): string {
  * workflows are bundled at start. Plugins that add workflow interceptors (tracing) need the
  * bundle made with them, so they also bundle at start.
  */
-function workflowSource(plugins: WorkerPlugin[] | undefined): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
+function workflowSource(
+  plugins: WorkerPlugin[] | undefined,
+): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
   const bundle = workflowBundlePath();
-  if (!plugins?.length && workflowsPath().endsWith('.js') && existsSync(bundle)) return { workflowBundle: { codePath: bundle } };
+  if (!plugins?.length && workflowsPath().endsWith('.js') && existsSync(bundle))
+    return { workflowBundle: { codePath: bundle } };
   return { workflowsPath: workflowsPath() };
 }
 
-export async function connectWorkerWithRetry(address: string, log: Logger, timeoutMs = 120_000): Promise<NativeConnection> {
+export async function connectWorkerWithRetry(
+  address: string,
+  log: Logger,
+  timeoutMs = 120_000,
+): Promise<NativeConnection> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt++) {
     try {
       return await NativeConnection.connect({ address });
     } catch (err) {
       if (Date.now() > deadline) throw err;
-      if (attempt === 1 || attempt % 10 === 0) log.warn('waiting for Temporal', { address, error: (err as Error).message });
+      if (attempt === 1 || attempt % 10 === 0)
+        log.warn('waiting for Temporal', { address, error: (err as Error).message });
       await new Promise((r) => setTimeout(r, 1_000));
     }
   }
@@ -63,11 +75,28 @@ export interface WorkerDeps {
 }
 
 /** The external systems activities talk to, built from the configuration. */
-export function externalDeps(config: Config, env: NodeJS.ProcessEnv): { identity: IdentityProvider; mailer: Mailer; remoteSigning: CscClient } {
-  return { identity: new Auth0ManagementProvider(auth0ManagementOptionsFromEnv(env)), mailer: createMailer(config), remoteSigning: new CscClient(config.csc) };
+export function externalDeps(
+  config: Config,
+  env: NodeJS.ProcessEnv,
+): { identity: IdentityProvider; mailer: Mailer; remoteSigning: CscClient } {
+  return {
+    identity: new Auth0ManagementProvider(auth0ManagementOptionsFromEnv(env)),
+    mailer: createMailer(config),
+    remoteSigning: new CscClient(config.csc),
+  };
 }
 
-export async function createWorker({ config, db, services, log, connection, identity, mailer, remoteSigning, plugins }: WorkerDeps): Promise<Worker> {
+export async function createWorker({
+  config,
+  db,
+  services,
+  log,
+  connection,
+  identity,
+  mailer,
+  remoteSigning,
+  plugins,
+}: WorkerDeps): Promise<Worker> {
   return Worker.create({
     plugins,
     connection,

@@ -36,9 +36,16 @@ export function startWorkerHealthServer(worker: Worker, options: WorkerHttpOptio
   app.get('/health', (_req, res) => {
     const state = worker.getState();
     const ok = state === 'RUNNING';
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', service: 'expediente-worker', state, task_queue: options.taskQueue });
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? 'ok' : 'unavailable', service: 'expediente-worker', state, task_queue: options.taskQueue });
   });
-  app.get('/metrics', metricsHandler(metrics, { token: options.metricsToken, production: options.production }, () => sdkMetrics(options.sdkMetricsPort)));
+  app.get(
+    '/metrics',
+    metricsHandler(metrics, { token: options.metricsToken, production: options.production }, () =>
+      sdkMetrics(options.sdkMetricsPort),
+    ),
+  );
   app.use((_req, res) => void res.status(404).json({ error: 'Ruta no encontrada' }));
   return app.listen(options.port, options.host);
 }

@@ -17,24 +17,47 @@ const log = createLogger(config.logLevel);
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (npm start provides it)');
 if (!config.temporal.address) throw new Error('TEMPORAL_ADDRESS is required (npm start provides it)');
 
-const sdkMetricsPort = installSdkRuntime({ configuredPort: config.worker.sdkMetricsPort, debug: config.logLevel === 'debug', log });
+const sdkMetricsPort = installSdkRuntime({
+  configuredPort: config.worker.sdkMetricsPort,
+  debug: config.logLevel === 'debug',
+  log,
+});
 
 const db = createDb(config.databaseUrl, { applicationName: 'expediente-worker', log });
 const connection = await connectWorkerWithRetry(config.temporal.address, log);
 const added = await ensureSearchAttributes(connection, config.temporal.namespace);
 if (added.length) log.info('registered search attributes', { added: added.join(',') });
 const scheduled = await ensureArchiveRenewalSchedule(connection, {
-  namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, hour: config.archive.renewalHour, timeZone: config.timeZone,
+  namespace: config.temporal.namespace,
+  taskQueue: config.temporal.taskQueue,
+  hour: config.archive.renewalHour,
+  timeZone: config.timeZone,
 });
-if (scheduled) log.info('created the archive time-stamp renewal schedule', { hour: config.archive.renewalHour, timeZone: config.timeZone });
+if (scheduled)
+  log.info('created the archive time-stamp renewal schedule', {
+    hour: config.archive.renewalHour,
+    timeZone: config.timeZone,
+  });
 const anchoring = await ensureAuditAnchorSchedule(connection, {
-  namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, hour: config.audit.anchorHour, timeZone: config.timeZone,
+  namespace: config.temporal.namespace,
+  taskQueue: config.temporal.taskQueue,
+  hour: config.audit.anchorHour,
+  timeZone: config.timeZone,
 });
-if (anchoring) log.info('created the audit chain anchor schedule', { hour: config.audit.anchorHour, timeZone: config.timeZone });
+if (anchoring)
+  log.info('created the audit chain anchor schedule', { hour: config.audit.anchorHour, timeZone: config.timeZone });
 
 const services = await createDomainServices(config);
 const external = externalDeps(config, process.env);
-const worker = await createWorker({ config, db, services, log, connection, ...external, plugins: temporalTracingPlugins(tracing) });
+const worker = await createWorker({
+  config,
+  db,
+  services,
+  log,
+  connection,
+  ...external,
+  plugins: temporalTracingPlugins(tracing),
+});
 const health = startWorkerHealthServer(worker, {
   port: config.worker.healthPort,
   host: config.host,
@@ -43,9 +66,14 @@ const health = startWorkerHealthServer(worker, {
   metricsToken: config.metricsToken,
   production: config.appEnv === 'production',
 });
-if (config.appEnv === 'production' && !config.metricsToken) log.warn('METRICS_TOKEN is not set: /metrics is not served');
+if (config.appEnv === 'production' && !config.metricsToken)
+  log.warn('METRICS_TOKEN is not set: /metrics is not served');
 const relay = startOutboxRelay({ config, db, connection, log });
-log.info('worker polling', { taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace, health: `http://${config.host}:${config.worker.healthPort}/health` });
+log.info('worker polling', {
+  taskQueue: config.temporal.taskQueue,
+  namespace: config.temporal.namespace,
+  health: `http://${config.host}:${config.worker.healthPort}/health`,
+});
 try {
   await worker.run();
 } finally {

@@ -48,7 +48,13 @@ export interface OutboxRelay {
 export function retryPolicyOf(config: Config): WebhookRetryPolicy {
   const w = config.webhooks;
   // A pass reports after each attempt, each bounded by the receiver's timeout: silence well past it means its worker is gone.
-  return { initialMs: w.retryInitialMs, maxMs: w.retryMaxMs, giveUpMs: w.giveUpMs, idlePollMs: w.idlePollMs, heartbeatMs: w.timeoutMs + 30_000 };
+  return {
+    initialMs: w.retryInitialMs,
+    maxMs: w.retryMaxMs,
+    giveUpMs: w.giveUpMs,
+    idlePollMs: w.idlePollMs,
+    heartbeatMs: w.timeoutMs + 30_000,
+  };
 }
 
 /**
@@ -66,13 +72,22 @@ export function webhookWaker(config: Config): OutboxWaker {
   const retry = retryPolicyOf(config);
   const wake: OutboxWaker = async (db, client) => {
     for (const id of await activeSubscriptionIds(db)) {
-      await client.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, webhookWakeWithStart(db.tenant.schema, id, retry, config.temporal.taskQueue));
+      await client.workflow.signalWithStart(
+        WEBHOOK_DELIVERY_WORKFLOW,
+        webhookWakeWithStart(db.tenant.schema, id, retry, config.temporal.taskQueue),
+      );
     }
   };
   return Object.assign(wake, { pending: hasActiveSubscription });
 }
 
-export function startOutboxRelay(deps: { config: Config; db: Db; connection: ConnectionLike; log: Logger; wakers?: OutboxWaker[] }): OutboxRelay {
+export function startOutboxRelay(deps: {
+  config: Config;
+  db: Db;
+  connection: ConnectionLike;
+  log: Logger;
+  wakers?: OutboxWaker[];
+}): OutboxRelay {
   const { config, db, log } = deps;
   const wakers = deps.wakers ?? [chainWaker, webhookWaker(config), caseFileWaker(config)];
   const client = new Client({ connection: deps.connection, namespace: config.temporal.namespace });
@@ -112,7 +127,10 @@ export function startOutboxRelay(deps: { config: Config; db: Db; connection: Con
     const pass = wakeTenant(schema)
       .then((waiting) => comeBackIfWaiting(schema, waiting))
       .catch((err) => {
-        log.warn('outbox relay could not wake a run; trying again shortly', { tenant: schema, error: (err as Error).message });
+        log.warn('outbox relay could not wake a run; trying again shortly', {
+          tenant: schema,
+          error: (err as Error).message,
+        });
         setTimeout(() => void wake(schema), 5_000).unref();
       })
       .finally(() => {

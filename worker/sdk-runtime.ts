@@ -23,7 +23,11 @@ const inUse = (err: unknown) => /address already in use|os error 98/i.test((err 
  * Installs the runtime; returns the exporter's port (0: none). `configuredPort` 0 turns the
  * exporter off, a number is used as given (a busy port fails the start), undefined picks a free one.
  */
-export function installSdkRuntime(options: { configuredPort: number | undefined; debug: boolean; log: Logger }): number {
+export function installSdkRuntime(options: {
+  configuredPort: number | undefined;
+  debug: boolean;
+  log: Logger;
+}): number {
   const base: RuntimeOptions = {
     // The SDK's runtime stops the worker gracefully on SIGINT/SIGTERM: in-flight tasks finish first.
     shutdownSignals: ['SIGINT', 'SIGTERM'],
@@ -55,5 +59,7 @@ export function installSdkRuntime(options: { configuredPort: number | undefined;
       if (!inUse(err)) throw err;
     }
   }
-  throw new Error(`no free port for the Temporal SDK metrics exporter after ${ATTEMPTS} attempts (set WORKER_SDK_METRICS_PORT, or 0 to turn it off)`);
+  throw new Error(
+    `no free port for the Temporal SDK metrics exporter after ${ATTEMPTS} attempts (set WORKER_SDK_METRICS_PORT, or 0 to turn it off)`,
+  );
 }

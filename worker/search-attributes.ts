@@ -9,7 +9,10 @@ import { ALL_SEARCH_ATTRIBUTES } from '../contract/search-attributes.js';
 
 export async function ensureSearchAttributes(connection: NativeConnection, namespace: string): Promise<string[]> {
   const existing = await connection.operatorService.listSearchAttributes({ namespace });
-  const known = new Set([...Object.keys(existing.customAttributes ?? {}), ...Object.keys(existing.systemAttributes ?? {})]);
+  const known = new Set([
+    ...Object.keys(existing.customAttributes ?? {}),
+    ...Object.keys(existing.systemAttributes ?? {}),
+  ]);
   const missing = ALL_SEARCH_ATTRIBUTES.filter((k) => !known.has(k.name));
   if (missing.length === 0) return [];
   await addSearchAttributes(connection, namespace, missing);
@@ -17,9 +20,15 @@ export async function ensureSearchAttributes(connection: NativeConnection, names
 }
 
 /** Registers `keys` (Temporal's test server implements this call but not the listing). */
-export async function addSearchAttributes(connection: NativeConnection, namespace: string, keys: readonly (typeof ALL_SEARCH_ATTRIBUTES)[number][] = ALL_SEARCH_ATTRIBUTES): Promise<void> {
+export async function addSearchAttributes(
+  connection: NativeConnection,
+  namespace: string,
+  keys: readonly (typeof ALL_SEARCH_ATTRIBUTES)[number][] = ALL_SEARCH_ATTRIBUTES,
+): Promise<void> {
   await connection.operatorService.addSearchAttributes({
     namespace,
-    searchAttributes: Object.fromEntries(keys.map((k) => [k.name, proto.temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${k.type}`]])),
+    searchAttributes: Object.fromEntries(
+      keys.map((k) => [k.name, proto.temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${k.type}`]]),
+    ),
   });
 }

@@ -17,4 +17,8 @@ export const RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maxim
 export const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '2 minutes', retry: RETRY });
 
 /** Calls to the signing service: heartbeats let a dead worker's attempt be retried within seconds. */
-export const signingSteps = proxyActivities<Activities>({ startToCloseTimeout: '3 minutes', heartbeatTimeout: '10 seconds', retry: RETRY });
+export const signingSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '3 minutes',
+  heartbeatTimeout: '10 seconds',
+  retry: RETRY,
+});

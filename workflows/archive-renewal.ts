@@ -12,8 +12,19 @@
  * step is idempotent; a document the signing service refuses for good is counted and skipped, the
  * others go on. Long runs continue as new.
  */
-import { ActivityFailure, ApplicationFailure, ChildWorkflowFailure, continueAsNew, executeChild, workflowInfo } from '@temporalio/workflow';
-import type { ArchiveRenewalInput, TenantArchiveRenewalInput, TenantArchiveRenewalResult } from '../contract/archive-renewal.js';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  ChildWorkflowFailure,
+  continueAsNew,
+  executeChild,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type {
+  ArchiveRenewalInput,
+  TenantArchiveRenewalInput,
+  TenantArchiveRenewalResult,
+} from '../contract/archive-renewal.js';
 import { workflowIds } from '../contract/ids.js';
 import { TENANT } from '../contract/search-attributes.js';
 import { signingSteps, steps } from './activity-options.js';
@@ -22,7 +33,9 @@ const EXAMINE_BATCH = 50;
 const RENEW_BATCH = 20;
 const MAX_REFUSED = 100;
 
-export async function archiveRenewalWorkflow(input: ArchiveRenewalInput = {}): Promise<{ tenants: number; renewed: number; refused: number }> {
+export async function archiveRenewalWorkflow(
+  input: ArchiveRenewalInput = {},
+): Promise<{ tenants: number; renewed: number; refused: number }> {
   const day = new Date().toISOString().slice(0, 10);
   const tenants = await steps.listTenantSchemas();
   let renewed = 0;
@@ -38,7 +51,8 @@ export async function archiveRenewalWorkflow(input: ArchiveRenewalInput = {}): P
       refused += result.refused;
     } catch (err) {
       // One municipality's failure (or a run of the same day already there) does not stop the others.
-      if (!(err instanceof ChildWorkflowFailure) && !(err instanceof ApplicationFailure) && !isAlreadyStarted(err)) throw err;
+      if (!(err instanceof ChildWorkflowFailure) && !(err instanceof ApplicationFailure) && !isAlreadyStarted(err))
+        throw err;
     }
   }
   return { tenants: tenants.length, renewed, refused };
@@ -48,13 +62,16 @@ function isAlreadyStarted(err: unknown): boolean {
   return (err as { name?: string })?.name === 'WorkflowExecutionAlreadyStartedError';
 }
 
-export async function tenantArchiveRenewalWorkflow(input: TenantArchiveRenewalInput): Promise<TenantArchiveRenewalResult> {
+export async function tenantArchiveRenewalWorkflow(
+  input: TenantArchiveRenewalInput,
+): Promise<TenantArchiveRenewalResult> {
   const { tenant, windowDays, documentIds } = input;
   const options = { ...(windowDays !== undefined ? { windowDays } : {}), ...(documentIds ? { documentIds } : {}) };
   const totals: TenantArchiveRenewalResult = { ...(input.totals ?? { examined: 0, renewed: 0, refused: 0 }) };
   const refused = [...(input.refused ?? [])];
   const since = input.since ?? new Date().toISOString();
-  const again = () => continueAsNew<typeof tenantArchiveRenewalWorkflow>({ tenant, ...options, since, refused, totals });
+  const again = () =>
+    continueAsNew<typeof tenantArchiveRenewalWorkflow>({ tenant, ...options, since, refused, totals });
 
   for (;;) {
     const examined = await steps.examineOfficialDocuments({ tenant, limit: EXAMINE_BATCH });
@@ -63,11 +80,21 @@ export async function tenantArchiveRenewalWorkflow(input: TenantArchiveRenewalIn
     if (workflowInfo().continueAsNewSuggested) return again();
   }
   for (;;) {
-    const due = await steps.documentsDueForRenewal({ tenant, ...options, limit: RENEW_BATCH, skip: refused, renewedSince: since });
+    const due = await steps.documentsDueForRenewal({
+      tenant,
+      ...options,
+      limit: RENEW_BATCH,
+      skip: refused,
+      renewedSince: since,
+    });
     if (due.length === 0) break;
     for (const documentId of due) {
       try {
-        const outcome = await signingSteps.renewArchiveTimestamp({ tenant, documentId, ...(windowDays !== undefined ? { windowDays } : {}) });
+        const outcome = await signingSteps.renewArchiveTimestamp({
+          tenant,
+          documentId,
+          ...(windowDays !== undefined ? { windowDays } : {}),
+        });
         if (outcome.renewed) totals.renewed++;
         // Not renewed: no longer due (renewed meanwhile), so it leaves the due list by itself.
       } catch (err) {
@@ -76,7 +103,11 @@ export async function tenantArchiveRenewalWorkflow(input: TenantArchiveRenewalIn
         refused.push(documentId);
         totals.refused++;
         // A service refusing document after document is misconfigured, not facing odd files: stop and say so.
-        if (refused.length >= MAX_REFUSED) throw ApplicationFailure.nonRetryable(`the signing service refused ${refused.length} documents of ${tenant}; last: ${(err as Error).message}`, 'ArchiveRenewalRefused');
+        if (refused.length >= MAX_REFUSED)
+          throw ApplicationFailure.nonRetryable(
+            `the signing service refused ${refused.length} documents of ${tenant}; last: ${(err as Error).message}`,
+            'ArchiveRenewalRefused',
+          );
       }
     }
     if (workflowInfo().continueAsNewSuggested) return again();

@@ -8,7 +8,9 @@ import { ActivityFailure, continueAsNew, workflowInfo } from '@temporalio/workfl
 import type { AuditAnchorResult } from '../contract/audit-anchor.js';
 import { signingSteps, steps } from './activity-options.js';
 
-export async function auditAnchorWorkflow(input: { remaining?: string[]; totals?: AuditAnchorResult } = {}): Promise<AuditAnchorResult> {
+export async function auditAnchorWorkflow(
+  input: { remaining?: string[]; totals?: AuditAnchorResult } = {},
+): Promise<AuditAnchorResult> {
   const tenants = input.remaining ?? (await steps.listTenantSchemas());
   const totals: AuditAnchorResult = input.totals ?? { tenants: 0, anchored: 0, failed: [] };
   for (const [i, tenant] of tenants.entries()) {

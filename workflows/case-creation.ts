@@ -13,7 +13,12 @@ import { signSystemDocument } from './system-documents.js';
 
 export async function caseCreationWorkflow(input: CaseCreationInput): Promise<CaseCreationResult> {
   const who = { tenant: input.tenant, userId: input.userId };
-  const valid = await steps.validateCaseRequest({ ...who, templateId: input.templateId, reference: input.reference, ownerSectorId: input.ownerSectorId });
+  const valid = await steps.validateCaseRequest({
+    ...who,
+    templateId: input.templateId,
+    reference: input.reference,
+    ownerSectorId: input.ownerSectorId,
+  });
   let created: Awaited<ReturnType<typeof steps.createCaseRecord>> | undefined;
   try {
     created = await steps.createCaseRecord({ ...who, key: input.key, reference: input.reference, valid });
@@ -23,10 +28,23 @@ export async function caseCreationWorkflow(input: CaseCreationInput): Promise<Ca
     await steps.finishCase({ ...who, caseId: created.caseId });
     // The case's summary is made in the background (SummaryWorkflow); a failed request never undoes the case.
     if (patched('summary-after-case-creation')) {
-      await steps.requestSummaries({ tenant: input.tenant, targets: [{ kind: 'case', id: created.caseId, number: created.caseNumber }] })
-        .catch((err: unknown) => log.warn('case summary not requested', { caseId: created!.caseId, error: (err as Error).message }));
+      await steps
+        .requestSummaries({
+          tenant: input.tenant,
+          targets: [{ kind: 'case', id: created.caseId, number: created.caseNumber }],
+        })
+        .catch((err: unknown) =>
+          log.warn('case summary not requested', { caseId: created!.caseId, error: (err as Error).message }),
+        );
     }
-    return { caseId: created.caseId, caseNumber: created.caseNumber, reference: created.reference, status: 'active', createdAt: created.createdAt, cover };
+    return {
+      caseId: created.caseId,
+      caseNumber: created.caseNumber,
+      reference: created.reference,
+      status: 'active',
+      createdAt: created.createdAt,
+      cover,
+    };
   } catch (err) {
     if (created) await steps.discardCase({ ...who, key: input.key });
     throw err;

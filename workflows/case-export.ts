@@ -8,11 +8,20 @@
  */
 import { ApplicationFailure, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { caseExportProgressQuery, type CaseExportInput, type CaseExportProgress, type CaseExportResult } from '../contract/case-export.js';
+import {
+  caseExportProgressQuery,
+  type CaseExportInput,
+  type CaseExportProgress,
+  type CaseExportResult,
+} from '../contract/case-export.js';
 import { RETRY, steps } from './activity-options.js';
 
 /** Making a file reads every PDF of the case: a normal activity, heartbeating, retried by another worker if this one dies. */
-const fileSteps = proxyActivities<Activities>({ startToCloseTimeout: '10 minutes', heartbeatTimeout: '20 seconds', retry: RETRY });
+const fileSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry: RETRY,
+});
 
 const STEPS = ['index', 'pdf', 'package'] as const;
 /** How long an export waits for its index version's seal before giving up. */
@@ -32,7 +41,11 @@ export async function caseExportWorkflow(input: CaseExportInput): Promise<CaseEx
     let waited = 0;
     let pause = 1_000;
     while (!state.signed) {
-      if (waited >= SEAL_WAIT_MS) throw ApplicationFailure.nonRetryable('El índice del expediente no se firmó a tiempo para exportarlo', 'IndexNotSigned');
+      if (waited >= SEAL_WAIT_MS)
+        throw ApplicationFailure.nonRetryable(
+          'El índice del expediente no se firmó a tiempo para exportarlo',
+          'IndexNotSigned',
+        );
       await sleep(pause);
       waited += pause;
       pause = Math.min(pause * 2, 30_000);
@@ -46,7 +59,10 @@ export async function caseExportWorkflow(input: CaseExportInput): Promise<CaseEx
     progress = { step: 'done', done: STEPS.length, total: STEPS.length };
     return { exportId: input.exportId, indexVersion: state.version!, pdfSha256: pdf.sha256, bagSha256: bag.sha256 };
   } catch (err) {
-    await steps.failCaseExport({ ...base, message: err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err) });
+    await steps.failCaseExport({
+      ...base,
+      message: err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err),
+    });
     throw err;
   }
 }

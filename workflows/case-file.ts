@@ -16,7 +16,11 @@ const BATCH = 50;
 const MAX_PASSES = 200;
 const IDLE_END = '10 minutes';
 
-const work = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', heartbeatTimeout: '30 seconds', retry: RETRY });
+const work = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: RETRY,
+});
 
 export async function caseFileWorkflow(input: CaseFileInput): Promise<CaseFileResult> {
   const { tenant } = input;
@@ -34,7 +38,8 @@ export async function caseFileWorkflow(input: CaseFileInput): Promise<CaseFileRe
       if ((await work.signIndexVersion({ tenant, caseId: v.case_id, version: v.version })).signedAt) done.signed++;
     }
     if (cases.length || versions.length) {
-      if (pass >= MAX_PASSES || workflowInfo().continueAsNewSuggested) await continueAsNew<typeof caseFileWorkflow>({ tenant, ...done });
+      if (pass >= MAX_PASSES || workflowInfo().continueAsNewSuggested)
+        await continueAsNew<typeof caseFileWorkflow>({ tenant, ...done });
       continue;
     }
     if (!(await condition(() => woken, IDLE_END))) return done;

@@ -9,7 +9,12 @@
  * `Status` reads pending → overdue → escalated for operators.
  */
 import { setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import { deadlineStateQuery, type DeadlineInput, type DeadlineResult, type DeadlineState } from '../contract/deadline.js';
+import {
+  deadlineStateQuery,
+  type DeadlineInput,
+  type DeadlineResult,
+  type DeadlineState,
+} from '../contract/deadline.js';
 import { STATUS } from '../contract/search-attributes.js';
 import type { DeadlinePoint } from '../domain/deadlines/schedule.js';
 import { steps } from './activity-options.js';

@@ -19,15 +19,36 @@
  * idempotent activity, so a retried activity or a restarted worker never signs twice.
  */
 import {
-  allHandlersFinished, condition, getExternalWorkflowHandle, log, patched, setHandler, startChild, upsertSearchAttributes, workflowInfo, ApplicationFailure, ParentClosePolicy,
+  allHandlersFinished,
+  condition,
+  getExternalWorkflowHandle,
+  log,
+  patched,
+  setHandler,
+  startChild,
+  upsertSearchAttributes,
+  workflowInfo,
+  ApplicationFailure,
+  ParentClosePolicy,
 } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
 import type { SigningEvent } from '../domain/notifications/notices.js';
 import type { ExistingSignature } from '../domain/documents/signing-checks.js';
 import {
-  ALREADY_SIGNED_TYPE, authorizeSignatureUpdate, beginSigningUpdate, rejectUpdate, signingStateQuery, signUpdate,
-  type AuthorizationRequest, type DocumentSigningInput, type RejectOutcome, type RejectRequest, type SignatureStepResult, type SigningResult,
-  type SigningState, type SignOutcome,
+  ALREADY_SIGNED_TYPE,
+  authorizeSignatureUpdate,
+  beginSigningUpdate,
+  rejectUpdate,
+  signingStateQuery,
+  signUpdate,
+  type AuthorizationRequest,
+  type DocumentSigningInput,
+  type RejectOutcome,
+  type RejectRequest,
+  type SignatureStepResult,
+  type SigningResult,
+  type SigningState,
+  type SignOutcome,
 } from '../contract/document-signing.js';
 import { appFailure, AUTHORIZATION_REFUSALS, MAX_WRONG_CODES, SIGNING_REFUSALS } from '../contract/failures.js';
 import { workflowIds } from '../contract/ids.js';
@@ -38,7 +59,9 @@ import { Mutex } from './mutex.js';
 
 /** A reject by the signer who rejected, with the same reason, repeats that rejection. */
 function isRepeatOf(rejection: RejectOutcome | undefined, request: RejectRequest): rejection is RejectOutcome {
-  return rejection !== undefined && rejection.rejectedBy === request.userId && rejection.reason === request.reason?.trim();
+  return (
+    rejection !== undefined && rejection.rejectedBy === request.userId && rejection.reason === request.reason?.trim()
+  );
 }
 
 /** Whose turn a round begins with: every common signer, or the numerator when there is none. */
@@ -75,7 +98,10 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
       if (state.phase !== 'new') throw appFailure(409, SIGNING_REFUSALS.notSignable);
       try {
         const round = await steps.beginDocumentSigning({
-          tenant, documentId, userId: request.userId, creatorOnly: request.creatorOnly,
+          tenant,
+          documentId,
+          userId: request.userId,
+          creatorOnly: request.creatorOnly,
           runId: `${workflowInfo().workflowId}/${workflowInfo().runId}`,
           ...(request.due ? { due: request.due } : {}),
         });
@@ -85,7 +111,14 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         state.officialNumber = round.officialNumber;
         state.phase = 'signing';
         begun = round;
-        if (notify) notices.push({ event: 'turn', documentId, round: round.round, userIds: firstTurn(state.signers), actorUserId: request.userId });
+        if (notify)
+          notices.push({
+            event: 'turn',
+            documentId,
+            round: round.round,
+            userIds: firstTurn(state.signers),
+            actorUserId: request.userId,
+          });
         return round;
       } catch (err) {
         state.phase = 'not_started';
@@ -107,10 +140,17 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     me.signedAt = signedAt;
     if (notify) {
       const numerator = state.signers.find((s) => s.isNumerator);
-      if (me.isNumerator) notices.push({ event: 'officialized', documentId, round: state.round, actorUserId: me.userId });
+      if (me.isNumerator)
+        notices.push({ event: 'officialized', documentId, round: state.round, actorUserId: me.userId });
       else if (numerator?.status === 'pending' && state.signers.every((s) => s.isNumerator || s.status === 'signed')) {
         // The common signers are done: now it is the numerator's turn.
-        notices.push({ event: 'turn', documentId, round: state.round, userIds: [numerator.userId], actorUserId: me.userId });
+        notices.push({
+          event: 'turn',
+          documentId,
+          round: state.round,
+          userIds: [numerator.userId],
+          actorUserId: me.userId,
+        });
       }
     }
     return outcome(me);
@@ -128,7 +168,11 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     const me = signer(request.userId);
     // Checked before the phase: the numerator's repeat still finds its signature after the round ended.
     if (me?.status === 'signed' && state.phase !== 'rejected') {
-      throw ApplicationFailure.create({ type: ALREADY_SIGNED_TYPE, message: 'El usuario ya firmó este documento', nonRetryable: true });
+      throw ApplicationFailure.create({
+        type: ALREADY_SIGNED_TYPE,
+        message: 'El usuario ya firmó este documento',
+        nonRetryable: true,
+      });
     }
     if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notSignable);
     if (!me) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
@@ -150,11 +194,20 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
           state.officialNumber = await steps.assignOfficialNumber(step(me.userId));
           upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: state.officialNumber }]);
         }
-        const result: SignatureStepResult = await signing.signDocumentRevision({ ...step(me.userId), ...(request.sendCode === false ? { sendCode: false } : {}) });
+        const result: SignatureStepResult = await signing.signDocumentRevision({
+          ...step(me.userId),
+          ...(request.sendCode === false ? { sendCode: false } : {}),
+        });
         if ('authorization' in result) {
           // A personal signature: prepared, and its signer was sent a code (a new one on every request).
           (state.awaitingAuthorization ??= {})[me.userId] = { ...result.authorization, wrongCodes: 0 };
-          return { documentId, status: 'sent_to_sign', isNumerator: me.isNumerator, officialNumber: null, authorization: result.authorization };
+          return {
+            documentId,
+            status: 'sent_to_sign',
+            isNumerator: me.isNumerator,
+            officialNumber: null,
+            authorization: result.authorization,
+          };
         }
         return signatureMade(me, result.signedAt);
       }),
@@ -182,7 +235,12 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
           }
           delete state.awaitingAuthorization![me!.userId];
           if (result.refused === 'wrong_code') throw appFailure(400, AUTHORIZATION_REFUSALS.attemptCancelled);
-          throw appFailure(409, result.refused === 'expired' ? AUTHORIZATION_REFUSALS.codeExpired : AUTHORIZATION_REFUSALS.noPendingAuthorization);
+          throw appFailure(
+            409,
+            result.refused === 'expired'
+              ? AUTHORIZATION_REFUSALS.codeExpired
+              : AUTHORIZATION_REFUSALS.noPendingAuthorization,
+          );
         }
         if ('renewed' in result) {
           state.awaitingAuthorization![me!.userId] = { ...result.renewed, wrongCodes: 0 };
@@ -252,22 +310,27 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     await condition(() => state.phase !== 'signing');
   }
   if (deadlineId) {
-    await getExternalWorkflowHandle(deadlineId).cancel()
+    await getExternalWorkflowHandle(deadlineId)
+      .cancel()
       .catch((err: unknown) => log.warn('deadline run not cancelled', { deadlineId, error: (err as Error).message }));
   }
   await condition(allHandlersFinished);
   if (notify) await sendNotices();
   // Once official: a memo's summary and those of the cases it was linked to, in the background.
   if (state.phase === 'signed' && patched('summaries-after-officialization')) {
-    await steps.requestSummariesOfOfficialized({ tenant, documentId })
+    await steps
+      .requestSummariesOfOfficialized({ tenant, documentId })
       .catch((err: unknown) => log.warn('summaries not requested', { documentId, error: (err as Error).message }));
   }
   return { documentId, phase: state.phase, officialNumber: state.officialNumber };
 
   async function sendNotices(): Promise<void> {
     for (let notice = notices.shift(); notice; notice = notices.shift()) {
-      await steps.notifySigningEvent({ tenant, ...notice })
-        .catch((err: unknown) => log.warn('notifications not sent', { documentId, event: notice!.event, error: (err as Error).message }));
+      await steps
+        .notifySigningEvent({ tenant, ...notice })
+        .catch((err: unknown) =>
+          log.warn('notifications not sent', { documentId, event: notice!.event, error: (err as Error).message }),
+        );
     }
   }
 }

@@ -9,7 +9,12 @@
  */
 import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { noticeSignal, type Notice, type NotificationInput, type NotificationResult } from '../contract/notifications.js';
+import {
+  noticeSignal,
+  type Notice,
+  type NotificationInput,
+  type NotificationResult,
+} from '../contract/notifications.js';
 import { RETRY } from './activity-options.js';
 
 /** Notices per run before continuing as new, so the history stays small. */
@@ -46,7 +51,8 @@ export async function notificationWorkflow(input: NotificationInput): Promise<No
       }
     }
     if (digestAt && Date.now() >= Date.parse(digestAt)) {
-      if (await mail.sendNotificationDigest({ tenant, userId, notices: held, key: `digest.${digestAt}` })) result.digests++;
+      if (await mail.sendNotificationDigest({ tenant, userId, notices: held, key: `digest.${digestAt}` }))
+        result.digests++;
       held.length = 0;
       digestAt = null;
     }

@@ -10,11 +10,26 @@
  * the first preparation, three wrong codes cancel), obtains every signature value at once, and the
  * documents are then completed through their rounds. Unauthorised, they end refused.
  */
-import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { APP_ERROR_TYPE, appFailure, AUTHORIZATION_REFUSALS, MAX_WRONG_CODES } from '../contract/failures.js';
 import {
-  authorizeBatchUpdate, batchSettledUpdate, pendingOutcome, SIGN_BATCH_CONCURRENCY, signBatchProgressQuery, type SignBatchDocumentInput, type SignBatchInput, type SignBatchOutcome,
+  authorizeBatchUpdate,
+  batchSettledUpdate,
+  pendingOutcome,
+  SIGN_BATCH_CONCURRENCY,
+  signBatchProgressQuery,
+  type SignBatchDocumentInput,
+  type SignBatchInput,
+  type SignBatchOutcome,
   type SignBatchProgress,
 } from '../contract/sign-batch.js';
 import { RETRY } from './activity-options.js';
@@ -23,7 +38,11 @@ import { RETRY } from './activity-options.js';
  * A normal activity: it waits for the signing round's answer (which waits for the signing
  * service), heartbeating, so a dead worker's attempt is retried elsewhere within seconds.
  */
-const { signBatchDocument, completeBatchDocument } = proxyActivities<Activities>({ startToCloseTimeout: '10 minutes', heartbeatTimeout: '10 seconds', retry: RETRY });
+const { signBatchDocument, completeBatchDocument } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '10 seconds',
+  retry: RETRY,
+});
 /** Calls to the remote signing service. */
 const remote = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: RETRY });
 
@@ -33,7 +52,11 @@ export async function signBatchWorkflow(input: SignBatchInput): Promise<SignBatc
   let done = 0;
   let authorization: SignBatchProgress['authorization'] = null;
   const progress = (): SignBatchProgress => ({
-    total: outcomes.length, done, finished: done === outcomes.length, outcomes: [...outcomes], ...(authorization ? { authorization: { ...authorization } } : {}),
+    total: outcomes.length,
+    done,
+    finished: done === outcomes.length,
+    outcomes: [...outcomes],
+    ...(authorization ? { authorization: { ...authorization } } : {}),
   });
   setHandler(signBatchProgressQuery, progress);
   setHandler(batchSettledUpdate, async () => {
@@ -43,7 +66,11 @@ export async function signBatchWorkflow(input: SignBatchInput): Promise<SignBatc
 
   const batchId = workflowInfo().workflowId;
   /** Runs `step` on the outcomes at `indexes`, SIGN_BATCH_CONCURRENCY at a time; each answer replaces its outcome. */
-  async function inLanes(indexes: number[], step: (input: SignBatchDocumentInput) => Promise<SignBatchOutcome>, counts: boolean): Promise<void> {
+  async function inLanes(
+    indexes: number[],
+    step: (input: SignBatchDocumentInput) => Promise<SignBatchOutcome>,
+    counts: boolean,
+  ): Promise<void> {
     let next = 0;
     async function lane(): Promise<void> {
       while (next < indexes.length) {
@@ -55,7 +82,10 @@ export async function signBatchWorkflow(input: SignBatchInput): Promise<SignBatc
           // A refusal raised before the step could answer it (an unknown tenant, a user gone): this document's answer.
           const cause = err instanceof ActivityFailure ? err.cause : undefined;
           if (!(cause instanceof ApplicationFailure)) throw err;
-          const status = cause.type === APP_ERROR_TYPE ? ((cause.details?.[0] as { status?: number } | undefined)?.status ?? 400) : 500;
+          const status =
+            cause.type === APP_ERROR_TYPE
+              ? ((cause.details?.[0] as { status?: number } | undefined)?.status ?? 400)
+              : 500;
           outcomes[i] = { ...pendingOutcome(documentId), result: 'refused', status, message: cause.message };
         }
         if (counts && outcomes[i]!.result !== 'awaiting_authorization') done++;
@@ -80,7 +110,8 @@ export async function signBatchWorkflow(input: SignBatchInput): Promise<SignBatc
         }
         if (result !== 'signed') {
           authorization = null;
-          ended = result === 'wrong_code' ? AUTHORIZATION_REFUSALS.attemptCancelled : AUTHORIZATION_REFUSALS.codeExpired;
+          ended =
+            result === 'wrong_code' ? AUTHORIZATION_REFUSALS.attemptCancelled : AUTHORIZATION_REFUSALS.codeExpired;
           throw appFailure(result === 'wrong_code' ? 400 : 409, ended);
         }
         authorized = true;
@@ -97,7 +128,11 @@ export async function signBatchWorkflow(input: SignBatchInput): Promise<SignBatc
     },
   );
 
-  await inLanes(outcomes.map((_o, i) => i), signBatchDocument, true);
+  await inLanes(
+    outcomes.map((_o, i) => i),
+    signBatchDocument,
+    true,
+  );
 
   // Personal signatures prepared: one code for all of them, then each completed through its round.
   const waiting = outcomes.flatMap((o, i) => (o.result === 'awaiting_authorization' ? [i] : []));

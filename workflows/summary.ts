@@ -12,10 +12,25 @@
  * 429/5xx is asked again until it answers); a refusal retrying cannot fix (a 400) is counted and
  * the run goes on to later changes.
  */
-import { ActivityFailure, ApplicationFailure, condition, continueAsNew, log, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  log,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { SUMMARY_OF } from '../contract/search-attributes.js';
-import { contentChangedSignal, SUMMARY_PROVIDER_REJECTED_TYPE, type SummaryInput, type SummaryRunResult } from '../contract/summaries.js';
+import {
+  contentChangedSignal,
+  SUMMARY_PROVIDER_REJECTED_TYPE,
+  type SummaryInput,
+  type SummaryRunResult,
+} from '../contract/summaries.js';
 
 /** A burst that never pauses still gets its summary this long after its first change. */
 const MAX_DELAY_MS = 60_000;
@@ -24,11 +39,20 @@ const { summarizeObject } = proxyActivities<Activities>({
   // Above AI_TIMEOUT_MS (at most 100 s); heartbeats let a dead worker's attempt be retried within seconds.
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: [SUMMARY_PROVIDER_REJECTED_TYPE] },
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    nonRetryableErrorTypes: [SUMMARY_PROVIDER_REJECTED_TYPE],
+  },
 });
 
 function isRefusal(err: unknown): boolean {
-  return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === SUMMARY_PROVIDER_REJECTED_TYPE;
+  return (
+    err instanceof ActivityFailure &&
+    err.cause instanceof ApplicationFailure &&
+    err.cause.type === SUMMARY_PROVIDER_REJECTED_TYPE
+  );
 }
 
 export async function summaryWorkflow(input: SummaryInput): Promise<SummaryRunResult> {

@@ -8,9 +8,19 @@ import type { SignedSystemDocument } from '../contract/cases.js';
 import { DOCUMENT_NUMBER } from '../contract/search-attributes.js';
 import { signingSteps, steps } from './activity-options.js';
 
-export async function signSystemDocument(tenant: string, userId: string, documentId: string): Promise<SignedSystemDocument> {
+export async function signSystemDocument(
+  tenant: string,
+  userId: string,
+  documentId: string,
+): Promise<SignedSystemDocument> {
   const { workflowId, runId } = workflowInfo();
-  const round = await steps.beginDocumentSigning({ tenant, documentId, userId, creatorOnly: false, runId: `${workflowId}/${runId}` });
+  const round = await steps.beginDocumentSigning({
+    tenant,
+    documentId,
+    userId,
+    creatorOnly: false,
+    runId: `${workflowId}/${runId}`,
+  });
   const step = { tenant, documentId, userId, round: round.round };
   const officialNumber = await steps.assignOfficialNumber(step);
   upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: officialNumber }]);

@@ -10,8 +10,13 @@ import { condition, log, patched, proxyActivities, setHandler, upsertSearchAttri
 import type { Activities } from '../activities/index.js';
 import { STATUS } from '../contract/search-attributes.js';
 import {
-  firstLoginSignal, provisionedUpdate, provisioningStatusQuery, resendInvitationSignal,
-  type ProvisioningInput, type ProvisioningState, type ProvisioningStatus,
+  firstLoginSignal,
+  provisionedUpdate,
+  provisioningStatusQuery,
+  resendInvitationSignal,
+  type ProvisioningInput,
+  type ProvisioningState,
+  type ProvisioningStatus,
 } from '../contract/user-provisioning.js';
 import { RETRY } from './activity-options.js';
 
@@ -21,7 +26,13 @@ const acts = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retr
 export async function userProvisioningWorkflow(input: ProvisioningInput): Promise<ProvisioningState> {
   const { tenant, user } = input;
   const state: ProvisioningState = {
-    status: 'provisioning', email: user.email, userId: null, identityUserId: null, authId: null, ticketsIssued: 0, ticketExpiresAt: null,
+    status: 'provisioning',
+    email: user.email,
+    userId: null,
+    identityUserId: null,
+    authId: null,
+    ticketsIssued: 0,
+    ticketExpiresAt: null,
   };
   let resends = 0;
   const setStatus = (status: ProvisioningStatus) => {
@@ -48,13 +59,20 @@ export async function userProvisioningWorkflow(input: ProvisioningInput): Promis
   let enrolment: Promise<void> = Promise.resolve();
   const enrol = (userId: string) => {
     if (!patched('personal-signing-credential')) return;
-    enrolment = acts.enrolSigningCredential({ tenant, requestedBy: input.requestedBy, userId })
+    enrolment = acts
+      .enrolSigningCredential({ tenant, requestedBy: input.requestedBy, userId })
       .catch((err: unknown) => log.warn('signing credential not issued', { userId, error: (err as Error).message }));
   };
 
   const found = await acts.findIdentityAccounts({ email: user.email });
   if (found.social) {
-    state.userId = await acts.saveInvitedUser({ tenant, requestedBy: input.requestedBy, user, authId: found.social.userId, invitation: null });
+    state.userId = await acts.saveInvitedUser({
+      tenant,
+      requestedBy: input.requestedBy,
+      user,
+      authId: found.social.userId,
+      invitation: null,
+    });
     enrol(state.userId);
     state.authId = found.social.userId;
     setStatus('linked_social');
@@ -62,20 +80,42 @@ export async function userProvisioningWorkflow(input: ProvisioningInput): Promis
     return state;
   }
 
-  state.identityUserId = found.passwordUserId ?? (await acts.createPasswordAccount({ email: user.email, fullName: user.fullName, tenant }));
-  state.userId = await acts.saveInvitedUser({ tenant, requestedBy: input.requestedBy, user, authId: null, invitation: 'pending' });
+  state.identityUserId =
+    found.passwordUserId ?? (await acts.createPasswordAccount({ email: user.email, fullName: user.fullName, tenant }));
+  state.userId = await acts.saveInvitedUser({
+    tenant,
+    requestedBy: input.requestedBy,
+    user,
+    authId: null,
+    invitation: 'pending',
+  });
   enrol(state.userId);
 
   let handled = resends;
   for (;;) {
-    const ticket = await acts.createActivationTicket({ identityUserId: state.identityUserId, ttlSeconds: input.ticketTtlSeconds });
+    const ticket = await acts.createActivationTicket({
+      identityUserId: state.identityUserId,
+      ttlSeconds: input.ticketTtlSeconds,
+    });
     state.ticketsIssued++;
     state.ticketExpiresAt = ticket.expiresAt;
-    await acts.sendActivationEmail({ tenant, to: user.email, fullName: user.fullName, link: ticket.url, expiresAt: ticket.expiresAt, sequence: state.ticketsIssued });
+    await acts.sendActivationEmail({
+      tenant,
+      to: user.email,
+      fullName: user.fullName,
+      link: ticket.url,
+      expiresAt: ticket.expiresAt,
+      sequence: state.ticketsIssued,
+    });
     setStatus('invited');
     const woken = await condition(() => state.authId !== null || resends > handled, input.ticketTtlSeconds * 1000);
     if (state.authId !== null) {
-      await acts.recordInvitationStatus({ tenant, email: user.email, identityUserId: state.identityUserId, status: 'accepted' });
+      await acts.recordInvitationStatus({
+        tenant,
+        email: user.email,
+        identityUserId: state.identityUserId,
+        status: 'accepted',
+      });
       setStatus('active');
       await enrolment;
       return state;
@@ -84,7 +124,12 @@ export async function userProvisioningWorkflow(input: ProvisioningInput): Promis
       handled = resends;
       continue;
     }
-    await acts.recordInvitationStatus({ tenant, email: user.email, identityUserId: state.identityUserId, status: 'expired' });
+    await acts.recordInvitationStatus({
+      tenant,
+      email: user.email,
+      identityUserId: state.identityUserId,
+      status: 'expired',
+    });
     setStatus('expired');
     await enrolment;
     return state;

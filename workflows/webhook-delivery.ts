@@ -7,7 +7,17 @@
  * administrators e-mailed. Between passes the run waits for a wake-up signal from the relay, or
  * `idlePollMs` at most. Continues as new so the history stays small.
  */
-import { ActivityFailure, condition, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, TimeoutFailure, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  TimeoutFailure,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { RetryState } from '@temporalio/common';
 import type { Activities } from '../activities/index.js';
 import { STATUS } from '../contract/search-attributes.js';
@@ -24,7 +34,12 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     startToCloseTimeout: '15 minutes',
     heartbeatTimeout: retry.heartbeatMs ?? '2 minutes',
     scheduleToCloseTimeout: retry.giveUpMs,
-    retry: { initialInterval: retry.initialMs, backoffCoefficient: 2, maximumInterval: retry.maxMs, nonRetryableErrorTypes: ['UnknownTenant'] },
+    retry: {
+      initialInterval: retry.initialMs,
+      backoffCoefficient: 2,
+      maximumInterval: retry.maxMs,
+      nonRetryableErrorTypes: ['UnknownTenant'],
+    },
   });
   const steps = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: RETRY });
 
@@ -41,7 +56,13 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
       outcome = await delivery.deliverWebhookEvents({ tenant, subscriptionId });
     } catch (err) {
       // Out of time: the schedule-to-close timeout itself, or a retry that would end after it.
-      if (!(err instanceof ActivityFailure && (err.cause instanceof TimeoutFailure || err.retryState === RetryState.TIMEOUT))) throw err;
+      if (
+        !(
+          err instanceof ActivityFailure &&
+          (err.cause instanceof TimeoutFailure || err.retryState === RetryState.TIMEOUT)
+        )
+      )
+        throw err;
       await steps.markWebhookFailing({ tenant, subscriptionId, giveUpMs: retry.giveUpMs });
       upsertSearchAttributes([{ key: STATUS, value: 'failing' }]);
       return { ended: 'failing', delivered };
@@ -49,7 +70,8 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     delivered += outcome.delivered;
     if (outcome.state === 'stopped') return { ended: 'stopped', delivered };
     if (outcome.state === 'more') continue;
-    if (pass >= MAX_PASSES || workflowInfo().continueAsNewSuggested) await continueAsNew<typeof webhookDeliveryWorkflow>(input);
+    if (pass >= MAX_PASSES || workflowInfo().continueAsNewSuggested)
+      await continueAsNew<typeof webhookDeliveryWorkflow>(input);
     // Idle: the next commit wakes the run; the poll covers a wake-up sent while no relay listened.
     await condition(() => woken, retry.idlePollMs);
   }

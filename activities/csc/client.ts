@@ -97,10 +97,20 @@ export class CscError extends Error {
 function classify(status: number, error: string, description: string): CscErrorKind {
   if (status === 0) return 'not_configured';
   if (error === 'invalid_otp') return 'wrong_code';
-  if (error === 'expired_otp') return /no one-time code is pending/i.test(description) ? 'no_code' : /too many wrong/i.test(description) ? 'locked' : 'expired_code';
+  if (error === 'expired_otp')
+    return /no one-time code is pending/i.test(description)
+      ? 'no_code'
+      : /too many wrong/i.test(description)
+        ? 'locked'
+        : 'expired_code';
   if (error === 'invalid_hash' || /not authori[sz]ed by the SAD/i.test(description)) return 'hash_not_authorised';
-  if (status === 401 || ['invalid_token', 'expired_token', 'authentication_error', 'unauthorized_client', 'access_denied'].includes(error)) return 'unauthorised';
-  if (/disabled|revoked|certificate is expired|credential locked/i.test(description)) return /locked/i.test(description) ? 'locked' : 'revoked';
+  if (
+    status === 401 ||
+    ['invalid_token', 'expired_token', 'authentication_error', 'unauthorized_client', 'access_denied'].includes(error)
+  )
+    return 'unauthorised';
+  if (/disabled|revoked|certificate is expired|credential locked/i.test(description))
+    return /locked/i.test(description) ? 'locked' : 'revoked';
   if (/invalid parameter credentialID/i.test(description)) return 'unknown_credential';
   if (/\bSAD\b/.test(description)) return 'sad_invalid';
   return 'invalid_request';
@@ -152,17 +162,29 @@ export class CscClient {
 
   /** The user's credential ids, newest first (by default only those that can sign). */
   async listCredentials(userId: string, options: { onlyValid?: boolean } = {}): Promise<string[]> {
-    const body = await this.post('credentials/list', { userID: userId, ...(options.onlyValid === false ? {} : { onlyValid: true }) });
+    const body = await this.post('credentials/list', {
+      userID: userId,
+      ...(options.onlyValid === false ? {} : { onlyValid: true }),
+    });
     return strings(body.credentialIDs);
   }
 
   async credentialInfo(credentialId: string): Promise<CscCredential> {
-    const body = await this.post('credentials/info', { credentialID: credentialId, certificates: 'chain', certInfo: true, authInfo: true });
+    const body = await this.post('credentials/info', {
+      credentialID: credentialId,
+      certificates: 'chain',
+      certInfo: true,
+      authInfo: true,
+    });
     const cert = (body.cert ?? {}) as Json;
     const key = (body.key ?? {}) as Json;
     return {
       credentialId,
-      status: (['valid', 'expired', 'revoked', 'suspended'].includes(cert.status as string) ? cert.status : key.status === 'disabled' ? 'revoked' : 'valid') as CscCertificateStatus,
+      status: (['valid', 'expired', 'revoked', 'suspended'].includes(cert.status as string)
+        ? cert.status
+        : key.status === 'disabled'
+          ? 'revoked'
+          : 'valid') as CscCertificateStatus,
       keyStatus: key.status === 'disabled' ? 'disabled' : 'enabled',
       certificates: strings(cert.certificates).map((c) => Buffer.from(c, 'base64')),
       subjectDN: str(cert.subjectDN),
@@ -183,7 +205,11 @@ export class CscClient {
    * and the e-mail says what is signed. Other services ignore them.
    */
   async requestCode(credentialId: string, options: { hashes: Buffer[]; description?: string }): Promise<void> {
-    const extension = { hashes: options.hashes.map((h) => h.toString('base64')), hashAlgorithmOID: CSC_OID.sha256, ...(options.description ? { description: options.description.slice(0, 200) } : {}) };
+    const extension = {
+      hashes: options.hashes.map((h) => h.toString('base64')),
+      hashAlgorithmOID: CSC_OID.sha256,
+      ...(options.description ? { description: options.description.slice(0, 200) } : {}),
+    };
     const methods = await this.supportedMethods();
     if (!methods.includes('credentials/getChallenge') && methods.includes('credentials/sendOTP')) {
       await this.post('credentials/sendOTP', { credentialID: credentialId, ...extension });
@@ -193,7 +219,10 @@ export class CscClient {
   }
 
   /** Exchanges the signer's code for a SAD bound to exactly these hashes (one signature each). */
-  async authorize(credentialId: string, options: { hashes: Buffer[]; otp: string; method?: CscOtpMethod }): Promise<{ sad: string; expiresIn: number }> {
+  async authorize(
+    credentialId: string,
+    options: { hashes: Buffer[]; otp: string; method?: CscOtpMethod },
+  ): Promise<{ sad: string; expiresIn: number }> {
     const body = await this.post('credentials/authorize', {
       credentialID: credentialId,
       numSignatures: options.hashes.length,
@@ -201,7 +230,8 @@ export class CscClient {
       hashAlgorithmOID: CSC_OID.sha256,
       authData: [{ id: options.method === 'totp' ? 'TOTP' : 'OTP', value: options.otp }],
     });
-    if (typeof body.SAD !== 'string') throw new Error('remote signing service: credentials/authorize answered without a SAD');
+    if (typeof body.SAD !== 'string')
+      throw new Error('remote signing service: credentials/authorize answered without a SAD');
     return { sad: body.SAD, expiresIn: typeof body.expiresIn === 'number' ? body.expiresIn : 3600 };
   }
 
@@ -218,20 +248,34 @@ export class CscClient {
       signAlgo: CSC_OID.rsaEncryption,
     });
     const signatures = strings(body.signatures);
-    if (signatures.length !== options.hashes.length) throw new Error(`remote signing service: ${signatures.length} signatures for ${options.hashes.length} hashes`);
+    if (signatures.length !== options.hashes.length)
+      throw new Error(`remote signing service: ${signatures.length} signatures for ${options.hashes.length} hashes`);
     return signatures.map((s) => Buffer.from(s, 'base64'));
   }
 
   /** Development provider: the user's usable credential, issued now if there is none (idempotent). */
   async enrol(user: CscEnrolment): Promise<{ credentialId: string; created: boolean; otpauthUri?: string }> {
-    const body = await this.admin('admin/credentials', { userID: user.userId, fullName: user.fullName, cuit: user.cuit, organization: user.organization, email: user.email });
-    return { credentialId: str(body.credentialID), created: body.created === true, ...(typeof body.otpauthUri === 'string' ? { otpauthUri: body.otpauthUri } : {}) };
+    const body = await this.admin('admin/credentials', {
+      userID: user.userId,
+      fullName: user.fullName,
+      cuit: user.cuit,
+      organization: user.organization,
+      email: user.email,
+    });
+    return {
+      credentialId: str(body.credentialID),
+      created: body.created === true,
+      ...(typeof body.otpauthUri === 'string' ? { otpauthUri: body.otpauthUri } : {}),
+    };
   }
 
   /** Development provider: revokes a credential, or every credential of a user; the ids revoked. */
   async revoke(options: { credentialId?: string; userId?: string }): Promise<string[]> {
     if (!options.credentialId && !options.userId) throw new Error('revoke: give credentialId or userId');
-    const body = await this.admin('admin/credentials/revoke', options.credentialId ? { credentialID: options.credentialId } : { userID: options.userId });
+    const body = await this.admin(
+      'admin/credentials/revoke',
+      options.credentialId ? { credentialID: options.credentialId } : { userID: options.userId },
+    );
     return strings(body.revoked);
   }
 
@@ -264,7 +308,12 @@ export class CscClient {
 
   private async admin(pathname: string, payload: Json): Promise<Json> {
     const { enrolmentUrl, adminToken } = this.config;
-    if (!enrolmentUrl || !adminToken) throw new CscError(0, 'not_configured', 'enrolment is not available: CSC_ENROLMENT_URL and CSC_ADMIN_TOKEN are for the development provider');
+    if (!enrolmentUrl || !adminToken)
+      throw new CscError(
+        0,
+        'not_configured',
+        'enrolment is not available: CSC_ENROLMENT_URL and CSC_ADMIN_TOKEN are for the development provider',
+      );
     return this.request(`${enrolmentUrl.replace(/\/+$/, '')}/${pathname}`, payload, adminToken);
   }
 
@@ -273,8 +322,14 @@ export class CscClient {
     this.login ??= (async () => {
       try {
         const basic = Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`, 'utf8').toString('base64');
-        const body = await this.request(`${this.config.url!.replace(/\/+$/, '')}/csc/v2/auth/login`, {}, undefined, `Basic ${basic}`);
-        if (typeof body.access_token !== 'string') throw new Error('remote signing service: auth/login answered without an access_token');
+        const body = await this.request(
+          `${this.config.url!.replace(/\/+$/, '')}/csc/v2/auth/login`,
+          {},
+          undefined,
+          `Basic ${basic}`,
+        );
+        if (typeof body.access_token !== 'string')
+          throw new Error('remote signing service: auth/login answered without an access_token');
         const seconds = typeof body.expires_in === 'number' ? body.expires_in : 3600;
         // Renewed a little early, so a token never expires between here and the service.
         this.token = { value: body.access_token, until: Date.now() + Math.max(0, seconds - 30) * 1000 };
@@ -286,17 +341,29 @@ export class CscClient {
     return this.login;
   }
 
-  private async request(url: string, payload: Json, bearer: string | undefined, authorization = bearer && `Bearer ${bearer}`): Promise<Json> {
+  private async request(
+    url: string,
+    payload: Json,
+    bearer: string | undefined,
+    authorization = bearer && `Bearer ${bearer}`,
+  ): Promise<Json> {
     let res: Response;
     try {
       res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...(authorization ? { authorization } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(authorization ? { authorization } : {}),
+        },
         body: JSON.stringify(payload),
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
     } catch (err) {
-      const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${this.config.timeoutMs} ms` : ((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message);
+      const reason =
+        (err as Error).name === 'TimeoutError'
+          ? `no answer within ${this.config.timeoutMs} ms`
+          : ((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message);
       throw new Error(`remote signing service unreachable at ${new URL(url).origin}: ${reason}`);
     }
     const text = await res.text();
@@ -308,10 +375,17 @@ export class CscClient {
     }
     if (res.status >= 400 && res.status < 500) {
       const b = (body ?? {}) as Json;
-      throw new CscError(res.status, typeof b.error === 'string' ? b.error : `http_${res.status}`, typeof b.error_description === 'string' ? b.error_description : text.slice(0, 200));
+      throw new CscError(
+        res.status,
+        typeof b.error === 'string' ? b.error : `http_${res.status}`,
+        typeof b.error_description === 'string' ? b.error_description : text.slice(0, 200),
+      );
     }
     if (!res.ok) throw new Error(`remote signing service answered ${res.status} to ${new URL(url).pathname}`);
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error(`remote signing service answered ${new URL(url).pathname} with something other than a JSON object`);
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new Error(
+        `remote signing service answered ${new URL(url).pathname} with something other than a JSON object`,
+      );
     return body as Json;
   }
 }
@@ -321,7 +395,14 @@ function otpType(body: Json): 'online' | 'offline' {
   const legacy = body.OTP as Json | undefined;
   if (legacy && (legacy.type === 'online' || legacy.type === 'offline')) return legacy.type;
   const objects = ((body.auth as Json | undefined)?.objects ?? []) as Json[];
-  const outOfBand = Array.isArray(objects) && objects.some((o) => o.type === 'ChallengeResponseOOB' || o.type === 'PasswordOOB' || (o.type === 'ChallengeResponse' && o.generator === undefined));
+  const outOfBand =
+    Array.isArray(objects) &&
+    objects.some(
+      (o) =>
+        o.type === 'ChallengeResponseOOB' ||
+        o.type === 'PasswordOOB' ||
+        (o.type === 'ChallengeResponse' && o.generator === undefined),
+    );
   return outOfBand || !Array.isArray(objects) || objects.length === 0 ? 'online' : 'offline';
 }
 

@@ -107,7 +107,9 @@ function toAccount(user: Auth0User, operation: string): IdentityAccount {
 function describe(body: unknown): { message: string; code?: string } {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
-    const message = [b.message, b.error_description, b.error].find((v) => typeof v === 'string' && v) as string | undefined;
+    const message = [b.message, b.error_description, b.error].find((v) => typeof v === 'string' && v) as
+      | string
+      | undefined;
     const code = [b.errorCode, b.error].find((v) => typeof v === 'string' && v) as string | undefined;
     return { message: message ?? JSON.stringify(body).slice(0, 200), ...(code ? { code } : {}) };
   }
@@ -124,8 +126,10 @@ export class Auth0ManagementProvider implements IdentityProvider {
   private inflight: Promise<string> | undefined;
 
   constructor(options: Auth0ManagementOptions) {
-    if (!options.domain === !options.baseUrl) throw new Error('Auth0ManagementProvider needs exactly one of domain and baseUrl');
-    if (!options.clientId || !options.clientSecret) throw new Error('Auth0ManagementProvider needs the management client id and secret');
+    if (!options.domain === !options.baseUrl)
+      throw new Error('Auth0ManagementProvider needs exactly one of domain and baseUrl');
+    if (!options.clientId || !options.clientSecret)
+      throw new Error('Auth0ManagementProvider needs the management client id and secret');
     if (!options.frontendClientId) throw new Error('Auth0ManagementProvider needs the front-end client id');
     const base = options.baseUrl ?? `https://${options.domain!.replace(/^https?:\/\//, '')}`;
     if (!URL.canParse(base)) throw new Error(`invalid identity provider address: ${base}`);
@@ -138,7 +142,11 @@ export class Auth0ManagementProvider implements IdentityProvider {
 
   async findUsersByEmail(email: string): Promise<IdentityAccount[]> {
     const op = 'GET /api/v2/users-by-email';
-    const users = await this.call<Auth0User[]>('GET', `/api/v2/users-by-email?email=${encodeURIComponent(email.trim().toLowerCase())}`, op);
+    const users = await this.call<Auth0User[]>(
+      'GET',
+      `/api/v2/users-by-email?email=${encodeURIComponent(email.trim().toLowerCase())}`,
+      op,
+    );
     if (!Array.isArray(users)) throw new Error(`identity provider returned no list for ${op}`);
     return users.map((u) => toAccount(u, op));
   }
@@ -169,7 +177,8 @@ export class Auth0ManagementProvider implements IdentityProvider {
     try {
       return toAccount(await this.call<Auth0User>('POST', '/api/v2/users', op, body), op);
     } catch (err) {
-      if (err instanceof IdentityProviderError && err.status === 409) throw new IdentityUserExistsError(body.email, err.message);
+      if (err instanceof IdentityProviderError && err.status === 409)
+        throw new IdentityUserExistsError(body.email, err.message);
       throw err;
     }
   }
@@ -177,7 +186,8 @@ export class Auth0ManagementProvider implements IdentityProvider {
   async createPasswordChangeTicket(input: PasswordChangeTicketInput): Promise<PasswordChangeTicket> {
     const ttlSec = input.ttlSec ?? this.options.ticketTtlSec ?? DEFAULT_TICKET_TTL_SEC;
     // 0 would silently mean "provider default" to Auth0.
-    if (!Number.isInteger(ttlSec) || ttlSec <= 0) throw new RangeError(`ticket ttl must be a positive whole number of seconds: ${ttlSec}`);
+    if (!Number.isInteger(ttlSec) || ttlSec <= 0)
+      throw new RangeError(`ticket ttl must be a positive whole number of seconds: ${ttlSec}`);
     const requestedAt = this.now();
     const body = {
       user_id: input.userId,
@@ -195,7 +205,9 @@ export class Auth0ManagementProvider implements IdentityProvider {
   async setInvitationStatus(userId: string, status: InvitationStatus | null): Promise<IdentityAccount> {
     const op = 'PATCH /api/v2/users/{id}';
     // app_metadata updates merge at the top level; null removes the key.
-    const user = await this.call<Auth0User>('PATCH', `/api/v2/users/${encodeURIComponent(userId)}`, op, { app_metadata: { [INVITATION_METADATA_KEY]: status } });
+    const user = await this.call<Auth0User>('PATCH', `/api/v2/users/${encodeURIComponent(userId)}`, op, {
+      app_metadata: { [INVITATION_METADATA_KEY]: status },
+    });
     return toAccount(user, op);
   }
 
@@ -223,11 +235,15 @@ export class Auth0ManagementProvider implements IdentityProvider {
       body: form.toString(),
     });
     if (typeof body?.access_token !== 'string') throw new Error(`identity provider returned no access token for ${op}`);
-    const lifetimeMs = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : MANAGEMENT_TOKEN_CACHE_MS;
+    const lifetimeMs =
+      typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : MANAGEMENT_TOKEN_CACHE_MS;
     // Refresh a little before expiry (at most a minute, at most a tenth of the lifetime).
     const usableMs = Math.min(MANAGEMENT_TOKEN_CACHE_MS, lifetimeMs - Math.min(60_000, lifetimeMs / 10));
     this.cached = { token: body.access_token, refreshAt: fetchedAt + usableMs };
-    this.options.log?.debug('identity provider: management token fetched', { expires_in: body.expires_in, cached_for_s: Math.round(usableMs / 1000) });
+    this.options.log?.debug('identity provider: management token fetched', {
+      expires_in: body.expires_in,
+      cached_for_s: Math.round(usableMs / 1000),
+    });
     return body.access_token;
   }
 
@@ -275,7 +291,8 @@ export class Auth0ManagementProvider implements IdentityProvider {
     }
     const { message, code } = describe(body);
     // Rate limits and server failures pass with time: plain errors, so the caller retries.
-    if (res.status === 429 || res.status >= 500) throw new Error(`identity provider failed (${op}): ${res.status} ${message}`);
+    if (res.status === 429 || res.status >= 500)
+      throw new Error(`identity provider failed (${op}): ${res.status} ${message}`);
     throw new IdentityProviderError(message, res.status, code, op);
   }
 }

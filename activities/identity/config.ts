@@ -42,7 +42,8 @@ export function auth0ManagementOptionsFromEnv(env: NodeJS.ProcessEnv = process.e
   let ticketTtlSec: number | undefined;
   if (env.AUTH0_TICKET_TTL_SEC) {
     ticketTtlSec = Number(env.AUTH0_TICKET_TTL_SEC);
-    if (!Number.isInteger(ticketTtlSec) || ticketTtlSec <= 0) throw new IdentityConfigError(`AUTH0_TICKET_TTL_SEC must be a positive integer: ${env.AUTH0_TICKET_TTL_SEC}`);
+    if (!Number.isInteger(ticketTtlSec) || ticketTtlSec <= 0)
+      throw new IdentityConfigError(`AUTH0_TICKET_TTL_SEC must be a positive integer: ${env.AUTH0_TICKET_TTL_SEC}`);
   }
   return {
     ...(domain ? { domain } : { baseUrl: baseUrl || DEV_IDP_DEFAULTS.baseUrl }),

@@ -69,7 +69,9 @@ export class TokenVerifier {
 
   private async fetchKeySet(): Promise<KeySet> {
     if (!this.jwksUrl) {
-      const discovery = (await this.fetchJson(`${this.options.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`)) as { jwks_uri?: string };
+      const discovery = (await this.fetchJson(
+        `${this.options.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+      )) as { jwks_uri?: string };
       if (!discovery.jwks_uri) throw new Error('the discovery document has no jwks_uri');
       this.jwksUrl = discovery.jwks_uri;
     }
@@ -96,7 +98,9 @@ export class TokenVerifier {
       return await this.inFlight;
     } catch (err) {
       if (cached) {
-        this.options.log.warn('identity provider keys could not be refreshed; keeping the last good set', { error: (err as Error).message });
+        this.options.log.warn('identity provider keys could not be refreshed; keeping the last good set', {
+          error: (err as Error).message,
+        });
         cached.retryAt = Date.now() + FAILED_REFRESH_RETRY_MS;
         return cached.set;
       }
@@ -125,7 +129,12 @@ export class TokenVerifier {
     if (typeof payload.sub !== 'string' || !payload.sub) throw unauthorized(TOKEN_MESSAGES.invalid);
     const email = (payload as { email?: unknown }).email;
     if (typeof email !== 'string' || !email) throw unauthorized(TOKEN_MESSAGES.noEmail);
-    return { sub: payload.sub, email, emailVerified: (payload as { email_verified?: unknown }).email_verified === true, claims: payload };
+    return {
+      sub: payload.sub,
+      email,
+      emailVerified: (payload as { email_verified?: unknown }).email_verified === true,
+      claims: payload,
+    };
   }
 
   private async check(token: string, set: KeySet, audiences: string[]): Promise<JWTPayload> {
@@ -140,7 +149,12 @@ export class TokenVerifier {
     // jose checks `iat` only together with a maximum token age; a token from the future is not
     // one the provider issued with a sane clock.
     if (payload.iat !== undefined && payload.iat > Math.floor(Date.now() / 1000) + tolerance) {
-      throw new joseErrors.JWTClaimValidationFailed('"iat" claim timestamp check failed (it should be in the past)', payload, 'iat', 'check_failed');
+      throw new joseErrors.JWTClaimValidationFailed(
+        '"iat" claim timestamp check failed (it should be in the past)',
+        payload,
+        'iat',
+        'check_failed',
+      );
     }
     return payload;
   }

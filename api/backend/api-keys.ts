@@ -4,13 +4,27 @@
  * is always the caller's tenant's (another tenant's key is 404).
  */
 import { Router, type Response } from 'express';
-import { createKey, keyAudit, listKeys, revokeKey, rotateKey, userActor, type ApiKeyScope } from '../../domain/api-keys/index.js';
+import {
+  createKey,
+  keyAudit,
+  listKeys,
+  revokeKey,
+  rotateKey,
+  userActor,
+  type ApiKeyScope,
+} from '../../domain/api-keys/index.js';
 import { forbidden } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, sendBackend, userOf } from '../http.js';
 import { bodyParser, uuidList } from '../validation.js';
 
-export const createBody = bodyParser<{ name: string; expires_in_days?: number; user_ids?: string[]; all_users?: boolean; system_read?: boolean }>({
+export const createBody = bodyParser<{
+  name: string;
+  expires_in_days?: number;
+  user_ids?: string[];
+  all_users?: boolean;
+  system_read?: boolean;
+}>({
   type: 'object',
   required: ['name'],
   additionalProperties: false,
@@ -29,7 +43,11 @@ export const rotateBody = bodyParser<{ overlap_hours?: number; expires_in_days?:
   properties: { overlap_hours: { type: 'integer' }, expires_in_days: { type: 'integer' } },
 });
 
-export const revokeBody = bodyParser<Record<string, never>>({ type: 'object', additionalProperties: false, properties: {} });
+export const revokeBody = bodyParser<Record<string, never>>({
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+});
 
 /** The administrator's scope: their tenant, their name in the audit trail. */
 function adminScope(deps: ApiDeps, res: Response): ApiKeyScope {
@@ -49,7 +67,13 @@ export function backendApiKeyRoutes(deps: ApiDeps): Router {
   router.post('/admin/api-keys', async (req, res) => {
     const scope = adminScope(deps, res);
     const body = createBody(req.body);
-    const { key, secret } = await createKey(scope, { name: body.name, expiresInDays: body.expires_in_days, userIds: body.user_ids, allUsers: body.all_users, systemRead: body.system_read });
+    const { key, secret } = await createKey(scope, {
+      name: body.name,
+      expiresInDays: body.expires_in_days,
+      userIds: body.user_ids,
+      allUsers: body.all_users,
+      systemRead: body.system_read,
+    });
     sendBackend(res, { ...key, key: secret }, 'API Key creada; guarde la clave: no se volverá a mostrar', 201);
   });
 
@@ -68,7 +92,10 @@ export function backendApiKeyRoutes(deps: ApiDeps): Router {
   router.post('/admin/api-keys/:id/rotate', async (req, res) => {
     const scope = adminScope(deps, res);
     const body = rotateBody(req.body);
-    const { key, secret } = await rotateKey(scope, pathParam(req, 'id'), { overlapHours: body.overlap_hours, expiresInDays: body.expires_in_days });
+    const { key, secret } = await rotateKey(scope, pathParam(req, 'id'), {
+      overlapHours: body.overlap_hours,
+      expiresInDays: body.expires_in_days,
+    });
     sendBackend(res, { ...key, key: secret }, 'API Key rotada; guarde la nueva clave: no se volverá a mostrar');
   });
 

@@ -5,7 +5,13 @@
  * without `auth_id` links the token's `sub` (onboarding) and tells the provisioning workflow.
  */
 import type { RequestHandler } from 'express';
-import { authenticateIdentity, authenticateTestingMode, BACKEND_AUTH_MESSAGES, resolveBackendTenant, tenantsOfActiveUser } from '../../domain/authentication.js';
+import {
+  authenticateIdentity,
+  authenticateTestingMode,
+  BACKEND_AUTH_MESSAGES,
+  resolveBackendTenant,
+  tenantsOfActiveUser,
+} from '../../domain/authentication.js';
 import { sendBackend } from '../http.js';
 import { unauthorized } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
@@ -52,7 +58,11 @@ export function backendAuth(deps: ApiDeps): RequestHandler {
     }
     if (!bearer) throw unauthorized(BACKEND_AUTH_MESSAGES.missingToken);
     const token = await deps.tokens.verify(bearer);
-    const { ctx, linked } = await authenticateIdentity(deps, tenant, { sub: token.sub, email: token.email, emailVerified: token.emailVerified });
+    const { ctx, linked } = await authenticateIdentity(deps, tenant, {
+      sub: token.sub,
+      email: token.email,
+      emailVerified: token.emailVerified,
+    });
     if (linked) await provisioning.firstLogin(tenant.schema, ctx.user!.email, token.sub);
     res.locals.ctx = ctx;
     next();

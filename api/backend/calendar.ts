@@ -6,7 +6,12 @@
  */
 import { Router, type Response } from 'express';
 import { userActor } from '../../domain/api-keys/index.js';
-import { addMunicipalDay, listNonWorkingDays, parseCalendarYear, removeMunicipalDay } from '../../domain/business-days.js';
+import {
+  addMunicipalDay,
+  listNonWorkingDays,
+  parseCalendarYear,
+  removeMunicipalDay,
+} from '../../domain/business-days.js';
 import { localDate } from '../../domain/calendar.js';
 import { listTypeDeadlines, setTypeDeadline } from '../../domain/deadlines/type-defaults.js';
 import { forbidden } from '../../domain/errors.js';
@@ -38,7 +43,10 @@ export const typeDeadlineBody = bodyParser<{ signing_due_business_days: number |
   required: ['signing_due_business_days'],
   additionalProperties: false,
   properties: {
-    signing_due_business_days: { anyOf: [{ type: 'integer', minimum: 1, maximum: 240 }, { type: 'null' }], description: 'Días hábiles de plazo de firma (null: sin plazo)' },
+    signing_due_business_days: {
+      anyOf: [{ type: 'integer', minimum: 1, maximum: 240 }, { type: 'null' }],
+      description: 'Días hábiles de plazo de firma (null: sin plazo)',
+    },
   },
 });
 
@@ -55,7 +63,11 @@ export function backendCalendarRoutes(deps: ApiDeps): Router {
   router.put('/admin/document-types/:acronym', async (req, res) => {
     const { db } = admin(res);
     const body = typeDeadlineBody(req.body);
-    sendBackend(res, await setTypeDeadline(db, pathParam(req, 'acronym'), body.signing_due_business_days), 'Plazo de firma guardado');
+    sendBackend(
+      res,
+      await setTypeDeadline(db, pathParam(req, 'acronym'), body.signing_due_business_days),
+      'Plazo de firma guardado',
+    );
   });
 
   router.get('/admin/calendar', async (req, res) => {
@@ -68,7 +80,11 @@ export function backendCalendarRoutes(deps: ApiDeps): Router {
   router.post('/admin/calendar', async (req, res) => {
     const { db, user } = admin(res);
     const body = addDayBody(req.body);
-    const day = await addMunicipalDay(db, { date: body.date, description: body.description.trim(), createdBy: userActor(user).label });
+    const day = await addMunicipalDay(db, {
+      date: body.date,
+      description: body.description.trim(),
+      createdBy: userActor(user).label,
+    });
     sendBackend(res, day, 'Día no laborable municipal agregado', 201);
   });
 

@@ -5,7 +5,13 @@ import { annulFolio } from '../../domain/case-file/annulment.js';
 import { caseIndex, caseIndexVersion } from '../../domain/case-file/reads.js';
 import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
 import { deadlineProperties, type DeadlineFields } from '../deadline-body.js';
-import { availableSectors, caseDetailBackend, getCaseByNumber, searchCasesBackend, sectorUsers } from '../../domain/cases/reads.js';
+import {
+  availableSectors,
+  caseDetailBackend,
+  getCaseByNumber,
+  searchCasesBackend,
+  sectorUsers,
+} from '../../domain/cases/reads.js';
 import { listCaseTemplatesDetailed } from '../../domain/catalogs.js';
 import { badRequest } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
@@ -13,31 +19,57 @@ import { caseWorkflows, pollPath } from '../case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { requestSummary } from '../summaries.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
-import { annulBody, caseCreationBody, closeAssignmentAnswer, creationInProgress, moveCase } from '../integration/cases.js';
+import {
+  annulBody,
+  caseCreationBody,
+  closeAssignmentAnswer,
+  creationInProgress,
+  moveCase,
+} from '../integration/cases.js';
 import { bodyParser, uuid } from '../validation.js';
 
-export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; transfer_ownership?: boolean; assigned_user_id?: string | null; create_official_doc?: boolean } & DeadlineFields>({
+export const movementBody = bodyParser<
+  {
+    target_sector_id: string;
+    reason?: string;
+    transfer_ownership?: boolean;
+    assigned_user_id?: string | null;
+    create_official_doc?: boolean;
+  } & DeadlineFields
+>({
   type: 'object',
   // reason is checked by the domain, so a missing one gets the catalog's message too.
   required: ['target_sector_id'],
   properties: {
-    target_sector_id: uuid, reason: { type: 'string' }, transfer_ownership: { type: 'boolean' },
-    assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
+    target_sector_id: uuid,
+    reason: { type: 'string' },
+    transfer_ownership: { type: 'boolean' },
+    assigned_user_id: { anyOf: [uuid, { type: 'null' }] },
+    create_official_doc: { type: 'boolean' },
     ...deadlineProperties,
   },
 });
 
 export const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
-  type: 'object', required: ['movement_id'], properties: { movement_id: uuid, reason: { type: 'string' } },
+  type: 'object',
+  required: ['movement_id'],
+  properties: { movement_id: uuid, reason: { type: 'string' } },
 });
 
 export const linkBody = bodyParser<{ document_id?: string; official_document_id?: string }>({
-  type: 'object', properties: { document_id: uuid, official_document_id: uuid },
+  type: 'object',
+  properties: { document_id: uuid, official_document_id: uuid },
 });
 
 function backendCreation(result: CaseCreationResult) {
   return {
-    case: { case_id: result.caseId, case_number: result.caseNumber, reference: result.reference, status: result.status, created_at: result.createdAt },
+    case: {
+      case_id: result.caseId,
+      case_number: result.caseNumber,
+      reference: result.reference,
+      status: result.status,
+      created_at: result.createdAt,
+    },
     cover: { document_id: result.cover.documentId, official_number: result.cover.officialNumber },
   };
 }
@@ -57,8 +89,15 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
     sendBackend(
       res,
       await searchCasesBackend(contextOf(res), {
-        page: q('page'), page_size: q('page_size'), status: q('status'), search: q('search'), date_filter: q('date_filter'),
-        date_from: q('date_from'), date_to: q('date_to'), sector_filter: q('sector_filter'), trata_filter: q('trata_filter'),
+        page: q('page'),
+        page_size: q('page_size'),
+        status: q('status'),
+        search: q('search'),
+        date_filter: q('date_filter'),
+        date_from: q('date_from'),
+        date_to: q('date_to'),
+        sector_filter: q('sector_filter'),
+        trata_filter: q('trata_filter'),
       }),
     );
   });
@@ -66,7 +105,10 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   router.post('/cases', async (req, res) => {
     const body = caseCreationBody(req.body);
     const outcome = await workflows.create(contextOf(res), {
-      templateId: body.case_template_id, reference: body.reference.trim(), ownerSectorId: body.owner_sector_id ?? null, idempotencyKey: req.get('idempotency-key'),
+      templateId: body.case_template_id,
+      reference: body.reference.trim(),
+      ownerSectorId: body.owner_sector_id ?? null,
+      idempotencyKey: req.get('idempotency-key'),
     });
     if (outcome.done) sendBackend(res, backendCreation(outcome.value), 'Expediente creado', 201);
     else {
@@ -100,24 +142,64 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/transfer', async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const { movement: m, official, deadline } = await moveCase(deps, ctx, {
-      kind: 'transfer', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id,
-      transferOwnership: body.transfer_ownership ?? true, bounded: true, due: parseDeadlineRequest(body),
-    }, body.create_official_doc);
+    const {
+      movement: m,
+      official,
+      deadline,
+    } = await moveCase(
+      deps,
+      ctx,
+      {
+        kind: 'transfer',
+        caseId: id(req),
+        targetSectorId: body.target_sector_id,
+        reason: body.reason,
+        assignedUserId: body.assigned_user_id,
+        transferOwnership: body.transfer_ownership ?? true,
+        bounded: true,
+        due: parseDeadlineRequest(body),
+      },
+      body.create_official_doc,
+    );
     sendBackend(
       res,
-      { movement_id: m.movementId, movement_type: m.movementType, from_sector: m.fromSector, to_sector: m.toSector, assigned_user_id: m.assignedUserId, ...deadline, ...official },
-      m.movementType === 'transfer' ? `Expediente transferido a ${m.toSector.acronym}` : `Tarea asignada a ${m.toSector.acronym}`,
+      {
+        movement_id: m.movementId,
+        movement_type: m.movementType,
+        from_sector: m.fromSector,
+        to_sector: m.toSector,
+        assigned_user_id: m.assignedUserId,
+        ...deadline,
+        ...official,
+      },
+      m.movementType === 'transfer'
+        ? `Expediente transferido a ${m.toSector.acronym}`
+        : `Tarea asignada a ${m.toSector.acronym}`,
     );
   });
 
   router.post('/cases/:id/assign', async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const { movement: m, official, deadline } = await moveCase(deps, ctx, {
-      kind: 'assign', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
-      due: parseDeadlineRequest(body),
-    }, body.create_official_doc);
+    const {
+      movement: m,
+      official,
+      deadline,
+    } = await moveCase(
+      deps,
+      ctx,
+      {
+        kind: 'assign',
+        caseId: id(req),
+        targetSectorId: body.target_sector_id,
+        reason: body.reason,
+        assignedUserId: body.assigned_user_id,
+        transferOwnership: false,
+        bounded: true,
+        due: parseDeadlineRequest(body),
+      },
+      body.create_official_doc,
+    );
     sendBackend(
       res,
       { movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector, ...deadline, ...official },
@@ -150,7 +232,11 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   });
   router.post('/cases/:id/folios/:documentId/annul', async (req, res) => {
     const body = annulBody(req.body);
-    sendBackend(res, await annulFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body.reason), 'Foja anulada');
+    sendBackend(
+      res,
+      await annulFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body.reason),
+      'Foja anulada',
+    );
   });
 
   return router;

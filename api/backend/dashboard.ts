@@ -9,7 +9,10 @@ export function backendDashboardRoutes(_deps: ApiDeps): Router {
   const router = Router();
 
   router.get('/dashboard/feed', async (req, res) => {
-    sendBackend(res, await dashboardFeed(contextOf(res), { page: queryString(req, 'page'), page_size: queryString(req, 'page_size') }));
+    sendBackend(
+      res,
+      await dashboardFeed(contextOf(res), { page: queryString(req, 'page'), page_size: queryString(req, 'page_size') }),
+    );
   });
 
   router.get('/dashboard/stats', async (_req, res) => {

@@ -1,8 +1,21 @@
 /** Backend: documents (`/api/v1/documents/...`, spec backend "Documents" table). */
 import { Router, type Response } from 'express';
-import { createDocument, deleteDocument, importDocument, replaceImportedPdf, saveDocument } from '../../domain/documents/drafts.js';
+import {
+  createDocument,
+  deleteDocument,
+  importDocument,
+  replaceImportedPdf,
+  saveDocument,
+} from '../../domain/documents/drafts.js';
 import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
-import { documentPdfUrl, previewDownload, previewInfo, searchOfficial, signatureDetailsWithCode, unifiedDetails } from '../../domain/documents/reads.js';
+import {
+  documentPdfUrl,
+  previewDownload,
+  previewInfo,
+  searchOfficial,
+  signatureDetailsWithCode,
+  unifiedDetails,
+} from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
@@ -17,7 +30,12 @@ import { contextOf, pathParam, sendBackend, sendBackendFlat } from '../http.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 
-export const createBody = bodyParser<{ document_type_acronym: string; reference: string; recipients?: unknown; case_id?: string | null }>({
+export const createBody = bodyParser<{
+  document_type_acronym: string;
+  reference: string;
+  recipients?: unknown;
+  case_id?: string | null;
+}>({
   type: 'object',
   required: ['document_type_acronym', 'reference'],
   properties: {
@@ -43,7 +61,11 @@ export const saveBody = bodyParser<SaveBody>({
     content: { type: 'string', maxLength: TEXT_LIMITS.content },
     signers: {
       type: 'array',
-      items: { type: 'object', required: ['user_id'], properties: { user_id: uuid, is_numerator: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['user_id'],
+        properties: { user_id: uuid, is_numerator: { type: 'boolean' } },
+      },
     },
     recipients: { type: ['array', 'object'] },
     proposed_case_ids: uuidList,
@@ -51,7 +73,10 @@ export const saveBody = bodyParser<SaveBody>({
 });
 
 // A missing reason gets the catalog's message, like a blank one (checked below).
-export const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
+export const rejectBody = bodyParser<{ reason?: string }>({
+  type: 'object',
+  properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } },
+});
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 
@@ -82,9 +107,19 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   // The integration interface's import, for the desk (docs/decisions.md): same form, same checks.
   router.post('/documents/import', async (req, res) => {
     const doc = await importDocument(contextOf(res), await readImportForm(req));
-    sendBackend(res, {
-      document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, is_imported: true, created_at: iso(doc.created_at),
-    }, 'Documento importado', 201);
+    sendBackend(
+      res,
+      {
+        document_id: doc.id,
+        document_type: doc.type_acronym,
+        reference: doc.reference,
+        status: doc.status,
+        is_imported: true,
+        created_at: iso(doc.created_at),
+      },
+      'Documento importado',
+      201,
+    );
   });
 
   router.put('/documents/:id/imported-pdf', async (req, res) => {
@@ -96,7 +131,11 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   router.get('/documents/:id/signature-details', async (req, res) => {
     const { details, code } = await signatureDetailsWithCode(contextOf(res), pathParam(req, 'id'));
     const result = code ? await verifier.byCode(code) : undefined;
-    sendBackend(res, { ...details, verification_code: code && formatVerificationCode(code), validation: result ? verificationJson(result) : null });
+    sendBackend(res, {
+      ...details,
+      verification_code: code && formatVerificationCode(code),
+      validation: result ? verificationJson(result) : null,
+    });
   });
 
   router.patch('/documents/:id/save', async (req, res) => {
@@ -107,13 +146,19 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       {
         ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
         ...(body.content !== undefined ? { content: body.content } : {}),
-        ...(body.signers ? { signers: body.signers.map((s) => ({ userId: s.user_id, isNumerator: s.is_numerator === true })) } : {}),
+        ...(body.signers
+          ? { signers: body.signers.map((s) => ({ userId: s.user_id, isNumerator: s.is_numerator === true })) }
+          : {}),
         ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
         ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
       },
       { allowRejected: true },
     );
-    sendBackendFlat(res, { document_id: doc.id, status: doc.status, last_modified_at: iso(doc.updated_at) }, 'Documento guardado');
+    sendBackendFlat(
+      res,
+      { document_id: doc.id, status: doc.status, last_modified_at: iso(doc.updated_at) },
+      'Documento guardado',
+    );
   });
 
   router.post('/documents/:id/preview-info', async (req, res) => {
@@ -126,7 +171,11 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       sendBackend(res, { document_id: pathParam(req, 'id'), pdf_url: preview.url, expires_in: preview.expiresIn });
       return;
     }
-    res.status(200).type('application/pdf').set('Content-Disposition', `inline; filename="${preview.fileName}"`).send(preview.pdf);
+    res
+      .status(200)
+      .type('application/pdf')
+      .set('Content-Disposition', `inline; filename="${preview.fileName}"`)
+      .send(preview.pdf);
   });
 
   router.get('/documents/:id/details', async (req, res) => {
@@ -144,7 +193,12 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
         document_id: round.documentId,
         status: 'sent_to_sign',
         ...(round.dueAt ? { due_at: round.dueAt } : {}),
-        signers: round.signers.map((s) => ({ user_id: s.userId, full_name: s.fullName, is_numerator: s.isNumerator, status: s.status })),
+        signers: round.signers.map((s) => ({
+          user_id: s.userId,
+          full_name: s.fullName,
+          is_numerator: s.isNumerator,
+          status: s.status,
+        })),
       },
       'Documento enviado a firma',
     );
@@ -156,15 +210,36 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
     if (!result.done) {
       const personal = await signing.personal(ctx);
       if (personal.mode !== 'personal') return accepted(res, pathParam(req, 'id'));
-      sendBackend(res, { document_id: pathParam(req, 'id'), document_status: 'sent_to_sign', in_progress: true, authorization_required: true, method: personal.method, expires_at: null },
-        'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla', 202);
+      sendBackend(
+        res,
+        {
+          document_id: pathParam(req, 'id'),
+          document_status: 'sent_to_sign',
+          in_progress: true,
+          authorization_required: true,
+          method: personal.method,
+          expires_at: null,
+        },
+        'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla',
+        202,
+      );
       return;
     }
     const o = result.value;
     if ('authorization' in o) {
-      sendBackend(res, {
-        document_id: o.documentId, document_status: o.status, is_numerator: o.isNumerator, authorization_required: true, method: o.authorization.method, expires_at: o.authorization.expiresAt,
-      }, authorizationMessage(o.authorization.method), 202);
+      sendBackend(
+        res,
+        {
+          document_id: o.documentId,
+          document_status: o.status,
+          is_numerator: o.isNumerator,
+          authorization_required: true,
+          method: o.authorization.method,
+          expires_at: o.authorization.expiresAt,
+        },
+        authorizationMessage(o.authorization.method),
+        202,
+      );
       return;
     }
     await superSignAnswer(res, o);
@@ -182,7 +257,13 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       const { pdf_url } = await documentPdfUrl(contextOf(res), o.documentId);
       sendBackendFlat(
         res,
-        { document_id: o.documentId, document_status: 'signed', is_numerator: true, official_number: o.officialNumber, signed_pdf_url: pdf_url },
+        {
+          document_id: o.documentId,
+          document_status: 'signed',
+          is_numerator: true,
+          official_number: o.officialNumber,
+          signed_pdf_url: pdf_url,
+        },
         'Documento firmado y numerado',
       );
       return;
@@ -200,7 +281,17 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
     const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason);
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
-    sendBackend(res, { document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason, rejected_at: o.rejectedAt }, 'Documento rechazado');
+    sendBackend(
+      res,
+      {
+        document_id: o.documentId,
+        status: o.status,
+        rejected_by: o.rejectedBy,
+        reason: o.reason,
+        rejected_at: o.rejectedAt,
+      },
+      'Documento rechazado',
+    );
   });
 
   router.delete('/documents/:id', async (req, res) => {

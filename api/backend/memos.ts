@@ -7,11 +7,22 @@ import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, sendBackendFlat } from '../http.js';
 import { bodyParser } from '../validation.js';
 
-export const archiveBody = bodyParser<{ archived: boolean }>({ type: 'object', required: ['archived'], properties: { archived: { type: 'boolean' } } });
+export const archiveBody = bodyParser<{ archived: boolean }>({
+  type: 'object',
+  required: ['archived'],
+  properties: { archived: { type: 'boolean' } },
+});
 
 const listInput = (req: Request) => {
   const q = (name: string) => queryString(req, name);
-  return { page: q('page'), page_size: q('page_size'), search: q('search'), date_filter: q('date_filter'), date_from: q('date_from'), date_to: q('date_to') };
+  return {
+    page: q('page'),
+    page_size: q('page_size'),
+    search: q('search'),
+    date_filter: q('date_filter'),
+    date_from: q('date_from'),
+    date_to: q('date_to'),
+  };
 };
 
 export function backendMemoRoutes(_deps: ApiDeps): Router {

@@ -6,7 +6,14 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { AppError, forbidden, isAppError, notFound } from '../../domain/errors.js';
-import { LOGO_MAX_BYTES, municipalityLogo, municipalityLogoImage, removeMunicipalityLogo, setMunicipalityLogo, type StoredLogo } from '../../domain/municipality/logo.js';
+import {
+  LOGO_MAX_BYTES,
+  municipalityLogo,
+  municipalityLogoImage,
+  removeMunicipalityLogo,
+  setMunicipalityLogo,
+  type StoredLogo,
+} from '../../domain/municipality/logo.js';
 import type { Tenant } from '../../db/tenancy.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, sendBackend, userOf } from '../http.js';
@@ -23,7 +30,11 @@ function admin(res: Response) {
 /** The upload's bytes; over the limit is 413 (busboy stops reading there), anything but multipart 415. */
 async function readLogoUpload(req: Request): Promise<Buffer> {
   try {
-    const form = await parseMultipart(req, { fileField: 'logo', maxFileBytes: LOGO_MAX_BYTES, tooLargeMessage: TOO_LARGE });
+    const form = await parseMultipart(req, {
+      fileField: 'logo',
+      maxFileBytes: LOGO_MAX_BYTES,
+      tooLargeMessage: TOO_LARGE,
+    });
     return form.file?.bytes ?? Buffer.alloc(0);
   } catch (err) {
     if (isAppError(err) && err.message === TOO_LARGE) throw new AppError(413, TOO_LARGE);
@@ -33,12 +44,23 @@ async function readLogoUpload(req: Request): Promise<Buffer> {
 
 function logoJson(logo: StoredLogo | undefined) {
   return logo
-    ? { content_type: logo.contentType, size: logo.size, width: logo.width, height: logo.height, updated_by: logo.updatedBy, updated_at: logo.updatedAt.toISOString() }
+    ? {
+        content_type: logo.contentType,
+        size: logo.size,
+        width: logo.width,
+        height: logo.height,
+        updated_by: logo.updatedBy,
+        updated_at: logo.updatedAt.toISOString(),
+      }
     : null;
 }
 
-const municipalityJson = (tenant: Tenant, logo: StoredLogo | undefined) =>
-  ({ name: tenant.displayName, city: tenant.city, municipality_code: tenant.municipalityCode, logo: logoJson(logo) });
+const municipalityJson = (tenant: Tenant, logo: StoredLogo | undefined) => ({
+  name: tenant.displayName,
+  city: tenant.city,
+  municipality_code: tenant.municipalityCode,
+  logo: logoJson(logo),
+});
 
 export function backendMunicipalityRoutes(deps: ApiDeps): Router {
   const router = Router();
@@ -53,7 +75,10 @@ export function backendMunicipalityRoutes(deps: ApiDeps): Router {
     const { tenant } = admin(res);
     const logo = await municipalityLogoImage(deps.db, tenant.id);
     if (!logo) throw notFound('El municipio no tiene logo');
-    res.set({ 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' }).type(logo.contentType).send(logo.bytes);
+    res
+      .set({ 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' })
+      .type(logo.contentType)
+      .send(logo.bytes);
   });
 
   router.put('/admin/municipality/logo', async (req, res) => {

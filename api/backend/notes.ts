@@ -15,13 +15,24 @@ export const archiveBody = bodyParser<{ archived?: boolean; sector_id?: string }
   properties: { archived: { type: 'boolean' }, sector_id: uuid },
 });
 
-const listInput = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size'), search: queryString(req, 'search') });
+const listInput = (req: Request) => ({
+  page: queryString(req, 'page'),
+  page_size: queryString(req, 'page_size'),
+  search: queryString(req, 'search'),
+});
 
 export function backendNoteRoutes(_deps: ApiDeps): Router {
   const router = Router();
 
   router.get('/notes/received', async (req, res) => {
-    sendBackend(res, await listInbox(contextOf(res), { ...listInput(req), unread_only: queryFlag(req, 'unread_only') }, { archived: false, flavor: 'backend' }));
+    sendBackend(
+      res,
+      await listInbox(
+        contextOf(res),
+        { ...listInput(req), unread_only: queryFlag(req, 'unread_only') },
+        { archived: false, flavor: 'backend' },
+      ),
+    );
   });
 
   router.get('/notes/sent', async (req, res) => {
@@ -39,10 +50,18 @@ export function backendNoteRoutes(_deps: ApiDeps): Router {
   router.post('/notes/:id/archive', async (req, res) => {
     const body = archiveBody(req.body);
     const archived = body.archived ?? true;
-    const result = await archiveNote(contextOf(res), pathParam(req, 'id'), { archived, ...(body.sector_id ? { sectorId: body.sector_id } : {}) });
+    const result = await archiveNote(contextOf(res), pathParam(req, 'id'), {
+      archived,
+      ...(body.sector_id ? { sectorId: body.sector_id } : {}),
+    });
     sendBackend(
       res,
-      { note_id: result.noteId, archived: result.archived, archived_at: iso(result.archivedAt), sector_ids: result.sectorIds },
+      {
+        note_id: result.noteId,
+        archived: result.archived,
+        archived_at: iso(result.archivedAt),
+        sector_ids: result.sectorIds,
+      },
       archived ? NOTE_MESSAGES.archived : NOTE_MESSAGES.unarchived,
     );
   });

@@ -24,7 +24,10 @@ export const retentionBody = bodyParser<{ retention_years: number | null }>({
 export function backendRetentionRoutes(_deps: ApiDeps): Router {
   const router = Router();
   router.get('/admin/retention', async (req, res) => {
-    sendBackend(res, await retentionDue(contextOf(res), { page: queryString(req, 'page'), page_size: queryString(req, 'page_size') }));
+    sendBackend(
+      res,
+      await retentionDue(contextOf(res), { page: queryString(req, 'page'), page_size: queryString(req, 'page_size') }),
+    );
   });
   router.put('/admin/case-templates/:id/retention', async (req, res) => {
     const body = retentionBody(req.body);

@@ -25,7 +25,22 @@ export function backendRouter(deps: ApiDeps): Router {
   // Before the tenant's authentication: it answers which tenants the token may choose from.
   router.get('/auth/tenants', tenantsOfToken(deps));
   // Authentication guards the backend's own paths; anything else falls through to the 404.
-  router.use(['/cases', '/documents', '/users', '/auth', '/notes', '/memos', '/dashboard', '/records', '/registries', '/admin', '/me'], backendAuth(deps));
+  router.use(
+    [
+      '/cases',
+      '/documents',
+      '/users',
+      '/auth',
+      '/notes',
+      '/memos',
+      '/dashboard',
+      '/records',
+      '/registries',
+      '/admin',
+      '/me',
+    ],
+    backendAuth(deps),
+  );
   router.use(backendCaseRoutes(deps));
   router.use(backendSignBatchRoutes(deps));
   router.use(backendDocumentRoutes(deps));

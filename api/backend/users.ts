@@ -5,8 +5,21 @@
 import { Router, type Response } from 'express';
 import { conflict, forbidden } from '../../domain/errors.js';
 import { SIGNATURE_MESSAGES } from '../../domain/signatures/messages.js';
-import { activeUsers, searchUserDirectory, sessionOf, userDocuments, userProfile } from '../../domain/users/directory.js';
-import { SIGNATURE_MODES, setDefaultSignatureMode, setUserSignatureMode, signatureSettings, type SignatureMode, type SignatureSettings } from '../../domain/signatures/modes.js';
+import {
+  activeUsers,
+  searchUserDirectory,
+  sessionOf,
+  userDocuments,
+  userProfile,
+} from '../../domain/users/directory.js';
+import {
+  SIGNATURE_MODES,
+  setDefaultSignatureMode,
+  setUserSignatureMode,
+  signatureSettings,
+  type SignatureMode,
+  type SignatureSettings,
+} from '../../domain/signatures/modes.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, userOf } from '../http.js';
 import { userProvisioning } from '../user-provisioning.js';
@@ -33,16 +46,24 @@ export const createBody = bodyParser<{
     cuit: { anyOf: [{ type: 'string', maxLength: TEXT_LIMITS.cuit }, { type: 'null' }] },
     additional_sectors: {
       type: 'array',
-      items: { type: 'object', required: ['sector_id'], properties: { sector_id: uuid, can_view: { type: 'boolean' }, can_edit: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['sector_id'],
+        properties: { sector_id: uuid, can_view: { type: 'boolean' }, can_edit: { type: 'boolean' } },
+      },
     },
   },
 });
 
 export const userModeBody = bodyParser<{ mode: SignatureMode | null }>({
-  type: 'object', required: ['mode'], properties: { mode: { anyOf: [{ type: 'string', enum: [...SIGNATURE_MODES] }, { type: 'null' }] } },
+  type: 'object',
+  required: ['mode'],
+  properties: { mode: { anyOf: [{ type: 'string', enum: [...SIGNATURE_MODES] }, { type: 'null' }] } },
 });
 export const defaultModeBody = bodyParser<{ default_mode: SignatureMode }>({
-  type: 'object', required: ['default_mode'], properties: { default_mode: { type: 'string', enum: [...SIGNATURE_MODES] } },
+  type: 'object',
+  required: ['default_mode'],
+  properties: { default_mode: { type: 'string', enum: [...SIGNATURE_MODES] } },
 });
 
 const settingsJson = (s: SignatureSettings) => ({
@@ -67,7 +88,14 @@ export function backendUserRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/users/search', async (req, res) => {
-    sendBackend(res, await searchUserDirectory(contextOf(res), { query: queryString(req, 'query'), page: queryString(req, 'page'), page_size: queryString(req, 'page_size') }));
+    sendBackend(
+      res,
+      await searchUserDirectory(contextOf(res), {
+        query: queryString(req, 'query'),
+        page: queryString(req, 'page'),
+        page_size: queryString(req, 'page_size'),
+      }),
+    );
   });
 
   router.post('/users', async (req, res) => {
@@ -76,22 +104,48 @@ export function backendUserRoutes(deps: ApiDeps): Router {
     const primary = { sectorId: body.sector_id, canView: true, canEdit: body.can_edit ?? true, isPrimary: true };
     const others = (body.additional_sectors ?? [])
       .filter((s) => s.sector_id !== body.sector_id)
-      .map((s) => ({ sectorId: s.sector_id, canView: s.can_view ?? true, canEdit: s.can_edit ?? false, isPrimary: false }));
+      .map((s) => ({
+        sectorId: s.sector_id,
+        canView: s.can_view ?? true,
+        canEdit: s.can_edit ?? false,
+        isPrimary: false,
+      }));
     const result = await provisioning.create(contextOf(res), {
-      email: body.email.trim(), fullName: body.full_name.trim(), role: body.role, cuit: body.cuit ?? null, sectors: [primary, ...others],
+      email: body.email.trim(),
+      fullName: body.full_name.trim(),
+      role: body.role,
+      cuit: body.cuit ?? null,
+      sectors: [primary, ...others],
     });
     if (result.done) {
       const s = result.value;
-      sendBackend(res, { user_id: s.userId, email: s.email, provisioning_status: s.status, ticket_expires_at: s.ticketExpiresAt }, s.status === 'linked_social' ? 'Usuario vinculado a su cuenta existente' : 'Usuario creado; se envió el email de activación', 201);
+      sendBackend(
+        res,
+        { user_id: s.userId, email: s.email, provisioning_status: s.status, ticket_expires_at: s.ticketExpiresAt },
+        s.status === 'linked_social'
+          ? 'Usuario vinculado a su cuenta existente'
+          : 'Usuario creado; se envió el email de activación',
+        201,
+      );
     } else {
-      sendBackend(res, { email: body.email.trim().toLowerCase(), provisioning_status: 'provisioning' }, 'El alta del usuario está en curso', 202);
+      sendBackend(
+        res,
+        { email: body.email.trim().toLowerCase(), provisioning_status: 'provisioning' },
+        'El alta del usuario está en curso',
+        202,
+      );
     }
   });
 
   router.post('/users/:id/resend-invitation', async (req, res) => {
     requireAdmin(res);
     const sent = await provisioning.resend(contextOf(res), pathParam(req, 'id'));
-    sendBackend(res, { user_id: pathParam(req, 'id'), workflow_id: sent.workflowId }, 'Se enviará un nuevo email de activación', 202);
+    sendBackend(
+      res,
+      { user_id: pathParam(req, 'id'), workflow_id: sent.workflowId },
+      'Se enviará un nuevo email de activación',
+      202,
+    );
   });
 
   router.get('/users/:id/provisioning', async (req, res) => {
@@ -104,8 +158,15 @@ export function backendUserRoutes(deps: ApiDeps): Router {
     const done = await provisioning.deactivate(contextOf(res), pathParam(req, 'id'));
     sendBackend(
       res,
-      { user_id: done.userId, is_active: false, deactivated_at: done.deactivatedAt, credential_revocation_workflow_id: done.revocationWorkflowId },
-      done.alreadyInactive ? 'El usuario ya estaba dado de baja' : 'Usuario dado de baja; se revoca su certificado de firma personal',
+      {
+        user_id: done.userId,
+        is_active: false,
+        deactivated_at: done.deactivatedAt,
+        credential_revocation_workflow_id: done.revocationWorkflowId,
+      },
+      done.alreadyInactive
+        ? 'El usuario ya estaba dado de baja'
+        : 'Usuario dado de baja; se revoca su certificado de firma personal',
     );
   });
 
@@ -118,7 +179,11 @@ export function backendUserRoutes(deps: ApiDeps): Router {
     const body = userModeBody(req.body);
     personalAvailable(body.mode);
     const set = await setUserSignatureMode(contextOf(res), pathParam(req, 'id'), body.mode);
-    sendBackend(res, { user_id: set.userId, mode: set.mode, effective_mode: set.effective }, 'Modo de firma actualizado');
+    sendBackend(
+      res,
+      { user_id: set.userId, mode: set.mode, effective_mode: set.effective },
+      'Modo de firma actualizado',
+    );
   });
 
   router.get('/admin/signatures', async (_req, res) => {
@@ -127,7 +192,11 @@ export function backendUserRoutes(deps: ApiDeps): Router {
 
   router.put('/admin/signatures', async (req, res) => {
     personalAvailable(defaultModeBody(req.body).default_mode);
-    sendBackend(res, settingsJson(await setDefaultSignatureMode(contextOf(res), defaultModeBody(req.body).default_mode)), 'Modo de firma del municipio actualizado');
+    sendBackend(
+      res,
+      settingsJson(await setDefaultSignatureMode(contextOf(res), defaultModeBody(req.body).default_mode)),
+      'Modo de firma del municipio actualizado',
+    );
   });
 
   router.get('/users/:id/profile', async (req, res) => {
@@ -139,7 +208,13 @@ export function backendUserRoutes(deps: ApiDeps): Router {
     sendBackend(
       res,
       await userDocuments(contextOf(res), pathParam(req, 'id'), {
-        page: q('page'), page_size: q('page_size'), status: q('status'), document_type: q('document_type'), search: q('search'), date_from: q('date_from'), date_to: q('date_to'),
+        page: q('page'),
+        page_size: q('page_size'),
+        status: q('status'),
+        document_type: q('document_type'),
+        search: q('search'),
+        date_from: q('date_from'),
+        date_to: q('date_to'),
       }),
     );
   });

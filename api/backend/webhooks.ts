@@ -10,7 +10,13 @@ import { forbidden } from '../../domain/errors.js';
 import { EVENT_TYPES } from '../../domain/webhooks/catalog.js';
 import { listDeliveries, requestRedelivery } from '../../domain/webhooks/deliveries.js';
 import {
-  WEBHOOK_LIMITS, createSubscription, deleteSubscription, getSubscription, listSubscriptions, updateSubscription, type WebhookScope,
+  WEBHOOK_LIMITS,
+  createSubscription,
+  deleteSubscription,
+  getSubscription,
+  listSubscriptions,
+  updateSubscription,
+  type WebhookScope,
 } from '../../domain/webhooks/subscriptions.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, userOf } from '../http.js';
@@ -21,7 +27,11 @@ const eventTypes = {
   items: { type: 'string', enum: [...EVENT_TYPES] },
   description: 'Tipos de evento que recibe la suscripción (al menos uno)',
 } as const;
-const url = { type: 'string', maxLength: WEBHOOK_LIMITS.url, description: 'Dirección que recibe los eventos (en producción: https y una dirección pública)' } as const;
+const url = {
+  type: 'string',
+  maxLength: WEBHOOK_LIMITS.url,
+  description: 'Dirección que recibe los eventos (en producción: https y una dirección pública)',
+} as const;
 const description = { type: 'string', maxLength: WEBHOOK_LIMITS.description } as const;
 
 export const createWebhookBody = bodyParser<{ url: string; event_types: string[]; description?: string }>({
@@ -32,13 +42,24 @@ export const createWebhookBody = bodyParser<{ url: string; event_types: string[]
 });
 
 export const updateWebhookBody = bodyParser<{
-  url?: string; event_types?: string[]; description?: string; status?: 'active' | 'disabled'; rotate_secret?: boolean; previous_secret_valid_hours?: number;
+  url?: string;
+  event_types?: string[];
+  description?: string;
+  status?: 'active' | 'disabled';
+  rotate_secret?: boolean;
+  previous_secret_valid_hours?: number;
 }>({
   type: 'object',
   additionalProperties: false,
   properties: {
-    url, event_types: eventTypes, description,
-    status: { type: 'string', enum: ['active', 'disabled'], description: "'active' también reanuda una suscripción fallida desde donde se detuvo" },
+    url,
+    event_types: eventTypes,
+    description,
+    status: {
+      type: 'string',
+      enum: ['active', 'disabled'],
+      description: "'active' también reanuda una suscripción fallida desde donde se detuvo",
+    },
     rotate_secret: { type: 'boolean', description: 'true: genera un secreto nuevo (se muestra una sola vez)' },
     previous_secret_valid_hours: {
       // The range is checked by the domain, whose message names it (ajv's would not).
@@ -66,7 +87,11 @@ export function backendWebhookRoutes(_deps: ApiDeps): Router {
   router.post('/admin/webhooks', async (req, res) => {
     const scope = adminScope(res);
     const body = createWebhookBody(req.body);
-    const { subscription, secret } = await createSubscription(scope, { url: body.url, eventTypes: body.event_types, description: body.description });
+    const { subscription, secret } = await createSubscription(scope, {
+      url: body.url,
+      eventTypes: body.event_types,
+      description: body.description,
+    });
     sendBackend(res, { ...subscription, secret }, 'Webhook creado; guarde el secreto: no se volverá a mostrar', 201);
   });
 
@@ -83,10 +108,19 @@ export function backendWebhookRoutes(_deps: ApiDeps): Router {
     const scope = adminScope(res);
     const body = updateWebhookBody(req.body);
     const { subscription, secret } = await updateSubscription(scope, pathParam(req, 'id'), {
-      url: body.url, eventTypes: body.event_types, description: body.description, status: body.status,
-      rotateSecret: body.rotate_secret, previousSecretValidHours: body.previous_secret_valid_hours,
+      url: body.url,
+      eventTypes: body.event_types,
+      description: body.description,
+      status: body.status,
+      rotateSecret: body.rotate_secret,
+      previousSecretValidHours: body.previous_secret_valid_hours,
     });
-    if (secret) sendBackend(res, { ...subscription, secret }, 'Webhook actualizado; guarde el secreto nuevo: no se volverá a mostrar');
+    if (secret)
+      sendBackend(
+        res,
+        { ...subscription, secret },
+        'Webhook actualizado; guarde el secreto nuevo: no se volverá a mostrar',
+      );
     else sendBackend(res, subscription, 'Webhook actualizado');
   });
 
@@ -96,7 +130,13 @@ export function backendWebhookRoutes(_deps: ApiDeps): Router {
 
   router.get('/admin/webhooks/:id/deliveries', async (req, res) => {
     const scope = adminScope(res);
-    sendBackend(res, await listDeliveries(scope.db, pathParam(req, 'id'), { limit: queryString(req, 'limit'), offset: queryString(req, 'offset') }));
+    sendBackend(
+      res,
+      await listDeliveries(scope.db, pathParam(req, 'id'), {
+        limit: queryString(req, 'limit'),
+        offset: queryString(req, 'offset'),
+      }),
+    );
   });
 
   return router;

@@ -3,12 +3,26 @@ import { Router, type Request, type Response } from 'express';
 import { decideProposal, linkDocument, proposeDocument } from '../../domain/cases/case-documents.js';
 import { annulFolio } from '../../domain/case-file/annulment.js';
 import { caseIndex, caseIndexVersion } from '../../domain/case-file/reads.js';
-import { assignCase, closeAssignment, transferCase, type MovementRequest, type MovementResult } from '../../domain/cases/movements.js';
+import {
+  assignCase,
+  closeAssignment,
+  transferCase,
+  type MovementRequest,
+  type MovementResult,
+} from '../../domain/cases/movements.js';
 import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
 import { caseDeadlines } from '../case-deadlines.js';
 import { deadlineProperties, type DeadlineFields } from '../deadline-body.js';
 import {
-  caseDocuments, caseHistory, casePermissions, getCase, getCaseByNumber, prepareAssignment, prepareTransfer, searchCasesIntegration, sectorUsers,
+  caseDocuments,
+  caseHistory,
+  casePermissions,
+  getCase,
+  getCaseByNumber,
+  prepareAssignment,
+  prepareTransfer,
+  searchCasesIntegration,
+  sectorUsers,
 } from '../../domain/cases/reads.js';
 import type { DomainContext } from '../../domain/context.js';
 import { badRequest, isAppError } from '../../domain/errors.js';
@@ -22,40 +36,84 @@ import { bodyParser, requiredText, uuid } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { integrationAuth } from './auth.js';
 
-export const caseCreationBody = bodyParser<{ case_template_id: string; reference: string; owner_sector_id?: string | null }>({
+export const caseCreationBody = bodyParser<{
+  case_template_id: string;
+  reference: string;
+  owner_sector_id?: string | null;
+}>({
   type: 'object',
   required: ['case_template_id', 'reference'],
-  properties: { case_template_id: uuid, reference: requiredText(TEXT_LIMITS.reference), owner_sector_id: { anyOf: [uuid, { type: 'null' }] } },
+  properties: {
+    case_template_id: uuid,
+    reference: requiredText(TEXT_LIMITS.reference),
+    owner_sector_id: { anyOf: [uuid, { type: 'null' }] },
+  },
 });
 
-export const movementBody = bodyParser<{ target_sector_id: string; reason?: string; assigned_user_id?: string | null; create_official_doc?: boolean } & DeadlineFields>({
+export const movementBody = bodyParser<
+  {
+    target_sector_id: string;
+    reason?: string;
+    assigned_user_id?: string | null;
+    create_official_doc?: boolean;
+  } & DeadlineFields
+>({
   type: 'object',
   // reason is checked by the domain, so a missing one gets the catalog's message too.
   required: ['target_sector_id'],
   properties: {
-    target_sector_id: uuid, reason: { type: 'string' }, assigned_user_id: { anyOf: [uuid, { type: 'null' }] }, create_official_doc: { type: 'boolean' },
+    target_sector_id: uuid,
+    reason: { type: 'string' },
+    assigned_user_id: { anyOf: [uuid, { type: 'null' }] },
+    create_official_doc: { type: 'boolean' },
     ...deadlineProperties,
   },
 });
 
 export const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
-  type: 'object', required: ['movement_id'], properties: { movement_id: uuid, reason: { type: 'string' } },
+  type: 'object',
+  required: ['movement_id'],
+  properties: { movement_id: uuid, reason: { type: 'string' } },
 });
-export const linkBody = bodyParser<{ official_document_id: string }>({ type: 'object', required: ['official_document_id'], properties: { official_document_id: uuid } });
-export const proposeBody = bodyParser<{ document_draft_id: string }>({ type: 'object', required: ['document_draft_id'], properties: { document_draft_id: uuid } });
+export const linkBody = bodyParser<{ official_document_id: string }>({
+  type: 'object',
+  required: ['official_document_id'],
+  properties: { official_document_id: uuid },
+});
+export const proposeBody = bodyParser<{ document_draft_id: string }>({
+  type: 'object',
+  required: ['document_draft_id'],
+  properties: { document_draft_id: uuid },
+});
 export const decisionBody = bodyParser<{ proposed_id: string; reason?: string }>({
-  type: 'object', required: ['proposed_id'], properties: { proposed_id: uuid, reason: { type: 'string', maxLength: TEXT_LIMITS.movementReason } },
+  type: 'object',
+  required: ['proposed_id'],
+  properties: { proposed_id: uuid, reason: { type: 'string', maxLength: TEXT_LIMITS.movementReason } },
 });
 
 /** reason is checked by the domain (required, 5-500 characters), so a missing one gets its message. */
-export const annulBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string' } } });
+export const annulBody = bodyParser<{ reason?: string }>({
+  type: 'object',
+  properties: { reason: { type: 'string' } },
+});
 
 export function creationBody(result: CaseCreationResult) {
-  return { case_id: result.caseId, case_number: result.caseNumber, reference: result.reference, status: result.status, created_at: result.createdAt };
+  return {
+    case_id: result.caseId,
+    case_number: result.caseNumber,
+    reference: result.reference,
+    status: result.status,
+    created_at: result.createdAt,
+  };
 }
 
 export function creationInProgress(outcome: CreationOutcome) {
-  return { workflow_id: outcome.workflowId, status: 'creating', idempotency_key: outcome.key, poll_url: pollPath(outcome.key) };
+  return {
+    workflow_id: outcome.workflowId,
+    status: 'creating',
+    idempotency_key: outcome.key,
+    poll_url: pollPath(outcome.key),
+  };
 }
 
 type Moved = Awaited<ReturnType<CaseWorkflows['moveWithProvidence']>>;
@@ -65,7 +123,12 @@ type Moved = Awaited<ReturnType<CaseWorkflows['moveWithProvidence']>>;
  * workflow that then signs the PV (so no crash leaves one without the other), or, without a PV,
  * in one domain transaction. The PV part says where it stands: signed, still signing, or failed.
  */
-export async function moveCase(deps: ApiDeps, ctx: DomainContext, request: MovementRequest, createOfficialDoc: boolean | undefined) {
+export async function moveCase(
+  deps: ApiDeps,
+  ctx: DomainContext,
+  request: MovementRequest,
+  createOfficialDoc: boolean | undefined,
+) {
   if (!createOfficialDoc) {
     const movement = await recordMovementNow(ctx, request);
     await caseDeadlines(deps).follow(ctx, movement);
@@ -73,30 +136,55 @@ export async function moveCase(deps: ApiDeps, ctx: DomainContext, request: Movem
   }
   const moved = await caseWorkflows(deps).moveWithProvidence(ctx, request);
   await caseDeadlines(deps).follow(ctx, moved.movement);
-  return { movement: moved.movement, official: { official_document: officialDocumentOf(deps, moved) }, deadline: deadlineOf(moved.movement) };
+  return {
+    movement: moved.movement,
+    official: { official_document: officialDocumentOf(deps, moved) },
+    deadline: deadlineOf(moved.movement),
+  };
 }
 
 /** The movement's deadline, in the answer only when one was set (the spec's answers stay as documented). */
 const deadlineOf = (m: MovementResult) => (m.dueAt ? { due_at: m.dueAt } : {});
 
 /** A close-assign, ending its deadline's timers. */
-export async function closeAssignmentAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, body: ReturnType<typeof closeBody>) {
+export async function closeAssignmentAnswer(
+  deps: ApiDeps,
+  ctx: DomainContext,
+  caseId: string,
+  body: ReturnType<typeof closeBody>,
+) {
   const result = await closeAssignment(ctx, caseId, { movementId: body.movement_id, reason: body.reason });
   await caseDeadlines(deps).cancel(ctx, result.endedDeadlines);
   return result;
 }
 
 async function recordMovementNow(ctx: DomainContext, request: MovementRequest) {
-  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId, due: request.due ?? null };
+  const input = {
+    targetSectorId: request.targetSectorId,
+    reason: request.reason,
+    assignedUserId: request.assignedUserId,
+    due: request.due ?? null,
+  };
   if (request.kind === 'assign') return assignCase(ctx, request.caseId, input);
-  return transferCase(ctx, request.caseId, { ...input, transferOwnership: request.transferOwnership }, { bounded: request.bounded });
+  return transferCase(
+    ctx,
+    request.caseId,
+    { ...input, transferOwnership: request.transferOwnership },
+    { bounded: request.bounded },
+  );
 }
 
 function officialDocumentOf(deps: ApiDeps, moved: Moved) {
   const pv = moved.providence;
   if ('failed' in pv) {
-    deps.log.warn('providence not generated', { movement: moved.movement.movementId, error: (pv.failed as Error).message });
-    return { status: 'failed', message: isAppError(pv.failed) ? pv.failed.message : 'No se pudo generar la providencia' };
+    deps.log.warn('providence not generated', {
+      movement: moved.movement.movementId,
+      error: (pv.failed as Error).message,
+    });
+    return {
+      status: 'failed',
+      message: isAppError(pv.failed) ? pv.failed.message : 'No se pudo generar la providencia',
+    };
   }
   return pv.done
     ? { document_id: pv.value.documentId, official_number: pv.value.officialNumber, status: 'signed' }
@@ -105,20 +193,57 @@ function officialDocumentOf(deps: ApiDeps, moved: Moved) {
 
 // The writes below are shared by their REST routes and MCP tools: one implementation, one answer.
 
-export async function assignCaseAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, body: ReturnType<typeof movementBody>) {
-  const { movement: m, official, deadline } = await moveCase(deps, ctx, {
-    kind: 'assign', caseId, targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: false, bounded: true,
-    due: parseDeadlineRequest(body),
-  }, body.create_official_doc);
-  return { message: `Tarea asignada a ${m.toSector.acronym}`, movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector.acronym, ...deadline, ...official };
+export async function assignCaseAnswer(
+  deps: ApiDeps,
+  ctx: DomainContext,
+  caseId: string,
+  body: ReturnType<typeof movementBody>,
+) {
+  const {
+    movement: m,
+    official,
+    deadline,
+  } = await moveCase(
+    deps,
+    ctx,
+    {
+      kind: 'assign',
+      caseId,
+      targetSectorId: body.target_sector_id,
+      reason: body.reason,
+      assignedUserId: body.assigned_user_id,
+      transferOwnership: false,
+      bounded: true,
+      due: parseDeadlineRequest(body),
+    },
+    body.create_official_doc,
+  );
+  return {
+    message: `Tarea asignada a ${m.toSector.acronym}`,
+    movement_id: m.movementId,
+    assigned_to: m.assignedUserId,
+    sector: m.toSector.acronym,
+    ...deadline,
+    ...official,
+  };
 }
 
 export async function proposeDocumentAnswer(ctx: DomainContext, caseId: string, body: ReturnType<typeof proposeBody>) {
-  return { message: 'Documento propuesto al expediente', ...(await proposeDocument(ctx, caseId, body.document_draft_id)) };
+  return {
+    message: 'Documento propuesto al expediente',
+    ...(await proposeDocument(ctx, caseId, body.document_draft_id)),
+  };
 }
 
-export async function decideProposalAnswer(deps: ApiDeps, ctx: DomainContext, caseId: string, decision: 'accepted' | 'rejected', body: ReturnType<typeof decisionBody>) {
-  if (decision === 'rejected' && body.reason !== undefined && !body.reason.trim()) throw badRequest('reason no puede estar vacio');
+export async function decideProposalAnswer(
+  deps: ApiDeps,
+  ctx: DomainContext,
+  caseId: string,
+  decision: 'accepted' | 'rejected',
+  body: ReturnType<typeof decisionBody>,
+) {
+  if (decision === 'rejected' && body.reason !== undefined && !body.reason.trim())
+    throw badRequest('reason no puede estar vacio');
   const result = await decideProposal(ctx, caseId, body.proposed_id, decision, body.reason?.trim());
   if (result.linked) requestSummary(deps, ctx, { kind: 'case', id: result.case_id });
   return { message: decision === 'accepted' ? 'Propuesta aceptada' : 'Propuesta rechazada', ...result };
@@ -135,7 +260,12 @@ export function caseRoutes(deps: ApiDeps): Router {
     const q = (n: string) => queryString(req, n);
     res.json(
       await searchCasesIntegration(contextOf(res), {
-        page: q('page'), page_size: q('page_size'), search: q('search'), status: q('status'), date_filter: q('date_filter'), sector_filter: q('sector_filter'),
+        page: q('page'),
+        page_size: q('page_size'),
+        search: q('search'),
+        status: q('status'),
+        date_filter: q('date_filter'),
+        sector_filter: q('sector_filter'),
         cursor: q('cursor'),
       }),
     );
@@ -161,7 +291,10 @@ export function caseRoutes(deps: ApiDeps): Router {
   router.post('/cases', auth, async (req, res) => {
     const body = caseCreationBody(req.body);
     const outcome = await workflows.create(contextOf(res), {
-      templateId: body.case_template_id, reference: body.reference.trim(), ownerSectorId: body.owner_sector_id ?? null, idempotencyKey: req.get('idempotency-key'),
+      templateId: body.case_template_id,
+      reference: body.reference.trim(),
+      ownerSectorId: body.owner_sector_id ?? null,
+      idempotencyKey: req.get('idempotency-key'),
     });
     if (outcome.done) res.status(201).json(creationBody(outcome.value));
     else res.status(202).location(pollPath(outcome.key)).json(creationInProgress(outcome));
@@ -196,12 +329,32 @@ export function caseRoutes(deps: ApiDeps): Router {
   router.post('/cases/:id/transfer', auth, async (req, res) => {
     const body = movementBody(req.body);
     const ctx = contextOf(res);
-    const { movement: m, official, deadline } = await moveCase(deps, ctx, {
-      kind: 'transfer', caseId: id(req), targetSectorId: body.target_sector_id, reason: body.reason, assignedUserId: body.assigned_user_id, transferOwnership: true, bounded: false,
-      due: parseDeadlineRequest(body),
-    }, body.create_official_doc);
+    const {
+      movement: m,
+      official,
+      deadline,
+    } = await moveCase(
+      deps,
+      ctx,
+      {
+        kind: 'transfer',
+        caseId: id(req),
+        targetSectorId: body.target_sector_id,
+        reason: body.reason,
+        assignedUserId: body.assigned_user_id,
+        transferOwnership: true,
+        bounded: false,
+        due: parseDeadlineRequest(body),
+      },
+      body.create_official_doc,
+    );
     res.json({
-      message: `Expediente transferido a ${m.toSector.acronym}`, movement_id: m.movementId, from_sector: m.fromSector.acronym, to_sector: m.toSector.acronym, ...deadline, ...official,
+      message: `Expediente transferido a ${m.toSector.acronym}`,
+      movement_id: m.movementId,
+      from_sector: m.fromSector.acronym,
+      to_sector: m.toSector.acronym,
+      ...deadline,
+      ...official,
     });
   });
 
@@ -220,7 +373,11 @@ export function caseRoutes(deps: ApiDeps): Router {
     const ctx = contextOf(res);
     const result = await linkDocument(ctx, id(req), body.official_document_id);
     requestSummary(deps, ctx, { kind: 'case', id: result.case_id });
-    res.json({ message: 'Documento vinculado al expediente', case_id: result.case_id, document_id: result.document_id });
+    res.json({
+      message: 'Documento vinculado al expediente',
+      case_id: result.case_id,
+      document_id: result.document_id,
+    });
   });
 
   router.post('/cases/:id/documents/propose', auth, async (req, res) => {
@@ -242,7 +399,10 @@ export function caseRoutes(deps: ApiDeps): Router {
   });
   router.post('/cases/:id/folios/:documentId/annul', auth, async (req, res) => {
     const body = annulBody(req.body);
-    res.json({ message: 'Foja anulada', ...(await annulFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body.reason)) });
+    res.json({
+      message: 'Foja anulada',
+      ...(await annulFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body.reason)),
+    });
   });
 
   return router;

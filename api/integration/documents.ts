@@ -1,9 +1,22 @@
 /** Integration REST: documents (spec "Integration REST: documents"). */
 import { Router, type Response } from 'express';
-import { createDocument, deleteDocument, importDocument, replaceImportedPdf, saveDocument } from '../../domain/documents/drafts.js';
+import {
+  createDocument,
+  deleteDocument,
+  importDocument,
+  replaceImportedPdf,
+  saveDocument,
+} from '../../domain/documents/drafts.js';
 import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
 import {
-  checkSignerPermissions, documentContent, documentPdfUrl, getDocument, pendingSignatures, searchDocuments, searchOfficial, signatureDetails,
+  checkSignerPermissions,
+  documentContent,
+  documentPdfUrl,
+  getDocument,
+  pendingSignatures,
+  searchDocuments,
+  searchOfficial,
+  signatureDetails,
 } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
 import { badRequest } from '../../domain/errors.js';
@@ -17,7 +30,12 @@ import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { integrationAuth } from './auth.js';
 
-export const createBody = bodyParser<{ document_type_acronym: string; reference: string; case_id?: string | null; recipients?: unknown }>({
+export const createBody = bodyParser<{
+  document_type_acronym: string;
+  reference: string;
+  case_id?: string | null;
+  recipients?: unknown;
+}>({
   type: 'object',
   required: ['document_type_acronym', 'reference'],
   properties: {
@@ -28,7 +46,13 @@ export const createBody = bodyParser<{ document_type_acronym: string; reference:
   },
 });
 
-export const patchBody = bodyParser<{ content?: string; reference?: string; signers?: string[]; recipients?: unknown; proposed_case_ids?: string[] }>({
+export const patchBody = bodyParser<{
+  content?: string;
+  reference?: string;
+  signers?: string[];
+  recipients?: unknown;
+  proposed_case_ids?: string[];
+}>({
   type: 'object',
   properties: {
     content: { type: 'string', maxLength: TEXT_LIMITS.content },
@@ -40,7 +64,10 @@ export const patchBody = bodyParser<{ content?: string; reference?: string; sign
 });
 
 // A missing reason gets the catalog's message, like a blank one (checked below).
-export const rejectBody = bodyParser<{ reason?: string }>({ type: 'object', properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } } });
+export const rejectBody = bodyParser<{ reason?: string }>({
+  type: 'object',
+  properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } },
+});
 
 const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
 
@@ -48,7 +75,8 @@ function accepted(res: Response, documentId: string) {
   res.status(202).json(inProgress(documentId));
 }
 
-const AUTHORIZATION_COMING = 'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla en POST /documents/{document_id}/sign/authorize';
+const AUTHORIZATION_COMING =
+  'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla en POST /documents/{document_id}/sign/authorize';
 
 const inProgress = (documentId: string) => ({ document_id: documentId, status: 'sent_to_sign', message: IN_PROGRESS });
 
@@ -67,7 +95,13 @@ export async function createDocumentAnswer(ctx: DomainContext, body: ReturnType<
     caseId: body.case_id ?? null,
     recipients: body.recipients,
   });
-  return { document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, created_at: iso(doc.created_at) };
+  return {
+    document_id: doc.id,
+    document_type: doc.type_acronym,
+    reference: doc.reference,
+    status: doc.status,
+    created_at: iso(doc.created_at),
+  };
 }
 
 export async function saveDocumentAnswer(ctx: DomainContext, documentId: string, body: ReturnType<typeof patchBody>) {
@@ -78,7 +112,9 @@ export async function saveDocumentAnswer(ctx: DomainContext, documentId: string,
       ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
       ...(body.content !== undefined ? { content: body.content } : {}),
       // Integration signers are a list; the last one numbers the document.
-      ...(body.signers ? { signers: body.signers.map((userId, i, all) => ({ userId, isNumerator: i === all.length - 1 })) } : {}),
+      ...(body.signers
+        ? { signers: body.signers.map((userId, i, all) => ({ userId, isNumerator: i === all.length - 1 })) }
+        : {}),
       ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
       ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
     },
@@ -87,19 +123,40 @@ export async function saveDocumentAnswer(ctx: DomainContext, documentId: string,
   return { document_id: doc.id, status: doc.status, updated_at: iso(doc.updated_at) };
 }
 
-export async function startSigningAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string, deadline: DeadlineFields = {}): Promise<WriteAnswer> {
+export async function startSigningAnswer(
+  signing: DocumentSigning,
+  ctx: DomainContext,
+  documentId: string,
+  deadline: DeadlineFields = {},
+): Promise<WriteAnswer> {
   const result = await signing.start(ctx, documentId, { creatorOnly: false, deadline });
   if (!result.done) return { status: 202, body: inProgress(documentId) };
-  return { status: 200, body: { document_id: result.value.documentId, status: 'sent_to_sign', message: 'Documento enviado a firma', ...(result.value.dueAt ? { due_at: result.value.dueAt } : {}) } };
+  return {
+    status: 200,
+    body: {
+      document_id: result.value.documentId,
+      status: 'sent_to_sign',
+      message: 'Documento enviado a firma',
+      ...(result.value.dueAt ? { due_at: result.value.dueAt } : {}),
+    },
+  };
 }
 
-export async function rejectDocumentAnswer(signing: DocumentSigning, ctx: DomainContext, documentId: string, body: ReturnType<typeof rejectBody>): Promise<WriteAnswer> {
+export async function rejectDocumentAnswer(
+  signing: DocumentSigning,
+  ctx: DomainContext,
+  documentId: string,
+  body: ReturnType<typeof rejectBody>,
+): Promise<WriteAnswer> {
   const reason = body.reason?.trim() ?? '';
   if (!reason) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
   const result = await signing.reject(ctx, documentId, reason);
   if (!result.done) return { status: 202, body: inProgress(documentId) };
   const o = result.value;
-  return { status: 200, body: { document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason } };
+  return {
+    status: 200,
+    body: { document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason },
+  };
 }
 
 export function documentRoutes(deps: ApiDeps): Router {
@@ -126,7 +183,13 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/documents/check-signer-permissions', auth, async (req, res) => {
-    res.json(await checkSignerPermissions(contextOf(res), queryString(req, 'user_id'), queryString(req, 'document_type_acronym')));
+    res.json(
+      await checkSignerPermissions(
+        contextOf(res),
+        queryString(req, 'user_id'),
+        queryString(req, 'document_type_acronym'),
+      ),
+    );
   });
 
   router.get('/documents/search-official/:number', auth, async (req, res) => {
@@ -140,7 +203,12 @@ export function documentRoutes(deps: ApiDeps): Router {
   router.post('/documents/import', auth, async (req, res) => {
     const doc = await importDocument(contextOf(res), await readImportForm(req));
     res.status(201).json({
-      document_id: doc.id, document_type: doc.type_acronym, reference: doc.reference, status: doc.status, is_imported: true, created_at: iso(doc.created_at),
+      document_id: doc.id,
+      document_type: doc.type_acronym,
+      reference: doc.reference,
+      status: doc.status,
+      is_imported: true,
+      created_at: iso(doc.created_at),
     });
   });
 
@@ -186,25 +254,45 @@ export function documentRoutes(deps: ApiDeps): Router {
       // Still preparing (the signing services may be down): a personal signer will need the code it sends.
       const personal = await signing.personal(ctx);
       if (personal.mode !== 'personal') return accepted(res, pathParam(req, 'id'));
-      res.status(202).json({ ...inProgress(pathParam(req, 'id')), authorization_required: true, method: personal.method, expires_at: null, message: AUTHORIZATION_COMING });
+      res.status(202).json({
+        ...inProgress(pathParam(req, 'id')),
+        authorization_required: true,
+        method: personal.method,
+        expires_at: null,
+        message: AUTHORIZATION_COMING,
+      });
       return;
     }
     const o = result.value;
     if ('authorization' in o) {
       res.status(202).json({
-        document_id: o.documentId, status: o.status, authorization_required: true, method: o.authorization.method, expires_at: o.authorization.expiresAt,
+        document_id: o.documentId,
+        status: o.status,
+        authorization_required: true,
+        method: o.authorization.method,
+        expires_at: o.authorization.expiresAt,
         message: authorizationMessage(o.authorization.method),
       });
       return;
     }
-    res.json({ document_id: o.documentId, status: o.status, document_number: o.status === 'signed' ? o.officialNumber : null, signed_at: o.signedAt });
+    res.json({
+      document_id: o.documentId,
+      status: o.status,
+      document_number: o.status === 'signed' ? o.officialNumber : null,
+      signed_at: o.signedAt,
+    });
   });
 
   router.post('/documents/:id/sign/authorize', auth, async (req, res) => {
     const result = await signing.authorize(contextOf(res), pathParam(req, 'id'), authorizeBody(req.body).code);
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
-    res.json({ document_id: o.documentId, status: o.status, document_number: o.status === 'signed' ? o.officialNumber : null, signed_at: o.signedAt });
+    res.json({
+      document_id: o.documentId,
+      status: o.status,
+      document_number: o.status === 'signed' ? o.officialNumber : null,
+      signed_at: o.signedAt,
+    });
   });
 
   router.post('/documents/:id/reject', auth, async (req, res) => {

@@ -15,14 +15,24 @@ export const archiveBody = bodyParser<{ archived: boolean; sector_id: string }>(
   properties: { archived: { type: 'boolean' }, sector_id: uuid },
 });
 
-const listInput = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size'), search: queryString(req, 'search') });
+const listInput = (req: Request) => ({
+  page: queryString(req, 'page'),
+  page_size: queryString(req, 'page_size'),
+  search: queryString(req, 'search'),
+});
 
 export function noteRoutes(deps: ApiDeps): Router {
   const router = Router();
   const auth = integrationAuth(deps);
 
   router.get('/notes/received', auth, async (req, res) => {
-    res.json(await listInbox(contextOf(res), { ...listInput(req), unread_only: queryFlag(req, 'unread_only') }, { archived: false, flavor: 'integration' }));
+    res.json(
+      await listInbox(
+        contextOf(res),
+        { ...listInput(req), unread_only: queryFlag(req, 'unread_only') },
+        { archived: false, flavor: 'integration' },
+      ),
+    );
   });
 
   router.get('/notes/sent', auth, async (req, res) => {
@@ -39,8 +49,15 @@ export function noteRoutes(deps: ApiDeps): Router {
 
   router.patch('/notes/:id/archive', auth, async (req, res) => {
     const body = archiveBody(req.body);
-    const result = await archiveNote(contextOf(res), pathParam(req, 'id'), { archived: body.archived, sectorId: body.sector_id });
-    res.json({ note_id: result.noteId, archived: result.archived, message: result.archived ? NOTE_MESSAGES.archived : NOTE_MESSAGES.unarchived });
+    const result = await archiveNote(contextOf(res), pathParam(req, 'id'), {
+      archived: body.archived,
+      sectorId: body.sector_id,
+    });
+    res.json({
+      note_id: result.noteId,
+      archived: result.archived,
+      message: result.archived ? NOTE_MESSAGES.archived : NOTE_MESSAGES.unarchived,
+    });
   });
 
   return router;

@@ -4,12 +4,35 @@
  */
 import { Router, type Request } from 'express';
 import {
-  createRecord, createRelation, deleteRelation, linkCase, linkDocument, listCaseLinks, listDocumentLinks, listRegistries, listRelations,
-  recordDetail, recordHistory, searchRecords, unlinkCase, unlinkDocument, updateField, updateRecord, verifyField,
+  createRecord,
+  createRelation,
+  deleteRelation,
+  linkCase,
+  linkDocument,
+  listCaseLinks,
+  listDocumentLinks,
+  listRegistries,
+  listRelations,
+  recordDetail,
+  recordHistory,
+  searchRecords,
+  unlinkCase,
+  unlinkDocument,
+  updateField,
+  updateRecord,
+  verifyField,
 } from '../../domain/records/index.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString } from '../http.js';
-import { caseLinkBody, createRecordBody, documentLinkBody, fieldBody, relationBody, updateRecordBody, verifyBody } from '../record-bodies.js';
+import {
+  caseLinkBody,
+  createRecordBody,
+  documentLinkBody,
+  fieldBody,
+  relationBody,
+  updateRecordBody,
+  verifyBody,
+} from '../record-bodies.js';
 import { requestSummary } from '../summaries.js';
 import { integrationAuth } from './auth.js';
 
@@ -24,17 +47,31 @@ export function recordRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/records/search', auth, async (req, res) => {
-    res.json(await searchRecords(contextOf(res), {
-      ...pageQuery(req), family_code: queryString(req, 'family_code'), search: queryString(req, 'search'), state: queryString(req, 'state'),
-    }));
+    res.json(
+      await searchRecords(contextOf(res), {
+        ...pageQuery(req),
+        family_code: queryString(req, 'family_code'),
+        search: queryString(req, 'search'),
+        state: queryString(req, 'state'),
+      }),
+    );
   });
 
   router.post('/records', auth, async (req, res) => {
     const body = createRecordBody(req.body);
     const ctx = contextOf(res);
-    const created = await createRecord(ctx, { registryCode: body.registry_code, displayName: body.display_name, data: body.data });
+    const created = await createRecord(ctx, {
+      registryCode: body.registry_code,
+      displayName: body.display_name,
+      data: body.data,
+    });
     requestSummary(deps, ctx, { kind: 'record', id: created.id, number: created.record_number });
-    res.json({ id: created.id, record_number: created.record_number, display_name: created.display_name, state: created.state });
+    res.json({
+      id: created.id,
+      record_number: created.record_number,
+      display_name: created.display_name,
+      state: created.state,
+    });
   });
 
   router.get('/records/:id', auth, async (req, res) => {
@@ -44,7 +81,11 @@ export function recordRoutes(deps: ApiDeps): Router {
   router.patch('/records/:id', auth, async (req, res) => {
     const body = updateRecordBody(req.body);
     const ctx = contextOf(res);
-    const updated = await updateRecord(ctx, pathParam(req, 'id'), { state: body.state, displayName: body.display_name, reason: body.reason });
+    const updated = await updateRecord(ctx, pathParam(req, 'id'), {
+      state: body.state,
+      displayName: body.display_name,
+      reason: body.reason,
+    });
     if (body.display_name !== undefined) requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
     res.json(updated);
   });
@@ -58,7 +99,12 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/fields/:field/verify', auth, async (req, res) => {
     const body = verifyBody(req.body);
-    res.json(await verifyField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), { documentId: body.document_id, notes: body.notes }));
+    res.json(
+      await verifyField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), {
+        documentId: body.document_id,
+        notes: body.notes,
+      }),
+    );
   });
 
   router.get('/records/:id/history', auth, async (req, res) => {
@@ -71,7 +117,13 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/relations', auth, async (req, res) => {
     const body = relationBody(req.body);
-    res.status(201).json(await createRelation(contextOf(res), pathParam(req, 'id'), { targetRecordId: body.target_record_id, relationType: body.relation_type, notes: body.notes }));
+    res.status(201).json(
+      await createRelation(contextOf(res), pathParam(req, 'id'), {
+        targetRecordId: body.target_record_id,
+        relationType: body.relation_type,
+        notes: body.notes,
+      }),
+    );
   });
 
   router.delete('/records/:id/relations/:relationId', auth, async (req, res) => {
@@ -84,7 +136,9 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/cases', auth, async (req, res) => {
     const body = caseLinkBody(req.body);
-    res.status(201).json(await linkCase(contextOf(res), pathParam(req, 'id'), { caseId: body.case_id, notes: body.notes }));
+    res
+      .status(201)
+      .json(await linkCase(contextOf(res), pathParam(req, 'id'), { caseId: body.case_id, notes: body.notes }));
   });
 
   router.delete('/records/:id/cases/:linkId', auth, async (req, res) => {
@@ -97,7 +151,13 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/documents', auth, async (req, res) => {
     const body = documentLinkBody(req.body);
-    res.status(201).json(await linkDocument(contextOf(res), pathParam(req, 'id'), { documentId: body.document_id, fieldName: body.field_name, notes: body.notes }));
+    res.status(201).json(
+      await linkDocument(contextOf(res), pathParam(req, 'id'), {
+        documentId: body.document_id,
+        fieldName: body.field_name,
+        notes: body.notes,
+      }),
+    );
   });
 
   router.delete('/records/:id/documents/:linkId', auth, async (req, res) => {

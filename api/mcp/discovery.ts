@@ -30,7 +30,10 @@ export const CHALLENGE_HINT =
 export function challenge(deps: ApiDeps, res: Response, message: string, invalid: boolean): void {
   const params = [`resource_metadata="${protectedResourceUrl(deps)}"`, `scope="${MCP_SCOPES.join(' ')}"`];
   if (invalid) params.push('error="invalid_token"', `error_description="${message.replace(/["\\]/g, '')}"`);
-  res.set('WWW-Authenticate', `Bearer ${params.join(', ')}`).status(401).json({ error: message, hint: CHALLENGE_HINT });
+  res
+    .set('WWW-Authenticate', `Bearer ${params.join(', ')}`)
+    .status(401)
+    .json({ error: message, hint: CHALLENGE_HINT });
 }
 
 /** The provider's OpenID discovery document, cached; a failed fetch is retried on the next request. */
@@ -42,7 +45,8 @@ function providerDiscovery(deps: ApiDeps) {
     const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     const doc = (await res.json()) as Record<string, unknown>;
-    if (!doc || typeof doc !== 'object' || typeof doc.issuer !== 'string') throw new Error(`${url} is not a discovery document`);
+    if (!doc || typeof doc !== 'object' || typeof doc.issuer !== 'string')
+      throw new Error(`${url} is not a discovery document`);
     cached = { doc, at: Date.now() };
     return doc;
   };
@@ -67,25 +71,31 @@ export function mcpDiscoveryRoutes(deps: ApiDeps): Router {
   };
   router.get(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'], protectedResource);
 
-  router.get(['/.well-known/oauth-authorization-server', '/.well-known/oauth-authorization-server/mcp'], async (_req, res) => {
-    let doc: Record<string, unknown>;
-    try {
-      doc = await discovery();
-    } catch (err) {
-      deps.log.warn('identity provider discovery unavailable', { error: (err as Error).message });
-      res.status(503).json({ error: 'No se pudo obtener la configuración del proveedor de identidad' });
-      return;
-    }
-    // Clients with no prior relationship register here (RFC 7591) when they cannot use a Client
-    // ID Metadata Document; Auth0 and the development provider both serve it at /oidc/register.
-    const registration = typeof doc.registration_endpoint === 'string' ? doc.registration_endpoint : `${String(doc.issuer).replace(/\/+$/, '')}/oidc/register`;
-    res.set('Cache-Control', 'public, max-age=300').json({
-      ...doc,
-      registration_endpoint: registration,
-      code_challenge_methods_supported: doc.code_challenge_methods_supported ?? ['S256'],
-      scopes_supported: doc.scopes_supported ?? MCP_SCOPES,
-    });
-  });
+  router.get(
+    ['/.well-known/oauth-authorization-server', '/.well-known/oauth-authorization-server/mcp'],
+    async (_req, res) => {
+      let doc: Record<string, unknown>;
+      try {
+        doc = await discovery();
+      } catch (err) {
+        deps.log.warn('identity provider discovery unavailable', { error: (err as Error).message });
+        res.status(503).json({ error: 'No se pudo obtener la configuración del proveedor de identidad' });
+        return;
+      }
+      // Clients with no prior relationship register here (RFC 7591) when they cannot use a Client
+      // ID Metadata Document; Auth0 and the development provider both serve it at /oidc/register.
+      const registration =
+        typeof doc.registration_endpoint === 'string'
+          ? doc.registration_endpoint
+          : `${String(doc.issuer).replace(/\/+$/, '')}/oidc/register`;
+      res.set('Cache-Control', 'public, max-age=300').json({
+        ...doc,
+        registration_endpoint: registration,
+        code_challenge_methods_supported: doc.code_challenge_methods_supported ?? ['S256'],
+        scopes_supported: doc.scopes_supported ?? MCP_SCOPES,
+      });
+    },
+  );
 
   router.get('/.well-known/mcp.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json({

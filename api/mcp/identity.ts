@@ -33,7 +33,12 @@ export function mcpIdentity(deps: ApiDeps, token: VerifiedToken): McpIdentity {
 
 /** `list_my_tenants`: the municipalities the token's user belongs to. */
 export async function tenantsAnswer(identity: McpIdentity) {
-  const tenants = (await identity.tenants()).map((t) => ({ tenant_id: t.schema, name: t.displayName, city: t.city, municipality_code: t.municipalityCode }));
+  const tenants = (await identity.tenants()).map((t) => ({
+    tenant_id: t.schema,
+    name: t.displayName,
+    city: t.city,
+    municipality_code: t.municipalityCode,
+  }));
   return { tenants, total: tenants.length };
 }
 
@@ -42,7 +47,11 @@ export async function tenantsAnswer(identity: McpIdentity) {
  * answers it, or its id), else the user's only tenant; several and none named is
  * `multi_tenant_selection_required`.
  */
-export async function toolContext(deps: ApiDeps, identity: McpIdentity, tenantId: string | undefined): Promise<DomainContext> {
+export async function toolContext(
+  deps: ApiDeps,
+  identity: McpIdentity,
+  tenantId: string | undefined,
+): Promise<DomainContext> {
   const tenants = await identity.tenants();
   let tenant: Tenant | undefined;
   if (tenantId !== undefined) {
@@ -54,7 +63,11 @@ export async function toolContext(deps: ApiDeps, identity: McpIdentity, tenantId
   }
   if (!tenant) throw unauthorized(BACKEND_AUTH_MESSAGES.userNotFound);
   const { token } = identity;
-  const { ctx, linked } = await authenticateIdentity(deps, tenant, { sub: token.sub, email: token.email, emailVerified: token.emailVerified });
+  const { ctx, linked } = await authenticateIdentity(deps, tenant, {
+    sub: token.sub,
+    email: token.email,
+    emailVerified: token.emailVerified,
+  });
   if (linked) await userProvisioning(deps).firstLogin(tenant.schema, ctx.user!.email, token.sub);
   return ctx;
 }

@@ -7,7 +7,14 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import cors from 'cors';
 import { Router, type Request, type Response } from 'express';
 import { isAppError } from '../../domain/errors.js';
@@ -24,7 +31,10 @@ export const MISSING_TOKEN = 'Authorization required';
 const INTERNAL = 'Error interno';
 const RETRY_HINT = 'Reintente en unos instantes / Retry shortly';
 
-const OUTPUT_SCHEMA = { type: 'object' as const, description: 'El mismo cuerpo JSON que la ruta REST gemela / The same JSON body as the twin REST route' };
+const OUTPUT_SCHEMA = {
+  type: 'object' as const,
+  description: 'El mismo cuerpo JSON que la ruta REST gemela / The same JSON body as the twin REST route',
+};
 
 function describe(tool: McpTool): Tool {
   return {
@@ -45,7 +55,9 @@ function describe(tool: McpTool): Tool {
 /** A result as the REST route would serialize it (dates as ISO strings, no undefined). */
 function toJson(value: unknown): Record<string, unknown> {
   const plain = JSON.parse(JSON.stringify(value ?? {})) as unknown;
-  return plain && typeof plain === 'object' && !Array.isArray(plain) ? (plain as Record<string, unknown>) : { items: plain };
+  return plain && typeof plain === 'object' && !Array.isArray(plain)
+    ? (plain as Record<string, unknown>)
+    : { items: plain };
 }
 
 function errorResult(message: string, status: number): CallToolResult {
@@ -57,7 +69,8 @@ function buildServer(deps: ApiDeps, signing: DocumentSigning, identity: McpIdent
     { name: 'expediente', version: MCP_VERSION, title: 'expediente' },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: 'Llame a get_agent_guide para una guía breve; con varios municipios (list_my_tenants) pase tenant_id. / Call get_agent_guide for a short guide; with several municipalities pass tenant_id.',
+      instructions:
+        'Llame a get_agent_guide para una guía breve; con varios municipios (list_my_tenants) pase tenant_id. / Call get_agent_guide for a short guide; with several municipalities pass tenant_id.',
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: MCP_TOOLS.map(describe) }));
@@ -88,9 +101,15 @@ export function mcpRoutes(deps: ApiDeps): Router {
 
   // Browser-based MCP clients call from any origin: the bearer token is no ambient credential
   // (no cookies), and they must read the 401 challenge to discover how to get one.
-  router.use('/mcp', cors({
-    methods: ['POST'], allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Last-Event-ID'], exposedHeaders: ['WWW-Authenticate'], maxAge: 600,
-  }));
+  router.use(
+    '/mcp',
+    cors({
+      methods: ['POST'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Last-Event-ID'],
+      exposedHeaders: ['WWW-Authenticate'],
+      maxAge: 600,
+    }),
+  );
 
   router.post('/mcp', async (req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store');
@@ -128,7 +147,10 @@ export function mcpRoutes(deps: ApiDeps): Router {
 
   // Stateless: no session stream to open (GET) or session to end (DELETE).
   router.all('/mcp', (_req, res) => {
-    res.set('Allow', 'POST').status(405).json({ error: 'Método no permitido; use POST / Method not allowed; use POST' });
+    res
+      .set('Allow', 'POST')
+      .status(405)
+      .json({ error: 'Método no permitido; use POST / Method not allowed; use POST' });
   });
   return router;
 }

@@ -47,19 +47,47 @@ export interface McpTool {
 /** A bilingual description: Spanish first (the platform's language), then English. */
 export const bi = (es: string, en: string) => `${es} / ${en}`;
 
-export const str = (es: string, en: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description: bi(es, en), ...extra });
+export const str = (es: string, en: string, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'string',
+  description: bi(es, en),
+  ...extra,
+});
 export const uuidArg = (es: string, en: string): JsonSchema => str(es, en, { format: 'uuid' });
 export const bool = (es: string, en: string): JsonSchema => ({ type: 'boolean', description: bi(es, en) });
 
 /** A deadline, as start-signing, transfer and assign take it. */
 export const deadlineArgs: Record<string, JsonSchema> = {
-  due_at: { anyOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }], description: bi('Plazo: AAAA-MM-DD (fin de ese día) o fecha y hora ISO 8601 con zona', 'Deadline: YYYY-MM-DD (end of that day) or an ISO 8601 date-time with offset') },
-  due_in_business_days: { anyOf: [{ type: 'integer', minimum: 1, maximum: 240 }, { type: 'null' }], description: bi('Plazo en días hábiles del municipio (en lugar de due_at)', "Deadline in the municipality's business days (instead of due_at)") },
+  due_at: {
+    anyOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }],
+    description: bi(
+      'Plazo: AAAA-MM-DD (fin de ese día) o fecha y hora ISO 8601 con zona',
+      'Deadline: YYYY-MM-DD (end of that day) or an ISO 8601 date-time with offset',
+    ),
+  },
+  due_in_business_days: {
+    anyOf: [{ type: 'integer', minimum: 1, maximum: 240 }, { type: 'null' }],
+    description: bi(
+      'Plazo en días hábiles del municipio (en lugar de due_at)',
+      "Deadline in the municipality's business days (instead of due_at)",
+    ),
+  },
 };
 
-export const page: JsonSchema = { type: 'integer', minimum: 1, default: 1, description: bi('Página (desde 1)', 'Page number (from 1)') };
+export const page: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  default: 1,
+  description: bi('Página (desde 1)', 'Page number (from 1)'),
+};
 export const pageSize = (fallback = 20): JsonSchema => ({
-  type: 'integer', minimum: 1, maximum: 100, default: fallback, description: bi(`Resultados por página (1-100, por defecto ${fallback})`, `Results per page (1-100, default ${fallback})`),
+  type: 'integer',
+  minimum: 1,
+  maximum: 100,
+  default: fallback,
+  description: bi(
+    `Resultados por página (1-100, por defecto ${fallback})`,
+    `Results per page (1-100, default ${fallback})`,
+  ),
 });
 
 /** A list's continuation: `next_cursor` of the previous answer (see domain/list-cursor.ts). */
@@ -90,7 +118,9 @@ export function withTextLimits(schema: JsonSchema): JsonSchema {
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if (types.includes('string') && out.maxLength === undefined) out.maxLength = TEXT_LIMITS.search;
   if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([k, v]) => [k, withTextLimits(v)]));
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, JsonSchema>).map(([k, v]) => [k, withTextLimits(v)]),
+    );
   }
   if (schema.items) out.items = withTextLimits(schema.items as JsonSchema);
   if (Array.isArray(schema.anyOf)) out.anyOf = (schema.anyOf as JsonSchema[]).map(withTextLimits);

@@ -1,13 +1,41 @@
 /** Case tools: the integration REST case routes' operations (api/integration/cases.ts). */
 import {
-  caseDocuments, caseHistory, casePermissions, getCase, getCaseByNumber, prepareAssignment, prepareTransfer, searchCasesIntegration,
+  caseDocuments,
+  caseHistory,
+  casePermissions,
+  getCase,
+  getCaseByNumber,
+  prepareAssignment,
+  prepareTransfer,
+  searchCasesIntegration,
 } from '../../domain/cases/reads.js';
 import { caseIndex } from '../../domain/case-file/reads.js';
 import { listCaseTemplates } from '../../domain/catalogs.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
-import { assignCaseAnswer, decideProposalAnswer, decisionBody, movementBody, proposeBody, proposeDocumentAnswer } from '../integration/cases.js';
+import {
+  assignCaseAnswer,
+  decideProposalAnswer,
+  decisionBody,
+  movementBody,
+  proposeBody,
+  proposeDocumentAnswer,
+} from '../integration/cases.js';
 import { caseExports } from '../case-export.js';
-import { bi, bool, ctxOf, cursor, deadlineArgs, objectSchema, page, pageSize, pick, str, text, uuidArg, type McpTool } from './tool.js';
+import {
+  bi,
+  bool,
+  ctxOf,
+  cursor,
+  deadlineArgs,
+  objectSchema,
+  page,
+  pageSize,
+  pick,
+  str,
+  text,
+  uuidArg,
+  type McpTool,
+} from './tool.js';
 
 const caseId = uuidArg('Id (UUID) del expediente', 'Case id (UUID)');
 const byCaseId = objectSchema({ case_id: caseId }, ['case_id']);
@@ -16,7 +44,8 @@ export const caseTools: McpTool[] = [
   {
     name: 'search_cases',
     title: 'Buscar expedientes / Search cases',
-    description: 'Busca los expedientes que el usuario puede ver, más recientes primero (como GET /api/v1/cases/search) / Searches the cases the user may see, newest first (same as GET /api/v1/cases/search)',
+    description:
+      'Busca los expedientes que el usuario puede ver, más recientes primero (como GET /api/v1/cases/search) / Searches the cases the user may see, newest first (same as GET /api/v1/cases/search)',
     inputSchema: objectSchema({
       search: str('Texto en la referencia o el número', 'Text in the reference or number'),
       status: str('Estado del expediente', 'Case status', { enum: ['active', 'inactive', 'archived'] }),
@@ -30,15 +59,24 @@ export const caseTools: McpTool[] = [
     tenantScoped: true,
     run: (a, env) =>
       searchCasesIntegration(ctxOf(env), {
-        page: a.page, page_size: a.page_size, search: text(a, 'search'), status: text(a, 'status'), date_filter: text(a, 'date_filter'), sector_filter: text(a, 'sector_filter'),
+        page: a.page,
+        page_size: a.page_size,
+        search: text(a, 'search'),
+        status: text(a, 'status'),
+        date_filter: text(a, 'date_filter'),
+        sector_filter: text(a, 'sector_filter'),
         cursor: text(a, 'cursor'),
       }),
   },
   {
     name: 'get_case',
     title: 'Ver expediente / Get case',
-    description: 'Un expediente con sus movimientos (GET /api/v1/cases/{case_id}) / One case with its movements (GET /api/v1/cases/{case_id})',
-    inputSchema: objectSchema({ case_id: caseId, include_documents: bool('Incluir los documentos vinculados', 'Include the linked documents') }, ['case_id']),
+    description:
+      'Un expediente con sus movimientos (GET /api/v1/cases/{case_id}) / One case with its movements (GET /api/v1/cases/{case_id})',
+    inputSchema: objectSchema(
+      { case_id: caseId, include_documents: bool('Incluir los documentos vinculados', 'Include the linked documents') },
+      ['case_id'],
+    ),
     readOnly: true,
     tenantScoped: true,
     run: (a, env) => getCase(ctxOf(env), text(a, 'case_id')!, { includeDocuments: a.include_documents === true }),
@@ -55,7 +93,8 @@ export const caseTools: McpTool[] = [
   {
     name: 'get_case_documents',
     title: 'Documentos del expediente / Case documents',
-    description: 'Los documentos vinculados a un expediente (GET /api/v1/cases/{case_id}/documents) / The documents linked to a case',
+    description:
+      'Los documentos vinculados a un expediente (GET /api/v1/cases/{case_id}/documents) / The documents linked to a case',
     inputSchema: byCaseId,
     readOnly: true,
     tenantScoped: true,
@@ -66,7 +105,7 @@ export const caseTools: McpTool[] = [
     title: 'Índice del expediente / Case index',
     description:
       'El índice foliado del expediente: versión actual con sus documentos (posición, número, fojas, SHA-256, anulación) y cada versión firmada con el sello del municipio (GET /api/v1/cases/{case_id}/index) / ' +
-      'The case file\'s foliated index: the current version with its documents and every version signed with the municipality seal',
+      "The case file's foliated index: the current version with its documents and every version signed with the municipality seal",
     inputSchema: byCaseId,
     readOnly: true,
     tenantScoped: true,
@@ -75,7 +114,8 @@ export const caseTools: McpTool[] = [
   {
     name: 'get_case_permissions',
     title: 'Permisos sobre el expediente / Case permissions',
-    description: 'Qué puede hacer el usuario con un expediente (GET /api/v1/cases/{case_id}/permissions) / What the user may do with a case',
+    description:
+      'Qué puede hacer el usuario con un expediente (GET /api/v1/cases/{case_id}/permissions) / What the user may do with a case',
     inputSchema: byCaseId,
     readOnly: true,
     tenantScoped: true,
@@ -84,8 +124,11 @@ export const caseTools: McpTool[] = [
   {
     name: 'get_case_by_number',
     title: 'Expediente por número / Case by number',
-    description: 'Un expediente por su número exacto, p. ej. EE-2026-00000001-MVE-DOP (GET /api/v1/cases/by-number/{case_number}) / A case by its exact number',
-    inputSchema: objectSchema({ case_number: str('Número del expediente', 'Case number', { minLength: 1 }) }, ['case_number']),
+    description:
+      'Un expediente por su número exacto, p. ej. EE-2026-00000001-MVE-DOP (GET /api/v1/cases/by-number/{case_number}) / A case by its exact number',
+    inputSchema: objectSchema({ case_number: str('Número del expediente', 'Case number', { minLength: 1 }) }, [
+      'case_number',
+    ]),
     readOnly: true,
     tenantScoped: true,
     run: (a, env) => getCaseByNumber(ctxOf(env), text(a, 'case_number')!),
@@ -93,7 +136,8 @@ export const caseTools: McpTool[] = [
   {
     name: 'prepare_assignment',
     title: 'Preparar asignación / Prepare assignment',
-    description: 'Sectores y usuarios a los que se puede asignar una tarea del expediente; no cambia nada (GET /api/v1/cases/{case_id}/prepare-assignment) / Sectors and users a task of the case may be assigned to; changes nothing',
+    description:
+      'Sectores y usuarios a los que se puede asignar una tarea del expediente; no cambia nada (GET /api/v1/cases/{case_id}/prepare-assignment) / Sectors and users a task of the case may be assigned to; changes nothing',
     inputSchema: byCaseId,
     readOnly: true,
     tenantScoped: true,
@@ -108,8 +152,15 @@ export const caseTools: McpTool[] = [
       {
         case_id: caseId,
         target_sector_id: uuidArg('Sector destino (UUID)', 'Target sector (UUID)'),
-        reason: str(`Motivo (5-${TEXT_LIMITS.movementReason} caracteres)`, `Reason (5-${TEXT_LIMITS.movementReason} characters)`, { maxLength: TEXT_LIMITS.movementReason }),
-        assigned_user_id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }], description: 'Usuario asignado (UUID, opcional) / Assigned user (UUID, optional)' },
+        reason: str(
+          `Motivo (5-${TEXT_LIMITS.movementReason} caracteres)`,
+          `Reason (5-${TEXT_LIMITS.movementReason} characters)`,
+          { maxLength: TEXT_LIMITS.movementReason },
+        ),
+        assigned_user_id: {
+          anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }],
+          description: 'Usuario asignado (UUID, opcional) / Assigned user (UUID, optional)',
+        },
         create_official_doc: bool('Generar la providencia (PV) firmada', 'Generate the signed providence (PV)'),
         ...deadlineArgs,
       },
@@ -118,12 +169,28 @@ export const caseTools: McpTool[] = [
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) => assignCaseAnswer(env.deps, ctxOf(env), text(a, 'case_id')!, movementBody(pick(a, ['target_sector_id', 'reason', 'assigned_user_id', 'create_official_doc', 'due_at', 'due_in_business_days']))),
+    run: (a, env) =>
+      assignCaseAnswer(
+        env.deps,
+        ctxOf(env),
+        text(a, 'case_id')!,
+        movementBody(
+          pick(a, [
+            'target_sector_id',
+            'reason',
+            'assigned_user_id',
+            'create_official_doc',
+            'due_at',
+            'due_in_business_days',
+          ]),
+        ),
+      ),
   },
   {
     name: 'prepare_transfer',
     title: 'Preparar transferencia / Prepare transfer',
-    description: 'Sectores a los que se puede transferir el expediente; no cambia nada (GET /api/v1/cases/{case_id}/prepare-transfer) / Sectors the case may be transferred to; changes nothing',
+    description:
+      'Sectores a los que se puede transferir el expediente; no cambia nada (GET /api/v1/cases/{case_id}/prepare-transfer) / Sectors the case may be transferred to; changes nothing',
     inputSchema: byCaseId,
     readOnly: true,
     tenantScoped: true,
@@ -132,7 +199,8 @@ export const caseTools: McpTool[] = [
   {
     name: 'get_case_templates',
     title: 'Tipos de expediente / Case templates',
-    description: 'Las plantillas (tipos) de expediente del municipio (GET /api/v1/system/case-templates) / The case templates of the municipality',
+    description:
+      'Las plantillas (tipos) de expediente del municipio (GET /api/v1/system/case-templates) / The case templates of the municipality',
     inputSchema: objectSchema({}),
     readOnly: true,
     tenantScoped: true,
@@ -143,10 +211,14 @@ export const caseTools: McpTool[] = [
     title: 'Proponer documento / Propose document',
     description:
       'Propone un borrador para vincularlo al expediente cuando sea oficial (POST /api/v1/cases/{case_id}/documents/propose) / Proposes a draft to be linked to the case once it is official',
-    inputSchema: objectSchema({ case_id: caseId, document_draft_id: uuidArg('Borrador propuesto (UUID)', 'Proposed draft (UUID)') }, ['case_id', 'document_draft_id']),
+    inputSchema: objectSchema(
+      { case_id: caseId, document_draft_id: uuidArg('Borrador propuesto (UUID)', 'Proposed draft (UUID)') },
+      ['case_id', 'document_draft_id'],
+    ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) => proposeDocumentAnswer(ctxOf(env), text(a, 'case_id')!, proposeBody(pick(a, ['document_draft_id']))),
+    run: (a, env) =>
+      proposeDocumentAnswer(ctxOf(env), text(a, 'case_id')!, proposeBody(pick(a, ['document_draft_id']))),
   },
   {
     name: 'reject_proposal',
@@ -164,7 +236,14 @@ export const caseTools: McpTool[] = [
     readOnly: false,
     destructive: true,
     tenantScoped: true,
-    run: (a, env) => decideProposalAnswer(env.deps, ctxOf(env), text(a, 'case_id')!, 'rejected', decisionBody(pick(a, ['proposed_id', 'reason']))),
+    run: (a, env) =>
+      decideProposalAnswer(
+        env.deps,
+        ctxOf(env),
+        text(a, 'case_id')!,
+        'rejected',
+        decisionBody(pick(a, ['proposed_id', 'reason'])),
+      ),
   },
   {
     name: 'export_case',
@@ -177,8 +256,18 @@ export const caseTools: McpTool[] = [
     inputSchema: objectSchema(
       {
         case_id: caseId,
-        index_version: { type: 'integer', minimum: 1, description: bi('Versión del índice a exportar (por defecto la última)', 'Index version to export (the latest by default)') },
-        export_id: uuidArg('Exportación ya iniciada, para consultar su estado (UUID)', 'An export already started, to read its status (UUID)'),
+        index_version: {
+          type: 'integer',
+          minimum: 1,
+          description: bi(
+            'Versión del índice a exportar (por defecto la última)',
+            'Index version to export (the latest by default)',
+          ),
+        },
+        export_id: uuidArg(
+          'Exportación ya iniciada, para consultar su estado (UUID)',
+          'An export already started, to read its status (UUID)',
+        ),
       },
       ['case_id'],
     ),

@@ -4,20 +4,51 @@
  * always refuses, so an agent asked to sign learns why and where signing happens.
  */
 import { listDocumentStates, listDocumentTypes } from '../../domain/catalogs.js';
-import { documentContent, getDocument, pendingSignatures, searchDocuments, searchOfficial, signatureDetails } from '../../domain/documents/reads.js';
+import {
+  documentContent,
+  getDocument,
+  pendingSignatures,
+  searchDocuments,
+  searchOfficial,
+  signatureDetails,
+} from '../../domain/documents/reads.js';
 import { forbidden } from '../../domain/errors.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { SIGN_BATCH_MAX } from '../../contract/sign-batch.js';
 import {
-  createBody, createDocumentAnswer, patchBody, rejectBody, rejectDocumentAnswer, saveDocumentAnswer, startSigningAnswer,
+  createBody,
+  createDocumentAnswer,
+  patchBody,
+  rejectBody,
+  rejectDocumentAnswer,
+  saveDocumentAnswer,
+  startSigningAnswer,
 } from '../integration/documents.js';
 import { signBatchBody } from '../sign-batch.js';
 import { startSigningBody } from '../deadline-body.js';
-import { bi, ctxOf, cursor, deadlineArgs, objectSchema, page, pageSize, pick, str, text, uuidArg, type JsonSchema, type McpTool } from './tool.js';
+import {
+  bi,
+  ctxOf,
+  cursor,
+  deadlineArgs,
+  objectSchema,
+  page,
+  pageSize,
+  pick,
+  str,
+  text,
+  uuidArg,
+  type JsonSchema,
+  type McpTool,
+} from './tool.js';
 
 const documentId = uuidArg('Id (UUID) del documento', 'Document id (UUID)');
 const byDocumentId = objectSchema({ document_id: documentId }, ['document_id']);
-const uuidList = (es: string, en: string): JsonSchema => ({ type: 'array', items: { type: 'string', format: 'uuid' }, description: `${es} / ${en}` });
+const uuidList = (es: string, en: string): JsonSchema => ({
+  type: 'array',
+  items: { type: 'string', format: 'uuid' },
+  description: `${es} / ${en}`,
+});
 
 /** The refusal of `sign_batch` (403): signatures are the signer's own act, in the application. */
 export const AGENT_CANNOT_SIGN =
@@ -25,7 +56,8 @@ export const AGENT_CANNOT_SIGN =
 
 const recipients: JsonSchema = {
   type: 'object',
-  description: 'Destinatarios de una NOTA: sectores (UUID) en to, cc y bcc / Recipients of a NOTA: sectors (UUID) in to, cc and bcc',
+  description:
+    'Destinatarios de una NOTA: sectores (UUID) en to, cc y bcc / Recipients of a NOTA: sectors (UUID) in to, cc and bcc',
   properties: { to: uuidList('Para', 'To'), cc: uuidList('Copia', 'Cc'), bcc: uuidList('Copia oculta', 'Bcc') },
 };
 
@@ -37,16 +69,27 @@ export const documentTools: McpTool[] = [
       'Crea un borrador de documento del tipo indicado (POST /api/v1/documents); luego save_document y start_signing / Creates a draft document of the given type; then save_document and start_signing',
     inputSchema: objectSchema(
       {
-        document_type_acronym: str('Sigla del tipo de documento (ver get_document_types)', 'Document type acronym (see get_document_types)', { maxLength: TEXT_LIMITS.documentTypeAcronym }),
+        document_type_acronym: str(
+          'Sigla del tipo de documento (ver get_document_types)',
+          'Document type acronym (see get_document_types)',
+          { maxLength: TEXT_LIMITS.documentTypeAcronym },
+        ),
         reference: str('Referencia (asunto)', 'Reference (subject)', { maxLength: TEXT_LIMITS.reference }),
-        case_id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }], description: 'Expediente al que se propone (UUID, opcional) / Case it is proposed to (UUID, optional)' },
+        case_id: {
+          anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }],
+          description: 'Expediente al que se propone (UUID, opcional) / Case it is proposed to (UUID, optional)',
+        },
         recipients,
       },
       ['document_type_acronym', 'reference'],
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) => createDocumentAnswer(ctxOf(env), createBody(pick(a, ['document_type_acronym', 'reference', 'case_id', 'recipients']))),
+    run: (a, env) =>
+      createDocumentAnswer(
+        ctxOf(env),
+        createBody(pick(a, ['document_type_acronym', 'reference', 'case_id', 'recipients'])),
+      ),
   },
   {
     name: 'save_document',
@@ -58,7 +101,10 @@ export const documentTools: McpTool[] = [
         document_id: documentId,
         content: str('Contenido HTML', 'HTML content', { maxLength: TEXT_LIMITS.content }),
         reference: str('Referencia (asunto)', 'Reference (subject)', { maxLength: TEXT_LIMITS.reference }),
-        signers: uuidList('Firmantes (UUID de usuario), el último numera', 'Signers (user UUIDs), the last one numbers'),
+        signers: uuidList(
+          'Firmantes (UUID de usuario), el último numera',
+          'Signers (user UUIDs), the last one numbers',
+        ),
         recipients,
         proposed_case_ids: uuidList('Expedientes propuestos (UUID)', 'Proposed cases (UUIDs)'),
       },
@@ -66,12 +112,18 @@ export const documentTools: McpTool[] = [
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) => saveDocumentAnswer(ctxOf(env), text(a, 'document_id')!, patchBody(pick(a, ['content', 'reference', 'signers', 'recipients', 'proposed_case_ids']))),
+    run: (a, env) =>
+      saveDocumentAnswer(
+        ctxOf(env),
+        text(a, 'document_id')!,
+        patchBody(pick(a, ['content', 'reference', 'signers', 'recipients', 'proposed_case_ids'])),
+      ),
   },
   {
     name: 'search_documents',
     title: 'Buscar documentos / Search documents',
-    description: 'Busca los documentos que el usuario puede ver, más recientes primero (GET /api/v1/documents/search) / Searches the documents the user may see, newest first',
+    description:
+      'Busca los documentos que el usuario puede ver, más recientes primero (GET /api/v1/documents/search) / Searches the documents the user may see, newest first',
     inputSchema: objectSchema({
       search: str('Texto en la referencia o el número oficial', 'Text in the reference or official number'),
       status: str('Estado', 'Status', { enum: ['pending', 'sent_to_sign', 'signed', 'rejected'] }),
@@ -85,7 +137,12 @@ export const documentTools: McpTool[] = [
     tenantScoped: true,
     run: (a, env) =>
       searchDocuments(ctxOf(env), {
-        page: a.page, page_size: a.page_size, search: text(a, 'search'), status: text(a, 'status'), document_type: text(a, 'document_type'), case_id: text(a, 'case_id'),
+        page: a.page,
+        page_size: a.page_size,
+        search: text(a, 'search'),
+        status: text(a, 'status'),
+        document_type: text(a, 'document_type'),
+        case_id: text(a, 'case_id'),
         cursor: text(a, 'cursor'),
       }),
   },
@@ -101,7 +158,8 @@ export const documentTools: McpTool[] = [
   {
     name: 'get_document_content',
     title: 'Contenido del documento / Document content',
-    description: 'El contenido HTML de un documento (GET /api/v1/documents/{document_id}/content) / The HTML content of a document',
+    description:
+      'El contenido HTML de un documento (GET /api/v1/documents/{document_id}/content) / The HTML content of a document',
     inputSchema: byDocumentId,
     readOnly: true,
     tenantScoped: true,
@@ -110,7 +168,8 @@ export const documentTools: McpTool[] = [
   {
     name: 'get_pending_signatures',
     title: 'Firmas pendientes / Pending signatures',
-    description: 'Los documentos que esperan la firma del usuario (GET /api/v1/documents/pending-signatures) / The documents waiting for the user\'s signature',
+    description:
+      "Los documentos que esperan la firma del usuario (GET /api/v1/documents/pending-signatures) / The documents waiting for the user's signature",
     inputSchema: objectSchema({}),
     readOnly: true,
     tenantScoped: true,
@@ -119,7 +178,8 @@ export const documentTools: McpTool[] = [
   {
     name: 'get_document_types',
     title: 'Tipos de documento / Document types',
-    description: 'Los tipos de documento del municipio (GET /api/v1/system/document-types) / The document types of the municipality',
+    description:
+      'Los tipos de documento del municipio (GET /api/v1/system/document-types) / The document types of the municipality',
     inputSchema: objectSchema({}),
     readOnly: true,
     tenantScoped: true,
@@ -128,7 +188,8 @@ export const documentTools: McpTool[] = [
   {
     name: 'get_document_states',
     title: 'Estados de documento / Document states',
-    description: 'Los estados posibles de un documento (GET /api/v1/system/document-states) / The states a document can be in',
+    description:
+      'Los estados posibles de un documento (GET /api/v1/system/document-states) / The states a document can be in',
     inputSchema: objectSchema({}),
     readOnly: true,
     tenantScoped: true,
@@ -137,8 +198,11 @@ export const documentTools: McpTool[] = [
   {
     name: 'search_document_by_number',
     title: 'Documento por número / Document by number',
-    description: 'Un documento oficial por su número exacto, p. ej. IF-2026-00000001-MVE-DOP (GET /api/v1/documents/search-official/{number}) / An official document by its exact number',
-    inputSchema: objectSchema({ document_number: str('Número oficial', 'Official number', { minLength: 1 }) }, ['document_number']),
+    description:
+      'Un documento oficial por su número exacto, p. ej. IF-2026-00000001-MVE-DOP (GET /api/v1/documents/search-official/{number}) / An official document by its exact number',
+    inputSchema: objectSchema({ document_number: str('Número oficial', 'Official number', { minLength: 1 }) }, [
+      'document_number',
+    ]),
     readOnly: true,
     tenantScoped: true,
     run: (a, env) => searchOfficial(ctxOf(env), text(a, 'document_number')!),
@@ -146,16 +210,22 @@ export const documentTools: McpTool[] = [
   {
     name: 'reject_document',
     title: 'Rechazar documento / Reject document',
-    description: 'Un firmante rechaza un documento en firma, con motivo (POST /api/v1/documents/{document_id}/reject) / A signer rejects a document being signed, with a reason',
+    description:
+      'Un firmante rechaza un documento en firma, con motivo (POST /api/v1/documents/{document_id}/reject) / A signer rejects a document being signed, with a reason',
     inputSchema: objectSchema(
-      { document_id: documentId, reason: str('Motivo del rechazo', 'Reason for the rejection', { maxLength: TEXT_LIMITS.rejectReason }) },
+      {
+        document_id: documentId,
+        reason: str('Motivo del rechazo', 'Reason for the rejection', { maxLength: TEXT_LIMITS.rejectReason }),
+      },
       // reason is checked as on REST, so a missing one gets the catalog's message.
       ['document_id'],
     ),
     readOnly: false,
     destructive: true,
     tenantScoped: true,
-    run: async (a, env) => (await rejectDocumentAnswer(env.signing, ctxOf(env), text(a, 'document_id')!, rejectBody(pick(a, ['reason'])))).body,
+    run: async (a, env) =>
+      (await rejectDocumentAnswer(env.signing, ctxOf(env), text(a, 'document_id')!, rejectBody(pick(a, ['reason']))))
+        .body,
   },
   {
     name: 'start_signing',
@@ -165,12 +235,21 @@ export const documentTools: McpTool[] = [
     inputSchema: objectSchema({ document_id: documentId, ...deadlineArgs }, ['document_id']),
     readOnly: false,
     tenantScoped: true,
-    run: async (a, env) => (await startSigningAnswer(env.signing, ctxOf(env), text(a, 'document_id')!, startSigningBody(pick(a, ['due_at', 'due_in_business_days'])))).body,
+    run: async (a, env) =>
+      (
+        await startSigningAnswer(
+          env.signing,
+          ctxOf(env),
+          text(a, 'document_id')!,
+          startSigningBody(pick(a, ['due_at', 'due_in_business_days'])),
+        )
+      ).body,
   },
   {
     name: 'get_signature_details',
     title: 'Detalle de firmas / Signature details',
-    description: 'Quién firmó, quién falta y cuándo (GET /api/v1/documents/{document_id}/signature-details) / Who signed, who is missing and when',
+    description:
+      'Quién firmó, quién falta y cuándo (GET /api/v1/documents/{document_id}/signature-details) / Who signed, who is missing and when',
     inputSchema: byDocumentId,
     readOnly: true,
     tenantScoped: true,
@@ -191,7 +270,10 @@ export const documentTools: McpTool[] = [
           minItems: 1,
           maxItems: SIGN_BATCH_MAX,
           uniqueItems: true,
-          description: bi(`Documentos a firmar (1-${SIGN_BATCH_MAX} UUID distintos)`, `Documents to sign (1-${SIGN_BATCH_MAX} distinct UUIDs)`),
+          description: bi(
+            `Documentos a firmar (1-${SIGN_BATCH_MAX} UUID distintos)`,
+            `Documents to sign (1-${SIGN_BATCH_MAX} distinct UUIDs)`,
+          ),
         },
       },
       ['document_ids'],

@@ -6,7 +6,11 @@ import { AGENT_GUIDE } from './guide.js';
 import { tenantsAnswer } from './identity.js';
 import { bool, ctxOf, objectSchema, page, pageSize, str, text, uuidArg, type McpTool } from './tool.js';
 
-const noteList = objectSchema({ search: str('Texto en la referencia', 'Text in the reference'), page, page_size: pageSize() });
+const noteList = objectSchema({
+  search: str('Texto en la referencia', 'Text in the reference'),
+  page,
+  page_size: pageSize(),
+});
 const listInput = (a: Record<string, unknown>) => ({ page: a.page, page_size: a.page_size, search: text(a, 'search') });
 
 export const userTools: McpTool[] = [
@@ -14,8 +18,10 @@ export const userTools: McpTool[] = [
     name: 'get_user_info',
     title: 'Datos de usuario / User info',
     description:
-      'Los datos del usuario del token en el municipio, o de otro usuario por su id (GET /api/v1/system/users/{user_id}) / The token user\'s data in the municipality, or another user\'s by id',
-    inputSchema: objectSchema({ user_id: uuidArg('Usuario (UUID); por defecto el propio', 'User (UUID); the caller by default') }),
+      "Los datos del usuario del token en el municipio, o de otro usuario por su id (GET /api/v1/system/users/{user_id}) / The token user's data in the municipality, or another user's by id",
+    inputSchema: objectSchema({
+      user_id: uuidArg('Usuario (UUID); por defecto el propio', 'User (UUID); the caller by default'),
+    }),
     readOnly: true,
     tenantScoped: true,
     run: (a, env) => getUser(ctxOf(env), text(a, 'user_id') ?? ctxOf(env).user!.id),
@@ -23,11 +29,18 @@ export const userTools: McpTool[] = [
   {
     name: 'search_users',
     title: 'Buscar usuarios / Search users',
-    description: 'Usuarios activos por nombre o email (GET /api/v1/system/users/search) / Active users by name or email',
+    description:
+      'Usuarios activos por nombre o email (GET /api/v1/system/users/search) / Active users by name or email',
     inputSchema: objectSchema(
       {
         q: str('Texto a buscar (al menos 2 caracteres)', 'Text to search (at least 2 characters)'),
-        limit: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'Máximo de resultados (1-100, por defecto 10) / Maximum results (1-100, default 10)' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+          default: 10,
+          description: 'Máximo de resultados (1-100, por defecto 10) / Maximum results (1-100, default 10)',
+        },
       },
       // q is checked by the domain, as on REST, so a missing one gets the catalog's message.
     ),
@@ -39,7 +52,7 @@ export const userTools: McpTool[] = [
     name: 'list_my_tenants',
     title: 'Mis municipios / My municipalities',
     description:
-      'Los municipios donde el usuario del token es usuario activo; pase su tenant_id a las demás herramientas si son varios / The municipalities where the token\'s user is an active user; pass its tenant_id to the other tools when there are several',
+      "Los municipios donde el usuario del token es usuario activo; pase su tenant_id a las demás herramientas si son varios / The municipalities where the token's user is an active user; pass its tenant_id to the other tools when there are several",
     inputSchema: objectSchema({}),
     readOnly: true,
     tenantScoped: false,
@@ -60,11 +73,17 @@ export const noteTools: McpTool[] = [
   {
     name: 'get_notes',
     title: 'Notas recibidas / Received notes',
-    description: 'Notas recibidas por los sectores del usuario, sin archivar (GET /api/v1/notes/received) / Notes received by the user\'s sectors, not archived',
+    description:
+      "Notas recibidas por los sectores del usuario, sin archivar (GET /api/v1/notes/received) / Notes received by the user's sectors, not archived",
     inputSchema: objectSchema({ ...noteList.properties, unread_only: bool('Solo no leídas', 'Unread only') }),
     readOnly: true,
     tenantScoped: true,
-    run: (a, env) => listInbox(ctxOf(env), { ...listInput(a), unread_only: a.unread_only === true }, { archived: false, flavor: 'integration' }),
+    run: (a, env) =>
+      listInbox(
+        ctxOf(env),
+        { ...listInput(a), unread_only: a.unread_only === true },
+        { archived: false, flavor: 'integration' },
+      ),
   },
   {
     name: 'get_sent_notes',
@@ -87,7 +106,8 @@ export const noteTools: McpTool[] = [
   {
     name: 'get_note_detail',
     title: 'Ver nota / Note detail',
-    description: 'Una nota con contenido, remitente y destinatarios (GET /api/v1/notes/{note_id}) / One note with content, sender and recipients',
+    description:
+      'Una nota con contenido, remitente y destinatarios (GET /api/v1/notes/{note_id}) / One note with content, sender and recipients',
     inputSchema: objectSchema({ note_id: uuidArg('Id (UUID) de la nota', 'Note id (UUID)') }, ['note_id']),
     readOnly: true,
     tenantScoped: true,
@@ -99,10 +119,19 @@ export const recordTools: McpTool[] = [
   {
     name: 'search_records',
     title: 'Buscar registros / Search records',
-    description: 'Registros de las familias que el usuario puede ver (GET /api/v1/records/search) / Records of the families the user may view',
+    description:
+      'Registros de las familias que el usuario puede ver (GET /api/v1/records/search) / Records of the families the user may view',
     inputSchema: objectSchema({
-      family_code: { type: ['string', 'null'], default: null, description: 'Código de la familia de registros / Registry family code' },
-      search: { type: ['string', 'null'], default: null, description: 'Texto en número, nombre o datos / Text in number, name or data' },
+      family_code: {
+        type: ['string', 'null'],
+        default: null,
+        description: 'Código de la familia de registros / Registry family code',
+      },
+      search: {
+        type: ['string', 'null'],
+        default: null,
+        description: 'Texto en número, nombre o datos / Text in number, name or data',
+      },
       state: { type: ['string', 'null'], default: null, description: 'Estado del registro / Record state' },
       page,
       page_size: pageSize(),
@@ -110,7 +139,13 @@ export const recordTools: McpTool[] = [
     readOnly: true,
     tenantScoped: true,
     run: (a, env) =>
-      searchRecords(ctxOf(env), { page: text(a, 'page'), page_size: text(a, 'page_size'), family_code: text(a, 'family_code'), search: text(a, 'search'), state: text(a, 'state') }),
+      searchRecords(ctxOf(env), {
+        page: text(a, 'page'),
+        page_size: text(a, 'page_size'),
+        family_code: text(a, 'family_code'),
+        search: text(a, 'search'),
+        state: text(a, 'state'),
+      }),
   },
   {
     name: 'get_record',
@@ -125,7 +160,8 @@ export const recordTools: McpTool[] = [
   {
     name: 'get_registry_families',
     title: 'Familias de registros / Registry families',
-    description: 'Las familias de registros visibles para el usuario (GET /api/v1/registries) / The registry families visible to the user',
+    description:
+      'Las familias de registros visibles para el usuario (GET /api/v1/registries) / The registry families visible to the user',
     inputSchema: objectSchema({}),
     readOnly: true,
     tenantScoped: true,

@@ -12,7 +12,13 @@ import { documentTools } from './tools-documents.js';
 import { noteTools, recordTools, userTools } from './tools-people.js';
 import { str, withTextLimits, type JsonSchema, type McpTool, type ObjectSchema, type ToolArgs } from './tool.js';
 
-export const MCP_TOOLS: readonly McpTool[] = [...caseTools, ...documentTools, ...userTools, ...noteTools, ...recordTools];
+export const MCP_TOOLS: readonly McpTool[] = [
+  ...caseTools,
+  ...documentTools,
+  ...userTools,
+  ...noteTools,
+  ...recordTools,
+];
 
 const tenantId = str(
   'Municipio (tenant_id de list_my_tenants); obligatorio si el usuario pertenece a varios',
@@ -21,7 +27,9 @@ const tenantId = str(
 
 /** The input schema a client sees: tenant-scoped tools also take `tenant_id`; every text is bounded. */
 export function advertisedSchema(tool: McpTool): ObjectSchema {
-  const schema = tool.tenantScoped ? { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, tenant_id: tenantId } } : tool.inputSchema;
+  const schema = tool.tenantScoped
+    ? { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, tenant_id: tenantId } }
+    : tool.inputSchema;
   return withTextLimits(schema as unknown as JsonSchema) as unknown as ObjectSchema;
 }
 
@@ -31,7 +39,10 @@ function forValidation(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (LEFT_TO_DOMAIN.has(key)) continue;
-    if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, forValidation(v)]));
+    if (key === 'properties')
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, forValidation(v)]),
+      );
     else if (key === 'items') out[key] = forValidation(value as JsonSchema);
     else if (key === 'anyOf') out[key] = (value as JsonSchema[]).map(forValidation);
     else out[key] = value;
@@ -39,7 +50,12 @@ function forValidation(schema: JsonSchema): JsonSchema {
   return out;
 }
 
-const validators = new Map<string, BodyParser<ToolArgs>>(MCP_TOOLS.map((t) => [t.name, bodyParser<ToolArgs>(forValidation(advertisedSchema(t) as unknown as JsonSchema) as Schema)]));
+const validators = new Map<string, BodyParser<ToolArgs>>(
+  MCP_TOOLS.map((t) => [
+    t.name,
+    bodyParser<ToolArgs>(forValidation(advertisedSchema(t) as unknown as JsonSchema) as Schema),
+  ]),
+);
 
 /** The names a call may use: the tool's own arguments, and `tenant_id` for tenant-scoped tools. */
 export function acceptedArgs(tool: McpTool): string[] {

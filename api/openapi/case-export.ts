@@ -12,7 +12,10 @@ export const caseExport = obj({
   export_id: id,
   case_id: id,
   case_number: str,
-  index_version: { ...nint, description: 'La versión del índice exportada (null mientras el expediente no tiene ninguna)' },
+  index_version: {
+    ...nint,
+    description: 'La versión del índice exportada (null mientras el expediente no tiene ninguna)',
+  },
   status: oneOfValues('pending', 'running', 'done', 'failed'),
   progress: obj({ step: oneOfValues('index', 'pdf', 'package', 'done'), done: int, total: int }),
   requested_at: str,
@@ -33,11 +36,19 @@ const description =
 function operations(wrap: (schema: JsonSchema) => JsonSchema): OperationSpec[] {
   return [
     {
-      method: 'POST', path: '/cases/:id/export', tag: 'Expedientes', summary: 'Exportar el expediente (PDF completo y paquete BagIt)', description, body: exportBody,
+      method: 'POST',
+      path: '/cases/:id/export',
+      tag: 'Expedientes',
+      summary: 'Exportar el expediente (PDF completo y paquete BagIt)',
+      description,
+      body: exportBody,
       responses: { 200: wrap(caseExport), 202: wrap(caseExport) },
     },
     {
-      method: 'GET', path: '/cases/:id/exports/:exportId', tag: 'Expedientes', summary: 'Estado de una exportación y sus enlaces de descarga',
+      method: 'GET',
+      path: '/cases/:id/exports/:exportId',
+      tag: 'Expedientes',
+      summary: 'Estado de una exportación y sus enlaces de descarga',
       responses: { 200: wrap(caseExport) },
     },
   ];

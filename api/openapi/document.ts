@@ -12,7 +12,10 @@ import { backendError, integrationError } from './schemas.js';
 import { webhookDescriptions } from './webhooks.js';
 
 export const OPENAPI_VERSION = '1.0.0';
-export const OPENAPI_PATHS = { integration: '/.well-known/openapi.json', backend: '/.well-known/openapi-backend.json' } as const;
+export const OPENAPI_PATHS = {
+  integration: '/.well-known/openapi.json',
+  backend: '/.well-known/openapi-backend.json',
+} as const;
 export type DocumentName = keyof typeof OPENAPI_PATHS;
 
 export const API_PREFIX = '/api/v1';
@@ -21,7 +24,11 @@ const STYLES: Record<DocumentName, InterfaceStyle> = {
   integration: {
     prefix: API_PREFIX,
     error: integrationError,
-    security: { user: [{ apiKey: [], userId: [] }], 'key-only': [{ apiKey: [], userId: [] }, { apiKey: [] }], public: [] },
+    security: {
+      user: [{ apiKey: [], userId: [] }],
+      'key-only': [{ apiKey: [], userId: [] }, { apiKey: [] }],
+      public: [],
+    },
   },
   backend: {
     prefix: API_PREFIX,
@@ -34,10 +41,20 @@ const STYLES: Record<DocumentName, InterfaceStyle> = {
 const SECURITY_SCHEMES: Record<DocumentName, Record<string, unknown>> = {
   integration: {
     apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API Key de integración del municipio' },
-    userId: { type: 'apiKey', in: 'header', name: 'X-User-ID', description: 'UUID del usuario en cuyo nombre actúa la integración' },
+    userId: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-User-ID',
+      description: 'UUID del usuario en cuyo nombre actúa la integración',
+    },
   },
   backend: {
-    bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token RS256 del proveedor de identidad' },
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'Access token RS256 del proveedor de identidad',
+    },
     tenant: { type: 'apiKey', in: 'header', name: 'X-Tenant-Schema', description: 'Esquema del municipio (tenant)' },
   },
 };
@@ -64,7 +81,8 @@ export function operationsOf(name: DocumentName): OperationSpec[] {
 }
 
 /** The full path an operation is served at. */
-export const servedPath = (name: DocumentName, op: OperationSpec) => (op.absolute ? op.path : `${STYLES[name].prefix}${op.path}`);
+export const servedPath = (name: DocumentName, op: OperationSpec) =>
+  op.absolute ? op.path : `${STYLES[name].prefix}${op.path}`;
 
 export function openApiDocument(name: DocumentName, serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};

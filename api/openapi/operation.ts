@@ -43,19 +43,28 @@ const ID_PARAMS = new Set(['id', 'userId', 'sectorId', 'relationId', 'linkId', '
 
 function pathParameters(path: string) {
   return [...path.matchAll(PATH_PARAM)].map(([, name]) => ({
-    name: name!, in: 'path', required: true, schema: ID_PARAMS.has(name!) ? { type: 'string', format: 'uuid' } : { type: 'string', minLength: 1 },
+    name: name!,
+    in: 'path',
+    required: true,
+    schema: ID_PARAMS.has(name!) ? { type: 'string', format: 'uuid' } : { type: 'string', minLength: 1 },
   }));
 }
 
 const STATUS_TEXT: Record<string, string> = {
-  200: 'OK', 201: 'Creado', 202: 'Aceptado: la operación sigue en curso', '4XX': 'Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto)',
+  200: 'OK',
+  201: 'Creado',
+  202: 'Aceptado: la operación sigue en curso',
+  '4XX': 'Solicitud rechazada (validación, credenciales, permisos, inexistente, conflicto)',
   '5XX': 'Error interno o dependencia no disponible (503, reintentar)',
 };
 
 function response(status: string, spec: ResponseSpec) {
   if ('content' in spec) {
     const { content, description } = spec as { content: Record<string, JsonSchema>; description?: string };
-    return { description: description ?? STATUS_TEXT[status] ?? status, content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) };
+    return {
+      description: description ?? STATUS_TEXT[status] ?? status,
+      content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+    };
   }
   return { description: STATUS_TEXT[status] ?? status, content: { 'application/json': { schema: spec } } };
 }
@@ -77,7 +86,10 @@ export function toOperation(op: OperationSpec, style: InterfaceStyle, operationI
   }
   if (op.idempotencyKey) {
     parameters.push({
-      name: 'Idempotency-Key', in: 'header', required: false, description: 'Repetir la solicitud con la misma clave devuelve el mismo resultado',
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Repetir la solicitud con la misma clave devuelve el mismo resultado',
       schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' },
     });
   }
@@ -87,7 +99,10 @@ export function toOperation(op: OperationSpec, style: InterfaceStyle, operationI
   responses['4XX'] = response('4XX', error);
   responses['5XX'] = response('5XX', error);
   const requestBody = op.body
-    ? { required: ((op.body.schema as { required?: string[] }).required ?? []).length > 0, content: { 'application/json': { schema: op.body.schema } } }
+    ? {
+        required: ((op.body.schema as { required?: string[] }).required ?? []).length > 0,
+        content: { 'application/json': { schema: op.body.schema } },
+      }
     : op.multipart
       ? { required: true, content: { 'multipart/form-data': { schema: op.multipart } } }
       : undefined;
@@ -105,5 +120,8 @@ export function toOperation(op: OperationSpec, style: InterfaceStyle, operationI
 
 /** A stable operation id from method and path: `get_documents_by_id_content`. */
 export function operationIdOf(method: string, path: string): string {
-  return `${method.toLowerCase()}${path.replace(/:([A-Za-z_]\w*)/g, 'by_$1').replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`;
+  return `${method.toLowerCase()}${path
+    .replace(/:([A-Za-z_]\w*)/g, 'by_$1')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/_$/, '')}`;
 }

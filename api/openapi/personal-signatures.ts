@@ -14,7 +14,11 @@ const method = oneOfValues('otp-email', 'totp');
 const mode = oneOfValues('seal', 'personal');
 
 /** The 202 of a signature that waits for its signer's code (expires_at null: the code is still on its way). */
-export const authorizationFields: Record<string, JsonSchema> = { 'authorization_required?': { const: true }, 'method?': method, 'expires_at?': nstr };
+export const authorizationFields: Record<string, JsonSchema> = {
+  'authorization_required?': { const: true },
+  'method?': method,
+  'expires_at?': nstr,
+};
 
 const authorizeDescription =
   'Completa la firma personal que el último pedido de firma del usuario preparó, con el código que recibió por e-mail (o de su aplicación TOTP). ' +
@@ -23,8 +27,16 @@ const authorizeDescription =
 
 export const integrationPersonalSignatureOperations: OperationSpec[] = [
   {
-    method: 'POST', path: '/documents/:id/sign/authorize', tag: 'Firma', summary: 'Autorizar una firma personal con su código', description: authorizeDescription, body: authorizeBody,
-    responses: { 200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }), 202: obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str }) },
+    method: 'POST',
+    path: '/documents/:id/sign/authorize',
+    tag: 'Firma',
+    summary: 'Autorizar una firma personal con su código',
+    description: authorizeDescription,
+    body: authorizeBody,
+    responses: {
+      200: obj({ document_id: id, status: str, document_number: nstr, signed_at: nstr }),
+      202: obj({ document_id: id, status: { const: 'sent_to_sign' }, message: str }),
+    },
   },
 ];
 
@@ -32,26 +44,62 @@ const settings = obj({ default_mode: mode, users: arr(obj({ user_id: id, full_na
 
 export const backendPersonalSignatureOperations: OperationSpec[] = [
   {
-    method: 'POST', path: '/documents/:id/sign/authorize', tag: 'Firma', summary: 'Autorizar una firma personal con su código', description: authorizeDescription, body: authorizeBody,
+    method: 'POST',
+    path: '/documents/:id/sign/authorize',
+    tag: 'Firma',
+    summary: 'Autorizar una firma personal con su código',
+    description: authorizeDescription,
+    body: authorizeBody,
     responses: {
-      200: flatEnvelope({ document_id: id, document_status: str, is_numerator: bool, official_number: nstr, 'signed_pdf_url?': str }),
+      200: flatEnvelope({
+        document_id: id,
+        document_status: str,
+        is_numerator: bool,
+        official_number: nstr,
+        'signed_pdf_url?': str,
+      }),
       202: envelope(obj({ document_id: id, document_status: { const: 'sent_to_sign' }, in_progress: { const: true } })),
     },
   },
   {
-    method: 'GET', path: '/admin/signatures', tag: 'Firma', summary: 'Modo de firma del municipio y usuarios con otro modo',
-    description: 'Solo administradores. seal: el sello del municipio (certificado del municipio); personal: el certificado propio de cada usuario en el servicio de firma remota, autorizado con un código en cada firma.',
+    method: 'GET',
+    path: '/admin/signatures',
+    tag: 'Firma',
+    summary: 'Modo de firma del municipio y usuarios con otro modo',
+    description:
+      'Solo administradores. seal: el sello del municipio (certificado del municipio); personal: el certificado propio de cada usuario en el servicio de firma remota, autorizado con un código en cada firma.',
     responses: { 200: envelope(settings) },
   },
-  { method: 'PUT', path: '/admin/signatures', tag: 'Firma', summary: 'Cambiar el modo de firma del municipio', description: 'Solo administradores.', body: defaultModeBody, responses: { 200: envelope(settings) } },
   {
-    method: 'PUT', path: '/users/:id/signature-mode', tag: 'Usuarios', summary: 'Modo de firma de un usuario (administradores)',
-    description: 'mode null: el del municipio. Los documentos que genera el sistema (carátulas, providencias, informes) se firman siempre con el sello del municipio.',
-    body: userModeBody, responses: { 200: envelope(obj({ user_id: id, mode: { anyOf: [mode, { type: 'null' }] }, effective_mode: mode })) },
+    method: 'PUT',
+    path: '/admin/signatures',
+    tag: 'Firma',
+    summary: 'Cambiar el modo de firma del municipio',
+    description: 'Solo administradores.',
+    body: defaultModeBody,
+    responses: { 200: envelope(settings) },
   },
   {
-    method: 'POST', path: '/users/:id/deactivate', tag: 'Usuarios', summary: 'Dar de baja a un usuario (administradores)',
-    description: 'No puede volver a actuar ni firmar; lo que firmó sigue siendo válido. Su certificado de firma personal se revoca (CredentialRevocationWorkflow).',
-    responses: { 200: envelope(obj({ user_id: id, is_active: { const: false }, deactivated_at: str, credential_revocation_workflow_id: str })) },
+    method: 'PUT',
+    path: '/users/:id/signature-mode',
+    tag: 'Usuarios',
+    summary: 'Modo de firma de un usuario (administradores)',
+    description:
+      'mode null: el del municipio. Los documentos que genera el sistema (carátulas, providencias, informes) se firman siempre con el sello del municipio.',
+    body: userModeBody,
+    responses: { 200: envelope(obj({ user_id: id, mode: { anyOf: [mode, { type: 'null' }] }, effective_mode: mode })) },
+  },
+  {
+    method: 'POST',
+    path: '/users/:id/deactivate',
+    tag: 'Usuarios',
+    summary: 'Dar de baja a un usuario (administradores)',
+    description:
+      'No puede volver a actuar ni firmar; lo que firmó sigue siendo válido. Su certificado de firma personal se revoca (CredentialRevocationWorkflow).',
+    responses: {
+      200: envelope(
+        obj({ user_id: id, is_active: { const: false }, deactivated_at: str, credential_revocation_workflow_id: str }),
+      ),
+    },
   },
 ];

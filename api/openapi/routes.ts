@@ -12,7 +12,14 @@ import { OPENAPI_PATHS, openApiDocument, type DocumentName } from './document.js
 
 const UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 /** The files of the distribution the page loads (nothing else of the folder is served). */
-const UI_ASSETS = new Set(['swagger-ui.css', 'index.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png']);
+const UI_ASSETS = new Set([
+  'swagger-ui.css',
+  'index.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-standalone-preset.js',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+]);
 
 const PAGE = `<!DOCTYPE html>
 <html lang="es">
@@ -64,8 +71,15 @@ function docsCsp(publicUrl: string): string {
     // a malformed public URL leaves only 'self'
   }
   return [
-    "default-src 'none'", "script-src 'self'", `style-src 'self' ${LOGO_STYLE_HASH}`, "img-src 'self' data:", "font-src 'self'",
-    `connect-src 'self'${origin ? ` ${origin}` : ''}`, "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'",
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src 'self' ${LOGO_STYLE_HASH}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${origin ? ` ${origin}` : ''}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join('; ');
 }
 

@@ -15,9 +15,17 @@ const outcome = obj({
 
 /** The batch: each document's outcome in request order; `running` until every document has one. */
 export const signBatch = obj({
-  batch_id: str, status: oneOfValues('running', 'completed'), total: int, done: int, outcomes: arr(outcome), poll_url: str,
+  batch_id: str,
+  status: oneOfValues('running', 'completed'),
+  total: int,
+  done: int,
+  outcomes: arr(outcome),
+  poll_url: str,
   // A personal signer's batch waiting for its one code.
-  'authorization_required?': { const: true }, 'method?': oneOfValues('otp-email', 'totp'), 'expires_at?': str, 'authorize_url?': str,
+  'authorization_required?': { const: true },
+  'method?': oneOfValues('otp-email', 'totp'),
+  'expires_at?': str,
+  'authorize_url?': str,
 });
 
 const description =
@@ -33,16 +41,30 @@ const authorizeDescription =
 function operations(wrap: (schema: JsonSchema) => JsonSchema): OperationSpec[] {
   return [
     {
-      method: 'POST', path: '/documents/sign-batch', tag: 'Firma', summary: 'Firmar un lote de documentos', description, body: signBatchBody, idempotencyKey: true,
+      method: 'POST',
+      path: '/documents/sign-batch',
+      tag: 'Firma',
+      summary: 'Firmar un lote de documentos',
+      description,
+      body: signBatchBody,
+      idempotencyKey: true,
       responses: { 200: wrap(signBatch), 202: wrap(signBatch) },
     },
     {
-      method: 'GET', path: '/documents/sign-batch/:key', tag: 'Firma', summary: 'Progreso de un lote de firma (solo para quien lo inició)',
+      method: 'GET',
+      path: '/documents/sign-batch/:key',
+      tag: 'Firma',
+      summary: 'Progreso de un lote de firma (solo para quien lo inició)',
       responses: { 200: wrap(signBatch), 202: wrap(signBatch) },
     },
     {
-      method: 'POST', path: '/documents/sign-batch/:key/authorize', tag: 'Firma', summary: 'Autorizar con un código las firmas personales de un lote',
-      description: authorizeDescription, body: authorizeBody, responses: { 200: wrap(signBatch), 202: wrap(signBatch) },
+      method: 'POST',
+      path: '/documents/sign-batch/:key/authorize',
+      tag: 'Firma',
+      summary: 'Autorizar con un código las firmas personales de un lote',
+      description: authorizeDescription,
+      body: authorizeBody,
+      responses: { 200: wrap(signBatch), 202: wrap(signBatch) },
     },
   ];
 }

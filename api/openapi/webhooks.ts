@@ -7,17 +7,25 @@ import { EVENT_TYPES, eventBodySchema, type EventType } from '../../domain/webho
 
 const SIGNATURE_HEADERS = [
   {
-    name: 'webhook-id', in: 'header', required: true,
-    description: 'Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez.',
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description:
+      'Identificador del evento (`evt_` y el UUID del evento sin guiones): el mismo en cada reintento y reenvío, para procesar cada evento una sola vez.',
     schema: { type: 'string', pattern: '^evt_[0-9a-f]{32}$' },
   },
   {
-    name: 'webhook-timestamp', in: 'header', required: true,
-    description: 'Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones.',
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'Segundos desde 1970 (UTC) del envío; rechace los que difieran demasiado de su reloj (p. ej. más de 5 minutos) para evitar repeticiones.',
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
   {
-    name: 'webhook-signature', in: 'header', required: true,
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
     description:
       'Firma Standard Webhooks (https://www.standardwebhooks.com): `v1,<base64>` con HMAC-SHA256 de `<webhook-id>.<webhook-timestamp>.<cuerpo>` bajo el secreto de la suscripción ' +
       '(`whsec_…`, los bytes de su base64). Durante la rotación de un secreto llegan dos firmas separadas por un espacio (el secreto nuevo y el anterior): basta con que una verifique.',
@@ -46,20 +54,25 @@ const SUMMARIES: Record<EventType, string> = {
 
 /** One POST per event type, as the platform sends it to a subscription's URL. */
 export function webhookDescriptions(): Record<string, unknown> {
-  return Object.fromEntries(EVENT_TYPES.map((type) => [type, {
-    post: {
-      operationId: `webhook_${type.replace(/\./g, '_')}`,
-      tags: ['Webhooks'],
-      summary: SUMMARIES[type],
-      description:
-        'Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). ' +
-        'Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.',
-      parameters: SIGNATURE_HEADERS,
-      requestBody: { required: true, content: { 'application/json': { schema: eventBodySchema(type) } } },
-      responses: {
-        '2XX': { description: 'Recibido: no se reenvía' },
-        default: { description: 'No recibido: se reintenta más tarde' },
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace(/\./g, '_')}`,
+          tags: ['Webhooks'],
+          summary: SUMMARIES[type],
+          description:
+            'Enviado a cada suscripción activa que lo pide, al menos una vez y en orden por sujeto (documento, expediente o registro). ' +
+            'Una respuesta 2XX confirma la recepción; cualquier otra cosa (o ninguna respuesta a tiempo) se reintenta con espera creciente durante 72 horas.',
+          parameters: SIGNATURE_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: eventBodySchema(type) } } },
+          responses: {
+            '2XX': { description: 'Recibido: no se reenvía' },
+            default: { description: 'No recibido: se reintenta más tarde' },
+          },
+        },
       },
-    },
-  }]));
+    ]),
+  );
 }

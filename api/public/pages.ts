@@ -42,7 +42,14 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:
 export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 const TONE: Record<Verdict, 'ok' | 'warn' | 'bad'> = {
-  authentic: 'ok', authentic_extended: 'ok', valid_not_original: 'bad', valid_unregistered: 'warn', untrusted: 'warn', unsigned: 'warn', invalid_signature: 'bad', modified: 'bad',
+  authentic: 'ok',
+  authentic_extended: 'ok',
+  valid_not_original: 'bad',
+  valid_unregistered: 'warn',
+  untrusted: 'warn',
+  unsigned: 'warn',
+  invalid_signature: 'bad',
+  modified: 'bad',
 };
 
 function layout(title: string, body: string): string {
@@ -65,13 +72,19 @@ function forms(code = ''): string {
 
 export function formPage(options: { error?: string; code?: string } = {}): string {
   const error = options.error ? `<p class="error" role="alert">${e(options.error)}</p>` : '';
-  return layout('Verificar un documento oficial', `<h1>Verificar un documento oficial</h1>
-<p>Compruebe que un documento firmado digitalmente fue emitido por el municipio y no fue alterado.</p>${error}${forms(options.code)}`);
+  return layout(
+    'Verificar un documento oficial',
+    `<h1>Verificar un documento oficial</h1>
+<p>Compruebe que un documento firmado digitalmente fue emitido por el municipio y no fue alterado.</p>${error}${forms(options.code)}`,
+  );
 }
 
 export function notFoundPage(): string {
-  return layout('Código no encontrado', `<h1>Verificar un documento oficial</h1>
-<p class="error" role="alert">No se encontró ningún documento con ese código.</p>${forms()}`);
+  return layout(
+    'Código no encontrado',
+    `<h1>Verificar un documento oficial</h1>
+<p class="error" role="alert">No se encontró ningún documento con ese código.</p>${forms()}`,
+  );
 }
 
 function when(iso: string | null, timeZone: string): string {
@@ -96,11 +109,18 @@ function signedByText(by: SignedBy | undefined, foreign: boolean): string {
 }
 
 function signatureRow(s: SignatureReport, timeZone: string, foreign: boolean, by: SignedBy | undefined): string {
-  const state = !s.signatureValid || !s.digestValid || !s.coversRevision ? 'Firma inválida'
-    : s.modifiedAfter ? 'Firma válida, pero el archivo cambió después'
-      : !s.trusted ? 'Firma válida, de un certificado que no se reconoce'
-        : foreign ? 'Firma válida, pero de un certificado con el que el municipio no firma'
-          : by?.certificateMatches === false ? 'Firma válida, pero no con el certificado registrado de quien firmó' : 'Firma válida';
+  const state =
+    !s.signatureValid || !s.digestValid || !s.coversRevision
+      ? 'Firma inválida'
+      : s.modifiedAfter
+        ? 'Firma válida, pero el archivo cambió después'
+        : !s.trusted
+          ? 'Firma válida, de un certificado que no se reconoce'
+          : foreign
+            ? 'Firma válida, pero de un certificado con el que el municipio no firma'
+            : by?.certificateMatches === false
+              ? 'Firma válida, pero no con el certificado registrado de quien firmó'
+              : 'Firma válida';
   // Without a time-stamp the time is the signer's own claim: said so, so it does not read as a flaw of a valid signature.
   const ts = s.timestamp
     ? `${e(when(s.timestamp.time, timeZone))}<br><small>Autoridad: ${e(dnAttribute(s.timestamp.authority, 'CN') ?? s.timestamp.authority ?? 'desconocida')}${s.timestamp.valid ? '' : ' (sello inválido)'}</small>`
@@ -118,15 +138,18 @@ function howSigned(s: PublicSigner, found: boolean | null): string {
   if (s.signatureKind === 'seal') return 'Sello del municipio';
   if (s.signatureKind !== 'personal') return '—';
   const cert = s.certificate;
-  const holder = cert ? dnAttribute(cert.subject, 'CN') ?? cert.subject : null;
+  const holder = cert ? (dnAttribute(cert.subject, 'CN') ?? cert.subject) : null;
   const serial = cert ? dnAttribute(cert.subject, 'SERIALNUMBER') : null;
   const cuit = serial ? ` (${/^CUIT/i.test(serial) ? serial : `CUIT ${serial}`})` : '';
   const text = holder ? `Firma personal — certificado de ${e(holder)}${e(cuit)}` : 'Firma personal';
-  return found === false ? `${text}<br><small class="error">Ninguna firma del archivo está hecha con este certificado</small>` : text;
+  return found === false
+    ? `${text}<br><small class="error">Ninguna firma del archivo está hecha con este certificado</small>`
+    : text;
 }
 
 /** The sentence that tells the holder of a copy what to do with the pages shown. */
-export const COMPARE_TEXT = 'Compare el documento que tiene con estas páginas: si el texto difiere, su copia no es el documento registrado.';
+export const COMPARE_TEXT =
+  'Compare el documento que tiene con estas páginas: si el texto difiere, su copia no es el documento registrado.';
 
 /**
  * The registered document itself: its download and an image of each of its first pages, drawn
@@ -140,8 +163,10 @@ function registeredPages(code: string, layout: PagesLayout | null): string {
 <p>No se pueden mostrar aquí las páginas de este documento: descárguelo y compárelo con el que tiene.</p>${download}</section>`;
   }
   const total = layout.count;
-  const more = total > layout.shown.length
-    ? `<p>Se muestran las primeras ${layout.shown.length} de ${total} páginas (hasta ${MAX_PAGES_SHOWN}); las demás están en el documento descargado.</p>` : '';
+  const more =
+    total > layout.shown.length
+      ? `<p>Se muestran las primeras ${layout.shown.length} de ${total} páginas (hasta ${MAX_PAGES_SHOWN}); las demás están en el documento descargado.</p>`
+      : '';
   const images = layout.shown.map((p, i) => {
     const label = `Página ${p.number} de ${total}`;
     // The first page loads with the result; the others as the reader scrolls to them.
@@ -195,25 +220,33 @@ function laterChangeText(c: LaterChange): string {
   if (c.kind === 'metadata') return 'Cambia los metadatos del archivo (título, autor, fechas)';
   if (c.kind === 'empty_field') return 'Agrega un campo de firma vacío';
   if (c.kind === 'unchanged') return 'Guarda el archivo otra vez sin cambiar su contenido';
-  const where = [c.page !== null ? `página ${c.page}` : null, c.object !== null ? `objeto ${c.object}` : null].filter(Boolean).join(', ');
+  const where = [c.page !== null ? `página ${c.page}` : null, c.object !== null ? `objeto ${c.object}` : null]
+    .filter(Boolean)
+    .join(', ');
   return `${e(c.code ? CHANGE_LABELS[c.code] : 'Cambio')}${where ? ` (${e(where)})` : ''}<br><small>${e(c.detail ?? '')}</small>`;
 }
 
 /** What the file holds beyond the registered original (or, unregistered, beyond its first signature). */
 function laterChangesTable(result: VerificationResult, registered: boolean): string {
-  const title = registered ? 'Qué tiene el archivo además del original registrado' : 'Qué cambió después de la primera firma';
+  const title = registered
+    ? 'Qué tiene el archivo además del original registrado'
+    : 'Qué cambió después de la primera firma';
   return `<h2>${title}</h2><table><thead><tr><th scope="col">Revisión</th><th scope="col">Cambio</th></tr></thead><tbody>
 ${result.changes.map((c) => `<tr><td>${c.revision}</td><td>${laterChangeText(c)}</td></tr>`).join('\n')}</tbody></table>`;
 }
 
 const TRAIL_LABELS: Record<TrailEntry['event'], string> = {
-  created: 'Creado', sent_to_sign: 'Enviado a firmar', signed: 'Firmado', officialized: 'Oficializado',
+  created: 'Creado',
+  sent_to_sign: 'Enviado a firmar',
+  signed: 'Firmado',
+  officialized: 'Oficializado',
 };
 
 /** The document's trail (domain/verification/trail.ts), oldest first; nothing when it has none recorded. */
 function trailTable(trail: TrailEntry[], tz: string): string {
   if (!trail.length) return '';
-  const detail = (t: TrailEntry) => (t.event === 'signed' ? e(t.signer ?? '') : t.event === 'officialized' ? `con el número ${e(t.number ?? '')}` : '');
+  const detail = (t: TrailEntry) =>
+    t.event === 'signed' ? e(t.signer ?? '') : t.event === 'officialized' ? `con el número ${e(t.number ?? '')}` : '';
   return `<h2>Historial</h2><table><caption class="sr">Historial del documento</caption><thead><tr><th scope="col">Qué</th><th scope="col">Detalle</th><th scope="col">Cuándo</th></tr></thead><tbody>
 ${trail.map((t) => `<tr data-trail="${t.event}"><td>${TRAIL_LABELS[t.event]}</td><td>${detail(t)}</td><td>${e(when(t.at, tz))}</td></tr>`).join('\n')}</tbody></table>`;
 }
@@ -231,18 +264,28 @@ export function resultPage(result: VerificationResult, options: ResultPageOption
 </dl>
 <h2>Firmantes</h2><table><caption class="sr">Firmantes registrados</caption><thead><tr><th scope="col">Nombre</th><th scope="col">Cómo firmó</th><th scope="col">Firmó</th></tr></thead><tbody>
 ${doc.signers.map((s, i) => `<tr><td>${e(s.name)}</td><td>${howSigned(s, result.registration?.attribution.certificateFound[i] ?? null)}</td><td>${e(when(s.signedAt, tz))}</td></tr>`).join('\n')}</tbody></table>${trailTable(doc.trail, tz)}`
-    : options.uploaded ? '<p>El archivo no corresponde a ningún documento registrado en esta plataforma.</p>' : '';
-  const match = result.matchesOriginal === true
-    ? `<p><strong>${options.uploaded ? 'El archivo es idéntico al original registrado' : 'El original registrado no fue alterado'}</strong> (SHA-256 <span class="hash">${e(report.sha256)}</span>).</p>`
-    : result.matchesOriginal === false ? `<p>El archivo (SHA-256 <span class="hash">${e(report.sha256)}</span>) no es idéntico al original registrado (SHA-256 <span class="hash">${e(doc!.officialSha256)}</span>).</p>` : '';
+    : options.uploaded
+      ? '<p>El archivo no corresponde a ningún documento registrado en esta plataforma.</p>'
+      : '';
+  const match =
+    result.matchesOriginal === true
+      ? `<p><strong>${options.uploaded ? 'El archivo es idéntico al original registrado' : 'El original registrado no fue alterado'}</strong> (SHA-256 <span class="hash">${e(report.sha256)}</span>).</p>`
+      : result.matchesOriginal === false
+        ? `<p>El archivo (SHA-256 <span class="hash">${e(report.sha256)}</span>) no es idéntico al original registrado (SHA-256 <span class="hash">${e(doc!.officialSha256)}</span>).</p>`
+        : '';
   const signatures = report.signatures.length
     ? `<h2>Firmas digitales del archivo</h2><table><thead><tr><th scope="col">Firma</th><th scope="col">Quién firmó</th><th scope="col">Firmante registrado</th><th scope="col">Cuándo, según quien firma</th><th scope="col">Hora certificada por una autoridad (sello de tiempo)</th><th scope="col">Resultado</th></tr></thead><tbody>
 ${report.signatures.map((s) => signatureRow(s, tz, result.registration?.foreignSigners.includes(s.fieldName) ?? false, result.registration?.attribution.signedBy.get(s.fieldName))).join('\n')}</tbody></table>`
     : '';
   const changes = result.changes.length && verdict !== 'authentic' ? laterChangesTable(result, doc !== null) : '';
-  const logo = options.logo ? `<img src="${e(options.logo.url)}" alt="Logo de ${e(doc?.municipality ?? '')}" width="${options.logo.width}" height="${options.logo.height}">` : '';
+  const logo = options.logo
+    ? `<img src="${e(options.logo.url)}" alt="Logo de ${e(doc?.municipality ?? '')}" width="${options.logo.width}" height="${options.logo.height}">`
+    : '';
   const issuer = doc ? `<p class="municipality">${logo}<span>${e(doc.municipality)}</span></p>` : '';
-  return layout(`${VERDICT_MESSAGES[verdict]} — Verificación`, `${issuer}<h1>Resultado de la verificación</h1>
+  return layout(
+    `${VERDICT_MESSAGES[verdict]} — Verificación`,
+    `${issuer}<h1>Resultado de la verificación</h1>
 <section aria-labelledby="verdict"><p id="verdict" class="verdict ${TONE[verdict]}" role="status" data-verdict="${verdict}">${e(VERDICT_MESSAGES[verdict])}</p>${match}</section>
-${changes}${registered}${doc && options.pages !== undefined ? registeredPages(doc.code, options.pages) : ''}${signatures}<h2>Verificar otro documento</h2>${forms()}`);
+${changes}${registered}${doc && options.pages !== undefined ? registeredPages(doc.code, options.pages) : ''}${signatures}<h2>Verificar otro documento</h2>${forms()}`,
+  );
 }

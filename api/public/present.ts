@@ -20,7 +20,12 @@ function signatureJson(s: SignatureReport, by: SignedBy | undefined) {
     signer_issuer: s.signerIssuer,
     trusted: s.trusted,
     signing_time: s.signingTime,
-    timestamp: s.timestamp && { time: s.timestamp.time, authority: s.timestamp.authority, valid: s.timestamp.valid, trusted: s.timestamp.trusted },
+    timestamp: s.timestamp && {
+      time: s.timestamp.time,
+      authority: s.timestamp.authority,
+      valid: s.timestamp.valid,
+      trusted: s.timestamp.trusted,
+    },
     signature_valid: s.signatureValid,
     digest_valid: s.digestValid,
     covers_revision: s.coversRevision,
@@ -69,7 +74,14 @@ export function verificationJson(result: VerificationResult) {
       after_last_signature: result.report.afterLastSignature,
       modifications: result.report.modificationReasons,
       changes: result.changes.map((c) => ({
-        revision: c.revision, kind: c.kind, field_name: c.field, signer: c.signer, code: c.code, page: c.page, object: c.object, detail: c.detail,
+        revision: c.revision,
+        kind: c.kind,
+        field_name: c.field,
+        signer: c.signer,
+        code: c.code,
+        page: c.page,
+        object: c.object,
+        detail: c.detail,
       })),
     },
     signatures: result.report.signatures.map((s) => signatureJson(s, attribution?.signedBy.get(s.fieldName))),
@@ -78,16 +90,22 @@ export function verificationJson(result: VerificationResult) {
 
 /** The URLs of the registered document's file and page images, relative to the site. */
 export const registeredPdfPath = (code: string) => `/verificar/${formatVerificationCode(code)}/documento.pdf`;
-export const pageImagePath = (code: string, page: number | '{page}') => `/verificar/${formatVerificationCode(code)}/paginas/${page}.png`;
+export const pageImagePath = (code: string, page: number | '{page}') =>
+  `/verificar/${formatVerificationCode(code)}/paginas/${page}.png`;
 /** The issuing municipality's logo; `version` (part of its SHA-256) makes the address change with the image. */
-export const logoPath = (code: string, version: string) => `/verificar/${formatVerificationCode(code)}/logo?v=${version}`;
+export const logoPath = (code: string, version: string) =>
+  `/verificar/${formatVerificationCode(code)}/logo?v=${version}`;
 
 /**
  * The registered document itself, to compare a copy with: the official file and an image of
  * each of its first pages (absolute URLs under the public URL). `layout` null: the file could
  * not be drawn (page_count null, no images); the download still answers.
  */
-export function registeredDocumentJson(record: PublicDocumentRecord | null, layout: PagesLayout | null, publicUrl: string) {
+export function registeredDocumentJson(
+  record: PublicDocumentRecord | null,
+  layout: PagesLayout | null,
+  publicUrl: string,
+) {
   if (!record) return null;
   const base = publicUrl.replace(/\/+$/, '');
   return {
@@ -96,6 +114,11 @@ export function registeredDocumentJson(record: PublicDocumentRecord | null, layo
     page_count: layout?.count ?? null,
     pages_shown: layout?.shown.length ?? 0,
     page_image_url_template: `${base}${pageImagePath(record.code, '{page}')}`,
-    page_images: (layout?.shown ?? []).map((p) => ({ page: p.number, url: `${base}${pageImagePath(record.code, p.number)}`, width: p.width, height: p.height })),
+    page_images: (layout?.shown ?? []).map((p) => ({
+      page: p.number,
+      url: `${base}${pageImagePath(record.code, p.number)}`,
+      width: p.width,
+      height: p.height,
+    })),
   };
 }

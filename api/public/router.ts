@@ -8,7 +8,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { isAppError } from '../../domain/errors.js';
-import { MAX_VERIFY_BYTES, VerificationInputError, type VerificationErrorCode } from '../../domain/verification/errors.js';
+import {
+  MAX_VERIFY_BYTES,
+  VerificationInputError,
+  type VerificationErrorCode,
+} from '../../domain/verification/errors.js';
 import { normalizeVerificationCode, formatVerificationCode } from '../../lib/verification-code.js';
 import { PublicVerifier, type VerificationResult } from '../../domain/verification/public-verifier.js';
 import { RegisteredPages, showsPages, type PagesLayout } from '../../domain/verification/page-images.js';
@@ -32,8 +36,13 @@ interface Refusal {
 /** Upload errors in the signing service's codes (FILE_TOO_LARGE, INVALID_PDF_FILE, ...). */
 async function readUpload(req: Request): Promise<Buffer | Refusal> {
   try {
-    const form = await parseMultipart(req, { fileField: 'pdf_file', maxFileBytes: MAX_VERIFY_BYTES, tooLargeMessage: TOO_LARGE });
-    if (!form.file || form.file.bytes.length === 0) return { status: 400, code: 'INVALID_PDF_FILE', message: 'pdf_file is required' };
+    const form = await parseMultipart(req, {
+      fileField: 'pdf_file',
+      maxFileBytes: MAX_VERIFY_BYTES,
+      tooLargeMessage: TOO_LARGE,
+    });
+    if (!form.file || form.file.bytes.length === 0)
+      return { status: 400, code: 'INVALID_PDF_FILE', message: 'pdf_file is required' };
     return form.file.bytes;
   } catch (err) {
     if (!isAppError(err)) throw err;
@@ -53,7 +62,8 @@ async function verifyUpload(verifier: PublicVerifier, req: Request): Promise<Ver
   }
 }
 
-const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'code' in value && 'status' in value;
+const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && 'code' in value && 'status' in value;
 
 function sendPage(res: Response, status: number, html: string): void {
   res.status(status).set({ 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' }).type('html').send(html);
@@ -81,7 +91,12 @@ const LOGO_VERSION_LENGTH = 16;
 
 /** `IF-2025-00000012-DEMO` → a file name made of safe characters only. */
 function downloadName(record: PublicDocumentRecord): string {
-  return `${record.documentNumber.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 120) || 'documento'}.pdf`;
+  return `${
+    record.documentNumber
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, 120) || 'documento'
+  }.pdf`;
 }
 
 export function publicVerificationRoutes(deps: ApiDeps): Router {
@@ -96,7 +111,13 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
     if (!record) return undefined;
     try {
       const logo = await municipalityLogo(deps.db, record.tenantId);
-      return logo && { url: logoPath(record.code, logo.sha256.slice(0, LOGO_VERSION_LENGTH)), width: logo.width, height: logo.height };
+      return (
+        logo && {
+          url: logoPath(record.code, logo.sha256.slice(0, LOGO_VERSION_LENGTH)),
+          width: logo.width,
+          height: logo.height,
+        }
+      );
     } catch (err) {
       deps.log.warn('municipality logo: lookup failed', { err: (err as Error)?.stack ?? String(err) });
       return undefined;
@@ -114,29 +135,37 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
     }
   };
 
-  router.use(['/verificar', '/api/v1/public'], rateLimit({
-    windowMs: 60_000,
-    limit: deps.config.verification.rateLimitPerMinute,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    skip: (req) => PAGE_IMAGE_URL.test(req.originalUrl.split('?')[0]!),
-    handler: async (req, res) => {
-      const message = 'Demasiadas solicitudes: intente de nuevo en un minuto';
-      // An upload refused here is read and dropped first, so the client gets the 429 instead of a reset.
-      const drained = await drainRequest(req, { maxBytes: MAX_VERIFY_BYTES + 256 * 1024, maxMs: 3000 });
-      if (drained === 'aborted') return;
-      if (drained !== 'complete') closeAfterAnswer(req, res);
-      if (req.originalUrl.startsWith('/api/')) res.status(429).set('Cache-Control', 'no-store').json({ code: 'RATE_LIMITED', message });
-      else sendPage(res, 429, formPage({ error: message }));
-    },
-  }));
-  router.use(['/verificar/:code/paginas', '/verificar/:code/logo'], rateLimit({
-    windowMs: 60_000,
-    limit: deps.config.verification.rateLimitPerMinute * PAGE_IMAGE_RATE_FACTOR,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    handler: (_req, res) => sendPage(res, 429, formPage({ error: 'Demasiadas solicitudes: intente de nuevo en un minuto' })),
-  }));
+  router.use(
+    ['/verificar', '/api/v1/public'],
+    rateLimit({
+      windowMs: 60_000,
+      limit: deps.config.verification.rateLimitPerMinute,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      skip: (req) => PAGE_IMAGE_URL.test(req.originalUrl.split('?')[0]!),
+      handler: async (req, res) => {
+        const message = 'Demasiadas solicitudes: intente de nuevo en un minuto';
+        // An upload refused here is read and dropped first, so the client gets the 429 instead of a reset.
+        const drained = await drainRequest(req, { maxBytes: MAX_VERIFY_BYTES + 256 * 1024, maxMs: 3000 });
+        if (drained === 'aborted') return;
+        if (drained !== 'complete') closeAfterAnswer(req, res);
+        if (req.originalUrl.startsWith('/api/'))
+          res.status(429).set('Cache-Control', 'no-store').json({ code: 'RATE_LIMITED', message });
+        else sendPage(res, 429, formPage({ error: message }));
+      },
+    }),
+  );
+  router.use(
+    ['/verificar/:code/paginas', '/verificar/:code/logo'],
+    rateLimit({
+      windowMs: 60_000,
+      limit: deps.config.verification.rateLimitPerMinute * PAGE_IMAGE_RATE_FACTOR,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      handler: (_req, res) =>
+        sendPage(res, 429, formPage({ error: 'Demasiadas solicitudes: intente de nuevo en un minuto' })),
+    }),
+  );
   router.use('/api/v1/public', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -153,7 +182,16 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
   router.get('/verificar/:code', async (req, res) => {
     const result = await verifier.byCode(String(req.params.code));
     if (!result) return sendPage(res, 404, notFoundPage());
-    sendPage(res, 200, resultPage(result, { timeZone, uploaded: false, pages: await layoutOf(result.document), logo: await logoOf(result.document) }));
+    sendPage(
+      res,
+      200,
+      resultPage(result, {
+        timeZone,
+        uploaded: false,
+        pages: await layoutOf(result.document),
+        logo: await logoOf(result.document),
+      }),
+    );
   });
 
   // The logo of the municipality that issued the document with this code (only that one's).
@@ -162,7 +200,11 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
     const logo = record && (await municipalityLogoImage(deps.db, record.tenantId));
     if (!logo) return sendPage(res, 404, notFoundPage());
     const versioned = req.query.v === logo.sha256.slice(0, LOGO_VERSION_LENGTH);
-    res.set({ 'Cache-Control': versioned ? LOGO_CACHE : LOGO_CACHE_UNVERSIONED, ETag: `"${logo.sha256}"`, 'X-Content-Type-Options': 'nosniff' });
+    res.set({
+      'Cache-Control': versioned ? LOGO_CACHE : LOGO_CACHE_UNVERSIONED,
+      ETag: `"${logo.sha256}"`,
+      'X-Content-Type-Options': 'nosniff',
+    });
     if (req.fresh) return void res.status(304).end();
     res.type(logo.contentType).send(logo.bytes);
   });
@@ -199,20 +241,50 @@ export function publicVerificationRoutes(deps: ApiDeps): Router {
 
   router.post('/verificar', async (req, res) => {
     const result = await verifyUpload(verifier, req);
-    if (isRefusal(result)) return sendPage(res, result.status, formPage({ error: `No se pudo verificar el archivo: ${result.code === 'FILE_TOO_LARGE' ? 'supera 10 MB' : 'no es un PDF legible'}.` }));
-    sendPage(res, 200, resultPage(result, { timeZone, uploaded: true, pages: await layoutOf(result.document), logo: await logoOf(result.document) }));
+    if (isRefusal(result))
+      return sendPage(
+        res,
+        result.status,
+        formPage({
+          error: `No se pudo verificar el archivo: ${result.code === 'FILE_TOO_LARGE' ? 'supera 10 MB' : 'no es un PDF legible'}.`,
+        }),
+      );
+    sendPage(
+      res,
+      200,
+      resultPage(result, {
+        timeZone,
+        uploaded: true,
+        pages: await layoutOf(result.document),
+        logo: await logoOf(result.document),
+      }),
+    );
   });
 
   router.get('/api/v1/public/verify/:code', async (req, res) => {
     const result = await verifier.byCode(String(req.params.code));
     if (!result) return void res.status(404).json({ code: 'NOT_FOUND', message: NOT_FOUND });
-    res.json({ ...verificationJson(result), registered_document: registeredDocumentJson(result.document && showsPages(result.document) ? result.document : null, (await layoutOf(result.document)) ?? null, publicUrl) });
+    res.json({
+      ...verificationJson(result),
+      registered_document: registeredDocumentJson(
+        result.document && showsPages(result.document) ? result.document : null,
+        (await layoutOf(result.document)) ?? null,
+        publicUrl,
+      ),
+    });
   });
 
   router.post('/api/v1/public/verify', async (req, res) => {
     const result = await verifyUpload(verifier, req);
     if (isRefusal(result)) return void res.status(result.status).json({ code: result.code, message: result.message });
-    res.json({ ...verificationJson(result), registered_document: registeredDocumentJson(result.document && showsPages(result.document) ? result.document : null, (await layoutOf(result.document)) ?? null, publicUrl) });
+    res.json({
+      ...verificationJson(result),
+      registered_document: registeredDocumentJson(
+        result.document && showsPages(result.document) ? result.document : null,
+        (await layoutOf(result.document)) ?? null,
+        publicUrl,
+      ),
+    });
   });
 
   return router;

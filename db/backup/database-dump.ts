@@ -46,7 +46,10 @@ export interface DatabaseMeta {
 
 export const qualified = (schema: string, name: string) => `${quoteIdent(schema)}.${quoteIdent(name)}`;
 
-export async function schemaTables(client: pg.ClientBase, schema: string): Promise<{ name: string; columns: string[] }[]> {
+export async function schemaTables(
+  client: pg.ClientBase,
+  schema: string,
+): Promise<{ name: string; columns: string[] }[]> {
   const { rows } = await client.query<{ name: string; columns: string[] }>(
     `select c.relname as name,
             array(select a.attname::text from pg_attribute a
@@ -64,7 +67,9 @@ async function dumpTable(client: pg.ClientBase, schema: string, table: string, f
   const out = await open(file, 'w');
   let rows = 0;
   try {
-    await client.query(`declare dump_cursor no scroll cursor for select row_to_json(t)::text as j from ${qualified(schema, table)} t`);
+    await client.query(
+      `declare dump_cursor no scroll cursor for select row_to_json(t)::text as j from ${qualified(schema, table)} t`,
+    );
     for (;;) {
       const batch = await client.query<{ j: string }>(`fetch ${BATCH} from dump_cursor`);
       if (batch.rows.length === 0) break;
@@ -90,13 +95,19 @@ export async function dumpDatabase(databaseUrl: string, dir: string): Promise<Da
     const snapshot = (await holder.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
     if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
     const version = (await holder.query<{ v: string }>('show server_version')).rows[0]!.v;
-    const tenants = await holder.query<{ schema_name: string }>(`select schema_name from ${qualified(CONTROL_SCHEMA, 'tenants')} order by schema_name`);
+    const tenants = await holder.query<{ schema_name: string }>(
+      `select schema_name from ${qualified(CONTROL_SCHEMA, 'tenants')} order by schema_name`,
+    );
     // A backup without one of the registered municipalities would restore a registry that points
     // at nothing: refuse, and say which one.
-    const present = new Set((await holder.query<{ nspname: string }>('select nspname from pg_namespace')).rows.map((r) => r.nspname));
+    const present = new Set(
+      (await holder.query<{ nspname: string }>('select nspname from pg_namespace')).rows.map((r) => r.nspname),
+    );
     const missing = tenants.rows.map((r) => r.schema_name).filter((name) => !present.has(name));
     if (missing.length) {
-      throw new BackupRefused(`tenant schema ${missing.join(', ')} is registered in ${CONTROL_SCHEMA}.tenants but does not exist: restore that schema, or remove the tenant from the registry, and back up again`);
+      throw new BackupRefused(
+        `tenant schema ${missing.join(', ')} is registered in ${CONTROL_SCHEMA}.tenants but does not exist: restore that schema, or remove the tenant from the registry, and back up again`,
+      );
     }
     const schemas: SchemaMeta[] = [];
     for (const schema of [CONTROL_SCHEMA, ...tenants.rows.map((r) => r.schema_name)]) {
@@ -113,7 +124,9 @@ export async function dumpDatabase(databaseUrl: string, dir: string): Promise<Da
 }
 
 async function dumpSchema(client: pg.ClientBase, schema: string, dir: string): Promise<SchemaMeta> {
-  const migrations = await client.query<{ name: string }>(`select name from ${qualified(schema, 'knex_migrations')} order by id`);
+  const migrations = await client.query<{ name: string }>(
+    `select name from ${qualified(schema, 'knex_migrations')} order by id`,
+  );
   await mkdir(path.join(dir, schema), { recursive: true });
   const tables: TableMeta[] = [];
   for (const t of await schemaTables(client, schema)) {

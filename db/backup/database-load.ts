@@ -27,7 +27,9 @@ function migrationsFor(schema: SchemaMeta): Migration[] {
   const byName = new Map(known.map((m) => [m.name, m]));
   const unknown = schema.migrations.filter((n) => !byName.has(n));
   if (unknown.length) {
-    throw new BackupRefused(`schema ${schema.name} was built by migrations this version does not have (${unknown.join(', ')}): restore with the version that took the backup, or a newer one`);
+    throw new BackupRefused(
+      `schema ${schema.name} was built by migrations this version does not have (${unknown.join(', ')}): restore with the version that took the backup, or a newer one`,
+    );
   }
   const list = schema.migrations.map((n) => byName.get(n)!);
   if (schema.name === CONTROL_SCHEMA) return list;
@@ -55,14 +57,26 @@ export async function assertEmptyDatabase(db: Knex): Promise<void> {
       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
      limit 5`,
   );
-  if (rows.length) throw new BackupRefused(`the target database is not empty (${rows.map((r) => r.what).join(', ')}…): restore only into a new, empty database`);
+  if (rows.length)
+    throw new BackupRefused(
+      `the target database is not empty (${rows.map((r) => r.what).join(', ')}…): restore only into a new, empty database`,
+    );
 }
 
-async function loadTable(trx: Knex.Transaction, dir: string, schema: string, table: string, columns: string[]): Promise<number> {
+async function loadTable(
+  trx: Knex.Transaction,
+  dir: string,
+  schema: string,
+  table: string,
+  columns: string[],
+): Promise<number> {
   const cols = columns.map(quoteIdent).join(', ');
   const sql = `insert into ${qualified(schema, table)} (${cols}) overriding system value
                select ${cols} from json_populate_recordset(null::${qualified(schema, table)}, ?::json)`;
-  const lines = createInterface({ input: createReadStream(path.join(dir, schema, `${table}.ndjson`), 'utf8'), crlfDelay: Infinity });
+  const lines = createInterface({
+    input: createReadStream(path.join(dir, schema, `${table}.ndjson`), 'utf8'),
+    crlfDelay: Infinity,
+  });
   let batch: string[] = [];
   let count = 0;
   const flush = async () => {
@@ -88,16 +102,22 @@ export async function loadDatabase(databaseUrl: string, dir: string, meta: Datab
     for (const schema of meta.schemas) {
       await db.raw(`create schema ${quoteIdent(schema.name)}`);
       created.push(schema.name);
-      await db.migrate.latest({ schemaName: schema.name, tableName: 'knex_migrations', migrationSource: listMigrationSource(migrationsFor(schema)) });
+      await db.migrate.latest({
+        schemaName: schema.name,
+        tableName: 'knex_migrations',
+        migrationSource: listMigrationSource(migrationsFor(schema)),
+      });
     }
     await db.transaction(async (trx) => {
       await trx.raw('set local session_replication_role = replica');
       for (const schema of meta.schemas) {
         // Migrations may seed rows (catalogs); the dump has them as they were.
-        if (schema.tables.length) await trx.raw(`truncate ${schema.tables.map((t) => qualified(schema.name, t.name)).join(', ')}`);
+        if (schema.tables.length)
+          await trx.raw(`truncate ${schema.tables.map((t) => qualified(schema.name, t.name)).join(', ')}`);
         for (const t of schema.tables) {
           const loaded = await loadTable(trx, dir, schema.name, t.name, t.columns);
-          if (loaded !== t.rows) throw new Error(`${schema.name}.${t.name}: loaded ${loaded} rows, the dump has ${t.rows}`);
+          if (loaded !== t.rows)
+            throw new Error(`${schema.name}.${t.name}: loaded ${loaded} rows, the dump has ${t.rows}`);
         }
         for (const [seq, value] of Object.entries(schema.sequences)) {
           await trx.raw('select pg_catalog.setval(?::regclass, ?, true)', [qualified(schema.name, seq), value]);
@@ -105,7 +125,8 @@ export async function loadDatabase(databaseUrl: string, dir: string, meta: Datab
       }
     });
   } catch (err) {
-    for (const schema of created.reverse()) await db.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).catch(() => {});
+    for (const schema of created.reverse())
+      await db.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).catch(() => {});
     throw err;
   } finally {
     await db.destroy();

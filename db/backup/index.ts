@@ -42,7 +42,8 @@ export interface BackupResult {
 
 async function assertFreshTarget(out: string): Promise<void> {
   try {
-    if ((await readdir(out)).length) throw new BackupRefused(`${out} exists and is not empty: back up into a new folder`);
+    if ((await readdir(out)).length)
+      throw new BackupRefused(`${out} exists and is not empty: back up into a new folder`);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
@@ -140,6 +141,7 @@ async function verifyRestoredObjects(dir: string, manifest: Manifest): Promise<n
     else if ((await sha256File(path.join(dir, ...key.split('/')))) !== hash) problems.push(`hash differs: ${key}`);
   }
   for (const extra of actual) problems.push(`unexpected: ${extra}`);
-  if (problems.length) throw new Error(`restored object store does not match the backup:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  if (problems.length)
+    throw new Error(`restored object store does not match the backup:\n  ${problems.slice(0, 20).join('\n  ')}`);
   return expected.length;
 }

@@ -20,7 +20,6 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
-
 /** Streamed: table dumps can be far larger than memory should hold. */
 export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');

@@ -13,7 +13,7 @@ export function objectStoreDir(config: Config): string {
   if (config.storage.driver !== 'filesystem') {
     throw new BackupRefused(
       'STORAGE_DRIVER=s3: the object store cannot be listed through its interface, so it is not copied; ' +
-        "protect the bucket with its own versioning/replication and pass --database-only to back up the database",
+        'protect the bucket with its own versioning/replication and pass --database-only to back up the database',
     );
   }
   return path.join(config.dataDir, 'objects');

@@ -12,8 +12,15 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config/index.js';
 import {
-  cliActor, createKey, expiringApiKeys, listKeys, revokeKey, rotateKey,
-  type ApiKeyScope, type ApiKeyView, type ExpiringItem,
+  cliActor,
+  createKey,
+  expiringApiKeys,
+  listKeys,
+  revokeKey,
+  rotateKey,
+  type ApiKeyScope,
+  type ApiKeyView,
+  type ExpiringItem,
 } from '../../domain/api-keys/index.js';
 import type { Db } from '../connection.js';
 import { findTenantBySchema, listTenants } from '../control.js';
@@ -23,7 +30,6 @@ import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['create', 'list', 'revoke', 'rotate', 'check'] as const;
 type Command = (typeof COMMANDS)[number];
-
 
 const usage = `usage:
   npm run apikey:create -- --tenant <schema> --name "<name>" (--users <uuid,...> | --all-users) [--system-read] [--days N] [--json]
@@ -70,35 +76,85 @@ const date = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' '
 
 function keyTable(keys: ApiKeyView[]): string {
   if (keys.length === 0) return 'no API keys';
-  const rows = keys.map((k) => [k.tenant, k.id, k.name, `${k.prefix}…`, k.state, date(k.created_at), date(k.last_used_at), k.expires_at ? date(k.expires_at) : 'never', k.all_users ? 'all' : String(k.user_ids.length), k.system_read ? `yes (${k.system_read_count}, last ${date(k.last_system_read_at)})` : 'no']);
-  return table(['TENANT', 'ID', 'NAME', 'PREFIX', 'STATE', 'CREATED', 'LAST USED', 'EXPIRES', 'USERS', 'SYSTEM READ'], rows);
+  const rows = keys.map((k) => [
+    k.tenant,
+    k.id,
+    k.name,
+    `${k.prefix}…`,
+    k.state,
+    date(k.created_at),
+    date(k.last_used_at),
+    k.expires_at ? date(k.expires_at) : 'never',
+    k.all_users ? 'all' : String(k.user_ids.length),
+    k.system_read ? `yes (${k.system_read_count}, last ${date(k.last_system_read_at)})` : 'no',
+  ]);
+  return table(
+    ['TENANT', 'ID', 'NAME', 'PREFIX', 'STATE', 'CREATED', 'LAST USED', 'EXPIRES', 'USERS', 'SYSTEM READ'],
+    rows,
+  );
 }
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function expiringTable(items: ExpiringItem[], days: number): string {
   if (items.length === 0) return `nothing expires within ${days} days`;
-  return table(['KIND', 'TENANT', 'ID', 'WHAT', 'EXPIRES', 'DAYS LEFT'], items.map((i) => [i.kind, i.tenant ?? '-', i.id, i.label, date(i.expires_at), i.status === 'expired' ? `expired ${-i.days_left}d ago` : String(i.days_left)]));
+  return table(
+    ['KIND', 'TENANT', 'ID', 'WHAT', 'EXPIRES', 'DAYS LEFT'],
+    items.map((i) => [
+      i.kind,
+      i.tenant ?? '-',
+      i.id,
+      i.label,
+      date(i.expires_at),
+      i.status === 'expired' ? `expired ${-i.days_left}d ago` : String(i.days_left),
+    ]),
+  );
 }
 
 function secretNotice(key: ApiKeyView, secret: string, verb: string): string {
-  return `${verb} API key "${key.name}" (${key.id}) for tenant ${key.tenant}, expires ${date(key.expires_at)}\n` +
+  return (
+    `${verb} API key "${key.name}" (${key.id}) for tenant ${key.tenant}, expires ${date(key.expires_at)}\n` +
     `${key.state === 'rotating' ? `previous secret ${key.previous_prefix}… works until ${date(key.previous_valid_until)}\n` : ''}` +
     `${key.system_read ? 'system scope: may read without X-User-ID (never memos, notes or unofficial documents)\n' : ''}` +
-    `key (shown only now; store it): ${secret}`;
+    `key (shown only now; store it): ${secret}`
+  );
 }
 
-async function run(db: Db, config: Config, command: Command, values: ReturnType<typeof parse>['values']): Promise<{ human: string; json: unknown }> {
-  const scopeFor = async (): Promise<ApiKeyScope> => ({ db, tenant: await tenantNamed(db, values.tenant), actor: cliActor(), policy: config.apiKeys });
+async function run(
+  db: Db,
+  config: Config,
+  command: Command,
+  values: ReturnType<typeof parse>['values'],
+): Promise<{ human: string; json: unknown }> {
+  const scopeFor = async (): Promise<ApiKeyScope> => ({
+    db,
+    tenant: await tenantNamed(db, values.tenant),
+    actor: cliActor(),
+    policy: config.apiKeys,
+  });
   switch (command) {
     case 'create': {
       if (!values.name) throw new UsageError(`--name is required\n${usage}`);
-      const userIds = values.users?.split(',').map((u) => u.trim()).filter(Boolean);
+      const userIds = values.users
+        ?.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
       const { key, secret } = await createKey(await scopeFor(), {
-        name: values.name, expiresInDays: integerOption(values.days, '--days'), userIds, allUsers: values['all-users'], systemRead: values['system-read'],
+        name: values.name,
+        expiresInDays: integerOption(values.days, '--days'),
+        userIds,
+        allUsers: values['all-users'],
+        systemRead: values['system-read'],
       });
       return { human: secretNotice(key, secret, 'created'), json: { ...key, key: secret } };
     }
@@ -109,11 +165,17 @@ async function run(db: Db, config: Config, command: Command, values: ReturnType<
     }
     case 'revoke': {
       const { key, changed } = await revokeKey(await scopeFor(), values.id);
-      return { human: changed ? `revoked API key "${key.name}" (${key.id})` : `API key "${key.name}" (${key.id}) was already revoked`, json: key };
+      return {
+        human: changed
+          ? `revoked API key "${key.name}" (${key.id})`
+          : `API key "${key.name}" (${key.id}) was already revoked`,
+        json: key,
+      };
     }
     case 'rotate': {
       const { key, secret } = await rotateKey(await scopeFor(), values.id, {
-        overlapHours: integerOption(values['overlap-hours'], '--overlap-hours'), expiresInDays: integerOption(values.days, '--days'),
+        overlapHours: integerOption(values['overlap-hours'], '--overlap-hours'),
+        expiresInDays: integerOption(values.days, '--days'),
       });
       return { human: secretNotice(key, secret, 'rotated'), json: { ...key, key: secret } };
     }

@@ -28,7 +28,11 @@ const BROKEN = 3;
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command !== 'verify' && command !== 'anchor') throw new UsageError(usage);
-  const { values } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    args: rest,
+    options: { tenant: { type: 'string' }, json: { type: 'boolean' } },
+    strict: true,
+  });
   if (!values.tenant) throw new UsageError(`--tenant is required\n${usage}`);
   const config = loadConfig();
   const db = createDb(await cliDatabaseUrl(config), { poolMax: 2, applicationName: 'expediente-cli' });
@@ -38,16 +42,27 @@ async function main(): Promise<void> {
     const scoped = tenantDb(db, tenant);
     if (command === 'anchor') {
       const outcome = await anchorChain(scoped, (hash) => timestampDigest(config.signer, hash));
-      console.log(values.json ? JSON.stringify(outcome, null, 2) : outcome.anchored
-        ? `anchored entry ${outcome.position} (${outcome.hash}) at ${outcome.timestampedAt}`
-        : outcome.reason === 'empty' ? 'nothing to anchor: the chain is empty' : 'nothing to anchor: no entry since the last anchor');
+      console.log(
+        values.json
+          ? JSON.stringify(outcome, null, 2)
+          : outcome.anchored
+            ? `anchored entry ${outcome.position} (${outcome.hash}) at ${outcome.timestampedAt}`
+            : outcome.reason === 'empty'
+              ? 'nothing to anchor: the chain is empty'
+              : 'nothing to anchor: no entry since the last anchor',
+      );
       return;
     }
-    const files = [...config.verification.trustAnchorFiles, ...(config.verification.tenantTrustAnchorFiles[tenant.schema] ?? [])];
+    const files = [
+      ...config.verification.trustAnchorFiles,
+      ...(config.verification.tenantTrustAnchorFiles[tenant.schema] ?? []),
+    ];
     const report = await verifyChain(scoped, TrustAnchors.fromPemFiles(files));
     if (values.json) console.log(JSON.stringify(report, null, 2));
     else {
-      console.log(`${tenant.schema}: ${report.entries} entries${report.head ? `, head ${report.head.position} ${report.head.hash}` : ''}; ${report.anchors.length} anchors (${report.anchors.filter((a) => a.valid).length} valid)`);
+      console.log(
+        `${tenant.schema}: ${report.entries} entries${report.head ? `, head ${report.head.position} ${report.head.hash}` : ''}; ${report.anchors.length} anchors (${report.anchors.filter((a) => a.valid).length} valid)`,
+      );
       for (const p of report.problems) console.log(`BROKEN  ${p.message}`);
       if (report.ok) console.log('intact');
     }

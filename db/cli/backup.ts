@@ -29,7 +29,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: Error) => {
-  const operator = err instanceof BackupRefused || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-  console.error(operator ? err.message : err.stack ?? err.message);
+  const operator =
+    err instanceof BackupRefused || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  console.error(operator ? err.message : (err.stack ?? err.message));
   process.exit(operator ? 2 : 1);
 });

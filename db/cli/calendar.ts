@@ -10,7 +10,12 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/index.js';
 import { cliActor } from '../../domain/api-keys/index.js';
-import { addMunicipalDay, listNonWorkingDays, parseCalendarYear, removeMunicipalDay } from '../../domain/business-days.js';
+import {
+  addMunicipalDay,
+  listNonWorkingDays,
+  parseCalendarYear,
+  removeMunicipalDay,
+} from '../../domain/business-days.js';
 import { localDate } from '../../domain/calendar.js';
 import { checkMaxLength } from '../../domain/limits.js';
 import { createDb, type Db } from '../connection.js';
@@ -25,7 +30,6 @@ type Command = (typeof COMMANDS)[number];
 
 /** As the backend route accepts (api/backend/calendar.ts). */
 const DESCRIPTION_MAX = 200;
-
 
 const usage = `usage:
   npm run calendar -- list   --tenant <schema> [--year YYYY] [--json]
@@ -60,25 +64,44 @@ function required(value: string | undefined, flag: string): string {
   return value.trim();
 }
 
-async function run(db: Db, timeZone: string, command: Command, values: ReturnType<typeof parse>['values']): Promise<{ human: string; json: unknown }> {
+async function run(
+  db: Db,
+  timeZone: string,
+  command: Command,
+  values: ReturnType<typeof parse>['values'],
+): Promise<{ human: string; json: unknown }> {
   const tdb = await tenantNamed(db, values.tenant);
   switch (command) {
     case 'list': {
       const year = values.year === undefined ? localDate(timeZone).year : parseCalendarYear(values.year);
       const days = await listNonWorkingDays(tdb, year);
-      const human = days.length === 0
-        ? `no non-working days in ${year} besides weekends`
-        : [`non-working days of ${tdb.tenant.schema} in ${year} (weekends aside):`, ...days.map((d) => `${d.date}  ${d.source.padEnd(9)}  ${d.name}`)].join('\n');
+      const human =
+        days.length === 0
+          ? `no non-working days in ${year} besides weekends`
+          : [
+              `non-working days of ${tdb.tenant.schema} in ${year} (weekends aside):`,
+              ...days.map((d) => `${d.date}  ${d.source.padEnd(9)}  ${d.name}`),
+            ].join('\n');
       return { human, json: { year, items: days } };
     }
     case 'add': {
       const description = checkMaxLength(required(values.description, '--description'), 'description', DESCRIPTION_MAX);
-      const day = await addMunicipalDay(tdb, { date: required(values.date, '--date'), description, createdBy: cliActor().label });
-      return { human: `added municipal non-working day ${day.date} (${day.description}) to ${tdb.tenant.schema}`, json: day };
+      const day = await addMunicipalDay(tdb, {
+        date: required(values.date, '--date'),
+        description,
+        createdBy: cliActor().label,
+      });
+      return {
+        human: `added municipal non-working day ${day.date} (${day.description}) to ${tdb.tenant.schema}`,
+        json: day,
+      };
     }
     case 'remove': {
       const day = await removeMunicipalDay(tdb, required(values.date, '--date'));
-      return { human: `removed municipal non-working day ${day.date} (${day.description}) from ${tdb.tenant.schema}`, json: day };
+      return {
+        human: `removed municipal non-working day ${day.date} (${day.description}) from ${tdb.tenant.schema}`,
+        json: day,
+      };
     }
   }
 }

@@ -11,10 +11,12 @@ import { loadConfig } from '../../config/index.js';
 import { CertificateRefused, installCertificate, type InstallResult } from '../../signer/admin/index.js';
 import { loadSignerConfig, SignerConfigError } from '../../signer/config.js';
 
-const usage = 'usage: npm run cert:install -- --tenant <schema> --p12 file.p12 (--password-env VAR | --password-file FILE) [--json]';
+const usage =
+  'usage: npm run cert:install -- --tenant <schema> --p12 file.p12 (--password-env VAR | --password-file FILE) [--json]';
 
 async function password(values: { 'password-env'?: string; 'password-file'?: string }): Promise<string> {
-  if (!!values['password-env'] === !!values['password-file']) throw new CertificateRefused(`give exactly one of --password-env and --password-file\n${usage}`);
+  if (!!values['password-env'] === !!values['password-file'])
+    throw new CertificateRefused(`give exactly one of --password-env and --password-file\n${usage}`);
   if (values['password-env']) {
     const v = process.env[values['password-env']];
     if (v === undefined) throw new CertificateRefused(`environment variable ${values['password-env']} is not set`);
@@ -31,11 +33,17 @@ async function password(values: { 'password-env'?: string; 'password-file'?: str
 async function signerView(tenant: string): Promise<{ reachable: boolean; body: unknown }> {
   const { signer } = loadConfig();
   try {
-    const res = await fetch(`${signer.url}/certificate/${tenant}`, { headers: { 'X-API-Key': signer.apiKey }, signal: AbortSignal.timeout(5000) });
+    const res = await fetch(`${signer.url}/certificate/${tenant}`, {
+      headers: { 'X-API-Key': signer.apiKey },
+      signal: AbortSignal.timeout(5000),
+    });
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     return { reachable: true, body: { status: res.status, ...body } };
   } catch (err) {
-    return { reachable: false, body: `the signing service at ${signer.url} is not reachable (${(err as Error).message}); it reads the new file on its next signature` };
+    return {
+      reachable: false,
+      body: `the signing service at ${signer.url} is not reachable (${(err as Error).message}); it reads the new file on its next signature`,
+    };
   }
 }
 
@@ -57,7 +65,13 @@ function human(r: InstallResult, view: { reachable: boolean; body: unknown }): s
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { tenant: { type: 'string' }, p12: { type: 'string' }, 'password-env': { type: 'string' }, 'password-file': { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      tenant: { type: 'string' },
+      p12: { type: 'string' },
+      'password-env': { type: 'string' },
+      'password-file': { type: 'string' },
+      json: { type: 'boolean' },
+    },
   });
   if (!values.tenant || !values.p12) throw new CertificateRefused(`--tenant and --p12 are required\n${usage}`);
   const pw = await password(values);
@@ -68,13 +82,22 @@ async function main(): Promise<void> {
     throw new CertificateRefused(`cannot read ${values.p12}`);
   }
   const signerConfig = loadSignerConfig();
-  const result = await installCertificate({ tenant: values.tenant, p12, password: pw, certsDir: signerConfig.certsDir, passwordsFile: signerConfig.passwordsFile });
+  const result = await installCertificate({
+    tenant: values.tenant,
+    p12,
+    password: pw,
+    certsDir: signerConfig.certsDir,
+    passwordsFile: signerConfig.passwordsFile,
+  });
   const view = await signerView(values.tenant);
   console.log(values.json ? JSON.stringify({ ...result, signing_service: view }, null, 2) : human(result, view));
 }
 
 main().catch((err: Error) => {
-  const operator = err instanceof CertificateRefused || err instanceof SignerConfigError || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-  console.error(operator ? `refused: ${err.message}` : err.stack ?? err.message);
+  const operator =
+    err instanceof CertificateRefused ||
+    err instanceof SignerConfigError ||
+    String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  console.error(operator ? `refused: ${err.message}` : (err.stack ?? err.message));
   process.exit(operator ? 2 : 1);
 });

@@ -15,7 +15,9 @@ export async function cliDatabaseUrl(config: Config): Promise<string> {
   try {
     credentials = JSON.parse(await readFile(file, 'utf8'));
   } catch {
-    throw new Error(`DATABASE_URL is not set and no embedded cluster was found at ${file}: run npm start first or set DATABASE_URL`);
+    throw new Error(
+      `DATABASE_URL is not set and no embedded cluster was found at ${file}: run npm start first or set DATABASE_URL`,
+    );
   }
   return `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${config.embeddedPostgresPort}/${EMBEDDED_DATABASE_NAME}`;
 }

@@ -8,13 +8,17 @@ import { isAppError } from '../../domain/errors.js';
 export class UsageError extends Error {}
 
 export function isOperatorError(err: Error): boolean {
-  return isAppError(err) || err instanceof UsageError || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  return (
+    isAppError(err) ||
+    err instanceof UsageError ||
+    String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS')
+  );
 }
 
 /** Runs a command's `main`, ending the process as described above on failure. */
 export function runCommand(main: () => Promise<void>): void {
   main().catch((err: Error) => {
-    console.error(isOperatorError(err) ? err.message : err.stack ?? err.message);
+    console.error(isOperatorError(err) ? err.message : (err.stack ?? err.message));
     process.exit(isOperatorError(err) ? 2 : 1);
   });
 }

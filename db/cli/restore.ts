@@ -24,12 +24,15 @@ async function main(): Promise<void> {
   const result = await restore({ databaseUrl: await databaseUrl(config), objectsDir, from: values.from });
   console.log(
     `restored ${result.schemas} schemas, ${result.rows} rows` +
-      (objectsDir ? `, ${result.objects} objects (${result.verified} verified against manifest.json)` : ' (database only)'),
+      (objectsDir
+        ? `, ${result.objects} objects (${result.verified} verified against manifest.json)`
+        : ' (database only)'),
   );
 }
 
 main().catch((err: Error) => {
-  const operator = err instanceof BackupRefused || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-  console.error(operator ? err.message : err.stack ?? err.message);
+  const operator =
+    err instanceof BackupRefused || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  console.error(operator ? err.message : (err.stack ?? err.message));
   process.exit(operator ? 2 : 1);
 });

@@ -9,7 +9,8 @@ import { migrateControl } from '../migrate.js';
 import { createTenant } from '../tenants.js';
 import { cliDatabaseUrl } from './database-url.js';
 
-const usage = 'usage: npm run tenant:create -- --schema <name> --code <MUNICIPALITY_CODE> --name "<display name>" --city "<city>"';
+const usage =
+  'usage: npm run tenant:create -- --schema <name> --code <MUNICIPALITY_CODE> --name "<display name>" --city "<city>"';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

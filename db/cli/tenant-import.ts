@@ -15,7 +15,8 @@ import { cliDatabaseUrl } from './database-url.js';
 
 class UsageError extends Error {}
 
-const usage = 'usage: npm run tenant:import -- --tenant <schema> [--sectors sectors.csv] [--users users.csv] [--dry-run] [--json]';
+const usage =
+  'usage: npm run tenant:import -- --tenant <schema> [--sectors sectors.csv] [--users users.csv] [--dry-run] [--json]';
 
 async function file(p: string | undefined): Promise<ImportFile | undefined> {
   if (!p) return undefined;
@@ -26,11 +27,18 @@ async function file(p: string | undefined): Promise<ImportFile | undefined> {
   }
 }
 
-const line = (what: string, c: ImportSummary['users']) => `  ${what.padEnd(12)} ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`;
+const line = (what: string, c: ImportSummary['users']) =>
+  `  ${what.padEnd(12)} ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { tenant: { type: 'string' }, sectors: { type: 'string' }, users: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } },
+    options: {
+      tenant: { type: 'string' },
+      sectors: { type: 'string' },
+      users: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
   });
   if (!values.tenant) throw new UsageError(`--tenant is required\n${usage}`);
   if (!values.sectors && !values.users) throw new UsageError(`give --sectors, --users or both\n${usage}`);
@@ -59,7 +67,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: Error) => {
-  const operator = err instanceof ImportRefused || err instanceof UsageError || String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-  console.error(operator ? err.message : err.stack ?? err.message);
+  const operator =
+    err instanceof ImportRefused ||
+    err instanceof UsageError ||
+    String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  console.error(operator ? err.message : (err.stack ?? err.message));
   process.exit(operator ? 2 : 1);
 });

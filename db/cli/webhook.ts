@@ -19,7 +19,12 @@ import { createDomainServices } from '../../domain/services.js';
 import { EVENT_TYPES } from '../../domain/webhooks/catalog.js';
 import { listDeliveries, requestRedelivery, type WebhookDeliveryView } from '../../domain/webhooks/deliveries.js';
 import {
-  createSubscription, deleteSubscription, listSubscriptions, updateSubscription, type WebhookScope, type WebhookSubscriptionView,
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+  updateSubscription,
+  type WebhookScope,
+  type WebhookSubscriptionView,
 } from '../../domain/webhooks/subscriptions.js';
 import type { Db } from '../connection.js';
 import { findTenantBySchema, listTenants } from '../control.js';
@@ -72,7 +77,11 @@ function integerOption(raw: string | undefined, flag: string): number | undefine
   return Number(raw);
 }
 
-const eventList = (raw: string | undefined) => raw?.split(',').map((t) => t.trim()).filter(Boolean);
+const eventList = (raw: string | undefined) =>
+  raw
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 async function tenantNamed(db: Db, schema: string | undefined): Promise<Tenant> {
   if (!schema) throw new UsageError(`--tenant is required\n${usage}`);
@@ -90,34 +99,70 @@ const date = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' '
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function subscriptionTable(items: (WebhookSubscriptionView & { tenant: string })[]): string {
   if (items.length === 0) return 'no webhook subscriptions';
-  return table(['TENANT', 'ID', 'STATUS', 'URL', 'EVENTS', 'DESCRIPTION', 'CREATED'], items.map((s) => [
-    s.tenant, s.id, s.status === 'failing' ? `failing since ${date(s.failing_since)}` : s.status, s.url, s.event_types.join(','), s.description || '-', date(s.created_at),
-  ]));
+  return table(
+    ['TENANT', 'ID', 'STATUS', 'URL', 'EVENTS', 'DESCRIPTION', 'CREATED'],
+    items.map((s) => [
+      s.tenant,
+      s.id,
+      s.status === 'failing' ? `failing since ${date(s.failing_since)}` : s.status,
+      s.url,
+      s.event_types.join(','),
+      s.description || '-',
+      date(s.created_at),
+    ]),
+  );
 }
 
 function deliveryTable(items: WebhookDeliveryView[]): string {
   if (items.length === 0) return 'no delivery attempts';
-  return table(['ID', 'WHEN', 'EVENT', 'ATTEMPT', 'OUTCOME', 'STATUS', 'LATENCY', 'RESPONSE / ERROR'], items.map((d) => [
-    d.id, date(d.created_at), `${d.event_type} ${d.event_id}`, `${d.attempt}${d.manual ? ' (manual)' : ''}`, d.outcome, d.status_code === null ? '-' : String(d.status_code),
-    `${d.latency_ms} ms`, (d.error ?? d.response_excerpt).replace(/\s+/g, ' ').slice(0, 60),
-  ]));
+  return table(
+    ['ID', 'WHEN', 'EVENT', 'ATTEMPT', 'OUTCOME', 'STATUS', 'LATENCY', 'RESPONSE / ERROR'],
+    items.map((d) => [
+      d.id,
+      date(d.created_at),
+      `${d.event_type} ${d.event_id}`,
+      `${d.attempt}${d.manual ? ' (manual)' : ''}`,
+      d.outcome,
+      d.status_code === null ? '-' : String(d.status_code),
+      `${d.latency_ms} ms`,
+      (d.error ?? d.response_excerpt).replace(/\s+/g, ' ').slice(0, 60),
+    ]),
+  );
 }
 
 function describe(s: WebhookSubscriptionView, verb: string, tenant: string, secret?: string): string {
-  return `${verb} webhook ${s.id} for tenant ${tenant}: ${s.status}, ${s.url}\n  events: ${s.event_types.join(', ')}` +
+  return (
+    `${verb} webhook ${s.id} for tenant ${tenant}: ${s.status}, ${s.url}\n  events: ${s.event_types.join(', ')}` +
     (s.previous_secret_expires_at ? `\n  previous secret signs too until ${date(s.previous_secret_expires_at)}` : '') +
-    (secret ? `\nsecret (shown only now; store it): ${secret}` : '');
+    (secret ? `\nsecret (shown only now; store it): ${secret}` : '')
+  );
 }
 
-async function run(db: Db, config: Config, command: Command, values: Values): Promise<{ human: string; json: unknown }> {
+async function run(
+  db: Db,
+  config: Config,
+  command: Command,
+  values: Values,
+): Promise<{ human: string; json: unknown }> {
   if (command === 'list') {
     const tenants = values.tenant ? [await tenantNamed(db, values.tenant)] : await listTenants(db);
-    const items = (await Promise.all(tenants.map(async (t) => (await listSubscriptions(tenantDb(db, t))).map((s) => ({ ...s, tenant: t.schema }))))).flat();
+    const items = (
+      await Promise.all(
+        tenants.map(async (t) => (await listSubscriptions(tenantDb(db, t))).map((s) => ({ ...s, tenant: t.schema }))),
+      )
+    ).flat();
     return { human: subscriptionTable(items), json: items };
   }
   const tenant = await tenantNamed(db, values.tenant);
@@ -125,30 +170,47 @@ async function run(db: Db, config: Config, command: Command, values: Values): Pr
   switch (command) {
     case 'create': {
       const { subscription, secret } = await createSubscription(scope, {
-        url: requiredFlag(values.url, '--url'), eventTypes: eventList(requiredFlag(values.events, '--events')), description: values.description,
+        url: requiredFlag(values.url, '--url'),
+        eventTypes: eventList(requiredFlag(values.events, '--events')),
+        description: values.description,
       });
       return { human: describe(subscription, 'created', tenant.schema, secret), json: { ...subscription, secret } };
     }
     case 'update': {
       if (values.enable && values.disable) throw new UsageError('--enable and --disable exclude each other');
       const { subscription, secret } = await updateSubscription(scope, requiredFlag(values.id, '--id'), {
-        url: values.url, eventTypes: eventList(values.events), description: values.description,
+        url: values.url,
+        eventTypes: eventList(values.events),
+        description: values.description,
         status: values.enable ? 'active' : values.disable ? 'disabled' : undefined,
-        rotateSecret: values['rotate-secret'], previousSecretValidHours: integerOption(values['previous-secret-hours'], '--previous-secret-hours'),
+        rotateSecret: values['rotate-secret'],
+        previousSecretValidHours: integerOption(values['previous-secret-hours'], '--previous-secret-hours'),
       });
-      return { human: describe(subscription, 'updated', tenant.schema, secret), json: secret ? { ...subscription, secret } : subscription };
+      return {
+        human: describe(subscription, 'updated', tenant.schema, secret),
+        json: secret ? { ...subscription, secret } : subscription,
+      };
     }
     case 'delete': {
       const subscription = await deleteSubscription(scope.db, requiredFlag(values.id, '--id'));
-      return { human: `deleted webhook ${subscription.id} (${subscription.url}) and its delivery history`, json: subscription };
+      return {
+        human: `deleted webhook ${subscription.id} (${subscription.url}) and its delivery history`,
+        json: subscription,
+      };
     }
     case 'deliveries': {
-      const items = await listDeliveries(scope.db, requiredFlag(values.id, '--id'), { limit: integerOption(values.limit, '--limit'), offset: integerOption(values.offset, '--offset') });
+      const items = await listDeliveries(scope.db, requiredFlag(values.id, '--id'), {
+        limit: integerOption(values.limit, '--limit'),
+        offset: integerOption(values.offset, '--offset'),
+      });
       return { human: deliveryTable(items), json: items };
     }
     case 'redeliver': {
       const queued = await requestRedelivery(scope.db, requiredFlag(values.id, '--id'), null);
-      return { human: `event ${queued.event_id} will be sent once more (redelivery ${queued.redelivery_id})`, json: queued };
+      return {
+        human: `event ${queued.event_id} will be sent once more (redelivery ${queued.redelivery_id})`,
+        json: queued,
+      };
     }
   }
 }

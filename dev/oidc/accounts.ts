@@ -7,7 +7,14 @@
  * social connections (e.g. `google-oauth2|1098…`). Emails are stored lowercased, so lookups by
  * email are case-insensitive.
  */
-import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  createHash,
+  randomBytes,
+  randomInt,
+  scrypt as scryptCb,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 import { JsonFile } from './json-file.js';
 
 export const DATABASE_CONNECTION = 'Username-Password-Authentication';
@@ -81,7 +88,9 @@ export type TicketState =
   | { state: 'expired'; ticket: StoredTicket }
   | { state: 'used'; ticket: StoredTicket };
 
-export type LoginResult = { ok: true; user: StoredUser } | { ok: false; reason: 'invalid' | 'social'; socialProviders?: string[] };
+export type LoginResult =
+  | { ok: true; user: StoredUser }
+  | { ok: false; reason: 'invalid' | 'social'; socialProviders?: string[] };
 
 // scrypt cost: N=2^14, r=8 (16 MiB, tens of milliseconds). The parameters are stored with each
 // hash, so they can be raised later without invalidating existing accounts.
@@ -89,7 +98,9 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password, salt, keylen, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -103,7 +114,11 @@ export async function verifyPasswordHash(password: string, stored: string): Prom
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }
 
@@ -123,7 +138,8 @@ export function passwordPolicyProblem(password: string): string | undefined {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && EMAIL.test(value);
+export const isEmail = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 254 && EMAIL.test(value);
 
 const ticketHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -150,7 +166,8 @@ export class AccountStore {
     for (const user of data?.users ?? []) store.users.set(user.user_id, user);
     const now = Date.now();
     // Expired or used tickets are of no further use; dropping them keeps the file small.
-    for (const ticket of data?.tickets ?? []) if (!ticket.used_at && ticket.expires_at > now) store.tickets.set(ticket.hash, ticket);
+    for (const ticket of data?.tickets ?? [])
+      if (!ticket.used_at && ticket.expires_at > now) store.tickets.set(ticket.hash, ticket);
     return store;
   }
 
@@ -254,7 +271,13 @@ export class AccountStore {
   }
 
   /** Returns the ticket secret; only its hash is stored. */
-  async createTicket(input: { userId: string; ttlSec: number; clientId?: string; resultUrl?: string; markEmailAsVerified: boolean }): Promise<{ secret: string; ticket: StoredTicket }> {
+  async createTicket(input: {
+    userId: string;
+    ttlSec: number;
+    clientId?: string;
+    resultUrl?: string;
+    markEmailAsVerified: boolean;
+  }): Promise<{ secret: string; ticket: StoredTicket }> {
     const secret = randomBytes(32).toString('base64url');
     const now = Date.now();
     const ticket: StoredTicket = {
@@ -293,7 +316,8 @@ export class AccountStore {
     // Re-checked after the (slow) hash: two concurrent submissions must not both succeed.
     const again = this.ticketState(secret, now);
     if (again.state !== 'valid') return again;
-    for (const other of this.tickets.values()) if (other.user_id === ticket.user_id && !other.used_at) other.used_at = now;
+    for (const other of this.tickets.values())
+      if (other.user_id === ticket.user_id && !other.used_at) other.used_at = now;
     user.password_hash = hash;
     user.last_password_reset = new Date(now).toISOString();
     if (ticket.mark_email_as_verified) user.email_verified = true;

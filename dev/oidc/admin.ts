@@ -10,7 +10,14 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../lib/log.js';
 import { constantTimeEqual } from '../../lib/secrets.js';
-import { DATABASE_CONNECTION, UserExistsError, isEmail, passwordPolicyProblem, type AccountStore, type NewUser } from './accounts.js';
+import {
+  DATABASE_CONNECTION,
+  UserExistsError,
+  isEmail,
+  passwordPolicyProblem,
+  type AccountStore,
+  type NewUser,
+} from './accounts.js';
 import { toAuth0User } from './management.js';
 
 /** An account to create at start (when missing) or through the admin route. */
@@ -35,7 +42,8 @@ const CONNECTION_NAME = /^[a-z0-9][a-z0-9-]{1,63}$/i;
 export function toNewUser(seed: SeedAccount): NewUser {
   if (!isEmail(seed.email)) throw new Error(`invalid email: ${String(seed.email)}`);
   const connection = seed.connection ?? DATABASE_CONNECTION;
-  if (!CONNECTION_NAME.test(connection) && connection !== DATABASE_CONNECTION) throw new Error(`invalid connection: ${connection}`);
+  if (!CONNECTION_NAME.test(connection) && connection !== DATABASE_CONNECTION)
+    throw new Error(`invalid connection: ${connection}`);
   const isDatabase = connection === DATABASE_CONNECTION;
   if (!isDatabase && seed.password !== undefined) throw new Error('social accounts have no password');
   if (seed.password !== undefined) {
@@ -45,7 +53,8 @@ export function toNewUser(seed: SeedAccount): NewUser {
   let id: string | undefined;
   if (seed.user_id !== undefined) {
     const prefix = `${isDatabase ? 'auth0' : connection}|`;
-    if (!seed.user_id.startsWith(prefix) || seed.user_id.length === prefix.length) throw new Error(`user_id must look like ${prefix}<id>`);
+    if (!seed.user_id.startsWith(prefix) || seed.user_id.length === prefix.length)
+      throw new Error(`user_id must look like ${prefix}<id>`);
     id = seed.user_id.slice(prefix.length);
   }
   return {
@@ -89,7 +98,8 @@ export function adminRoutes(options: { accounts: AccountStore; adminKey: string;
   router.post('/accounts', express.json({ limit: '32kb' }), async (req, res) => {
     let input: NewUser;
     try {
-      if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw new Error('body must be a JSON object');
+      if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body))
+        throw new Error('body must be a JSON object');
       input = toNewUser(req.body as SeedAccount);
     } catch (err) {
       res.status(400).json({ error: (err as Error).message });
@@ -112,7 +122,9 @@ export function adminRoutes(options: { accounts: AccountStore; adminKey: string;
     if (res.headersSent) return next(err);
     const status = (err as { status?: number }).status;
     if (status && status < 500) {
-      res.status(status).json({ error: (err as { type?: string }).type === 'entity.parse.failed' ? 'invalid JSON body' : (err as Error).message });
+      res.status(status).json({
+        error: (err as { type?: string }).type === 'entity.parse.failed' ? 'invalid JSON body' : (err as Error).message,
+      });
       return;
     }
     options.log.error('admin request failed', { err });

@@ -10,8 +10,18 @@ export const OIDC_DEFAULTS = {
   audience: 'https://api.expediente.local',
   frontendClientId: 'expediente-web',
   // The desk as the API serves it (port 3000) and from the Vite dev server (5173).
-  frontendRedirectUris: ['http://127.0.0.1:3000/callback', 'http://localhost:3000/callback', 'http://127.0.0.1:5173/callback', 'http://localhost:5173/callback'],
-  frontendPostLogoutRedirectUris: ['http://127.0.0.1:3000/', 'http://localhost:3000/', 'http://127.0.0.1:5173/', 'http://localhost:5173/'],
+  frontendRedirectUris: [
+    'http://127.0.0.1:3000/callback',
+    'http://localhost:3000/callback',
+    'http://127.0.0.1:5173/callback',
+    'http://localhost:5173/callback',
+  ],
+  frontendPostLogoutRedirectUris: [
+    'http://127.0.0.1:3000/',
+    'http://localhost:3000/',
+    'http://127.0.0.1:5173/',
+    'http://localhost:5173/',
+  ],
   m2mClientId: 'expediente-m2m',
   m2mClientSecret: 'dev-m2m-secret',
   adminKey: 'dev-oidc-admin-key',
@@ -31,7 +41,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new OidcConfigError(`${name} must be an integer >= ${min}: ${raw}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new OidcConfigError(`${name} must be an integer >= ${min}: ${raw}`);
   return value;
 }
 
@@ -44,7 +55,8 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 }
 
 export function oidcOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OidcProviderOptions {
-  if ((env.APP_ENV ?? 'development') === 'production') throw new OidcConfigError('the development OpenID provider does not run with APP_ENV=production');
+  if ((env.APP_ENV ?? 'development') === 'production')
+    throw new OidcConfigError('the development OpenID provider does not run with APP_ENV=production');
   let accounts: SeedAccount[] = [];
   if (env.OIDC_SEED_ACCOUNTS) {
     try {
@@ -65,7 +77,9 @@ export function oidcOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OidcPr
     allowLoopbackClientIds: flag(env, 'OIDC_CIMD_ALLOW_LOOPBACK', true),
     frontendClientId: env.OIDC_FRONTEND_CLIENT_ID || OIDC_DEFAULTS.frontendClientId,
     frontendRedirectUris: list(env.OIDC_FRONTEND_REDIRECT_URIS) ?? [...OIDC_DEFAULTS.frontendRedirectUris],
-    frontendPostLogoutRedirectUris: list(env.OIDC_FRONTEND_LOGOUT_URIS) ?? [...OIDC_DEFAULTS.frontendPostLogoutRedirectUris],
+    frontendPostLogoutRedirectUris: list(env.OIDC_FRONTEND_LOGOUT_URIS) ?? [
+      ...OIDC_DEFAULTS.frontendPostLogoutRedirectUris,
+    ],
     ...(env.OIDC_FRONTEND_LOGIN_URI ? { frontendLoginUri: env.OIDC_FRONTEND_LOGIN_URI } : {}),
     m2mClientId: env.OIDC_M2M_CLIENT_ID || OIDC_DEFAULTS.m2mClientId,
     m2mClientSecret: env.OIDC_M2M_CLIENT_SECRET || OIDC_DEFAULTS.m2mClientSecret,

@@ -57,7 +57,10 @@ export class FileAdapterStore {
   }
 
   set(key: string, payload: AdapterPayload, expiresInSec?: number): Promise<void> {
-    this.entries.set(key, { payload: structuredClone(payload), ...(expiresInSec ? { expiresAt: Date.now() + expiresInSec * 1000 } : {}) });
+    this.entries.set(key, {
+      payload: structuredClone(payload),
+      ...(expiresInSec ? { expiresAt: Date.now() + expiresInSec * 1000 } : {}),
+    });
     return this.persist();
   }
 
@@ -83,14 +86,21 @@ export class FileAdapterStore {
     return this.file.save(() => {
       // Expired entries leave the file (and memory) whenever it is written.
       const now = Date.now();
-      for (const [key, entry] of this.entries) if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
+      for (const [key, entry] of this.entries)
+        if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
       return Object.fromEntries(this.entries);
     });
   }
 }
 
 // The models a grant revocation removes (as oidc-provider's own memory adapter does).
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
 
 class FileAdapter implements Adapter {
   constructor(

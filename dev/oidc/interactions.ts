@@ -47,11 +47,17 @@ export function interactionRoutes(options: InteractionOptions): Router {
   async function finishConsent(req: Request, res: Response, interaction: Interaction): Promise<void> {
     const { prompt, params, session } = interaction;
     const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-    const grant = existing ?? new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
-    const missing = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const grant =
+      existing ?? new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
+    const missing = prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
     const grantId = await grant.save();
     const result: InteractionResults = { consent: existing ? {} : { grantId } };
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: true });
@@ -77,7 +83,9 @@ export function interactionRoutes(options: InteractionOptions): Router {
         return;
       }
       const d = prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
-      const scopes = [...new Set([...(d.missingOIDCScope ?? []), ...Object.values(d.missingResourceScopes ?? {}).flat()])];
+      const scopes = [
+        ...new Set([...(d.missingOIDCScope ?? []), ...Object.values(d.missingResourceScopes ?? {}).flat()]),
+      ];
       const user = session ? accounts.findById(session.accountId) : undefined;
       res.type('html').send(
         consentPage({
@@ -90,7 +98,10 @@ export function interactionRoutes(options: InteractionOptions): Router {
       );
       return;
     }
-    res.status(400).type('html').send(messagePage('Solicitud no soportada', `Paso de autenticación desconocido: ${prompt.name}`));
+    res
+      .status(400)
+      .type('html')
+      .send(messagePage('Solicitud no soportada', `Paso de autenticación desconocido: ${prompt.name}`));
   });
 
   router.post('/interaction/:uid/login', noStore, form, async (req, res) => {
@@ -99,9 +110,18 @@ export function interactionRoutes(options: InteractionOptions): Router {
     const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
     const password = typeof req.body?.password === 'string' ? req.body.password : '';
     const page = async (error: string) =>
-      loginPage({ uid: interaction.uid, clientName: await clientName(interaction.params.client_id), email, error, socialLogin: options.socialLogin });
+      loginPage({
+        uid: interaction.uid,
+        clientName: await clientName(interaction.params.client_id),
+        email,
+        error,
+        socialLogin: options.socialLogin,
+      });
     if (!email || !password) {
-      res.status(400).type('html').send(await page('Ingrese email y contraseña.'));
+      res
+        .status(400)
+        .type('html')
+        .send(await page('Ingrese email y contraseña.'));
       return;
     }
     const result = await accounts.login(email, password);
@@ -111,18 +131,29 @@ export function interactionRoutes(options: InteractionOptions): Router {
         result.reason === 'social'
           ? `Esta cuenta inicia sesión con ${result.socialProviders!.join(', ')}, no con contraseña.`
           : 'Email o contraseña incorrectos.';
-      res.status(401).type('html').send(await page(message));
+      res
+        .status(401)
+        .type('html')
+        .send(await page(message));
       return;
     }
     log.info('login', { user_id: result.user.user_id, client_id: interaction.params.client_id });
-    await provider.interactionFinished(req, res, { login: { accountId: result.user.user_id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: result.user.user_id, amr: ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   // Development stand-in for "Continue with Google": logs in an existing social account by email.
   router.post('/interaction/:uid/social', noStore, form, async (req, res) => {
     const interaction = await details(req, res);
     if (!options.socialLogin) {
-      res.status(404).type('html').send(messagePage('No disponible', 'El inicio de sesión social simulado está desactivado.'));
+      res
+        .status(404)
+        .type('html')
+        .send(messagePage('No disponible', 'El inicio de sesión social simulado está desactivado.'));
       return;
     }
     if (interaction.prompt.name !== 'login') throw new errors.InvalidRequest('this step is not a login');
@@ -140,7 +171,12 @@ export function interactionRoutes(options: InteractionOptions): Router {
     }
     await accounts.recordSocialLogin(user.user_id);
     log.info('social login (simulated)', { user_id: user.user_id });
-    await provider.interactionFinished(req, res, { login: { accountId: user.user_id, amr: ['ext'] } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.user_id, amr: ['ext'] } },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   router.post('/interaction/:uid/consent', noStore, form, async (req, res) => {
@@ -151,18 +187,34 @@ export function interactionRoutes(options: InteractionOptions): Router {
 
   router.post('/interaction/:uid/abort', noStore, form, async (req, res) => {
     await details(req, res);
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'End-User aborted interaction' },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   // Errors of these routes are the browser's: an expired or foreign interaction gets a page, not a 500.
   router.use('/interaction', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     if (err instanceof errors.SessionNotFound) {
-      res.status(400).type('html').send(messagePage('Sesión vencida', 'El inicio de sesión venció o no corresponde a este navegador. Vuelva a la aplicación e inténtelo de nuevo.'));
+      res
+        .status(400)
+        .type('html')
+        .send(
+          messagePage(
+            'Sesión vencida',
+            'El inicio de sesión venció o no corresponde a este navegador. Vuelva a la aplicación e inténtelo de nuevo.',
+          ),
+        );
       return;
     }
     if (err instanceof errors.OIDCProviderError) {
-      res.status(err.statusCode ?? 400).type('html').send(messagePage('Solicitud inválida', err.error_description ?? err.message));
+      res
+        .status(err.statusCode ?? 400)
+        .type('html')
+        .send(messagePage('Solicitud inválida', err.error_description ?? err.message));
       return;
     }
     log.error('interaction failed', { err });

@@ -22,6 +22,8 @@ try {
   process.on('SIGTERM', () => stop('SIGTERM'));
 } catch (err) {
   const configError = err instanceof OidcConfigError;
-  log.error(configError ? `configuration error: ${(err as Error).message}` : 'oidc provider failed to start', { err: configError ? undefined : err });
+  log.error(configError ? `configuration error: ${(err as Error).message}` : 'oidc provider failed to start', {
+    err: configError ? undefined : err,
+  });
   process.exit(1);
 }

@@ -10,9 +10,23 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Logger } from '../../lib/log.js';
-import { DATABASE_CONNECTION, DEFAULT_TICKET_TTL_SEC, UserExistsError, isEmail, passwordPolicyProblem, type AccountStore, type StoredUser } from './accounts.js';
+import {
+  DATABASE_CONNECTION,
+  DEFAULT_TICKET_TTL_SEC,
+  UserExistsError,
+  isEmail,
+  passwordPolicyProblem,
+  type AccountStore,
+  type StoredUser,
+} from './accounts.js';
 
-export const MANAGEMENT_SCOPES = ['read:users', 'create:users', 'update:users', 'update:users_app_metadata', 'create:user_tickets'] as const;
+export const MANAGEMENT_SCOPES = [
+  'read:users',
+  'create:users',
+  'update:users',
+  'update:users_app_metadata',
+  'create:user_tickets',
+] as const;
 
 export interface ManagementOptions {
   issuer: string;
@@ -23,7 +37,14 @@ export interface ManagementOptions {
   log: Logger;
 }
 
-const REASON: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 500: 'Internal Server Error' };
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+};
 
 export class ManagementError extends Error {
   constructor(
@@ -47,7 +68,11 @@ function sendError(res: Response, err: ManagementError): void {
 }
 
 const invalidBody = (detail: string, property?: string) =>
-  new ManagementError(400, `Payload validation error: '${detail}'${property ? ` on property ${property}` : ''}.`, 'invalid_body');
+  new ManagementError(
+    400,
+    `Payload validation error: '${detail}'${property ? ` on property ${property}` : ''}.`,
+    'invalid_body',
+  );
 const noUser = () => new ManagementError(404, 'The user does not exist.', 'inexistent_user');
 
 type Body = Record<string, unknown>;
@@ -56,16 +81,20 @@ type Kind = 'string' | 'boolean' | 'object' | 'integer';
 
 /** Checks a JSON body against allowed properties and their kinds, the way Auth0 reports it. */
 function checkBody(body: unknown, allowed: Record<string, Kind>, required: string[] = []): Body {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidBody(`Expected type object but found type ${typeName(body)}`);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidBody(`Expected type object but found type ${typeName(body)}`);
   const extra = Object.keys(body).filter((k) => !(k in allowed));
   if (extra.length) throw invalidBody(`Additional properties not allowed: ${extra.join(',')}`);
-  for (const key of required) if ((body as Body)[key] === undefined) throw invalidBody(`Missing required property: ${key}`);
+  for (const key of required)
+    if ((body as Body)[key] === undefined) throw invalidBody(`Missing required property: ${key}`);
   for (const [key, value] of Object.entries(body)) {
     const kind = allowed[key]!;
     const ok =
-      kind === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value)
-      : kind === 'integer' ? Number.isInteger(value)
-      : typeof value === kind;
+      kind === 'object'
+        ? value !== null && typeof value === 'object' && !Array.isArray(value)
+        : kind === 'integer'
+          ? Number.isInteger(value)
+          : typeof value === kind;
     if (!ok) throw invalidBody(`Expected type ${kind} but found type ${typeName(value)}`, key);
   }
   return body as Body;
@@ -81,7 +110,14 @@ export function toAuth0User(user: StoredUser): Record<string, unknown> {
     nickname: user.nickname,
     ...(user.given_name ? { given_name: user.given_name } : {}),
     ...(user.family_name ? { family_name: user.family_name } : {}),
-    identities: [{ connection: user.connection, user_id: user.user_id.slice(user.user_id.indexOf('|') + 1), provider: user.provider, isSocial: user.is_social }],
+    identities: [
+      {
+        connection: user.connection,
+        user_id: user.user_id.slice(user.user_id.indexOf('|') + 1),
+        provider: user.provider,
+        isSocial: user.is_social,
+      },
+    ],
     ...(Object.keys(user.app_metadata).length ? { app_metadata: user.app_metadata } : {}),
     ...(Object.keys(user.user_metadata).length ? { user_metadata: user.user_metadata } : {}),
     created_at: user.created_at,
@@ -128,18 +164,27 @@ export function managementRoutes(options: ManagementOptions): Router {
       if (!match) return sendError(res, new ManagementError(401, 'Missing authentication'));
       let scopes: Set<string>;
       try {
-        const { payload } = await jwtVerify(match[1]!, options.keys, { issuer: options.issuer, audience: options.audience, algorithms: ['RS256'] });
+        const { payload } = await jwtVerify(match[1]!, options.keys, {
+          issuer: options.issuer,
+          audience: options.audience,
+          algorithms: ['RS256'],
+        });
         scopes = new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []);
         res.locals.clientId = payload.client_id;
       } catch (err) {
         const message =
-          err instanceof joseErrors.JWTExpired ? 'Expired token received for JSON Web Token validation'
-          : err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'aud' ? 'Bad audience'
-          : 'Invalid token';
+          err instanceof joseErrors.JWTExpired
+            ? 'Expired token received for JSON Web Token validation'
+            : err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'aud'
+              ? 'Bad audience'
+              : 'Invalid token';
         return sendError(res, new ManagementError(401, message, undefined, { error: message }));
       }
       if (!anyOf.some((s) => scopes.has(s))) {
-        return sendError(res, new ManagementError(403, `Insufficient scope, expected any of: ${anyOf.join(',')}`, 'insufficient_scope'));
+        return sendError(
+          res,
+          new ManagementError(403, `Insufficient scope, expected any of: ${anyOf.join(',')}`, 'insufficient_scope'),
+        );
       }
       next();
     };
@@ -148,12 +193,23 @@ export function managementRoutes(options: ManagementOptions): Router {
 
   router.get('/users-by-email', requireScope('read:users'), (req, res) => {
     const extra = Object.keys(req.query).filter((k) => !['email', 'fields', 'include_fields'].includes(k));
-    if (extra.length) throw new ManagementError(400, `Query validation error: 'Additional properties not allowed: ${extra.join(',')}'.`, 'invalid_query_string');
+    if (extra.length)
+      throw new ManagementError(
+        400,
+        `Query validation error: 'Additional properties not allowed: ${extra.join(',')}'.`,
+        'invalid_query_string',
+      );
     const email = req.query.email;
     if (typeof email !== 'string' || !email) {
-      throw new ManagementError(400, "Query validation error: 'Missing required property: email' on property email (Email address to search for (case-sensitive)).", 'invalid_query_string');
+      throw new ManagementError(
+        400,
+        "Query validation error: 'Missing required property: email' on property email (Email address to search for (case-sensitive)).",
+        'invalid_query_string',
+      );
     }
-    res.json(accounts.findByEmail(email).map((u) => pickFields(toAuth0User(u), req.query.fields, req.query.include_fields)));
+    res.json(
+      accounts.findByEmail(email).map((u) => pickFields(toAuth0User(u), req.query.fields, req.query.include_fields)),
+    );
   });
 
   router.get('/users/:id', requireScope('read:users'), (req, res) => {
@@ -166,14 +222,26 @@ export function managementRoutes(options: ManagementOptions): Router {
     const body = checkBody(
       req.body,
       {
-        email: 'string', password: 'string', connection: 'string', email_verified: 'boolean', verify_email: 'boolean',
-        app_metadata: 'object', user_metadata: 'object', name: 'string', given_name: 'string', family_name: 'string', nickname: 'string', user_id: 'string',
+        email: 'string',
+        password: 'string',
+        connection: 'string',
+        email_verified: 'boolean',
+        verify_email: 'boolean',
+        app_metadata: 'object',
+        user_metadata: 'object',
+        name: 'string',
+        given_name: 'string',
+        family_name: 'string',
+        nickname: 'string',
+        user_id: 'string',
       },
       ['connection'],
     );
-    if (body.connection !== DATABASE_CONNECTION) throw new ManagementError(400, 'The connection does not exist.', 'inexistent_connection');
+    if (body.connection !== DATABASE_CONNECTION)
+      throw new ManagementError(400, 'The connection does not exist.', 'inexistent_connection');
     if (body.email === undefined) throw invalidBody('Missing required property: email');
-    if (!isEmail(body.email)) throw invalidBody(`Object didn't pass validation for format email: ${String(body.email)}`, 'email');
+    if (!isEmail(body.email))
+      throw invalidBody(`Object didn't pass validation for format email: ${String(body.email)}`, 'email');
     if (body.password === undefined) throw invalidBody('Missing required property: password');
     const weak = passwordPolicyProblem(body.password as string);
     if (weak) throw new ManagementError(400, `PasswordStrengthError: ${weak}`, 'invalid_body');
@@ -192,7 +260,11 @@ export function managementRoutes(options: ManagementOptions): Router {
         ...(body.user_id ? { id: String(body.user_id).replace(/^auth0\|/, '') } : {}),
       });
       // This provider never sends mail; `verify_email: true` is accepted and only logged.
-      log.info('management: user created', { user_id: user.user_id, verify_email: body.verify_email, client_id: res.locals.clientId });
+      log.info('management: user created', {
+        user_id: user.user_id,
+        verify_email: body.verify_email,
+        client_id: res.locals.clientId,
+      });
       res.status(201).json(toAuth0User(user));
     } catch (err) {
       if (err instanceof UserExistsError) throw new ManagementError(409, 'The user already exists.', 'auth0_idp_error');
@@ -202,46 +274,83 @@ export function managementRoutes(options: ManagementOptions): Router {
 
   router.patch('/users/:id', requireScope('update:users', 'update:users_app_metadata'), json, async (req, res) => {
     const body = checkBody(req.body, {
-      app_metadata: 'object', user_metadata: 'object', email_verified: 'boolean', password: 'string', connection: 'string',
-      name: 'string', given_name: 'string', family_name: 'string', nickname: 'string', verify_email: 'boolean',
+      app_metadata: 'object',
+      user_metadata: 'object',
+      email_verified: 'boolean',
+      password: 'string',
+      connection: 'string',
+      name: 'string',
+      given_name: 'string',
+      family_name: 'string',
+      nickname: 'string',
+      verify_email: 'boolean',
     });
     if (Object.keys(body).length === 0) throw invalidBody('Too few properties defined (0), minimum 1');
     const user = accounts.findById(req.params.id as string);
     if (!user) throw noUser();
     if (body.password !== undefined) {
-      if (user.is_social) throw new ManagementError(400, 'Cannot update password for a user of a non-database connection.', 'operation_not_supported');
+      if (user.is_social)
+        throw new ManagementError(
+          400,
+          'Cannot update password for a user of a non-database connection.',
+          'operation_not_supported',
+        );
       const weak = passwordPolicyProblem(body.password as string);
       if (weak) throw new ManagementError(400, `PasswordStrengthError: ${weak}`, 'invalid_body');
     }
     const updated = await accounts.update(user.user_id, async (u) => {
-      if (body.app_metadata) u.app_metadata = mergeMetadata(u.app_metadata, body.app_metadata as Record<string, unknown>);
-      if (body.user_metadata) u.user_metadata = mergeMetadata(u.user_metadata, body.user_metadata as Record<string, unknown>);
+      if (body.app_metadata)
+        u.app_metadata = mergeMetadata(u.app_metadata, body.app_metadata as Record<string, unknown>);
+      if (body.user_metadata)
+        u.user_metadata = mergeMetadata(u.user_metadata, body.user_metadata as Record<string, unknown>);
       if (body.email_verified !== undefined) u.email_verified = body.email_verified as boolean;
-      for (const key of ['name', 'given_name', 'family_name', 'nickname'] as const) if (typeof body[key] === 'string') u[key] = body[key] as string;
+      for (const key of ['name', 'given_name', 'family_name', 'nickname'] as const)
+        if (typeof body[key] === 'string') u[key] = body[key] as string;
     });
     if (body.password !== undefined) await accounts.setPassword(user.user_id, body.password as string);
     res.json(toAuth0User(updated!));
   });
 
   router.post('/tickets/password-change', requireScope('create:user_tickets'), json, async (req, res) => {
-    const body = checkBody(req.body, {
-      user_id: 'string', client_id: 'string', ttl_sec: 'integer', mark_email_as_verified: 'boolean', result_url: 'string', includeEmailInRedirect: 'boolean',
-    }, ['user_id']);
+    const body = checkBody(
+      req.body,
+      {
+        user_id: 'string',
+        client_id: 'string',
+        ttl_sec: 'integer',
+        mark_email_as_verified: 'boolean',
+        result_url: 'string',
+        includeEmailInRedirect: 'boolean',
+      },
+      ['user_id'],
+    );
     // Auth0 refuses the combination: with client_id the user goes to the application's login route.
     if (body.client_id !== undefined && body.result_url !== undefined) {
-      throw new ManagementError(400, 'The result_url parameter cannot be used together with client_id.', 'invalid_body');
+      throw new ManagementError(
+        400,
+        'The result_url parameter cannot be used together with client_id.',
+        'invalid_body',
+      );
     }
     const ttlSec = body.ttl_sec === undefined || body.ttl_sec === 0 ? DEFAULT_TICKET_TTL_SEC : (body.ttl_sec as number);
     if (ttlSec < 0) throw invalidBody(`Value ${ttlSec} is less than minimum 0`, 'ttl_sec');
     if (body.result_url !== undefined && !absoluteUrl(body.result_url as string)) {
-      throw invalidBody(`Object didn't pass validation for format absolute-uri: ${String(body.result_url)}`, 'result_url');
+      throw invalidBody(
+        `Object didn't pass validation for format absolute-uri: ${String(body.result_url)}`,
+        'result_url',
+      );
     }
     if (body.client_id !== undefined && !(await options.provider.Client.find(body.client_id as string))) {
       throw new ManagementError(404, 'The client does not exist', 'inexistent_client');
     }
     const user = accounts.findById(body.user_id as string);
     if (!user) throw noUser();
-    if (user.is_social) throw new ManagementError(400, 'Password change tickets are only available for users of database connections.', 'operation_not_supported');
+    if (user.is_social)
+      throw new ManagementError(
+        400,
+        'Password change tickets are only available for users of database connections.',
+        'operation_not_supported',
+      );
     let resultUrl = body.result_url as string | undefined;
     if (resultUrl && body.includeEmailInRedirect) {
       const url = absoluteUrl(resultUrl)!;
@@ -255,7 +364,11 @@ export function managementRoutes(options: ManagementOptions): Router {
       ...(resultUrl ? { resultUrl } : {}),
       markEmailAsVerified: body.mark_email_as_verified === true,
     });
-    log.info('management: password-change ticket created', { user_id: user.user_id, ttl_sec: ttlSec, expires_at: new Date(ticket.expires_at).toISOString() });
+    log.info('management: password-change ticket created', {
+      user_id: user.user_id,
+      ttl_sec: ttlSec,
+      expires_at: new Date(ticket.expires_at).toISOString(),
+    });
     res.status(201).json({ ticket: `${options.issuer}/lo/reset?ticket=${secret}#` });
   });
 
@@ -265,8 +378,14 @@ export function managementRoutes(options: ManagementOptions): Router {
     if (res.headersSent) return next(err);
     if (err instanceof ManagementError) return sendError(res, err);
     const status = (err as { status?: number; type?: string }).status;
-    if ((err as { type?: string }).type === 'entity.parse.failed') return sendError(res, new ManagementError(400, 'Invalid request payload JSON format', 'invalid_body'));
-    if (status === 413) return res.status(413).json({ statusCode: 413, error: 'Payload Too Large', message: 'Payload content length greater than maximum allowed' });
+    if ((err as { type?: string }).type === 'entity.parse.failed')
+      return sendError(res, new ManagementError(400, 'Invalid request payload JSON format', 'invalid_body'));
+    if (status === 413)
+      return res.status(413).json({
+        statusCode: 413,
+        error: 'Payload Too Large',
+        message: 'Payload content length greater than maximum allowed',
+      });
     log.error('management request failed', { err });
     sendError(res, new ManagementError(500, 'Internal Server Error'));
   });

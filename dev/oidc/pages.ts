@@ -1,7 +1,10 @@
 /** The provider's HTML pages: login, consent, password setting and plain messages. */
 
 export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 export function layout(title: string, body: string): string {
@@ -34,7 +37,13 @@ ${body}
 
 const errorBox = (error?: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
 
-export function loginPage(input: { uid: string; clientName: string; email?: string; error?: string; socialLogin: boolean }): string {
+export function loginPage(input: {
+  uid: string;
+  clientName: string;
+  email?: string;
+  error?: string;
+  socialLogin: boolean;
+}): string {
   const social = input.socialLogin
     ? `<hr>
 <form method="post" action="/interaction/${esc(input.uid)}/social" data-form="social">
@@ -61,7 +70,13 @@ ${social}`,
   );
 }
 
-export function consentPage(input: { uid: string; clientName: string; email: string; scopes: string[]; resources: string[] }): string {
+export function consentPage(input: {
+  uid: string;
+  clientName: string;
+  email: string;
+  scopes: string[];
+  resources: string[];
+}): string {
   const items = input.scopes.map((s) => `<li>${esc(s)}</li>`).join('');
   const apis = input.resources.length ? `<p>APIs: ${input.resources.map(esc).join(', ')}</p>` : '';
   return layout(

@@ -28,7 +28,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createLocalJWKSet } from 'jose';
-import Provider, { errors, type ClientMetadata, type Configuration, type JWKS, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  type ClientMetadata,
+  type Configuration,
+  type JWKS,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { createLogger, type Logger } from '../../lib/log.js';
 import { AccountStore, type StoredUser } from './accounts.js';
 import { adminRoutes, seedAccounts, type SeedAccount } from './admin.js';
@@ -121,14 +127,20 @@ const CIMD_MAX_BYTES = 5 * 1024;
  * `logout=yes` (end the whole session, not only this client's) and posted as the page loads.
  */
 function autoLogoutPage(form: string): string {
-  const yes = form.replace('<form ', '<form data-form="logout" ').replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Cerrar sesión</button></noscript></form>');
+  const yes = form
+    .replace('<form ', '<form data-form="logout" ')
+    .replace(
+      '</form>',
+      '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Cerrar sesión</button></noscript></form>',
+    );
   return layout(
     'Cerrando sesión',
     `<h1>Cerrando sesión…</h1>${yes}<script>document.getElementById('op.logoutForm').submit();</script>`,
   );
 }
 
-const isLoopback = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+const isLoopback = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 function checkOptions(o: OidcProviderOptions): void {
   const absolute = (label: string, value: string) => {
@@ -139,7 +151,8 @@ function checkOptions(o: OidcProviderOptions): void {
   for (const uri of o.frontendRedirectUris) absolute('front-end redirect URI', uri);
   for (const uri of o.frontendPostLogoutRedirectUris ?? []) absolute('front-end post-logout redirect URI', uri);
   if (o.frontendLoginUri) absolute('front-end login URI', o.frontendLoginUri);
-  if (!o.frontendClientId || !o.m2mClientId || !o.m2mClientSecret) throw new Error('front-end client id, M2M client id and M2M client secret are required');
+  if (!o.frontendClientId || !o.m2mClientId || !o.m2mClientSecret)
+    throw new Error('front-end client id, M2M client id and M2M client secret are required');
   if (o.frontendClientId === o.m2mClientId) throw new Error('the front-end and M2M clients need different ids');
   if (!o.frontendRedirectUris.length) throw new Error('at least one front-end redirect URI is required');
 }
@@ -160,7 +173,9 @@ function replayRequest(req: IncomingMessage, body: Buffer, contentType: string |
     method: req.method,
     url: req.url,
     headers,
-    rawHeaders: Object.entries(headers).flatMap(([k, v]) => (Array.isArray(v) ? v.flatMap((x) => [k, x]) : v === undefined ? [] : [k, v])),
+    rawHeaders: Object.entries(headers).flatMap(([k, v]) =>
+      Array.isArray(v) ? v.flatMap((x) => [k, x]) : v === undefined ? [] : [k, v],
+    ),
     httpVersion: req.httpVersion,
     httpVersionMajor: req.httpVersionMajor,
     httpVersionMinor: req.httpVersionMinor,
@@ -199,7 +214,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   try {
     const parsed = new URL(issuer);
     if (parsed.protocol !== 'https:' && !isLoopback(parsed.hostname) && !options.allowInsecureIssuer) {
-      throw new Error(`issuer ${issuer} is plain http on a non-loopback host; use https or allow it explicitly for a private development network`);
+      throw new Error(
+        `issuer ${issuer} is plain http on a non-loopback host; use https or allow it explicitly for a private development network`,
+      );
     }
   } catch (err) {
     server.close();
@@ -214,7 +231,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   const firstParty = new Set([options.frontendClientId, options.m2mClientId]);
   // The only origins a browser may call the client-authenticated endpoints from ("null", the
   // origin of custom-scheme redirect URIs and sandboxed pages, names no one).
-  const frontendOrigins = new Set(options.frontendRedirectUris.map((uri) => new URL(uri).origin).filter((o) => o !== 'null'));
+  const frontendOrigins = new Set(
+    options.frontendRedirectUris.map((uri) => new URL(uri).origin).filter((o) => o !== 'null'),
+  );
 
   const clients: ClientMetadata[] = [
     {
@@ -333,10 +352,22 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, indicator, client) {
           if (apiAudiences.has(indicator)) {
-            return { scope: USER_SCOPES, audience: indicator, accessTokenTTL: accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+            return {
+              scope: USER_SCOPES,
+              audience: indicator,
+              accessTokenTTL: accessTokenTtl,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: 'RS256' } },
+            };
           }
           if (indicator === managementAudience && client.clientId === options.m2mClientId) {
-            return { scope: MANAGEMENT_SCOPES.join(' '), audience: managementAudience, accessTokenTTL: managementTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+            return {
+              scope: MANAGEMENT_SCOPES.join(' '),
+              audience: managementAudience,
+              accessTokenTTL: managementTokenTtl,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: 'RS256' } },
+            };
           }
           throw new errors.InvalidTarget(`resource ${indicator} is not available to client ${client.clientId}`);
         },
@@ -366,22 +397,37 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     },
     clientBasedCORS(_ctx: KoaContextWithOIDC, origin: string, client) {
       // A front-end origin, and one of this client's own: the M2M client never gets browser access.
-      return frontendOrigins.has(origin) && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin);
+      return (
+        frontendOrigins.has(origin) && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin)
+      );
     },
     renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = layout('Error', `<h1>Error</h1><p data-error="${esc(out.error)}">${esc(out.error)}: ${esc(out.error_description ?? '')}</p>`);
+      ctx.body = layout(
+        'Error',
+        `<h1>Error</h1><p data-error="${esc(out.error)}">${esc(out.error)}: ${esc(out.error_description ?? '')}</p>`,
+      );
     },
   };
 
   const provider = new Provider(issuer, configuration);
   provider.on('server_error', (_ctx, err) => log.error('oidc server error', { err }));
-  provider.on('grant.error', (_ctx, err) => log.info('token request refused', { error: (err as { error?: string }).error, description: (err as { error_description?: string }).error_description }));
-  provider.on('authorization.error', (_ctx, err) => log.info('authorization refused', { error: err.error, description: err.error_description }));
-  provider.on('registration_create.success', (_ctx, client) => log.info('client registered', { client_id: client.clientId, name: client.clientName }));
+  provider.on('grant.error', (_ctx, err) =>
+    log.info('token request refused', {
+      error: (err as { error?: string }).error,
+      description: (err as { error_description?: string }).error_description,
+    }),
+  );
+  provider.on('authorization.error', (_ctx, err) =>
+    log.info('authorization refused', { error: err.error, description: err.error_description }),
+  );
+  provider.on('registration_create.success', (_ctx, client) =>
+    log.info('client registered', { client_id: client.clientId, name: client.clientName }),
+  );
   provider.on('authorization.accepted', (ctx) => {
     const client = ctx.oidc.client;
-    if (client?.clientId.startsWith('https://')) log.info('client by metadata document', { client_id: client.clientId, name: client.clientName });
+    if (client?.clientId.startsWith('https://'))
+      log.info('client by metadata document', { client_id: client.clientId, name: client.clientName });
   });
   const providerCallback = provider.callback();
   const toProvider = (req: IncomingMessage, res: http.ServerResponse) => {
@@ -444,7 +490,11 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     const audience = params.get('audience');
     params.delete('audience');
     if (audience && !params.has('resource')) params.set('resource', audience);
-    if (params.get('grant_type') === 'client_credentials' && !params.get('scope') && params.get('resource') === managementAudience) {
+    if (
+      params.get('grant_type') === 'client_credentials' &&
+      !params.get('scope') &&
+      params.get('resource') === managementAudience
+    ) {
       params.set('scope', MANAGEMENT_SCOPES.join(' '));
     }
     toProvider(replayRequest(req, Buffer.from(params.toString()), 'application/x-www-form-urlencoded'), res);
@@ -457,7 +507,12 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     const query = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1));
     const scopes = (query.get('scope') ?? '').split(' ');
     const prompts = (query.get('prompt') ?? '').split(' ').filter(Boolean);
-    if (req.url.includes('?') && scopes.includes('offline_access') && !prompts.includes('consent') && !prompts.includes('none')) {
+    if (
+      req.url.includes('?') &&
+      scopes.includes('offline_access') &&
+      !prompts.includes('consent') &&
+      !prompts.includes('none')
+    ) {
       query.set('prompt', [...prompts, 'consent'].join(' '));
       req.url = `${req.path}?${query.toString()}`;
     }
@@ -465,7 +520,15 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   });
 
   app.use('/api/v2', managementRoutes({ issuer, audience: managementAudience, keys: jwks, accounts, provider, log }));
-  app.use(interactionRoutes({ provider, accounts, firstPartyClientIds: firstParty, socialLogin: options.socialLogin ?? true, log }));
+  app.use(
+    interactionRoutes({
+      provider,
+      accounts,
+      firstPartyClientIds: firstParty,
+      socialLogin: options.socialLogin ?? true,
+      log,
+    }),
+  );
   app.use(
     ticketRoutes({
       accounts,
@@ -488,7 +551,14 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   });
 
   server.on('request', app);
-  log.info('oidc provider listening', { issuer, url, audience: options.audience, frontend_client_id: options.frontendClientId, m2m_client_id: options.m2mClientId, data_dir: dataDir });
+  log.info('oidc provider listening', {
+    issuer,
+    url,
+    audience: options.audience,
+    frontend_client_id: options.frontendClientId,
+    m2m_client_id: options.m2mClientId,
+    data_dir: dataDir,
+  });
 
   let closing: Promise<void> | undefined;
   return {

@@ -20,11 +20,27 @@ export interface TicketOptions {
 function refuse(res: Response, state: Exclude<TicketState, { state: 'valid' }>): void {
   res.set('cache-control', 'no-store');
   if (state.state === 'expired') {
-    res.status(410).type('html').send(messagePage('Enlace vencido', 'Este enlace para establecer la contraseña venció. Pida una nueva invitación.'));
+    res
+      .status(410)
+      .type('html')
+      .send(
+        messagePage('Enlace vencido', 'Este enlace para establecer la contraseña venció. Pida una nueva invitación.'),
+      );
   } else if (state.state === 'used') {
-    res.status(410).type('html').send(messagePage('Enlace ya utilizado', 'Este enlace para establecer la contraseña ya fue utilizado. Si todavía necesita una contraseña, pida una nueva invitación.'));
+    res
+      .status(410)
+      .type('html')
+      .send(
+        messagePage(
+          'Enlace ya utilizado',
+          'Este enlace para establecer la contraseña ya fue utilizado. Si todavía necesita una contraseña, pida una nueva invitación.',
+        ),
+      );
   } else {
-    res.status(404).type('html').send(messagePage('Enlace inválido', 'El enlace para establecer la contraseña no es válido.'));
+    res
+      .status(404)
+      .type('html')
+      .send(messagePage('Enlace inválido', 'El enlace para establecer la contraseña no es válido.'));
   }
 }
 
@@ -36,7 +52,10 @@ export function ticketRoutes(options: TicketOptions): Router {
     const secret = typeof req.query.ticket === 'string' ? req.query.ticket : '';
     const state = accounts.ticketState(secret);
     if (state.state !== 'valid') return refuse(res, state);
-    res.set('cache-control', 'no-store').type('html').send(setPasswordPage({ ticket: secret, email: state.user.email }));
+    res
+      .set('cache-control', 'no-store')
+      .type('html')
+      .send(setPasswordPage({ ticket: secret, email: state.user.email }));
   });
 
   router.post('/lo/reset', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
@@ -47,7 +66,11 @@ export function ticketRoutes(options: TicketOptions): Router {
     if (before.state !== 'valid') return refuse(res, before);
     const problem = password !== confirmation ? 'Las contraseñas no coinciden.' : passwordPolicyProblem(password);
     if (problem) {
-      res.status(400).set('cache-control', 'no-store').type('html').send(setPasswordPage({ ticket: secret, email: before.user.email, error: problem }));
+      res
+        .status(400)
+        .set('cache-control', 'no-store')
+        .type('html')
+        .send(setPasswordPage({ ticket: secret, email: before.user.email, error: problem }));
       return;
     }
     const state = await accounts.redeemTicket(secret, password);
@@ -65,13 +88,22 @@ export function ticketRoutes(options: TicketOptions): Router {
     res
       .set('cache-control', 'no-store')
       .type('html')
-      .send(messagePage('Contraseña establecida', 'Su contraseña fue guardada. Ya puede iniciar sesión.', loginUri ? { href: loginUri, label: 'Ir a la aplicación' } : undefined));
+      .send(
+        messagePage(
+          'Contraseña establecida',
+          'Su contraseña fue guardada. Ya puede iniciar sesión.',
+          loginUri ? { href: loginUri, label: 'Ir a la aplicación' } : undefined,
+        ),
+      );
   });
 
   router.use('/lo', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) {
-      res.status((err as { status: number }).status).type('html').send(messagePage('Solicitud inválida', 'El formulario enviado no es válido.'));
+      res
+        .status((err as { status: number }).status)
+        .type('html')
+        .send(messagePage('Solicitud inválida', 'El formulario enviado no es válido.'));
       return;
     }
     log.error('password page failed', { err });

@@ -29,7 +29,11 @@ export function validWindowDays(value: unknown): number {
 export async function expiringApiKeys(db: Db, options: { days?: number; now?: Date } = {}): Promise<ExpiringItem[]> {
   const days = validWindowDays(options.days ?? DEFAULT_EXPIRY_WINDOW_DAYS);
   const now = options.now ?? new Date();
-  const rows = await apiKeyRowsExpiringBetween(db, new Date(now.getTime() - days * DAY_MS), new Date(now.getTime() + days * DAY_MS));
+  const rows = await apiKeyRowsExpiringBetween(
+    db,
+    new Date(now.getTime() - days * DAY_MS),
+    new Date(now.getTime() + days * DAY_MS),
+  );
   return rows.map((row) => ({
     kind: 'api_key',
     tenant: row.tenant_schema,

@@ -72,21 +72,33 @@ function userIdList(value: unknown): string[] {
  */
 export function validCreateInput(input: CreateApiKeyInput, policy: ApiKeyConfig): ValidCreateInput {
   const name = keyName(input.name);
-  const expiresInDays = input.expiresInDays === undefined ? policy.defaultDays : integerIn(input.expiresInDays, 'expires_in_days', 1, policy.maxDays);
-  if (input.allUsers !== undefined && typeof input.allUsers !== 'boolean') throw badRequest('all_users debe ser true o false');
-  if (input.systemRead !== undefined && typeof input.systemRead !== 'boolean') throw badRequest('system_read debe ser true o false');
+  const expiresInDays =
+    input.expiresInDays === undefined
+      ? policy.defaultDays
+      : integerIn(input.expiresInDays, 'expires_in_days', 1, policy.maxDays);
+  if (input.allUsers !== undefined && typeof input.allUsers !== 'boolean')
+    throw badRequest('all_users debe ser true o false');
+  if (input.systemRead !== undefined && typeof input.systemRead !== 'boolean')
+    throw badRequest('system_read debe ser true o false');
   const allUsers = input.allUsers === true;
   const systemRead = input.systemRead === true;
   if (allUsers && input.userIds !== undefined) throw badRequest('user_ids y all_users: true son excluyentes');
-  if (!allUsers && input.userIds === undefined && !systemRead) throw badRequest('user_ids es requerido (o all_users: true para todos los usuarios activos)');
+  if (!allUsers && input.userIds === undefined && !systemRead)
+    throw badRequest('user_ids es requerido (o all_users: true para todos los usuarios activos)');
   const userIds = allUsers || input.userIds === undefined ? [] : userIdList(input.userIds);
   return { name, expiresInDays, allUsers, userIds, systemRead };
 }
 
 export function validRotateInput(input: RotateApiKeyInput, policy: ApiKeyConfig): ValidRotateInput {
   return {
-    overlapHours: input.overlapHours === undefined ? policy.rotationOverlapHours : integerIn(input.overlapHours, 'overlap_hours', 0, MAX_OVERLAP_HOURS),
-    expiresInDays: input.expiresInDays === undefined ? policy.defaultDays : integerIn(input.expiresInDays, 'expires_in_days', 1, policy.maxDays),
+    overlapHours:
+      input.overlapHours === undefined
+        ? policy.rotationOverlapHours
+        : integerIn(input.overlapHours, 'overlap_hours', 0, MAX_OVERLAP_HOURS),
+    expiresInDays:
+      input.expiresInDays === undefined
+        ? policy.defaultDays
+        : integerIn(input.expiresInDays, 'expires_in_days', 1, policy.maxDays),
   };
 }
 

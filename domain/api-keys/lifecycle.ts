@@ -6,14 +6,28 @@
 import type { ApiKeyConfig } from '../../config/index.js';
 import type { Db } from '../../db/connection.js';
 import {
-  createApiKey, findApiKeyRow, generateApiKey, hasUnrevokedApiKeyNamed, insertApiKeyAudit, listApiKeyAudit, listApiKeyRows,
-  markApiKeyRevoked, replaceApiKeySecret, type ApiKeyRow,
+  createApiKey,
+  findApiKeyRow,
+  generateApiKey,
+  hasUnrevokedApiKeyNamed,
+  insertApiKeyAudit,
+  listApiKeyAudit,
+  listApiKeyRows,
+  markApiKeyRevoked,
+  replaceApiKeySecret,
+  type ApiKeyRow,
 } from '../../db/control.js';
 import { tenantDb, type Tenant } from '../../db/tenancy.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { emitApiKeyEvent } from '../audit/control-events.js';
 import type { ApiKeyActor } from './actor.js';
-import { validCreateInput, validKeyId, validRotateInput, type CreateApiKeyInput, type RotateApiKeyInput } from './input.js';
+import {
+  validCreateInput,
+  validKeyId,
+  validRotateInput,
+  type CreateApiKeyInput,
+  type RotateApiKeyInput,
+} from './input.js';
 import { stateOf, viewOf, type ApiKeyView } from './view.js';
 
 const DAY_MS = 86_400_000;
@@ -42,7 +56,9 @@ async function assertActiveUsers(db: Db, tenant: Tenant, userIds: readonly strin
   const known = new Set(found.map((id) => id.toLowerCase()));
   const missing = userIds.filter((id) => !known.has(id));
   if (missing.length > 0) {
-    throw badRequest(`Usuarios inexistentes o inactivos en el municipio: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`);
+    throw badRequest(
+      `Usuarios inexistentes o inactivos en el municipio: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`,
+    );
   }
 }
 
@@ -51,7 +67,10 @@ export async function listKeys(db: Db, tenant: Tenant): Promise<ApiKeyView[]> {
 }
 
 /** Creates a key; the returned secret exists nowhere else and is shown to the caller once. */
-export async function createKey(scope: ApiKeyScope, input: CreateApiKeyInput): Promise<{ key: ApiKeyView; secret: string }> {
+export async function createKey(
+  scope: ApiKeyScope,
+  input: CreateApiKeyInput,
+): Promise<{ key: ApiKeyView; secret: string }> {
   const { db, tenant, actor } = scope;
   const valid = validCreateInput(input, scope.policy);
   if (valid.userIds.length > 0) await assertActiveUsers(db, tenant, valid.userIds);
@@ -62,11 +81,27 @@ export async function createKey(scope: ApiKeyScope, input: CreateApiKeyInput): P
     const { now } = (await trx.raw<{ rows: { now: Date }[] }>('select now()')).rows[0]!;
     const expiresAt = new Date(now.getTime() + valid.expiresInDays * DAY_MS);
     const { id, key } = await createApiKey(trx, {
-      tenantId: tenant.id, name: valid.name, userIds: valid.userIds, allUsers: valid.allUsers, systemRead: valid.systemRead, expiresAt,
+      tenantId: tenant.id,
+      name: valid.name,
+      userIds: valid.userIds,
+      allUsers: valid.allUsers,
+      systemRead: valid.systemRead,
+      expiresAt,
     });
     await insertApiKeyAudit(trx, {
-      tenantId: tenant.id, apiKeyId: id, action: 'create', actor: actor.label, actorUserId: actor.userId,
-      details: { name: valid.name, prefix: key.slice(0, 8), expires_at: expiresAt.toISOString(), all_users: valid.allUsers, user_ids: valid.userIds, system_read: valid.systemRead },
+      tenantId: tenant.id,
+      apiKeyId: id,
+      action: 'create',
+      actor: actor.label,
+      actorUserId: actor.userId,
+      details: {
+        name: valid.name,
+        prefix: key.slice(0, 8),
+        expires_at: expiresAt.toISOString(),
+        all_users: valid.allUsers,
+        user_ids: valid.userIds,
+        system_read: valid.systemRead,
+      },
     });
     await emitApiKeyEvent(trx, tenant, 'api_key.created', id, actor.userId);
     return { key: viewOf((await findApiKeyRow(trx, tenant.id, id))!), secret: key };
@@ -91,7 +126,11 @@ export async function revokeKey(scope: ApiKeyScope, rawId: unknown): Promise<{ k
     if (!row.is_active) return { key: viewOf(row), changed: false };
     await markApiKeyRevoked(trx, id);
     await insertApiKeyAudit(trx, {
-      tenantId: tenant.id, apiKeyId: id, action: 'revoke', actor: actor.label, actorUserId: actor.userId,
+      tenantId: tenant.id,
+      apiKeyId: id,
+      action: 'revoke',
+      actor: actor.label,
+      actorUserId: actor.userId,
       details: { name: row.name, prefix: row.key_prefix, state_before: stateOf(row) },
     });
     await emitApiKeyEvent(trx, tenant, 'api_key.revoked', id, actor.userId);
@@ -105,7 +144,11 @@ export async function revokeKey(scope: ApiKeyScope, rawId: unknown): Promise<{ k
  * key holds one previous secret at most. Revoked and expired keys are not rotated: a dead
  * secret must not come back to life for an overlap.
  */
-export async function rotateKey(scope: ApiKeyScope, rawId: unknown, input: RotateApiKeyInput): Promise<{ key: ApiKeyView; secret: string }> {
+export async function rotateKey(
+  scope: ApiKeyScope,
+  rawId: unknown,
+  input: RotateApiKeyInput,
+): Promise<{ key: ApiKeyView; secret: string }> {
   const { db, tenant, actor } = scope;
   const id = validKeyId(rawId);
   const valid = validRotateInput(input, scope.policy);
@@ -120,10 +163,17 @@ export async function rotateKey(scope: ApiKeyScope, rawId: unknown, input: Rotat
     const expiresAt = new Date(now + valid.expiresInDays * DAY_MS);
     await replaceApiKeySecret(trx, id, { key: secret, previousValidUntil, expiresAt });
     await insertApiKeyAudit(trx, {
-      tenantId: tenant.id, apiKeyId: id, action: 'rotate', actor: actor.label, actorUserId: actor.userId,
+      tenantId: tenant.id,
+      apiKeyId: id,
+      action: 'rotate',
+      actor: actor.label,
+      actorUserId: actor.userId,
       details: {
-        name: row.name, previous_prefix: row.key_prefix, prefix: secret.slice(0, 8),
-        previous_valid_until: previousValidUntil.toISOString(), expires_at: expiresAt.toISOString(),
+        name: row.name,
+        previous_prefix: row.key_prefix,
+        prefix: secret.slice(0, 8),
+        previous_valid_until: previousValidUntil.toISOString(),
+        expires_at: expiresAt.toISOString(),
       },
     });
     await emitApiKeyEvent(trx, tenant, 'api_key.rotated', id, actor.userId);
@@ -144,6 +194,10 @@ export async function keyAudit(db: Db, tenant: Tenant, rawId: unknown): Promise<
   const id = validKeyId(rawId);
   if (!(await findApiKeyRow(db, tenant.id, id))) throw notFound(API_KEY_MESSAGES.notFound);
   return (await listApiKeyAudit(db, tenant.id, id)).map((a) => ({
-    occurred_at: a.occurred_at.toISOString(), action: a.action, actor: a.actor, actor_user_id: a.actor_user_id, details: a.details,
+    occurred_at: a.occurred_at.toISOString(),
+    action: a.action,
+    actor: a.actor,
+    actor_user_id: a.actor_user_id,
+    details: a.details,
   }));
 }

@@ -15,7 +15,11 @@ export class ApiKeyUsageRecorder {
   private flushing: Promise<void> = Promise.resolve();
   closed = false;
 
-  constructor(private readonly db: Db, intervalMs: number, private readonly onError: (err: unknown) => void) {
+  constructor(
+    private readonly db: Db,
+    intervalMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     // The timer alone must not keep a process (or a test run) alive.
     this.timer.unref();
@@ -47,7 +51,8 @@ export class ApiKeyUsageRecorder {
           else {
             newer.systemReads = (newer.systemReads ?? 0) + (use.systemReads ?? 0);
             if (use.usedAt > newer.usedAt) newer.usedAt = use.usedAt;
-            if (use.lastSystemReadAt && (!newer.lastSystemReadAt || use.lastSystemReadAt > newer.lastSystemReadAt)) newer.lastSystemReadAt = use.lastSystemReadAt;
+            if (use.lastSystemReadAt && (!newer.lastSystemReadAt || use.lastSystemReadAt > newer.lastSystemReadAt))
+              newer.lastSystemReadAt = use.lastSystemReadAt;
           }
         }
         this.onError(err);
@@ -71,7 +76,8 @@ export function apiKeyUsageRecorder(db: Db, intervalMs: number, onError: (err: u
   if (!byInterval) recorders.set(db, (byInterval = new Map()));
   let recorder = byInterval.get(intervalMs);
   // A closed recorder (its server stopped) is replaced, so a new server on the pool records again.
-  if (!recorder || recorder.closed) byInterval.set(intervalMs, (recorder = new ApiKeyUsageRecorder(db, intervalMs, onError)));
+  if (!recorder || recorder.closed)
+    byInterval.set(intervalMs, (recorder = new ApiKeyUsageRecorder(db, intervalMs, onError)));
   return recorder;
 }
 

@@ -21,6 +21,8 @@ export function probePdf(): Promise<Buffer> {
 }
 
 /** What a time-stamp of the authority holds, from `timestamp` (the signing service's POST /timestamp-pdf). */
-export async function currentGeneration(timestamp: (pdf: Buffer, fileName: string) => Promise<Buffer>): Promise<ArchiveHorizon> {
+export async function currentGeneration(
+  timestamp: (pdf: Buffer, fileName: string) => Promise<Buffer>,
+): Promise<ArchiveHorizon> {
   return archiveHorizon(await timestamp(await probePdf(), 'sello-de-tiempo-de-prueba.pdf'));
 }

@@ -24,11 +24,17 @@ export interface ArchiveHorizon {
 const rangeEnd = (f: SignatureField) => (f.byteRange ? f.byteRange[2]! + f.byteRange[3]! : -1);
 
 export function archiveHorizon(pdf: Buffer): ArchiveHorizon {
-  const stamps = signatureFields(new PdfReader(pdf)).filter((f) => f.kind === 'timestamp' && f.byteRange?.length === 4 && f.contents);
+  const stamps = signatureFields(new PdfReader(pdf)).filter(
+    (f) => f.kind === 'timestamp' && f.byteRange?.length === 4 && f.contents,
+  );
   const newest = stamps.sort((a, b) => rangeEnd(b) - rangeEnd(a))[0];
   if (!newest) return { validUntil: null, digest: null, authority: null };
   const [a, b, c, d] = newest.byteRange as [number, number, number, number];
-  const covered = (alg: string) => createHash(alg).update(pdf.subarray(a, a + b)).update(pdf.subarray(c, c + d)).digest();
+  const covered = (alg: string) =>
+    createHash(alg)
+      .update(pdf.subarray(a, a + b))
+      .update(pdf.subarray(c, c + d))
+      .digest();
   const stamp = checkTimestamp(parseSignedData(newest.contents!), covered);
   // A token whose authority certificate cannot be read holds nothing up: it is due now.
   return {
@@ -46,14 +52,21 @@ const retired = (digest: string | null) => digest === null || RETIRED_DIGESTS.in
  * with a current one. A renewal that is not better is not done — another time-stamp from the same
  * authority certificate only adds revisions (once per time-stamp generation).
  */
-export function improves(next: Pick<ArchiveHorizon, 'validUntil' | 'digest'>, current: Pick<ArchiveHorizon, 'validUntil' | 'digest'>): boolean {
+export function improves(
+  next: Pick<ArchiveHorizon, 'validUntil' | 'digest'>,
+  current: Pick<ArchiveHorizon, 'validUntil' | 'digest'>,
+): boolean {
   if (next.validUntil === null || retired(next.digest)) return false;
   if (current.validUntil === null || retired(current.digest)) return true;
   return next.validUntil.getTime() > current.validUntil.getTime();
 }
 
 /** Whether a horizon needs renewing `windowDays` ahead of `now`. */
-export function renewalDue(h: { validUntil: Date | null; digest: string | null }, now: Date, windowDays: number): boolean {
+export function renewalDue(
+  h: { validUntil: Date | null; digest: string | null },
+  now: Date,
+  windowDays: number,
+): boolean {
   if (h.validUntil === null) return false;
   if (h.digest === null || RETIRED_DIGESTS.includes(h.digest)) return true;
   return h.validUntil.getTime() < now.getTime() + windowDays * 24 * 3600 * 1000;

@@ -12,13 +12,21 @@ export interface ChainHead {
   hash: string;
 }
 
-export type AnchorOutcome = { anchored: false; reason: 'empty' | 'unchanged' } | { anchored: true; position: string; hash: string; timestampedAt: string };
+export type AnchorOutcome =
+  | { anchored: false; reason: 'empty' | 'unchanged' }
+  | { anchored: true; position: string; hash: string; timestampedAt: string };
 
 /** The newest chained event, once everything committed has been positioned. */
 export async function chainHead(db: TenantDb): Promise<ChainHead | null> {
   await relayCommittedEvents(db);
-  return (await db.transaction((trx) =>
-    trx('webhook_events').whereNotNull('hash').orderBy('position', 'desc').first<ChainHead | undefined>('position', 'hash'))) ?? null;
+  return (
+    (await db.transaction((trx) =>
+      trx('webhook_events')
+        .whereNotNull('hash')
+        .orderBy('position', 'desc')
+        .first<ChainHead | undefined>('position', 'hash'),
+    )) ?? null
+  );
 }
 
 /**
@@ -26,12 +34,24 @@ export async function chainHead(db: TenantDb): Promise<ChainHead | null> {
  * (through the signing service) for a token over the head hash. A retry after the row was written
  * finds the head anchored and asks for nothing.
  */
-export async function anchorChain(db: TenantDb, timestamp: (sha256Hex: string) => Promise<{ token: Buffer; genTime: string }>): Promise<AnchorOutcome> {
+export async function anchorChain(
+  db: TenantDb,
+  timestamp: (sha256Hex: string) => Promise<{ token: Buffer; genTime: string }>,
+): Promise<AnchorOutcome> {
   const head = await chainHead(db);
   if (!head) return { anchored: false, reason: 'empty' };
-  const last = await db.transaction((trx) => trx('audit_anchors').orderBy('position', 'desc').first<{ position: string } | undefined>('position'));
+  const last = await db.transaction((trx) =>
+    trx('audit_anchors').orderBy('position', 'desc').first<{ position: string } | undefined>('position'),
+  );
   if (last && BigInt(last.position) >= BigInt(head.position)) return { anchored: false, reason: 'unchanged' };
   const { token, genTime } = await timestamp(head.hash);
-  await db.transaction((trx) => trx('audit_anchors').insert({ position: head.position, hash: head.hash, timestamp_token: token, timestamped_at: genTime }));
+  await db.transaction((trx) =>
+    trx('audit_anchors').insert({
+      position: head.position,
+      hash: head.hash,
+      timestamp_token: token,
+      timestamped_at: genTime,
+    }),
+  );
   return { anchored: true, position: head.position, hash: head.hash, timestampedAt: genTime };
 }

@@ -25,6 +25,13 @@ export const OCCURRED_SQL = `to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD
 export const GENESIS = '';
 
 export function chainHash(prevHash: string, e: ChainedFields): string {
-  const body = canonicalize({ position: String(e.position), id: e.id, type: e.type, subject: e.subject, occurred_at: e.occurred, data: e.data });
+  const body = canonicalize({
+    position: String(e.position),
+    id: e.id,
+    type: e.type,
+    subject: e.subject,
+    occurred_at: e.occurred,
+    data: e.data,
+  });
   return createHash('sha256').update(`${prevHash}\n${body}`).digest('hex');
 }

@@ -14,8 +14,17 @@ const RELAY_CHANNEL = 'expediente_webhooks';
 
 export type ApiKeyEventType = Extract<AuditEventType, `api_key.${string}`>;
 
-export async function emitApiKeyEvent(trx: Knex, tenant: Tenant, type: ApiKeyEventType, apiKeyId: string, byUserId: string | null): Promise<void> {
+export async function emitApiKeyEvent(
+  trx: Knex,
+  tenant: Tenant,
+  type: ApiKeyEventType,
+  apiKeyId: string,
+  byUserId: string | null,
+): Promise<void> {
   const data: AnyEventData<ApiKeyEventType> = { api_key_id: apiKeyId, by_user_id: byUserId };
-  await trx.withSchema(tenant.schema).table('webhook_events').insert({ type, subject: subjectOf('api_key', apiKeyId), data: JSON.stringify(data) });
+  await trx
+    .withSchema(tenant.schema)
+    .table('webhook_events')
+    .insert({ type, subject: subjectOf('api_key', apiKeyId), data: JSON.stringify(data) });
   await trx.raw('select pg_notify(?, ?)', [RELAY_CHANNEL, tenant.schema]);
 }

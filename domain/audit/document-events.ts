@@ -11,9 +11,17 @@ type Draft = Pick<DocumentRow, 'id' | 'type_acronym'>;
 const subject = (doc: Draft) => ({ kind: 'document' as const, id: doc.id });
 
 export function editedEvent(doc: Draft, byUserId: string, changedFields: string[]): OutboxEvent<'document.edited'> {
-  return { type: 'document.edited', subject: subject(doc), data: { document_id: doc.id, document_type: doc.type_acronym, by_user_id: byUserId, changed_fields: changedFields } };
+  return {
+    type: 'document.edited',
+    subject: subject(doc),
+    data: { document_id: doc.id, document_type: doc.type_acronym, by_user_id: byUserId, changed_fields: changedFields },
+  };
 }
 
 export function deletedEvent(doc: Draft, byUserId: string): OutboxEvent<'document.deleted'> {
-  return { type: 'document.deleted', subject: subject(doc), data: { document_id: doc.id, document_type: doc.type_acronym, by_user_id: byUserId } };
+  return {
+    type: 'document.deleted',
+    subject: subject(doc),
+    data: { document_id: doc.id, document_type: doc.type_acronym, by_user_id: byUserId },
+  };
 }

@@ -30,7 +30,16 @@ export interface ChainReport {
 
 const BATCH = 5000;
 
-interface Row { position: string; id: string; type: string; subject: string; data: unknown; occurred: string; prev_hash: string | null; hash: string | null }
+interface Row {
+  position: string;
+  id: string;
+  type: string;
+  subject: string;
+  data: unknown;
+  occurred: string;
+  prev_hash: string | null;
+  hash: string | null;
+}
 
 export async function verifyChain(db: TenantDb, trust: TrustAnchors): Promise<ChainReport> {
   await relayCommittedEvents(db);
@@ -42,9 +51,15 @@ export async function verifyChain(db: TenantDb, trust: TrustAnchors): Promise<Ch
   let head: ChainReport['head'] = null;
   let after = 0n;
   walk: for (;;) {
-    const rows: Row[] = (await db.transaction((trx) => trx.raw(
-      `select position, id, type, subject, data, ${OCCURRED_SQL} as occurred, prev_hash, hash from webhook_events
-        where position > ? order by position limit ?`, [String(after), BATCH]))).rows;
+    const rows: Row[] = (
+      await db.transaction((trx) =>
+        trx.raw(
+          `select position, id, type, subject, data, ${OCCURRED_SQL} as occurred, prev_hash, hash from webhook_events
+        where position > ? order by position limit ?`,
+          [String(after), BATCH],
+        ),
+      )
+    ).rows;
     if (!rows.length) break;
     for (const row of rows) {
       // int8 arrives as a number or a string depending on the pool's parsers: one form everywhere.
@@ -53,20 +68,40 @@ export async function verifyChain(db: TenantDb, trust: TrustAnchors): Promise<Ch
       if (row.hash === null) {
         // Positioned before the chain existed (tenant migration 020): only at its start.
         if (entries === 0) continue;
-        problems.push({ position: row.position, eventId: row.id, kind: 'unchained', message: `la entrada ${row.position} (${row.id}) no tiene hash: no pertenece a la cadena` });
+        problems.push({
+          position: row.position,
+          eventId: row.id,
+          kind: 'unchained',
+          message: `la entrada ${row.position} (${row.id}) no tiene hash: no pertenece a la cadena`,
+        });
         break walk;
       }
       if (expected !== null && BigInt(row.position) !== expected) {
-        problems.push({ position: String(expected), eventId: null, kind: 'missing', message: `falta la entrada ${expected}${BigInt(row.position) - expected > 1n ? ` (y hasta la ${BigInt(row.position) - 1n})` : ''}: fue borrada` });
+        problems.push({
+          position: String(expected),
+          eventId: null,
+          kind: 'missing',
+          message: `falta la entrada ${expected}${BigInt(row.position) - expected > 1n ? ` (y hasta la ${BigInt(row.position) - 1n})` : ''}: fue borrada`,
+        });
         break walk;
       }
       if (row.prev_hash !== prev) {
-        problems.push({ position: row.position, eventId: row.id, kind: 'link', message: `la entrada ${row.position} (${row.id}) no encadena con la anterior` });
+        problems.push({
+          position: row.position,
+          eventId: row.id,
+          kind: 'link',
+          message: `la entrada ${row.position} (${row.id}) no encadena con la anterior`,
+        });
         break walk;
       }
       const recomputed = chainHash(prev, row);
       if (recomputed !== row.hash) {
-        problems.push({ position: row.position, eventId: row.id, kind: 'edited', message: `la entrada ${row.position} (${row.id}, ${row.type}) fue modificada: su contenido no coincide con su hash` });
+        problems.push({
+          position: row.position,
+          eventId: row.id,
+          kind: 'edited',
+          message: `la entrada ${row.position} (${row.id}, ${row.type}) fue modificada: su contenido no coincide con su hash`,
+        });
         break walk;
       }
       prev = row.hash;
@@ -78,19 +113,38 @@ export async function verifyChain(db: TenantDb, trust: TrustAnchors): Promise<Ch
   }
 
   const anchorRows: { position: string; hash: string; timestamp_token: Buffer; timestamped_at: Date }[] =
-    await db.transaction((trx) => trx('audit_anchors').orderBy('position').select('position', 'hash', 'timestamp_token', 'timestamped_at'));
+    await db.transaction((trx) =>
+      trx('audit_anchors').orderBy('position').select('position', 'hash', 'timestamp_token', 'timestamped_at'),
+    );
   const anchors: ChainReport['anchors'] = [];
   const chainBroken = problems.length > 0;
   for (const a of anchorRows) {
     a.position = String(a.position);
     const check = checkTimestamp(parseSignedData(a.timestamp_token), () => Buffer.from(a.hash, 'hex'));
-    const trusted = check.certificate ? trust.check(check.certificate, check.certificates, new Date(check.time ?? a.timestamped_at)) : null;
+    const trusted = check.certificate
+      ? trust.check(check.certificate, check.certificates, new Date(check.time ?? a.timestamped_at))
+      : null;
     const valid = check.valid && Boolean(trusted?.trusted);
-    anchors.push({ position: a.position, timestampedAt: check.time ?? a.timestamped_at.toISOString(), authority: check.authority, valid });
+    anchors.push({
+      position: a.position,
+      timestampedAt: check.time ?? a.timestamped_at.toISOString(),
+      authority: check.authority,
+      valid,
+    });
     if (!valid) {
-      problems.push({ position: a.position, eventId: null, kind: 'anchor', message: `el sello de tiempo de la entrada ${a.position} no es válido: ${[...check.problems, trusted?.problem].filter(Boolean).join('; ') || 'autoridad no confiable'}` });
+      problems.push({
+        position: a.position,
+        eventId: null,
+        kind: 'anchor',
+        message: `el sello de tiempo de la entrada ${a.position} no es válido: ${[...check.problems, trusted?.problem].filter(Boolean).join('; ') || 'autoridad no confiable'}`,
+      });
     } else if (!chainBroken && hashAt.get(a.position) !== a.hash) {
-      problems.push({ position: a.position, eventId: null, kind: 'anchor', message: `la entrada ${a.position} no tiene el hash que se selló el ${a.timestamped_at.toISOString()}` });
+      problems.push({
+        position: a.position,
+        eventId: null,
+        kind: 'anchor',
+        message: `la entrada ${a.position} no tiene el hash que se selló el ${a.timestamped_at.toISOString()}`,
+      });
     }
   }
   return { ok: problems.length === 0, entries, head, anchors, problems };

@@ -24,7 +24,12 @@ function requireReason(reason: unknown): string {
   return text;
 }
 
-export async function annulFolio(ctx: DomainContext, caseId: string, documentId: string, reason: unknown): Promise<AnnulmentResult> {
+export async function annulFolio(
+  ctx: DomainContext,
+  caseId: string,
+  documentId: string,
+  reason: unknown,
+): Promise<AnnulmentResult> {
   const user = ctx.user;
   if (!user) throw new Error('annulling folios needs an acting user');
   return ctx.db.transaction(async (trx) => {
@@ -32,7 +37,10 @@ export async function annulFolio(ctx: DomainContext, caseId: string, documentId:
     if (!isResponsible(user, c)) throw forbidden(CASE_FILE_MESSAGES.noAnnulPermission);
     const text = requireReason(reason);
     if (!isUuid(documentId)) throw notFound(CASE_FILE_MESSAGES.documentNotFoliated);
-    const folio = await trx('case_folios').where({ case_id: c.id, document_id: documentId.toLowerCase() }).forUpdate().first<{ annulled_at: Date | null } | undefined>('annulled_at');
+    const folio = await trx('case_folios')
+      .where({ case_id: c.id, document_id: documentId.toLowerCase() })
+      .forUpdate()
+      .first<{ annulled_at: Date | null } | undefined>('annulled_at');
     if (!folio) throw notFound(CASE_FILE_MESSAGES.documentNotFoliated);
     if (folio.annulled_at) throw conflict(CASE_FILE_MESSAGES.alreadyAnnulled);
     const [row] = await trx('case_folios')
@@ -42,9 +50,23 @@ export async function annulFolio(ctx: DomainContext, caseId: string, documentId:
     const version = await writeIndexVersion(trx, c.id, 'annulled');
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
     // In the audit chain (never the reason: ids only); its commit also wakes the case-file run, which seals the new version.
-    await emitEvent(trx, 'case.folio_annulled', { kind: 'case', id: c.id }, {
-      case_id: c.id, case_number: c.case_number, document_id: documentId.toLowerCase(), index_version: version, by_user_id: user.id,
-    });
-    return { case_id: c.id, document_id: documentId.toLowerCase(), version, annulled_at: new Date(row!.annulled_at).toISOString() };
+    await emitEvent(
+      trx,
+      'case.folio_annulled',
+      { kind: 'case', id: c.id },
+      {
+        case_id: c.id,
+        case_number: c.case_number,
+        document_id: documentId.toLowerCase(),
+        index_version: version,
+        by_user_id: user.id,
+      },
+    );
+    return {
+      case_id: c.id,
+      document_id: documentId.toLowerCase(),
+      version,
+      annulled_at: new Date(row!.annulled_at).toISOString(),
+    };
   });
 }

@@ -34,7 +34,9 @@ const tagValue = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
 /** The tag files and the payload of a bag, every path relative to the bag's top directory. */
 export function bagFiles(payload: BagFile[], info: BagInfo): BagFile[] {
-  for (const f of payload) if (!f.path.startsWith('data/') || /[\r\n\\]|\/\.\.?\//.test(f.path)) throw new Error(`invalid payload path ${f.path}`);
+  for (const f of payload)
+    if (!f.path.startsWith('data/') || /[\r\n\\]|\/\.\.?\//.test(f.path))
+      throw new Error(`invalid payload path ${f.path}`);
   const octets = payload.reduce((n, f) => n + f.bytes.length, 0);
   const manifest = payload.map((f) => `${hex(f.bytes)}  ${f.path}\n`).join('');
   const tags: BagFile[] = [
@@ -83,9 +85,19 @@ export async function auditEvents(trx: Tx, caseId: string, documentIds: string[]
   const rows = await trx('webhook_events')
     .whereIn('subject', subjects)
     .orderByRaw('position asc nulls last, seq asc')
-    .select<{ position: string | null; seq: string; id: string; type: string; subject: string; occurred_at: Date; data: unknown; prev_hash: string | null; hash: string | null }[]>(
-      'position', 'seq', 'id', 'type', 'subject', 'occurred_at', 'data', 'prev_hash', 'hash',
-    );
+    .select<
+      {
+        position: string | null;
+        seq: string;
+        id: string;
+        type: string;
+        subject: string;
+        occurred_at: Date;
+        data: unknown;
+        prev_hash: string | null;
+        hash: string | null;
+      }[]
+    >('position', 'seq', 'id', 'type', 'subject', 'occurred_at', 'data', 'prev_hash', 'hash');
   return rows.map((r) => ({
     position: r.position === null ? null : Number(r.position),
     seq: Number(r.seq),
@@ -99,7 +111,8 @@ export async function auditEvents(trx: Tx, caseId: string, documentIds: string[]
   }));
 }
 
-export const documentPath = (doc: ExportDocument) => `data/documents/${doc.entry.position}-${fileSafe(doc.entry.number)}.pdf`;
+export const documentPath = (doc: ExportDocument) =>
+  `data/documents/${doc.entry.position}-${fileSafe(doc.entry.number)}.pdf`;
 
 /** data/index.json: the version as listed (entries unchanged), the case and the municipality, and what this export left out. */
 export function indexJson(contents: ExportContents): string {
@@ -119,7 +132,8 @@ export function indexJson(contents: ExportContents): string {
       },
       export: {
         export_id: contents.exportId,
-        signatures: 'Cada PDF de data/documents es el PDF oficial tal como fue firmado: sus firmas se validan sobre esos bytes.',
+        signatures:
+          'Cada PDF de data/documents es el PDF oficial tal como fue firmado: sus firmas se validan sobre esos bytes.',
         documents: contents.documents.map((d) => ({
           position: d.entry.position,
           document_id: d.entry.document_id,
@@ -146,8 +160,14 @@ export async function buildBag(
     { path: 'data/index.pdf', bytes: contents.indexPdf },
     { path: 'data/index.json', bytes: utf8(indexJson(contents)) },
   ];
-  for (const doc of contents.documents) if (doc.included) payload.push({ path: documentPath(doc), bytes: await pdfOf(doc) });
-  payload.push({ path: 'data/audit.json', bytes: utf8(JSON.stringify({ case_id: contents.case.id, case_number: contents.case.number, events: audit }, null, 2)) });
+  for (const doc of contents.documents)
+    if (doc.included) payload.push({ path: documentPath(doc), bytes: await pdfOf(doc) });
+  payload.push({
+    path: 'data/audit.json',
+    bytes: utf8(
+      JSON.stringify({ case_id: contents.case.id, case_number: contents.case.number, events: audit }, null, 2),
+    ),
+  });
   const files = bagFiles(payload, {
     sourceOrganization: contents.tenant.municipality,
     externalIdentifier: contents.case.number,

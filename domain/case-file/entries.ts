@@ -26,8 +26,18 @@ export async function currentEntries(trx: Tx, caseId: string): Promise<IndexEntr
     .where('cf.case_id', caseId)
     .orderBy('cf.position')
     .select<EntryRow[]>(
-      'cf.position', 'cf.document_id', 'd.official_number', 't.acronym as type', 't.name as type_name', 'd.reference', 'd.signed_at',
-      'cf.first_folio', 'cf.last_folio', 'cf.sha256', 'cf.annulled_at', 'cf.annulment_reason',
+      'cf.position',
+      'cf.document_id',
+      'd.official_number',
+      't.acronym as type',
+      't.name as type_name',
+      'd.reference',
+      'd.signed_at',
+      'cf.first_folio',
+      'cf.last_folio',
+      'cf.sha256',
+      'cf.annulled_at',
+      'cf.annulment_reason',
     );
   return rows.map((r) => {
     const memo = r.type === 'MEMO';
@@ -53,8 +63,17 @@ export async function currentEntries(trx: Tx, caseId: string): Promise<IndexEntr
 /** Appends the next version of the case's index (the caller holds the case row's lock). */
 export async function writeIndexVersion(trx: Tx, caseId: string, reason: IndexVersionReason): Promise<number> {
   const entries = await currentEntries(trx, caseId);
-  const last = await trx('case_index_versions').where({ case_id: caseId }).max<{ max: number | null }>('version as max').first();
+  const last = await trx('case_index_versions')
+    .where({ case_id: caseId })
+    .max<{ max: number | null }>('version as max')
+    .first();
   const version = (last?.max ?? 0) + 1;
-  await trx('case_index_versions').insert({ case_id: caseId, version, reason, entries: JSON.stringify(entries), entries_sha256: entriesSha256(entries) });
+  await trx('case_index_versions').insert({
+    case_id: caseId,
+    version,
+    reason,
+    entries: JSON.stringify(entries),
+    entries_sha256: entriesSha256(entries),
+  });
   return version;
 }

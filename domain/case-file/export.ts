@@ -8,7 +8,20 @@
  * Whoever may view the case may export it; the export is made for its requester, and only they
  * read it back: a memo they may not read is left out (its pages become one page saying so).
  */
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFRef, degrees, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFRef,
+  degrees,
+  rgb,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { requireCase } from '../cases/access.js';
@@ -39,7 +52,11 @@ export interface ExportProgress {
 
 /** The steps in order: waiting for the signed index, the complete PDF, the package. */
 export const EXPORT_STEPS: ExportStep[] = ['index', 'pdf', 'package'];
-export const progressAt = (step: ExportStep): ExportProgress => ({ step, done: step === 'done' ? EXPORT_STEPS.length : EXPORT_STEPS.indexOf(step), total: EXPORT_STEPS.length });
+export const progressAt = (step: ExportStep): ExportProgress => ({
+  step,
+  done: step === 'done' ? EXPORT_STEPS.length : EXPORT_STEPS.indexOf(step),
+  total: EXPORT_STEPS.length,
+});
 
 export interface ExportRow {
   id: string;
@@ -68,7 +85,8 @@ export const MAX_INDEX_VERSION = 999_999_999;
 /** `index_version` of a request: absent (the latest), or a positive integer. */
 export function parseIndexVersion(raw: unknown): number | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1 || raw > MAX_INDEX_VERSION) throw badRequest(EXPORT_MESSAGES.versionInvalid);
+  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1 || raw > MAX_INDEX_VERSION)
+    throw badRequest(EXPORT_MESSAGES.versionInvalid);
   return raw;
 }
 
@@ -83,17 +101,29 @@ export async function requestExport(ctx: DomainContext, caseId: string, version:
     const chosen = await indexVersion(trx, c.id, version);
     if (version !== undefined && !chosen) throw notFound(EXPORT_MESSAGES.versionNotFound);
     const [row] = await trx('case_exports')
-      .insert({ case_id: c.id, index_version: chosen?.version ?? null, requested_by: user.id, progress: JSON.stringify(progressAt('index')) })
+      .insert({
+        case_id: c.id,
+        index_version: chosen?.version ?? null,
+        requested_by: user.id,
+        progress: JSON.stringify(progressAt('index')),
+      })
       .returning<{ id: string }[]>('id');
     return { exportId: row!.id, caseId: c.id, caseNumber: c.case_number, indexVersion: chosen?.version ?? null };
   });
 }
 
 /** The export if the case is visible and the user asked for it; else 404. */
-export async function requireExport(trx: Tx, user: ActingUser, caseId: string, exportId: string): Promise<ExportRow & { case_number: string }> {
+export async function requireExport(
+  trx: Tx,
+  user: ActingUser,
+  caseId: string,
+  exportId: string,
+): Promise<ExportRow & { case_number: string }> {
   const c = await requireCase(trx, user, caseId);
   if (!isUuid(exportId)) throw notFound(EXPORT_MESSAGES.notFound);
-  const row = await trx('case_exports').where({ id: exportId, case_id: c.id, requested_by: user.id }).first<ExportRow | undefined>();
+  const row = await trx('case_exports')
+    .where({ id: exportId, case_id: c.id, requested_by: user.id })
+    .first<ExportRow | undefined>();
   if (!row) throw notFound(EXPORT_MESSAGES.notFound);
   return { ...row, case_number: c.case_number };
 }
@@ -136,7 +166,12 @@ async function exportRow(trx: Tx, exportId: string, options: { forUpdate?: boole
 }
 
 export async function setExportProgress(ctx: DomainContext, exportId: string, step: ExportStep): Promise<void> {
-  await ctx.db.transaction((trx) => trx('case_exports').where({ id: exportId }).whereIn('status', ['pending', 'running']).update({ status: 'running', progress: JSON.stringify(progressAt(step)) }));
+  await ctx.db.transaction((trx) =>
+    trx('case_exports')
+      .where({ id: exportId })
+      .whereIn('status', ['pending', 'running'])
+      .update({ status: 'running', progress: JSON.stringify(progressAt(step)) }),
+  );
 }
 
 export interface IndexState {
@@ -152,7 +187,8 @@ export async function exportIndexState(ctx: DomainContext, exportId: string): Pr
     await requireCase(trx, user, row.case_id);
     const v = await indexVersion(trx, row.case_id, row.index_version ?? undefined);
     if (!v) return { version: null, signed: false };
-    if (row.index_version === null) await trx('case_exports').where({ id: exportId }).update({ index_version: v.version });
+    if (row.index_version === null)
+      await trx('case_exports').where({ id: exportId }).update({ index_version: v.version });
     return { version: v.version, signed: Boolean(v.signed_at && v.pdf_key) };
   });
 }
@@ -183,7 +219,8 @@ export async function loadExportContents(ctx: DomainContext, exportId: string): 
     const c = await requireCase(trx, user, row.case_id);
     if (row.index_version === null) throw new Error(`export ${exportId} has no index version yet`);
     const version = await indexVersion(trx, c.id, row.index_version);
-    if (!version?.pdf_key || !version.signed_at) throw new Error(`index version ${row.index_version} of ${c.case_number} is not signed yet`);
+    if (!version?.pdf_key || !version.signed_at)
+      throw new Error(`index version ${row.index_version} of ${c.case_number} is not signed yet`);
     const ids = version.entries.map((e) => e.document_id);
     const files = await trx('case_folios as f')
       .join('document_files as df', 'df.id', 'f.file_id')
@@ -193,7 +230,9 @@ export async function loadExportContents(ctx: DomainContext, exportId: string): 
     const keyOf = new Map(files.map((f) => [f.document_id, f.storage_key]));
     const memoIds = version.entries.filter((e) => e.is_memo).map((e) => e.document_id);
     const readableMemos = new Set<string>(
-      memoIds.length ? await whereVisibleTo(trx('documents as d').whereIn('d.id', memoIds), trx, user).pluck('d.id') : [],
+      memoIds.length
+        ? await whereVisibleTo(trx('documents as d').whereIn('d.id', memoIds), trx, user).pluck('d.id')
+        : [],
     );
     const documents = [...version.entries]
       .sort((a, b) => a.position - b.position)
@@ -208,7 +247,12 @@ export async function loadExportContents(ctx: DomainContext, exportId: string): 
   if (!indexPdf) throw new Error(`signed index ${read.version.pdf_key} missing from storage`);
   return {
     exportId,
-    tenant: { schema: ctx.tenant.schema, municipality: ctx.tenant.displayName, code: ctx.tenant.municipalityCode, city: ctx.tenant.city },
+    tenant: {
+      schema: ctx.tenant.schema,
+      municipality: ctx.tenant.displayName,
+      code: ctx.tenant.municipalityCode,
+      city: ctx.tenant.city,
+    },
     case: { id: read.c.id, number: read.c.case_number, reference: read.c.reference },
     version: read.version,
     indexPdf,
@@ -222,7 +266,8 @@ export async function officialPdf(ctx: Pick<DomainContext, 'services'>, doc: Exp
   const bytes = await ctx.services.storage.get(doc.storageKey);
   if (!bytes) throw new Error(`official PDF ${doc.storageKey} missing from storage`);
   // The file foliated never changes; if it did, no retry would mend it.
-  if (sha256(bytes) !== doc.entry.sha256) throw unprocessable(`El PDF oficial de ${doc.entry.number} no coincide con la huella SHA-256 del índice`);
+  if (sha256(bytes) !== doc.entry.sha256)
+    throw unprocessable(`El PDF oficial de ${doc.entry.number} no coincide con la huella SHA-256 del índice`);
   return bytes;
 }
 
@@ -237,13 +282,21 @@ export const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_.-]+/g, '_')
 export const completePdfName = (c: ExportContents) => `expediente-${fileSafe(c.case.number)}-v${c.version.version}.pdf`;
 
 /** Stores a made file (once) and records it on the export row. */
-export async function storeExportFile(ctx: DomainContext, exportId: string, kind: 'pdf' | 'bag', name: string, bytes: Uint8Array): Promise<{ key: string; sha256: string }> {
+export async function storeExportFile(
+  ctx: DomainContext,
+  exportId: string,
+  kind: 'pdf' | 'bag',
+  name: string,
+  bytes: Uint8Array,
+): Promise<{ key: string; sha256: string }> {
   return ctx.db.transaction(async (trx) => {
     const row = await exportRow(trx, exportId, { forUpdate: true });
     const key = exportKey(ctx.tenant.schema, row.case_id, exportId, name);
     const digest = sha256(bytes);
     await ctx.services.storage.put(key, bytes);
-    await trx('case_exports').where({ id: exportId }).update(kind === 'pdf' ? { pdf_key: key, pdf_sha256: digest } : { bag_key: key, bag_sha256: digest });
+    await trx('case_exports')
+      .where({ id: exportId })
+      .update(kind === 'pdf' ? { pdf_key: key, pdf_sha256: digest } : { bag_key: key, bag_sha256: digest });
     return { key, sha256: digest };
   });
 }
@@ -259,14 +312,19 @@ export async function exportFiles(ctx: DomainContext, exportId: string) {
 
 export async function finishExport(ctx: DomainContext, exportId: string): Promise<void> {
   await ctx.db.transaction((trx) =>
-    trx('case_exports').where({ id: exportId }).whereNot('status', 'done')
+    trx('case_exports')
+      .where({ id: exportId })
+      .whereNot('status', 'done')
       .update({ status: 'done', progress: JSON.stringify(progressAt('done')), finished_at: trx.fn.now(), error: null }),
   );
 }
 
 export async function failExport(ctx: DomainContext, exportId: string, message: string): Promise<void> {
   await ctx.db.transaction((trx) =>
-    trx('case_exports').where({ id: exportId }).whereNot('status', 'done').update({ status: 'failed', error: message.slice(0, 500), finished_at: trx.fn.now() }),
+    trx('case_exports')
+      .where({ id: exportId })
+      .whereNot('status', 'done')
+      .update({ status: 'failed', error: message.slice(0, 500), finished_at: trx.fn.now() }),
   );
 }
 
@@ -281,7 +339,15 @@ function stampFolio(page: PDFPage, font: PDFFont, text: string): void {
   const w = font.widthOfTextAtSize(text, STAMP_SIZE);
   const x = width - w - 14;
   const y = height - 16;
-  page.drawRectangle({ x: x - 3, y: y - 3, width: w + 6, height: STAMP_SIZE + 5, color: rgb(1, 1, 1), borderColor: rgb(0.2, 0.2, 0.2), borderWidth: 0.5 });
+  page.drawRectangle({
+    x: x - 3,
+    y: y - 3,
+    width: w + 6,
+    height: STAMP_SIZE + 5,
+    color: rgb(1, 1, 1),
+    borderColor: rgb(0.2, 0.2, 0.2),
+    borderWidth: 0.5,
+  });
   page.drawText(text, { x, y, size: STAMP_SIZE, font });
 }
 
@@ -289,7 +355,15 @@ function stampAnnulled(page: PDFPage, font: PDFFont): void {
   const { width, height } = page.getSize();
   const size = Math.min(width, height) / 7;
   const w = font.widthOfTextAtSize('ANULADO', size);
-  page.drawText('ANULADO', { x: width / 2 - (w / 2) * Math.SQRT1_2, y: height / 2 - (w / 2) * Math.SQRT1_2, size, font, color: RED, opacity: 0.45, rotate: degrees(45) });
+  page.drawText('ANULADO', {
+    x: width / 2 - (w / 2) * Math.SQRT1_2,
+    y: height / 2 - (w / 2) * Math.SQRT1_2,
+    size,
+    font,
+    color: RED,
+    opacity: 0.45,
+    rotate: degrees(45),
+  });
 }
 
 /** A copied page keeps no signature widgets: the signatures live in the attached originals. */
@@ -318,17 +392,25 @@ function addOutline(pdf: PDFDocument, marks: Bookmark[]): void {
   const outlinesRef = ctx.nextRef();
   const refs = marks.map(() => ctx.nextRef());
   marks.forEach((m, i) => {
-    const item = ctx.obj({ Title: PDFHexString.fromText(m.title), Parent: outlinesRef, Dest: [m.page, 'Fit'] }) as PDFDict;
+    const item = ctx.obj({
+      Title: PDFHexString.fromText(m.title),
+      Parent: outlinesRef,
+      Dest: [m.page, 'Fit'],
+    }) as PDFDict;
     if (i > 0) item.set(PDFName.of('Prev'), refs[i - 1]!);
     if (i < marks.length - 1) item.set(PDFName.of('Next'), refs[i + 1]!);
     ctx.assign(refs[i]!, item);
   });
-  ctx.assign(outlinesRef, ctx.obj({ Type: 'Outlines', First: refs[0]!, Last: refs[refs.length - 1]!, Count: PDFNumber.of(marks.length) }));
+  ctx.assign(
+    outlinesRef,
+    ctx.obj({ Type: 'Outlines', First: refs[0]!, Last: refs[refs.length - 1]!, Count: PDFNumber.of(marks.length) }),
+  );
   pdf.catalog.set(PDFName.of('Outlines'), outlinesRef);
   pdf.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
 }
 
-const folios = (e: IndexEntry) => (e.first_folio === e.last_folio ? `Foja ${e.first_folio}` : `Fojas ${e.first_folio} a ${e.last_folio}`);
+const folios = (e: IndexEntry) =>
+  e.first_folio === e.last_folio ? `Foja ${e.first_folio}` : `Fojas ${e.first_folio} a ${e.last_folio}`;
 
 /**
  * The complete PDF. `pdfOf` gives each included document's official bytes (checked against the
@@ -343,7 +425,9 @@ export async function buildCompletePdf(
   const font = await out.embedFont(StandardFonts.HelveticaBold);
   const regular = await out.embedFont(StandardFonts.Helvetica);
   const at = contents.version.signed_at ? new Date(contents.version.signed_at) : new Date(contents.version.created_at);
-  out.setTitle(`Expediente completo ${contents.case.number} (índice versión ${contents.version.version})`, { showInWindowTitleBar: true });
+  out.setTitle(`Expediente completo ${contents.case.number} (índice versión ${contents.version.version})`, {
+    showInWindowTitleBar: true,
+  });
   out.setAuthor(contents.tenant.municipality);
   out.setCreator('expediente');
   out.setProducer('expediente (pdf-lib)');
@@ -360,7 +444,10 @@ export async function buildCompletePdf(
     if (i === 0) marks.push({ title: `Índice (versión ${contents.version.version})`, page: p.ref });
   });
   out.attach(contents.indexPdf, `indice-v${contents.version.version}.pdf`, {
-    mimeType: 'application/pdf', description: `Índice firmado, versión ${contents.version.version}`, creationDate: at, modificationDate: at,
+    mimeType: 'application/pdf',
+    description: `Índice firmado, versión ${contents.version.version}`,
+    creationDate: at,
+    modificationDate: at,
   });
 
   const total = contents.documents.length;
@@ -391,7 +478,10 @@ export async function buildCompletePdf(
     });
     if (pages[0]) marks.push({ title: label, page: pages[0].ref });
     out.attach(bytes, `${e.position}-${fileSafe(e.number)}.pdf`, {
-      mimeType: 'application/pdf', description: `${e.type} ${e.number}: PDF oficial firmado (SHA-256 ${e.sha256})`, creationDate: at, modificationDate: at,
+      mimeType: 'application/pdf',
+      description: `${e.type} ${e.number}: PDF oficial firmado (SHA-256 ${e.sha256})`,
+      creationDate: at,
+      modificationDate: at,
     });
     onDocument(n + 1, total);
   }

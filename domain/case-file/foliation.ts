@@ -32,7 +32,11 @@ function unfoliatedLinks(trx: Tx) {
 /** Cases with links to foliate, those waiting longest first (at most `limit`). */
 export async function casesToFoliate(db: TenantDb, limit: number): Promise<string[]> {
   return db.transaction(async (trx) => {
-    const rows = await unfoliatedLinks(trx).groupBy('cd.case_id').orderByRaw('min(cd.linked_at)').limit(limit).select<{ case_id: string }[]>('cd.case_id');
+    const rows = await unfoliatedLinks(trx)
+      .groupBy('cd.case_id')
+      .orderByRaw('min(cd.linked_at)')
+      .limit(limit)
+      .select<{ case_id: string }[]>('cd.case_id');
     return rows.map((r) => r.case_id);
   });
 }
@@ -44,16 +48,23 @@ export interface FoliationResult {
 }
 
 /** `progress` is called after each PDF is read (the activity's heartbeat: a large file takes a while). */
-export async function foliateCase(ctx: { db: TenantDb; services: Pick<DomainServices, 'storage'> }, caseId: string, progress: () => void = () => undefined): Promise<FoliationResult> {
+export async function foliateCase(
+  ctx: { db: TenantDb; services: Pick<DomainServices, 'storage'> },
+  caseId: string,
+  progress: () => void = () => undefined,
+): Promise<FoliationResult> {
   const links = await ctx.db.transaction((trx) =>
-    unfoliatedLinks(trx).where('cd.case_id', caseId).orderBy(['cd.linked_at', 'cd.document_id'])
+    unfoliatedLinks(trx)
+      .where('cd.case_id', caseId)
+      .orderBy(['cd.linked_at', 'cd.document_id'])
       .select<Unfoliated[]>('cd.document_id', 'f.id as file_id', 'f.storage_key', 'f.sha256'),
   );
   if (!links.length) return { foliated: 0, version: null };
   const pages = new Map<string, number>();
   for (const link of links) {
     const pdf = await ctx.services.storage.get(link.storage_key);
-    if (!pdf) throw new Error(`the official PDF of document ${link.document_id} (${link.storage_key}) is missing from storage`);
+    if (!pdf)
+      throw new Error(`the official PDF of document ${link.document_id} (${link.storage_key}) is missing from storage`);
     const { sizes } = await runPdfTask({ kind: 'check', pdf });
     pages.set(link.document_id, sizes.length);
     progress();
@@ -61,7 +72,12 @@ export async function foliateCase(ctx: { db: TenantDb; services: Pick<DomainServ
   return ctx.db.transaction(async (trx) => {
     await trx('cases').where({ id: caseId }).forUpdate().first('id');
     const still = new Set(await trx('case_documents').where({ case_id: caseId, foliated: false }).pluck('document_id'));
-    const last = await trx('case_folios').where({ case_id: caseId }).first<{ position: number | null; folio: number | null }>(trx.raw('max(position) as position'), trx.raw('max(last_folio) as folio'));
+    const last = await trx('case_folios')
+      .where({ case_id: caseId })
+      .first<{ position: number | null; folio: number | null }>(
+        trx.raw('max(position) as position'),
+        trx.raw('max(last_folio) as folio'),
+      );
     let position = last?.position ?? 0;
     let folio = last?.folio ?? 0;
     let foliated = 0;
@@ -70,7 +86,13 @@ export async function foliateCase(ctx: { db: TenantDb; services: Pick<DomainServ
       const count = pages.get(link.document_id)!;
       position += 1;
       await trx('case_folios').insert({
-        case_id: caseId, document_id: link.document_id, position, first_folio: folio + 1, last_folio: folio + count, file_id: link.file_id, sha256: link.sha256,
+        case_id: caseId,
+        document_id: link.document_id,
+        position,
+        first_folio: folio + 1,
+        last_folio: folio + count,
+        file_id: link.file_id,
+        sha256: link.sha256,
       });
       folio += count;
       await trx('case_documents').where({ case_id: caseId, document_id: link.document_id }).update({ foliated: true });

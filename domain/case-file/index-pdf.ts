@@ -38,8 +38,15 @@ export const INDEX_SIGNATURES_NOTE =
 
 function formatDate(date: Date | string | null, timeZone: string): string {
   if (!date) return '—';
-  const parts = new Intl.DateTimeFormat('es-AR', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(date));
+  const parts = new Intl.DateTimeFormat('es-AR', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(date));
   const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
   return `${p('day')}/${p('month')}/${p('year')} ${p('hour')}:${p('minute')}`;
 }
@@ -47,13 +54,17 @@ function formatDate(date: Date | string | null, timeZone: string): string {
 /** What the standard fonts (WinAnsi) cannot show becomes "?": the index never fails to render. */
 function plain(font: PDFFont, text: string): string {
   let out = '';
-  for (const ch of text.replace(/[\u202f\u2009\u00a0]/g, ' ').replace(/[\r\n\t]+/g, ' ')) out += canShow(font, ch) ? ch : '?';
+  for (const ch of text.replace(/[\u202f\u2009\u00a0]/g, ' ').replace(/[\r\n\t]+/g, ' '))
+    out += canShow(font, ch) ? ch : '?';
   return out;
 }
 
 export async function renderIndexPdf(entries: IndexEntry[], meta: IndexPdfMeta): Promise<Buffer> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
   const mono = await doc.embedFont(StandardFonts.Courier);
   const title = `Índice del expediente ${meta.caseNumber} — versión ${meta.version}`;
   doc.setTitle(plain(fonts.regular, title), { showInWindowTitleBar: true });
@@ -69,9 +80,21 @@ export async function renderIndexPdf(entries: IndexEntry[], meta: IndexPdfMeta):
   let y = 0;
   const newPage = () => {
     page = doc.addPage([PAGE.width, PAGE.height]);
-    page.drawText(plain(fonts.regular, meta.municipality), { x: LEFT, y: PAGE.height - 30, size: 8, font: fonts.regular, color: GREY });
+    page.drawText(plain(fonts.regular, meta.municipality), {
+      x: LEFT,
+      y: PAGE.height - 30,
+      size: 8,
+      font: fonts.regular,
+      color: GREY,
+    });
     const right = plain(fonts.regular, `Expediente ${meta.caseNumber} — Índice, versión ${meta.version}`);
-    page.drawText(right, { x: RIGHT - fonts.regular.widthOfTextAtSize(right, 8), y: PAGE.height - 30, size: 8, font: fonts.regular, color: GREY });
+    page.drawText(right, {
+      x: RIGHT - fonts.regular.widthOfTextAtSize(right, 8),
+      y: PAGE.height - 30,
+      size: 8,
+      font: fonts.regular,
+      color: GREY,
+    });
     y = TOP;
     header();
   };
@@ -88,18 +111,35 @@ export async function renderIndexPdf(entries: IndexEntry[], meta: IndexPdfMeta):
 
   // First page: the title block, then the table.
   page = doc.addPage([PAGE.width, PAGE.height]);
-  page.drawText(plain(fonts.regular, meta.municipality), { x: LEFT, y: PAGE.height - 30, size: 8, font: fonts.regular, color: GREY });
+  page.drawText(plain(fonts.regular, meta.municipality), {
+    x: LEFT,
+    y: PAGE.height - 30,
+    size: 8,
+    font: fonts.regular,
+    color: GREY,
+  });
   y = TOP;
   for (const line of wrapText(plain(fonts.bold, title), fonts.bold, 15, RIGHT - LEFT)) {
     page.drawText(line, { x: LEFT, y, size: 15, font: fonts.bold });
     y -= 19;
   }
-  for (const line of wrapText(plain(fonts.regular, `Referencia: ${meta.caseReference}`), fonts.regular, 10, RIGHT - LEFT)) {
+  for (const line of wrapText(
+    plain(fonts.regular, `Referencia: ${meta.caseReference}`),
+    fonts.regular,
+    10,
+    RIGHT - LEFT,
+  )) {
     page.drawText(line, { x: LEFT, y, size: 10, font: fonts.regular });
     y -= 13;
   }
   const folios = entries.reduce((n, e) => Math.max(n, e.last_folio), 0);
-  page.drawText(plain(fonts.regular, `Fecha de la versión: ${formatDate(meta.date, meta.timeZone)} — ${entries.length} documentos, ${folios} fojas`), { x: LEFT, y, size: 10, font: fonts.regular });
+  page.drawText(
+    plain(
+      fonts.regular,
+      `Fecha de la versión: ${formatDate(meta.date, meta.timeZone)} — ${entries.length} documentos, ${folios} fojas`,
+    ),
+    { x: LEFT, y, size: 10, font: fonts.regular },
+  );
   y -= 24;
   header();
 
@@ -109,8 +149,10 @@ export async function renderIndexPdf(entries: IndexEntry[], meta: IndexPdfMeta):
     const docLines = wrapText(documentText, fonts.regular, SIZE, COLS[2] - COLS[1] - 6);
     const refLines = wrapText(reference, fonts.regular, SIZE, COLS[3] - COLS[2] - 6);
     const notes: string[] = [];
-    if (e.annulled) notes.push(`ANULADO el ${formatDate(e.annulled_at, meta.timeZone)}. Motivo: ${e.annulment_reason ?? ''}`);
-    if (omitted.has(e.document_id)) notes.push('PDF no incluido en esta exportación: memo reservado a sus destinatarios.');
+    if (e.annulled)
+      notes.push(`ANULADO el ${formatDate(e.annulled_at, meta.timeZone)}. Motivo: ${e.annulment_reason ?? ''}`);
+    if (omitted.has(e.document_id))
+      notes.push('PDF no incluido en esta exportación: memo reservado a sus destinatarios.');
     const noteLines = notes.flatMap((n) => wrapText(plain(fonts.regular, n), fonts.bold, SIZE, RIGHT - COLS[1]));
     const rows = Math.max(docLines.length, refLines.length);
     ensure((rows + 1 + noteLines.length) * LINE + 6);
@@ -119,7 +161,12 @@ export async function renderIndexPdf(entries: IndexEntry[], meta: IndexPdfMeta):
     docLines.forEach((l, i) => page.drawText(l, { x: COLS[1], y: top - i * LINE, size: SIZE, font: fonts.regular }));
     refLines.forEach((l, i) => page.drawText(l, { x: COLS[2], y: top - i * LINE, size: SIZE, font: fonts.regular }));
     page.drawText(formatDate(e.signed_at, meta.timeZone), { x: COLS[3], y: top, size: SIZE, font: fonts.regular });
-    page.drawText(e.first_folio === e.last_folio ? `${e.first_folio}` : `${e.first_folio}-${e.last_folio}`, { x: COLS[4], y: top, size: SIZE, font: fonts.regular });
+    page.drawText(e.first_folio === e.last_folio ? `${e.first_folio}` : `${e.first_folio}-${e.last_folio}`, {
+      x: COLS[4],
+      y: top,
+      size: SIZE,
+      font: fonts.regular,
+    });
     y = top - rows * LINE;
     page.drawText(`SHA-256: ${e.sha256}`, { x: COLS[1], y, size: 7.5, font: mono });
     y -= LINE;
@@ -128,7 +175,12 @@ export async function renderIndexPdf(entries: IndexEntry[], meta: IndexPdfMeta):
       y -= LINE;
     }
     y -= 2;
-    page.drawLine({ start: { x: LEFT, y: y + LINE - 4 }, end: { x: RIGHT, y: y + LINE - 4 }, thickness: 0.3, color: GREY });
+    page.drawLine({
+      start: { x: LEFT, y: y + LINE - 4 },
+      end: { x: RIGHT, y: y + LINE - 4 },
+      thickness: 0.3,
+      color: GREY,
+    });
   }
 
   // The closing note and the marker; the seal's signature goes below it, on the last page.
@@ -147,7 +199,13 @@ export async function renderIndexPdf(entries: IndexEntry[], meta: IndexPdfMeta):
   const pages = doc.getPages();
   pages.forEach((p, i) => {
     const text = `Página ${i + 1} de ${pages.length}`;
-    p.drawText(text, { x: (PAGE.width - fonts.regular.widthOfTextAtSize(text, 8)) / 2, y: 24, size: 8, font: fonts.regular, color: GREY });
+    p.drawText(text, {
+      x: (PAGE.width - fonts.regular.widthOfTextAtSize(text, 8)) / 2,
+      y: 24,
+      size: 8,
+      font: fonts.regular,
+      color: GREY,
+    });
   });
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

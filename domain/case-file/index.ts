@@ -46,7 +46,18 @@ export interface IndexVersionRow {
   signed_at: Date | null;
 }
 
-const VERSION_COLUMNS = ['id', 'case_id', 'version', 'reason', 'entries', 'entries_sha256', 'created_at', 'pdf_key', 'pdf_sha256', 'signed_at'] as const;
+const VERSION_COLUMNS = [
+  'id',
+  'case_id',
+  'version',
+  'reason',
+  'entries',
+  'entries_sha256',
+  'created_at',
+  'pdf_key',
+  'pdf_sha256',
+  'signed_at',
+] as const;
 
 /** A case's index version (the newest without `version`), or undefined when it has none. */
 export async function indexVersion(trx: Tx, caseId: string, version?: number): Promise<IndexVersionRow | undefined> {
@@ -57,7 +68,10 @@ export async function indexVersion(trx: Tx, caseId: string, version?: number): P
 
 /** Every version of a case, oldest first, without their entries. */
 export async function indexVersions(trx: Tx, caseId: string): Promise<Omit<IndexVersionRow, 'entries'>[]> {
-  return trx('case_index_versions').where({ case_id: caseId }).orderBy('version').select(VERSION_COLUMNS.filter((c) => c !== 'entries'));
+  return trx('case_index_versions')
+    .where({ case_id: caseId })
+    .orderBy('version')
+    .select(VERSION_COLUMNS.filter((c) => c !== 'entries'));
 }
 
 /** JSON with object keys sorted at every level: what `entries_sha256` is computed over (jsonb reorders keys). */
@@ -65,12 +79,17 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    return `{${Object.keys(obj).sort().filter((k) => obj[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+    return `{${Object.keys(obj)
+      .sort()
+      .filter((k) => obj[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
 
-export const entriesSha256 = (entries: IndexEntry[]) => createHash('sha256').update(canonicalJson(entries)).digest('hex');
+export const entriesSha256 = (entries: IndexEntry[]) =>
+  createHash('sha256').update(canonicalJson(entries)).digest('hex');
 
 /** `tenants/<schema>/cases/<case id>/index-v<n>.pdf`: the signed PDF of a version. */
 export function indexPdfKey(tenant: string, caseId: string, version: number): string {

@@ -49,7 +49,10 @@ function summary(ctx: DomainContext, row: Omit<IndexVersionRow, 'entries'>): Ind
   };
 }
 
-const view = (ctx: DomainContext, row: IndexVersionRow): IndexVersionView => ({ ...summary(ctx, row), entries: row.entries });
+const view = (ctx: DomainContext, row: IndexVersionRow): IndexVersionView => ({
+  ...summary(ctx, row),
+  entries: row.entries,
+});
 
 export async function caseIndex(ctx: DomainContext, caseId: string): Promise<CaseIndexView> {
   return ctx.db.transaction(async (trx) => {
@@ -73,7 +76,11 @@ export function parseVersion(raw: unknown): number {
   return Number(text);
 }
 
-export async function caseIndexVersion(ctx: DomainContext, caseId: string, rawVersion: unknown): Promise<IndexVersionView> {
+export async function caseIndexVersion(
+  ctx: DomainContext,
+  caseId: string,
+  rawVersion: unknown,
+): Promise<IndexVersionView> {
   const version = parseVersion(rawVersion);
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);

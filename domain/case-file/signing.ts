@@ -18,13 +18,24 @@ export interface UnsignedVersion {
 /** Versions waiting for their signature, oldest first (at most `limit`). */
 export async function unsignedVersions(db: TenantDb, limit: number): Promise<UnsignedVersion[]> {
   return db.transaction((trx) =>
-    trx('case_index_versions').whereNull('signed_at').orderBy(['created_at', 'case_id', 'version']).limit(limit).select<UnsignedVersion[]>('case_id', 'version'),
+    trx('case_index_versions')
+      .whereNull('signed_at')
+      .orderBy(['created_at', 'case_id', 'version'])
+      .limit(limit)
+      .select<UnsignedVersion[]>('case_id', 'version'),
   );
 }
 
 /** What the index PDF of `row` prints besides its entries. */
-export async function indexPdfMeta(trx: Tx, db: TenantDb, timeZone: string, row: Pick<IndexVersionRow, 'case_id' | 'version' | 'created_at'>): Promise<IndexPdfMeta> {
-  const c = await trx('cases').where({ id: row.case_id }).first<{ case_number: string; reference: string }>('case_number', 'reference');
+export async function indexPdfMeta(
+  trx: Tx,
+  db: TenantDb,
+  timeZone: string,
+  row: Pick<IndexVersionRow, 'case_id' | 'version' | 'created_at'>,
+): Promise<IndexPdfMeta> {
+  const c = await trx('cases')
+    .where({ id: row.case_id })
+    .first<{ case_number: string; reference: string }>('case_number', 'reference');
   return {
     municipality: db.tenant.displayName,
     caseNumber: c.case_number,
@@ -48,10 +59,18 @@ export async function indexSigningRequest(ctx: System, caseId: string, version: 
 }
 
 /** Stores the signed PDF and marks the version signed; a version signed meanwhile keeps its first signature. */
-export async function recordIndexSignature(ctx: System, caseId: string, version: number, signed: Buffer): Promise<{ signedAt: string }> {
+export async function recordIndexSignature(
+  ctx: System,
+  caseId: string,
+  version: number,
+  signed: Buffer,
+): Promise<{ signedAt: string }> {
   const key = indexPdfKey(ctx.db.tenant.schema, caseId, version);
   return ctx.db.transaction(async (trx) => {
-    const row = await trx('case_index_versions').where({ case_id: caseId, version }).forUpdate().first<{ signed_at: Date | null }>('signed_at');
+    const row = await trx('case_index_versions')
+      .where({ case_id: caseId, version })
+      .forUpdate()
+      .first<{ signed_at: Date | null }>('signed_at');
     if (row.signed_at) return { signedAt: new Date(row.signed_at).toISOString() };
     await ctx.services.storage.put(key, signed);
     const [updated] = await trx('case_index_versions')

@@ -12,7 +12,14 @@ import type { ActingUser } from '../context.js';
 import { notFound } from '../errors.js';
 import { editSectorIds, viewSectorIds } from '../documents/access.js';
 import { CASE_MESSAGES } from './messages.js';
-import { activeAssignments, activeAssignmentsByCase, CASE_COLUMNS, casesQuery, type CaseRow, type MovementRow } from './records.js';
+import {
+  activeAssignments,
+  activeAssignmentsByCase,
+  CASE_COLUMNS,
+  casesQuery,
+  type CaseRow,
+  type MovementRow,
+} from './records.js';
 
 export type AccessReason = 'owner_sector' | 'assigned_sector' | 'assigned_user' | 'creator';
 
@@ -40,7 +47,10 @@ export async function caseAccess(trx: Tx, user: ActingUser, c: CaseRow): Promise
 
 /** The access of `user` to each case of a page, with one query for all their assignments. */
 export async function caseAccessForPage(trx: Tx, user: ActingUser, cases: CaseRow[]): Promise<CaseAccess[]> {
-  const byCase = await activeAssignmentsByCase(trx, cases.map((c) => c.id));
+  const byCase = await activeAssignmentsByCase(
+    trx,
+    cases.map((c) => c.id),
+  );
   return cases.map((c) => accessWith(user, c, byCase.get(c.id) ?? []));
 }
 
@@ -53,7 +63,16 @@ function accessWith(user: ActingUser, c: CaseRow, assignments: MovementRow[]): C
   const assignedSector = assignments.some((a) => mySectors.includes(a.to_sector_id));
   const assignedEditor = assignments.some((a) => a.assigned_user_id === user.id || editable.includes(a.to_sector_id));
   const creator = c.created_by === user.id;
-  const reason: AccessReason | null = ownerView || responsible ? 'owner_sector' : assignedUser ? 'assigned_user' : assignedSector ? 'assigned_sector' : creator ? 'creator' : null;
+  const reason: AccessReason | null =
+    ownerView || responsible
+      ? 'owner_sector'
+      : assignedUser
+        ? 'assigned_user'
+        : assignedSector
+          ? 'assigned_sector'
+          : creator
+            ? 'creator'
+            : null;
   return {
     reason,
     assignments,
@@ -84,7 +103,12 @@ export function whereCaseVisibleTo(query: Knex.QueryBuilder, trx: Tx, user: Acti
 }
 
 /** The case if it exists and (with a user) is visible; else 404. */
-export async function requireCase(trx: Tx, user: ActingUser | null, caseId: string, options: { forUpdate?: boolean } = {}): Promise<CaseRow> {
+export async function requireCase(
+  trx: Tx,
+  user: ActingUser | null,
+  caseId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CaseRow> {
   if (!isUuid(caseId)) throw notFound(CASE_MESSAGES.notFound);
   let query = casesQuery(trx).where('c.id', caseId);
   if (user) query = whereCaseVisibleTo(query, trx, user);
@@ -102,6 +126,8 @@ export async function requireCase(trx: Tx, user: ActingUser | null, caseId: stri
 export async function requireVisibleCases(trx: Tx, user: ActingUser, ids: string[]): Promise<void> {
   if (!ids.length) return;
   if (!ids.every(isUuid)) throw notFound(CASE_MESSAGES.notFound);
-  const seen = new Set(await whereCaseVisibleTo(trx('cases as c').whereRaw('c.id = any(?::uuid[])', [ids]), trx, user).pluck('c.id'));
+  const seen = new Set(
+    await whereCaseVisibleTo(trx('cases as c').whereRaw('c.id = any(?::uuid[])', [ids]), trx, user).pluck('c.id'),
+  );
   if (ids.some((id) => !seen.has(id))) throw notFound(CASE_MESSAGES.notFound);
 }

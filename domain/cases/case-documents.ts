@@ -26,10 +26,15 @@ export async function linkDocument(ctx: DomainContext, caseId: string, documentI
   const docId = requireId(documentId, 'official_document_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
-    if (!(await caseAccess(trx, user, c)).permissions.can_add_documents) throw forbidden(CASE_MESSAGES.noLinkPermission);
+    if (!(await caseAccess(trx, user, c)).permissions.can_add_documents)
+      throw forbidden(CASE_MESSAGES.noLinkPermission);
     const doc = await requireDocument(trx, user, docId);
     if (doc.status !== 'signed' || !doc.official_number) throw badRequest(CASE_MESSAGES.notOfficial);
-    const inserted = await trx('case_documents').insert({ case_id: c.id, document_id: doc.id, linked_by: user.id }).onConflict(['case_id', 'document_id']).ignore().returning('document_id');
+    const inserted = await trx('case_documents')
+      .insert({ case_id: c.id, document_id: doc.id, linked_by: user.id })
+      .onConflict(['case_id', 'document_id'])
+      .ignore()
+      .returning('document_id');
     if (inserted.length === 0) throw conflict(CASE_MESSAGES.alreadyLinked);
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
     await emitEvents(trx, ...(await documentLinkedEvents(trx, [c.id], doc, user.id)));
@@ -49,9 +54,13 @@ export async function proposeDocument(ctx: DomainContext, caseId: string, docume
     const doc = await requireDocument(trx, user, docId);
     if (!canEditDocument(user, doc)) throw forbidden(CASE_MESSAGES.noProposePermission);
     if (doc.status !== 'draft') throw badRequest(CASE_MESSAGES.notDraft);
-    const pending = await trx('document_proposals').where({ case_id: c.id, document_id: doc.id, status: 'pending_approval' }).first('id');
+    const pending = await trx('document_proposals')
+      .where({ case_id: c.id, document_id: doc.id, status: 'pending_approval' })
+      .first('id');
     if (pending) throw conflict(CASE_MESSAGES.alreadyProposed);
-    const [row] = await trx('document_proposals').insert({ case_id: c.id, document_id: doc.id, proposed_by: user.id }).returning<{ id: string; status: string }[]>(['id', 'status']);
+    const [row] = await trx('document_proposals')
+      .insert({ case_id: c.id, document_id: doc.id, proposed_by: user.id })
+      .returning<{ id: string; status: string }[]>(['id', 'status']);
     return { proposed_id: row!.id, case_id: c.id, document_id: doc.id, status: row!.status };
   });
 }
@@ -60,22 +69,40 @@ export async function proposeDocument(ctx: DomainContext, caseId: string, docume
  * Accepting a proposal makes the draft a document of the case: it is linked now if it is already
  * official, otherwise when it is signed (officialization links every accepted proposal).
  */
-export async function decideProposal(ctx: DomainContext, caseId: string, proposedId: unknown, decision: 'accepted' | 'rejected', reason?: string) {
+export async function decideProposal(
+  ctx: DomainContext,
+  caseId: string,
+  proposedId: unknown,
+  decision: 'accepted' | 'rejected',
+  reason?: string,
+) {
   const user = userOf(ctx);
   const id = requireId(proposedId, 'proposed_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
-    const proposal = await trx('document_proposals').where({ id, case_id: c.id }).forUpdate().first<{ id: string; document_id: string; status: string } | undefined>();
+    const proposal = await trx('document_proposals')
+      .where({ id, case_id: c.id })
+      .forUpdate()
+      .first<{ id: string; document_id: string; status: string } | undefined>();
     if (!proposal) throw notFound(CASE_MESSAGES.proposalNotFound);
     if (!isResponsible(user, c)) throw forbidden(CASE_MESSAGES.noProposalPermission);
     if (proposal.status !== 'pending_approval') throw conflict(CASE_MESSAGES.proposalNotPending);
-    await trx('document_proposals').where({ id }).update({ status: decision, decided_by: user.id, decided_at: trx.fn.now(), decision_reason: reason ?? null });
+    await trx('document_proposals')
+      .where({ id })
+      .update({ status: decision, decided_by: user.id, decided_at: trx.fn.now(), decision_reason: reason ?? null });
     let linked = false;
     if (decision === 'accepted') {
-      const doc = await trx('documents').where({ id: proposal.document_id }).whereNull('deleted_at').first<{ id: string; status: string; official_number: string | null } | undefined>();
+      const doc = await trx('documents')
+        .where({ id: proposal.document_id })
+        .whereNull('deleted_at')
+        .first<{ id: string; status: string; official_number: string | null } | undefined>();
       if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
       if (doc.status === 'signed') {
-        const inserted = await trx('case_documents').insert({ case_id: c.id, document_id: doc.id, linked_by: user.id }).onConflict(['case_id', 'document_id']).ignore().returning('case_id');
+        const inserted = await trx('case_documents')
+          .insert({ case_id: c.id, document_id: doc.id, linked_by: user.id })
+          .onConflict(['case_id', 'document_id'])
+          .ignore()
+          .returning('case_id');
         if (inserted.length) await emitEvents(trx, ...(await documentLinkedEvents(trx, [c.id], doc, user.id)));
         linked = true;
       }

@@ -14,11 +14,19 @@ export async function documentLinkedEvents(
   byUserId: string | null,
 ): Promise<OutboxEvent<'case.document_linked'>[]> {
   if (!caseIds.length) return [];
-  const cases = await trx('cases').whereIn('id', caseIds).select<{ id: string; case_number: string }[]>('id', 'case_number');
+  const cases = await trx('cases')
+    .whereIn('id', caseIds)
+    .select<{ id: string; case_number: string }[]>('id', 'case_number');
   const numberOf = new Map(cases.map((c) => [c.id, c.case_number]));
   return caseIds.map((caseId) => ({
     type: 'case.document_linked',
     subject: { kind: 'case', id: caseId },
-    data: { case_id: caseId, case_number: numberOf.get(caseId)!, document_id: doc.id, document_number: doc.official_number, by_user_id: byUserId },
+    data: {
+      case_id: caseId,
+      case_number: numberOf.get(caseId)!,
+      document_id: doc.id,
+      document_number: doc.official_number,
+      by_user_id: byUserId,
+    },
   }));
 }

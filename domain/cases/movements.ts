@@ -32,7 +32,9 @@ function userOf(ctx: DomainContext): ActingUser {
 async function targetSector(trx: Tx, c: CaseRow, sectorId: unknown) {
   if (typeof sectorId !== 'string' || !sectorId) throw badRequest('target_sector_id es requerido');
   if (!isUuid(sectorId)) throw badRequest('target_sector_id debe ser un UUID');
-  const sector = await trx('sectors').where({ id: sectorId, is_active: true }).first<{ id: string; acronym: string; name: string } | undefined>('id', 'acronym', 'name');
+  const sector = await trx('sectors')
+    .where({ id: sectorId, is_active: true })
+    .first<{ id: string; acronym: string; name: string } | undefined>('id', 'acronym', 'name');
   if (!sector) throw notFound(CASE_MESSAGES.targetSectorNotFound);
   if (sector.id === c.owner_sector_id) throw badRequest(CASE_MESSAGES.sameSector);
   return sector;
@@ -93,10 +95,25 @@ export interface MovementRequest {
  * Records `request` as movement `movementId`, once: a repeat (a retried workflow step) finds the
  * movement already there and answers it, whoever's permissions changed since.
  */
-export async function recordMovement(ctx: DomainContext, movementId: string, request: MovementRequest): Promise<MovementResult> {
-  const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId, due: request.due ?? null };
+export async function recordMovement(
+  ctx: DomainContext,
+  movementId: string,
+  request: MovementRequest,
+): Promise<MovementResult> {
+  const input = {
+    targetSectorId: request.targetSectorId,
+    reason: request.reason,
+    assignedUserId: request.assignedUserId,
+    due: request.due ?? null,
+  };
   if (request.kind === 'assign') return assignCase(ctx, request.caseId, input, movementId);
-  return transferCase(ctx, request.caseId, { ...input, transferOwnership: request.transferOwnership }, { bounded: request.bounded }, movementId);
+  return transferCase(
+    ctx,
+    request.caseId,
+    { ...input, transferOwnership: request.transferOwnership },
+    { bounded: request.bounded },
+    movementId,
+  );
 }
 
 async function existingMovement(trx: Tx, c: CaseRow, movementId: string): Promise<MovementResult | undefined> {
@@ -104,12 +121,34 @@ async function existingMovement(trx: Tx, c: CaseRow, movementId: string): Promis
     .join('sectors as f', 'f.id', 'm.from_sector_id')
     .join('sectors as t', 't.id', 'm.to_sector_id')
     .where({ 'm.id': movementId, 'm.case_id': c.id })
-    .first<{ movement_type: 'transfer' | 'assignment'; from_id: string; from_acronym: string; to_id: string; to_acronym: string; to_name: string; assigned_user_id: string | null; due_at: Date | null } | undefined>(
-      'm.movement_type', 'f.id as from_id', 'f.acronym as from_acronym', 't.id as to_id', 't.acronym as to_acronym', 't.name as to_name', 'm.assigned_user_id', 'm.due_at',
+    .first<
+      | {
+          movement_type: 'transfer' | 'assignment';
+          from_id: string;
+          from_acronym: string;
+          to_id: string;
+          to_acronym: string;
+          to_name: string;
+          assigned_user_id: string | null;
+          due_at: Date | null;
+        }
+      | undefined
+    >(
+      'm.movement_type',
+      'f.id as from_id',
+      'f.acronym as from_acronym',
+      't.id as to_id',
+      't.acronym as to_acronym',
+      't.name as to_name',
+      'm.assigned_user_id',
+      'm.due_at',
     );
   if (!m) return undefined;
   return {
-    movementId, movementType: m.movement_type, caseId: c.id, caseNumber: c.case_number,
+    movementId,
+    movementType: m.movement_type,
+    caseId: c.id,
+    caseNumber: c.case_number,
     fromSector: { sector_id: m.from_id, acronym: m.from_acronym },
     toSector: { sector_id: m.to_id, acronym: m.to_acronym, name: m.to_name },
     assignedUserId: m.assigned_user_id,
@@ -119,7 +158,14 @@ async function existingMovement(trx: Tx, c: CaseRow, movementId: string): Promis
 }
 
 /** What a movement's request must pass, in the order its refusals are answered; nothing is written. */
-async function checkedMovement(ctx: DomainContext, trx: Tx, user: ActingUser, c: CaseRow, input: TransferInput, rule: ReasonRule) {
+async function checkedMovement(
+  ctx: DomainContext,
+  trx: Tx,
+  user: ActingUser,
+  c: CaseRow,
+  input: TransferInput,
+  rule: ReasonRule,
+) {
   if (!(await caseAccess(trx, user, c)).permissions.can_transfer) throw forbidden(CASE_MESSAGES.noTransferPermission);
   const target = await targetSector(trx, c, input.targetSectorId);
   const reason = checkReason(input.reason, rule);
@@ -137,15 +183,28 @@ export async function checkMovement(ctx: DomainContext, request: MovementRequest
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, request.caseId);
-    if (request.kind === 'assign' && !(await caseAccess(trx, user, c)).permissions.can_assign) throw forbidden(CASE_MESSAGES.noAssignPermission);
-    const input = { targetSectorId: request.targetSectorId, reason: request.reason, assignedUserId: request.assignedUserId, due: request.due ?? null, transferOwnership: request.transferOwnership };
+    if (request.kind === 'assign' && !(await caseAccess(trx, user, c)).permissions.can_assign)
+      throw forbidden(CASE_MESSAGES.noAssignPermission);
+    const input = {
+      targetSectorId: request.targetSectorId,
+      reason: request.reason,
+      assignedUserId: request.assignedUserId,
+      due: request.due ?? null,
+      transferOwnership: request.transferOwnership,
+    };
     await checkedMovement(ctx, trx, user, c, input, { bounded: request.kind === 'assign' || request.bounded });
     return { caseNumber: c.case_number };
   });
 }
 
 /** Only a responsible of the case's current sector may transfer (403 otherwise). */
-export async function transferCase(ctx: DomainContext, caseId: string, input: TransferInput, rule: ReasonRule, movementId?: string): Promise<MovementResult> {
+export async function transferCase(
+  ctx: DomainContext,
+  caseId: string,
+  input: TransferInput,
+  rule: ReasonRule,
+  movementId?: string,
+): Promise<MovementResult> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
     // Existence only: for movements the spec answers 403 to anyone who is not a responsible.
@@ -157,32 +216,67 @@ export async function transferCase(ctx: DomainContext, caseId: string, input: Tr
     const movementType = input.transferOwnership ? 'transfer' : 'assignment';
     // The case moves on: whatever was due from the sectors it leaves no longer runs.
     const ended: string[] = input.transferOwnership
-      ? await trx('case_movements').where({ case_id: c.id }).whereNotNull('due_at').whereNull('deadline_ended_at')
-        .update({ deadline_ended_at: trx.fn.now() }).returning('id').then((rows: { id: string }[]) => rows.map((r) => r.id))
+      ? await trx('case_movements')
+          .where({ case_id: c.id })
+          .whereNotNull('due_at')
+          .whereNull('deadline_ended_at')
+          .update({ deadline_ended_at: trx.fn.now() })
+          .returning('id')
+          .then((rows: { id: string }[]) => rows.map((r) => r.id))
       : [];
     const [movement] = await trx('case_movements')
       .insert({
         ...(movementId ? { id: movementId } : {}),
-        case_id: c.id, movement_type: movementType, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee,
-        reason, created_by: user.id, status: input.transferOwnership ? 'closed' : 'active', due_at: dueAt,
+        case_id: c.id,
+        movement_type: movementType,
+        from_sector_id: c.owner_sector_id,
+        to_sector_id: target.id,
+        assigned_user_id: assignee,
+        reason,
+        created_by: user.id,
+        status: input.transferOwnership ? 'closed' : 'active',
+        due_at: dueAt,
       })
       .returning<{ id: string }[]>('id');
     const changes: Record<string, unknown> = { last_modified_at: trx.fn.now() };
     if (input.transferOwnership) Object.assign(changes, { owner_sector_id: target.id, responsible_user_id: assignee });
     await trx('cases').where({ id: c.id }).update(changes);
     await recordActivity(trx, {
-      kind: input.transferOwnership ? 'case_transferred' : 'case_assigned', actorUserId: user.id, sectorId: target.id, entityType: 'case', entityId: c.id,
+      kind: input.transferOwnership ? 'case_transferred' : 'case_assigned',
+      actorUserId: user.id,
+      sectorId: target.id,
+      entityType: 'case',
+      entityId: c.id,
       summary: `${user.fullName} ${input.transferOwnership ? 'transfirió' : 'asignó'} el expediente ${c.case_number} a ${target.acronym}: ${reason}`,
-      data: { movement_id: movement!.id, from_sector_id: c.owner_sector_id, to_sector_id: target.id, assigned_user_id: assignee, due_at: dueAt?.toISOString() ?? null },
+      data: {
+        movement_id: movement!.id,
+        from_sector_id: c.owner_sector_id,
+        to_sector_id: target.id,
+        assigned_user_id: assignee,
+        due_at: dueAt?.toISOString() ?? null,
+      },
     });
     const about = { case_id: c.id, case_number: c.case_number, movement_id: movement!.id };
     if (input.transferOwnership) {
-      await emitEvent(trx, 'case.transferred', { kind: 'case', id: c.id }, { ...about, from_sector_id: c.owner_sector_id, to_sector_id: target.id, by_user_id: user.id });
+      await emitEvent(
+        trx,
+        'case.transferred',
+        { kind: 'case', id: c.id },
+        { ...about, from_sector_id: c.owner_sector_id, to_sector_id: target.id, by_user_id: user.id },
+      );
     } else {
-      await emitEvent(trx, 'case.assigned', { kind: 'case', id: c.id }, { ...about, sector_id: target.id, assigned_user_id: assignee, by_user_id: user.id });
+      await emitEvent(
+        trx,
+        'case.assigned',
+        { kind: 'case', id: c.id },
+        { ...about, sector_id: target.id, assigned_user_id: assignee, by_user_id: user.id },
+      );
     }
     return {
-      movementId: movement!.id, movementType, caseId: c.id, caseNumber: c.case_number,
+      movementId: movement!.id,
+      movementType,
+      caseId: c.id,
+      caseNumber: c.case_number,
       fromSector: { sector_id: c.owner_sector_id, acronym: c.owner_sector_acronym },
       toSector: { sector_id: target.id, acronym: target.acronym, name: target.name },
       assignedUserId: assignee,
@@ -199,7 +293,12 @@ export interface AssignInput {
   due?: DeadlineRequest | null;
 }
 
-export async function assignCase(ctx: DomainContext, caseId: string, input: AssignInput, movementId?: string): Promise<MovementResult> {
+export async function assignCase(
+  ctx: DomainContext,
+  caseId: string,
+  input: AssignInput,
+  movementId?: string,
+): Promise<MovementResult> {
   const user = userOf(ctx);
   const allowed = await ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
@@ -210,23 +309,42 @@ export async function assignCase(ctx: DomainContext, caseId: string, input: Assi
   return transferCase(ctx, caseId, { ...input, transferOwnership: false }, { bounded: true }, movementId);
 }
 
-export async function closeAssignment(ctx: DomainContext, caseId: string, input: { movementId: unknown; reason: unknown }): Promise<{ movementId: string; endedDeadlines: string[] }> {
+export async function closeAssignment(
+  ctx: DomainContext,
+  caseId: string,
+  input: { movementId: unknown; reason: unknown },
+): Promise<{ movementId: string; endedDeadlines: string[] }> {
   const user = userOf(ctx);
   if (typeof input.movementId !== 'string' || !input.movementId) throw badRequest('movement_id es requerido');
   if (!isUuid(input.movementId)) throw badRequest('movement_id debe ser un UUID');
   const movementId = input.movementId;
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
-    const movement = await trx('case_movements').where({ id: movementId, case_id: c.id }).first<{ id: string; movement_type: string; status: string } | undefined>();
+    const movement = await trx('case_movements')
+      .where({ id: movementId, case_id: c.id })
+      .first<{ id: string; movement_type: string; status: string } | undefined>();
     if (!movement) throw notFound(CASE_MESSAGES.movementNotFound);
-    if (movement.movement_type !== 'assignment' || movement.status !== 'active') throw badRequest(CASE_MESSAGES.notActiveAssignment);
+    if (movement.movement_type !== 'assignment' || movement.status !== 'active')
+      throw badRequest(CASE_MESSAGES.notActiveAssignment);
     if (!(await caseAccess(trx, user, c)).permissions.can_close) throw forbidden(CASE_MESSAGES.noClosePermission);
     const reason = checkReason(input.reason, { bounded: true });
-    const [closed] = await trx('case_movements').where({ id: movement.id })
-      .update({ status: 'closed', closed_at: trx.fn.now(), closed_by: user.id, close_reason: reason, deadline_ended_at: trx.raw('case when due_at is null then null else now() end') })
+    const [closed] = await trx('case_movements')
+      .where({ id: movement.id })
+      .update({
+        status: 'closed',
+        closed_at: trx.fn.now(),
+        closed_by: user.id,
+        close_reason: reason,
+        deadline_ended_at: trx.raw('case when due_at is null then null else now() end'),
+      })
       .returning<{ due_at: Date | null }[]>('due_at');
     await trx('cases').where({ id: c.id }).update({ last_modified_at: trx.fn.now() });
-    await emitEvent(trx, 'case.assignment_closed', { kind: 'case', id: c.id }, { case_id: c.id, case_number: c.case_number, movement_id: movement.id, by_user_id: user.id });
+    await emitEvent(
+      trx,
+      'case.assignment_closed',
+      { kind: 'case', id: c.id },
+      { case_id: c.id, case_number: c.case_number, movement_id: movement.id, by_user_id: user.id },
+    );
     return { movementId: movement.id, endedDeadlines: closed?.due_at ? [movement.id] : [] };
   });
 }

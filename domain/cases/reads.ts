@@ -11,8 +11,21 @@ import { editSectorIds, viewSectorIds, whereReadableBy, type Reader } from '../d
 import { iso } from '../documents/records.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  afterCondition, mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, parsePage, settleTotal, whereAfter, whereIdIn,
-  type Page, type Position, type Ranges, type Sql, type TotalSources,
+  afterCondition,
+  mergedList,
+  mergedPage,
+  newestFirst,
+  pageInfoOf,
+  pageOfCandidates,
+  parsePage,
+  settleTotal,
+  whereAfter,
+  whereIdIn,
+  type Page,
+  type Position,
+  type Ranges,
+  type Sql,
+  type TotalSources,
 } from '../pagination.js';
 import { anyLike, lateralMatch, searchText } from '../text-search.js';
 import { searchPattern } from '../text-fold.js';
@@ -37,7 +50,6 @@ export interface CaseSearchInput {
   /** Integration: `next_cursor` of the previous page (list-cursor.ts). */
   cursor?: unknown;
 }
-
 
 /** What a case search asks for, validated. */
 interface CaseCriteria {
@@ -100,9 +112,14 @@ function caseRanges(trx: Tx, user: ActingUser | null, criteria: CaseCriteria): R
       whereAfter(q, 'c.created_at', 'c.id', after);
       return take === null ? q : q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id' }]).limit(take);
     };
-    const sql = (q: Knex.QueryBuilder) => { const native = order(q).toSQL(); return { sql: native.sql, bindings: [...native.bindings] }; };
+    const sql = (q: Knex.QueryBuilder) => {
+      const native = order(q).toSQL();
+      return { sql: native.sql, bindings: [...native.bindings] };
+    };
     const byStatus = (source: (q: Knex.QueryBuilder) => Knex.QueryBuilder) =>
-      criteria.statuses.map((status) => sql(source(ranged(trx('cases as c').select('c.created_at', 'c.id'), criteria).andWhere('c.status', status))));
+      criteria.statuses.map((status) =>
+        sql(source(ranged(trx('cases as c').select('c.created_at', 'c.id'), criteria).andWhere('c.status', status))),
+      );
     if (!user) return byStatus((q) => q);
     const viewed = [...new Set([...viewSectorIds(user), ...editSectorIds(user)])];
     // Filtered to a sector the user sees as owner: its range already holds every match.
@@ -122,15 +139,34 @@ function caseRanges(trx: Tx, user: ActingUser | null, criteria: CaseCriteria): R
  * `assigned_user_id`), newest case first, from the movements' index; each case is checked against
  * the filters as the range is read.
  */
-function assignedRange(column: 'to_sector_id' | 'assigned_user_id', value: string, criteria: CaseCriteria, take: number | null, after?: Position): Sql {
+function assignedRange(
+  column: 'to_sector_id' | 'assigned_user_id',
+  value: string,
+  criteria: CaseCriteria,
+  take: number | null,
+  after?: Position,
+): Sql {
   const conditions = ['c.id = m.case_id', 'c.is_ready', 'c.status = any(?::text[])'];
   const bindings: Knex.RawBinding[] = [[...criteria.statuses]];
-  if (criteria.ownerSectorId) { conditions.push('c.owner_sector_id = ?'); bindings.push(criteria.ownerSectorId); }
+  if (criteria.ownerSectorId) {
+    conditions.push('c.owner_sector_id = ?');
+    bindings.push(criteria.ownerSectorId);
+  }
   const range = [`m.${column} = ?`, "m.movement_type = 'assignment'", "m.status = 'active'"];
   bindings.push(value);
-  if (criteria.from) { range.push('m.case_created_at >= ?'); bindings.push(criteria.from); }
-  if (criteria.to) { range.push('m.case_created_at < ?'); bindings.push(criteria.to); }
-  if (after) { const position = afterCondition('m.case_created_at', 'm.case_id', after); range.push(position.sql); bindings.push(...position.bindings); }
+  if (criteria.from) {
+    range.push('m.case_created_at >= ?');
+    bindings.push(criteria.from);
+  }
+  if (criteria.to) {
+    range.push('m.case_created_at < ?');
+    bindings.push(criteria.to);
+  }
+  if (after) {
+    const position = afterCondition('m.case_created_at', 'm.case_id', after);
+    range.push(position.sql);
+    bindings.push(...position.bindings);
+  }
   // The case is looked up per movement (lateral, fenced by offset 0) so the range is read in order.
   const sql = `select distinct on (m.case_created_at, m.case_id) m.case_created_at as created_at, m.case_id as id
     from case_movements m cross join lateral (select 1 from cases c where ${conditions.join(' and ')} offset 0) c
@@ -153,7 +189,11 @@ function directCases(trx: Tx, ctx: DomainContext, criteria: CaseCriteria): Knex.
   }
   if (criteria.assignedSectorId) {
     query.whereExists(
-      trx('case_movements as sf').whereRaw('sf.case_id = c.id').andWhere({ 'sf.movement_type': 'assignment', 'sf.status': 'active', 'sf.to_sector_id': criteria.assignedSectorId }),
+      trx('case_movements as sf').whereRaw('sf.case_id = c.id').andWhere({
+        'sf.movement_type': 'assignment',
+        'sf.status': 'active',
+        'sf.to_sector_id': criteria.assignedSectorId,
+      }),
     );
   }
   return query;
@@ -168,11 +208,19 @@ const CASE_TEXT_COLUMNS = ['c.case_number_folded', 'c.reference_folded'] as cons
 const CASE_TEXT_TRIGRAMS = ['cases_number_trigrams', 'cases_reference_trigrams'] as const;
 
 /** A page of cases (ids, page_size + 1 of them) and how to total them. */
-async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+async function searchCaseIds(
+  trx: Tx,
+  ctx: DomainContext,
+  criteria: CaseCriteria,
+  p: Page,
+): Promise<{ ids: string[]; total: TotalSources }> {
   // Few candidates (an assigned sector's cases, a rare text's): read them all with the rule row by row.
   const direct = async (ids?: string[]) => {
     // Candidates found by their text need no second text match (it would read the trigrams again).
-    const candidates = () => (ids ? whereIdIn(directCases(trx, ctx, { ...criteria, pattern: undefined }), 'c.id', ids) : directCases(trx, ctx, criteria));
+    const candidates = () =>
+      ids
+        ? whereIdIn(directCases(trx, ctx, { ...criteria, pattern: undefined }), 'c.id', ids)
+        : directCases(trx, ctx, criteria);
     return pageOfCandidates(trx, candidates, newestFirst('c'), p);
   };
   if (criteria.assignedSectorId) return direct();
@@ -189,24 +237,45 @@ async function searchCaseIds(trx: Tx, ctx: DomainContext, criteria: CaseCriteria
     },
     match: lateralMatch('cases c', 'c.is_ready', CASE_TEXT_COLUMNS, pattern),
     listEstimate: list.estimate,
-    indexed: { scope: ctx.tenant.schema, rows: () => trx('cases as c').where('c.is_ready', true), columns: CASE_TEXT_COLUMNS, id: 'c.id', at: 'c.created_at', trigramStatistics: CASE_TEXT_TRIGRAMS },
+    indexed: {
+      scope: ctx.tenant.schema,
+      rows: () => trx('cases as c').where('c.is_ready', true),
+      columns: CASE_TEXT_COLUMNS,
+      id: 'c.id',
+      at: 'c.created_at',
+      trigramStatistics: CASE_TEXT_TRIGRAMS,
+    },
     among: (found) => direct(found.map((c) => c.id)),
   });
 }
 
-async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, flavor: 'integration' | 'backend', p: Page) {
+async function pageOfCases(
+  trx: Tx,
+  ctx: DomainContext,
+  input: CaseSearchInput,
+  flavor: 'integration' | 'backend',
+  p: Page,
+) {
   const criteria = caseCriteria(ctx, input, flavor);
   if (criteria.text) criteria.pattern = await searchPattern(trx, criteria.text);
   if (flavor === 'integration' && input.sector_filter) {
-    const owner = await trx('sectors').where('acronym', input.sector_filter.toUpperCase()).first<{ id: string } | undefined>('id');
-    if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id)) return { rows: [], total: { total: 0, exact: true }, more: false };
+    const owner = await trx('sectors')
+      .where('acronym', input.sector_filter.toUpperCase())
+      .first<{ id: string } | undefined>('id');
+    if (!owner || (criteria.ownerSectorId && criteria.ownerSectorId !== owner.id))
+      return { rows: [], total: { total: 0, exact: true }, more: false };
     criteria.ownerSectorId = owner.id;
   }
   const found = await searchCaseIds(trx, ctx, criteria, p);
   const total = await settleTotal(p, found.ids.length, found.total);
   const ids = found.ids.slice(0, p.pageSize);
   const loaded = ids.length
-    ? await casesQuery(trx).whereIn('c.id', ids).select<(CaseRow & { position: string })[]>([...CASE_COLUMNS, trx.raw(`${positionAt('c.created_at')} as position`)])
+    ? await casesQuery(trx)
+        .whereIn('c.id', ids)
+        .select<(CaseRow & { position: string })[]>([
+          ...CASE_COLUMNS,
+          trx.raw(`${positionAt('c.created_at')} as position`),
+        ])
     : [];
   const byId = new Map(loaded.map((c) => [c.id, c]));
   return { rows: ids.map((id) => byId.get(id)!), total, more: found.ids.length > p.pageSize };
@@ -215,13 +284,29 @@ async function pageOfCases(trx: Tx, ctx: DomainContext, input: CaseSearchInput, 
 /** Integration search, by page or by cursor. */
 export async function searchCasesIntegration(ctx: DomainContext, input: CaseSearchInput) {
   const text = searchTextOf(input.search);
-  const p = parseListPage(input, ['cases', ctx.user?.id ?? null, input.status || null, input.date_filter || null, input.sector_filter || null, text || null]);
+  const p = parseListPage(input, [
+    'cases',
+    ctx.user?.id ?? null,
+    input.status || null,
+    input.date_filter || null,
+    input.sector_filter || null,
+    text || null,
+  ]);
   return ctx.db.transaction(async (trx) => {
     const { rows, total, more } = await pageOfCases(trx, ctx, input, 'integration', p);
     const { total_pages: _unused, ...info } = pageInfoOf(p, total);
-    const deadlines = await openCaseDeadlines(trx, rows.map((c) => c.id));
+    const deadlines = await openCaseDeadlines(
+      trx,
+      rows.map((c) => c.id),
+    );
     return {
-      cases: rows.map((c) => ({ case_id: c.id, case_number: c.case_number, reference: c.reference, status: c.status, deadline: deadlines.get(c.id) ?? null })),
+      cases: rows.map((c) => ({
+        case_id: c.id,
+        case_number: c.case_number,
+        reference: c.reference,
+        status: c.status,
+        deadline: deadlines.get(c.id) ?? null,
+      })),
       ...info,
       next_cursor: nextCursor(p, more, rows),
     };
@@ -234,7 +319,10 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
   return ctx.db.transaction(async (trx) => {
     const { rows, total } = await pageOfCases(trx, ctx, input, 'backend', p);
     const accesses = await caseAccessForPage(trx, user, rows);
-    const deadlines = await openCaseDeadlines(trx, rows.map((c) => c.id));
+    const deadlines = await openCaseDeadlines(
+      trx,
+      rows.map((c) => c.id),
+    );
     const items = rows.map((c, i) => {
       const access = accesses[i];
       return {
@@ -258,7 +346,8 @@ export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchIn
 
 function uniqueSectors(assignments: MovementRow[]) {
   const seen = new Map<string, { sector_id: string; acronym: string; name: string }>();
-  for (const a of assignments) seen.set(a.to_sector_id, { sector_id: a.to_sector_id, acronym: a.to_acronym, name: a.to_name });
+  for (const a of assignments)
+    seen.set(a.to_sector_id, { sector_id: a.to_sector_id, acronym: a.to_acronym, name: a.to_name });
   return [...seen.values()];
 }
 
@@ -291,7 +380,11 @@ export function movementObject(m: MovementRow) {
     created_at: iso(m.created_at),
     due_at: iso(m.due_at),
     ...(m.movement_type === 'assignment'
-      ? { status: m.status, assigned_user: m.assigned_user_id ? { user_id: m.assigned_user_id, full_name: m.assigned_user_name } : null, closed_at: iso(m.closed_at) }
+      ? {
+          status: m.status,
+          assigned_user: m.assigned_user_id ? { user_id: m.assigned_user_id, full_name: m.assigned_user_name } : null,
+          closed_at: iso(m.closed_at),
+        }
       : {}),
   };
 }
@@ -304,18 +397,32 @@ async function caseDocumentRows(trx: Tx, caseId: string, reader: Reader) {
   let query = trx('documents as d')
     .join('document_types as t', 't.id', 'd.document_type_id')
     .whereNull('d.deleted_at')
-    .andWhere((w) => w.whereExists(trx('case_documents as cd').whereRaw('cd.document_id = d.id').andWhere('cd.case_id', caseId)).orWhere('d.case_id', caseId));
+    .andWhere((w) =>
+      w
+        .whereExists(trx('case_documents as cd').whereRaw('cd.document_id = d.id').andWhere('cd.case_id', caseId))
+        .orWhere('d.case_id', caseId),
+    );
   query = whereReadableBy(query, trx, reader);
   // A system reader lists official documents only: one in signing is still unofficial, and its
   // detail asks for X-User-ID anyway.
   if (!reader) query = query.andWhere('d.status', 'signed');
-  const rows = await query
-    .orderBy('d.created_at')
-    .select<{ id: string; official_number: string | null; acronym: string; reference: string; status: string; created_at: Date }[]>(
-      'd.id', 'd.official_number', 't.acronym', 'd.reference', 'd.status', 'd.created_at',
-    );
+  const rows = await query.orderBy('d.created_at').select<
+    {
+      id: string;
+      official_number: string | null;
+      acronym: string;
+      reference: string;
+      status: string;
+      created_at: Date;
+    }[]
+  >('d.id', 'd.official_number', 't.acronym', 'd.reference', 'd.status', 'd.created_at');
   return rows.map((d) => ({
-    document_id: d.id, document_number: d.official_number, document_type: d.acronym, reference: d.reference, status: d.status, created_at: iso(d.created_at),
+    document_id: d.id,
+    document_number: d.official_number,
+    document_type: d.acronym,
+    reference: d.reference,
+    status: d.status,
+    created_at: iso(d.created_at),
   }));
 }
 
@@ -332,11 +439,28 @@ async function documentLinksOf(trx: Tx, caseId: string, reader: Reader) {
     reader,
   );
   const rows = await query
-    .orderBy([{ column: 'cd.linked_at', order: 'desc' }, { column: 'd.id', order: 'desc' }])
-    .select<{ id: string; official_number: string | null; acronym: string; reference: string; linked_by: string | null; linked_at: Date }[]>(
-      'd.id', 'd.official_number', 't.acronym', 'd.reference', 'u.full_name as linked_by', 'cd.linked_at',
-    );
-  return rows.map((r) => ({ document_id: r.id, document_number: r.official_number, document_type: r.acronym, reference: r.reference, linked_by: r.linked_by, linked_at: iso(r.linked_at) }));
+    .orderBy([
+      { column: 'cd.linked_at', order: 'desc' },
+      { column: 'd.id', order: 'desc' },
+    ])
+    .select<
+      {
+        id: string;
+        official_number: string | null;
+        acronym: string;
+        reference: string;
+        linked_by: string | null;
+        linked_at: Date;
+      }[]
+    >('d.id', 'd.official_number', 't.acronym', 'd.reference', 'u.full_name as linked_by', 'cd.linked_at');
+  return rows.map((r) => ({
+    document_id: r.id,
+    document_number: r.official_number,
+    document_type: r.acronym,
+    reference: r.reference,
+    linked_by: r.linked_by,
+    linked_at: iso(r.linked_at),
+  }));
 }
 
 /** Integration detail; with X-User-ID omitted (a system-scope key) the case permission check is skipped (spec), not the documents'. */
@@ -347,7 +471,9 @@ export async function getCase(ctx: DomainContext, caseId: string, options: { inc
     const deadline = (await openCaseDeadlines(trx, [c.id])).get(c.id) ?? null;
     const base = { ...caseObject(c), short_ai_summary: ctx.user ? c.short_ai_summary : null, deadline };
     if (!options.includeDocuments) return base;
-    const documents = (await caseDocumentRows(trx, c.id, ctx.user)).map(({ document_id, document_number, reference, status }) => ({ document_id, document_number, reference, status }));
+    const documents = (await caseDocumentRows(trx, c.id, ctx.user)).map(
+      ({ document_id, document_number, reference, status }) => ({ document_id, document_number, reference, status }),
+    );
     return { ...base, documents };
   });
 }
@@ -364,7 +490,12 @@ export async function getCaseByNumber(ctx: DomainContext, caseNumber: string) {
 }
 
 async function movementsOf(trx: Tx, caseId: string) {
-  const rows: MovementRow[] = await movementsQuery(trx).where('m.case_id', caseId).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]);
+  const rows: MovementRow[] = await movementsQuery(trx)
+    .where('m.case_id', caseId)
+    .orderBy([
+      { column: 'm.created_at', order: 'desc' },
+      { column: 'm.id', order: 'desc' },
+    ]);
   return rows.map(movementObject);
 }
 
@@ -422,12 +553,28 @@ async function proposedDraftsOf(trx: Tx, caseId: string, userId: string) {
     .whereIn('d.status', ['draft', 'rejected', 'sent_to_sign'])
     .whereRaw('?::uuid = any(d.proposed_case_ids)', [caseId])
     .orderBy('d.created_at')
-    .select<{ id: string; acronym: string; reference: string; status: string; created_at: Date }[]>('d.id', 't.acronym', 'd.reference', 'd.status', 'd.created_at');
-  return rows.map((d) => ({ document_id: d.id, document_type: d.acronym, reference: d.reference, status: d.status, created_at: iso(d.created_at) }));
+    .select<{ id: string; acronym: string; reference: string; status: string; created_at: Date }[]>(
+      'd.id',
+      't.acronym',
+      'd.reference',
+      'd.status',
+      'd.created_at',
+    );
+  return rows.map((d) => ({
+    document_id: d.id,
+    document_type: d.acronym,
+    reference: d.reference,
+    status: d.status,
+    created_at: iso(d.created_at),
+  }));
 }
 
 async function sectorsExcept(trx: Tx, ownerSectorId: string) {
-  return trx('sectors').where('is_active', true).andWhereNot('id', ownerSectorId).orderBy('name').select<{ sector_id: string; name: string; acronym: string }[]>('id as sector_id', 'name', 'acronym');
+  return trx('sectors')
+    .where('is_active', true)
+    .andWhereNot('id', ownerSectorId)
+    .orderBy('name')
+    .select<{ sector_id: string; name: string; acronym: string }[]>('id as sector_id', 'name', 'acronym');
 }
 
 async function activeUsersOf(trx: Tx, sectorId: string) {
@@ -435,13 +582,19 @@ async function activeUsersOf(trx: Tx, sectorId: string) {
     .join('user_sector_permissions as p', 'p.user_id', 'u.id')
     .where({ 'p.sector_id': sectorId, 'u.is_active': true })
     .orderBy('u.full_name')
-    .select<{ user_id: string; full_name: string; email: string; role: string }[]>('u.id as user_id', 'u.full_name', 'u.email', 'u.role');
+    .select<{ user_id: string; full_name: string; email: string; role: string }[]>(
+      'u.id as user_id',
+      'u.full_name',
+      'u.email',
+      'u.role',
+    );
 }
 
 export async function prepareTransfer(ctx: DomainContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
-    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_transfer) throw forbidden(CASE_MESSAGES.noTransferPermission);
+    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_transfer)
+      throw forbidden(CASE_MESSAGES.noTransferPermission);
     return { available_sectors: await sectorsExcept(trx, c.owner_sector_id) };
   });
 }
@@ -449,11 +602,19 @@ export async function prepareTransfer(ctx: DomainContext, caseId: string) {
 export async function prepareAssignment(ctx: DomainContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
-    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_assign) throw forbidden(CASE_MESSAGES.noAssignPermission);
+    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_assign)
+      throw forbidden(CASE_MESSAGES.noAssignPermission);
     const sectors = await sectorsExcept(trx, c.owner_sector_id);
     const result = [];
     for (const s of sectors) {
-      result.push({ ...s, users: (await activeUsersOf(trx, s.sector_id)).map(({ user_id, full_name, email }) => ({ user_id, full_name, email })) });
+      result.push({
+        ...s,
+        users: (await activeUsersOf(trx, s.sector_id)).map(({ user_id, full_name, email }) => ({
+          user_id,
+          full_name,
+          email,
+        })),
+      });
     }
     return { available_sectors: result };
   });

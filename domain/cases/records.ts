@@ -35,10 +35,22 @@ export function casesQuery(trx: Tx): Knex.QueryBuilder {
 }
 
 export const CASE_COLUMNS = [
-  'c.id', 'c.case_number', 'c.reference', 'c.status', 'c.template_id', 'c.owner_sector_id', 'c.responsible_user_id',
-  'c.created_by', 'c.short_ai_summary', 'c.created_at', 'c.last_modified_at',
-  'ct.name as template_name', 'ct.acronym as template_acronym',
-  'os.name as owner_sector_name', 'os.acronym as owner_sector_acronym', 'od.name as owner_department',
+  'c.id',
+  'c.case_number',
+  'c.reference',
+  'c.status',
+  'c.template_id',
+  'c.owner_sector_id',
+  'c.responsible_user_id',
+  'c.created_by',
+  'c.short_ai_summary',
+  'c.created_at',
+  'c.last_modified_at',
+  'ct.name as template_name',
+  'ct.acronym as template_acronym',
+  'os.name as owner_sector_name',
+  'os.acronym as owner_sector_acronym',
+  'od.name as owner_department',
   'cu.full_name as creator_name',
 ] as const;
 
@@ -70,9 +82,24 @@ export function movementsQuery(trx: Tx): Knex.QueryBuilder {
     .leftJoin('users as au', 'au.id', 'm.assigned_user_id')
     .join('users as mu', 'mu.id', 'm.created_by')
     .select(
-      'm.id', 'm.case_id', 'm.movement_type', 'm.from_sector_id', 'fs.acronym as from_acronym', 'm.to_sector_id', 'ts.acronym as to_acronym',
-      'ts.name as to_name', 'm.assigned_user_id', 'au.full_name as assigned_user_name', 'm.reason', 'm.status', 'mu.full_name as created_by_name',
-      'm.created_at', 'm.closed_at', 'm.close_reason', 'm.due_at', 'm.deadline_ended_at',
+      'm.id',
+      'm.case_id',
+      'm.movement_type',
+      'm.from_sector_id',
+      'fs.acronym as from_acronym',
+      'm.to_sector_id',
+      'ts.acronym as to_acronym',
+      'ts.name as to_name',
+      'm.assigned_user_id',
+      'au.full_name as assigned_user_name',
+      'm.reason',
+      'm.status',
+      'mu.full_name as created_by_name',
+      'm.created_at',
+      'm.closed_at',
+      'm.close_reason',
+      'm.due_at',
+      'm.deadline_ended_at',
     );
 }
 
@@ -84,7 +111,8 @@ export async function activeAssignments(trx: Tx, caseId: string): Promise<Moveme
 export async function activeAssignmentsByCase(trx: Tx, caseIds: string[]): Promise<Map<string, MovementRow[]>> {
   const byCase = new Map<string, MovementRow[]>();
   if (!caseIds.length) return byCase;
-  const rows: MovementRow[] = await movementsQuery(trx).whereIn('m.case_id', caseIds)
+  const rows: MovementRow[] = await movementsQuery(trx)
+    .whereIn('m.case_id', caseIds)
     .andWhere({ 'm.movement_type': 'assignment', 'm.status': 'active' })
     .orderBy('m.created_at');
   for (const row of rows) byCase.set(row.case_id, [...(byCase.get(row.case_id) ?? []), row]);

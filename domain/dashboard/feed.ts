@@ -30,23 +30,38 @@ export async function dashboardFeed(ctx: DomainContext, input: { page?: unknown;
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     // Their own events, and the ones nobody did that concern them (a deadline of theirs expired or escalated).
-    const base = trx('activity_events as e').where((q) => q.where('e.actor_user_id', user.id).orWhereRaw('e.notify_user_ids @> array[?]::uuid[]', [user.id]));
+    const base = trx('activity_events as e').where((q) =>
+      q.where('e.actor_user_id', user.id).orWhereRaw('e.notify_user_ids @> array[?]::uuid[]', [user.id]),
+    );
     const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
     const rows = await base
       .leftJoin('documents as d', (j) => j.on('d.id', 'e.entity_id').andOn('e.entity_type', trx.raw("'document'")))
       .leftJoin('document_types as t', 't.id', 'd.document_type_id')
       .leftJoin('cases as c', (j) => j.on('c.id', 'e.entity_id').andOn('e.entity_type', trx.raw("'case'")))
-      .orderBy([{ column: 'e.created_at', order: 'desc' }, { column: 'e.seq', order: 'desc' }])
+      .orderBy([
+        { column: 'e.created_at', order: 'desc' },
+        { column: 'e.seq', order: 'desc' },
+      ])
       .limit(p.pageSize)
       .offset(p.offset)
       .select<FeedRow[]>(
-        'e.id', 'e.kind', 'e.entity_type', 'e.entity_id', 'e.summary', 'e.created_at',
-        'd.official_number as document_number', 'd.reference as document_reference', 't.acronym as document_type',
-        'c.case_number', 'c.reference as case_reference',
+        'e.id',
+        'e.kind',
+        'e.entity_type',
+        'e.entity_id',
+        'e.summary',
+        'e.created_at',
+        'd.official_number as document_number',
+        'd.reference as document_reference',
+        't.acronym as document_type',
+        'c.case_number',
+        'c.reference as case_reference',
       );
     const documentIds = [...new Set(rows.filter((r) => r.entity_type === 'document').map((r) => r.entity_id))];
     const visible = new Set<string>(
-      documentIds.length ? await whereVisibleTo(documentsQuery(trx).whereIn('d.id', documentIds), trx, user).pluck('d.id') : [],
+      documentIds.length
+        ? await whereVisibleTo(documentsQuery(trx).whereIn('d.id', documentIds), trx, user).pluck('d.id')
+        : [],
     );
     for (const r of rows) {
       if (r.entity_type === 'document' && !visible.has(r.entity_id)) {
@@ -59,9 +74,16 @@ export async function dashboardFeed(ctx: DomainContext, input: { page?: unknown;
         event_id: r.id,
         kind: r.kind,
         occurred_at: iso(r.created_at),
-        object: r.entity_type === 'document'
-          ? { type: 'document' as const, id: r.entity_id, document_type: r.document_type, number: r.document_number, reference: r.document_reference }
-          : { type: 'case' as const, id: r.entity_id, number: r.case_number, reference: r.case_reference },
+        object:
+          r.entity_type === 'document'
+            ? {
+                type: 'document' as const,
+                id: r.entity_id,
+                document_type: r.document_type,
+                number: r.document_number,
+                reference: r.document_reference,
+              }
+            : { type: 'case' as const, id: r.entity_id, number: r.case_number, reference: r.case_reference },
         description: r.summary,
       })),
       ...pageInfo(p, Number(total)),

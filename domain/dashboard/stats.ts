@@ -29,12 +29,24 @@ export async function dashboardStats(ctx: DomainContext) {
     const [activity] = await trx('activity_events')
       .where('actor_user_id', user.id)
       .andWhere('created_at', '>=', month)
-      .select<{ week: string; month: string }[]>(trx.raw('count(*) filter (where created_at >= ?) as week', [week]), trx.raw('count(*) as month'));
+      .select<{ week: string; month: string }[]>(
+        trx.raw('count(*) filter (where created_at >= ?) as week', [week]),
+        trx.raw('count(*) as month'),
+      );
     const pending = await countPendingSignatures(trx, user);
     const overdue = await countOverdueSignatures(trx, user);
-    return { byStatus, pending, overdue, cases: Number(cases?.count ?? 0), week: Number(activity?.week ?? 0), month: Number(activity?.month ?? 0) };
+    return {
+      byStatus,
+      pending,
+      overdue,
+      cases: Number(cases?.count ?? 0),
+      week: Number(activity?.week ?? 0),
+      month: Number(activity?.month ?? 0),
+    };
   });
-  const documentsByStatus = Object.fromEntries(STATUSES.map((s) => [s, Number(counts.byStatus.find((r) => r.status === s)?.count ?? 0)]));
+  const documentsByStatus = Object.fromEntries(
+    STATUSES.map((s) => [s, Number(counts.byStatus.find((r) => r.status === s)?.count ?? 0)]),
+  );
   return {
     documents_by_status: documentsByStatus,
     pending_signatures: counts.pending,

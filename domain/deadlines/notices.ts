@@ -42,10 +42,16 @@ export function email(to: Person, subjectLine: string, lines: string[], link: st
 }
 
 /** One reminder per person the deadline waits for. */
-export function reminderEmails(subject: DeadlineSubject, deadline: OpenDeadline, point: DeadlinePoint, w: Wording): DeadlineEmail[] {
+export function reminderEmails(
+  subject: DeadlineSubject,
+  deadline: OpenDeadline,
+  point: DeadlinePoint,
+  w: Wording,
+): DeadlineEmail[] {
   const due = when(deadline.dueAt, w.timeZone);
   const link = `${w.deskUrl}${deadline.path}`;
-  const what = subject.kind === 'signing' ? `la firma de ${deadline.title}` : `la tarea del expediente ${deadline.title}`;
+  const what =
+    subject.kind === 'signing' ? `la firma de ${deadline.title}` : `la tarea del expediente ${deadline.title}`;
   const line = point.overdue
     ? `El plazo para ${what} venció el ${due} y sigue pendiente.`
     : `El plazo para ${what} vence el ${due}.`;
@@ -55,9 +61,17 @@ export function reminderEmails(subject: DeadlineSubject, deadline: OpenDeadline,
 }
 
 /** The escalation: each director learns what is overdue and who it waits for. */
-export function escalationEmails(subject: DeadlineSubject, deadline: OpenDeadline, point: DeadlinePoint, w: Wording): DeadlineEmail[] {
+export function escalationEmails(
+  subject: DeadlineSubject,
+  deadline: OpenDeadline,
+  point: DeadlinePoint,
+  w: Wording,
+): DeadlineEmail[] {
   const due = when(deadline.dueAt, w.timeZone);
-  const what = subject.kind === 'signing' ? `la firma de ${deadline.publicTitle}` : `la tarea del expediente ${deadline.publicTitle}`;
+  const what =
+    subject.kind === 'signing'
+      ? `la firma de ${deadline.publicTitle}`
+      : `la tarea del expediente ${deadline.publicTitle}`;
   const waiting = deadline.remind.map((p) => p.fullName).join(', ') || 'nadie del sector';
   const lines = [
     `El plazo para ${what} venció el ${due} y sigue pendiente.`,

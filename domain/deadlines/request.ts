@@ -24,12 +24,15 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}
 const MAX_AHEAD_MS = 366 * 86_400_000;
 
 /** The deadline a body asks for, or null for none; 400 for anything malformed. */
-export function parseDeadlineRequest(body: { due_at?: unknown; due_in_business_days?: unknown } | undefined): DeadlineRequest | null {
+export function parseDeadlineRequest(
+  body: { due_at?: unknown; due_in_business_days?: unknown } | undefined,
+): DeadlineRequest | null {
   const dueAt = body?.due_at ?? null;
   const days = body?.due_in_business_days ?? null;
   if (dueAt !== null && days !== null) throw badRequest(DEADLINE_MESSAGES.both);
   if (days !== null) {
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 240) throw badRequest(DEADLINE_MESSAGES.businessDays);
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 240)
+      throw badRequest(DEADLINE_MESSAGES.businessDays);
     return { dueInBusinessDays: days };
   }
   if (dueAt === null) return null;
@@ -38,7 +41,8 @@ export function parseDeadlineRequest(body: { due_at?: unknown; due_in_business_d
   if (date) {
     const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
     const check = new Date(Date.UTC(y, m - 1, d));
-    if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw badRequest(DEADLINE_MESSAGES.dueAtFormat);
+    if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d)
+      throw badRequest(DEADLINE_MESSAGES.dueAtFormat);
     return { dueAt };
   }
   if (!INSTANT.test(dueAt) || Number.isNaN(Date.parse(dueAt))) throw badRequest(DEADLINE_MESSAGES.dueAtFormat);
@@ -62,7 +66,12 @@ export function resolveDeadline(calendar: BusinessCalendar, request: DeadlineReq
 }
 
 /** The instant `request` names for this municipality now (its calendar read afresh), or null for none. */
-export async function deadlineFor(db: TenantDb, timeZone: string, request: DeadlineRequest | null | undefined, now = new Date()): Promise<Date | null> {
+export async function deadlineFor(
+  db: TenantDb,
+  timeZone: string,
+  request: DeadlineRequest | null | undefined,
+  now = new Date(),
+): Promise<Date | null> {
   if (!request) return null;
   return resolveDeadline(await loadBusinessCalendar(db, timeZone), request, now);
 }

@@ -22,7 +22,13 @@ export interface DeadlinePolicy {
   maxOverdueReminders: number;
 }
 
-export const DEFAULT_DEADLINE_POLICY: DeadlinePolicy = { reminderHour: 9, beforeDays: 2, everyDays: 2, escalateAfterDays: 3, maxOverdueReminders: 10 };
+export const DEFAULT_DEADLINE_POLICY: DeadlinePolicy = {
+  reminderHour: 9,
+  beforeDays: 2,
+  everyDays: 2,
+  escalateAfterDays: 3,
+  maxOverdueReminders: 10,
+};
 
 export type DeadlinePointKind = 'reminder' | 'expired' | 'escalation';
 
@@ -39,7 +45,10 @@ export interface DeadlinePoint {
 /** Points of one instant come in this order: a reminder goes out before the escalation it precedes. */
 const RANK: Record<DeadlinePointKind, number> = { reminder: 0, expired: 1, escalation: 2 };
 
-export function compareDeadlinePoints(a: Pick<DeadlinePoint, 'at' | 'kind'>, b: Pick<DeadlinePoint, 'at' | 'kind'>): number {
+export function compareDeadlinePoints(
+  a: Pick<DeadlinePoint, 'at' | 'kind'>,
+  b: Pick<DeadlinePoint, 'at' | 'kind'>,
+): number {
   return Date.parse(a.at) - Date.parse(b.at) || RANK[a.kind] - RANK[b.kind];
 }
 
@@ -62,10 +71,18 @@ export function deadlinePoints(calendar: BusinessCalendar, policy: DeadlinePolic
   instants.push({ at: dueAt, kind: 'expired', overdue: true });
   if (policy.everyDays > 0) {
     for (let k = 1; k <= policy.maxOverdueReminders; k++) {
-      instants.push({ at: at(shiftBusinessDays(calendar, due, k * policy.everyDays)), kind: 'reminder', overdue: true });
+      instants.push({
+        at: at(shiftBusinessDays(calendar, due, k * policy.everyDays)),
+        kind: 'reminder',
+        overdue: true,
+      });
     }
   }
-  instants.push({ at: at(shiftBusinessDays(calendar, due, Math.max(1, policy.escalateAfterDays))), kind: 'escalation', overdue: true });
+  instants.push({
+    at: at(shiftBusinessDays(calendar, due, Math.max(1, policy.escalateAfterDays))),
+    kind: 'escalation',
+    overdue: true,
+  });
   const points = instants
     .map((p) => ({ at: p.at.toISOString(), kind: p.kind, overdue: p.overdue, sequence: 0 }))
     .sort(compareDeadlinePoints);
@@ -79,7 +96,10 @@ export function deadlinePoints(calendar: BusinessCalendar, policy: DeadlinePolic
  * started: points before it are not sent late), or null when none is left.
  */
 export function nextDeadlinePoint(
-  calendar: BusinessCalendar, policy: DeadlinePolicy, dueAt: Date, after: Pick<DeadlinePoint, 'at' | 'kind'>,
+  calendar: BusinessCalendar,
+  policy: DeadlinePolicy,
+  dueAt: Date,
+  after: Pick<DeadlinePoint, 'at' | 'kind'>,
 ): DeadlinePoint | null {
   return deadlinePoints(calendar, policy, dueAt).find((p) => compareDeadlinePoints(p, after) > 0) ?? null;
 }

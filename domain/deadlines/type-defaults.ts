@@ -14,7 +14,12 @@ export interface TypeDeadline {
 const COLUMNS = ['acronym', 'name', 'signing_due_business_days'] as const;
 
 export function listTypeDeadlines(db: TenantDb): Promise<TypeDeadline[]> {
-  return db.transaction((trx) => trx('document_types').where({ is_active: true }).orderBy('acronym').select<TypeDeadline[]>(...COLUMNS));
+  return db.transaction((trx) =>
+    trx('document_types')
+      .where({ is_active: true })
+      .orderBy('acronym')
+      .select<TypeDeadline[]>(...COLUMNS),
+  );
 }
 
 export async function setTypeDeadline(db: TenantDb, acronym: string, days: unknown): Promise<TypeDeadline> {
@@ -22,8 +27,10 @@ export async function setTypeDeadline(db: TenantDb, acronym: string, days: unkno
     throw badRequest('signing_due_business_days debe ser un número entero entre 1 y 240, o null');
   }
   return db.transaction(async (trx) => {
-    const [row] = await trx('document_types').where({ acronym: acronym.toUpperCase(), is_active: true })
-      .update({ signing_due_business_days: days }).returning<TypeDeadline[]>([...COLUMNS]);
+    const [row] = await trx('document_types')
+      .where({ acronym: acronym.toUpperCase(), is_active: true })
+      .update({ signing_due_business_days: days })
+      .returning<TypeDeadline[]>([...COLUMNS]);
     if (!row) throw notFound('Tipo de documento no encontrado');
     return row;
   });

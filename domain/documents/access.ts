@@ -28,7 +28,9 @@ export const editSectorIds = (user: ActingUser) => user.sectors.filter((s) => s.
  * of a half-made case is shown. Only the creation workflow's own steps see them.
  */
 export function whereOutsideCaseCreation(query: Knex.QueryBuilder, trx: Tx): Knex.QueryBuilder {
-  return query.whereNotExists(trx('cases as creating').whereRaw('creating.id = d.case_id').andWhere('creating.is_ready', false));
+  return query.whereNotExists(
+    trx('cases as creating').whereRaw('creating.id = d.case_id').andWhere('creating.is_ready', false),
+  );
 }
 
 export interface VisibilityOptions {
@@ -37,7 +39,12 @@ export interface VisibilityOptions {
 }
 
 /** Adds "visible to `user`" to a query over `documents as d`. */
-export function whereVisibleTo(query: Knex.QueryBuilder, trx: Tx, user: ActingUser, options: VisibilityOptions = {}): Knex.QueryBuilder {
+export function whereVisibleTo(
+  query: Knex.QueryBuilder,
+  trx: Tx,
+  user: ActingUser,
+  options: VisibilityOptions = {},
+): Knex.QueryBuilder {
   const viewable = viewSectorIds(user);
   // A delivered note reaches the members of its sectors, as /notes counts them (view or edit rights).
   const members = memberSectorIds(user);
@@ -49,12 +56,22 @@ export function whereVisibleTo(query: Knex.QueryBuilder, trx: Tx, user: ActingUs
       .orWhere((sector) => sector.whereIn('d.sector_id', viewable).whereNotExists(notMemo.clone()))
       .orWhereExists(trx('document_signers as vs').whereRaw('vs.document_id = d.id').andWhere('vs.user_id', user.id))
       .orWhereExists(
-        trx('note_recipients as nr').whereRaw('nr.document_id = d.id').whereNotNull('nr.delivered_at').whereIn('nr.sector_id', members),
+        trx('note_recipients as nr')
+          .whereRaw('nr.document_id = d.id')
+          .whereNotNull('nr.delivered_at')
+          .whereIn('nr.sector_id', members),
       )
-      .orWhereExists(trx('memo_recipients as mr').whereRaw('mr.document_id = d.id').andWhere('mr.recipient_user_id', user.id))
+      .orWhereExists(
+        trx('memo_recipients as mr').whereRaw('mr.document_id = d.id').andWhere('mr.recipient_user_id', user.id),
+      )
       .orWhere((linked) =>
         linked
-          .whereExists(trx('case_documents as cd').join('cases as c', 'c.id', 'cd.case_id').whereRaw('cd.document_id = d.id').whereIn('c.owner_sector_id', viewable))
+          .whereExists(
+            trx('case_documents as cd')
+              .join('cases as c', 'c.id', 'cd.case_id')
+              .whereRaw('cd.document_id = d.id')
+              .whereIn('c.owner_sector_id', viewable),
+          )
           .whereNotExists(notMemo.clone()),
       );
   });
@@ -72,7 +89,9 @@ export function whereSystemReadable(query: Knex.QueryBuilder, trx: Tx): Knex.Que
   whereOutsideCaseCreation(query, trx);
   return query
     .whereIn('d.status', ['signed', 'sent_to_sign'])
-    .whereNotExists(trx('document_types as st').whereRaw('st.id = d.document_type_id').whereIn('st.acronym', COMMUNICATION_TYPES));
+    .whereNotExists(
+      trx('document_types as st').whereRaw('st.id = d.document_type_id').whereIn('st.acronym', COMMUNICATION_TYPES),
+    );
 }
 
 /** A user, or null for a system-scope key (see `whereSystemReadable`). */
@@ -86,7 +105,9 @@ export function whereReadableBy(query: Knex.QueryBuilder, trx: Tx, reader: Reade
 /** The document if `reader` may read it, else 404: what every read of one document calls. */
 export async function requireReadable(trx: Tx, reader: Reader, id: string): Promise<DocumentRow> {
   if (!isUuid(id)) throw notFound(DOCUMENT_MESSAGES.notFound);
-  const doc = await whereReadableBy(documentsQuery(trx).where('d.id', id), trx, reader).first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
+  const doc = await whereReadableBy(documentsQuery(trx).where('d.id', id), trx, reader).first<DocumentRow | undefined>(
+    DOCUMENT_COLUMNS,
+  );
   if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
   return doc;
 }
@@ -121,7 +142,14 @@ export function requireEditable(user: ActingUser, doc: DocumentRow): void {
 }
 
 /** Bits of document_access.kinds: why a key may see a document (migration 003 writes them). */
-export const ACCESS_KIND = { ownSector: 1, caseOwner: 2, noteDelivered: 4, creator: 8, signer: 16, memoRecipient: 32 } as const;
+export const ACCESS_KIND = {
+  ownSector: 1,
+  caseOwner: 2,
+  noteDelivered: 4,
+  creator: 8,
+  signer: 16,
+  memoRecipient: 32,
+} as const;
 
 export const DOCUMENT_STATUSES = ['draft', 'sent_to_sign', 'signed', 'rejected'] as const;
 
@@ -140,7 +168,9 @@ function accessKeys(user: ActingUser): AccessKey[] {
   const viewable = viewSectorIds(user);
   // Member sectors without view rights give delivered notes only (as /notes counts members).
   const others = memberSectorIds(user).filter((id) => !viewable.includes(id));
-  return [user.id, ...viewable].map((key) => ({ key, notesOnly: false })).concat(others.map((key) => ({ key, notesOnly: true })));
+  return [user.id, ...viewable]
+    .map((key) => ({ key, notesOnly: false }))
+    .concat(others.map((key) => ({ key, notesOnly: true })));
 }
 
 /** document_type_id of memos, which no sector key may give (migration 007 writes none; kept here too). */
@@ -156,8 +186,10 @@ export function whereAccessibleTo(query: Knex.QueryBuilder, trx: Tx, user: Actin
       .whereRaw('a.document_id = d.id')
       .andWhere((w) => {
         w.where('a.key', user.id);
-        if (sectors.length) w.orWhere((s) => s.whereIn('a.key', sectors).andWhereRaw(`a.document_type_id not in (${MEMO_TYPE_IDS})`));
-        if (notes.length) w.orWhere((n) => n.whereIn('a.key', notes).andWhereRaw(`a.kinds & ${ACCESS_KIND.noteDelivered} <> 0`));
+        if (sectors.length)
+          w.orWhere((s) => s.whereIn('a.key', sectors).andWhereRaw(`a.document_type_id not in (${MEMO_TYPE_IDS})`));
+        if (notes.length)
+          w.orWhere((n) => n.whereIn('a.key', notes).andWhereRaw(`a.kinds & ${ACCESS_KIND.noteDelivered} <> 0`));
       }),
   );
 }

@@ -8,7 +8,12 @@ import { canEditDocument, editSectorIds, requireDocument, requireEditable } from
 import { checkUploadedPdf, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import {
-  EMPTY_RECIPIENTS, findDocumentType, normalizeRecipients, normalizeSigners, type DocumentTypeRow, type SignerInput,
+  EMPTY_RECIPIENTS,
+  findDocumentType,
+  normalizeRecipients,
+  normalizeSigners,
+  type DocumentTypeRow,
+  type SignerInput,
 } from './participants.js';
 import { findDocument, type DocumentRow } from './records.js';
 import { createdEvent, emitDocumentEvents } from './events.js';
@@ -56,7 +61,12 @@ async function insertDocument(
   const user = actingUser(ctx);
   const [row] = await trx('documents').insert(values).returning<{ id: string }[]>('id');
   await recordActivity(trx, {
-    kind: 'document_created', actorUserId: user.id, sectorId: values.sector_id as string, entityType: 'document', entityId: row!.id, summary,
+    kind: 'document_created',
+    actorUserId: user.id,
+    sectorId: values.sector_id as string,
+    entityType: 'document',
+    entityId: row!.id,
+    summary,
   });
   const doc = (await findDocument(trx, row!.id))!;
   await emitDocumentEvents(trx, doc, createdEvent(doc));
@@ -74,14 +84,19 @@ export async function createDocument(ctx: DomainContext, input: CreateDocumentIn
     if (type.acronym === 'NOTA' && recipients.to.length === 0) {
       throw badRequest('recipients.to es requerido para documentos NOTA (sectores destinatarios)');
     }
-    return insertDocument(ctx, trx, {
-      document_type_id: type.id,
-      reference: input.reference,
-      case_id: input.caseId ?? null,
-      sector_id: sectorId,
-      created_by: user.id,
-      recipients: JSON.stringify(recipients),
-    }, `${user.fullName} creó ${type.acronym} "${input.reference}"`);
+    return insertDocument(
+      ctx,
+      trx,
+      {
+        document_type_id: type.id,
+        reference: input.reference,
+        case_id: input.caseId ?? null,
+        sector_id: sectorId,
+        created_by: user.id,
+        recipients: JSON.stringify(recipients),
+      },
+      `${user.fullName} creó ${type.acronym} "${input.reference}"`,
+    );
   });
 }
 
@@ -101,14 +116,19 @@ export async function importDocument(ctx: DomainContext, input: ImportDocumentIn
     if (type.acronym === 'NOTA' || type.acronym === 'MEMO') {
       throw badRequest('Las notas y los memos se redactan en el sistema: no se importan');
     }
-    const doc = await insertDocument(ctx, trx, {
-      document_type_id: type.id,
-      reference: input.reference,
-      sector_id: creationSector(user),
-      created_by: user.id,
-      is_imported: true,
-      recipients: JSON.stringify(EMPTY_RECIPIENTS),
-    }, `${user.fullName} importó ${type.acronym} "${input.reference}"`);
+    const doc = await insertDocument(
+      ctx,
+      trx,
+      {
+        document_type_id: type.id,
+        reference: input.reference,
+        sector_id: creationSector(user),
+        created_by: user.id,
+        is_imported: true,
+        recipients: JSON.stringify(EMPTY_RECIPIENTS),
+      },
+      `${user.fullName} importó ${type.acronym} "${input.reference}"`,
+    );
     await storeFile(ctx, trx, doc.id, { kind: 'imported', bytes: input.pdf });
     return doc;
   });
@@ -151,7 +171,8 @@ export async function saveDocument(
     if (input.content !== undefined) changes.content = sanitizeContent(input.content);
     if (input.recipients !== undefined) {
       const recipients = await normalizeRecipients(trx, doc.type_acronym, input.recipients);
-      if (doc.type_acronym === 'NOTA' && recipients.to.length === 0) throw badRequest('recipients.to es requerido para documentos NOTA');
+      if (doc.type_acronym === 'NOTA' && recipients.to.length === 0)
+        throw badRequest('recipients.to es requerido para documentos NOTA');
       changes.recipients = JSON.stringify(recipients);
     }
     if (input.proposedCaseIds !== undefined) {
@@ -165,24 +186,44 @@ export async function saveDocument(
     note('reference', changes.reference !== undefined && changes.reference !== doc.reference);
     note('content', changes.content !== undefined && changes.content !== doc.content);
     note('recipients', changes.recipients !== undefined && changes.recipients !== JSON.stringify(doc.recipients));
-    note('proposed_case_ids', changes.proposed_case_ids !== undefined && [...(changes.proposed_case_ids as string[])].sort().join() !== [...doc.proposed_case_ids].sort().join());
+    note(
+      'proposed_case_ids',
+      changes.proposed_case_ids !== undefined &&
+        [...(changes.proposed_case_ids as string[])].sort().join() !== [...doc.proposed_case_ids].sort().join(),
+    );
     note('status', changes.status !== undefined);
     await trx('documents').where({ id: doc.id }).update(changes);
 
     if (input.signers !== undefined) {
       const type = (await findDocumentType(trx, doc.type_acronym))!;
       const signers = await normalizeSigners(trx, type, input.signers);
-      const before = await trx('document_signers').where({ document_id: doc.id }).orderBy('position').select<{ user_id: string; is_numerator: boolean }[]>('user_id', 'is_numerator');
-      note('signers', JSON.stringify(before.map((b) => [b.user_id, b.is_numerator])) !== JSON.stringify(signers.map((a) => [a.userId, a.isNumerator])));
+      const before = await trx('document_signers')
+        .where({ document_id: doc.id })
+        .orderBy('position')
+        .select<{ user_id: string; is_numerator: boolean }[]>('user_id', 'is_numerator');
+      note(
+        'signers',
+        JSON.stringify(before.map((b) => [b.user_id, b.is_numerator])) !==
+          JSON.stringify(signers.map((a) => [a.userId, a.isNumerator])),
+      );
       await trx('document_signers').where({ document_id: doc.id }).delete();
       if (signers.length) {
         await trx('document_signers').insert(
-          signers.map((s, i) => ({ document_id: doc.id, user_id: s.userId, position: i + 1, is_numerator: s.isNumerator })),
+          signers.map((s, i) => ({
+            document_id: doc.id,
+            user_id: s.userId,
+            position: i + 1,
+            is_numerator: s.isNumerator,
+          })),
         );
       }
     }
     await recordActivity(trx, {
-      kind: 'document_edited', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      kind: 'document_edited',
+      actorUserId: user.id,
+      sectorId: doc.sector_id,
+      entityType: 'document',
+      entityId: doc.id,
       summary: `${user.fullName} editó ${doc.type_acronym} "${input.reference ?? doc.reference}"`,
     });
     if (changed.length) await emitDocumentEvents(trx, doc, editedEvent(doc, user.id, changed));
@@ -201,7 +242,11 @@ export async function replaceImportedPdf(ctx: DomainContext, documentId: string,
     await storeFile(ctx, trx, doc.id, { kind: 'imported', bytes: pdf });
     await trx('documents').where({ id: doc.id }).update({ updated_at: trx.fn.now() });
     await recordActivity(trx, {
-      kind: 'document_edited', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      kind: 'document_edited',
+      actorUserId: user.id,
+      sectorId: doc.sector_id,
+      entityType: 'document',
+      entityId: doc.id,
       summary: `${user.fullName} reemplazó el PDF de ${doc.type_acronym} "${doc.reference}"`,
     });
     await emitDocumentEvents(trx, doc, editedEvent(doc, user.id, ['pdf']));
@@ -210,7 +255,11 @@ export async function replaceImportedPdf(ctx: DomainContext, documentId: string,
 }
 
 /** Soft delete of a draft or rejected document; `creatorOnly` on the backend, editors on integration. */
-export async function deleteDocument(ctx: DomainContext, documentId: string, options: { creatorOnly: boolean }): Promise<void> {
+export async function deleteDocument(
+  ctx: DomainContext,
+  documentId: string,
+  options: { creatorOnly: boolean },
+): Promise<void> {
   const user = actingUser(ctx);
   await ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
@@ -218,7 +267,9 @@ export async function deleteDocument(ctx: DomainContext, documentId: string, opt
       throw forbidden(options.creatorOnly ? DOCUMENT_MESSAGES.creatorOnly : DOCUMENT_MESSAGES.noEditPermission);
     }
     if (doc.status !== 'draft' && doc.status !== 'rejected') throw conflict(DOCUMENT_MESSAGES.notDeletable);
-    await trx('documents').where({ id: doc.id }).update({ deleted_at: trx.fn.now(), deleted_by: user.id, updated_at: trx.fn.now() });
+    await trx('documents')
+      .where({ id: doc.id })
+      .update({ deleted_at: trx.fn.now(), deleted_by: user.id, updated_at: trx.fn.now() });
     await emitDocumentEvents(trx, doc, deletedEvent(doc, user.id));
   });
 }
@@ -243,22 +294,35 @@ export interface SystemDocumentInput {
 export async function createSystemDocument(ctx: DomainContext, input: SystemDocumentInput): Promise<DocumentRow> {
   const user = actingUser(ctx);
   return ctx.db.transaction(async (trx) => {
-    const existing = await trx('documents').where({ case_id: input.caseId, source_key: input.sourceKey }).first<{ id: string } | undefined>('id');
+    const existing = await trx('documents')
+      .where({ case_id: input.caseId, source_key: input.sourceKey })
+      .first<{ id: string } | undefined>('id');
     if (existing) return (await findDocument(trx, existing.id))!;
     const type = await findDocumentType(trx, input.typeAcronym);
     // A configuration gap retrying cannot fix: fail for good (case creation then compensates).
-    if (!type) throw new AppError(500, `El tipo de documento ${input.typeAcronym} no está configurado en este municipio`);
-    const doc = await insertDocument(ctx, trx, {
-      document_type_id: type.id,
-      reference: input.reference,
-      content: sanitizeContent(input.content),
-      case_id: input.caseId,
-      sector_id: input.sectorId,
-      created_by: user.id,
-      source_key: input.sourceKey,
-      recipients: JSON.stringify(EMPTY_RECIPIENTS),
-    }, `${type.acronym} "${input.reference}" generado`);
-    await trx('document_signers').insert({ document_id: doc.id, user_id: input.signerUserId, position: 1, is_numerator: true });
+    if (!type)
+      throw new AppError(500, `El tipo de documento ${input.typeAcronym} no está configurado en este municipio`);
+    const doc = await insertDocument(
+      ctx,
+      trx,
+      {
+        document_type_id: type.id,
+        reference: input.reference,
+        content: sanitizeContent(input.content),
+        case_id: input.caseId,
+        sector_id: input.sectorId,
+        created_by: user.id,
+        source_key: input.sourceKey,
+        recipients: JSON.stringify(EMPTY_RECIPIENTS),
+      },
+      `${type.acronym} "${input.reference}" generado`,
+    );
+    await trx('document_signers').insert({
+      document_id: doc.id,
+      user_id: input.signerUserId,
+      position: 1,
+      is_numerator: true,
+    });
     return doc;
   });
 }

@@ -32,7 +32,11 @@ export async function emitDocumentEvents(trx: Tx, doc: DocumentRow, ...events: O
 }
 
 export function createdEvent(doc: DocumentRow): Event<'document.created'> {
-  return { type: 'document.created', subject: subject(doc), data: { ...base(doc), created_by_user_id: doc.created_by } };
+  return {
+    type: 'document.created',
+    subject: subject(doc),
+    data: { ...base(doc), created_by_user_id: doc.created_by },
+  };
 }
 
 export function sentToSignEvent(doc: DocumentRow, signers: SignerRow[]): Event<'document.sent_to_sign'> {
@@ -40,8 +44,11 @@ export function sentToSignEvent(doc: DocumentRow, signers: SignerRow[]): Event<'
     type: 'document.sent_to_sign',
     subject: subject(doc),
     data: {
-      ...base(doc), round: doc.signing_round, signer_user_ids: signers.map((s) => s.user_id),
-      numerator_user_id: signers.find((s) => s.is_numerator)!.user_id, due_at: iso(doc.signing_due_at),
+      ...base(doc),
+      round: doc.signing_round,
+      signer_user_ids: signers.map((s) => s.user_id),
+      numerator_user_id: signers.find((s) => s.is_numerator)!.user_id,
+      due_at: iso(doc.signing_due_at),
     },
   };
 }
@@ -51,16 +58,30 @@ export function signedEvent(doc: DocumentRow, signer: SignerRow, pending: number
   return {
     type: 'document.signed',
     subject: subject(doc),
-    data: { ...base(doc), round: doc.signing_round, signer_user_id: signer.user_id, signed_at: iso(signer.signed_at)!, pending_signers: pending },
+    data: {
+      ...base(doc),
+      round: doc.signing_round,
+      signer_user_id: signer.user_id,
+      signed_at: iso(signer.signed_at)!,
+      pending_signers: pending,
+    },
   };
 }
 
 export async function officializedEvent(trx: Tx, doc: DocumentRow): Promise<Event<'document.officialized'>> {
-  const code = await trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string } | undefined>('code');
+  const code = await trx('document_verification_codes')
+    .where({ document_id: doc.id })
+    .first<{ code: string } | undefined>('code');
   return {
     type: 'document.officialized',
     subject: subject(doc),
-    data: { ...base(doc), round: doc.signing_round, number: doc.official_number!, officialized_at: iso(doc.signed_at)!, verification_code: code?.code ?? null },
+    data: {
+      ...base(doc),
+      round: doc.signing_round,
+      number: doc.official_number!,
+      officialized_at: iso(doc.signed_at)!,
+      verification_code: code?.code ?? null,
+    },
   };
 }
 
@@ -68,7 +89,12 @@ export function rejectedEvent(doc: DocumentRow): Event<'document.rejected'> {
   return {
     type: 'document.rejected',
     subject: subject(doc),
-    data: { ...base(doc), round: doc.signing_round, rejected_by_user_id: doc.rejected_by!, rejected_at: iso(doc.rejected_at)! },
+    data: {
+      ...base(doc),
+      round: doc.signing_round,
+      rejected_by_user_id: doc.rejected_by!,
+      rejected_at: iso(doc.rejected_at)!,
+    },
   };
 }
 
@@ -80,9 +106,22 @@ export function deliveryEvents(doc: DocumentRow): OutboxEvent[] {
   const number = doc.official_number!;
   if (doc.type_acronym === 'NOTA') {
     const sectors = [...doc.recipients.to, ...doc.recipients.cc];
-    return [{ type: 'note.delivered', subject: subject(doc), data: { ...base(doc), number, recipient_sector_ids: sectors } } satisfies Event<'note.delivered'>];
+    return [
+      {
+        type: 'note.delivered',
+        subject: subject(doc),
+        data: { ...base(doc), number, recipient_sector_ids: sectors },
+      } satisfies Event<'note.delivered'>,
+    ];
   }
-  if (doc.type_acronym === 'MEMO') return [{ type: 'memo.delivered', subject: subject(doc), data: { ...base(doc), number } } satisfies Event<'memo.delivered'>];
+  if (doc.type_acronym === 'MEMO')
+    return [
+      {
+        type: 'memo.delivered',
+        subject: subject(doc),
+        data: { ...base(doc), number },
+      } satisfies Event<'memo.delivered'>,
+    ];
   return [];
 }
 

@@ -28,7 +28,13 @@ export function fileName(kind: FileKind, round = 0, revision = 0): string {
   }
 }
 
-export function fileKey(ctx: Pick<DomainContext, 'tenant'>, documentId: string, kind: FileKind, round = 0, revision = 0): string {
+export function fileKey(
+  ctx: Pick<DomainContext, 'tenant'>,
+  documentId: string,
+  kind: FileKind,
+  round = 0,
+  revision = 0,
+): string {
   return documentObjectKey(ctx.tenant.schema, documentId, fileName(kind, round, revision));
 }
 
@@ -102,11 +108,16 @@ export async function latestSigningFile(trx: Tx, documentId: string, round: numb
 
 /** The file a reader gets for a document: official, else the latest signed revision, else the import. */
 export async function currentPdf(trx: Tx, documentId: string, round: number): Promise<StoredFile | undefined> {
-  const official = await trx('document_files').where({ document_id: documentId, kind: 'official' }).orderBy('revision', 'desc').first<StoredFile | undefined>('kind', 'round', 'revision', 'storage_key');
+  const official = await trx('document_files')
+    .where({ document_id: documentId, kind: 'official' })
+    .orderBy('revision', 'desc')
+    .first<StoredFile | undefined>('kind', 'round', 'revision', 'storage_key');
   if (official) return official;
   if (round > 0) {
     const signing = await latestSigningFile(trx, documentId, round);
     if (signing) return signing;
   }
-  return trx('document_files').where({ document_id: documentId, kind: 'imported' }).first<StoredFile | undefined>('kind', 'round', 'revision', 'storage_key');
+  return trx('document_files')
+    .where({ document_id: documentId, kind: 'imported' })
+    .first<StoredFile | undefined>('kind', 'round', 'revision', 'storage_key');
 }

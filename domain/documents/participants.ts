@@ -44,7 +44,11 @@ export async function normalizeRecipients(trx: Tx, typeAcronym: string, raw: unk
     const obj = raw as Record<string, unknown>;
     const unknownKey = Object.keys(obj).find((k) => !(KINDS as readonly string[]).includes(k));
     if (unknownKey) throw badRequest('recipients debe ser una lista o un objeto {to, cc, bcc}');
-    parsed = { to: idList(obj.to, 'recipients.to'), cc: idList(obj.cc, 'recipients.cc'), bcc: idList(obj.bcc, 'recipients.bcc') };
+    parsed = {
+      to: idList(obj.to, 'recipients.to'),
+      cc: idList(obj.cc, 'recipients.cc'),
+      bcc: idList(obj.bcc, 'recipients.bcc'),
+    };
   } else {
     throw badRequest('recipients debe ser una lista o un objeto {to, cc, bcc}');
   }
@@ -76,14 +80,22 @@ export interface SignerPermission {
 
 export async function signerPermission(trx: Tx, userId: string, type: DocumentTypeRow): Promise<SignerPermission> {
   const user = isUuid(userId)
-    ? await trx('users').where({ id: userId }).first<{ full_name: string; role: string; is_active: boolean } | undefined>('full_name', 'role', 'is_active')
+    ? await trx('users')
+        .where({ id: userId })
+        .first<{ full_name: string; role: string; is_active: boolean } | undefined>('full_name', 'role', 'is_active')
     : undefined;
   if (!user?.is_active) return { canSign: false, reason: 'Usuario inexistente o inactivo' };
-  const sectors = await trx('user_sector_permissions as p').join('sectors as s', 's.id', 'p.sector_id').where({ 'p.user_id': userId, 's.is_active': true }).count<{ count: number }[]>('* as count');
+  const sectors = await trx('user_sector_permissions as p')
+    .join('sectors as s', 's.id', 'p.sector_id')
+    .where({ 'p.user_id': userId, 's.is_active': true })
+    .count<{ count: number }[]>('* as count');
   if (Number(sectors[0]?.count ?? 0) === 0) return { canSign: false, reason: 'El usuario no tiene un sector asignado' };
   if (!type.is_active) return { canSign: false, reason: `El tipo de documento ${type.acronym} no está activo` };
   if (type.signer_roles && !type.signer_roles.includes(user.role)) {
-    return { canSign: false, reason: `Solo pueden firmar documentos ${type.acronym} usuarios con rol ${type.signer_roles.join(' o ')}` };
+    return {
+      canSign: false,
+      reason: `Solo pueden firmar documentos ${type.acronym} usuarios con rol ${type.signer_roles.join(' o ')}`,
+    };
   }
   return { canSign: true, reason: `El usuario puede firmar documentos ${type.acronym}` };
 }

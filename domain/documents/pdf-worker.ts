@@ -60,12 +60,18 @@ serveTasks<PdfTask, unknown>(
       });
       return { result: { sizes } satisfies CheckedPdf };
     }
-    const out = await withPdfLib(async () => addSignaturePage(bytes, await PDFDocument.load(bytes, { updateMetadata: false }), task.info));
+    const out = await withPdfLib(async () =>
+      addSignaturePage(bytes, await PDFDocument.load(bytes, { updateMetadata: false }), task.info),
+    );
     return { result: out, transfer: out.buffer instanceof ArrayBuffer ? [out.buffer] : [] };
   },
   (err) => {
     if (err instanceof VerificationInputError) return { code: `${VERIFICATION}${err.code}`, message: err.message };
     if (err instanceof PdfReadError || err instanceof PdfLibRefusal) return { code: UNREADABLE, message: err.message };
-    return { code: 'INTERNAL', message: (err as Error)?.message ?? String(err), detail: (err as Error)?.stack ?? String(err) };
+    return {
+      code: 'INTERNAL',
+      message: (err as Error)?.message ?? String(err),
+      detail: (err as Error)?.stack ?? String(err),
+    };
   },
 );

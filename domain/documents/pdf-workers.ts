@@ -57,7 +57,8 @@ function pdfPool(): TaskPool<PdfTask, unknown> {
     errors: {
       failed: (f: TaskFailure) => {
         if (f.code === UNREADABLE) return new UnreadablePdfError(f.message);
-        if (f.code.startsWith(VERIFICATION)) return new VerificationInputError(f.code.slice(VERIFICATION.length) as VerificationErrorCode, f.message);
+        if (f.code.startsWith(VERIFICATION))
+          return new VerificationInputError(f.code.slice(VERIFICATION.length) as VerificationErrorCode, f.message);
         return new Error(`PDF worker: ${f.message}`);
       },
       timedOut: (ms) => new UnreadablePdfError(`reading the PDF took longer than ${ms / 1000} s`),
@@ -78,7 +79,11 @@ export function warmPdfWorkers(): void {
  * using them (to store the upload).
  */
 export function runPdfTask(task: { kind: 'check'; pdf: Uint8Array }): Promise<CheckedPdf>;
-export function runPdfTask(task: { kind: 'signature-page'; pdf: Uint8Array; info: SignaturePageInfo }): Promise<Uint8Array>;
+export function runPdfTask(task: {
+  kind: 'signature-page';
+  pdf: Uint8Array;
+  info: SignaturePageInfo;
+}): Promise<Uint8Array>;
 export function runPdfTask(task: { kind: 'validate'; pdf: Uint8Array; anchorFiles: string[] }): Promise<FileReport>;
 export function runPdfTask(task: PdfTask): Promise<unknown> {
   return pdfPool().run(task);

@@ -9,14 +9,32 @@ import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { searchTextOf } from '../limits.js';
 import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
 import {
-  mergedList, mergedPage, newestFirst, pageInfoOf, pageOfCandidates, settleTotal,
-  type Page, type PageTotal, type Position, type Sql, type TotalSources,
+  mergedList,
+  mergedPage,
+  newestFirst,
+  pageInfoOf,
+  pageOfCandidates,
+  settleTotal,
+  type Page,
+  type PageTotal,
+  type Position,
+  type Sql,
+  type TotalSources,
 } from '../pagination.js';
 import { anyLike, candidateRows, lateralMatch, searchText, type Candidate } from '../text-search.js';
 import { searchPattern } from '../text-fold.js';
 import {
-  ACCESS_KIND, canEditDocument, COMMUNICATION_TYPES, DOCUMENT_STATUSES, requireReadable, visibleRanges, whereAccessibleTo, whereOutsideCaseCreation,
-  whereVisibleTo, type Reader, type StreamFilter,
+  ACCESS_KIND,
+  canEditDocument,
+  COMMUNICATION_TYPES,
+  DOCUMENT_STATUSES,
+  requireReadable,
+  visibleRanges,
+  whereAccessibleTo,
+  whereOutsideCaseCreation,
+  whereVisibleTo,
+  type Reader,
+  type StreamFilter,
 } from './access.js';
 import { memberSectorIds } from '../notes/records.js';
 import { currentPdf } from './files.js';
@@ -105,7 +123,8 @@ async function readableOrFindable(trx: Tx, reader: Reader, id: string): Promise<
     return await requireReadable(trx, reader, id);
   } catch (err) {
     if (!(reader && isAppError(err) && err.status === 404 && isUuid(id))) throw err;
-    if (await whereFindableByNumber(documentsQuery(trx).where('d.id', id), trx, reader).first('d.id')) throw forbidden(OFFICIAL_NOT_VISIBLE);
+    if (await whereFindableByNumber(documentsQuery(trx).where('d.id', id), trx, reader).first('d.id'))
+      throw forbidden(OFFICIAL_NOT_VISIBLE);
     throw err;
   }
 }
@@ -160,14 +179,23 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
   const user = ctx.user!;
   const text = searchTextOf(input.search);
   searchTextOf(input.document_type, 'document_type');
-  const p = parseListPage(input, ['documents', user.id, input.status || null, input.document_type || null, input.case_id || null, text || null]);
+  const p = parseListPage(input, [
+    'documents',
+    user.id,
+    input.status || null,
+    input.document_type || null,
+    input.case_id || null,
+    text || null,
+  ]);
   if (input.status && !STATUS_FILTER[input.status]) {
     throw badRequest('status debe ser pending, sent_to_sign, signed o rejected');
   }
   // An empty case_id= is a mistake, not "any case".
   if (input.case_id !== undefined && !isUuid(input.case_id)) throw badRequest('case_id debe ser un UUID');
   return ctx.db.transaction(async (trx) => {
-    const criteria: Criteria = { filter: { statuses: input.status ? [STATUS_FILTER[input.status]!] : DOCUMENT_STATUSES } };
+    const criteria: Criteria = {
+      filter: { statuses: input.status ? [STATUS_FILTER[input.status]!] : DOCUMENT_STATUSES },
+    };
     if (input.document_type) {
       const type = await findDocumentType(trx, input.document_type);
       if (!type) return { documents: [], ...listInfo(p, { total: 0, exact: true }), next_cursor: null };
@@ -175,10 +203,16 @@ export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
     }
     if (input.case_id) criteria.caseId = input.case_id;
     if (text) criteria.pattern = await searchPattern(trx, text);
-    const found = criteria.caseId ? await directSearch(trx, user, criteria, p) : await streamSearch(trx, user, criteria, p, ctx.tenant.schema);
+    const found = criteria.caseId
+      ? await directSearch(trx, user, criteria, p)
+      : await streamSearch(trx, user, criteria, p, ctx.tenant.schema);
     const total = await settleTotal(p, found.ids.length, found.total);
     const rows = await rowsInOrder(trx, found.ids.slice(0, p.pageSize));
-    return { documents: rows.map(summary), ...listInfo(p, total), next_cursor: nextCursor(p, found.ids.length > p.pageSize, rows) };
+    return {
+      documents: rows.map(summary),
+      ...listInfo(p, total),
+      next_cursor: nextCursor(p, found.ids.length > p.pageSize, rows),
+    };
   });
 }
 
@@ -206,7 +240,13 @@ function matching(trx: Tx, criteria: Criteria): Knex.QueryBuilder {
   }
   if (criteria.caseId) {
     const caseId = criteria.caseId;
-    query.whereIn('d.id', trx('documents').select('id').where('case_id', caseId).union(trx('case_documents').select('document_id').where('case_id', caseId)));
+    query.whereIn(
+      'd.id',
+      trx('documents')
+        .select('id')
+        .where('case_id', caseId)
+        .union(trx('case_documents').select('document_id').where('case_id', caseId)),
+    );
   }
   return query;
 }
@@ -221,11 +261,22 @@ function directSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page): P
  * the visible ones are paged without reading the documents again.
  */
 function visibleAmong(trx: Tx, user: ActingUser, found: Candidate[], p: Page): Promise<Found> {
-  return pageOfCandidates(trx, () => whereAccessibleTo(trx.from(candidateRows(trx, found, 'd', 'created_at')), trx, user), newestFirst('d'), p);
+  return pageOfCandidates(
+    trx,
+    () => whereAccessibleTo(trx.from(candidateRows(trx, found, 'd', 'created_at')), trx, user),
+    newestFirst('d'),
+    p,
+  );
 }
 
 /** Everything else: walk the user's visible documents newest first (document_access ranges). */
-async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Page, tenantScope: string): Promise<Found> {
+async function streamSearch(
+  trx: Tx,
+  user: ActingUser,
+  criteria: Criteria,
+  p: Page,
+  tenantScope: string,
+): Promise<Found> {
   const ranges = visibleRanges(user, criteria.filter);
   // Totals count the whole list; pages read it from the cursor's position, if any.
   const list = mergedList(trx, ranges, tenantScope);
@@ -239,23 +290,41 @@ async function streamSearch(trx: Tx, user: ActingUser, criteria: Criteria, p: Pa
     },
     match: documentTextMatch(pattern),
     listEstimate: list.estimate,
-    indexed: { scope: tenantScope, rows: () => matching(trx, { ...criteria, pattern: undefined }), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at', trigramStatistics: DOCUMENT_TEXT_TRIGRAMS },
+    indexed: {
+      scope: tenantScope,
+      rows: () => matching(trx, { ...criteria, pattern: undefined }),
+      columns: DOCUMENT_TEXT_COLUMNS,
+      id: 'd.id',
+      at: 'd.created_at',
+      trigramStatistics: DOCUMENT_TEXT_TRIGRAMS,
+    },
     among: (found) => visibleAmong(trx, user, found, p),
   });
 }
 
 /** How a text is matched on a head's rows `s` (the covering index documents_text_lookup serves it). */
-export const documentTextMatch = (pattern: string): Sql => lateralMatch('documents d', 'd.deleted_at is null', DOCUMENT_TEXT_COLUMNS, pattern);
+export const documentTextMatch = (pattern: string): Sql =>
+  lateralMatch('documents d', 'd.deleted_at is null', DOCUMENT_TEXT_COLUMNS, pattern);
 
 /** What list items show of a document (never its content). */
-const LIST_COLUMNS = ['d.id', 'd.official_number', 't.acronym as type_acronym', 'd.reference', 'd.status', 'd.created_by', 'd.created_at'] as const;
+const LIST_COLUMNS = [
+  'd.id',
+  'd.official_number',
+  't.acronym as type_acronym',
+  'd.reference',
+  'd.status',
+  'd.created_by',
+  'd.created_at',
+] as const;
 
 type ListRow = DocumentRow & { position: Position['at'] };
 
 /** List rows for ids, in the ids' order, each with its position in the list. */
 async function rowsInOrder(trx: Tx, ids: string[]): Promise<ListRow[]> {
   if (!ids.length) return [];
-  const rows = await trx('documents as d').join('document_types as t', 't.id', 'd.document_type_id').whereIn('d.id', ids)
+  const rows = await trx('documents as d')
+    .join('document_types as t', 't.id', 'd.document_type_id')
+    .whereIn('d.id', ids)
     .select<ListRow[]>([...LIST_COLUMNS, trx.raw(`${positionAt('d.created_at')} as position`)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)!);
@@ -276,15 +345,22 @@ function whereAwaitingSignatureOf(query: Knex.QueryBuilder, trx: Tx, user: Actin
     .andWhere('d.status', 'sent_to_sign')
     .andWhere('me.status', 'pending')
     .andWhere((w) =>
-      w.where('me.is_numerator', false).orWhereNotExists(
-        trx('document_signers as o').whereRaw('o.document_id = d.id').andWhere('o.is_numerator', false).andWhereNot('o.status', 'signed'),
-      ),
+      w
+        .where('me.is_numerator', false)
+        .orWhereNotExists(
+          trx('document_signers as o')
+            .whereRaw('o.document_id = d.id')
+            .andWhere('o.is_numerator', false)
+            .andWhereNot('o.status', 'signed'),
+        ),
     );
 }
 
 /** How many documents wait for `user`'s signature (the dashboard's figure of pendingSignatures). */
 export async function countPendingSignatures(trx: Tx, user: ActingUser): Promise<number> {
-  const [row] = await whereAwaitingSignatureOf(trx('documents as d').whereNull('d.deleted_at'), trx, user).count<{ n: string }[]>('* as n');
+  const [row] = await whereAwaitingSignatureOf(trx('documents as d').whereNull('d.deleted_at'), trx, user).count<
+    { n: string }[]
+  >('* as n');
   return Number(row!.n);
 }
 
@@ -294,7 +370,12 @@ export async function pendingSignatures(ctx: DomainContext) {
   return ctx.db.transaction(async (trx) => {
     const rows = await whereAwaitingSignatureOf(documentsQuery(trx), trx, user)
       .orderBy('d.sent_to_sign_at')
-      .select<DocumentRow[]>([...LIST_COLUMNS, 'd.sent_to_sign_at', 'd.signing_due_at', 'cu.full_name as creator_name']);
+      .select<DocumentRow[]>([
+        ...LIST_COLUMNS,
+        'd.sent_to_sign_at',
+        'd.signing_due_at',
+        'cu.full_name as creator_name',
+      ]);
     return {
       documents: rows.map((doc) => ({
         document_id: doc.id,
@@ -334,9 +415,15 @@ async function signaturesOf(trx: Tx, doc: DocumentRow) {
   const made = await trx('document_signers as s')
     .leftJoin('signing_credentials as c', 'c.id', 's.certificate_id')
     .where('s.document_id', doc.id)
-    .select<{ user_id: string; signature_kind: 'seal' | 'personal' | null; subject: string | null; serial_number: string | null; certificate_sha256: string | null }[]>(
-      's.user_id', 's.signature_kind', 'c.subject', 'c.serial_number', 'c.certificate_sha256',
-    );
+    .select<
+      {
+        user_id: string;
+        signature_kind: 'seal' | 'personal' | null;
+        subject: string | null;
+        serial_number: string | null;
+        certificate_sha256: string | null;
+      }[]
+    >('s.user_id', 's.signature_kind', 'c.subject', 'c.serial_number', 'c.certificate_sha256');
   const madeBy = new Map(made.map((m) => [m.user_id, m]));
   return {
     document_id: doc.id,
@@ -351,9 +438,10 @@ async function signaturesOf(trx: Tx, doc: DocumentRow) {
         status: s.status,
         signed_at: iso(s.signed_at),
         signature_kind: s.status === 'signed' ? (m?.signature_kind ?? 'seal') : null,
-        certificate: m?.signature_kind === 'personal' && m.subject
-          ? { subject: m.subject, serial_number: m.serial_number, sha256: m.certificate_sha256 }
-          : null,
+        certificate:
+          m?.signature_kind === 'personal' && m.subject
+            ? { subject: m.subject, serial_number: m.serial_number, sha256: m.certificate_sha256 }
+            : null,
       };
     }),
   };
@@ -371,9 +459,12 @@ export async function signatureDetailsWithCode(ctx: DomainContext, documentId: s
   return ctx.db.transaction(async (trx) => {
     const doc = await readableOrFindable(trx, ctx.user, documentId);
     const details = await signaturesOf(trx, doc);
-    const row = doc.status === 'signed'
-      ? await trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string } | undefined>('code')
-      : undefined;
+    const row =
+      doc.status === 'signed'
+        ? await trx('document_verification_codes')
+            .where({ document_id: doc.id })
+            .first<{ code: string } | undefined>('code')
+        : undefined;
     return { details, code: row?.code ?? null };
   });
 }
@@ -396,8 +487,11 @@ function whereFindableByNumber(query: Knex.QueryBuilder, trx: Tx, reader: Reader
 export async function searchOfficial(ctx: DomainContext, number: string) {
   searchTextOf(number, 'number');
   return ctx.db.transaction(async (trx) => {
-    const doc = await whereFindableByNumber(documentsQuery(trx).where('d.official_number', number), trx, ctx.user)
-      .first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
+    const doc = await whereFindableByNumber(
+      documentsQuery(trx).where('d.official_number', number),
+      trx,
+      ctx.user,
+    ).first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
     if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
     return summary(doc);
   });
@@ -411,7 +505,12 @@ export async function checkSignerPermissions(ctx: DomainContext, userId: unknown
     const type = await findDocumentType(trx, acronym);
     if (!type) throw notFound(`${DOCUMENT_MESSAGES.unknownType}: ${acronym}`);
     const permission = await signerPermission(trx, userId, type);
-    return { user_id: userId, document_type_acronym: type.acronym, can_sign: permission.canSign, reason: permission.reason };
+    return {
+      user_id: userId,
+      document_type_acronym: type.acronym,
+      can_sign: permission.canSign,
+      reason: permission.reason,
+    };
   });
 }
 
@@ -427,7 +526,11 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
       last_modified_at: iso(doc.updated_at),
     };
     const signerItems = signers.map((s) => ({
-      user_id: s.user_id, full_name: s.full_name, is_numerator: s.is_numerator, status: s.status, signed_at: iso(s.signed_at),
+      user_id: s.user_id,
+      full_name: s.full_name,
+      is_numerator: s.is_numerator,
+      status: s.status,
+      signed_at: iso(s.signed_at),
     }));
     if (doc.status === 'draft' || doc.status === 'rejected') {
       return {
@@ -440,7 +543,10 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
           proposed_case_ids: doc.proposed_case_ids,
           can_edit: canEditDocument(user, doc),
           is_creator: doc.created_by === user.id,
-          rejection: doc.status === 'rejected' ? { rejected_by: doc.rejected_by, reason: doc.rejection_reason, rejected_at: iso(doc.rejected_at) } : null,
+          rejection:
+            doc.status === 'rejected'
+              ? { rejected_by: doc.rejected_by, reason: doc.rejection_reason, rejected_at: iso(doc.rejected_at) }
+              : null,
         },
       };
     }
@@ -474,13 +580,21 @@ export async function previewInfo(ctx: DomainContext, documentId: string) {
     const detail = await documentDetail(trx, doc, ctx.user, signers);
     return {
       ...detail,
-      signers: signers.map((s) => ({ user_id: s.user_id, full_name: s.full_name, is_numerator: s.is_numerator, status: s.status, signed_at: iso(s.signed_at) })),
+      signers: signers.map((s) => ({
+        user_id: s.user_id,
+        full_name: s.full_name,
+        is_numerator: s.is_numerator,
+        status: s.status,
+        signed_at: iso(s.signed_at),
+      })),
       municipality: ctx.tenant.displayName,
     };
   });
 }
 
-export type PreviewResult = { kind: 'pdf'; pdf: Buffer; fileName: string } | { kind: 'url'; url: string; expiresIn: number };
+export type PreviewResult =
+  | { kind: 'pdf'; pdf: Buffer; fileName: string }
+  | { kind: 'url'; url: string; expiresIn: number };
 
 /** Backend preview-download: HTML documents render with a BORRADOR watermark; imported ones get a signed URL. */
 export async function previewDownload(ctx: DomainContext, documentId: string): Promise<PreviewResult> {

@@ -78,7 +78,11 @@ export const DOCUMENT_COLUMNS = [
   'cu.full_name as creator_name',
 ] as const;
 
-export async function findDocument(trx: Tx, id: string, options: { forUpdate?: boolean } = {}): Promise<DocumentRow | undefined> {
+export async function findDocument(
+  trx: Tx,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DocumentRow | undefined> {
   const query = documentsQuery(trx).where('d.id', id).first<DocumentRow | undefined>(DOCUMENT_COLUMNS);
   return options.forUpdate ? query.forUpdate('d') : query;
 }

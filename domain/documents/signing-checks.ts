@@ -31,7 +31,11 @@ export interface ExistingSignature {
  * The document to start signing. One already in signing passes for a user who may start it: the
  * request repeats the start of the open round, and that round's workflow answers it with the round.
  */
-export async function checkCanStart(ctx: DomainContext, documentId: string, options: StartOptions): Promise<DocumentRow> {
+export async function checkCanStart(
+  ctx: DomainContext,
+  documentId: string,
+  options: StartOptions,
+): Promise<DocumentRow> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
     if (doc.status === 'sent_to_sign') checkMayStart(ctx, doc, options);
@@ -41,7 +45,10 @@ export async function checkCanStart(ctx: DomainContext, documentId: string, opti
 }
 
 /** Either the acting signer's existing signature (a retried request) or the document to sign. */
-export async function checkCanSign(ctx: DomainContext, documentId: string): Promise<{ existing?: ExistingSignature; doc: DocumentRow }> {
+export async function checkCanSign(
+  ctx: DomainContext,
+  documentId: string,
+): Promise<{ existing?: ExistingSignature; doc: DocumentRow }> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
     const me = (await loadSigners(trx, doc.id)).find((s) => s.user_id === ctx.user!.id);
@@ -70,7 +77,11 @@ export async function checkCanSign(ctx: DomainContext, documentId: string): Prom
  * Either the acting signer's rejection, when this request repeats it (same reason; the document
  * stays rejected until it is saved back to draft), or the document to reject.
  */
-export async function checkCanReject(ctx: DomainContext, documentId: string, reason: string): Promise<{ existing?: ExistingRejection; doc: DocumentRow }> {
+export async function checkCanReject(
+  ctx: DomainContext,
+  documentId: string,
+  reason: string,
+): Promise<{ existing?: ExistingRejection; doc: DocumentRow }> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
     const me = (await loadSigners(trx, doc.id)).find((s) => s.user_id === ctx.user!.id);
@@ -78,7 +89,13 @@ export async function checkCanReject(ctx: DomainContext, documentId: string, rea
     if (doc.status === 'rejected' && doc.rejected_by === me.user_id && doc.rejection_reason === reason.trim()) {
       return {
         doc,
-        existing: { documentId: doc.id, status: 'rejected', rejectedBy: me.user_id, reason: doc.rejection_reason, rejectedAt: iso(doc.rejected_at)! },
+        existing: {
+          documentId: doc.id,
+          status: 'rejected',
+          rejectedBy: me.user_id,
+          reason: doc.rejection_reason,
+          rejectedAt: iso(doc.rejected_at)!,
+        },
       };
     }
     if (doc.status !== 'sent_to_sign') throw conflict(DOCUMENT_MESSAGES.notRejectable);

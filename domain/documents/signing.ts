@@ -17,7 +17,14 @@ import { UnreadablePdfError } from './pdf-workers.js';
 import { findDocumentType, signerPermission } from './participants.js';
 import { findDocument, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
 import { withSignaturePage } from '../rendering/signature-page.js';
-import { deliveryEvents, emitDocumentEvents, officializedEvent, rejectedEvent, sentToSignEvent, signedEvent } from './events.js';
+import {
+  deliveryEvents,
+  emitDocumentEvents,
+  officializedEvent,
+  rejectedEvent,
+  sentToSignEvent,
+  signedEvent,
+} from './events.js';
 import { documentLinkedEvents } from '../cases/events.js';
 import { recordVerification, verificationMarkFor } from '../verification/registry.js';
 
@@ -42,7 +49,11 @@ export interface SigningRound {
 }
 
 const snapshot = (s: SignerRow): SignerSnapshot => ({
-  userId: s.user_id, fullName: s.full_name, isNumerator: s.is_numerator, status: s.status, signedAt: iso(s.signed_at),
+  userId: s.user_id,
+  fullName: s.full_name,
+  isNumerator: s.is_numerator,
+  status: s.status,
+  signedAt: iso(s.signed_at),
 });
 
 function userOf(ctx: DomainContext): ActingUser {
@@ -50,7 +61,13 @@ function userOf(ctx: DomainContext): ActingUser {
   return ctx.user;
 }
 
-const hasText = (html: string | null) => Boolean(html?.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim());
+const hasText = (html: string | null) =>
+  Boolean(
+    html
+      ?.replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim(),
+  );
 
 export interface StartOptions {
   /** Backend: only the creator starts signing (integration: any editor). */
@@ -66,14 +83,22 @@ export function checkMayStart(ctx: DomainContext, doc: DocumentRow, options: Sta
 }
 
 /** Everything that must hold before a document goes to signing (also re-checked inside the step). */
-export async function checkStartable(ctx: DomainContext, trx: Tx, doc: DocumentRow, options: StartOptions): Promise<SignerRow[]> {
+export async function checkStartable(
+  ctx: DomainContext,
+  trx: Tx,
+  doc: DocumentRow,
+  options: StartOptions,
+): Promise<SignerRow[]> {
   checkMayStart(ctx, doc, options);
   if (doc.status !== 'draft') throw conflict(DOCUMENT_MESSAGES.notSignable);
   if (!doc.is_imported && !hasText(doc.content)) throw badRequest(DOCUMENT_MESSAGES.needsContent);
   const signers = await loadSigners(trx, doc.id);
   if (signers.length === 0) throw badRequest(DOCUMENT_MESSAGES.needsSigners);
   if (!signers.some((s) => s.is_numerator)) throw badRequest(DOCUMENT_MESSAGES.needsNumerator);
-  if (doc.type_acronym === 'MEMO' && doc.recipients.to.length + doc.recipients.cc.length + doc.recipients.bcc.length === 0) {
+  if (
+    doc.type_acronym === 'MEMO' &&
+    doc.recipients.to.length + doc.recipients.cc.length + doc.recipients.bcc.length === 0
+  ) {
     throw badRequest(DOCUMENT_MESSAGES.needsMemoRecipients);
   }
   const type = (await findDocumentType(trx, doc.type_acronym))!;
@@ -103,7 +128,11 @@ async function roundDeadline(ctx: DomainContext, typeAcronym: string, due: Round
   return days ? deadlineFor(ctx.db, ctx.services.timeZone, { dueInBusinessDays: days }) : null;
 }
 
-export async function beginSigning(ctx: DomainContext, documentId: string, options: StartOptions & { runId: string; due?: RoundDeadline }): Promise<SigningRound> {
+export async function beginSigning(
+  ctx: DomainContext,
+  documentId: string,
+  options: StartOptions & { runId: string; due?: RoundDeadline },
+): Promise<SigningRound> {
   const user = userOf(ctx);
   const doc = await ctx.db.transaction((trx) => requireDocument(trx, user, documentId, { includeCreating: true }));
   // A repeat by the same workflow run (activity retried after it committed) returns its round.
@@ -117,7 +146,12 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
   if (doc.is_imported) {
     const imported = await ctx.services.storage.get(fileKey(ctx, doc.id, 'imported'));
     if (!imported) throw badRequest(DOCUMENT_MESSAGES.noPdf);
-    pdf = await withSignaturePage(imported, { title: `Hoja de firmas — ${doc.type_name}`, reference: doc.reference, municipality: ctx.tenant.displayName, verification }).catch((err: unknown) => {
+    pdf = await withSignaturePage(imported, {
+      title: `Hoja de firmas — ${doc.type_name}`,
+      reference: doc.reference,
+      municipality: ctx.tenant.displayName,
+      verification,
+    }).catch((err: unknown) => {
       // Stored before uploads were checked within limits: retrying cannot help.
       throw err instanceof UnreadablePdfError ? unprocessable(DOCUMENT_MESSAGES.pdfInvalid) : err;
     });
@@ -136,19 +170,34 @@ export async function beginSigning(ctx: DomainContext, documentId: string, optio
 
   return ctx.db.transaction(async (trx) => {
     const locked = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
-    if (locked.status !== 'draft' || locked.signing_round !== doc.signing_round || locked.updated_at.getTime() !== doc.updated_at.getTime()) {
+    if (
+      locked.status !== 'draft' ||
+      locked.signing_round !== doc.signing_round ||
+      locked.updated_at.getTime() !== doc.updated_at.getTime()
+    ) {
       // Changed while we rendered: signing must start from what the user last saw.
       throw conflict(DOCUMENT_MESSAGES.notSignable);
     }
     await storeFile(ctx, trx, doc.id, { kind: 'signing', round, revision: 0, bytes: pdf });
     await recordVerification(trx, ctx.tenant.schema, doc.id, verification.code, sha256(pdf));
     await trx('documents').where({ id: doc.id }).update({
-      status: 'sent_to_sign', signing_round: round, sent_to_sign_at: trx.fn.now(), updated_at: trx.fn.now(), workflow_id: options.runId,
-      signing_due_at: dueAt, signing_escalated_at: null,
+      status: 'sent_to_sign',
+      signing_round: round,
+      sent_to_sign_at: trx.fn.now(),
+      updated_at: trx.fn.now(),
+      workflow_id: options.runId,
+      signing_due_at: dueAt,
+      signing_escalated_at: null,
     });
-    await trx('document_signers').where({ document_id: doc.id }).update({ status: 'pending', signed_at: null, signature_kind: null, certificate_id: null });
+    await trx('document_signers')
+      .where({ document_id: doc.id })
+      .update({ status: 'pending', signed_at: null, signature_kind: null, certificate_id: null });
     await recordActivity(trx, {
-      kind: 'document_sent_to_sign', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      kind: 'document_sent_to_sign',
+      actorUserId: user.id,
+      sectorId: doc.sector_id,
+      entityType: 'document',
+      entityId: doc.id,
       summary: `${user.fullName} envió a firma ${doc.type_acronym} "${doc.reference}"`,
     });
     const started = (await findDocument(trx, doc.id))!;
@@ -205,11 +254,13 @@ export async function assignOfficialNumber(ctx: DomainContext, documentId: strin
     // A document the platform generates for a case carries the sector it was made in (the case's);
     // any other, the numerator's primary sector.
     const sectorAcronym = doc.source_key
-      ? ((await trx('sectors').where({ id: doc.sector_id }).first<{ acronym: string }>('acronym'))!.acronym)
+      ? (await trx('sectors').where({ id: doc.sector_id }).first<{ acronym: string }>('acronym'))!.acronym
       : (primarySector(user)?.acronym ?? 'SN');
     const sequence = await allocateNumber(trx, doc.type_prefix, year);
     const number = formatNumber(doc.type_prefix, year, sequence, ctx.tenant.municipalityCode, sectorAcronym);
-    await trx('documents').where({ id: doc.id }).update({ official_number: number, numbered_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await trx('documents')
+      .where({ id: doc.id })
+      .update({ official_number: number, numbered_at: trx.fn.now(), updated_at: trx.fn.now() });
     return number;
   });
 }
@@ -232,22 +283,33 @@ const clip = (text: string, max: number) => (text.length > max ? text.slice(0, m
  * What the signing service needs for the acting signer's signature over the latest revision.
  * `withPdf: false` leaves the revision's bytes unread (a step that only compares revisions).
  */
-export async function prepareSignature(ctx: DomainContext, documentId: string, round: number, options: { withPdf?: boolean } = {}): Promise<SignatureRequest> {
+export async function prepareSignature(
+  ctx: DomainContext,
+  documentId: string,
+  round: number,
+  options: { withPdf?: boolean } = {},
+): Promise<SignatureRequest> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (me.status === 'signed') return { alreadySigned: true, signedAt: iso(me.signed_at) };
-    if (me.is_numerator && (!commonsSigned(signers) || !doc.official_number)) throw conflict(DOCUMENT_MESSAGES.notSignable);
+    if (me.is_numerator && (!commonsSigned(signers) || !doc.official_number))
+      throw conflict(DOCUMENT_MESSAGES.notSignable);
     const latest = await latestSigningFile(trx, doc.id, round);
     const pdf = latest && options.withPdf !== false ? await ctx.services.storage.get(latest.storage_key) : undefined;
-    if (!latest || (options.withPdf !== false && !pdf)) throw new Error(`document ${doc.id} round ${round} has no stored revision`);
+    if (!latest || (options.withPdf !== false && !pdf))
+      throw new Error(`document ${doc.id} round ${round} has no stored revision`);
     const profile = await trx('users as u')
       .leftJoin('seals as se', 'se.id', 'u.default_seal_id')
       .leftJoin('user_sector_permissions as p', (j) => j.on('p.user_id', 'u.id').andOn('p.is_primary', trx.raw('true')))
       .leftJoin('sectors as s', 's.id', 'p.sector_id')
       .leftJoin('departments as dep', 'dep.id', 's.department_id')
       .where('u.id', user.id)
-      .first<{ seal: string | null; sector: string | null; department: string | null }>('se.name as seal', 's.name as sector', 'dep.name as department');
+      .first<{ seal: string | null; sector: string | null; department: string | null }>(
+        'se.name as seal',
+        's.name as sector',
+        'dep.name as department',
+      );
     return {
       alreadySigned: false,
       signedAt: null,
@@ -282,14 +344,29 @@ export async function recordSignature(
     if (me.status === 'signed') return { signedAt: iso(me.signed_at)!, revision: latest!.revision };
     if (latest?.revision !== input.baseRevision) throw conflict(DOCUMENT_MESSAGES.notSignable);
     const revision = input.baseRevision + 1;
-    await storeFile(ctx, trx, doc.id, { kind: 'signing', round: input.round, revision, bytes: input.pdf, signedBy: user.id });
+    await storeFile(ctx, trx, doc.id, {
+      kind: 'signing',
+      round: input.round,
+      revision,
+      bytes: input.pdf,
+      signedBy: user.id,
+    });
     const [row] = await trx('document_signers')
       .where({ document_id: doc.id, user_id: user.id })
-      .update({ status: 'signed', signed_at: trx.fn.now(), signature_kind: input.credentialId ? 'personal' : 'seal', certificate_id: input.credentialId ?? null })
+      .update({
+        status: 'signed',
+        signed_at: trx.fn.now(),
+        signature_kind: input.credentialId ? 'personal' : 'seal',
+        certificate_id: input.credentialId ?? null,
+      })
       .returning<{ signed_at: Date }[]>('signed_at');
     await trx('documents').where({ id: doc.id }).update({ updated_at: trx.fn.now() });
     await recordActivity(trx, {
-      kind: 'document_signed', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      kind: 'document_signed',
+      actorUserId: user.id,
+      sectorId: doc.sector_id,
+      entityType: 'document',
+      entityId: doc.id,
       summary: `${user.fullName} firmó ${doc.type_acronym} "${doc.reference}"`,
     });
     const signers = await loadSigners(trx, doc.id);
@@ -310,13 +387,19 @@ export interface Officialized {
  * and the effects of officialization happen in the same transaction (note delivery, memo
  * recipients, case proposals, case link, dashboard event).
  */
-export async function officializeDocument(ctx: DomainContext, documentId: string, round: number): Promise<Officialized> {
+export async function officializeDocument(
+  ctx: DomainContext,
+  documentId: string,
+  round: number,
+): Promise<Officialized> {
   const user = userOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
     const officialKey = fileKey(ctx, doc.id, 'official');
-    if (doc.status === 'signed') return { officialNumber: doc.official_number!, signedAt: iso(doc.signed_at)!, officialKey };
-    if (doc.status !== 'sent_to_sign' || doc.signing_round !== round || !doc.official_number) throw conflict(DOCUMENT_MESSAGES.notSignable);
+    if (doc.status === 'signed')
+      return { officialNumber: doc.official_number!, signedAt: iso(doc.signed_at)!, officialKey };
+    if (doc.status !== 'sent_to_sign' || doc.signing_round !== round || !doc.official_number)
+      throw conflict(DOCUMENT_MESSAGES.notSignable);
     const signers = await loadSigners(trx, doc.id);
     if (!signers.every((s) => s.status === 'signed')) throw conflict(DOCUMENT_MESSAGES.notSignable);
 
@@ -332,7 +415,12 @@ export async function officializeDocument(ctx: DomainContext, documentId: string
     const now = trx.fn.now();
     if (doc.type_acronym === 'NOTA') {
       const rows = (['to', 'cc', 'bcc'] as const).flatMap((kind) =>
-        doc.recipients[kind].map((sectorId) => ({ document_id: doc.id, sector_id: sectorId, recipient_kind: kind, delivered_at: now })),
+        doc.recipients[kind].map((sectorId) => ({
+          document_id: doc.id,
+          sector_id: sectorId,
+          recipient_kind: kind,
+          delivered_at: now,
+        })),
       );
       if (rows.length) await trx('note_recipients').insert(rows).onConflict(['document_id', 'sector_id']).ignore();
     }
@@ -340,38 +428,61 @@ export async function officializeDocument(ctx: DomainContext, documentId: string
       const senderSector = doc.sector_id;
       const kinds = { to: 'TO', cc: 'CC', bcc: 'BCC' } as const;
       const userIds = [...doc.recipients.to, ...doc.recipients.cc, ...doc.recipients.bcc];
-      const primaries = await trx('user_sector_permissions').whereIn('user_id', userIds).andWhere('is_primary', true).select<{ user_id: string; sector_id: string }[]>('user_id', 'sector_id');
+      const primaries = await trx('user_sector_permissions')
+        .whereIn('user_id', userIds)
+        .andWhere('is_primary', true)
+        .select<{ user_id: string; sector_id: string }[]>('user_id', 'sector_id');
       const sectorOf = new Map(primaries.map((p) => [p.user_id, p.sector_id]));
       const rows = (['to', 'cc', 'bcc'] as const).flatMap((kind) =>
         doc.recipients[kind].map((userId) => ({
-          document_id: doc.id, recipient_user_id: userId, sender_user_id: doc.created_by, recipient_type: kinds[kind],
-          recipient_sector_id: sectorOf.get(userId) ?? null, sender_sector_id: senderSector,
+          document_id: doc.id,
+          recipient_user_id: userId,
+          sender_user_id: doc.created_by,
+          recipient_type: kinds[kind],
+          recipient_sector_id: sectorOf.get(userId) ?? null,
+          sender_sector_id: senderSector,
         })),
       );
-      if (rows.length) await trx('memo_recipients').insert(rows).onConflict(['document_id', 'recipient_user_id']).ignore();
+      if (rows.length)
+        await trx('memo_recipients').insert(rows).onConflict(['document_id', 'recipient_user_id']).ignore();
     }
     for (const caseId of doc.proposed_case_ids) {
-      const pending = await trx('document_proposals').where({ case_id: caseId, document_id: doc.id, status: 'pending_approval' }).first('id');
-      if (!pending) await trx('document_proposals').insert({ case_id: caseId, document_id: doc.id, proposed_by: doc.created_by });
+      const pending = await trx('document_proposals')
+        .where({ case_id: caseId, document_id: doc.id, status: 'pending_approval' })
+        .first('id');
+      if (!pending)
+        await trx('document_proposals').insert({ case_id: caseId, document_id: doc.id, proposed_by: doc.created_by });
     }
     // Linked on officialization: the case it was created in, and every case that accepted it.
-    const accepted = await trx('document_proposals').where({ document_id: doc.id, status: 'accepted' }).pluck('case_id');
+    const accepted = await trx('document_proposals')
+      .where({ document_id: doc.id, status: 'accepted' })
+      .pluck('case_id');
     const linkTo = [...new Set([...(doc.case_id ? [doc.case_id] : []), ...accepted])];
     const linked: string[] = linkTo.length
       ? await trx('case_documents')
-        .insert(linkTo.map((caseId) => ({ case_id: caseId, document_id: doc.id, linked_by: user.id })))
-        .onConflict(['case_id', 'document_id'])
-        .ignore()
-        .returning('case_id')
-        .then((rows: { case_id: string }[]) => rows.map((r) => r.case_id))
+          .insert(linkTo.map((caseId) => ({ case_id: caseId, document_id: doc.id, linked_by: user.id })))
+          .onConflict(['case_id', 'document_id'])
+          .ignore()
+          .returning('case_id')
+          .then((rows: { case_id: string }[]) => rows.map((r) => r.case_id))
       : [];
     await recordActivity(trx, {
-      kind: 'document_officialized', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      kind: 'document_officialized',
+      actorUserId: user.id,
+      sectorId: doc.sector_id,
+      entityType: 'document',
+      entityId: doc.id,
       summary: `${doc.type_acronym} "${doc.reference}" oficializado como ${doc.official_number}`,
       data: { official_number: doc.official_number },
     });
     const official = (await findDocument(trx, doc.id))!;
-    await emitDocumentEvents(trx, official, await officializedEvent(trx, official), ...deliveryEvents(official), ...(await documentLinkedEvents(trx, linked, official, user.id)));
+    await emitDocumentEvents(
+      trx,
+      official,
+      await officializedEvent(trx, official),
+      ...deliveryEvents(official),
+      ...(await documentLinkedEvents(trx, linked, official, user.id)),
+    );
     return { officialNumber: doc.official_number, signedAt: iso(updated!.signed_at)!, officialKey };
   });
 }
@@ -383,7 +494,12 @@ export interface Rejection {
 }
 
 /** sent_to_sign → rejected by any signer, with a reason; ends the signing round. */
-export async function rejectDocument(ctx: DomainContext, documentId: string, round: number, reason: string): Promise<Rejection> {
+export async function rejectDocument(
+  ctx: DomainContext,
+  documentId: string,
+  round: number,
+  reason: string,
+): Promise<Rejection> {
   const user = userOf(ctx);
   const text = reason.trim();
   if (!text) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
@@ -395,11 +511,21 @@ export async function rejectDocument(ctx: DomainContext, documentId: string, rou
     const { me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notRejectable);
     const [row] = await trx('documents')
       .where({ id: doc.id })
-      .update({ status: 'rejected', rejected_by: user.id, rejection_reason: text, rejected_at: trx.fn.now(), updated_at: trx.fn.now() })
+      .update({
+        status: 'rejected',
+        rejected_by: user.id,
+        rejection_reason: text,
+        rejected_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      })
       .returning<{ rejected_at: Date }[]>('rejected_at');
     await trx('document_signers').where({ document_id: doc.id, user_id: me.user_id }).update({ status: 'rejected' });
     await recordActivity(trx, {
-      kind: 'document_rejected', actorUserId: user.id, sectorId: doc.sector_id, entityType: 'document', entityId: doc.id,
+      kind: 'document_rejected',
+      actorUserId: user.id,
+      sectorId: doc.sector_id,
+      entityType: 'document',
+      entityId: doc.id,
       summary: `${user.fullName} rechazó ${doc.type_acronym} "${doc.reference}": ${text}`,
     });
     const rejected = (await findDocument(trx, doc.id))!;

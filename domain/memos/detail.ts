@@ -5,7 +5,14 @@ import { currentPdf } from '../documents/files.js';
 import { iso } from '../documents/records.js';
 import { MEMO_MESSAGES } from './messages.js';
 import {
-  actingUser, person, RECIPIENT_COLUMNS, recipientsQuery, requireMemo, senderOf, type RecipientRow, type RecipientType,
+  actingUser,
+  person,
+  RECIPIENT_COLUMNS,
+  recipientsQuery,
+  requireMemo,
+  senderOf,
+  type RecipientRow,
+  type RecipientType,
 } from './records.js';
 
 /**
@@ -18,7 +25,10 @@ export async function memoDetail(ctx: DomainContext, documentId: string) {
   return ctx.db.transaction(async (trx) => {
     const memo = await requireMemo(trx, documentId);
     const isSender = memo.created_by === user.id;
-    const all = await recipientsQuery(trx).where('mr.document_id', memo.id).orderBy([{ column: 'ru.full_name' }, { column: 'mr.id' }]).select<RecipientRow[]>(RECIPIENT_COLUMNS);
+    const all = await recipientsQuery(trx)
+      .where('mr.document_id', memo.id)
+      .orderBy([{ column: 'ru.full_name' }, { column: 'mr.id' }])
+      .select<RecipientRow[]>(RECIPIENT_COLUMNS);
     const mine = all.find((r) => r.recipient_user_id === user.id);
     if (!isSender && !mine) throw forbidden(MEMO_MESSAGES.noAccess);
 
@@ -31,20 +41,27 @@ export async function memoDetail(ctx: DomainContext, documentId: string) {
         .update({ opened_at: trx.fn.now(), updated_at: trx.fn.now() })
         .returning<{ opened_at: Date }[]>('opened_at');
       firstOpen = Boolean(opened);
-      openedAt = opened?.opened_at ?? (await trx('memo_recipients').where({ id: mine.id }).first<{ opened_at: Date }>('opened_at'))!.opened_at;
+      openedAt =
+        opened?.opened_at ??
+        (await trx('memo_recipients').where({ id: mine.id }).first<{ opened_at: Date }>('opened_at'))!.opened_at;
       mine.opened_at = openedAt;
     }
 
     const senderRow = all[0];
     const sectorOfSender = senderRow
       ? { acronym: senderRow.sender_sector_acronym, name: senderRow.sender_sector_name }
-      : ((await trx('sectors').where({ id: memo.sector_id }).first<{ acronym: string; name: string }>('acronym', 'name')) ?? { acronym: null, name: null });
+      : ((await trx('sectors')
+          .where({ id: memo.sector_id })
+          .first<{ acronym: string; name: string }>('acronym', 'name')) ?? { acronym: null, name: null });
     const senderName = senderRow?.sender_name ?? (await senderOf(trx, memo.created_by, undefined)).fullName;
     const item = (r: RecipientRow) => person(r.recipient_user_id, r.full_name, r.recipient_sector_acronym);
     const ofType = (type: RecipientType) => all.filter((r) => r.recipient_type === type).map(item);
     const pdf = await currentPdf(trx, memo.id, memo.signing_round);
     const proposed = memo.proposed_case_ids.length
-      ? await trx('cases').whereIn('id', memo.proposed_case_ids).orderBy('case_number').select('id as case_id', 'case_number', 'reference')
+      ? await trx('cases')
+          .whereIn('id', memo.proposed_case_ids)
+          .orderBy('case_number')
+          .select('id as case_id', 'case_number', 'reference')
       : null;
     return {
       document_id: memo.id,
@@ -67,7 +84,9 @@ export async function memoDetail(ctx: DomainContext, documentId: string) {
         archived_at: iso(mine?.archived_at),
       },
       openings: isSender
-        ? all.filter((r) => r.opened_at !== null).map((r) => ({ ...item(r), recipient_type: r.recipient_type, opened_at: iso(r.opened_at) }))
+        ? all
+            .filter((r) => r.opened_at !== null)
+            .map((r) => ({ ...item(r), recipient_type: r.recipient_type, opened_at: iso(r.opened_at) }))
         : null,
       proposed_cases: proposed,
     };

@@ -14,7 +14,15 @@ import { parsePage, pageInfo } from '../pagination.js';
 import { anyLike } from '../text-search.js';
 import { anyFoldedLike, searchPattern } from '../text-fold.js';
 import {
-  actingUser, MEMO_COLUMNS, memosQuery, person, RECIPIENT_COLUMNS, recipientsQuery, senderOf, type MemoRow, type RecipientRow,
+  actingUser,
+  MEMO_COLUMNS,
+  memosQuery,
+  person,
+  RECIPIENT_COLUMNS,
+  recipientsQuery,
+  senderOf,
+  type MemoRow,
+  type RecipientRow,
 } from './records.js';
 
 export interface MemoListInput {
@@ -46,7 +54,8 @@ async function whereSearch(trx: Tx, query: Knex.QueryBuilder, search?: string): 
 function whereDates(query: Knex.QueryBuilder, ctx: DomainContext, input: MemoListInput, dateColumn: string): void {
   const windows: Window[] = [];
   if (input.date_filter) {
-    if (!DATE_FILTERS.includes(input.date_filter)) throw badRequest(`date_filter debe ser uno de: ${DATE_FILTERS.join(', ')}`);
+    if (!DATE_FILTERS.includes(input.date_filter))
+      throw badRequest(`date_filter debe ser uno de: ${DATE_FILTERS.join(', ')}`);
     windows.push(namedWindow(input.date_filter, ctx.services.timeZone)!);
   }
   windows.push(dayRange(ctx.services.timeZone, input.date_from, input.date_to));
@@ -70,16 +79,29 @@ export async function listReceived(ctx: DomainContext, input: MemoListInput, opt
   return ctx.db.transaction(async (trx) => {
     // Count and page on the user's recipient rows (inbox index); only the page is joined. A row
     // exists only for an officialized memo, which can no longer be deleted.
-    const inbox = trx('memo_recipients as mr').where('mr.recipient_user_id', user.id).andWhere('mr.is_archived', options.archived);
+    const inbox = trx('memo_recipients as mr')
+      .where('mr.recipient_user_id', user.id)
+      .andWhere('mr.is_archived', options.archived);
     whereDates(inbox, ctx, input, 'mr.created_at');
-    if (input.search?.trim()) await whereSearch(trx, inbox.join('documents as d', 'd.id', 'mr.document_id'), input.search);
+    if (input.search?.trim())
+      await whereSearch(trx, inbox.join('documents as d', 'd.id', 'mr.document_id'), input.search);
     const [{ total }] = await inbox.clone().count<{ total: number }[]>('* as total');
-    const page: string[] = await inbox.orderBy([{ column: 'mr.created_at', order: 'desc' }, { column: 'mr.id' }]).limit(p.pageSize).offset(p.offset).pluck('mr.id');
+    const page: string[] = await inbox
+      .orderBy([{ column: 'mr.created_at', order: 'desc' }, { column: 'mr.id' }])
+      .limit(p.pageSize)
+      .offset(p.offset)
+      .pluck('mr.id');
     const found = page.length
       ? await recipientsQuery(trx)
-        .join('documents as d', 'd.id', 'mr.document_id')
-        .whereIn('mr.id', page)
-        .select<(RecipientRow & MemoRow)[]>([...RECIPIENT_COLUMNS, 'd.official_number', 'd.reference', 'd.signed_at', 'd.ai_summary'])
+          .join('documents as d', 'd.id', 'mr.document_id')
+          .whereIn('mr.id', page)
+          .select<(RecipientRow & MemoRow)[]>([
+            ...RECIPIENT_COLUMNS,
+            'd.official_number',
+            'd.reference',
+            'd.signed_at',
+            'd.ai_summary',
+          ])
       : [];
     const rows = inOrder(page, found);
     return {
@@ -112,10 +134,23 @@ export async function listSent(ctx: DomainContext, input: MemoListInput) {
     whereDates(sent, ctx, input, 'd.signed_at');
     await whereSearch(trx, sent, input.search);
     const [{ total }] = await sent.clone().count<{ total: number }[]>('* as total');
-    const page: string[] = await sent.orderBy([{ column: 'd.signed_at', order: 'desc' }, { column: 'd.id' }]).limit(p.pageSize).offset(p.offset).pluck('d.id');
-    const rows = inOrder(page, page.length ? await memosQuery(trx).whereIn('d.id', page).select<MemoRow[]>(MEMO_COLUMNS) : []);
+    const page: string[] = await sent
+      .orderBy([{ column: 'd.signed_at', order: 'desc' }, { column: 'd.id' }])
+      .limit(p.pageSize)
+      .offset(p.offset)
+      .pluck('d.id');
+    const rows = inOrder(
+      page,
+      page.length ? await memosQuery(trx).whereIn('d.id', page).select<MemoRow[]>(MEMO_COLUMNS) : [],
+    );
     const recipients = rows.length
-      ? await recipientsQuery(trx).whereIn('mr.document_id', rows.map((r) => r.id)).orderBy([{ column: 'ru.full_name' }, { column: 'mr.id' }]).select<RecipientRow[]>(RECIPIENT_COLUMNS)
+      ? await recipientsQuery(trx)
+          .whereIn(
+            'mr.document_id',
+            rows.map((r) => r.id),
+          )
+          .orderBy([{ column: 'ru.full_name' }, { column: 'mr.id' }])
+          .select<RecipientRow[]>(RECIPIENT_COLUMNS)
       : [];
     const sender = await senderOf(trx, user.id, recipients[0]);
     return {
@@ -129,7 +164,12 @@ export async function listSent(ctx: DomainContext, input: MemoListInput) {
           ai_summary: r.ai_summary,
           document_type: 'MEMO',
           sender: person(user.id, sender.fullName, mine[0]?.sender_sector_acronym ?? null),
-          recipients: mine.map((x) => ({ user_id: x.recipient_user_id, full_name: x.full_name, recipient_type: x.recipient_type, sector_acronym: x.recipient_sector_acronym })),
+          recipients: mine.map((x) => ({
+            user_id: x.recipient_user_id,
+            full_name: x.full_name,
+            recipient_type: x.recipient_type,
+            sector_acronym: x.recipient_sector_acronym,
+          })),
           openings_count: mine.filter((x) => x.opened_at !== null).length,
         };
       }),

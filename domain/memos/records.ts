@@ -58,7 +58,16 @@ export function memosQuery(trx: Tx): Knex.QueryBuilder {
 }
 
 export const MEMO_COLUMNS = [
-  'd.id', 'd.official_number', 'd.reference', 'd.content', 'd.signed_at', 'd.ai_summary', 'd.created_by', 'd.sector_id', 'd.proposed_case_ids', 'd.signing_round',
+  'd.id',
+  'd.official_number',
+  'd.reference',
+  'd.content',
+  'd.signed_at',
+  'd.ai_summary',
+  'd.created_by',
+  'd.sector_id',
+  'd.proposed_case_ids',
+  'd.signing_round',
 ] as const;
 
 /** Recipient rows with the recipient's and sender's names and sector snapshots. */
@@ -71,12 +80,27 @@ export function recipientsQuery(trx: Tx): Knex.QueryBuilder {
 }
 
 export const RECIPIENT_COLUMNS = [
-  'mr.id', 'mr.document_id', 'mr.recipient_user_id', 'ru.full_name', 'mr.recipient_type', 'rs.acronym as recipient_sector_acronym',
-  'mr.sender_user_id', 'su.full_name as sender_name', 'ss.acronym as sender_sector_acronym', 'ss.name as sender_sector_name',
-  'mr.is_archived', 'mr.archived_at', 'mr.opened_at', 'mr.created_at',
+  'mr.id',
+  'mr.document_id',
+  'mr.recipient_user_id',
+  'ru.full_name',
+  'mr.recipient_type',
+  'rs.acronym as recipient_sector_acronym',
+  'mr.sender_user_id',
+  'su.full_name as sender_name',
+  'ss.acronym as sender_sector_acronym',
+  'ss.name as sender_sector_name',
+  'mr.is_archived',
+  'mr.archived_at',
+  'mr.opened_at',
+  'mr.created_at',
 ] as const;
 
-export const person = (userId: string, fullName: string, sectorAcronym: string | null) => ({ user_id: userId, full_name: fullName, sector_acronym: sectorAcronym });
+export const person = (userId: string, fullName: string, sectorAcronym: string | null) => ({
+  user_id: userId,
+  full_name: fullName,
+  sector_acronym: sectorAcronym,
+});
 
 export async function senderOf(trx: Tx, userId: string, row: RecipientRow | undefined) {
   if (row) return { fullName: row.sender_name };

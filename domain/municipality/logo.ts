@@ -31,7 +31,8 @@ function png(bytes: Buffer): Sniffed | 'damaged' | undefined {
 }
 
 /** SOFn markers (baseline, progressive, ...); C4, C8 and CC share the range but are not frames. */
-const isFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 /** JPEG: SOI, then segments up to the first frame header, which holds height and width. */
 function jpeg(bytes: Buffer): Sniffed | 'damaged' | undefined {
@@ -67,7 +68,9 @@ export function checkLogo(bytes: Buffer): Sniffed {
   if (!sniffed) throw new AppError(415, 'El logo debe ser una imagen PNG o JPEG');
   if (sniffed === 'damaged') throw badRequest('La imagen del logo está dañada: no se pudo leer su tamaño');
   if (sniffed.width < 1 || sniffed.height < 1 || sniffed.width > LOGO_MAX_SIDE || sniffed.height > LOGO_MAX_SIDE) {
-    throw badRequest(`El logo debe medir entre 1 y ${LOGO_MAX_SIDE} píxeles de ancho y de alto (mide ${sniffed.width} × ${sniffed.height})`);
+    throw badRequest(
+      `El logo debe medir entre 1 y ${LOGO_MAX_SIDE} píxeles de ancho y de alto (mide ${sniffed.width} × ${sniffed.height})`,
+    );
   }
   return sniffed;
 }
@@ -76,9 +79,19 @@ export function municipalityLogo(db: Db, tenantId: string): Promise<StoredLogo |
   return findLogo(db, tenantId);
 }
 
-export async function setMunicipalityLogo(db: Db, tenant: Tenant, bytes: Buffer, updatedBy: string): Promise<StoredLogo> {
+export async function setMunicipalityLogo(
+  db: Db,
+  tenant: Tenant,
+  bytes: Buffer,
+  updatedBy: string,
+): Promise<StoredLogo> {
   const image = checkLogo(bytes);
-  return saveLogo(db, tenant.id, { ...image, bytes, sha256: createHash('sha256').update(bytes).digest('hex'), updatedBy });
+  return saveLogo(db, tenant.id, {
+    ...image,
+    bytes,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    updatedBy,
+  });
 }
 
 export async function removeMunicipalityLogo(db: Db, tenant: Tenant): Promise<void> {

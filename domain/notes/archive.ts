@@ -16,7 +16,8 @@ export async function archiveNote(ctx: DomainContext, noteId: string, input: Arc
   return ctx.db.transaction(async (trx) => {
     const note = await requireNote(trx, noteId);
     const mine = memberSectorIds(user);
-    if (input.sectorId !== undefined && !mine.includes(input.sectorId.toLowerCase())) throw forbidden(NOTE_MESSAGES.noSectorRights);
+    if (input.sectorId !== undefined && !mine.includes(input.sectorId.toLowerCase()))
+      throw forbidden(NOTE_MESSAGES.noSectorRights);
     const sectors = input.sectorId !== undefined ? [input.sectorId.toLowerCase()] : mine;
     const rows = await trx('note_recipients')
       .where('document_id', note.id)
@@ -33,6 +34,11 @@ export async function archiveNote(ctx: DomainContext, noteId: string, input: Arc
       if (input.sectorId !== undefined) throw notFound(NOTE_MESSAGES.notReceivedBySector);
       throw forbidden(note.created_by === user.id ? NOTE_MESSAGES.onlyRecipientsArchive : NOTE_MESSAGES.noAccess);
     }
-    return { noteId: note.id, archived: input.archived, archivedAt: rows[0]!.archived_at, sectorIds: rows.map((r) => r.sector_id) };
+    return {
+      noteId: note.id,
+      archived: input.archived,
+      archivedAt: rows[0]!.archived_at,
+      sectorIds: rows.map((r) => r.sector_id),
+    };
   });
 }

@@ -13,7 +13,16 @@ import { anyLike } from '../text-search.js';
 import { anyFoldedLike, searchPattern } from '../text-fold.js';
 import { NOTE_MESSAGES } from './messages.js';
 import {
-  memberSectorIds, myDeliveries, NOTE_COLUMNS, notesQuery, recipientUsers, requireNote, strongestKind, type NoteRecipientUser, type NoteRow, type ReceptionKind,
+  memberSectorIds,
+  myDeliveries,
+  NOTE_COLUMNS,
+  notesQuery,
+  recipientUsers,
+  requireNote,
+  strongestKind,
+  type NoteRecipientUser,
+  type NoteRow,
+  type ReceptionKind,
 } from './records.js';
 
 export interface NoteListInput {
@@ -48,10 +57,14 @@ async function whereSearch(trx: Tx, query: Knex.QueryBuilder, flavor: Flavor, se
   const text = search?.trim();
   if (!text) return;
   const pattern = await searchPattern(trx, text);
-  const matches = flavor === 'integration'
-    ? [anyLike(['d.reference_folded'], pattern), anyFoldedLike(['d.content'], pattern)]
-    : [anyLike(['d.reference_folded', 'd.official_number_folded'], pattern)];
-  query.andWhereRaw(`(${matches.map((m) => m.sql).join(' or ')})`, matches.flatMap((m) => m.bindings));
+  const matches =
+    flavor === 'integration'
+      ? [anyLike(['d.reference_folded'], pattern), anyFoldedLike(['d.content'], pattern)]
+      : [anyLike(['d.reference_folded', 'd.official_number_folded'], pattern)];
+  query.andWhereRaw(
+    `(${matches.map((m) => m.sql).join(' or ')})`,
+    matches.flatMap((m) => m.bindings),
+  );
 }
 
 /**
@@ -68,8 +81,12 @@ async function inboxPage(trx: Tx, user: ActingUser, archived: boolean, input: No
     .whereIn('nr.sector_id', memberSectorIds(user))
     .whereNotNull('nr.delivered_at')
     .andWhere('nr.is_archived', archived);
-  if (input.search?.trim()) await whereSearch(trx, inbox.join('documents as d', 'd.id', 'nr.document_id'), flavor, input.search);
-  if (input.unread_only) inbox.whereNotExists(trx('note_reads as r').whereRaw('r.document_id = nr.document_id').andWhere('r.user_id', user.id));
+  if (input.search?.trim())
+    await whereSearch(trx, inbox.join('documents as d', 'd.id', 'nr.document_id'), flavor, input.search);
+  if (input.unread_only)
+    inbox.whereNotExists(
+      trx('note_reads as r').whereRaw('r.document_id = nr.document_id').andWhere('r.user_id', user.id),
+    );
   type Entry = { document_id: string; delivered_at: Date; archived_at: Date | null; kind_rank: number };
   let total: number;
   let page: Entry[];
@@ -97,9 +114,15 @@ async function inboxPage(trx: Tx, user: ActingUser, archived: boolean, input: No
       );
   }
   if (page.length === 0) return { rows: [] as InboxRow[], total: Number(total) };
-  const readByMe = trx('note_reads as r').whereRaw('r.document_id = d.id').andWhere('r.user_id', user.id).select(trx.raw('1'));
+  const readByMe = trx('note_reads as r')
+    .whereRaw('r.document_id = d.id')
+    .andWhere('r.user_id', user.id)
+    .select(trx.raw('1'));
   const notes = await notesQuery(trx)
-    .whereIn('d.id', page.map((e) => e.document_id))
+    .whereIn(
+      'd.id',
+      page.map((e) => e.document_id),
+    )
     .select<(NoteRow & { is_read: boolean })[]>([...NOTE_COLUMNS, trx.raw('exists(?) as is_read', [readByMe])]);
   const byId = new Map(notes.map((n) => [n.id, n]));
   const rows = page.flatMap((e) => {
@@ -140,7 +163,11 @@ function backendInboxItem(row: InboxRow, archived: boolean) {
 }
 
 /** Received (not archived) or archived notes of the user's sectors. */
-export async function listInbox(ctx: DomainContext, input: NoteListInput, options: { archived: boolean; flavor: Flavor }) {
+export async function listInbox(
+  ctx: DomainContext,
+  input: NoteListInput,
+  options: { archived: boolean; flavor: Flavor },
+) {
   const user = actingUser(ctx);
   searchTextOf(input.search);
   const p = parsePage(input);
@@ -152,25 +179,34 @@ export async function listInbox(ctx: DomainContext, input: NoteListInput, option
 }
 
 const recipientItem = (u: NoteRecipientUser) => ({
-  user_id: u.user_id, full_name: u.full_name, is_read: u.read_at !== null, sector_acronym: u.sector_acronym, recipient_kind: u.recipient_kind,
+  user_id: u.user_id,
+  full_name: u.full_name,
+  is_read: u.read_at !== null,
+  sector_acronym: u.sector_acronym,
+  recipient_kind: u.recipient_kind,
 });
 
 /** Sector recipients by kind (backend), per note: what the sender addressed, BCC only for the sender and its own members. */
 async function sectorRecipients(trx: Tx, noteIds: string[], user: ActingUser, isSender: boolean) {
   const rows = noteIds.length
     ? await trx('note_recipients as nr')
-      .join('sectors as s', 's.id', 'nr.sector_id')
-      .whereIn('nr.document_id', noteIds)
-      .whereNotNull('nr.delivered_at')
-      .orderBy('s.acronym')
-      .select<{ document_id: string; sector_id: string; name: string; acronym: string; recipient_kind: ReceptionKind }[]>(
-        'nr.document_id', 'nr.sector_id', 's.name', 's.acronym', 'nr.recipient_kind',
-      )
+        .join('sectors as s', 's.id', 'nr.sector_id')
+        .whereIn('nr.document_id', noteIds)
+        .whereNotNull('nr.delivered_at')
+        .orderBy('s.acronym')
+        .select<
+          { document_id: string; sector_id: string; name: string; acronym: string; recipient_kind: ReceptionKind }[]
+        >('nr.document_id', 'nr.sector_id', 's.name', 's.acronym', 'nr.recipient_kind')
     : [];
   const mine = new Set(memberSectorIds(user));
   const of = (noteId: string, kind: ReceptionKind) =>
     rows
-      .filter((r) => r.document_id === noteId && r.recipient_kind === kind && (kind !== 'bcc' || isSender || mine.has(r.sector_id)))
+      .filter(
+        (r) =>
+          r.document_id === noteId &&
+          r.recipient_kind === kind &&
+          (kind !== 'bcc' || isSender || mine.has(r.sector_id)),
+      )
       .map(({ sector_id, name, acronym }) => ({ sector_id, name, acronym }));
   return (noteId: string) => ({ to: of(noteId, 'to'), cc: of(noteId, 'cc'), bcc: of(noteId, 'bcc') });
 }
@@ -185,23 +221,45 @@ export async function listSent(ctx: DomainContext, input: NoteListInput, flavor:
     const sent = sentOfficialDocuments(trx, user.id, 'NOTA');
     await whereSearch(trx, sent, flavor, input.search);
     const [{ total }] = await sent.clone().count<{ total: number }[]>('* as total');
-    const page = await sent.orderBy([{ column: 'd.signed_at', order: 'desc' }, { column: 'd.id' }]).limit(p.pageSize).offset(p.offset).pluck('d.id');
+    const page = await sent
+      .orderBy([{ column: 'd.signed_at', order: 'desc' }, { column: 'd.id' }])
+      .limit(p.pageSize)
+      .offset(p.offset)
+      .pluck('d.id');
     const found = page.length ? await notesQuery(trx).whereIn('d.id', page).select<NoteRow[]>(NOTE_COLUMNS) : [];
     const rows = page.flatMap((id: string) => found.filter((n) => n.id === id));
     const info = pageInfo(p, Number(total));
     if (flavor === 'integration') {
-      const users = await recipientUsers(trx, rows.map((r) => r.id), { userId: user.id, isSender: () => true });
+      const users = await recipientUsers(
+        trx,
+        rows.map((r) => r.id),
+        { userId: user.id, isSender: () => true },
+      );
       return {
         notes: rows.map((r) => ({
-          note_id: r.id, note_number: r.official_number, subject: r.reference, recipients: (users.get(r.id) ?? []).map(recipientItem), created_at: iso(r.signed_at),
+          note_id: r.id,
+          note_number: r.official_number,
+          subject: r.reference,
+          recipients: (users.get(r.id) ?? []).map(recipientItem),
+          created_at: iso(r.signed_at),
         })),
         ...info,
       };
     }
-    const recipientsOf = await sectorRecipients(trx, rows.map((r) => r.id), user, true);
+    const recipientsOf = await sectorRecipients(
+      trx,
+      rows.map((r) => r.id),
+      user,
+      true,
+    );
     return {
       notes: rows.map((r) => ({
-        note_id: r.id, document_id: r.id, official_number: r.official_number, reference: r.reference, content: r.content, date: iso(r.signed_at),
+        note_id: r.id,
+        document_id: r.id,
+        official_number: r.official_number,
+        reference: r.reference,
+        content: r.content,
+        date: iso(r.signed_at),
         sender: { user_id: r.created_by, full_name: r.sender_name, sector: senderSector(r) },
         recipients: recipientsOf(r.id),
       })),
@@ -223,14 +281,27 @@ export async function noteDetail(ctx: DomainContext, noteId: string, flavor: Fla
     if (!isSender && deliveries.length === 0) throw forbidden(NOTE_MESSAGES.noAccess);
     let readAt: Date | null = null;
     if (deliveries.length) {
-      await trx('note_reads').insert({ document_id: note.id, user_id: user.id }).onConflict(['document_id', 'user_id']).ignore();
-      readAt = (await trx('note_reads').where({ document_id: note.id, user_id: user.id }).first<{ read_at: Date }>('read_at'))!.read_at;
+      await trx('note_reads')
+        .insert({ document_id: note.id, user_id: user.id })
+        .onConflict(['document_id', 'user_id'])
+        .ignore();
+      readAt = (await trx('note_reads')
+        .where({ document_id: note.id, user_id: user.id })
+        .first<{ read_at: Date }>('read_at'))!.read_at;
     }
     const active = deliveries.filter((d) => !d.is_archived);
     const isArchived = deliveries.length > 0 && active.length === 0;
-    const archivedAt = isArchived ? deliveries.map((d) => d.archived_at!).sort((a, b) => b.getTime() - a.getTime())[0]! : null;
+    const archivedAt = isArchived
+      ? deliveries.map((d) => d.archived_at!).sort((a, b) => b.getTime() - a.getTime())[0]!
+      : null;
     const reception = deliveries.length ? strongestKind(deliveries.map((d) => d.recipient_kind)) : null;
-    const common = { note_id: note.id, is_read: readAt !== null, read_at: iso(readAt), is_archived: isArchived, archived_at: iso(archivedAt) };
+    const common = {
+      note_id: note.id,
+      is_read: readAt !== null,
+      read_at: iso(readAt),
+      is_archived: isArchived,
+      archived_at: iso(archivedAt),
+    };
     if (flavor === 'integration') {
       const users = await recipientUsers(trx, [note.id], { userId: user.id, isSender: () => isSender });
       return {
@@ -256,7 +327,12 @@ export async function noteDetail(ctx: DomainContext, noteId: string, flavor: Fla
       my_access: {
         is_sender: isSender,
         reception_kind: reception,
-        sectors: deliveries.map((d) => ({ sector_id: d.sector_id, reception_kind: d.recipient_kind, is_archived: d.is_archived, archived_at: iso(d.archived_at) })),
+        sectors: deliveries.map((d) => ({
+          sector_id: d.sector_id,
+          reception_kind: d.recipient_kind,
+          is_archived: d.is_archived,
+          archived_at: iso(d.archived_at),
+        })),
       },
     };
   });

@@ -17,10 +17,12 @@ import { NOTE_MESSAGES } from './messages.js';
 export type ReceptionKind = 'to' | 'cc' | 'bcc';
 
 const KIND_RANK: Record<ReceptionKind, number> = { to: 1, cc: 2, bcc: 3 };
-export const strongestKind = (kinds: ReceptionKind[]): ReceptionKind => kinds.reduce((a, b) => (KIND_RANK[b] < KIND_RANK[a] ? b : a));
+export const strongestKind = (kinds: ReceptionKind[]): ReceptionKind =>
+  kinds.reduce((a, b) => (KIND_RANK[b] < KIND_RANK[a] ? b : a));
 
 /** Sectors whose inbox the user reads and manages: every sector the user belongs to with rights. */
-export const memberSectorIds = (user: ActingUser) => user.sectors.filter((s) => s.canView || s.canEdit).map((s) => s.sectorId);
+export const memberSectorIds = (user: ActingUser) =>
+  user.sectors.filter((s) => s.canView || s.canEdit).map((s) => s.sectorId);
 
 export interface NoteRow {
   id: string;
@@ -55,8 +57,16 @@ export function notesQuery(trx: Tx): Knex.QueryBuilder {
 }
 
 export const NOTE_COLUMNS = [
-  'd.id', 'd.official_number', 'd.reference', 'd.content', 'd.sector_id', 'd.created_by', 'd.signed_at',
-  'su.full_name as sender_name', 'ss.name as sector_name', 'ss.acronym as sector_acronym',
+  'd.id',
+  'd.official_number',
+  'd.reference',
+  'd.content',
+  'd.sector_id',
+  'd.created_by',
+  'd.signed_at',
+  'su.full_name as sender_name',
+  'ss.name as sector_name',
+  'ss.acronym as sector_acronym',
 ] as const;
 
 /** The note (an officialized NOTA), or 404: drafts, documents in signing and rejected NOTAs are not notes. */
@@ -93,7 +103,11 @@ export interface NoteRecipientUser {
  * kind and their own read state. Users reached only as BCC are shown to the sender alone
  * (and each BCC user sees themself): a BCC recipient never learns of other BCC recipients.
  */
-export async function recipientUsers(trx: Tx, noteIds: string[], viewer: { userId: string; isSender: (noteId: string) => boolean }) {
+export async function recipientUsers(
+  trx: Tx,
+  noteIds: string[],
+  viewer: { userId: string; isSender: (noteId: string) => boolean },
+) {
   if (noteIds.length === 0) return new Map<string, NoteRecipientUser[]>();
   const rows = await trx('note_recipients as nr')
     .join('sectors as s', 's.id', 'nr.sector_id')
@@ -103,7 +117,15 @@ export async function recipientUsers(trx: Tx, noteIds: string[], viewer: { userI
     .whereIn('nr.document_id', noteIds)
     .whereNotNull('nr.delivered_at')
     .orderBy([{ column: 'u.full_name' }, { column: 'u.id' }])
-    .select<NoteRecipientUser[]>('nr.document_id', 'u.id as user_id', 'u.full_name', 'nr.sector_id', 's.acronym as sector_acronym', 'nr.recipient_kind', 'r.read_at');
+    .select<NoteRecipientUser[]>(
+      'nr.document_id',
+      'u.id as user_id',
+      'u.full_name',
+      'nr.sector_id',
+      's.acronym as sector_acronym',
+      'nr.recipient_kind',
+      'r.read_at',
+    );
   const byNote = new Map<string, Map<string, NoteRecipientUser>>();
   for (const row of rows) {
     const users = byNote.get(row.document_id) ?? new Map<string, NoteRecipientUser>();
@@ -114,7 +136,10 @@ export async function recipientUsers(trx: Tx, noteIds: string[], viewer: { userI
   const result = new Map<string, NoteRecipientUser[]>();
   for (const [noteId, users] of byNote) {
     const sender = viewer.isSender(noteId);
-    result.set(noteId, [...users.values()].filter((u) => sender || u.recipient_kind !== 'bcc' || u.user_id === viewer.userId));
+    result.set(
+      noteId,
+      [...users.values()].filter((u) => sender || u.recipient_kind !== 'bcc' || u.user_id === viewer.userId),
+    );
   }
   return result;
 }

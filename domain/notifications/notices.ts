@@ -18,7 +18,11 @@ export interface Notice {
 }
 
 export const KIND_OF: Record<NoticeSubject, NotificationKind> = {
-  signature_request: 'signature_request', signed: 'document_outcome', rejected: 'document_outcome', note: 'note', memo: 'memo',
+  signature_request: 'signature_request',
+  signed: 'document_outcome',
+  rejected: 'document_outcome',
+  note: 'note',
+  memo: 'memo',
 };
 
 /** What a DocumentSigningWorkflow tells: whose turn began, or how the round ended. */
@@ -41,15 +45,18 @@ export async function addresseesOf(db: TenantDb, e: SigningEvent): Promise<Addre
   const base = { documentId: e.documentId, round: e.round };
   const out: Addressed[] = [];
   const add = (userIds: Iterable<string>, subject: NoticeSubject, key: string) => {
-    for (const userId of new Set(userIds)) if (userId !== e.actorUserId) out.push({ userId, notice: { ...base, subject, key } });
+    for (const userId of new Set(userIds))
+      if (userId !== e.actorUserId) out.push({ userId, notice: { ...base, subject, key } });
   };
   if (e.event === 'turn') {
     add(e.userIds, 'signature_request', `signature_request.${e.documentId}.${e.round}`);
     return out;
   }
   await db.transaction(async (trx) => {
-    const doc = await trx('documents as d').join('document_types as t', 't.id', 'd.document_type_id')
-      .where('d.id', e.documentId).first<DocumentFacts | undefined>('d.created_by', 't.acronym');
+    const doc = await trx('documents as d')
+      .join('document_types as t', 't.id', 'd.document_type_id')
+      .where('d.id', e.documentId)
+      .first<DocumentFacts | undefined>('d.created_by', 't.acronym');
     if (!doc) return;
     if (e.event === 'rejected') return add([doc.created_by], 'rejected', `rejected.${e.documentId}.${e.round}`);
     add([doc.created_by], 'signed', `signed.${e.documentId}`);
@@ -65,9 +72,12 @@ export async function noteReaders(trx: Tx, documentId: string): Promise<string[]
   return trx('note_recipients as r')
     .join('user_sector_permissions as p', 'p.sector_id', 'r.sector_id')
     .join('users as u', 'u.id', 'p.user_id')
-    .where('r.document_id', documentId).whereNotNull('r.delivered_at').andWhere('u.is_active', true)
+    .where('r.document_id', documentId)
+    .whereNotNull('r.delivered_at')
+    .andWhere('u.is_active', true)
     .andWhere((q) => q.where('p.can_view', true).orWhere('p.can_edit', true))
-    .distinct('u.id').pluck('u.id');
+    .distinct('u.id')
+    .pluck('u.id');
 }
 
 /** The memo's recipients (TO, CC and BCC alike: each is told only of the memo itself). */

@@ -37,7 +37,11 @@ interface Doc {
 }
 
 export async function recipientOf(db: TenantDb, userId: string): Promise<Recipient | null> {
-  const row = await db.transaction((trx) => trx('users').where({ id: userId, is_active: true }).first<{ full_name: string; email: string } | undefined>('full_name', 'email'));
+  const row = await db.transaction((trx) =>
+    trx('users')
+      .where({ id: userId, is_active: true })
+      .first<{ full_name: string; email: string } | undefined>('full_name', 'email'),
+  );
   return row ? { fullName: row.full_name, email: row.email } : null;
 }
 
@@ -51,15 +55,31 @@ async function loadDoc(trx: Tx, documentId: string): Promise<Doc | undefined> {
     .join('users as c', 'c.id', 'd.created_by')
     .join('sectors as s', 's.id', 'd.sector_id')
     .leftJoin('users as r', 'r.id', 'd.rejected_by')
-    .where('d.id', documentId).whereNull('d.deleted_at')
+    .where('d.id', documentId)
+    .whereNull('d.deleted_at')
     .first<Doc | undefined>(
-      'd.id', 'd.reference', 't.acronym', 'd.status', 'd.official_number', 'd.signing_round', 'd.signing_due_at', 'd.created_by',
-      'c.full_name as creator_name', 's.name as sector_name', 'r.full_name as rejected_by_name', 'd.rejection_reason',
+      'd.id',
+      'd.reference',
+      't.acronym',
+      'd.status',
+      'd.official_number',
+      'd.signing_round',
+      'd.signing_due_at',
+      'd.created_by',
+      'c.full_name as creator_name',
+      's.name as sector_name',
+      'r.full_name as rejected_by_name',
+      'd.rejection_reason',
     );
 }
 
 /** The notice as its recipient reads it now, or null when it no longer applies to them. */
-export async function noticeText(db: TenantDb, userId: string, notice: Notice, timeZone: string): Promise<NoticeText | null> {
+export async function noticeText(
+  db: TenantDb,
+  userId: string,
+  notice: Notice,
+  timeZone: string,
+): Promise<NoticeText | null> {
   return db.transaction(async (trx) => {
     const doc = await loadDoc(trx, notice.documentId);
     if (!doc) return null;
@@ -68,7 +88,9 @@ export async function noticeText(db: TenantDb, userId: string, notice: Notice, t
     switch (notice.subject) {
       case 'signature_request': {
         if (doc.status !== 'sent_to_sign' || doc.signing_round !== notice.round) return null;
-        const me = await trx('document_signers').where({ document_id: doc.id, user_id: userId }).first<{ status: string; is_numerator: boolean } | undefined>('status', 'is_numerator');
+        const me = await trx('document_signers')
+          .where({ document_id: doc.id, user_id: userId })
+          .first<{ status: string; is_numerator: boolean } | undefined>('status', 'is_numerator');
         if (me?.status !== 'pending') return null;
         const lines = [`${doc.creator_name} (${doc.sector_name}) envió ${title} a firmar y espera su firma.`];
         if (me.is_numerator) lines.push('Usted es quien lo numera: los demás firmantes ya firmaron o no hay otros.');
@@ -86,14 +108,19 @@ export async function noticeText(db: TenantDb, userId: string, notice: Notice, t
         if (doc.status !== 'rejected' || doc.signing_round !== notice.round) return null;
         return {
           headline: `documento rechazado: ${title}`,
-          lines: [`${doc.rejected_by_name ?? 'Un firmante'} rechazó ${title}.`, `Motivo: ${doc.rejection_reason ?? '(sin motivo)'}`],
+          lines: [
+            `${doc.rejected_by_name ?? 'Un firmante'} rechazó ${title}.`,
+            `Motivo: ${doc.rejection_reason ?? '(sin motivo)'}`,
+          ],
           path: docPath,
         };
       case 'note':
         if (doc.status !== 'signed' || !(await noteReaders(trx, doc.id)).includes(userId)) return null;
         return {
           headline: `nota recibida: ${doc.official_number} «${doc.reference}»`,
-          lines: [`Nota ${doc.official_number} «${doc.reference}» de ${doc.creator_name} (${doc.sector_name}) para su sector.`],
+          lines: [
+            `Nota ${doc.official_number} «${doc.reference}» de ${doc.creator_name} (${doc.sector_name}) para su sector.`,
+          ],
           path: `/notas?id=${doc.id}`,
         };
       case 'memo':

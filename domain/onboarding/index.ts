@@ -13,7 +13,9 @@ export type { Problem } from './parse.js';
 
 export class ImportRefused extends Error {
   constructor(readonly problems: Problem[]) {
-    super(`nothing was imported; ${problems.length} problem(s):\n${problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`);
+    super(
+      `nothing was imported; ${problems.length} problem(s):\n${problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`,
+    );
   }
 }
 

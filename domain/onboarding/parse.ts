@@ -40,7 +40,17 @@ export interface UserRow {
 const ACRONYM = /^[A-Z][A-Z0-9]{1,15}$/;
 const CUIT = /^(\d{2})-?(\d{8})-?(\d)$/;
 const SECTOR_COLUMNS = ['department_acronym', 'department_name', 'acronym', 'name'];
-const USER_COLUMNS = ['email', 'full_name', 'role', 'sector', 'edit_sectors', 'view_sectors', 'cuit', 'is_admin', 'seal'];
+const USER_COLUMNS = [
+  'email',
+  'full_name',
+  'role',
+  'sector',
+  'edit_sectors',
+  'view_sectors',
+  'cuit',
+  'is_admin',
+  'seal',
+];
 
 interface Raw {
   line: number;
@@ -50,9 +60,20 @@ interface Raw {
 function readCsv(file: string, text: string, required: string[], known: string[], problems: Problem[]): Raw[] {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(text, { columns: true, bom: true, trim: true, skip_empty_lines: true, info: true, relax_column_count: false }) as never;
+    records = parse(text, {
+      columns: true,
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      info: true,
+      relax_column_count: false,
+    }) as never;
   } catch (err) {
-    problems.push({ file, line: Number((err as { lines?: number }).lines ?? 0), message: `unreadable CSV: ${(err as Error).message}` });
+    problems.push({
+      file,
+      line: Number((err as { lines?: number }).lines ?? 0),
+      message: `unreadable CSV: ${(err as Error).message}`,
+    });
     return [];
   }
   const header = records[0] ? Object.keys(records[0].record) : [];
@@ -63,7 +84,8 @@ function readCsv(file: string, text: string, required: string[], known: string[]
   const missing = required.filter((c) => !header.includes(c));
   const unknown = header.filter((c) => !known.includes(c));
   if (missing.length) problems.push({ file, line: 1, message: `missing column(s): ${missing.join(', ')}` });
-  if (unknown.length) problems.push({ file, line: 1, message: `unknown column(s): ${unknown.join(', ')} (known: ${known.join(', ')})` });
+  if (unknown.length)
+    problems.push({ file, line: 1, message: `unknown column(s): ${unknown.join(', ')} (known: ${known.join(', ')})` });
   if (missing.length || unknown.length) return [];
   return records.map((r) => ({ line: r.info.lines, values: r.record }));
 }
@@ -85,14 +107,17 @@ export function parseSectors(file: string, text: string, problems: Problem[]): S
       acronym: values.acronym!.toUpperCase(),
       name: values.name!,
     };
-    if (!ACRONYM.test(row.acronym)) fail(`sector acronym "${values.acronym}" must be 2-16 letters or digits, starting with a letter`);
+    if (!ACRONYM.test(row.acronym))
+      fail(`sector acronym "${values.acronym}" must be 2-16 letters or digits, starting with a letter`);
     if (!row.name) fail('sector name is empty');
-    if (!ACRONYM.test(row.departmentAcronym)) fail(`department acronym "${values.department_acronym}" must be 2-16 letters or digits, starting with a letter`);
+    if (!ACRONYM.test(row.departmentAcronym))
+      fail(`department acronym "${values.department_acronym}" must be 2-16 letters or digits, starting with a letter`);
     if (!row.departmentName) fail('department name is empty');
     const dup = seen.get(row.acronym);
     if (dup !== undefined) fail(`sector ${row.acronym} already appears on line ${dup}`);
     const dept = departmentNames.get(row.departmentAcronym);
-    if (dept && dept.name !== row.departmentName) fail(`department ${row.departmentAcronym} is named "${dept.name}" on line ${dept.line}`);
+    if (dept && dept.name !== row.departmentName)
+      fail(`department ${row.departmentAcronym} is named "${dept.name}" on line ${dept.line}`);
     if (!ok) continue;
     seen.set(row.acronym, line);
     if (!dept) departmentNames.set(row.departmentAcronym, { name: row.departmentName, line });
@@ -102,7 +127,10 @@ export function parseSectors(file: string, text: string, problems: Problem[]): S
 }
 
 function acronymList(raw: string | undefined): string[] {
-  return (raw ?? '').split(';').map((s) => s.trim().toUpperCase()).filter(Boolean);
+  return (raw ?? '')
+    .split(';')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
 }
 
 function yesNo(raw: string | undefined): boolean | undefined {
@@ -115,7 +143,13 @@ function yesNo(raw: string | undefined): boolean | undefined {
 export function parseUsers(file: string, text: string, problems: Problem[]): UserRow[] {
   const rows: UserRow[] = [];
   const seen = new Map<string, number>();
-  for (const { line, values } of readCsv(file, text, ['email', 'full_name', 'role', 'sector'], USER_COLUMNS, problems)) {
+  for (const { line, values } of readCsv(
+    file,
+    text,
+    ['email', 'full_name', 'role', 'sector'],
+    USER_COLUMNS,
+    problems,
+  )) {
     let ok = true;
     const fail = (message: string) => {
       problems.push({ file, line, message });
@@ -137,7 +171,10 @@ export function parseUsers(file: string, text: string, problems: Problem[]): Use
     const edit = acronymList(values.edit_sectors);
     const view = acronymList(values.view_sectors);
     const sectors = [{ acronym: primary, canEdit: true, isPrimary: true }];
-    for (const [list, canEdit] of [[edit, true], [view, false]] as const) {
+    for (const [list, canEdit] of [
+      [edit, true],
+      [view, false],
+    ] as const) {
       for (const acronym of list) {
         if (sectors.some((s) => s.acronym === acronym)) fail(`sector ${acronym} is listed twice for this user`);
         else sectors.push({ acronym, canEdit, isPrimary: false });

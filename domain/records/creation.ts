@@ -57,12 +57,19 @@ export async function createRecord(ctx: DomainContext, input: CreateRecordInput)
       })
       .returning<{ id: string; state: string; created_at: Date }[]>(['id', 'state', 'created_at']);
     await appendRecordHistory(trx, {
-      recordId: row!.id, action: 'created', actor: actorOf(user),
+      recordId: row!.id,
+      action: 'created',
+      actor: actorOf(user),
       after: { record_number: recordNumber, display_name: input.displayName, state: row!.state, data: given },
     });
     return {
-      id: row!.id, record_number: recordNumber, display_name: input.displayName, state: row!.state,
-      registry_code: family.code, registry_name: family.name, created_at: iso(row!.created_at),
+      id: row!.id,
+      record_number: recordNumber,
+      display_name: input.displayName,
+      state: row!.state,
+      registry_code: family.code,
+      registry_name: family.name,
+      created_at: iso(row!.created_at),
     };
   });
 }

@@ -27,9 +27,23 @@ export interface FamilyPermissions {
   can_verify: boolean;
 }
 
-export const NO_PERMISSIONS: FamilyPermissions = { can_create: false, can_edit: false, can_view: false, can_verify: false };
+export const NO_PERMISSIONS: FamilyPermissions = {
+  can_create: false,
+  can_edit: false,
+  can_view: false,
+  can_verify: false,
+};
 
-const FAMILY_COLUMNS = ['id', 'code', 'name', 'description', 'data_schema', 'allowed_states', 'is_active', 'updated_at'] as const;
+const FAMILY_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'description',
+  'data_schema',
+  'allowed_states',
+  'is_active',
+  'updated_at',
+] as const;
 
 export function familiesQuery(trx: Tx) {
   return trx('registry_families').select<FamilyRow[]>(FAMILY_COLUMNS.map((c) => `registry_families.${c}`));

@@ -13,8 +13,18 @@ import { jsonbText } from './json.js';
 import { emitEvent } from '../webhooks/outbox.js';
 
 export const RECORD_ACTIONS = [
-  'created', 'state_changed', 'display_name_changed', 'record_updated', 'field_updated', 'field_verified',
-  'relation_created', 'relation_deleted', 'document_linked', 'document_unlinked', 'case_linked', 'case_unlinked',
+  'created',
+  'state_changed',
+  'display_name_changed',
+  'record_updated',
+  'field_updated',
+  'field_verified',
+  'relation_created',
+  'relation_deleted',
+  'document_linked',
+  'document_unlinked',
+  'case_linked',
+  'case_unlinked',
   'ifrlm_generated',
 ] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
@@ -70,19 +80,39 @@ const keysOf = (value: unknown) => (value && typeof value === 'object' ? Object.
  * the action and the fields it changed (never their values).
  */
 async function emitRecordEvent(trx: Tx, entry: HistoryInput): Promise<void> {
-  const r = await trx('records as r').join('registry_families as f', 'f.id', 'r.family_id').where('r.id', entry.recordId)
-    .first<{ record_number: string; family: string; created_by: string | null }>('r.record_number', 'f.code as family', 'r.created_by');
+  const r = await trx('records as r')
+    .join('registry_families as f', 'f.id', 'r.family_id')
+    .where('r.id', entry.recordId)
+    .first<{ record_number: string; family: string; created_by: string | null }>(
+      'r.record_number',
+      'f.code as family',
+      'r.created_by',
+    );
   const about = { record_id: entry.recordId, record_number: r!.record_number, family: r!.family };
   const subject = { kind: 'record' as const, id: entry.recordId };
   if (entry.action === 'created') {
-    await emitEvent(trx, 'record.created', subject, { ...about, created_by_user_id: entry.actor?.userId ?? r!.created_by! });
+    await emitEvent(trx, 'record.created', subject, {
+      ...about,
+      created_by_user_id: entry.actor?.userId ?? r!.created_by!,
+    });
   } else if (entry.action === 'ifrlm_generated') {
     const documentId = (entry.after as { document_id: string }).document_id;
     const doc = await trx('documents').where({ id: documentId }).first<{ official_number: string }>('official_number');
-    await emitEvent(trx, 'record.report_generated', subject, { ...about, document_id: documentId, document_number: doc!.official_number });
+    await emitEvent(trx, 'record.report_generated', subject, {
+      ...about,
+      document_id: documentId,
+      document_number: doc!.official_number,
+    });
   } else {
-    const changed = entry.fieldName ? [entry.fieldName] : HEADER_FIELDS.filter((f) => keysOf(entry.after).includes(f) || keysOf(entry.before).includes(f));
-    await emitEvent(trx, 'record.updated', subject, { ...about, change: entry.action, changed_fields: changed, by_user_id: entry.actor?.userId ?? null });
+    const changed = entry.fieldName
+      ? [entry.fieldName]
+      : HEADER_FIELDS.filter((f) => keysOf(entry.after).includes(f) || keysOf(entry.before).includes(f));
+    await emitEvent(trx, 'record.updated', subject, {
+      ...about,
+      change: entry.action,
+      changed_fields: changed,
+      by_user_id: entry.actor?.userId ?? null,
+    });
   }
 }
 
@@ -99,16 +129,37 @@ interface HistoryRow {
 }
 
 export const presentHistory = (h: HistoryRow) => ({
-  id: h.id, action: h.action, field_name: h.field_name, before_value: h.before_value, after_value: h.after_value,
-  user_id: h.user_id, user_name: h.user_name, sector_name: h.sector_name, created_at: iso(h.created_at),
+  id: h.id,
+  action: h.action,
+  field_name: h.field_name,
+  before_value: h.before_value,
+  after_value: h.after_value,
+  user_id: h.user_id,
+  user_name: h.user_name,
+  sector_name: h.sector_name,
+  created_at: iso(h.created_at),
 });
 
 export type HistoryEntry = ReturnType<typeof presentHistory>;
 
 /** Newest first (by write order; entries of one transaction share created_at). */
 export async function recentHistory(trx: Tx, recordId: string, limit: number, offset = 0): Promise<HistoryEntry[]> {
-  const rows = await trx('record_history').where('record_id', recordId).orderBy('seq', 'desc').offset(offset).limit(limit)
-    .select<HistoryRow[]>('id', 'action', 'field_name', 'before_value', 'after_value', 'user_id', 'user_name', 'sector_name', 'created_at');
+  const rows = await trx('record_history')
+    .where('record_id', recordId)
+    .orderBy('seq', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .select<HistoryRow[]>(
+      'id',
+      'action',
+      'field_name',
+      'before_value',
+      'after_value',
+      'user_id',
+      'user_name',
+      'sector_name',
+      'created_at',
+    );
   return rows.map(presentHistory);
 }
 
@@ -129,7 +180,12 @@ const detailOf = (e: HistoryEntry, key: string): string | undefined => {
  * and author, but not their values (numbers, references, names, notes): the history tells no more
  * than the links and relations lists do.
  */
-async function withheldFor(trx: Tx, recordId: string, entries: HistoryEntry[], viewer: ActingUser): Promise<HistoryEntry[]> {
+async function withheldFor(
+  trx: Tx,
+  recordId: string,
+  entries: HistoryEntry[],
+  viewer: ActingUser,
+): Promise<HistoryEntry[]> {
   const about = entries.map((e) => {
     if (CASE_ACTIONS.has(e.action)) return { kind: 'case' as const, id: detailOf(e, 'case_id') };
     if (DOCUMENT_ACTIONS.has(e.action)) return { kind: 'document' as const, id: detailOf(e, 'document_id') };
@@ -142,9 +198,18 @@ async function withheldFor(trx: Tx, recordId: string, entries: HistoryEntry[], v
   const ids = (kind: string) => [...new Set(about.filter((a) => a?.kind === kind && a.id).map((a) => a!.id!))];
   const [cases, documents, records] = [ids('case'), ids('document'), ids('record')];
   const visible = new Set<string>([
-    ...(cases.length ? await whereCaseVisibleTo(trx('cases as c').whereIn('c.id', cases), trx, viewer).pluck('c.id') : []),
-    ...(documents.length ? await whereVisibleTo(trx('documents as d').whereIn('d.id', documents), trx, viewer).pluck('d.id') : []),
-    ...(records.length ? await trx('records').whereIn('id', records).whereIn('family_id', await viewableFamilyIds(trx, viewer)).pluck('id') : []),
+    ...(cases.length
+      ? await whereCaseVisibleTo(trx('cases as c').whereIn('c.id', cases), trx, viewer).pluck('c.id')
+      : []),
+    ...(documents.length
+      ? await whereVisibleTo(trx('documents as d').whereIn('d.id', documents), trx, viewer).pluck('d.id')
+      : []),
+    ...(records.length
+      ? await trx('records')
+          .whereIn('id', records)
+          .whereIn('family_id', await viewableFamilyIds(trx, viewer))
+          .pluck('id')
+      : []),
   ]);
   return entries.map((e, i) => {
     const subject = about[i];
@@ -153,7 +218,12 @@ async function withheldFor(trx: Tx, recordId: string, entries: HistoryEntry[], v
   });
 }
 
-export async function historyPage(trx: Tx, recordId: string, query: { page?: unknown; page_size?: unknown }, viewer: ActingUser) {
+export async function historyPage(
+  trx: Tx,
+  recordId: string,
+  query: { page?: unknown; page_size?: unknown },
+  viewer: ActingUser,
+) {
   const p = parsePage(query, 20, 100);
   const [{ total }] = await trx('record_history').where('record_id', recordId).count<{ total: number }[]>('* as total');
   const entries = await withheldFor(trx, recordId, await recentHistory(trx, recordId, p.pageSize, p.offset), viewer);

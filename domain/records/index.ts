@@ -17,11 +17,28 @@ export { recordDetail, listRegistries, registryDetail } from './reads.js';
 export { updateRecord, updateField, verifyField, type UpdateRecordInput, type VerifyFieldInput } from './updates.js';
 export { createRelation, deleteRelation, listRelations, RELATION_TYPES, type RelationType } from './relations.js';
 export {
-  linkCase, unlinkCase, listCaseLinks, linkDocument, unlinkDocument, listDocumentLinks, linkDocumentToRecord,
-  type LinkDocumentInput, type LinkDocumentOptions,
+  linkCase,
+  unlinkCase,
+  listCaseLinks,
+  linkDocument,
+  unlinkDocument,
+  listDocumentLinks,
+  linkDocumentToRecord,
+  type LinkDocumentInput,
+  type LinkDocumentOptions,
 } from './links.js';
 export { searchRecords, listRecords, autocompleteRecords } from './search.js';
-export { appendRecordHistory, actorOf, historyPage, recentHistory, RECORD_ACTIONS, type RecordAction, type HistoryActor, type HistoryInput, type HistoryEntry } from './history.js';
+export {
+  appendRecordHistory,
+  actorOf,
+  historyPage,
+  recentHistory,
+  RECORD_ACTIONS,
+  type RecordAction,
+  type HistoryActor,
+  type HistoryInput,
+  type HistoryEntry,
+} from './history.js';
 export { loadRecordReportData, type RecordReportData, type ReportField } from './report-data.js';
 export { checkReportRequest, createRecordReportDraft, linkRecordReport } from './report.js';
 export { requireRecord, findRecord, type RecordRow, type RecordAccess, type RecordNeed } from './rows.js';
@@ -36,7 +53,11 @@ import { requireRecord } from './rows.js';
 import { actingUser } from './user.js';
 
 /** A record's history, newest first (spec: `{entries, total, page, page_size, total_pages}`). */
-export async function recordHistory(ctx: DomainContext, recordId: string, query: { page?: unknown; page_size?: unknown }) {
+export async function recordHistory(
+  ctx: DomainContext,
+  recordId: string,
+  query: { page?: unknown; page_size?: unknown },
+) {
   const user = actingUser(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');

@@ -28,19 +28,44 @@ interface CaseLinkRow {
 }
 
 const presentCaseLink = (r: CaseLinkRow) => ({
-  link_id: r.id, case_id: r.case_id, notes: r.notes, linked_at: iso(r.linked_at), case_number: r.case_number, reference: r.reference, short_ai_summary: r.short_ai_summary,
+  link_id: r.id,
+  case_id: r.case_id,
+  notes: r.notes,
+  linked_at: iso(r.linked_at),
+  case_number: r.case_number,
+  reference: r.reference,
+  short_ai_summary: r.short_ai_summary,
 });
 
 /** The record's case links whose case `viewer` may see, newest first. */
 export async function caseLinksOf(trx: Tx, recordId: string, viewer: ActingUser, limit: number, offset: number) {
-  const base = whereCaseVisibleTo(trx('record_case_links as l').join('cases as c', 'c.id', 'l.case_id').where('l.record_id', recordId), trx, viewer);
+  const base = whereCaseVisibleTo(
+    trx('record_case_links as l').join('cases as c', 'c.id', 'l.case_id').where('l.record_id', recordId),
+    trx,
+    viewer,
+  );
   const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
-  const rows = await base.orderBy([{ column: 'l.linked_at', order: 'desc' }, { column: 'l.id' }]).offset(offset).limit(limit)
-    .select<CaseLinkRow[]>('l.id', 'l.case_id', 'l.notes', 'l.linked_at', 'c.case_number', 'c.reference', 'c.short_ai_summary');
+  const rows = await base
+    .orderBy([{ column: 'l.linked_at', order: 'desc' }, { column: 'l.id' }])
+    .offset(offset)
+    .limit(limit)
+    .select<CaseLinkRow[]>(
+      'l.id',
+      'l.case_id',
+      'l.notes',
+      'l.linked_at',
+      'c.case_number',
+      'c.reference',
+      'c.short_ai_summary',
+    );
   return { total: Number(total), cases: rows.map(presentCaseLink) };
 }
 
-export async function listCaseLinks(ctx: DomainContext, recordId: string, query: { page?: unknown; page_size?: unknown }) {
+export async function listCaseLinks(
+  ctx: DomainContext,
+  recordId: string,
+  query: { page?: unknown; page_size?: unknown },
+) {
   const user = actingUser(ctx);
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
@@ -58,11 +83,25 @@ export async function linkCase(ctx: DomainContext, recordId: string, input: { ca
     const found = await requireCase(trx, user, input.caseId);
     const [row] = await trx('record_case_links')
       .insert({ record_id: record.id, case_id: found.id, notes: input.notes ?? null, linked_by: user.id })
-      .onConflict(['record_id', 'case_id']).ignore()
+      .onConflict(['record_id', 'case_id'])
+      .ignore()
       .returning<{ id: string; linked_at: Date }[]>(['id', 'linked_at']);
     if (!row) throw conflict(RECORD_MESSAGES.caseAlreadyLinked);
-    const link = presentCaseLink({ id: row.id, case_id: found.id, notes: input.notes ?? null, linked_at: row.linked_at, case_number: found.case_number, reference: found.reference, short_ai_summary: found.short_ai_summary });
-    await appendRecordHistory(trx, { recordId: record.id, action: 'case_linked', after: { link_id: row.id, case_id: found.id, case_number: found.case_number, notes: link.notes }, actor: actorOf(user) });
+    const link = presentCaseLink({
+      id: row.id,
+      case_id: found.id,
+      notes: input.notes ?? null,
+      linked_at: row.linked_at,
+      case_number: found.case_number,
+      reference: found.reference,
+      short_ai_summary: found.short_ai_summary,
+    });
+    await appendRecordHistory(trx, {
+      recordId: record.id,
+      action: 'case_linked',
+      after: { link_id: row.id, case_id: found.id, case_number: found.case_number, notes: link.notes },
+      actor: actorOf(user),
+    });
     return link;
   });
 }
@@ -72,11 +111,20 @@ export async function unlinkCase(ctx: DomainContext, recordId: string, linkId: s
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(linkId)) throw notFound(RECORD_MESSAGES.linkNotFound);
-    const [row] = await trx('record_case_links').where({ id: linkId, record_id: record.id }).delete()
+    const [row] = await trx('record_case_links')
+      .where({ id: linkId, record_id: record.id })
+      .delete()
       .returning<{ id: string; case_id: string; notes: string | null }[]>(['id', 'case_id', 'notes']);
     if (!row) throw notFound(RECORD_MESSAGES.linkNotFound);
-    const number = await trx('cases').where('id', row.case_id).first<{ case_number: string } | undefined>('case_number');
-    await appendRecordHistory(trx, { recordId: record.id, action: 'case_unlinked', before: { link_id: row.id, case_id: row.case_id, case_number: number?.case_number ?? null, notes: row.notes }, actor: actorOf(user) });
+    const number = await trx('cases')
+      .where('id', row.case_id)
+      .first<{ case_number: string } | undefined>('case_number');
+    await appendRecordHistory(trx, {
+      recordId: record.id,
+      action: 'case_unlinked',
+      before: { link_id: row.id, case_id: row.case_id, case_number: number?.case_number ?? null, notes: row.notes },
+      actor: actorOf(user),
+    });
     return { removed: true, link_id: row.id };
   });
 }
@@ -94,24 +142,51 @@ interface DocumentLinkRow {
 }
 
 const presentDocumentLink = (r: DocumentLinkRow) => ({
-  link_id: r.id, document_id: r.document_id, document_number: r.document_number, document_type: r.document_type, reference: r.reference,
-  status: r.status, field_name: r.field_name, notes: r.notes, linked_at: iso(r.linked_at),
+  link_id: r.id,
+  document_id: r.document_id,
+  document_number: r.document_number,
+  document_type: r.document_type,
+  reference: r.reference,
+  status: r.status,
+  field_name: r.field_name,
+  notes: r.notes,
+  linked_at: iso(r.linked_at),
 });
 
 /** The record's document links whose document `viewer` may see, newest first. */
 export async function documentLinksOf(trx: Tx, recordId: string, viewer: ActingUser, limit: number, offset: number) {
   const base = whereVisibleTo(
-    trx('record_document_links as l').join('documents as d', 'd.id', 'l.document_id').join('document_types as t', 't.id', 'd.document_type_id').where('l.record_id', recordId),
+    trx('record_document_links as l')
+      .join('documents as d', 'd.id', 'l.document_id')
+      .join('document_types as t', 't.id', 'd.document_type_id')
+      .where('l.record_id', recordId),
     trx,
     viewer,
   );
   const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
-  const rows = await base.orderBy([{ column: 'l.linked_at', order: 'desc' }, { column: 'l.id' }]).offset(offset).limit(limit)
-    .select<DocumentLinkRow[]>('l.id', 'l.document_id', 'l.field_name', 'l.notes', 'l.linked_at', 'd.official_number as document_number', 'd.reference', 't.acronym as document_type', 'd.status');
+  const rows = await base
+    .orderBy([{ column: 'l.linked_at', order: 'desc' }, { column: 'l.id' }])
+    .offset(offset)
+    .limit(limit)
+    .select<DocumentLinkRow[]>(
+      'l.id',
+      'l.document_id',
+      'l.field_name',
+      'l.notes',
+      'l.linked_at',
+      'd.official_number as document_number',
+      'd.reference',
+      't.acronym as document_type',
+      'd.status',
+    );
   return { total: Number(total), documents: rows.map(presentDocumentLink) };
 }
 
-export async function listDocumentLinks(ctx: DomainContext, recordId: string, query: { page?: unknown; page_size?: unknown }) {
+export async function listDocumentLinks(
+  ctx: DomainContext,
+  recordId: string,
+  query: { page?: unknown; page_size?: unknown },
+) {
   const user = actingUser(ctx);
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
@@ -143,28 +218,52 @@ export interface LinkDocumentOptions {
  * No permission check: callers check (linkDocument below) or act for the system (the report).
  * Returns the link id, or null when the link existed and `onExisting` is 'ignore'.
  */
-export async function linkDocumentToRecord(trx: Tx, input: LinkDocumentInput, options: LinkDocumentOptions = {}): Promise<{ linkId: string; linkedAt: Date } | null> {
+export async function linkDocumentToRecord(
+  trx: Tx,
+  input: LinkDocumentInput,
+  options: LinkDocumentOptions = {},
+): Promise<{ linkId: string; linkedAt: Date } | null> {
   const [row] = await trx('record_document_links')
-    .insert({ record_id: input.recordId, document_id: input.documentId, field_name: input.fieldName ?? null, notes: input.notes ?? null, linked_by: input.actor?.userId ?? null })
-    .onConflict().ignore()
+    .insert({
+      record_id: input.recordId,
+      document_id: input.documentId,
+      field_name: input.fieldName ?? null,
+      notes: input.notes ?? null,
+      linked_by: input.actor?.userId ?? null,
+    })
+    .onConflict()
+    .ignore()
     .returning<{ id: string; linked_at: Date }[]>(['id', 'linked_at']);
   if (!row) {
     if (options.onExisting === 'ignore') return null;
     throw conflict(RECORD_MESSAGES.documentAlreadyLinked);
   }
-  const doc = await trx('documents').where('id', input.documentId).first<{ official_number: string | null; reference: string } | undefined>('official_number', 'reference');
+  const doc = await trx('documents')
+    .where('id', input.documentId)
+    .first<{ official_number: string | null; reference: string } | undefined>('official_number', 'reference');
   await appendRecordHistory(trx, {
     recordId: input.recordId,
     action: options.historyAction ?? 'document_linked',
     fieldName: input.fieldName ?? null,
-    after: { link_id: row.id, document_id: input.documentId, document_number: doc?.official_number ?? null, reference: doc?.reference ?? null, notes: input.notes ?? null, ...options.historyDetails },
+    after: {
+      link_id: row.id,
+      document_id: input.documentId,
+      document_number: doc?.official_number ?? null,
+      reference: doc?.reference ?? null,
+      notes: input.notes ?? null,
+      ...options.historyDetails,
+    },
     actor: input.actor,
   });
   return { linkId: row.id, linkedAt: row.linked_at };
 }
 
 /** Links a document the user can see; field_name must be a field of the record's family. */
-export async function linkDocument(ctx: DomainContext, recordId: string, input: { documentId: string; fieldName?: string | null; notes?: string | null }) {
+export async function linkDocument(
+  ctx: DomainContext,
+  recordId: string,
+  input: { documentId: string; fieldName?: string | null; notes?: string | null },
+) {
   const user = actingUser(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit');
@@ -172,10 +271,23 @@ export async function linkDocument(ctx: DomainContext, recordId: string, input: 
       throw notFound(RECORD_MESSAGES.fieldNotFound(input.fieldName, family.code));
     }
     const doc = await requireDocument(trx, user, input.documentId);
-    const linked = (await linkDocumentToRecord(trx, { recordId: record.id, documentId: doc.id, fieldName: input.fieldName ?? null, notes: input.notes ?? null, actor: actorOf(user) }))!;
+    const linked = (await linkDocumentToRecord(trx, {
+      recordId: record.id,
+      documentId: doc.id,
+      fieldName: input.fieldName ?? null,
+      notes: input.notes ?? null,
+      actor: actorOf(user),
+    }))!;
     return presentDocumentLink({
-      id: linked.linkId, document_id: doc.id, field_name: input.fieldName ?? null, notes: input.notes ?? null, linked_at: linked.linkedAt,
-      document_number: doc.official_number, reference: doc.reference, document_type: doc.type_acronym, status: doc.status,
+      id: linked.linkId,
+      document_id: doc.id,
+      field_name: input.fieldName ?? null,
+      notes: input.notes ?? null,
+      linked_at: linked.linkedAt,
+      document_number: doc.official_number,
+      reference: doc.reference,
+      document_type: doc.type_acronym,
+      status: doc.status,
     });
   });
 }
@@ -185,13 +297,30 @@ export async function unlinkDocument(ctx: DomainContext, recordId: string, linkI
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(linkId)) throw notFound(RECORD_MESSAGES.linkNotFound);
-    const [row] = await trx('record_document_links').where({ id: linkId, record_id: record.id }).delete()
-      .returning<{ id: string; document_id: string; field_name: string | null; notes: string | null }[]>(['id', 'document_id', 'field_name', 'notes']);
+    const [row] = await trx('record_document_links')
+      .where({ id: linkId, record_id: record.id })
+      .delete()
+      .returning<{ id: string; document_id: string; field_name: string | null; notes: string | null }[]>([
+        'id',
+        'document_id',
+        'field_name',
+        'notes',
+      ]);
     if (!row) throw notFound(RECORD_MESSAGES.linkNotFound);
-    const doc = await trx('documents').where('id', row.document_id).first<{ official_number: string | null } | undefined>('official_number');
+    const doc = await trx('documents')
+      .where('id', row.document_id)
+      .first<{ official_number: string | null } | undefined>('official_number');
     await appendRecordHistory(trx, {
-      recordId: record.id, action: 'document_unlinked', fieldName: row.field_name,
-      before: { link_id: row.id, document_id: row.document_id, document_number: doc?.official_number ?? null, notes: row.notes }, actor: actorOf(user),
+      recordId: record.id,
+      action: 'document_unlinked',
+      fieldName: row.field_name,
+      before: {
+        link_id: row.id,
+        document_id: row.document_id,
+        document_number: doc?.official_number ?? null,
+        notes: row.notes,
+      },
+      actor: actorOf(user),
     });
     return { removed: true, link_id: row.id };
   });

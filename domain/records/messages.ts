@@ -10,7 +10,8 @@ export const RECORD_MESSAGES = {
   noEdit: 'Sin permisos para editar legajos de este registro',
   noVerify: 'Sin permisos para verificar campos de este registro',
   nothingToUpdate: 'Debe indicar state o display_name',
-  fieldNothingToUpdate: 'Debe indicar al menos uno de: value, expiration_date, document_id, notes, document_reference, document_resume',
+  fieldNothingToUpdate:
+    'Debe indicar al menos uno de: value, expiration_date, document_id, notes, document_reference, document_resume',
   invalidState: (states: readonly string[]) => `state debe ser uno de: ${states.join(', ')}`,
   fieldNotFound: (field: string, code: string) => `El campo '${field}' no existe en el registro ${code}`,
   notVerifiable: (field: string) => `El campo '${field}' no admite verificación`,

@@ -22,18 +22,34 @@ export interface CreatorInfo {
   department: string | null;
 }
 
-export async function creatorOf(trx: Tx, record: Pick<RecordRow, 'created_by' | 'created_sector_id'>): Promise<CreatorInfo> {
+export async function creatorOf(
+  trx: Tx,
+  record: Pick<RecordRow, 'created_by' | 'created_sector_id'>,
+): Promise<CreatorInfo> {
   const user = record.created_by
     ? await trx('users').where('id', record.created_by).first<{ full_name: string } | undefined>('full_name')
     : undefined;
   const sector = record.created_sector_id
-    ? await trx('sectors as s').leftJoin('departments as d', 'd.id', 's.department_id').where('s.id', record.created_sector_id)
-      .first<{ sector: string; department: string | null } | undefined>('s.name as sector', 'd.name as department')
+    ? await trx('sectors as s')
+        .leftJoin('departments as d', 'd.id', 's.department_id')
+        .where('s.id', record.created_sector_id)
+        .first<{ sector: string; department: string | null } | undefined>('s.name as sector', 'd.name as department')
     : undefined;
-  return { user_id: record.created_by, name: user?.full_name ?? null, sector: sector?.sector ?? null, department: sector?.department ?? null };
+  return {
+    user_id: record.created_by,
+    name: user?.full_name ?? null,
+    sector: sector?.sector ?? null,
+    department: sector?.department ?? null,
+  };
 }
 
-export function presentDetail(flavor: Flavor, record: RecordRow, family: FamilyRow, permissions: FamilyPermissions, creator: CreatorInfo) {
+export function presentDetail(
+  flavor: Flavor,
+  record: RecordRow,
+  family: FamilyRow,
+  permissions: FamilyPermissions,
+  creator: CreatorInfo,
+) {
   const common = {
     id: record.id,
     record_number: record.record_number,
@@ -55,7 +71,13 @@ export function presentDetail(flavor: Flavor, record: RecordRow, family: FamilyR
   }
   return {
     ...common,
-    registry: { id: family.id, code: family.code, name: family.name, data_schema: family.data_schema, allowed_states: family.allowed_states },
+    registry: {
+      id: family.id,
+      code: family.code,
+      name: family.name,
+      data_schema: family.data_schema,
+      allowed_states: family.allowed_states,
+    },
     data,
     resume: record.resume,
     next_expiration: record.next_expiration,

@@ -23,17 +23,34 @@ export async function listRegistries(ctx: DomainContext, flavor: Flavor) {
   const user = actingUser(ctx);
   return ctx.db.transaction(async (trx) => {
     const permissions = await permissionsByFamily(trx, user);
-    const ids = [...permissions.entries()].filter(([, p]) => p.can_view || p.can_create || p.can_edit || p.can_verify).map(([id]) => id);
+    const ids = [...permissions.entries()]
+      .filter(([, p]) => p.can_view || p.can_create || p.can_edit || p.can_verify)
+      .map(([id]) => id);
     const families = await familiesQuery(trx).whereIn('id', ids).where('is_active', true).orderBy('code');
-    if (flavor === 'integration') return { registries: families.map((f) => ({ code: f.code, name: f.name })), total: families.length };
+    if (flavor === 'integration')
+      return { registries: families.map((f) => ({ code: f.code, name: f.name })), total: families.length };
     const counts = new Map(
-      (await trx('records').whereIn('family_id', families.map((f) => f.id)).groupBy('family_id').select<{ family_id: string; n: number }[]>('family_id', trx.raw('count(*)::int as n')))
-        .map((r) => [r.family_id, r.n]),
+      (
+        await trx('records')
+          .whereIn(
+            'family_id',
+            families.map((f) => f.id),
+          )
+          .groupBy('family_id')
+          .select<{ family_id: string; n: number }[]>('family_id', trx.raw('count(*)::int as n'))
+      ).map((r) => [r.family_id, r.n]),
     );
     return {
       registries: families.map((f) => ({
-        id: f.id, code: f.code, name: f.name, description: f.description, data_schema: f.data_schema, allowed_states: f.allowed_states,
-        is_active: f.is_active, record_count: counts.get(f.id) ?? 0, permissions: permissions.get(f.id) ?? NO_PERMISSIONS,
+        id: f.id,
+        code: f.code,
+        name: f.name,
+        description: f.description,
+        data_schema: f.data_schema,
+        allowed_states: f.allowed_states,
+        is_active: f.is_active,
+        record_count: counts.get(f.id) ?? 0,
+        permissions: permissions.get(f.id) ?? NO_PERMISSIONS,
       })),
       total: families.length,
     };
@@ -46,13 +63,26 @@ export async function registryDetail(ctx: DomainContext, registryId: string) {
   return ctx.db.transaction(async (trx) => {
     const family = await familyById(trx, registryId);
     const permissions = family ? (await permissionsByFamily(trx, user)).get(family.id) : undefined;
-    if (!family || !permissions || !(permissions.can_view || permissions.can_create || permissions.can_edit || permissions.can_verify)) {
+    if (
+      !family ||
+      !permissions ||
+      !(permissions.can_view || permissions.can_create || permissions.can_edit || permissions.can_verify)
+    ) {
       throw notFound(RECORD_MESSAGES.registryNotFound);
     }
-    const [{ n }] = await trx('records').where('family_id', family.id).select<{ n: number }[]>(trx.raw('count(*)::int as n'));
+    const [{ n }] = await trx('records')
+      .where('family_id', family.id)
+      .select<{ n: number }[]>(trx.raw('count(*)::int as n'));
     return {
-      id: family.id, code: family.code, name: family.name, description: family.description, data_schema: family.data_schema,
-      allowed_states: family.allowed_states, is_active: family.is_active, record_count: n, permissions,
+      id: family.id,
+      code: family.code,
+      name: family.name,
+      description: family.description,
+      data_schema: family.data_schema,
+      allowed_states: family.allowed_states,
+      is_active: family.is_active,
+      record_count: n,
+      permissions,
     };
   });
 }

@@ -49,22 +49,44 @@ const LIST_LIMIT = 200;
  * viewer may open — the report is the record's detail on paper, never more. 404 when the record
  * does not exist.
  */
-export async function loadRecordReportData(trx: Tx, recordId: string, options: { viewer: ActingUser; historyLimit?: number }): Promise<RecordReportData> {
+export async function loadRecordReportData(
+  trx: Tx,
+  recordId: string,
+  options: { viewer: ActingUser; historyLimit?: number },
+): Promise<RecordReportData> {
   const record = await findRecord(trx, recordId);
   if (!record) throw notFound(RECORD_MESSAGES.recordNotFound);
   const family = await loadFamily(trx, record.family_id);
   const data = presentData(family.data_schema, record.data);
-  const fields = Object.entries(family.data_schema).map(([name, definition]) => ({ name, definition, entry: data[name]! }));
+  const fields = Object.entries(family.data_schema).map(([name, definition]) => ({
+    name,
+    definition,
+    entry: data[name]!,
+  }));
   const verifiable = fields.filter((f) => f.definition.has_verification);
   return {
     record: {
-      id: record.id, record_number: record.record_number, display_name: record.display_name, state: record.state, resume: record.resume,
-      next_expiration: record.next_expiration, created_at: iso(record.created_at), updated_at: iso(record.updated_at), created_by: await creatorOf(trx, record),
+      id: record.id,
+      record_number: record.record_number,
+      display_name: record.display_name,
+      state: record.state,
+      resume: record.resume,
+      next_expiration: record.next_expiration,
+      created_at: iso(record.created_at),
+      updated_at: iso(record.updated_at),
+      created_by: await creatorOf(trx, record),
     },
-    registry: { id: family.id, code: family.code, name: family.name, description: family.description, allowed_states: family.allowed_states },
+    registry: {
+      id: family.id,
+      code: family.code,
+      name: family.name,
+      description: family.description,
+      allowed_states: family.allowed_states,
+    },
     fields,
     verification: { verifiable: verifiable.length, verified: verifiable.filter((f) => f.entry.verified).length },
-    relations: (await relationsOf(trx, record.id, await viewableFamilyIds(trx, options.viewer), LIST_LIMIT, 0)).relations,
+    relations: (await relationsOf(trx, record.id, await viewableFamilyIds(trx, options.viewer), LIST_LIMIT, 0))
+      .relations,
     cases: (await caseLinksOf(trx, record.id, options.viewer, LIST_LIMIT, 0)).cases,
     documents: (await documentLinksOf(trx, record.id, options.viewer, LIST_LIMIT, 0)).documents,
     history: await recentHistory(trx, record.id, options.historyLimit ?? 50),

@@ -29,9 +29,15 @@ export async function checkReportRequest(ctx: DomainContext, recordId: string): 
 }
 
 /** Creates (once per request key) the unsigned IFRLM document of the record. */
-export async function createRecordReportDraft(ctx: DomainContext, recordId: string, key: string): Promise<{ documentId: string; recordNumber: string }> {
+export async function createRecordReportDraft(
+  ctx: DomainContext,
+  recordId: string,
+  key: string,
+): Promise<{ documentId: string; recordNumber: string }> {
   const user = actingUser(ctx);
-  const data = await ctx.db.transaction((trx) => loadRecordReportData(trx, recordId, { viewer: user, historyLimit: HISTORY_SHOWN }));
+  const data = await ctx.db.transaction((trx) =>
+    loadRecordReportData(trx, recordId, { viewer: user, historyLimit: HISTORY_SHOWN }),
+  );
   const sector = primarySector(user);
   if (!sector) throw badRequest('El usuario no tiene un sector para emitir el informe');
   const doc = await createSystemDocument(ctx, {
@@ -47,7 +53,11 @@ export async function createRecordReportDraft(ctx: DomainContext, recordId: stri
 }
 
 /** Links the signed report to its record, writing `ifrlm_generated` (with the number) once. */
-export async function linkRecordReport(ctx: DomainContext, recordId: string, documentId: string): Promise<{ linkId: string }> {
+export async function linkRecordReport(
+  ctx: DomainContext,
+  recordId: string,
+  documentId: string,
+): Promise<{ linkId: string }> {
   const user = actingUser(ctx);
   return ctx.db.transaction(async (trx) => {
     const linked = await linkDocumentToRecord(
@@ -56,16 +66,21 @@ export async function linkRecordReport(ctx: DomainContext, recordId: string, doc
       { historyAction: 'ifrlm_generated', onExisting: 'ignore' },
     );
     if (linked) return { linkId: linked.linkId };
-    const existing = await trx('record_document_links').where({ record_id: recordId, document_id: documentId }).first<{ id: string }>('id');
+    const existing = await trx('record_document_links')
+      .where({ record_id: recordId, document_id: documentId })
+      .first<{ id: string }>('id');
     return { linkId: existing.id };
   });
 }
 
-const text = (v: unknown) => escapeHtml(v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const text = (v: unknown) =>
+  escapeHtml(v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 function reportHtml(data: RecordReportData, timeZone: string, requester: string): string {
-  const when = (iso: string | null) => (iso ? formatMunicipalTime(iso, timeZone, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat('es-AR', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(iso)) : '—');
+  const when = (iso: string | null) =>
+    iso ? formatMunicipalTime(iso, timeZone, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  const day = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat('es-AR', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(iso)) : '—';
   const r = data.record;
   const fields = data.fields
     .map(({ definition, entry }) => {
@@ -80,13 +95,18 @@ function reportHtml(data: RecordReportData, timeZone: string, requester: string)
   const relations = data.relations.length
     ? `<ul>${data.relations.map((rel) => `<li>${text(rel.relation_type)} (${rel.direction === 'incoming' ? 'entrante' : 'saliente'}): ${text(rel.related_record.record_number)} — ${text(rel.related_record.display_name)}</li>`).join('')}</ul>`
     : '<p>Sin relaciones.</p>';
-  const cases = data.cases.length ? `<ul>${data.cases.map((c) => `<li>${text(c.case_number)} — ${text(c.reference)}</li>`).join('')}</ul>` : '<p>Sin expedientes vinculados.</p>';
+  const cases = data.cases.length
+    ? `<ul>${data.cases.map((c) => `<li>${text(c.case_number)} — ${text(c.reference)}</li>`).join('')}</ul>`
+    : '<p>Sin expedientes vinculados.</p>';
   const documents = data.documents.length
     ? `<ul>${data.documents.map((d) => `<li>${text(d.document_number ?? d.reference)}${d.field_name ? ` (campo ${text(d.field_name)})` : ''}</li>`).join('')}</ul>`
     : '<p>Sin documentos vinculados.</p>';
   const history = data.history.length
     ? `<table><tr><th>Fecha</th><th>Acción</th><th>Campo</th><th>Usuario</th></tr>${data.history
-        .map((h) => `<tr><td>${escapeHtml(when(h.created_at))}</td><td>${text(h.action)}</td><td>${text(h.field_name)}</td><td>${text(h.user_name)}</td></tr>`)
+        .map(
+          (h) =>
+            `<tr><td>${escapeHtml(when(h.created_at))}</td><td>${text(h.action)}</td><td>${text(h.field_name)}</td><td>${text(h.user_name)}</td></tr>`,
+        )
         .join('')}</table>`
     : '<p>Sin movimientos.</p>';
   return `<h1>Informe de legajo</h1>

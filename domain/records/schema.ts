@@ -28,7 +28,14 @@ export interface FieldDefinition {
 export type DataSchema = Record<string, FieldDefinition>;
 
 /** The keys a caller may write on a field (create data and PATCH .../fields/{name}). */
-export const WRITABLE_ENTRY_KEYS = ['value', 'expiration_date', 'document_id', 'notes', 'document_reference', 'document_resume'] as const;
+export const WRITABLE_ENTRY_KEYS = [
+  'value',
+  'expiration_date',
+  'document_id',
+  'notes',
+  'document_reference',
+  'document_resume',
+] as const;
 export type WritableEntryKey = (typeof WRITABLE_ENTRY_KEYS)[number];
 export type EntryInput = Partial<Record<WritableEntryKey, unknown>>;
 
@@ -52,9 +59,20 @@ export interface FieldEntry {
 
 export function emptyEntry(): FieldEntry {
   return {
-    value: null, expiration_date: null, document_id: null, notes: null, document_reference: null, document_resume: null,
-    verified: false, verified_at: null, verified_by: null, verified_by_name: null, verified_document_id: null,
-    verified_document_number: null, verified_document_resume: null, verification_notes: null,
+    value: null,
+    expiration_date: null,
+    document_id: null,
+    notes: null,
+    document_reference: null,
+    document_resume: null,
+    verified: false,
+    verified_at: null,
+    verified_by: null,
+    verified_by_name: null,
+    verified_document_id: null,
+    verified_document_number: null,
+    verified_document_resume: null,
+    verification_notes: null,
   };
 }
 
@@ -69,7 +87,8 @@ export function completeEntry(stored: unknown): FieldEntry {
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (a: Ajv) => void;
 addFormats(ajv);
 ajv.addFormat('uuid', UUID_PATTERN);
 // Expirations are dates; a full ISO 8601 timestamp is accepted and its date kept.
@@ -122,7 +141,13 @@ export function jsonSchemaOf(schema: DataSchema) {
   };
 }
 
-const TYPE_NAMES: Record<string, string> = { string: 'un texto', boolean: 'true o false', number: 'un número', null: 'null', object: 'un objeto' };
+const TYPE_NAMES: Record<string, string> = {
+  string: 'un texto',
+  boolean: 'true o false',
+  number: 'un número',
+  null: 'null',
+  object: 'un objeto',
+};
 
 function messageOf(error: ErrorObject, prefix: string, familyCode: string): string {
   const inner = error.instancePath.slice(1).replace(/\//g, '.');
@@ -189,14 +214,18 @@ export function validateData(source: SchemaSource, data: Record<string, EntryInp
   const validate = validatorOf(source);
   if (!validate(data)) throw badRequest(messageOf(validate.errors![0]!, prefix, source.familyCode));
   for (const [name, entry] of Object.entries(data)) {
-    if (entry.expiration_date != null && !source.dataSchema[name]!.has_expiration) throw badRequest(RECORD_MESSAGES.noExpiration(name));
+    if (entry.expiration_date != null && !source.dataSchema[name]!.has_expiration)
+      throw badRequest(RECORD_MESSAGES.noExpiration(name));
   }
 }
 
 /** `data` of a create request: each field is an entry object, or a bare value standing for `{value}`. */
 export function normalizeCreateData(data: Record<string, unknown>): Record<string, EntryInput> {
   return Object.fromEntries(
-    Object.entries(data).map(([name, raw]) => [name, raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as EntryInput) : { value: raw }]),
+    Object.entries(data).map(([name, raw]) => [
+      name,
+      raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as EntryInput) : { value: raw },
+    ]),
   );
 }
 
@@ -214,7 +243,10 @@ export function nextExpiration(data: Record<string, unknown>): string | null {
 }
 
 /** Ids of stored documents an entry input refers to (file values and supporting documents). */
-export function referencedDocumentIds(source: Pick<SchemaSource, 'dataSchema'>, data: Record<string, EntryInput>): string[] {
+export function referencedDocumentIds(
+  source: Pick<SchemaSource, 'dataSchema'>,
+  data: Record<string, EntryInput>,
+): string[] {
   const ids = new Set<string>();
   for (const [name, entry] of Object.entries(data)) {
     if (source.dataSchema[name]?.type === 'file' && typeof entry.value === 'string') ids.add(entry.value.toLowerCase());

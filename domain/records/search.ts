@@ -47,7 +47,10 @@ async function familiesToRead(trx: Tx, viewable: string[], familyCode: string | 
 }
 
 function filtered(trx: Tx, f: Filters): Knex.QueryBuilder {
-  const q = f.familyIds.length === 1 ? trx('records as r').where('r.family_id', f.familyIds[0]) : trx('records as r').whereIn('r.family_id', f.familyIds);
+  const q =
+    f.familyIds.length === 1
+      ? trx('records as r').where('r.family_id', f.familyIds[0])
+      : trx('records as r').whereIn('r.family_id', f.familyIds);
   if (f.state !== undefined) q.where('r.state', f.state);
   const number = f.search === undefined ? undefined : wholeRecordNumber(f.search);
   // A whole record number names one record: read through the unique index on record_number, not
@@ -76,17 +79,38 @@ async function findPage(trx: Tx, f: Filters, p: Page) {
   // The page's ids first, from the (family, state, created_at) indexes alone; only those rows are
   // then read whole — a deep page skips index entries, not table rows (resume is unbounded text).
   const page = filtered(trx, f)
-    .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'asc' }])
-    .offset(p.offset).limit(p.pageSize + 1)
+    .orderBy([
+      { column: 'r.created_at', order: 'desc' },
+      { column: 'r.id', order: 'asc' },
+    ])
+    .offset(p.offset)
+    .limit(p.pageSize + 1)
     .select('r.id', 'r.created_at');
-  const rows = await trx.from(page.as('pg'))
+  const rows = await trx
+    .from(page.as('pg'))
     .join('records as r', 'r.id', 'pg.id')
     .join('registry_families as f', 'f.id', 'r.family_id')
-    .orderBy([{ column: 'pg.created_at', order: 'desc' }, { column: 'pg.id', order: 'asc' }])
-    .select<ListRow[]>('r.id', 'r.record_number', 'r.display_name', 'r.state', 'r.resume', 'r.next_expiration', 'f.code as registry_code', 'f.name as registry_name', 'r.created_at', 'r.updated_at');
+    .orderBy([
+      { column: 'pg.created_at', order: 'desc' },
+      { column: 'pg.id', order: 'asc' },
+    ])
+    .select<ListRow[]>(
+      'r.id',
+      'r.record_number',
+      'r.display_name',
+      'r.state',
+      'r.resume',
+      'r.next_expiration',
+      'f.code as registry_code',
+      'f.name as registry_name',
+      'r.created_at',
+      'r.updated_at',
+    );
   const total = await settleTotal(p, rows.length, {
     capped: async () => {
-      const inner = filtered(trx, f).select(trx.raw('1')).limit(EXACT_TOTAL_LIMIT + 1);
+      const inner = filtered(trx, f)
+        .select(trx.raw('1'))
+        .limit(EXACT_TOTAL_LIMIT + 1);
       const [{ n }] = await trx.from(inner.as('x')).select<{ n: number }[]>(trx.raw('count(*)::int as n'));
       return n;
     },
@@ -119,7 +143,16 @@ export async function searchRecords(ctx: DomainContext, query: IntegrationSearch
   return ctx.db.transaction(async (trx) => {
     const familyIds = await familiesToRead(trx, await viewableFamilyIds(trx, user), familyCode);
     const { rows, total } = await findPage(trx, await withPattern(trx, { familyIds, ...filters }), p);
-    return { records: rows.map((r) => ({ id: r.id, record_number: r.record_number, display_name: r.display_name, state: r.state, resume: r.resume })), ...pageInfoOf(p, total) };
+    return {
+      records: rows.map((r) => ({
+        id: r.id,
+        record_number: r.record_number,
+        display_name: r.display_name,
+        state: r.state,
+        resume: r.resume,
+      })),
+      ...pageInfoOf(p, total),
+    };
   });
 }
 
@@ -143,8 +176,16 @@ export async function listRecords(ctx: DomainContext, query: BackendListQuery) {
     const { rows, total } = await findPage(trx, await withPattern(trx, { familyIds, ...filters }), p);
     return {
       records: rows.map((r) => ({
-        id: r.id, record_number: r.record_number, display_name: r.display_name, state: r.state, registry_code: r.registry_code,
-        registry_name: r.registry_name, resume: r.resume, next_expiration: r.next_expiration, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+        id: r.id,
+        record_number: r.record_number,
+        display_name: r.display_name,
+        state: r.state,
+        registry_code: r.registry_code,
+        registry_name: r.registry_name,
+        resume: r.resume,
+        next_expiration: r.next_expiration,
+        created_at: iso(r.created_at),
+        updated_at: iso(r.updated_at),
       })),
       ...pageInfoOf(p, total),
     };
@@ -167,13 +208,31 @@ export async function autocompleteRecords(ctx: DomainContext, query: { q?: strin
   const limit = parseLimit(query.limit);
   return ctx.db.transaction(async (trx) => {
     const familyIds = await viewableFamilyIds(trx, user);
-    const rows = familyIds.length === 0 ? [] : await filtered(trx, await withPattern(trx, { familyIds, search: q }))
-      .join('registry_families as f', 'f.id', 'r.family_id')
-      .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'asc' }])
-      .limit(limit)
-      .select<{ id: string; record_number: string; display_name: string; family_code: string; state: string }[]>('r.id', 'r.record_number', 'r.display_name', 'f.code as family_code', 'r.state');
+    const rows =
+      familyIds.length === 0
+        ? []
+        : await filtered(trx, await withPattern(trx, { familyIds, search: q }))
+            .join('registry_families as f', 'f.id', 'r.family_id')
+            .orderBy([
+              { column: 'r.created_at', order: 'desc' },
+              { column: 'r.id', order: 'asc' },
+            ])
+            .limit(limit)
+            .select<{ id: string; record_number: string; display_name: string; family_code: string; state: string }[]>(
+              'r.id',
+              'r.record_number',
+              'r.display_name',
+              'f.code as family_code',
+              'r.state',
+            );
     return {
-      records: rows.map((r) => ({ record_id: r.id, record_number: r.record_number, display_name: r.display_name, family_code: r.family_code, state: r.state })),
+      records: rows.map((r) => ({
+        record_id: r.id,
+        record_number: r.record_number,
+        display_name: r.display_name,
+        family_code: r.family_code,
+        state: r.state,
+      })),
       total: rows.length,
       query: q,
     };

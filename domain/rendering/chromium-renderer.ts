@@ -14,14 +14,20 @@ import { formatVerificationCode } from '../../lib/verification-code.js';
 import { qrSvg } from '../verification/qr.js';
 
 const LAUNCH_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
 ];
 
 function documentHtml(input: RenderInput): string {
-  const watermark = input.watermark
-    ? `<div class="watermark">${escapeHtml(input.watermark)}</div>`
-    : '';
+  const watermark = input.watermark ? `<div class="watermark">${escapeHtml(input.watermark)}</div>` : '';
   return `<!doctype html>
 <html lang="${PDF_LANGUAGE}"><head><meta charset="utf-8"><title>${escapeHtml(pdfTitle(input))}</title>
 <style>

@@ -29,20 +29,40 @@ const GREY = rgb(0.2, 0.2, 0.2);
 export async function drawCover(input: RenderInput, layout: CoverLayout): Promise<Buffer | undefined> {
   if (input.watermark) return undefined; // previews: the browser draws the diagonal watermark
   const doc = await PDFDocument.create();
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
   // Intl's dates use a narrow no-break space, which the standard fonts lack.
   const plain = (t: string) => t.replace(/[\u202f\u2009]/g, ' ');
   const number = input.officialNumber ? ` — ${input.officialNumber}` : '';
-  const header = { left: plain(input.municipality), right: plain(`${input.documentTypeName} (${input.documentTypeAcronym})${number}`) };
+  const header = {
+    left: plain(input.municipality),
+    right: plain(`${input.documentTypeName} (${input.documentTypeAcronym})${number}`),
+  };
   const rows = layout.rows.map(([k, v]) => [plain(k), plain(v)] as const);
-  const texts = [header.left, header.right, plain(input.reference), plain(layout.title), plain(layout.subtitle), plain(layout.closing), ...rows.flat()];
+  const texts = [
+    header.left,
+    header.right,
+    plain(input.reference),
+    plain(layout.title),
+    plain(layout.subtitle),
+    plain(layout.closing),
+    ...rows.flat(),
+  ];
   if (!texts.every((t) => canShow(fonts.bold, t))) return undefined;
 
   describePdf(doc, { ...input, reference: plain(input.reference) }, `${PDF_CREATOR} (pdf-lib)`);
   const page = doc.addPage([PAGE.width, PAGE.height]);
 
   page.drawText(header.left, { x: LEFT, y: PAGE.height - 24, size: 8, font: fonts.regular, color: GREY });
-  page.drawText(header.right, { x: RIGHT - fonts.regular.widthOfTextAtSize(header.right, 8), y: PAGE.height - 24, size: 8, font: fonts.regular, color: GREY });
+  page.drawText(header.right, {
+    x: RIGHT - fonts.regular.widthOfTextAtSize(header.right, 8),
+    y: PAGE.height - 24,
+    size: 8,
+    font: fonts.regular,
+    color: GREY,
+  });
 
   let y = TOP;
   for (const line of wrapText(`Referencia: ${plain(input.reference)}`, fonts.bold, BODY, RIGHT - LEFT)) {
@@ -59,10 +79,34 @@ export async function drawCover(input: RenderInput, layout: CoverLayout): Promis
     const valueLines = wrapText(value, fonts.regular, BODY, RIGHT - LEFT - LABEL_WIDTH - 2 * PAD.x);
     const height = Math.max(labelLines.length, valueLines.length) * LINE + 2 * PAD.y;
     if (y - height < BOTTOM + signatureAreaHeightPt(input.signatureSlots ?? 2) + 60) return undefined;
-    page.drawRectangle({ x: LEFT, y: y - height, width: LABEL_WIDTH, height, color: rgb(0.93, 0.93, 0.93), borderColor: GREY, borderWidth: 1 });
-    page.drawRectangle({ x: LEFT + LABEL_WIDTH, y: y - height, width: RIGHT - LEFT - LABEL_WIDTH, height, borderColor: GREY, borderWidth: 1 });
-    labelLines.forEach((line, i) => page.drawText(line, { x: LEFT + PAD.x, y: y - PAD.y - (i + 1) * LINE + 4, size: BODY, font: fonts.bold }));
-    valueLines.forEach((line, i) => page.drawText(line, { x: LEFT + LABEL_WIDTH + PAD.x, y: y - PAD.y - (i + 1) * LINE + 4, size: BODY, font: fonts.regular }));
+    page.drawRectangle({
+      x: LEFT,
+      y: y - height,
+      width: LABEL_WIDTH,
+      height,
+      color: rgb(0.93, 0.93, 0.93),
+      borderColor: GREY,
+      borderWidth: 1,
+    });
+    page.drawRectangle({
+      x: LEFT + LABEL_WIDTH,
+      y: y - height,
+      width: RIGHT - LEFT - LABEL_WIDTH,
+      height,
+      borderColor: GREY,
+      borderWidth: 1,
+    });
+    labelLines.forEach((line, i) =>
+      page.drawText(line, { x: LEFT + PAD.x, y: y - PAD.y - (i + 1) * LINE + 4, size: BODY, font: fonts.bold }),
+    );
+    valueLines.forEach((line, i) =>
+      page.drawText(line, {
+        x: LEFT + LABEL_WIDTH + PAD.x,
+        y: y - PAD.y - (i + 1) * LINE + 4,
+        size: BODY,
+        font: fonts.regular,
+      }),
+    );
     y -= height;
   }
   y -= 8;
@@ -78,9 +122,21 @@ export async function drawCover(input: RenderInput, layout: CoverLayout): Promis
   const pageNumber = 'Página 1 de 1';
   if (input.verification) {
     drawVerificationFooter(page, fonts, input.verification);
-    page.drawText(pageNumber, { x: RIGHT - fonts.regular.widthOfTextAtSize(pageNumber, 7), y: 12, size: 7, font: fonts.regular, color: GREY });
+    page.drawText(pageNumber, {
+      x: RIGHT - fonts.regular.widthOfTextAtSize(pageNumber, 7),
+      y: 12,
+      size: 7,
+      font: fonts.regular,
+      color: GREY,
+    });
   } else {
-    page.drawText(pageNumber, { x: (PAGE.width - fonts.regular.widthOfTextAtSize(pageNumber, 8)) / 2, y: 24, size: 8, font: fonts.regular, color: GREY });
+    page.drawText(pageNumber, {
+      x: (PAGE.width - fonts.regular.widthOfTextAtSize(pageNumber, 8)) / 2,
+      y: 24,
+      size: 8,
+      font: fonts.regular,
+      color: GREY,
+    });
   }
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

@@ -49,7 +49,8 @@ function decoded(stream: unknown): Uint8Array | undefined {
 function pageContent(page: PDFPage): Uint8Array | undefined {
   const contents = page.node.Contents();
   if (!contents) return undefined;
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   const parts = streams.map(decoded);
   if (parts.some((p) => !p)) return undefined; // content pdf-lib has not serialised: drawn here, nothing to mark
   return Buffer.concat(parts.flatMap((p) => [p!, Buffer.from('\n')]));
@@ -78,7 +79,10 @@ export function withArtifacts(content: Uint8Array, decoders: Map<string, FontDec
   const lexer = new Lexer(content);
   const insertions: Insertion[] = [];
   const wrap = (from: number, to: number, silent = false) => {
-    insertions.push({ at: from, text: silent ? SILENT_OPEN : ARTIFACT_OPEN }, { at: to, text: silent ? SILENT_CLOSE : ARTIFACT_CLOSE });
+    insertions.push(
+      { at: from, text: silent ? SILENT_OPEN : ARTIFACT_OPEN },
+      { at: to, text: silent ? SILENT_CLOSE : ARTIFACT_CLOSE },
+    );
   };
   const marker = END_TEXT_MARKER.replace(/\s+/g, '');
   let operands: (PdfObject | PdfObject[])[] = [];
@@ -140,7 +144,8 @@ export function withArtifacts(content: Uint8Array, decoders: Map<string, FontDec
         break;
       case 'ET':
         // A text object that opens or closes marked content inside itself is left as it is.
-        if (text && !text.tagged && depth === 0) wrap(text.start, lexer.pos, text.shown.replace(/\s+/g, '').includes(marker));
+        if (text && !text.tagged && depth === 0)
+          wrap(text.start, lexer.pos, text.shown.replace(/\s+/g, '').includes(marker));
         text = undefined;
         break;
       case 'Do':

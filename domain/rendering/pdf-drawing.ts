@@ -1,5 +1,18 @@
 /** Drawing shared by the pages the platform lays out itself with pdf-lib (signature page, covers). */
-import { endMarkedContent, fill, PDFName, PDFOperator, PDFOperatorNames, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  endMarkedContent,
+  fill,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingColor,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { qrMatrix } from '../verification/qr.js';
 import { END_TEXT_MARKER } from './pdf-renderer.js';
@@ -13,7 +26,12 @@ export interface Fonts {
  * The public verification code and URL with a QR of the URL, at the bottom left of the page: the
  * QR sits 2–36 pt above the page bottom, below the signing service's lowest signature row (40 pt).
  */
-export function drawVerificationFooter(page: PDFPage, fonts: Fonts, verification: { code: string; url: string }, x = 57): void {
+export function drawVerificationFooter(
+  page: PDFPage,
+  fonts: Fonts,
+  verification: { code: string; url: string },
+  x = 57,
+): void {
   const qr = qrMatrix(verification.url);
   const module = 34 / (qr.size + 2);
   // One rectangle per run of dark modules in a row, filled once: a QR is hundreds of modules, and
@@ -32,7 +50,12 @@ export function drawVerificationFooter(page: PDFPage, fonts: Fonts, verification
   }
   ops.push(fill(), popGraphicsState());
   page.pushOperators(...ops);
-  page.drawText(`Código de verificación: ${formatVerificationCode(verification.code)}`, { x: x + 40, y: 22, size: 7, font: fonts.bold });
+  page.drawText(`Código de verificación: ${formatVerificationCode(verification.code)}`, {
+    x: x + 40,
+    y: 22,
+    size: 7,
+    font: fonts.bold,
+  });
   page.drawText(`Verifique en ${verification.url}`, { x: x + 40, y: 12, size: 7, font: fonts.regular });
 }
 
@@ -78,7 +101,9 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
  */
 export function drawEndTextMarker(page: PDFPage, font: PDFFont, x: number, y: number): void {
   // Operators take no dictionary operand: the property list is written as it reads.
-  page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), '<</ActualText <FEFF>>>']));
+  page.pushOperators(
+    PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), '<</ActualText <FEFF>>>']),
+  );
   page.drawText(END_TEXT_MARKER, { x, y, size: 2, font, color: rgb(1, 1, 1) });
   page.pushOperators(endMarkedContent());
 }

@@ -29,7 +29,14 @@ export function describePdf(doc: PDFDocument, input: RenderInput, producer: stri
   doc.setCreationDate(now);
   doc.setModificationDate(now);
   const tagged = doc.catalog.has(PDFName.of('StructTreeRoot'));
-  const xmp = xmpPacket({ title: pdfTitle(input), author: input.municipality, subject: `${input.documentTypeName} (${input.documentTypeAcronym})`, producer, date: now, pdfUa: tagged });
+  const xmp = xmpPacket({
+    title: pdfTitle(input),
+    author: input.municipality,
+    subject: `${input.documentTypeName} (${input.documentTypeAcronym})`,
+    producer,
+    date: now,
+    pdfUa: tagged,
+  });
   const stream = doc.context.stream(new TextEncoder().encode(xmp), { Type: 'Metadata', Subtype: 'XML' });
   doc.catalog.set(PDFName.of('Metadata'), doc.context.register(stream));
 }

@@ -50,7 +50,8 @@ async function layout(doc: PDFDocumentProxy, maxPages: number): Promise<PdfLayou
 }
 
 async function render(doc: PDFDocumentProxy, pageNumber: number, dpi: number): Promise<RenderedPage> {
-  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages) throw new Unrenderable(`no page ${pageNumber}`);
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages)
+    throw new Unrenderable(`no page ${pageNumber}`);
   const page = await doc.getPage(pageNumber);
   const natural = page.getViewport({ scale: 1 });
   const size = imageSize(natural.width, natural.height, dpi);
@@ -83,6 +84,10 @@ serveTasks<PageTask, unknown>(
   },
   (err) => {
     if (err instanceof Unrenderable) return { code: UNRENDERABLE, message: err.message };
-    return { code: 'INTERNAL', message: (err as Error)?.message ?? String(err), detail: (err as Error)?.stack ?? String(err) };
+    return {
+      code: 'INTERNAL',
+      message: (err as Error)?.message ?? String(err),
+      detail: (err as Error)?.stack ?? String(err),
+    };
   },
 );

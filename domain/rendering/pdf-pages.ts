@@ -35,7 +35,11 @@ export const MAX_IMAGE_SIDE = 4000;
  * Pixel size of a page of `width` × `height` pt drawn at `dpi`, scaled down to the caps. The
  * worker draws at exactly this size, so a page can give its images' size before they exist.
  */
-export function imageSize(width: number, height: number, dpi: number): { width: number; height: number; scale: number } {
+export function imageSize(
+  width: number,
+  height: number,
+  dpi: number,
+): { width: number; height: number; scale: number } {
   const w = Math.max(width, 1);
   const h = Math.max(height, 1);
   const scale = Math.min(dpi / 72, Math.sqrt(MAX_IMAGE_PIXELS / (w * h)), MAX_IMAGE_SIDE / w, MAX_IMAGE_SIDE / h);
@@ -66,7 +70,8 @@ function pagePool(): TaskPool<PageTask, unknown> {
     log: createLogger('warn'),
     name: 'pdf-pages',
     errors: {
-      failed: (f: TaskFailure) => (f.code === UNRENDERABLE ? new PageRenderError(f.message) : new Error(`PDF page worker: ${f.message}`)),
+      failed: (f: TaskFailure) =>
+        f.code === UNRENDERABLE ? new PageRenderError(f.message) : new Error(`PDF page worker: ${f.message}`),
       timedOut: (ms) => new PageRenderError(`drawing the page took longer than ${ms / 1000} s`),
       outOfMemory: () => new PageRenderError('drawing the page needs more memory than allowed'),
       internal: () => new Error('PDF page worker failed'),

@@ -27,8 +27,18 @@ export async function withSignaturePage(pdf: Buffer, info: SignaturePageInfo): P
 }
 
 /** The page itself, drawn on `doc` (loaded from `pdf`); runs inside a PDF worker. */
-export async function addSignaturePage(pdf: Uint8Array, doc: PDFDocument, info: SignaturePageInfo): Promise<Uint8Array> {
-  if (doc.getForm().getFields().some((f) => f instanceof PDFSignature)) return pdf;
+export async function addSignaturePage(
+  pdf: Uint8Array,
+  doc: PDFDocument,
+  info: SignaturePageInfo,
+): Promise<Uint8Array> {
+  if (
+    doc
+      .getForm()
+      .getFields()
+      .some((f) => f instanceof PDFSignature)
+  )
+    return pdf;
   const page = doc.addPage([612, 792]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

@@ -35,14 +35,24 @@ interface CredentialRow {
 }
 
 const fromRow = (r: CredentialRow): SigningCredential => ({
-  id: r.id, userId: r.user_id, credentialId: r.credential_id, chain: r.chain, subject: r.subject, serialNumber: r.serial_number,
-  certificateSha256: r.certificate_sha256, otpMethod: r.otp_method, revokedAt: r.revoked_at,
+  id: r.id,
+  userId: r.user_id,
+  credentialId: r.credential_id,
+  chain: r.chain,
+  subject: r.subject,
+  serialNumber: r.serial_number,
+  certificateSha256: r.certificate_sha256,
+  otpMethod: r.otp_method,
+  revokedAt: r.revoked_at,
 });
 
 export const certificateHash = (der: Uint8Array) => createHash('sha256').update(der).digest('hex');
 
 export async function currentCredential(trx: Tx, userId: string): Promise<SigningCredential | undefined> {
-  const row = await trx('signing_credentials').where({ user_id: userId }).whereNull('revoked_at').first<CredentialRow | undefined>();
+  const row = await trx('signing_credentials')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .first<CredentialRow | undefined>();
   return row && fromRow(row);
 }
 
@@ -64,13 +74,21 @@ export async function saveCredential(
   if (current) await trx('signing_credentials').where({ id: current.id }).update({ revoked_at: trx.fn.now() });
   const [row] = await trx('signing_credentials')
     .insert({
-      user_id: userId, credential_id: credential.credentialId, chain: credential.chain, subject: credential.subject,
-      serial_number: credential.serialNumber, certificate_sha256: sha, otp_method: credential.otpMethod,
+      user_id: userId,
+      credential_id: credential.credentialId,
+      chain: credential.chain,
+      subject: credential.subject,
+      serial_number: credential.serialNumber,
+      certificate_sha256: sha,
+      otp_method: credential.otpMethod,
     })
     .returning<CredentialRow[]>('*');
   return fromRow(row!);
 }
 
 export async function markCredentialsRevoked(trx: Tx, userId: string): Promise<void> {
-  await trx('signing_credentials').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+  await trx('signing_credentials')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: trx.fn.now() });
 }

@@ -55,21 +55,36 @@ export async function signatureSettings(ctx: DomainContext): Promise<SignatureSe
   requireAdmin(ctx);
   return ctx.db.transaction(async (trx) => {
     const settings = await trx('signature_settings').first<{ default_mode: SignatureMode }>('default_mode');
-    const users = await trx('users').whereNotNull('signature_mode').orderBy('full_name')
-      .select<{ user_id: string; full_name: string; signature_mode: SignatureMode }[]>('id as user_id', 'full_name', 'signature_mode');
-    return { defaultMode: settings?.default_mode ?? 'seal', users: users.map((u) => ({ userId: u.user_id, fullName: u.full_name, mode: u.signature_mode })) };
+    const users = await trx('users')
+      .whereNotNull('signature_mode')
+      .orderBy('full_name')
+      .select<{ user_id: string; full_name: string; signature_mode: SignatureMode }[]>(
+        'id as user_id',
+        'full_name',
+        'signature_mode',
+      );
+    return {
+      defaultMode: settings?.default_mode ?? 'seal',
+      users: users.map((u) => ({ userId: u.user_id, fullName: u.full_name, mode: u.signature_mode })),
+    };
   });
 }
 
 export async function setDefaultSignatureMode(ctx: DomainContext, mode: unknown): Promise<SignatureSettings> {
   const admin = requireAdmin(ctx);
   if (!isMode(mode)) throw badRequest(SIGNATURE_MESSAGES.invalidMode);
-  await ctx.db.transaction((trx) => trx('signature_settings').update({ default_mode: mode, updated_by: admin.id, updated_at: trx.fn.now() }));
+  await ctx.db.transaction((trx) =>
+    trx('signature_settings').update({ default_mode: mode, updated_by: admin.id, updated_at: trx.fn.now() }),
+  );
   return signatureSettings(ctx);
 }
 
 /** `mode` null puts the user back on the municipality's default. */
-export async function setUserSignatureMode(ctx: DomainContext, userId: string, mode: unknown): Promise<{ userId: string; mode: SignatureMode | null; effective: SignatureMode }> {
+export async function setUserSignatureMode(
+  ctx: DomainContext,
+  userId: string,
+  mode: unknown,
+): Promise<{ userId: string; mode: SignatureMode | null; effective: SignatureMode }> {
   requireAdmin(ctx);
   if (mode !== null && !isMode(mode)) throw badRequest(SIGNATURE_MESSAGES.invalidMode);
   if (!isUuid(userId)) throw notFound(SIGNATURE_MESSAGES.userNotFound);

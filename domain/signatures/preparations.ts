@@ -43,10 +43,20 @@ const where = (key: PreparationKey) => ({ document_id: key.documentId, round: ke
 
 export async function findPreparation(trx: Tx, key: PreparationKey): Promise<Preparation | undefined> {
   const r = await trx('signature_preparations').where(where(key)).first<Row | undefined>();
-  return r && {
-    documentId: r.document_id, round: r.round, userId: r.user_id, baseRevision: r.base_revision, credentialId: r.credential_id,
-    storageKey: r.storage_key, digest: r.digest, codeRequestedAt: r.code_requested_at, sad: r.sad, signature: r.signature,
-  };
+  return (
+    r && {
+      documentId: r.document_id,
+      round: r.round,
+      userId: r.user_id,
+      baseRevision: r.base_revision,
+      credentialId: r.credential_id,
+      storageKey: r.storage_key,
+      digest: r.digest,
+      codeRequestedAt: r.code_requested_at,
+      sad: r.sad,
+      signature: r.signature,
+    }
+  );
 }
 
 /**
@@ -59,14 +69,32 @@ export async function savePreparation(
   key: PreparationKey,
   prepared: { baseRevision: number; credentialId: string; pdf: Buffer; digest: Buffer },
 ): Promise<Preparation> {
-  const storageKey = documentObjectKey(ctx.tenant.schema, key.documentId, `prepared/r${key.round}-${key.userId}-${randomUUID()}.pdf`);
+  const storageKey = documentObjectKey(
+    ctx.tenant.schema,
+    key.documentId,
+    `prepared/r${key.round}-${key.userId}-${randomUUID()}.pdf`,
+  );
   await ctx.services.storage.put(storageKey, prepared.pdf);
   const previous = await ctx.db.transaction(async (trx) => {
     const before = await findPreparation(trx, key);
     await trx('signature_preparations')
-      .insert({ ...where(key), base_revision: prepared.baseRevision, credential_id: prepared.credentialId, storage_key: storageKey, digest: prepared.digest })
+      .insert({
+        ...where(key),
+        base_revision: prepared.baseRevision,
+        credential_id: prepared.credentialId,
+        storage_key: storageKey,
+        digest: prepared.digest,
+      })
       .onConflict(['document_id', 'round', 'user_id'])
-      .merge({ base_revision: prepared.baseRevision, credential_id: prepared.credentialId, storage_key: storageKey, digest: prepared.digest, code_requested_at: trx.fn.now(), sad: null, signature: null });
+      .merge({
+        base_revision: prepared.baseRevision,
+        credential_id: prepared.credentialId,
+        storage_key: storageKey,
+        digest: prepared.digest,
+        code_requested_at: trx.fn.now(),
+        sad: null,
+        signature: null,
+      });
     return before;
   });
   if (previous) await ctx.services.storage.delete(previous.storageKey).catch(() => undefined);

@@ -29,7 +29,14 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async put(key: string, data: Uint8Array): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: data, ContentType: 'application/pdf' }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.key(key),
+        Body: data,
+        ContentType: 'application/pdf',
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer | undefined> {

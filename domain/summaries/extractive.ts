@@ -95,9 +95,15 @@ export function extractSentences(text: string, options: ExtractOptions = {}): st
   const n = sentences.length;
   const idf = Float64Array.from(df, (count) => Math.log((n + 1) / count));
 
-  const scored: Scored[] = sentences.map((sentence, index) => ({ index, sentence, vector: weigh(termLists[index]!, idf), score: 0 }));
+  const scored: Scored[] = sentences.map((sentence, index) => ({
+    index,
+    sentence,
+    vector: weigh(termLists[index]!, idf),
+    score: 0,
+  }));
   const centroid = new Float64Array(df.length);
-  for (const s of scored) for (let i = 0; i < s.vector.ids.length; i++) centroid[s.vector.ids[i]!]! += s.vector.weights[i]!;
+  for (const s of scored)
+    for (let i = 0; i < s.vector.ids.length; i++) centroid[s.vector.ids[i]!]! += s.vector.weights[i]!;
   let centroidNorm = 0;
   for (const w of centroid) centroidNorm += w * w;
   centroidNorm = Math.sqrt(centroidNorm) || 1;
@@ -133,6 +139,10 @@ export class ExtractiveSummarizer implements Summarizer {
   readonly model = EXTRACTIVE_MODEL;
 
   async summarize(request: SummaryRequest): Promise<Summary> {
-    return { text: capAtSentences(extractSentences(request.text).join(' '), SUMMARY_MAX_CHARS), provider: this.provider, model: this.model };
+    return {
+      text: capAtSentences(extractSentences(request.text).join(' '), SUMMARY_MAX_CHARS),
+      provider: this.provider,
+      model: this.model,
+    };
   }
 }

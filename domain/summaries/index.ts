@@ -12,6 +12,12 @@ export { summaryTargetsOfOfficialized, writeSummary, type SummaryTarget } from '
 
 /** An OpenAI-compatible server when AI_BASE_URL is set, else the offline extractive summarizer. */
 export function createSummarizer(ai: AiConfig): Summarizer {
-  if (ai.baseUrl && ai.model) return new OpenAiCompatibleSummarizer({ baseUrl: ai.baseUrl, model: ai.model, apiKey: ai.apiKey, timeoutMs: ai.timeoutMs });
+  if (ai.baseUrl && ai.model)
+    return new OpenAiCompatibleSummarizer({
+      baseUrl: ai.baseUrl,
+      model: ai.model,
+      apiKey: ai.apiKey,
+      timeoutMs: ai.timeoutMs,
+    });
   return new ExtractiveSummarizer();
 }

@@ -10,7 +10,14 @@
  *   any other 4xx (400: the request itself is refused) and an empty answer are not.
  */
 import { capAtSentences, cutAtWord, squash } from './text.js';
-import { SUMMARY_MAX_CHARS, SummaryProviderError, type Summarizer, type Summary, type SummaryKind, type SummaryRequest } from './types.js';
+import {
+  SUMMARY_MAX_CHARS,
+  SummaryProviderError,
+  type Summarizer,
+  type Summary,
+  type SummaryKind,
+  type SummaryRequest,
+} from './types.js';
 
 export const AI_INPUT_BUDGET_CHARS = 12_000;
 
@@ -21,7 +28,11 @@ export interface OpenAiOptions {
   timeoutMs: number;
 }
 
-const KIND_LABEL: Record<SummaryKind, string> = { record: 'un legajo de un registro municipal', case: 'un expediente administrativo', memo: 'un memorándum interno' };
+const KIND_LABEL: Record<SummaryKind, string> = {
+  record: 'un legajo de un registro municipal',
+  case: 'un expediente administrativo',
+  memo: 'un memorándum interno',
+};
 
 export const SYSTEM_PROMPT =
   'Eres un asistente de una municipalidad que resume documentos administrativos. Escribe en español un resumen ' +
@@ -69,7 +80,10 @@ export class OpenAiCompatibleSummarizer implements Summarizer {
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     const body = JSON.stringify({
       model: this.model,
-      messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: userPrompt(request.kind, request.text) }],
+      messages: [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: userPrompt(request.kind, request.text) },
+      ],
       temperature: 0.2,
       max_tokens: 300,
       stream: false,
@@ -86,11 +100,16 @@ export class OpenAiCompatibleSummarizer implements Summarizer {
       throw new SummaryProviderError(`proveedor de resúmenes no disponible: ${reason}`, null, true);
     }
     if (status < 200 || status >= 300) {
-      throw new SummaryProviderError(`proveedor de resúmenes respondió ${status}: ${squash(payload).slice(0, 200)}`, status, retryableStatus(status));
+      throw new SummaryProviderError(
+        `proveedor de resúmenes respondió ${status}: ${squash(payload).slice(0, 200)}`,
+        status,
+        retryableStatus(status),
+      );
     }
     let content: unknown;
     try {
-      content = (JSON.parse(payload) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+      content = (JSON.parse(payload) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message
+        ?.content;
     } catch {
       throw new SummaryProviderError('proveedor de resúmenes respondió algo que no es JSON', status, true);
     }

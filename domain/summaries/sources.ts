@@ -33,12 +33,24 @@ function valueText(value: unknown): string {
 }
 
 async function recordSource(trx: Tx, id: string): Promise<SummarySource | undefined> {
-  const row = await trx('records as r')
-    .join('registry_families as f', 'f.id', 'r.family_id')
-    .where('r.id', id)
-    .first<{ record_number: string; display_name: string; data: Record<string, { value?: unknown; notes?: unknown }>; version: string; family_name: string; data_schema: DataSchema } | undefined>(
-      'r.record_number', 'r.display_name', 'r.data', 'r.summary_source_version as version', 'f.name as family_name', 'f.data_schema',
-    );
+  const row = await trx('records as r').join('registry_families as f', 'f.id', 'r.family_id').where('r.id', id).first<
+    | {
+        record_number: string;
+        display_name: string;
+        data: Record<string, { value?: unknown; notes?: unknown }>;
+        version: string;
+        family_name: string;
+        data_schema: DataSchema;
+      }
+    | undefined
+  >(
+    'r.record_number',
+    'r.display_name',
+    'r.data',
+    'r.summary_source_version as version',
+    'f.name as family_name',
+    'f.data_schema',
+  );
   if (!row) return undefined;
   const lines = [sentence(squash(row.display_name)), sentence(`Legajo del ${row.family_name}`)];
   for (const [name, entry] of Object.entries(row.data ?? {})) {
@@ -56,7 +68,10 @@ async function caseSource(trx: Tx, id: string): Promise<SummarySource | undefine
     .join('case_templates as t', 't.id', 'c.template_id')
     .where('c.id', id)
     .first<{ case_number: string; reference: string; version: string; template_name: string } | undefined>(
-      'c.case_number', 'c.reference', 'c.summary_source_version as version', 't.name as template_name',
+      'c.case_number',
+      'c.reference',
+      'c.summary_source_version as version',
+      't.name as template_name',
     );
   if (!c) return undefined;
   const docs = await trx('case_documents as cd')
@@ -71,7 +86,10 @@ async function caseSource(trx: Tx, id: string): Promise<SummarySource | undefine
     .whereNot('dt.acronym', 'CAEX')
     .orderBy([{ column: 'cd.linked_at' }, { column: 'd.id' }])
     .select<{ type_name: string; official_number: string | null; reference: string; content: string | null }[]>(
-      'dt.name as type_name', 'd.official_number', 'd.reference', 'd.content',
+      'dt.name as type_name',
+      'd.official_number',
+      'd.reference',
+      'd.content',
     );
   const lines = [sentence(squash(c.reference)), sentence(`Expediente de ${c.template_name}`)];
   for (const d of docs) {
@@ -88,9 +106,15 @@ async function memoSource(trx: Tx, id: string): Promise<SummarySource | undefine
     .where({ 'd.id': id, 't.acronym': 'MEMO', 'd.status': 'signed' })
     .whereNull('d.deleted_at')
     .whereNotNull('d.official_number')
-    .first<{ official_number: string; reference: string; content: string | null } | undefined>('d.official_number', 'd.reference', 'd.content');
+    .first<{ official_number: string; reference: string; content: string | null } | undefined>(
+      'd.official_number',
+      'd.reference',
+      'd.content',
+    );
   if (!memo) return undefined;
-  const text = [sentence(squash(memo.reference)), memo.content ? htmlToText(memo.content) : ''].filter(Boolean).join('\n');
+  const text = [sentence(squash(memo.reference)), memo.content ? htmlToText(memo.content) : '']
+    .filter(Boolean)
+    .join('\n');
   return { number: memo.official_number, text, version: 1 };
 }
 

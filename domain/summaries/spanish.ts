@@ -5,16 +5,24 @@
  */
 import { createRequire } from 'node:module';
 
-interface NlpStemmer { stemWord(word: string): string }
-interface NlpStopwords { isStopword(word: string): boolean }
+interface NlpStemmer {
+  stemWord(word: string): string;
+}
+interface NlpStopwords {
+  isStopword(word: string): boolean;
+}
 
 // @nlpjs/lang-es is CommonJS without types.
-const nlp = createRequire(import.meta.url)('@nlpjs/lang-es') as { StemmerEs: new () => NlpStemmer; StopwordsEs: new () => NlpStopwords };
+const nlp = createRequire(import.meta.url)('@nlpjs/lang-es') as {
+  StemmerEs: new () => NlpStemmer;
+  StopwordsEs: new () => NlpStopwords;
+};
 const stemmer = new nlp.StemmerEs();
 const stopwords = new nlp.StopwordsEs();
 
 /** Words the library's short list leaves out that carry no topic in administrative Spanish. */
-const EXTRA_STOPWORDS = new Set(`
+const EXTRA_STOPWORDS = new Set(
+  `
   a al algo algunas algunos ante antes aquel aquella aquellas aquellos aqui así asi aun aunque bajo bien cada casi como con contra
   cual cuales cualquier cuando de del desde donde dos durante el ella ellas ellos en entre era eran es esa esas ese eso esos esta
   estaba estado estan están estar este esto estos fue fueron ha haber había habia han hasta hay la las le les lo los mas más me
@@ -22,7 +30,10 @@ const EXTRA_STOPWORDS = new Set(`
   quienes se sea sean segun según ser si sí sido sin sino sobre son su sus tal también tambien tanto te tiene tienen toda todas
   todo todos tras tres un una unas uno unos y ya dicho dicha dichos dichas presente presentes debe deben deberá deberán podrá
   podrán será serán cuyo cuya cuyos cuyas
-`.split(/\s+/).filter(Boolean));
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 const cache = new Map<string, string | null>();
 const CACHE_LIMIT = 50_000;

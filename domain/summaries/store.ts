@@ -25,7 +25,13 @@ const COLUMN: Record<SummaryKind, { table: string; column: string }> = {
 };
 
 /** True when written; false when the stored summary already comes from this version or a newer one. */
-export async function writeSummary(db: TenantDb, kind: SummaryKind, id: string, version: number, summary: Summary): Promise<boolean> {
+export async function writeSummary(
+  db: TenantDb,
+  kind: SummaryKind,
+  id: string,
+  version: number,
+  summary: Summary,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: unknown[] }>(
       `insert into summaries (kind, object_id, source_version, provider, model, generated_at)
@@ -38,7 +44,9 @@ export async function writeSummary(db: TenantDb, kind: SummaryKind, id: string, 
     );
     if (rows.length === 0) return false;
     const { table, column } = COLUMN[kind];
-    await trx(table).where({ id }).update({ [column]: summary.text });
+    await trx(table)
+      .where({ id })
+      .update({ [column]: summary.text });
     return true;
   });
 }
@@ -51,7 +59,11 @@ export async function summaryTargetsOfOfficialized(trx: Tx, documentId: string):
   const doc = await trx('documents as d')
     .join('document_types as t', 't.id', 'd.document_type_id')
     .where('d.id', documentId)
-    .first<{ acronym: string; official_number: string | null; status: string } | undefined>('t.acronym', 'd.official_number', 'd.status');
+    .first<{ acronym: string; official_number: string | null; status: string } | undefined>(
+      't.acronym',
+      'd.official_number',
+      'd.status',
+    );
   if (doc?.status !== 'signed') return [];
   const cases = await trx('case_documents as cd')
     .join('cases as c', 'c.id', 'cd.case_id')
@@ -59,7 +71,9 @@ export async function summaryTargetsOfOfficialized(trx: Tx, documentId: string):
     .orderBy('c.id')
     .select<{ id: string; case_number: string }[]>('c.id', 'c.case_number');
   return [
-    ...(doc.acronym === 'MEMO' ? [{ kind: 'memo' as const, id: documentId, ...(doc.official_number ? { number: doc.official_number } : {}) }] : []),
+    ...(doc.acronym === 'MEMO'
+      ? [{ kind: 'memo' as const, id: documentId, ...(doc.official_number ? { number: doc.official_number } : {}) }]
+      : []),
     ...cases.map((c) => ({ kind: 'case' as const, id: c.id, number: c.case_number })),
   ];
 }

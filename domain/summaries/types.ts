@@ -33,7 +33,11 @@ export interface Summarizer {
  * 5xx, a timeout or a dropped connection) or cannot (the server refused the request itself: 400).
  */
 export class SummaryProviderError extends Error {
-  constructor(message: string, readonly status: number | null, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'SummaryProviderError';
   }

@@ -28,12 +28,20 @@ export async function deactivateUser(ctx: DomainContext, userId: string): Promis
   if (!isUuid(userId)) throw notFound(DEACTIVATION_MESSAGES.notFound);
   if (admin.id === userId) throw badRequest(DEACTIVATION_MESSAGES.self);
   return ctx.db.transaction(async (trx) => {
-    const row = await trx('users').where({ id: userId }).forUpdate()
-      .first<{ email: string; is_active: boolean; deactivated_at: Date | null } | undefined>('email', 'is_active', 'deactivated_at');
+    const row = await trx('users')
+      .where({ id: userId })
+      .forUpdate()
+      .first<{ email: string; is_active: boolean; deactivated_at: Date | null } | undefined>(
+        'email',
+        'is_active',
+        'deactivated_at',
+      );
     if (!row) throw notFound(DEACTIVATION_MESSAGES.notFound);
     const { email } = row;
-    if (!row.is_active) return { userId, email, deactivatedAt: (row.deactivated_at ?? new Date()).toISOString(), alreadyInactive: true };
-    const [updated] = await trx('users').where({ id: userId })
+    if (!row.is_active)
+      return { userId, email, deactivatedAt: (row.deactivated_at ?? new Date()).toISOString(), alreadyInactive: true };
+    const [updated] = await trx('users')
+      .where({ id: userId })
       .update({ is_active: false, deactivated_at: trx.fn.now(), updated_at: trx.fn.now() })
       .returning<{ deactivated_at: Date }[]>('deactivated_at');
     await emitEvents(trx, ...userChangeEvents(userId, { is_active: true }, { is_active: false }, admin.id));

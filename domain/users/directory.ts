@@ -12,7 +12,17 @@ import { findDocumentType } from '../documents/participants.js';
 import { DOCUMENT_TEXT_COLUMNS, DOCUMENT_TEXT_TRIGRAMS, documentTextMatch } from '../documents/reads.js';
 import { iso } from '../documents/records.js';
 import {
-  EXACT_TOTAL_LIMIT, pageInfo, pageInfoOf, pageOfCandidates, parsePage, plannerRowsOf, settleTotal, whereIdIn, type ListOrder, type Page, type TotalSources,
+  EXACT_TOTAL_LIMIT,
+  pageInfo,
+  pageInfoOf,
+  pageOfCandidates,
+  parsePage,
+  plannerRowsOf,
+  settleTotal,
+  whereIdIn,
+  type ListOrder,
+  type Page,
+  type TotalSources,
 } from '../pagination.js';
 import { searchText } from '../text-search.js';
 import { anyFoldedLike, searchPattern } from '../text-fold.js';
@@ -33,7 +43,14 @@ export function sessionOf(user: ActingUser) {
     email: user.email,
     role: user.role,
     is_admin: user.isAdmin,
-    permissions: user.sectors.map((s) => ({ sector_id: s.sectorId, name: s.name, acronym: s.acronym, can_view: s.canView, can_edit: s.canEdit, is_primary: s.isPrimary })),
+    permissions: user.sectors.map((s) => ({
+      sector_id: s.sectorId,
+      name: s.name,
+      acronym: s.acronym,
+      can_view: s.canView,
+      can_edit: s.canEdit,
+      is_primary: s.isPrimary,
+    })),
   };
 }
 
@@ -47,9 +64,21 @@ export async function userProfile(ctx: DomainContext, userId: string) {
       .leftJoin('departments as d', 'd.id', 's.department_id')
       .where('u.id', userId)
       .first(
-        'u.id as user_id', 'u.full_name', 'u.email', 'u.cuit', 'u.role', 'u.is_active', 'u.profile_picture_url', 'u.default_seal_id',
-        'se.name as default_seal_name', 's.id as sector_id', 's.acronym as sector_acronym', 's.name as sector_name',
-        'd.id as department_id', 'd.name as department_name', 'd.acronym as department_acronym',
+        'u.id as user_id',
+        'u.full_name',
+        'u.email',
+        'u.cuit',
+        'u.role',
+        'u.is_active',
+        'u.profile_picture_url',
+        'u.default_seal_id',
+        'se.name as default_seal_name',
+        's.id as sector_id',
+        's.acronym as sector_acronym',
+        's.name as sector_name',
+        'd.id as department_id',
+        'd.name as department_name',
+        'd.acronym as department_acronym',
       );
     if (!row) throw notFound('Usuario no encontrado');
     const additional = await trx('user_sector_permissions as p')
@@ -61,7 +90,10 @@ export async function userProfile(ctx: DomainContext, userId: string) {
   });
 }
 
-export async function searchUserDirectory(ctx: DomainContext, input: { query?: string; page?: unknown; page_size?: unknown }) {
+export async function searchUserDirectory(
+  ctx: DomainContext,
+  input: { query?: string; page?: unknown; page_size?: unknown },
+) {
   const text = input.query?.trim() ?? '';
   if (text.length < 2) throw badRequest("El parametro 'query' es requerido y debe tener al menos 2 caracteres");
   searchTextOf(text, 'query');
@@ -74,7 +106,11 @@ export async function searchUserDirectory(ctx: DomainContext, input: { query?: s
       .where('u.is_active', true)
       .andWhereRaw(like.sql, like.bindings);
     const [{ total }] = await base.clone().count<{ total: number }[]>('* as total');
-    const users = await base.orderBy('u.full_name').limit(p.pageSize).offset(p.offset).select('u.id as user_id', 'u.full_name', 'u.email', 's.name as sector', 's.acronym as sector_acronym');
+    const users = await base
+      .orderBy('u.full_name')
+      .limit(p.pageSize)
+      .offset(p.offset)
+      .select('u.id as user_id', 'u.full_name', 'u.email', 's.name as sector', 's.acronym as sector_acronym');
     return { users, ...pageInfo(p, Number(total)) };
   });
 }
@@ -117,7 +153,8 @@ function displayStatus(row: Row, role: Role): string {
     case 'signed':
       return 'Firmado';
     default:
-      if (row.my_status === 'pending' && (role === 'firmante' || row.pending_commons === 0)) return 'Pendiente de su firma';
+      if (row.my_status === 'pending' && (role === 'firmante' || row.pending_commons === 0))
+        return 'Pendiente de su firma';
       if (row.my_status === 'pending') return 'Esperando otras firmas';
       return 'En firma';
   }
@@ -132,7 +169,8 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
   const viewer = ctx.user!;
   if (!isUuid(userId)) throw notFound('Usuario no encontrado');
   if (viewer.id !== userId && !viewer.isAdmin) throw forbidden('Solo puede ver sus propios documentos');
-  if (input.status && !STATUSES.includes(input.status)) throw badRequest('status debe ser draft, sent_to_sign, signed o rejected');
+  if (input.status && !STATUSES.includes(input.status))
+    throw badRequest('status debe ser draft, sent_to_sign, signed o rejected');
   const text = searchTextOf(input.search);
   const p = parsePage(input);
   const window = dayRange(ctx.services.timeZone, input.date_from, input.date_to);
@@ -144,11 +182,24 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
       if (!type) return { documents: [], ...pageInfoOf(p, { total: 0, exact: true }) };
       typeId = type.id;
     }
-    const { ids, total: totals } = await ownDocumentIds(trx, ctx.tenant.schema, userId, { status: input.status, typeId, window, text, viewer: viewer.id === userId ? undefined : viewer }, p);
+    const { ids, total: totals } = await ownDocumentIds(
+      trx,
+      ctx.tenant.schema,
+      userId,
+      { status: input.status, typeId, window, text, viewer: viewer.id === userId ? undefined : viewer },
+      p,
+    );
     const total = await settleTotal(p, ids.length, totals);
     const rows = await userDocumentRows(trx, userId, ids.slice(0, p.pageSize));
     const documents = rows.map((row) => {
-      const role: Role = row.my_numerator === true ? 'numerador' : row.my_numerator === false ? 'firmante' : row.created_by === userId ? 'creador' : 'otro';
+      const role: Role =
+        row.my_numerator === true
+          ? 'numerador'
+          : row.my_numerator === false
+            ? 'firmante'
+            : row.created_by === userId
+              ? 'creador'
+              : 'otro';
       return {
         document_id: row.id,
         reference: row.reference,
@@ -185,7 +236,13 @@ interface OwnFilter {
 const OWN_ORDER: ListOrder = { at: 'a.updated_at', id: 'a.document_id' };
 
 /** A page of the user's own documents (page_size + 1 ids) and how to total them. */
-async function ownDocumentIds(trx: Tx, scope: string, userId: string, filter: OwnFilter, p: Page): Promise<{ ids: string[]; total: TotalSources }> {
+async function ownDocumentIds(
+  trx: Tx,
+  scope: string,
+  userId: string,
+  filter: OwnFilter,
+  p: Page,
+): Promise<{ ids: string[]; total: TotalSources }> {
   // The user's rows with every filter but the text, read from the index.
   const own = (): Knex.QueryBuilder => {
     const q = trx('document_access as a').where('a.key', userId).andWhereRaw(`a.kinds & ${OWN_KINDS} <> 0`);
@@ -193,16 +250,35 @@ async function ownDocumentIds(trx: Tx, scope: string, userId: string, filter: Ow
     if (filter.typeId) q.andWhere('a.document_type_id', filter.typeId);
     if (filter.window.from) q.andWhere('a.created_at', '>=', filter.window.from);
     if (filter.window.to) q.andWhere('a.created_at', '<', filter.window.to);
-    if (filter.viewer) q.whereExists(whereAccessibleTo(trx('documents as d').whereRaw('d.id = a.document_id'), trx, filter.viewer));
+    if (filter.viewer)
+      q.whereExists(whereAccessibleTo(trx('documents as d').whereRaw('d.id = a.document_id'), trx, filter.viewer));
     return q;
   };
-  const ordered = (q: Knex.QueryBuilder) => q.orderBy([{ column: OWN_ORDER.at, order: 'desc' }, { column: OWN_ORDER.id }]);
+  const ordered = (q: Knex.QueryBuilder) =>
+    q.orderBy([{ column: OWN_ORDER.at, order: 'desc' }, { column: OWN_ORDER.id }]);
   const estimate = (q: Knex.QueryBuilder) => plannerRowsOf(trx, q);
-  const capped = async (q: Knex.QueryBuilder) => Number((await trx.from(q.select('a.document_id').limit(EXACT_TOTAL_LIMIT + 1).as('o')).count<{ n: number }[]>('* as n'))[0]!.n);
-  const pageOf = (q: Knex.QueryBuilder) => ordered(q).offset(p.offset).limit(p.pageSize + 1).pluck<string[]>('a.document_id');
+  const capped = async (q: Knex.QueryBuilder) =>
+    Number(
+      (
+        await trx
+          .from(
+            q
+              .select('a.document_id')
+              .limit(EXACT_TOTAL_LIMIT + 1)
+              .as('o'),
+          )
+          .count<{ n: number }[]>('* as n')
+      )[0]!.n,
+    );
+  const pageOf = (q: Knex.QueryBuilder) =>
+    ordered(q)
+      .offset(p.offset)
+      .limit(p.pageSize + 1)
+      .pluck<string[]>('a.document_id');
 
   const pattern = filter.text ? await searchPattern(trx, filter.text) : undefined;
-  if (!pattern) return { ids: await pageOf(own()), total: { capped: () => capped(own()), estimate: () => estimate(own()) } };
+  if (!pattern)
+    return { ids: await pageOf(own()), total: { capped: () => capped(own()), estimate: () => estimate(own()) } };
   return searchText(trx, p, {
     pattern,
     head: (take) => {
@@ -211,8 +287,26 @@ async function ownDocumentIds(trx: Tx, scope: string, userId: string, filter: Ow
     },
     match: documentTextMatch(pattern),
     listEstimate: () => estimate(own()),
-    indexed: { scope, rows: () => trx('documents as d').whereNull('d.deleted_at'), columns: DOCUMENT_TEXT_COLUMNS, id: 'd.id', at: 'd.created_at', trigramStatistics: DOCUMENT_TEXT_TRIGRAMS },
-    among: (found) => pageOfCandidates(trx, () => whereIdIn(own(), 'a.document_id', found.map((c) => c.id)), OWN_ORDER, p),
+    indexed: {
+      scope,
+      rows: () => trx('documents as d').whereNull('d.deleted_at'),
+      columns: DOCUMENT_TEXT_COLUMNS,
+      id: 'd.id',
+      at: 'd.created_at',
+      trigramStatistics: DOCUMENT_TEXT_TRIGRAMS,
+    },
+    among: (found) =>
+      pageOfCandidates(
+        trx,
+        () =>
+          whereIdIn(
+            own(),
+            'a.document_id',
+            found.map((c) => c.id),
+          ),
+        OWN_ORDER,
+        p,
+      ),
   });
 }
 
@@ -221,12 +315,25 @@ async function userDocumentRows(trx: Tx, userId: string, ids: string[]): Promise
   if (!ids.length) return [];
   const rows: Row[] = await trx('documents as d')
     .join('document_types as t', 't.id', 'd.document_type_id')
-    .leftJoin('document_signers as me', (j) => j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [userId])))
+    .leftJoin('document_signers as me', (j) =>
+      j.on('me.document_id', 'd.id').andOn('me.user_id', trx.raw('?', [userId])),
+    )
     .whereIn('d.id', ids)
     .select(
-      'd.id', 'd.reference', 'd.status', 'd.official_number', 't.acronym', 'd.created_by', 'd.created_at', 'd.updated_at', 'd.signing_due_at',
-      'me.status as my_status', 'me.is_numerator as my_numerator',
-      trx.raw("(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed') as pending_commons"),
+      'd.id',
+      'd.reference',
+      'd.status',
+      'd.official_number',
+      't.acronym',
+      'd.created_by',
+      'd.created_at',
+      'd.updated_at',
+      'd.signing_due_at',
+      'me.status as my_status',
+      'me.is_numerator as my_numerator',
+      trx.raw(
+        "(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed') as pending_commons",
+      ),
     );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)!);

@@ -50,16 +50,28 @@ export async function saveInvitedUser(
   options: { authId: string | null; invitation: InvitationStatus | null },
 ): Promise<string> {
   return ctx.db.transaction(async (trx) => {
-    const existing = await trx('users').whereRaw('lower(email) = lower(?)', [user.email]).first<{ id: string } | undefined>('id');
+    const existing = await trx('users')
+      .whereRaw('lower(email) = lower(?)', [user.email])
+      .first<{ id: string } | undefined>('id');
     if (existing) return existing.id;
     const [row] = await trx('users')
       .insert({
-        email: user.email.toLowerCase(), full_name: user.fullName, role: user.role, cuit: user.cuit ?? null,
-        auth_id: options.authId, invitation_status: options.invitation,
+        email: user.email.toLowerCase(),
+        full_name: user.fullName,
+        role: user.role,
+        cuit: user.cuit ?? null,
+        auth_id: options.authId,
+        invitation_status: options.invitation,
       })
       .returning<{ id: string }[]>('id');
     await trx('user_sector_permissions').insert(
-      user.sectors.map((s) => ({ user_id: row!.id, sector_id: s.sectorId, can_view: s.canView, can_edit: s.canEdit, is_primary: s.isPrimary })),
+      user.sectors.map((s) => ({
+        user_id: row!.id,
+        sector_id: s.sectorId,
+        can_view: s.canView,
+        can_edit: s.canEdit,
+        is_primary: s.isPrimary,
+      })),
     );
     await emitEvents(trx, userCreatedEvent(row!.id, ctx.user?.id ?? null));
     return row!.id;
@@ -90,12 +102,36 @@ export interface UserForInvitation extends NewUser {
 export async function userForInvitation(ctx: DomainContext, userId: string): Promise<UserForInvitation> {
   if (!isUuid(userId)) throw notFound('Usuario no encontrado');
   return ctx.db.transaction(async (trx) => {
-    const row = await trx('users').where({ id: userId }).first<{ id: string; email: string; full_name: string; role: 'director' | 'empleado'; cuit: string | null; auth_id: string | null; invitation_status: InvitationStatus | null } | undefined>();
+    const row = await trx('users').where({ id: userId }).first<
+      | {
+          id: string;
+          email: string;
+          full_name: string;
+          role: 'director' | 'empleado';
+          cuit: string | null;
+          auth_id: string | null;
+          invitation_status: InvitationStatus | null;
+        }
+      | undefined
+    >();
     if (!row) throw notFound('Usuario no encontrado');
-    const sectors = await trx('user_sector_permissions').where({ user_id: userId }).select<{ sector_id: string; can_view: boolean; can_edit: boolean; is_primary: boolean }[]>();
+    const sectors = await trx('user_sector_permissions')
+      .where({ user_id: userId })
+      .select<{ sector_id: string; can_view: boolean; can_edit: boolean; is_primary: boolean }[]>();
     return {
-      id: row.id, email: row.email, fullName: row.full_name, role: row.role, cuit: row.cuit, authId: row.auth_id, invitationStatus: row.invitation_status,
-      sectors: sectors.map((s) => ({ sectorId: s.sector_id, canView: s.can_view, canEdit: s.can_edit, isPrimary: s.is_primary })),
+      id: row.id,
+      email: row.email,
+      fullName: row.full_name,
+      role: row.role,
+      cuit: row.cuit,
+      authId: row.auth_id,
+      invitationStatus: row.invitation_status,
+      sectors: sectors.map((s) => ({
+        sectorId: s.sector_id,
+        canView: s.can_view,
+        canEdit: s.can_edit,
+        isPrimary: s.is_primary,
+      })),
     };
   });
 }

@@ -19,7 +19,17 @@
  * Each modification names the object and, when a page uses it, the page.
  */
 import { createHash } from 'node:crypto';
-import { PdfDict, PdfName, PdfRaw, PdfRef, PdfStream, PdfString, isName, isNumber, type PdfObject } from '../../lib/pdf/objects.js';
+import {
+  PdfDict,
+  PdfName,
+  PdfRaw,
+  PdfRef,
+  PdfStream,
+  PdfString,
+  isName,
+  isNumber,
+  type PdfObject,
+} from '../../lib/pdf/objects.js';
 import type { PdfReader } from '../../lib/pdf/reader.js';
 import type { XrefEntry } from '../../lib/pdf/xref-index.js';
 import { pageMap, plainDict, type PageUse } from './page-map.js';
@@ -28,9 +38,20 @@ import { textOf } from './signature-fields.js';
 export type UpdateKind = 'harmless' | 'modification';
 
 export type ChangeCode =
-  | 'content_changed' | 'page_changed' | 'page_added' | 'annotation_added' | 'annotations_changed' | 'form_changed'
-  | 'field_changed' | 'catalog_changed' | 'validation_data_changed' | 'object_changed' | 'object_removed' | 'trailer_changed'
-  | 'unreadable_revision' | 'trailing_data';
+  | 'content_changed'
+  | 'page_changed'
+  | 'page_added'
+  | 'annotation_added'
+  | 'annotations_changed'
+  | 'form_changed'
+  | 'field_changed'
+  | 'catalog_changed'
+  | 'validation_data_changed'
+  | 'object_changed'
+  | 'object_removed'
+  | 'trailer_changed'
+  | 'unreadable_revision'
+  | 'trailing_data';
 
 export interface Change {
   code: ChangeCode;
@@ -54,7 +75,9 @@ export interface UpdateAnalysis {
 
 /** `page 2, object 14: changes a content stream` */
 export function describeChange(c: Change): string {
-  const where = [c.page !== null ? `page ${c.page}` : null, c.object !== null ? `object ${c.object}` : null].filter(Boolean).join(', ');
+  const where = [c.page !== null ? `page ${c.page}` : null, c.object !== null ? `object ${c.object}` : null]
+    .filter(Boolean)
+    .join(', ');
   return where ? `${where}: ${c.detail}` : c.detail;
 }
 
@@ -81,12 +104,14 @@ function canon(value: PdfObject | undefined, depth = 0): string {
   if (value instanceof PdfRef) return `${value.num} ${value.gen} R`;
   if (value instanceof PdfRaw) return value.text;
   if (Array.isArray(value)) return `[${value.map((v) => canon(v, depth + 1)).join(' ')}]`;
-  if (value instanceof PdfStream) return `${canon(value.dict, depth + 1)}stream:${createHash('sha256').update(value.data).digest('hex')}`;
+  if (value instanceof PdfStream)
+    return `${canon(value.dict, depth + 1)}stream:${createHash('sha256').update(value.data).digest('hex')}`;
   const entries = [...(value as PdfDict).entries.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   return `<<${entries.map(([k, v]) => `/${k} ${canon(v, depth + 1)}`).join(' ')}>>`;
 }
 
-const sameEntry = (a: XrefEntry | undefined, b: XrefEntry | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameEntry = (a: XrefEntry | undefined, b: XrefEntry | undefined) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function changedKeys(before: PdfDict, after: PdfDict): string[] {
   const keys = new Set([...before.entries.keys(), ...after.entries.keys()]);
@@ -138,7 +163,9 @@ function newFieldProblem(scope: Scope, d: PdfDict): string | null {
   if (value === 'foreign') return 'adds a field whose value is not a signature made by this update';
   if (!visible(scope.after, d)) return null;
   if (value === 'signature' || (value === 'none' && scope.signed)) return null;
-  return value === 'timestamp' ? 'adds a visible field that only a time-stamp covers' : 'adds a visible field that no signature covers';
+  return value === 'timestamp'
+    ? 'adds a visible field that only a time-stamp covers'
+    : 'adds a visible field that no signature covers';
 }
 
 interface Scope {
@@ -150,7 +177,7 @@ interface Scope {
 }
 
 function change(scope: Scope, code: ChangeCode, object: number | null, detail: string): Change {
-  return { code, object, page: object === null ? null : scope.pageOf(object)?.page ?? null, detail };
+  return { code, object, page: object === null ? null : (scope.pageOf(object)?.page ?? null), detail };
 }
 
 function isNewObject(scope: Scope, item: PdfObject): boolean {
@@ -163,7 +190,12 @@ function isNewObject(scope: Scope, item: PdfObject): boolean {
  * Array `after` keeps every element of `before`, in order, and adds only new signature fields
  * (for /Annots: their widgets). Null when it does; else what is wrong.
  */
-function addsOnlySignatureFields(scope: Scope, before: PdfObject | undefined, after: PdfObject | undefined, widgets: boolean): string | null {
+function addsOnlySignatureFields(
+  scope: Scope,
+  before: PdfObject | undefined,
+  after: PdfObject | undefined,
+  widgets: boolean,
+): string | null {
   const old = scope.before.resolve(before);
   const now = scope.after.resolve(after);
   const oldItems = Array.isArray(old) ? old.map((v) => canon(v)) : [];
@@ -235,7 +267,8 @@ function storeProblem(scope: Scope): string | null {
   const oldVri = plainDict(scope.before, oldDss?.get('VRI'));
   const newVri = plainDict(scope.after, newDss.get('VRI'));
   for (const [key, value] of oldVri?.entries ?? []) {
-    if (canon(value) !== canon(newVri?.get(key))) return `changes or removes the validation data of an earlier signature (VRI ${key})`;
+    if (canon(value) !== canon(newVri?.get(key)))
+      return `changes or removes the validation data of an earlier signature (VRI ${key})`;
   }
   for (const [key, value] of newVri?.entries ?? []) {
     if (oldVri?.has(key)) continue;
@@ -331,9 +364,17 @@ function trailerChanges(scope: Scope): Change[] {
   const oldRoot = scope.before.trailer.get('Root');
   const newRoot = scope.after.trailer.get('Root');
   if (canon(oldRoot) !== canon(newRoot)) {
-    found.push(change(scope, 'trailer_changed', newRoot instanceof PdfRef ? newRoot.num : null, 'the trailer points at another catalog'));
+    found.push(
+      change(
+        scope,
+        'trailer_changed',
+        newRoot instanceof PdfRef ? newRoot.num : null,
+        'the trailer points at another catalog',
+      ),
+    );
   }
-  if (canon(scope.before.trailer.get('Encrypt')) !== canon(scope.after.trailer.get('Encrypt'))) found.push(change(scope, 'trailer_changed', null, 'the trailer changes the encryption'));
+  if (canon(scope.before.trailer.get('Encrypt')) !== canon(scope.after.trailer.get('Encrypt')))
+    found.push(change(scope, 'trailer_changed', null, 'the trailer changes the encryption'));
   return found;
 }
 
@@ -352,15 +393,31 @@ function looksLikeXmp(reader: PdfReader, value: PdfObject | undefined): boolean 
     return false;
   }
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return false;
-  const body = text.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '').trimStart();
+  const body = text
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '')
+    .trimStart();
   const root = /^<([A-Za-z_][\w.-]*):xmpmeta\b[^>]*>/.exec(body);
-  return root !== null && new RegExp(`xmlns:${root[1]}=["']adobe:ns:meta/["']`).test(root[0]) && body.trimEnd().endsWith(`</${root[1]}:xmpmeta>`);
+  return (
+    root !== null &&
+    new RegExp(`xmlns:${root[1]}=["']adobe:ns:meta/["']`).test(root[0]) &&
+    body.trimEnd().endsWith(`</${root[1]}:xmpmeta>`)
+  );
 }
 
-export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { signed: boolean } = { signed: false }): UpdateAnalysis {
+export function analyzeUpdate(
+  before: PdfReader,
+  after: PdfReader,
+  options: { signed: boolean } = { signed: false },
+): UpdateAnalysis {
   const beforePages = lazy(() => pageMap(before));
   const afterPages = lazy(() => pageMap(after));
-  const scope: Scope = { before, after, signed: options.signed, pageOf: (num) => afterPages().get(num) ?? beforePages().get(num) };
+  const scope: Scope = {
+    before,
+    after,
+    signed: options.signed,
+    pageOf: (num) => afterPages().get(num) ?? beforePages().get(num),
+  };
   const changes = trailerChanges(scope);
   const allowedSeen = new Set<AllowedChange>();
   const allowed = (kind: AllowedChange): null => {
@@ -383,8 +440,12 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
   const afterXmp = after.resolveDict(rootRef)?.get('Metadata');
   /** The catalog's XMP stream, the same object in both revisions and well-formed XMP in both (as pyHanko requires). */
   const isCatalogXmp = (num: number, oldValue: PdfObject | undefined, newValue: PdfObject | undefined): boolean =>
-    beforeXmp instanceof PdfRef && beforeXmp.num === num && afterXmp instanceof PdfRef && afterXmp.num === num
-    && looksLikeXmp(before, oldValue) && looksLikeXmp(after, newValue);
+    beforeXmp instanceof PdfRef &&
+    beforeXmp.num === num &&
+    afterXmp instanceof PdfRef &&
+    afterXmp.num === num &&
+    looksLikeXmp(before, oldValue) &&
+    looksLikeXmp(after, newValue);
   const ownXref = after.lastXref.kind === 'stream' ? after.lastXref.offset : -1;
 
   const classifyChanged = (num: number): Change | null => {
@@ -395,50 +456,80 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     if (oldValue instanceof PdfStream || newValue instanceof PdfStream) {
       if (canon(oldValue) === canon(newValue)) return allowed('unchanged');
       if (!use && isCatalogXmp(num, oldValue, newValue)) return allowed('metadata');
-      return change(scope, use?.role === 'content' ? 'content_changed' : 'object_changed', num, use?.role === 'content' ? 'changes the page content' : 'changes a stream');
+      return change(
+        scope,
+        use?.role === 'content' ? 'content_changed' : 'object_changed',
+        num,
+        use?.role === 'content' ? 'changes the page content' : 'changes a stream',
+      );
     }
-    if (store().frozen.has(num)) return canon(oldValue) === canon(newValue) ? allowed('unchanged') : change(scope, 'validation_data_changed', num, 'changes the validation data of an earlier signature');
+    if (store().frozen.has(num))
+      return canon(oldValue) === canon(newValue)
+        ? allowed('unchanged')
+        : change(scope, 'validation_data_changed', num, 'changes the validation data of an earlier signature');
     if (storeOwn(num)) {
       const problem = storeCheck();
       return problem ? change(scope, 'validation_data_changed', num, problem) : allowed('validation_data');
     }
     if (Array.isArray(oldValue) || Array.isArray(newValue)) {
       if (canon(oldValue) === canon(newValue)) return allowed('unchanged');
-      if (!Array.isArray(oldValue) || !Array.isArray(newValue)) return change(scope, 'object_changed', num, 'changes an array');
+      if (!Array.isArray(oldValue) || !Array.isArray(newValue))
+        return change(scope, 'object_changed', num, 'changes an array');
       if (use?.role === 'annotations') {
         const problem = addsOnlySignatureFields(scope, oldValue, newValue, true);
-        return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : allowed('signature_field');
+        return problem
+          ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`)
+          : allowed('signature_field');
       }
       const form = plainDict(after, formRef);
       if (form?.get('Fields') instanceof PdfRef && (form.get('Fields') as PdfRef).num === num) {
         const problem = addsOnlySignatureFields(scope, oldValue, newValue, false);
-        return problem ? change(scope, 'form_changed', num, `changes the form fields: ${problem}`) : allowed('signature_field');
+        return problem
+          ? change(scope, 'form_changed', num, `changes the form fields: ${problem}`)
+          : allowed('signature_field');
       }
-      return change(scope, use?.role === 'content' ? 'content_changed' : 'object_changed', num, use?.role === 'content' ? 'changes the list of content streams of the page' : 'changes an array');
+      return change(
+        scope,
+        use?.role === 'content' ? 'content_changed' : 'object_changed',
+        num,
+        use?.role === 'content' ? 'changes the list of content streams of the page' : 'changes an array',
+      );
     }
     const old = plainDict(before, oldValue);
     const now = plainDict(after, newValue);
-    if (!old || !now) return canon(oldValue) === canon(newValue) ? allowed('unchanged') : change(scope, 'object_changed', num, 'changes the object');
+    if (!old || !now)
+      return canon(oldValue) === canon(newValue)
+        ? allowed('unchanged')
+        : change(scope, 'object_changed', num, 'changes the object');
     const changed = changedKeys(old, now);
     if (changed.length === 0) return allowed('unchanged');
     // The document information dictionary (producer, dates) is metadata no viewer renders — the
     // one the signed revision had: a trailer naming another object as /Info changes nothing's rules.
-    if (infoRef instanceof PdfRef && infoRef.num === num && beforeInfo instanceof PdfRef && beforeInfo.num === num) return allowed('metadata');
+    if (infoRef instanceof PdfRef && infoRef.num === num && beforeInfo instanceof PdfRef && beforeInfo.num === num)
+      return allowed('metadata');
     if (rootRef instanceof PdfRef && rootRef.num === num) {
       const other = changed.filter((k) => !CATALOG_KEYS.has(k));
       if (other.length) return change(scope, 'catalog_changed', num, `changes the catalog (${other.join(', ')})`);
       if (changed.includes('AcroForm')) {
-        const problem = formProblem(scope, plainDict(before, old.get('AcroForm')), plainDict(after, now.get('AcroForm')));
+        const problem = formProblem(
+          scope,
+          plainDict(before, old.get('AcroForm')),
+          plainDict(after, now.get('AcroForm')),
+        );
         if (problem) return change(scope, 'form_changed', num, problem);
       }
       const problem = changed.includes('DSS') ? storeCheck() : null;
-      return problem ? change(scope, 'validation_data_changed', num, problem) : allowed(changed.includes('AcroForm') ? 'signature_field' : 'validation_data');
+      return problem
+        ? change(scope, 'validation_data_changed', num, problem)
+        : allowed(changed.includes('AcroForm') ? 'signature_field' : 'validation_data');
     }
     if (isName(old.get('Type'), 'Page') || use?.role === 'page') {
       const other = changed.filter((k) => k !== 'Annots');
       if (other.length) return change(scope, 'page_changed', num, `changes the page (${other.join(', ')})`);
       const problem = addsOnlySignatureFields(scope, old.get('Annots'), now.get('Annots'), true);
-      return problem ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`) : allowed('signature_field');
+      return problem
+        ? change(scope, 'annotations_changed', num, `changes the annotations of the page: ${problem}`)
+        : allowed('signature_field');
     }
     if (formRef instanceof PdfRef && formRef.num === num) {
       const problem = formProblem(scope, old, now);
@@ -452,16 +543,26 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
         return change(scope, 'field_changed', num, `changes the field ${fieldName}, which a signature locked`);
       }
       const value = fieldValueKind(after, now);
-      if (value === 'none') return change(scope, 'field_changed', num, 'changes an unsigned signature field without signing it');
-      if (value === 'foreign') return change(scope, 'field_changed', num, 'fills a signature field with a value this update did not sign');
-      if (!changed.every((k) => SIG_FIELD_KEYS.has(k))) return change(scope, 'field_changed', num, `changes the signature field (${changed.join(', ')})`);
+      if (value === 'none')
+        return change(scope, 'field_changed', num, 'changes an unsigned signature field without signing it');
+      if (value === 'foreign')
+        return change(scope, 'field_changed', num, 'fills a signature field with a value this update did not sign');
+      if (!changed.every((k) => SIG_FIELD_KEYS.has(k)))
+        return change(scope, 'field_changed', num, `changes the signature field (${changed.join(', ')})`);
       // A time-stamp vouches for no content: it may fill a field, not give it something to draw.
       if (value === 'timestamp' && visible(after, now) && changed.some((k) => k === 'AP' || k === 'MK')) {
         return change(scope, 'field_changed', num, 'gives a field an appearance only a time-stamp covers');
       }
       return allowed('signature_field');
     }
-    return change(scope, use?.role === 'annotation' ? 'annotations_changed' : 'object_changed', num, use?.role === 'annotation' ? `changes an annotation (${changed.join(', ')})` : `changes the object (${changed.join(', ')})`);
+    return change(
+      scope,
+      use?.role === 'annotation' ? 'annotations_changed' : 'object_changed',
+      num,
+      use?.role === 'annotation'
+        ? `changes an annotation (${changed.join(', ')})`
+        : `changes the object (${changed.join(', ')})`,
+    );
   };
 
   const classifyNew = (num: number, value: PdfObject | undefined): Change | null => {
@@ -472,7 +573,12 @@ export function analyzeUpdate(before: PdfReader, after: PdfReader, options: { si
     const isAnnotation = isName(type, 'Annot') || (d.has('Subtype') && d.has('Rect'));
     if (!isAnnotation) return null;
     if (!isName(d.get('Subtype'), 'Widget') || !isSignatureField(after, value)) {
-      return change(scope, 'annotation_added', num, `adds an annotation (${isName(d.get('Subtype')) ? (d.get('Subtype') as PdfName).value : 'unknown'})`);
+      return change(
+        scope,
+        'annotation_added',
+        num,
+        `adds an annotation (${isName(d.get('Subtype')) ? (d.get('Subtype') as PdfName).value : 'unknown'})`,
+      );
     }
     const problem = newFieldProblem(scope, d);
     return problem ? change(scope, 'annotation_added', num, problem) : allowed('signature_field');

@@ -13,7 +13,10 @@ import { OID } from '../../lib/pades/oids.js';
 
 const hexOid = (dotted: string) => oid(dotted).toString('hex');
 const DIGEST_NAMES = new Map<string, string>([
-  [hexOid(OID.sha1), 'sha1'], [hexOid(OID.sha256), 'sha256'], [hexOid(OID.sha384), 'sha384'], [hexOid(OID.sha512), 'sha512'],
+  [hexOid(OID.sha1), 'sha1'],
+  [hexOid(OID.sha256), 'sha256'],
+  [hexOid(OID.sha384), 'sha384'],
+  [hexOid(OID.sha512), 'sha512'],
 ]);
 const SIGNED_DATA = hexOid(OID.signedData);
 const TST_INFO = hexOid(OID.tstInfo);
@@ -71,23 +74,38 @@ export function distinguishedName(multiline: string): string {
 }
 
 /** An OID node as the hex of its whole encoding (what `oid()` produces). */
-const oidHex = (buf: Uint8Array, node: Node | undefined, what: string) => bytes(buf, expect(node, TAG.OID, what)).toString('hex');
+const oidHex = (buf: Uint8Array, node: Node | undefined, what: string) =>
+  bytes(buf, expect(node, TAG.OID, what)).toString('hex');
 
 /** ContentInfo → SignedData, walked in place; `contentInfo` is the node of the ContentInfo. */
 function walkSignedData(buf: Uint8Array, contentInfo: Node): ParsedSignature {
   const [type, explicit] = children(buf, expect(contentInfo, TAG.SEQUENCE, 'ContentInfo'));
-  if (oidHex(buf, type, 'contentType') !== SIGNED_DATA) throw new CmsError('the signature value is not a CMS SignedData');
-  const sd = children(buf, expect(children(buf, expect(explicit, CONTEXT_0, 'content'))[0], TAG.SEQUENCE, 'SignedData'));
+  if (oidHex(buf, type, 'contentType') !== SIGNED_DATA)
+    throw new CmsError('the signature value is not a CMS SignedData');
+  const sd = children(
+    buf,
+    expect(children(buf, expect(explicit, CONTEXT_0, 'content'))[0], TAG.SEQUENCE, 'SignedData'),
+  );
   const encap = children(buf, expect(sd[2], TAG.SEQUENCE, 'encapContentInfo'));
-  const encapContent = encap[1] ? expect(children(buf, expect(encap[1], CONTEXT_0, 'eContent'))[0], TAG.OCTET_STRING, 'eContent') : null;
+  const encapContent = encap[1]
+    ? expect(children(buf, expect(encap[1], CONTEXT_0, 'eContent'))[0], TAG.OCTET_STRING, 'eContent')
+    : null;
   const certificatesNode = sd.slice(3).find((n) => n.tag === CONTEXT_0);
   const signerInfos = children(buf, expect(sd[sd.length - 1], TAG.SET, 'signerInfos'));
   if (signerInfos.length !== 1) throw new CmsError('the CMS must hold exactly one SignerInfo');
   const si = children(buf, expect(signerInfos[0], TAG.SEQUENCE, 'SignerInfo'));
   let i = 2;
-  const digestAlgorithm = oidHex(buf, children(buf, expect(si[i++], TAG.SEQUENCE, 'digestAlgorithm'))[0], 'digestAlgorithm');
+  const digestAlgorithm = oidHex(
+    buf,
+    children(buf, expect(si[i++], TAG.SEQUENCE, 'digestAlgorithm'))[0],
+    'digestAlgorithm',
+  );
   const signedAttrs = si[i]?.tag === CONTEXT_0 ? si[i++]! : null;
-  const signatureAlgorithm = oidHex(buf, children(buf, expect(si[i++], TAG.SEQUENCE, 'signatureAlgorithm'))[0], 'signatureAlgorithm');
+  const signatureAlgorithm = oidHex(
+    buf,
+    children(buf, expect(si[i++], TAG.SEQUENCE, 'signatureAlgorithm'))[0],
+    'signatureAlgorithm',
+  );
   const signature = content(buf, expect(si[i++], TAG.OCTET_STRING, 'signature'));
   const unsignedAttrs = si[i]?.tag === CONTEXT_1 ? si[i]! : null;
   return {
@@ -143,7 +161,8 @@ function attributeValue(buf: Uint8Array, attrs: Node | null, typeHex: string): N
   if (!attrs) return undefined;
   for (const attr of children(buf, attrs)) {
     const [type, values] = children(buf, attr);
-    if (type?.tag === TAG.OID && bytes(buf, type).toString('hex') === typeHex && values) return children(buf, values)[0];
+    if (type?.tag === TAG.OID && bytes(buf, type).toString('hex') === typeHex && values)
+      return children(buf, values)[0];
   }
   return undefined;
 }
@@ -154,7 +173,9 @@ export function checkSignerInfo(parsed: ParsedSignature, digestOf: (algorithm: s
   const problems: string[] = [];
   const signerNode = findSigner(parsed);
   const signer = signerNode ? certificateOf(bytes(buf, signerNode)) : null;
-  const certificates = parsed.certificates.map((c) => certificateOf(bytes(buf, c))).filter((c): c is X509Certificate => c !== null);
+  const certificates = parsed.certificates
+    .map((c) => certificateOf(bytes(buf, c)))
+    .filter((c): c is X509Certificate => c !== null);
   if (!signer) problems.push('the CMS does not carry the signer certificate');
   const digestAlgorithm = DIGEST_NAMES.get(si.digestAlgorithm) ?? null;
   if (!digestAlgorithm) problems.push('unsupported digest algorithm');
@@ -191,9 +212,22 @@ export function checkSignerInfo(parsed: ParsedSignature, digestOf: (algorithm: s
  * An RFC 3161 token (a SignedData over a TSTInfo): its own signature, and whether its imprint is
  * `imprintOf(algorithm)` — the digest of what it time-stamps.
  */
-export function checkTimestamp(token: ParsedSignature, imprintOf: (algorithm: string) => Buffer): TimestampCheck & { signatureValid: boolean; imprintValid: boolean; imprintAlgorithm: string | null } {
+export function checkTimestamp(
+  token: ParsedSignature,
+  imprintOf: (algorithm: string) => Buffer,
+): TimestampCheck & { signatureValid: boolean; imprintValid: boolean; imprintAlgorithm: string | null } {
   const problems: string[] = [];
-  const result = { time: null as string | null, authority: null as string | null, certificate: null as X509Certificate | null, certificates: [] as X509Certificate[], valid: false, signatureValid: false, imprintValid: false, imprintAlgorithm: null as string | null, problems };
+  const result = {
+    time: null as string | null,
+    authority: null as string | null,
+    certificate: null as X509Certificate | null,
+    certificates: [] as X509Certificate[],
+    valid: false,
+    signatureValid: false,
+    imprintValid: false,
+    imprintAlgorithm: null as string | null,
+    problems,
+  };
   try {
     if (token.encapType !== TST_INFO || !token.encapContent) throw new CmsError('the token holds no TSTInfo');
     const tstBytes = content(token.buf, token.encapContent);
@@ -206,7 +240,9 @@ export function checkTimestamp(token: ParsedSignature, imprintOf: (algorithm: st
     problems.push(...check.problems.map((p) => `time-stamp: ${p}`));
     const imprintAlg = DIGEST_NAMES.get(oid(tst.messageImprint.hashAlgorithm.algorithmId).toString('hex'));
     result.imprintAlgorithm = imprintAlg ?? null;
-    result.imprintValid = Boolean(imprintAlg) && Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprintOf(imprintAlg!));
+    result.imprintValid =
+      Boolean(imprintAlg) &&
+      Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprintOf(imprintAlg!));
     if (!result.imprintValid) problems.push('time-stamp: the token is not over the time-stamped data');
     result.signatureValid = check.digestValid && check.signatureValid;
     result.valid = result.signatureValid && result.imprintValid;
@@ -225,7 +261,14 @@ export function checkTimestampToken(parsed: ParsedSignature): TimestampCheck | n
   try {
     inner = walkSignedData(parsed.buf, token);
   } catch (err) {
-    return { time: null, authority: null, certificate: null, certificates: [], valid: false, problems: [`time-stamp: unreadable token (${(err as Error).message})`] };
+    return {
+      time: null,
+      authority: null,
+      certificate: null,
+      certificates: [],
+      valid: false,
+      problems: [`time-stamp: unreadable token (${(err as Error).message})`],
+    };
   }
   return checkTimestamp(inner, (alg) => createHash(alg).update(parsed.signer.signature).digest());
 }

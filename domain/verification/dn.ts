@@ -11,7 +11,11 @@ export function dnAttribute(dn: string | null, name: string): string | null {
     const at = part.indexOf('=');
     if (at <= 0) continue;
     const type = part.slice(0, at).trim();
-    if ((NAMES[type] ?? type.toUpperCase()) === wanted) return part.slice(at + 1).replace(/\\(.)/g, '$1').trim();
+    if ((NAMES[type] ?? type.toUpperCase()) === wanted)
+      return part
+        .slice(at + 1)
+        .replace(/\\(.)/g, '$1')
+        .trim();
   }
   return null;
 }
@@ -22,5 +26,7 @@ export function dnAttribute(dn: string | null, name: string): string | null {
  */
 export function sameHolder(a: string | null, b: string | null): boolean {
   const cn = dnAttribute(a, 'CN');
-  return cn !== null && cn === dnAttribute(b, 'CN') && dnAttribute(a, 'SERIALNUMBER') === dnAttribute(b, 'SERIALNUMBER');
+  return (
+    cn !== null && cn === dnAttribute(b, 'CN') && dnAttribute(a, 'SERIALNUMBER') === dnAttribute(b, 'SERIALNUMBER')
+  );
 }

@@ -7,7 +7,14 @@ import type { X509Certificate } from 'node:crypto';
 import { PdfReadError } from '../../lib/pdf/errors.js';
 import { PdfReader } from '../../lib/pdf/reader.js';
 import { analyzeUpdate, describeChange, type AllowedChange, type Change, type UpdateKind } from './changes.js';
-import { CmsError, checkSignerInfo, checkTimestamp, checkTimestampToken, distinguishedName, parseSignedData } from './cms.js';
+import {
+  CmsError,
+  checkSignerInfo,
+  checkTimestamp,
+  checkTimestampToken,
+  distinguishedName,
+  parseSignedData,
+} from './cms.js';
 import { MAX_VERIFY_BYTES, VerificationInputError } from './errors.js';
 import { RangeDigests } from './range-digests.js';
 import { MAX_REVISIONS, hasTrailingData, prefixDigests, revisionEnds } from './revisions.js';
@@ -92,34 +99,60 @@ function openReader(bytes: Buffer): PdfReader {
   try {
     return new PdfReader(bytes);
   } catch (err) {
-    if (err instanceof PdfReadError) throw new VerificationInputError('INVALID_PDF_FILE', `unreadable PDF: ${err.message}`);
+    if (err instanceof PdfReadError)
+      throw new VerificationInputError('INVALID_PDF_FILE', `unreadable PDF: ${err.message}`);
     throw err;
   }
 }
 
 /** ByteRange `[0 b c d]` with the gap exactly the hex /Contents string and `c + d` a revision end. */
-function coverage(bytes: Buffer, field: SignatureField, ends: number[]): { covers: boolean; revision: number | null; problem: string | null } {
+function coverage(
+  bytes: Buffer,
+  field: SignatureField,
+  ends: number[],
+): { covers: boolean; revision: number | null; problem: string | null } {
   const range = field.byteRange;
   if (!range) return { covers: false, revision: null, problem: 'the signature has no usable /ByteRange' };
   const [a, b, c, d] = range as [number, number, number, number];
-  if (a !== 0 || b >= c || c + d > bytes.length) return { covers: false, revision: null, problem: 'the /ByteRange does not start at the beginning of the file' };
+  if (a !== 0 || b >= c || c + d > bytes.length)
+    return { covers: false, revision: null, problem: 'the /ByteRange does not start at the beginning of the file' };
   const index = ends.indexOf(c + d);
   const revision = index >= 0 ? index + 1 : null;
-  if (bytes[b] !== 0x3c || bytes[c - 1] !== 0x3e) return { covers: false, revision, problem: 'the /ByteRange gap is not the signature value' };
+  if (bytes[b] !== 0x3c || bytes[c - 1] !== 0x3e)
+    return { covers: false, revision, problem: 'the /ByteRange gap is not the signature value' };
   const hex = bytes.subarray(b + 1, c - 1).toString('latin1');
   if (!/^[0-9a-fA-F]*$/.test(hex) || !field.contents || !Buffer.from(hex, 'hex').equals(field.contents)) {
     return { covers: false, revision, problem: 'the /ByteRange gap holds something other than the signature value' };
   }
-  if (revision === null) return { covers: false, revision, problem: 'the /ByteRange does not end where a revision ends' };
+  if (revision === null)
+    return { covers: false, revision, problem: 'the /ByteRange does not end where a revision ends' };
   return { covers: true, revision, problem: null };
 }
 
-function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], digests: RangeDigests, options: ValidateOptions): SignatureReport {
+function checkSignature(
+  bytes: Buffer,
+  field: SignatureField,
+  ends: number[],
+  digests: RangeDigests,
+  options: ValidateOptions,
+): SignatureReport {
   const cov = coverage(bytes, field, ends);
   const report: SignatureReport = {
-    fieldName: field.name, kind: field.kind, subFilter: field.subFilter, signerSubject: null, signerIssuer: null, certificateSha256: null,
-    trusted: false, certificatePath: [], signingTime: pdfDateToIso(field.signingTime), timestamp: null,
-    signatureValid: false, digestValid: false, coversRevision: cov.covers, revision: cov.revision, modifiedAfter: false,
+    fieldName: field.name,
+    kind: field.kind,
+    subFilter: field.subFilter,
+    signerSubject: null,
+    signerIssuer: null,
+    certificateSha256: null,
+    trusted: false,
+    certificatePath: [],
+    signingTime: pdfDateToIso(field.signingTime),
+    timestamp: null,
+    signatureValid: false,
+    digestValid: false,
+    coversRevision: cov.covers,
+    revision: cov.revision,
+    modifiedAfter: false,
     problems: cov.problem ? [cov.problem] : [],
   };
   if (!field.contents || !field.byteRange) return report;
@@ -128,10 +161,21 @@ function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], di
     if (field.kind === 'timestamp') {
       // A document time-stamp: the token's imprint is the digest of the byte ranges.
       const ts = checkTimestamp(parsed, (alg) => digests.of(field.byteRange!, alg));
-      const trust = ts.certificate ? options.anchors.check(ts.certificate, ts.certificates, ts.time ? new Date(ts.time) : options.now ?? new Date()) : null;
+      const trust = ts.certificate
+        ? options.anchors.check(
+            ts.certificate,
+            ts.certificates,
+            ts.time ? new Date(ts.time) : (options.now ?? new Date()),
+          )
+        : null;
       Object.assign(report, {
-        signatureValid: ts.signatureValid, digestValid: ts.imprintValid, signingTime: ts.time, trusted: Boolean(trust?.trusted), certificatePath: trust?.path ?? [],
-        signerSubject: ts.authority, signerIssuer: ts.certificate ? distinguishedName(ts.certificate.issuer) : null,
+        signatureValid: ts.signatureValid,
+        digestValid: ts.imprintValid,
+        signingTime: ts.time,
+        trusted: Boolean(trust?.trusted),
+        certificatePath: trust?.path ?? [],
+        signerSubject: ts.authority,
+        signerIssuer: ts.certificate ? distinguishedName(ts.certificate.issuer) : null,
         certificateSha256: ts.certificate ? fingerprint(ts.certificate) : null,
       });
       report.problems.push(...ts.problems, ...(trust?.problem ? [trust.problem] : []));
@@ -142,7 +186,7 @@ function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], di
     report.digestValid = cms.digestValid;
     report.problems.push(...cms.problems);
     const ts = checkTimestampToken(parsed);
-    const at = ts?.valid && ts.time ? new Date(ts.time) : options.now ?? new Date();
+    const at = ts?.valid && ts.time ? new Date(ts.time) : (options.now ?? new Date());
     if (cms.signer) {
       report.signerSubject = distinguishedName(cms.signer.subject);
       report.signerIssuer = distinguishedName(cms.signer.issuer);
@@ -153,8 +197,15 @@ function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], di
       if (trust.problem) report.problems.push(trust.problem);
     }
     if (ts) {
-      const tsaTrust = ts.certificate ? options.anchors.check(ts.certificate, ts.certificates, ts.time ? new Date(ts.time) : at) : null;
-      report.timestamp = { time: ts.time, authority: ts.authority, valid: ts.valid, trusted: Boolean(tsaTrust?.trusted) };
+      const tsaTrust = ts.certificate
+        ? options.anchors.check(ts.certificate, ts.certificates, ts.time ? new Date(ts.time) : at)
+        : null;
+      report.timestamp = {
+        time: ts.time,
+        authority: ts.authority,
+        valid: ts.valid,
+        trusted: Boolean(tsaTrust?.trusted),
+      };
       report.problems.push(...ts.problems);
       if (tsaTrust?.problem) report.problems.push(`time-stamp: ${tsaTrust.problem}`);
     }
@@ -168,19 +219,26 @@ function checkSignature(bytes: Buffer, field: SignatureField, ends: number[], di
 export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport {
   if (bytes.length > MAX_VERIFY_BYTES) throw new VerificationInputError('FILE_TOO_LARGE', 'file over 10 MB');
   if (bytes.length === 0) throw new VerificationInputError('INVALID_PDF_FILE', 'empty file');
-  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new VerificationInputError('INVALID_PDF_FORMAT', 'the file does not begin with %PDF');
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw new VerificationInputError('INVALID_PDF_FORMAT', 'the file does not begin with %PDF');
   const ends = revisionEnds(bytes);
-  if (ends.length > MAX_REVISIONS) throw new VerificationInputError('INVALID_PDF_FILE', `more than ${MAX_REVISIONS} revisions`);
+  if (ends.length > MAX_REVISIONS)
+    throw new VerificationInputError('INVALID_PDF_FILE', `more than ${MAX_REVISIONS} revisions`);
   const reader = openReader(bytes);
   let fields: SignatureField[];
   try {
     fields = signatureFields(reader);
   } catch (err) {
-    if (err instanceof PdfReadError) throw new VerificationInputError('INVALID_PDF_FILE', `unreadable form: ${err.message}`);
+    if (err instanceof PdfReadError)
+      throw new VerificationInputError('INVALID_PDF_FILE', `unreadable form: ${err.message}`);
     throw err;
   }
-  if (fields.length > MAX_SIGNATURES) throw new VerificationInputError('INVALID_PDF_FILE', `more than ${MAX_SIGNATURES} signatures`);
-  const digests = new RangeDigests(bytes, fields.flatMap((f) => (f.byteRange ? [f.byteRange] : [])));
+  if (fields.length > MAX_SIGNATURES)
+    throw new VerificationInputError('INVALID_PDF_FILE', `more than ${MAX_SIGNATURES} signatures`);
+  const digests = new RangeDigests(
+    bytes,
+    fields.flatMap((f) => (f.byteRange ? [f.byteRange] : [])),
+  );
   const signatures = fields.map((f) => checkSignature(bytes, f, ends, digests, options));
 
   // Each update after the first signed revision: harmless (signatures, DSS) or a modification.
@@ -202,10 +260,22 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
         // Only a signature vouches for what its update draws; a document time-stamp vouches for nothing.
         const signed = signatures.some((s) => s.revision === rev && s.kind === 'signature');
         const analysis = analyzeUpdate(previous, next, { signed });
-        updates.push({ revision: rev, kind: analysis.kind, closedBy: fields, changes: analysis.changes, allowed: analysis.allowed });
+        updates.push({
+          revision: rev,
+          kind: analysis.kind,
+          closedBy: fields,
+          changes: analysis.changes,
+          allowed: analysis.allowed,
+        });
       } catch (err) {
         if (!(err instanceof VerificationInputError) && !(err instanceof PdfReadError)) throw err;
-        updates.push({ revision: rev, kind: 'modification', closedBy: fields, changes: [{ code: 'unreadable_revision', object: null, page: null, detail: 'the revision is unreadable' }], allowed: [] });
+        updates.push({
+          revision: rev,
+          kind: 'modification',
+          closedBy: fields,
+          changes: [{ code: 'unreadable_revision', object: null, page: null, detail: 'the revision is unreadable' }],
+          allowed: [],
+        });
         break;
       }
       previous = next;
@@ -213,7 +283,13 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
   }
   const lastEnd = ends.at(-1) ?? 0;
   if (firstSigned !== null && hasTrailingData(bytes, lastEnd)) {
-    updates.push({ revision: ends.length + 1, kind: 'modification', closedBy: [], changes: [{ code: 'trailing_data', object: null, page: null, detail: 'data after the last revision' }], allowed: [] });
+    updates.push({
+      revision: ends.length + 1,
+      kind: 'modification',
+      closedBy: [],
+      changes: [{ code: 'trailing_data', object: null, page: null, detail: 'data after the last revision' }],
+      allowed: [],
+    });
   }
   for (const s of signatures) {
     if (s.revision === null) continue;
@@ -226,7 +302,8 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
     size: bytes.length,
     revisions: ends.length,
     signatures,
-    afterLastSignature: after.length === 0 ? 'none' : after.some((u) => u.kind === 'modification') ? 'modification' : 'harmless',
+    afterLastSignature:
+      after.length === 0 ? 'none' : after.some((u) => u.kind === 'modification') ? 'modification' : 'harmless',
     modificationReasons: updates.flatMap((u) => u.changes.map((c) => `revision ${u.revision} — ${describeChange(c)}`)),
     updates,
     revisionDigests: prefixes.flat(),
@@ -237,4 +314,3 @@ export function validatePdf(bytes: Buffer, options: ValidateOptions): FileReport
 function fingerprint(certificate: X509Certificate): string {
   return certificate.fingerprint256.replace(/:/g, '').toLowerCase();
 }
-

@@ -7,7 +7,14 @@ import type { FileReport } from './engine.js';
 import type { ChangeCode } from './changes.js';
 import type { Registration } from './verdict.js';
 
-export type LaterChangeKind = 'signature' | 'timestamp' | 'validation_data' | 'metadata' | 'empty_field' | 'unchanged' | 'modification';
+export type LaterChangeKind =
+  | 'signature'
+  | 'timestamp'
+  | 'validation_data'
+  | 'metadata'
+  | 'empty_field'
+  | 'unchanged'
+  | 'modification';
 
 export interface LaterChange {
   revision: number;
@@ -33,18 +40,34 @@ export function laterChanges(report: FileReport, registration: Registration | nu
     if (u.revision <= from) continue;
     const none = { field: null, signer: null, code: null, page: null, object: null, detail: null };
     if (u.kind === 'modification') {
-      for (const c of u.changes) entries.push({ ...none, revision: u.revision, kind: 'modification', code: c.code, page: c.page, object: c.object, detail: c.detail });
+      for (const c of u.changes)
+        entries.push({
+          ...none,
+          revision: u.revision,
+          kind: 'modification',
+          code: c.code,
+          page: c.page,
+          object: c.object,
+          detail: c.detail,
+        });
       continue;
     }
     for (const field of u.closedBy) {
       const s = bySignature.get(field);
-      entries.push({ ...none, revision: u.revision, kind: s?.kind === 'timestamp' ? 'timestamp' : 'signature', field, signer: s?.signerSubject ?? null });
+      entries.push({
+        ...none,
+        revision: u.revision,
+        kind: s?.kind === 'timestamp' ? 'timestamp' : 'signature',
+        field,
+        signer: s?.signerSubject ?? null,
+      });
     }
     // Without a signature closing it, an update says what it did; a signature's own field and data go with it.
     const own = u.closedBy.length ? new Set(['signature_field', 'validation_data', 'unchanged']) : new Set<string>();
     const did = u.allowed.filter((a) => !own.has(a) && a !== 'unchanged');
     if (u.closedBy.length === 0 && did.length === 0) did.push('unchanged');
-    for (const a of did) entries.push({ ...none, revision: u.revision, kind: a === 'signature_field' ? 'empty_field' : a });
+    for (const a of did)
+      entries.push({ ...none, revision: u.revision, kind: a === 'signature_field' ? 'empty_field' : a });
   }
   return entries;
 }

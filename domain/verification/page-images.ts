@@ -104,7 +104,9 @@ export class RegisteredPages {
     if (!sizes) return null;
     return {
       count: sizes.count,
-      shown: sizes.sizes.slice(0, MAX_PAGES_SHOWN).map(([w, h], i) => ({ number: i + 1, ...pick(imageSize(w, h, PAGE_IMAGE_DPI)) })),
+      shown: sizes.sizes
+        .slice(0, MAX_PAGES_SHOWN)
+        .map(([w, h], i) => ({ number: i + 1, ...pick(imageSize(w, h, PAGE_IMAGE_DPI)) })),
     };
   }
 

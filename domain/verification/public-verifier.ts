@@ -45,7 +45,10 @@ export class PublicVerifier {
 
   /** The root files of a tenant that exist (null: any registered municipality's common roots). */
   private anchorFilesFor(tenantSchema: string | null): string[] {
-    const files = [...this.trust.trustAnchorFiles, ...(tenantSchema ? this.trust.tenantTrustAnchorFiles[tenantSchema] ?? [] : [])];
+    const files = [
+      ...this.trust.trustAnchorFiles,
+      ...(tenantSchema ? (this.trust.tenantTrustAnchorFiles[tenantSchema] ?? []) : []),
+    ];
     // A root file not there yet (the development PKI is created by the first signing service start) is looked for again next time.
     return files.filter((f) => existsSync(f));
   }
@@ -75,7 +78,14 @@ export class PublicVerifier {
     const report = await this.validate(bytes, location.tenantSchema);
     const matchesOriginal = record.officialSha256s.includes(report.sha256);
     const registration = await this.registration(report, record, location.tenantSchema);
-    return { verdict: verdictOf(report, registration), document: record, matchesOriginal, registration, changes: laterChanges(report, registration), report };
+    return {
+      verdict: verdictOf(report, registration),
+      document: record,
+      matchesOriginal,
+      registration,
+      changes: laterChanges(report, registration),
+      report,
+    };
   }
 
   private readonly signerSets = new Map<string, Set<string>>();
@@ -86,7 +96,11 @@ export class PublicVerifier {
     if (known) return known;
     const bytes = await this.storage.get(record.officialStorageKey);
     const official = bytes ? await this.validate(bytes, tenantSchema) : undefined;
-    const set = new Set(official?.signatures.filter((s) => s.kind === 'signature' && s.certificateSha256).map((s) => s.certificateSha256!) ?? []);
+    const set = new Set(
+      official?.signatures
+        .filter((s) => s.kind === 'signature' && s.certificateSha256)
+        .map((s) => s.certificateSha256!) ?? [],
+    );
     if (this.signerSets.size >= MAX_CACHED_SIGNER_SETS) this.signerSets.delete(this.signerSets.keys().next().value!);
     this.signerSets.set(record.officialSha256, set);
     return set;
@@ -98,7 +112,11 @@ export class PublicVerifier {
    * of the registered render signed with another municipality's certificate chains to the same
    * root, but is not this municipality's document.
    */
-  private async registration(report: FileReport, record: PublicDocumentRecord, tenantSchema: string): Promise<Registration> {
+  private async registration(
+    report: FileReport,
+    record: PublicDocumentRecord,
+    tenantSchema: string,
+  ): Promise<Registration> {
     const official = new Set(record.officialSha256s);
     let originalRevision: number | null = null;
     report.revisionPrefixes.forEach((digests, i) => {
@@ -106,14 +124,25 @@ export class PublicVerifier {
     });
     const from = originalRevision ?? 0;
     // Inside the registered original every signature is the municipality's by definition.
-    const registered = originalRevision !== null
-      ? new Set(report.signatures.filter((s) => s.kind === 'signature' && s.revision !== null && s.revision <= from && s.certificateSha256).map((s) => s.certificateSha256!))
-      : await this.registeredSigners(record, tenantSchema);
+    const registered =
+      originalRevision !== null
+        ? new Set(
+            report.signatures
+              .filter((s) => s.kind === 'signature' && s.revision !== null && s.revision <= from && s.certificateSha256)
+              .map((s) => s.certificateSha256!),
+          )
+        : await this.registeredSigners(record, tenantSchema);
     const foreignSigners = report.signatures
-      .filter((s) => s.kind === 'signature' && (s.revision ?? Infinity) > from && !(s.certificateSha256 && registered.has(s.certificateSha256)))
+      .filter(
+        (s) =>
+          s.kind === 'signature' &&
+          (s.revision ?? Infinity) > from &&
+          !(s.certificateSha256 && registered.has(s.certificateSha256)),
+      )
       .map((s) => s.fieldName);
     for (const s of report.signatures) {
-      if (foreignSigners.includes(s.fieldName)) s.problems.push(`the certificate is not one ${record.municipality} signs its documents with`);
+      if (foreignSigners.includes(s.fieldName))
+        s.problems.push(`the certificate is not one ${record.municipality} signs its documents with`);
     }
     const attribution = attributeSignatures(report.signatures, record, foreignSigners);
     return { matchesOriginal: official.has(report.sha256), originalRevision, foreignSigners, attribution };
@@ -128,6 +157,13 @@ export class PublicVerifier {
       report = await this.validate(bytes, location.tenantSchema);
     }
     const registration = location && record ? await this.registration(report, record, location.tenantSchema) : null;
-    return { verdict: verdictOf(report, registration), document: record ?? null, matchesOriginal: registration?.matchesOriginal ?? null, registration, changes: laterChanges(report, registration), report };
+    return {
+      verdict: verdictOf(report, registration),
+      document: record ?? null,
+      matchesOriginal: registration?.matchesOriginal ?? null,
+      registration,
+      changes: laterChanges(report, registration),
+      report,
+    };
   }
 }

@@ -24,6 +24,8 @@ export function qrSvg(text: string, sizePt: number): string {
   for (let r = 0; r < m.size; r++) {
     for (let c = 0; c < m.size; c++) if (m.dark(r, c)) path += `M${c + 1} ${r + 1}h1v1h-1z`;
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${sizePt}pt" height="${sizePt}pt" viewBox="0 0 ${view} ${view}" shape-rendering="crispEdges" role="img" aria-label="QR">` +
-    `<rect width="${view}" height="${view}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${sizePt}pt" height="${sizePt}pt" viewBox="0 0 ${view} ${view}" shape-rendering="crispEdges" role="img" aria-label="QR">` +
+    `<rect width="${view}" height="${view}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`
+  );
 }

@@ -23,7 +23,9 @@ export class RangeDigests {
     private readonly bytes: Buffer,
     ranges: number[][],
   ) {
-    const fromStart = ranges.filter((r) => r[0] === 0 && r[1]! <= r[2]! && r[2]! + r[3]! <= bytes.length).sort((x, y) => x[1]! - y[1]!);
+    const fromStart = ranges
+      .filter((r) => r[0] === 0 && r[1]! <= r[2]! && r[2]! + r[3]! <= bytes.length)
+      .sort((x, y) => x[1]! - y[1]!);
     const running: Hash = createHash('sha256');
     let at = 0;
     for (const range of fromStart) {
@@ -31,14 +33,21 @@ export class RangeDigests {
       running.update(bytes.subarray(at, b));
       at = b;
       this.count(d);
-      this.shared.set(range.join(' '), running.copy().update(bytes.subarray(c, c + d)).digest());
+      this.shared.set(
+        range.join(' '),
+        running
+          .copy()
+          .update(bytes.subarray(c, c + d))
+          .digest(),
+      );
     }
     this.fileSha256 = running.update(bytes.subarray(at)).digest('hex');
   }
 
   private count(n: number): void {
     this.extra += n;
-    if (this.extra > MAX_EXTRA_HASHED_BYTES) throw new VerificationInputError('INVALID_PDF_FILE', 'the signatures cover more data than can be checked');
+    if (this.extra > MAX_EXTRA_HASHED_BYTES)
+      throw new VerificationInputError('INVALID_PDF_FILE', 'the signatures cover more data than can be checked');
   }
 
   /** The digest of `range` with `algorithm` (a Node hash name). */
@@ -47,6 +56,9 @@ export class RangeDigests {
     if (shared) return shared;
     const [a, b, c, d] = range as [number, number, number, number];
     this.count(b + d);
-    return createHash(algorithm).update(this.bytes.subarray(a, a + b)).update(this.bytes.subarray(c, c + d)).digest();
+    return createHash(algorithm)
+      .update(this.bytes.subarray(a, a + b))
+      .update(this.bytes.subarray(c, c + d))
+      .digest();
   }
 }

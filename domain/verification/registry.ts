@@ -23,7 +23,9 @@ export interface VerificationMark {
  * becomes the document's when `recordVerification` stores it with the render.
  */
 export async function verificationMarkFor(ctx: DomainContext, documentId: string): Promise<VerificationMark> {
-  const row = await ctx.db.transaction((trx) => trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string } | undefined>('code'));
+  const row = await ctx.db.transaction((trx) =>
+    trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string } | undefined>('code'),
+  );
   const code = row?.code ?? generateVerificationCode();
   return { code, url: verificationUrl(ctx.services.publicUrl, code) };
 }
@@ -33,13 +35,33 @@ export async function verificationMarkFor(ctx: DomainContext, documentId: string
  * it. Repeats are harmless; a code already taken by another document (a 1-in-2^60 chance) fails
  * the step, and its retry renders with a new code.
  */
-export async function recordVerification(trx: Tx, tenantSchema: string, documentId: string, code: string, renderSha256: string): Promise<void> {
+export async function recordVerification(
+  trx: Tx,
+  tenantSchema: string,
+  documentId: string,
+  code: string,
+  renderSha256: string,
+): Promise<void> {
   await trx('document_verification_codes').insert({ document_id: documentId, code }).onConflict('document_id').ignore();
-  await trx.withSchema(CONTROL_SCHEMA).table('verification_codes')
-    .insert({ code, tenant_schema: tenantSchema, document_id: documentId }).onConflict('code').ignore();
-  const owner = await trx.withSchema(CONTROL_SCHEMA).table('verification_codes').where({ code }).first<{ tenant_schema: string; document_id: string }>('tenant_schema', 'document_id');
-  if (owner?.tenant_schema !== tenantSchema || owner.document_id !== documentId) throw new Error('verification code collision; retry with a new code');
-  await trx.withSchema(CONTROL_SCHEMA).table('verification_renders').insert({ sha256: renderSha256, code }).onConflict('sha256').ignore();
+  await trx
+    .withSchema(CONTROL_SCHEMA)
+    .table('verification_codes')
+    .insert({ code, tenant_schema: tenantSchema, document_id: documentId })
+    .onConflict('code')
+    .ignore();
+  const owner = await trx
+    .withSchema(CONTROL_SCHEMA)
+    .table('verification_codes')
+    .where({ code })
+    .first<{ tenant_schema: string; document_id: string }>('tenant_schema', 'document_id');
+  if (owner?.tenant_schema !== tenantSchema || owner.document_id !== documentId)
+    throw new Error('verification code collision; retry with a new code');
+  await trx
+    .withSchema(CONTROL_SCHEMA)
+    .table('verification_renders')
+    .insert({ sha256: renderSha256, code })
+    .onConflict('sha256')
+    .ignore();
 }
 
 export interface CodeLocation {
@@ -49,18 +71,31 @@ export interface CodeLocation {
 }
 
 export async function locateCode(db: Db, code: string): Promise<CodeLocation | undefined> {
-  const row = await db.withSchema(CONTROL_SCHEMA).table('verification_codes').where({ code })
-    .first<{ code: string; tenant_schema: string; document_id: string } | undefined>('code', 'tenant_schema', 'document_id');
+  const row = await db
+    .withSchema(CONTROL_SCHEMA)
+    .table('verification_codes')
+    .where({ code })
+    .first<{ code: string; tenant_schema: string; document_id: string } | undefined>(
+      'code',
+      'tenant_schema',
+      'document_id',
+    );
   return row && { code: row.code, tenantSchema: row.tenant_schema, documentId: row.document_id };
 }
 
 /** The document whose render is one of these prefixes of an uploaded file. */
 export async function locateRender(db: Db, sha256s: string[]): Promise<CodeLocation | undefined> {
   if (sha256s.length === 0) return undefined;
-  const row = await db.withSchema(CONTROL_SCHEMA).table('verification_renders as r')
+  const row = await db
+    .withSchema(CONTROL_SCHEMA)
+    .table('verification_renders as r')
     .join('verification_codes as c', 'c.code', 'r.code')
     .whereIn('r.sha256', sha256s)
-    .first<{ code: string; tenant_schema: string; document_id: string } | undefined>('c.code', 'c.tenant_schema', 'c.document_id');
+    .first<{ code: string; tenant_schema: string; document_id: string } | undefined>(
+      'c.code',
+      'c.tenant_schema',
+      'c.document_id',
+    );
   return row && { code: row.code, tenantSchema: row.tenant_schema, documentId: row.document_id };
 }
 
@@ -116,17 +151,24 @@ export async function loadPublicRecord(db: Db, location: CodeLocation): Promise<
       .where({ 'd.id': location.documentId, 'v.code': location.code, 'd.status': 'signed' })
       .whereNull('d.deleted_at')
       .first<{ official_number: string; signed_at: Date; type_name: string; type_acronym: string } | undefined>(
-        'd.official_number', 'd.signed_at', 't.name as type_name', 't.acronym as type_acronym',
+        'd.official_number',
+        'd.signed_at',
+        't.name as type_name',
+        't.acronym as type_acronym',
       );
     if (!doc) return undefined;
     // Renewals of the archive time-stamp add official revisions: the newest is shown, and a copy of any is the original.
-    const files = await trx('document_files').where({ document_id: location.documentId, kind: 'official' }).orderBy('revision', 'desc')
+    const files = await trx('document_files')
+      .where({ document_id: location.documentId, kind: 'official' })
+      .orderBy('revision', 'desc')
       .select<{ sha256: string; storage_key: string }[]>('sha256', 'storage_key');
     const file = files[0];
     if (!file) return undefined;
-    const signers = await trx('document_signers as s').join('users as u', 'u.id', 's.user_id')
+    const signers = await trx('document_signers as s')
+      .join('users as u', 'u.id', 's.user_id')
       .leftJoin('signing_credentials as c', 'c.id', 's.certificate_id')
-      .where('s.document_id', location.documentId).orderBy('s.position')
+      .where('s.document_id', location.documentId)
+      .orderBy('s.position')
       .select<SignerRow[]>('u.full_name', 's.signed_at', 's.signature_kind', 'c.subject', 'c.certificate_sha256');
     return {
       code: location.code,
@@ -160,6 +202,9 @@ function publicSigner(s: SignerRow): PublicSigner {
     name: s.full_name,
     signedAt: iso(s.signed_at),
     signatureKind: kind,
-    certificate: kind === 'personal' && s.subject && s.certificate_sha256 ? { subject: s.subject, sha256: s.certificate_sha256 } : null,
+    certificate:
+      kind === 'personal' && s.subject && s.certificate_sha256
+        ? { subject: s.subject, sha256: s.certificate_sha256 }
+        : null,
   };
 }

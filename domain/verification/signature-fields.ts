@@ -67,8 +67,14 @@ function readSignature(reader: PdfReader, name: string, sig: PdfDict): Signature
   const subFilter = reader.resolve(sig.get('SubFilter'));
   return {
     name,
-    kind: isName(reader.resolve(sig.get('Type')), 'DocTimeStamp') || isName(subFilter, 'ETSI.RFC3161') ? 'timestamp' : 'signature',
-    byteRange: Array.isArray(range) && range.length === 4 && range.every((n) => isNumber(n) && Number.isInteger(n) && n >= 0) ? (range as number[]) : null,
+    kind:
+      isName(reader.resolve(sig.get('Type')), 'DocTimeStamp') || isName(subFilter, 'ETSI.RFC3161')
+        ? 'timestamp'
+        : 'signature',
+    byteRange:
+      Array.isArray(range) && range.length === 4 && range.every((n) => isNumber(n) && Number.isInteger(n) && n >= 0)
+        ? (range as number[])
+        : null,
     contents: contents instanceof PdfString ? Buffer.from(contents.bytes) : null,
     signingTime: textOf(reader.resolve(sig.get('M'))),
     subFilter: isName(subFilter) ? subFilter.value : null,

@@ -25,7 +25,11 @@ export interface SignerAttribution {
 }
 
 /** `foreign`: fields signed by a certificate the municipality does not sign with (never attributed). */
-export function attributeSignatures(signatures: SignatureReport[], record: PublicDocumentRecord, foreign: string[]): SignerAttribution {
+export function attributeSignatures(
+  signatures: SignatureReport[],
+  record: PublicDocumentRecord,
+  foreign: string[],
+): SignerAttribution {
   const signed = signatures.filter((s) => s.kind === 'signature');
   const personal = record.signers.filter((s) => s.signatureKind === 'personal');
   // A document with no signer recorded (a system document) is sealed by the municipality.
@@ -47,6 +51,8 @@ export function attributeSignatures(signatures: SignatureReport[], record: Publi
     }
   }
   const inFile = new Set(signed.map((s) => s.certificateSha256).filter((h): h is string => h !== null));
-  const certificateFound = record.signers.map((p) => (p.signatureKind === 'personal' ? p.certificate !== null && inFile.has(p.certificate.sha256) : null));
+  const certificateFound = record.signers.map((p) =>
+    p.signatureKind === 'personal' ? p.certificate !== null && inFile.has(p.certificate.sha256) : null,
+  );
   return { signedBy, certificateFound };
 }

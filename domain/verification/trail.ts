@@ -21,7 +21,10 @@ export interface TrailEntry {
 }
 
 const TYPES: Record<string, TrailEvent> = {
-  'document.created': 'created', 'document.sent_to_sign': 'sent_to_sign', 'document.signed': 'signed', 'document.officialized': 'officialized',
+  'document.created': 'created',
+  'document.sent_to_sign': 'sent_to_sign',
+  'document.signed': 'signed',
+  'document.officialized': 'officialized',
 };
 const MEMO_SHOWS: readonly TrailEvent[] = ['signed', 'officialized'];
 
@@ -32,14 +35,20 @@ interface Row {
 }
 
 export async function loadTrail(trx: Tx, documentId: string, typeAcronym: string): Promise<TrailEntry[]> {
-  const rows = await trx('webhook_events').where({ subject: subjectOf('document', documentId) }).whereIn('type', Object.keys(TYPES))
-    .orderBy('seq').select<Row[]>('type', 'data', 'occurred_at');
+  const rows = await trx('webhook_events')
+    .where({ subject: subjectOf('document', documentId) })
+    .whereIn('type', Object.keys(TYPES))
+    .orderBy('seq')
+    .select<Row[]>('type', 'data', 'occurred_at');
   const round = rows.find((r) => r.type === 'document.officialized')?.data.round;
-  const shown = rows.filter((r) => r.type === 'document.created' || r.data.round === round)
+  const shown = rows
+    .filter((r) => r.type === 'document.created' || r.data.round === round)
     .filter((r) => typeAcronym !== 'MEMO' || MEMO_SHOWS.includes(TYPES[r.type]!));
   const signerIds = [...new Set(shown.map((r) => r.data.signer_user_id).filter((id): id is string => !!id))];
   const names = new Map(
-    (await trx('users').whereIn('id', signerIds).select<{ id: string; full_name: string }[]>('id', 'full_name')).map((u) => [u.id, u.full_name]),
+    (await trx('users').whereIn('id', signerIds).select<{ id: string; full_name: string }[]>('id', 'full_name')).map(
+      (u) => [u.id, u.full_name],
+    ),
   );
   return shown.map((r) => {
     const event = TYPES[r.type]!;
@@ -47,8 +56,8 @@ export async function loadTrail(trx: Tx, documentId: string, typeAcronym: string
     return {
       event,
       at: at ?? r.occurred_at.toISOString(),
-      signer: event === 'signed' ? names.get(r.data.signer_user_id!) ?? null : null,
-      number: event === 'officialized' ? r.data.number ?? null : null,
+      signer: event === 'signed' ? (names.get(r.data.signer_user_id!) ?? null) : null,
+      number: event === 'officialized' ? (r.data.number ?? null) : null,
     };
   });
 }

@@ -24,7 +24,8 @@ export class TrustAnchors {
     const certs: X509Certificate[] = [];
     for (const file of files) {
       const pem = readFileSync(file, 'utf8');
-      for (const block of pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []) certs.push(new X509Certificate(block));
+      for (const block of pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [])
+        certs.push(new X509Certificate(block));
     }
     return new TrustAnchors(certs);
   }
@@ -39,13 +40,23 @@ export class TrustAnchors {
     let current = leaf;
     for (let depth = 0; depth < MAX_PATH; depth++) {
       path.push(current.subject.split('\n').reverse().join(', '));
-      if (!validAt(current, at)) return { trusted: false, path, problem: `certificate ${current.subject.replace(/\n/g, ', ')} not valid at ${at.toISOString()}` };
-      const anchor = this.anchors.find((a) => a.raw.equals(current.raw) || (current.checkIssued(a) && current.verify(a.publicKey)));
+      if (!validAt(current, at))
+        return {
+          trusted: false,
+          path,
+          problem: `certificate ${current.subject.replace(/\n/g, ', ')} not valid at ${at.toISOString()}`,
+        };
+      const anchor = this.anchors.find(
+        (a) => a.raw.equals(current.raw) || (current.checkIssued(a) && current.verify(a.publicKey)),
+      );
       if (anchor) {
-        if (!anchor.raw.equals(current.raw) && !validAt(anchor, at)) return { trusted: false, path, problem: 'the trust anchor is not valid at the signing time' };
+        if (!anchor.raw.equals(current.raw) && !validAt(anchor, at))
+          return { trusted: false, path, problem: 'the trust anchor is not valid at the signing time' };
         return { trusted: true, path, problem: null };
       }
-      const issuer = pool.find((c) => !c.raw.equals(current.raw) && c.ca && current.checkIssued(c) && current.verify(c.publicKey));
+      const issuer = pool.find(
+        (c) => !c.raw.equals(current.raw) && c.ca && current.checkIssued(c) && current.verify(c.publicKey),
+      );
       if (!issuer) return { trusted: false, path, problem: 'the certificate does not chain to a trusted root' };
       current = issuer;
     }

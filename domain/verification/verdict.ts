@@ -3,13 +3,20 @@ import type { FileReport } from './engine.js';
 import type { SignerAttribution } from './signers.js';
 
 export type Verdict =
-  | 'authentic' | 'authentic_extended' | 'valid_not_original' | 'valid_unregistered'
-  | 'invalid_signature' | 'modified' | 'untrusted' | 'unsigned';
+  | 'authentic'
+  | 'authentic_extended'
+  | 'valid_not_original'
+  | 'valid_unregistered'
+  | 'invalid_signature'
+  | 'modified'
+  | 'untrusted'
+  | 'unsigned';
 
 export const VERDICT_MESSAGES: Record<Verdict, string> = {
   authentic: 'Documento auténtico',
   authentic_extended: 'Documento auténtico: es el original registrado, con datos de validación agregados después',
-  valid_not_original: 'No es el original registrado: el archivo cambió después del registro, aunque sus firmas son válidas',
+  valid_not_original:
+    'No es el original registrado: el archivo cambió después del registro, aunque sus firmas son válidas',
   valid_unregistered: 'Firmas válidas, pero el documento no está registrado en esta plataforma',
   invalid_signature: 'Firma inválida',
   modified: 'Modificado después de firmar',
@@ -34,7 +41,8 @@ export interface Registration {
  * in the file, or a signature bears their name with another certificate.
  */
 export const signerUnconfirmed = (registration: Registration) =>
-  registration.attribution.certificateFound.includes(false) || [...registration.attribution.signedBy.values()].some((s) => s.certificateMatches === false);
+  registration.attribution.certificateFound.includes(false) ||
+  [...registration.attribution.signedBy.values()].some((s) => s.certificateMatches === false);
 
 /**
  * Worst finding first: a broken signature, then a change after signing, then a signer outside
@@ -47,7 +55,12 @@ export const signerUnconfirmed = (registration: Registration) =>
 export function verdictOf(report: FileReport, registration: Registration | null): Verdict {
   const signatures = report.signatures;
   if (signatures.length === 0) return 'unsigned';
-  if (signatures.some((s) => !s.signatureValid || !s.digestValid || !s.coversRevision || (s.timestamp !== null && !s.timestamp.valid))) return 'invalid_signature';
+  if (
+    signatures.some(
+      (s) => !s.signatureValid || !s.digestValid || !s.coversRevision || (s.timestamp !== null && !s.timestamp.valid),
+    )
+  )
+    return 'invalid_signature';
   if (report.afterLastSignature === 'modification' || signatures.some((s) => s.modifiedAfter)) return 'modified';
   if (signatures.some((s) => !s.trusted)) return 'untrusted';
   if (registration === null) return 'valid_unregistered';
@@ -56,12 +69,14 @@ export function verdictOf(report: FileReport, registration: Registration | null)
   const from = registration.originalRevision;
   if (from === null) return 'valid_not_original';
   const kinds = new Map(signatures.map((s) => [s.fieldName, s.kind]));
-  const onlyValidationData = report.updates.filter((u) => u.revision > from).every((u) => {
-    if (!u.closedBy.every((f) => kinds.get(f) === 'timestamp')) return false;
-    // A document time-stamp brings its own field; otherwise only the store may grow.
-    const allowed = new Set<string>(u.closedBy.length ? VALIDATION_UPDATE : ['validation_data', 'unchanged']);
-    return u.allowed.every((a) => allowed.has(a));
-  });
+  const onlyValidationData = report.updates
+    .filter((u) => u.revision > from)
+    .every((u) => {
+      if (!u.closedBy.every((f) => kinds.get(f) === 'timestamp')) return false;
+      // A document time-stamp brings its own field; otherwise only the store may grow.
+      const allowed = new Set<string>(u.closedBy.length ? VALIDATION_UPDATE : ['validation_data', 'unchanged']);
+      return u.allowed.every((a) => allowed.has(a));
+    });
   return onlyValidationData ? 'authentic_extended' : 'valid_not_original';
 }
 

@@ -14,12 +14,42 @@ const RECORD = { record_id: 'uuid', record_number: 'string', family: 'string' } 
 
 export const EVENT_FIELDS = {
   'document.created': { ...DOCUMENT, created_by_user_id: 'uuid' },
-  'document.sent_to_sign': { ...DOCUMENT, round: 'integer', signer_user_ids: 'uuid[]', numerator_user_id: 'uuid', due_at: 'datetime?' },
-  'document.signed': { ...DOCUMENT, round: 'integer', signer_user_id: 'uuid', signed_at: 'datetime', pending_signers: 'integer' },
-  'document.officialized': { ...DOCUMENT, round: 'integer', number: 'string', officialized_at: 'datetime', verification_code: 'string?' },
+  'document.sent_to_sign': {
+    ...DOCUMENT,
+    round: 'integer',
+    signer_user_ids: 'uuid[]',
+    numerator_user_id: 'uuid',
+    due_at: 'datetime?',
+  },
+  'document.signed': {
+    ...DOCUMENT,
+    round: 'integer',
+    signer_user_id: 'uuid',
+    signed_at: 'datetime',
+    pending_signers: 'integer',
+  },
+  'document.officialized': {
+    ...DOCUMENT,
+    round: 'integer',
+    number: 'string',
+    officialized_at: 'datetime',
+    verification_code: 'string?',
+  },
   'document.rejected': { ...DOCUMENT, round: 'integer', rejected_by_user_id: 'uuid', rejected_at: 'datetime' },
-  'case.created': { ...CASE, template: 'string', owner_sector_id: 'uuid', created_by_user_id: 'uuid', cover_document_id: 'uuid?' },
-  'case.transferred': { ...CASE, movement_id: 'uuid', from_sector_id: 'uuid?', to_sector_id: 'uuid', by_user_id: 'uuid' },
+  'case.created': {
+    ...CASE,
+    template: 'string',
+    owner_sector_id: 'uuid',
+    created_by_user_id: 'uuid',
+    cover_document_id: 'uuid?',
+  },
+  'case.transferred': {
+    ...CASE,
+    movement_id: 'uuid',
+    from_sector_id: 'uuid?',
+    to_sector_id: 'uuid',
+    by_user_id: 'uuid',
+  },
   'case.assigned': { ...CASE, movement_id: 'uuid', sector_id: 'uuid', assigned_user_id: 'uuid?', by_user_id: 'uuid' },
   'case.assignment_closed': { ...CASE, movement_id: 'uuid', by_user_id: 'uuid?' },
   'case.document_linked': { ...CASE, document_id: 'uuid', document_number: 'string?', by_user_id: 'uuid?' },
@@ -34,8 +64,16 @@ export const EVENT_FIELDS = {
 export type EventType = keyof typeof EVENT_FIELDS;
 export const EVENT_TYPES = Object.keys(EVENT_FIELDS) as EventType[];
 
-type ValueOf<K> = K extends 'integer' ? number : K extends 'uuid[]' | 'string[]' ? string[] : K extends `${string}?` ? string | null : string;
-export type EventData<T extends EventType> = { -readonly [F in keyof (typeof EVENT_FIELDS)[T]]: ValueOf<(typeof EVENT_FIELDS)[T][F]> };
+type ValueOf<K> = K extends 'integer'
+  ? number
+  : K extends 'uuid[]' | 'string[]'
+    ? string[]
+    : K extends `${string}?`
+      ? string | null
+      : string;
+export type EventData<T extends EventType> = {
+  -readonly [F in keyof (typeof EVENT_FIELDS)[T]]: ValueOf<(typeof EVENT_FIELDS)[T][F]>;
+};
 
 /**
  * Audit-only events: state changes the audit trail (the outbox, hash-chained) keeps but no
@@ -81,12 +119,17 @@ function schemaOf(kind: Kind): Record<string, unknown> {
   const nullable = kind.endsWith('?');
   const base = kind.replace('?', '');
   const one: Record<string, unknown> =
-    base === 'uuid' ? { type: 'string', format: 'uuid' }
-    : base === 'integer' ? { type: 'integer', minimum: 0 }
-    : base === 'datetime' ? { type: 'string', format: 'date-time' }
-    : base === 'uuid[]' ? { type: 'array', items: { type: 'string', format: 'uuid' } }
-    : base === 'string[]' ? { type: 'array', items: { type: 'string' } }
-    : { type: 'string' };
+    base === 'uuid'
+      ? { type: 'string', format: 'uuid' }
+      : base === 'integer'
+        ? { type: 'integer', minimum: 0 }
+        : base === 'datetime'
+          ? { type: 'string', format: 'date-time' }
+          : base === 'uuid[]'
+            ? { type: 'array', items: { type: 'string', format: 'uuid' } }
+            : base === 'string[]'
+              ? { type: 'array', items: { type: 'string' } }
+              : { type: 'string' };
   return nullable ? { ...one, type: [one.type, 'null'] } : one;
 }
 
@@ -110,7 +153,10 @@ export function eventBodySchema(type: EventType): Record<string, unknown> {
       data: {
         type: 'object',
         required: [...Object.keys(fields), 'links'],
-        properties: { ...Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, schemaOf(kind)])), links: LINKS_SCHEMA },
+        properties: {
+          ...Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, schemaOf(kind)])),
+          links: LINKS_SCHEMA,
+        },
         additionalProperties: false,
       },
     },

@@ -39,7 +39,11 @@ function bounded(raw: unknown, fallback: number, min: number, max: number, messa
 }
 
 /** A subscription's attempts, newest first; 404 for a subscription the tenant does not have. */
-export async function listDeliveries(db: TenantDb, rawSubscriptionId: unknown, paging: { limit?: unknown; offset?: unknown } = {}): Promise<WebhookDeliveryView[]> {
+export async function listDeliveries(
+  db: TenantDb,
+  rawSubscriptionId: unknown,
+  paging: { limit?: unknown; offset?: unknown } = {},
+): Promise<WebhookDeliveryView[]> {
   const id = validWebhookId(rawSubscriptionId);
   const limit = bounded(paging.limit, DELIVERY_LIST.defaultLimit, 1, DELIVERY_LIST.maxLimit, DELIVERY_MESSAGES.limit);
   const offset = bounded(paging.offset, 0, 0, DELIVERY_LIST.maxOffset, DELIVERY_MESSAGES.offset);
@@ -48,23 +52,47 @@ export async function listDeliveries(db: TenantDb, rawSubscriptionId: unknown, p
     return trx('webhook_deliveries as d')
       .join('webhook_events as e', 'e.id', 'd.event_id')
       .where('d.subscription_id', id)
-      .orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id', order: 'desc' }])
+      .orderBy([
+        { column: 'd.created_at', order: 'desc' },
+        { column: 'd.id', order: 'desc' },
+      ])
       .limit(limit)
       .offset(offset)
-      .select('d.id', 'd.event_id', 'e.type as event_type', 'd.attempt', 'd.manual', 'd.outcome', 'd.status_code', 'd.error', 'd.latency_ms', 'd.response_excerpt', 'd.created_at');
+      .select(
+        'd.id',
+        'd.event_id',
+        'e.type as event_type',
+        'd.attempt',
+        'd.manual',
+        'd.outcome',
+        'd.status_code',
+        'd.error',
+        'd.latency_ms',
+        'd.response_excerpt',
+        'd.created_at',
+      );
   });
-  return rows.map((r: WebhookDeliveryView & { created_at: Date }) => ({ ...r, created_at: r.created_at.toISOString() }));
+  return rows.map((r: WebhookDeliveryView & { created_at: Date }) => ({
+    ...r,
+    created_at: r.created_at.toISOString(),
+  }));
 }
 
 /**
  * Asks for the event of one attempt to be sent once more to its subscription. The delivery run
  * sends it as a manual attempt, besides (never instead of) the regular order of deliveries.
  */
-export async function requestRedelivery(db: TenantDb, rawDeliveryId: unknown, requestedBy: string | null): Promise<{ redelivery_id: string; event_id: string }> {
+export async function requestRedelivery(
+  db: TenantDb,
+  rawDeliveryId: unknown,
+  requestedBy: string | null,
+): Promise<{ redelivery_id: string; event_id: string }> {
   if (!isUuid(rawDeliveryId)) throw badRequest('id debe ser un UUID');
   const id = rawDeliveryId.toLowerCase();
   return db.transaction(async (trx) => {
-    const delivery = await trx('webhook_deliveries').where({ id }).first<{ subscription_id: string; event_id: string } | undefined>('subscription_id', 'event_id');
+    const delivery = await trx('webhook_deliveries')
+      .where({ id })
+      .first<{ subscription_id: string; event_id: string } | undefined>('subscription_id', 'event_id');
     if (!delivery) throw notFound(DELIVERY_MESSAGES.notFound);
     const [row] = await trx('webhook_redeliveries')
       .insert({ subscription_id: delivery.subscription_id, event_id: delivery.event_id, requested_by: requestedBy })

@@ -32,7 +32,13 @@ function agentsFor(policy: UrlPolicy) {
   return pair;
 }
 
-export function postJson(url: string, body: string, headers: Record<string, string>, policy: UrlPolicy, timeoutMs: number): Promise<PostResult> {
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: UrlPolicy,
+  timeoutMs: number,
+): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
@@ -48,7 +54,12 @@ export function postJson(url: string, body: string, headers: Record<string, stri
     const request = (target.protocol === 'https:' ? https : http).request(target, {
       method: 'POST',
       agent: target.protocol === 'https:' ? pair.https : pair.http,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'expediente-webhooks/1', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'expediente-webhooks/1',
+        ...headers,
+      },
     });
     const timer = setTimeout(() => {
       request.destroy(new Error(`sin respuesta en ${timeoutMs} ms`));
@@ -58,7 +69,11 @@ export function postJson(url: string, body: string, headers: Record<string, stri
       const chunks: Buffer[] = [];
       let size = 0;
       const end = () => {
-        finish({ statusCode: response.statusCode ?? null, error: null, excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8') });
+        finish({
+          statusCode: response.statusCode ?? null,
+          error: null,
+          excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'),
+        });
         // A body read to its end leaves the connection for the next delivery; a longer one is cut.
         if (!response.complete) response.destroy();
       };

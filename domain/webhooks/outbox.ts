@@ -16,10 +16,21 @@ export interface OutboxEvent<T extends AnyEventType = AnyEventType> {
 /** Appends events to the outbox inside `trx` (the change's own transaction). */
 export async function emitEvents(trx: Tx, ...events: OutboxEvent[]): Promise<void> {
   if (!events.length) return;
-  await trx('webhook_events').insert(events.map((e) => ({ type: e.type, subject: subjectOf(e.subject.kind, e.subject.id), data: JSON.stringify(e.data) })));
+  await trx('webhook_events').insert(
+    events.map((e) => ({
+      type: e.type,
+      subject: subjectOf(e.subject.kind, e.subject.id),
+      data: JSON.stringify(e.data),
+    })),
+  );
 }
 
 /** One event, typed by its type. */
-export function emitEvent<T extends AnyEventType>(trx: Tx, type: T, subject: OutboxEvent<T>['subject'], data: AnyEventData<T>): Promise<void> {
+export function emitEvent<T extends AnyEventType>(
+  trx: Tx,
+  type: T,
+  subject: OutboxEvent<T>['subject'],
+  data: AnyEventData<T>,
+): Promise<void> {
   return emitEvents(trx, { type, subject, data } as OutboxEvent);
 }

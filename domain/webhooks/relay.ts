@@ -15,18 +15,27 @@ import { chainHash, GENESIS, OCCURRED_SQL } from '../audit/chain.js';
 const READY = `(txid < pg_snapshot_xmin(pg_current_snapshot()) or txid >= pg_snapshot_xmax(pg_current_snapshot()))`;
 
 /** The tenant has outbox rows without a position: the relay has work there. */
-export const eventsToPosition: TenantCondition = (table) => `exists (select 1 from ${table('webhook_events')} where position is null)`;
+export const eventsToPosition: TenantCondition = (table) =>
+  `exists (select 1 from ${table('webhook_events')} where position is null)`;
 
 /** Positions (and chains) what is ready; returns how many rows still wait for an open transaction. */
-export async function positionReadyEvents(db: TenantDb, limit = 1000): Promise<{ positioned: number; waiting: number }> {
+export async function positionReadyEvents(
+  db: TenantDb,
+  limit = 1000,
+): Promise<{ positioned: number; waiting: number }> {
   return db.transaction(async (trx) => {
     await trx.raw(`select pg_advisory_xact_lock(hashtext(current_schema() || '/webhook-relay'))`);
-    const ready: { seq: string; id: string; type: string; subject: string; data: unknown; occurred: string }[] = (await trx.raw(
-      `select seq, id, type, subject, data, ${OCCURRED_SQL} as occurred from webhook_events where position is null and ${READY} order by seq limit ?`,
-      [limit],
-    )).rows;
+    const ready: { seq: string; id: string; type: string; subject: string; data: unknown; occurred: string }[] = (
+      await trx.raw(
+        `select seq, id, type, subject, data, ${OCCURRED_SQL} as occurred from webhook_events where position is null and ${READY} order by seq limit ?`,
+        [limit],
+      )
+    ).rows;
     if (ready.length) {
-      const head = await trx('webhook_events').whereNotNull('position').orderBy('position', 'desc').first<{ position: string; hash: string | null } | undefined>('position', 'hash');
+      const head = await trx('webhook_events')
+        .whereNotNull('position')
+        .orderBy('position', 'desc')
+        .first<{ position: string; hash: string | null } | undefined>('position', 'hash');
       let position = BigInt(head?.position ?? 0);
       let prev = head?.hash ?? GENESIS;
       const rows = ready.map((e) => {
@@ -43,7 +52,8 @@ export async function positionReadyEvents(db: TenantDb, limit = 1000): Promise<{
         [rows.map((r) => r.seq), rows.map((r) => r.position), rows.map((r) => r.prev), rows.map((r) => r.hash)],
       );
     }
-    const [{ waiting }] = (await trx.raw(`select count(*)::int as waiting from webhook_events where position is null`)).rows;
+    const [{ waiting }] = (await trx.raw(`select count(*)::int as waiting from webhook_events where position is null`))
+      .rows;
     return { positioned: ready.length, waiting };
   });
 }

@@ -87,15 +87,33 @@ interface SubscriptionRow {
   updated_at: Date;
 }
 
-const VIEW_COLUMNS = ['id', 'url', 'description', 'event_types', 'status', 'failing_since', 'failure_reason', 'previous_secret_expires_at', 'created_at', 'updated_at'] as const;
+const VIEW_COLUMNS = [
+  'id',
+  'url',
+  'description',
+  'event_types',
+  'status',
+  'failing_since',
+  'failure_reason',
+  'previous_secret_expires_at',
+  'created_at',
+  'updated_at',
+] as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function viewOf(row: SubscriptionRow): WebhookSubscriptionView {
   return {
-    id: row.id, url: row.url, description: row.description, event_types: row.event_types as EventType[], status: row.status,
-    failing_since: iso(row.failing_since), failure_reason: row.failure_reason, previous_secret_expires_at: iso(row.previous_secret_expires_at),
-    created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    event_types: row.event_types as EventType[],
+    status: row.status,
+    failing_since: iso(row.failing_since),
+    failure_reason: row.failure_reason,
+    previous_secret_expires_at: iso(row.previous_secret_expires_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   };
 }
 
@@ -123,7 +141,8 @@ export function validEventTypes(value: unknown): EventType[] {
   if (!Array.isArray(value) || value.length === 0) throw badRequest(WEBHOOK_MESSAGES.eventTypes);
   for (const type of value) {
     if (typeof type !== 'string') throw badRequest(WEBHOOK_MESSAGES.eventTypes);
-    if (!(EVENT_TYPES as string[]).includes(type)) throw badRequest(WEBHOOK_MESSAGES.unknownType(checkMaxLength(type, 'event_types', 100)));
+    if (!(EVENT_TYPES as string[]).includes(type))
+      throw badRequest(WEBHOOK_MESSAGES.unknownType(checkMaxLength(type, 'event_types', 100)));
   }
   return EVENT_TYPES.filter((t) => value.includes(t));
 }
@@ -138,7 +157,8 @@ function validDescription(value: unknown): string {
 
 function validHours(value: unknown): number {
   if (value === undefined) return DEFAULT_PREVIOUS_SECRET_HOURS;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > WEBHOOK_LIMITS.previousSecretHours) throw badRequest(WEBHOOK_MESSAGES.hours);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > WEBHOOK_LIMITS.previousSecretHours)
+    throw badRequest(WEBHOOK_MESSAGES.hours);
   return value;
 }
 
@@ -151,13 +171,24 @@ async function lockedRow(trx: Tx, id: string): Promise<SubscriptionRow> {
 }
 
 export async function listSubscriptions(db: TenantDb): Promise<WebhookSubscriptionView[]> {
-  const rows = await db.transaction((trx) => trx('webhook_subscriptions').select(...VIEW_COLUMNS).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]));
+  const rows = await db.transaction((trx) =>
+    trx('webhook_subscriptions')
+      .select(...VIEW_COLUMNS)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]),
+  );
   return (rows as SubscriptionRow[]).map(viewOf);
 }
 
 export async function getSubscription(db: TenantDb, rawId: unknown): Promise<WebhookSubscriptionView> {
   const id = validWebhookId(rawId);
-  const row = await db.transaction((trx) => trx('webhook_subscriptions').where({ id }).first<SubscriptionRow | undefined>(...VIEW_COLUMNS));
+  const row = await db.transaction((trx) =>
+    trx('webhook_subscriptions')
+      .where({ id })
+      .first<SubscriptionRow | undefined>(...VIEW_COLUMNS),
+  );
   if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
   return viewOf(row);
 }
@@ -167,7 +198,10 @@ export async function getSubscription(db: TenantDb, rawId: unknown): Promise<Web
  * event already handed on, so it is never flooded with the tenant's past. The secret is returned
  * once and stored only sealed.
  */
-export async function createSubscription(scope: WebhookScope, input: CreateWebhookInput): Promise<{ subscription: WebhookSubscriptionView; secret: string }> {
+export async function createSubscription(
+  scope: WebhookScope,
+  input: CreateWebhookInput,
+): Promise<{ subscription: WebhookSubscriptionView; secret: string }> {
   const eventTypes = validEventTypes(input.eventTypes);
   const description = validDescription(input.description);
   const url = await validUrl(input.url, scope);
@@ -176,8 +210,12 @@ export async function createSubscription(scope: WebhookScope, input: CreateWebho
     const { max } = (await trx('webhook_events').max('position as max').first()) as { max: string | null };
     const [inserted] = await trx('webhook_subscriptions')
       .insert({
-        url, description, event_types: eventTypes, secret_enc: scope.services.webhookSecrets.seal(secret),
-        delivered_position: max ?? 0, created_by: scope.userId,
+        url,
+        description,
+        event_types: eventTypes,
+        secret_enc: scope.services.webhookSecrets.seal(secret),
+        delivered_position: max ?? 0,
+        created_by: scope.userId,
       })
       .returning(VIEW_COLUMNS as unknown as string[]);
     return inserted as SubscriptionRow;
@@ -191,7 +229,11 @@ export async function createSubscription(scope: WebhookScope, input: CreateWebho
  * new secret; the old one keeps signing for `previousSecretValidHours` (0: not at all), and a
  * rotation during an overlap ends the oldest secret at once (two secrets at most).
  */
-export async function updateSubscription(scope: WebhookScope, rawId: unknown, input: UpdateWebhookInput): Promise<{ subscription: WebhookSubscriptionView; secret?: string }> {
+export async function updateSubscription(
+  scope: WebhookScope,
+  rawId: unknown,
+  input: UpdateWebhookInput,
+): Promise<{ subscription: WebhookSubscriptionView; secret?: string }> {
   const id = validWebhookId(rawId);
   const changes: Record<string, unknown> = {};
   if (input.eventTypes !== undefined) changes.event_types = validEventTypes(input.eventTypes);
@@ -200,7 +242,8 @@ export async function updateSubscription(scope: WebhookScope, rawId: unknown, in
     if (input.status !== 'active' && input.status !== 'disabled') throw badRequest(WEBHOOK_MESSAGES.status);
     Object.assign(changes, { status: input.status, failing_since: null, failure_reason: null });
   }
-  if (input.rotateSecret !== undefined && typeof input.rotateSecret !== 'boolean') throw badRequest(WEBHOOK_MESSAGES.rotate);
+  if (input.rotateSecret !== undefined && typeof input.rotateSecret !== 'boolean')
+    throw badRequest(WEBHOOK_MESSAGES.rotate);
   const rotate = input.rotateSecret === true;
   if (!rotate && input.previousSecretValidHours !== undefined) throw badRequest(WEBHOOK_MESSAGES.hoursWithoutRotation);
   const hours = validHours(input.previousSecretValidHours);
@@ -216,7 +259,10 @@ export async function updateSubscription(scope: WebhookScope, rawId: unknown, in
         previous_secret_expires_at: hours > 0 ? trx.raw(`now() + make_interval(hours => ?)`, [hours]) : null,
       });
     }
-    const [updated] = await trx('webhook_subscriptions').where({ id }).update({ ...changes, updated_at: trx.fn.now() }).returning(VIEW_COLUMNS as unknown as string[]);
+    const [updated] = await trx('webhook_subscriptions')
+      .where({ id })
+      .update({ ...changes, updated_at: trx.fn.now() })
+      .returning(VIEW_COLUMNS as unknown as string[]);
     return updated as SubscriptionRow;
   });
   return { subscription: viewOf(row), ...(secret ? { secret } : {}) };
@@ -226,7 +272,10 @@ export async function updateSubscription(scope: WebhookScope, rawId: unknown, in
 export async function deleteSubscription(db: TenantDb, rawId: unknown): Promise<WebhookSubscriptionView> {
   const id = validWebhookId(rawId);
   const row = await db.transaction(async (trx) => {
-    const [deleted] = await trx('webhook_subscriptions').where({ id }).delete().returning(VIEW_COLUMNS as unknown as string[]);
+    const [deleted] = await trx('webhook_subscriptions')
+      .where({ id })
+      .delete()
+      .returning(VIEW_COLUMNS as unknown as string[]);
     return deleted as SubscriptionRow | undefined;
   });
   if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);

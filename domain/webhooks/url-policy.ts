@@ -24,7 +24,8 @@ export function extraAllowedAddresses(policy: UrlPolicy): string[] {
 function allowedAddress(address: string, policy: UrlPolicy): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
   return range === 'unicast' || (!policy.production && range === 'loopback');
 }
@@ -34,7 +35,10 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Null when the URL may receive webhooks; otherwise why not (in Spanish, for the 400). */
@@ -53,7 +57,9 @@ export async function refusedWebhookUrl(raw: string, policy: UrlPolicy): Promise
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
-    addresses = ipaddr.isValid(host) ? [host] : (await withTimeout(lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS)).map((a) => a.address);
+    addresses = ipaddr.isValid(host)
+      ? [host]
+      : (await withTimeout(lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS)).map((a) => a.address);
   } catch {
     return `No se pudo resolver el nombre ${host}`;
   }

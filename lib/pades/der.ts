@@ -134,9 +134,28 @@ export function smallInteger(n: number): Buffer {
 
 /** GeneralizedTime / UTCTime in UTC, whole seconds (the DER forms). */
 export function generalizedTime(d: Date): Buffer {
-  return tlv(0x18, Buffer.from(d.toISOString().replace(/[-:T]/g, '').replace(/\.\d{3}Z$/, 'Z'), 'latin1'));
+  return tlv(
+    0x18,
+    Buffer.from(
+      d
+        .toISOString()
+        .replace(/[-:T]/g, '')
+        .replace(/\.\d{3}Z$/, 'Z'),
+      'latin1',
+    ),
+  );
 }
 
 export function utcTime(d: Date): Buffer {
-  return tlv(0x17, Buffer.from(d.toISOString().slice(2).replace(/[-:T]/g, '').replace(/\.\d{3}Z$/, 'Z'), 'latin1'));
+  return tlv(
+    0x17,
+    Buffer.from(
+      d
+        .toISOString()
+        .slice(2)
+        .replace(/[-:T]/g, '')
+        .replace(/\.\d{3}Z$/, 'Z'),
+      'latin1',
+    ),
+  );
 }

@@ -15,7 +15,14 @@
 import { PdfLimitError, PdfReadError } from './errors.js';
 import { DecodeBudget, decodeStream } from './filters.js';
 import { Lexer, ObjectParser } from './lexer.js';
-import { MAX_CONTENT_DECODED_BYTES, MAX_FILE_OBJECTS, MAX_PAGES, MAX_PAGE_TREE_DEPTH, MAX_XREF_FIELD_WIDTH, maxXrefEntries } from './limits.js';
+import {
+  MAX_CONTENT_DECODED_BYTES,
+  MAX_FILE_OBJECTS,
+  MAX_PAGES,
+  MAX_PAGE_TREE_DEPTH,
+  MAX_XREF_FIELD_WIDTH,
+  maxXrefEntries,
+} from './limits.js';
 import { type PdfDict, PdfRef, PdfStream, isName, isNumber, type PdfObject } from './objects.js';
 import { PdfReader } from './reader.js';
 
@@ -58,7 +65,8 @@ function walkPages(reader: PdfReader, encrypted: boolean): number {
     if (++pages > MAX_PAGES) throw new PdfLimitError(`more than ${MAX_PAGES} pages`);
     // Encrypted contents cannot be decoded (and such a file is refused anyway).
     if (!encrypted) {
-      for (const content of contentsOf(reader, dict, decoded)) decodeStream(content, (o) => reader.resolve(o), contents);
+      for (const content of contentsOf(reader, dict, decoded))
+        decodeStream(content, (o) => reader.resolve(o), contents);
     }
   };
   // A declared count over the limit is refused before walking anything (a lower one is not trusted).
@@ -132,7 +140,11 @@ function parseAt(bytes: Buffer, at: number, lengthOf: (ref: PdfRef) => number | 
 function xrefStreamRows(stream: PdfStream, reader: PdfReader, budget: DecodeBudget, allowed: number): number {
   const d = stream.dict;
   const w = d.get('W');
-  if (!Array.isArray(w) || w.length < 3 || !w.every((x) => isNumber(x) && Number.isInteger(x) && x >= 0 && x <= MAX_XREF_FIELD_WIDTH)) {
+  if (
+    !Array.isArray(w) ||
+    w.length < 3 ||
+    !w.every((x) => isNumber(x) && Number.isInteger(x) && x >= 0 && x <= MAX_XREF_FIELD_WIDTH)
+  ) {
     throw new PdfLimitError(`xref stream /W must hold three field widths of 0 to ${MAX_XREF_FIELD_WIDTH} bytes`);
   }
   const rowLength = (w as number[]).slice(0, 3).reduce((a, b) => a + b, 0);
@@ -142,13 +154,18 @@ function xrefStreamRows(stream: PdfStream, reader: PdfReader, budget: DecodeBudg
   let rows = 0;
   for (let r = 1; r < ranges.length; r += 2) {
     const count = ranges[r];
-    if (!isNumber(count) || !Number.isInteger(count) || count < 0) throw new PdfLimitError('xref stream /Index with an invalid count');
+    if (!isNumber(count) || !Number.isInteger(count) || count < 0)
+      throw new PdfLimitError('xref stream /Index with an invalid count');
     rows += count;
   }
-  if (rows > allowed) throw new PdfLimitError(`cross-reference streams declare more rows than a file of this size can hold`);
+  if (rows > allowed)
+    throw new PdfLimitError(`cross-reference streams declare more rows than a file of this size can hold`);
   if (rows > 0 && rowLength === 0) throw new PdfLimitError('xref stream /W describes empty rows');
   const data = decodeStream(stream, (o) => safeResolve(reader, o), budget);
-  if (rows * rowLength > data.length) throw new PdfLimitError(`xref stream shorter than its /Index (${rows} rows of ${rowLength} bytes, ${data.length} bytes of data)`);
+  if (rows * rowLength > data.length)
+    throw new PdfLimitError(
+      `xref stream shorter than its /Index (${rows} rows of ${rowLength} bytes, ${data.length} bytes of data)`,
+    );
   return rows;
 }
 
@@ -158,7 +175,16 @@ function objectStreamObjects(stream: PdfStream, reader: PdfReader, budget: Decod
   const n = stream.dict.get('N');
   const first = stream.dict.get('First');
   // Each of the /N header pairs ("12 0 ") takes at least 4 bytes before /First.
-  if (!isNumber(n) || !isNumber(first) || !Number.isInteger(n) || !Number.isInteger(first) || n < 0 || first < 0 || first > data.length || n * 4 > first + 1) {
+  if (
+    !isNumber(n) ||
+    !isNumber(first) ||
+    !Number.isInteger(n) ||
+    !Number.isInteger(first) ||
+    n < 0 ||
+    first < 0 ||
+    first > data.length ||
+    n * 4 > first + 1
+  ) {
     throw new PdfLimitError('object stream with an impossible /N or /First');
   }
   const header = new Lexer(data, 0, first);

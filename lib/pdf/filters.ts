@@ -54,7 +54,13 @@ function asList(value: PdfObject | undefined): PdfObject[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function applyFilter(name: string, data: Buffer, params: PdfDict | undefined, resolve: Resolve, budget: DecodeBudget): Buffer {
+function applyFilter(
+  name: string,
+  data: Buffer,
+  params: PdfDict | undefined,
+  resolve: Resolve,
+  budget: DecodeBudget,
+): Buffer {
   switch (name) {
     case 'FlateDecode':
     case 'Fl':
@@ -95,7 +101,14 @@ function predict(data: Buffer, params: PdfDict | undefined, resolve: Resolve): B
   const bpc = numberOr(resolve(params.get('BitsPerComponent')), 8);
   const columns = numberOr(resolve(params.get('Columns')), 1);
   // The row length comes from the file: it must describe rows that fit in the data.
-  if (!Number.isInteger(colors) || colors < 1 || colors > 32 || ![1, 2, 4, 8, 16].includes(bpc) || !Number.isInteger(columns) || columns < 1) {
+  if (
+    !Number.isInteger(colors) ||
+    colors < 1 ||
+    colors > 32 ||
+    ![1, 2, 4, 8, 16].includes(bpc) ||
+    !Number.isInteger(columns) ||
+    columns < 1
+  ) {
     throw new PdfReadError('invalid predictor parameters');
   }
   const bpp = Math.max(1, Math.ceil((colors * bpc) / 8));
@@ -123,13 +136,23 @@ function predict(data: Buffer, params: PdfDict | undefined, resolve: Resolve): B
       const c = i >= bpp ? prev[i - bpp]! : 0;
       let v: number;
       switch (type) {
-        case 0: v = x; break;
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
+        case 0:
+          v = x;
+          break;
+        case 1:
+          v = x + a;
+          break;
+        case 2:
+          v = x + b;
+          break;
+        case 3:
+          v = x + ((a + b) >> 1);
+          break;
         case 4: {
           const p = a + b - c;
-          const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+          const pa = Math.abs(p - a),
+            pb = Math.abs(p - b),
+            pc = Math.abs(p - c);
           v = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
           break;
         }

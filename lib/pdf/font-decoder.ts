@@ -87,9 +87,18 @@ export function cmapDecoder(data: Buffer, defaultLength: number): FontDecoder {
     if (typeof t === 'symbol') continue;
     if (t instanceof Keyword) {
       switch (t.value) {
-        case 'begincodespacerange': mode = 'codespace'; operands.length = 0; continue;
-        case 'beginbfchar': mode = 'bfchar'; operands.length = 0; continue;
-        case 'beginbfrange': mode = 'bfrange'; operands.length = 0; continue;
+        case 'begincodespacerange':
+          mode = 'codespace';
+          operands.length = 0;
+          continue;
+        case 'beginbfchar':
+          mode = 'bfchar';
+          operands.length = 0;
+          continue;
+        case 'beginbfrange':
+          mode = 'bfrange';
+          operands.length = 0;
+          continue;
         case 'endcodespacerange':
         case 'endbfchar':
         case 'endbfrange':
@@ -104,7 +113,14 @@ export function cmapDecoder(data: Buffer, defaultLength: number): FontDecoder {
     if (mode === 'codespace' && operands.length === 2) {
       const [lo, hi] = operands as PdfString[];
       // Character codes are 1 to 4 bytes long (§9.7.6.2); anything else is damage.
-      if (lo instanceof PdfString && hi instanceof PdfString && lo.bytes.length === hi.bytes.length && lo.bytes.length >= 1 && lo.bytes.length <= 4 && codespace.length < MAX_CODESPACE_RANGES) {
+      if (
+        lo instanceof PdfString &&
+        hi instanceof PdfString &&
+        lo.bytes.length === hi.bytes.length &&
+        lo.bytes.length >= 1 &&
+        lo.bytes.length <= 4 &&
+        codespace.length < MAX_CODESPACE_RANGES
+      ) {
         codespace.push({ length: lo.bytes.length, low: toInt(lo.bytes), high: toInt(hi.bytes) });
       }
       operands.length = 0;
@@ -114,7 +130,13 @@ export function cmapDecoder(data: Buffer, defaultLength: number): FontDecoder {
       operands.length = 0;
     } else if (mode === 'bfrange' && operands.length === 3) {
       const [lo, hi, dst] = operands;
-      if (lo instanceof PdfString && hi instanceof PdfString && lo.bytes.length >= 1 && lo.bytes.length <= 4 && ranges.length < MAX_CMAP_RANGES) {
+      if (
+        lo instanceof PdfString &&
+        hi instanceof PdfString &&
+        lo.bytes.length >= 1 &&
+        lo.bytes.length <= 4 &&
+        ranges.length < MAX_CMAP_RANGES
+      ) {
         const range: BfRange = { low: toInt(lo.bytes), high: toInt(hi.bytes), length: lo.bytes.length };
         if (Array.isArray(dst)) range.list = dst.map((d) => destination(d));
         else range.base = destination(dst as PdfObject);

@@ -23,7 +23,14 @@ export class Keyword {
   constructor(readonly value: string) {}
 }
 
-export type Token = PdfObject | Keyword | typeof ARRAY_START | typeof ARRAY_END | typeof DICT_START | typeof DICT_END | typeof EOF;
+export type Token =
+  | PdfObject
+  | Keyword
+  | typeof ARRAY_START
+  | typeof ARRAY_END
+  | typeof DICT_START
+  | typeof DICT_END
+  | typeof EOF;
 export const ARRAY_START = Symbol('[');
 export const ARRAY_END = Symbol(']');
 export const DICT_START = Symbol('<<');
@@ -178,11 +185,21 @@ export class Lexer {
         if (this.pos >= this.end) break;
         c = b[this.pos++]!;
         switch (c) {
-          case 0x6e: out.push(0x0a); break; // n
-          case 0x72: out.push(0x0d); break; // r
-          case 0x74: out.push(0x09); break; // t
-          case 0x62: out.push(0x08); break; // b
-          case 0x66: out.push(0x0c); break; // f
+          case 0x6e:
+            out.push(0x0a);
+            break; // n
+          case 0x72:
+            out.push(0x0d);
+            break; // r
+          case 0x74:
+            out.push(0x09);
+            break; // t
+          case 0x62:
+            out.push(0x08);
+            break; // b
+          case 0x66:
+            out.push(0x0c);
+            break; // f
           case 0x0d: // line continuation
             if (b[this.pos] === 0x0a) this.pos++;
             break;
@@ -281,7 +298,8 @@ export class ObjectParser {
 
   /** Reads one complete object; `first` is a token already taken from the stream. */
   readObject(first: Token = this.next(), depth = 0): PdfObject {
-    if (depth > MAX_OBJECT_DEPTH) throw new PdfLimitError(`arrays or dictionaries nested more than ${MAX_OBJECT_DEPTH} deep`);
+    if (depth > MAX_OBJECT_DEPTH)
+      throw new PdfLimitError(`arrays or dictionaries nested more than ${MAX_OBJECT_DEPTH} deep`);
     if (typeof first === 'number') {
       if (Number.isInteger(first) && first >= 0) {
         const gen = this.peek(0);
@@ -315,7 +333,8 @@ export class ObjectParser {
           dict.set(t.value, null);
           break;
         }
-        if (v === EOF || v instanceof Keyword || v === ARRAY_END) throw new PdfReadError(`unexpected ${describe(v)} in dictionary`);
+        if (v === EOF || v instanceof Keyword || v === ARRAY_END)
+          throw new PdfReadError(`unexpected ${describe(v)} in dictionary`);
         const value = this.readObject(v, depth + 1);
         // A null value is equivalent to an absent entry (§7.3.7).
         if (value !== null) dict.set(t.value, value);

@@ -85,7 +85,17 @@ export class PdfRaw {
 }
 
 export type PdfArray = PdfObject[];
-export type PdfObject = null | boolean | number | PdfName | PdfString | PdfRef | PdfArray | PdfDict | PdfStream | PdfRaw;
+export type PdfObject =
+  | null
+  | boolean
+  | number
+  | PdfName
+  | PdfString
+  | PdfRef
+  | PdfArray
+  | PdfDict
+  | PdfStream
+  | PdfRaw;
 
 export const name = PdfName.of;
 

@@ -88,7 +88,8 @@ export class PdfReader {
     if (this.cache.has(num)) return this.cache.get(num);
     if (this.resolving.has(num)) throw new PdfReadError(`object ${num} refers to itself`);
     // Loading an object can need another (its /Length, its object stream): bound the chain.
-    if (this.resolving.size >= MAX_NESTED_LOADS) throw new PdfReadError(`objects depend on one another more than ${MAX_NESTED_LOADS} deep`);
+    if (this.resolving.size >= MAX_NESTED_LOADS)
+      throw new PdfReadError(`objects depend on one another more than ${MAX_NESTED_LOADS} deep`);
     this.resolving.add(num);
     try {
       const value = this.loadObject(num);
@@ -143,7 +144,14 @@ export class PdfReader {
       const first = stream.dict.get('First');
       if (!isNumber(n) || !isNumber(first)) throw new PdfReadError(`object stream ${streamNum} lacks /N or /First`);
       // Each of the /N header pairs ("12 0 ") takes at least 4 bytes before /First.
-      if (!Number.isInteger(n) || !Number.isInteger(first) || n < 0 || first < 0 || first > data.length || n * 4 > first + 1) {
+      if (
+        !Number.isInteger(n) ||
+        !Number.isInteger(first) ||
+        n < 0 ||
+        first < 0 ||
+        first > data.length ||
+        n * 4 > first + 1
+      ) {
         throw new PdfReadError(`object stream ${streamNum} has an impossible /N or /First`);
       }
       const lexer = new Lexer(data, 0, first);
@@ -160,7 +168,8 @@ export class PdfReader {
     const off = objStream.offsets.get(num);
     if (off === undefined) throw new PdfReadError(`object ${num} not in object stream ${streamNum}`);
     const at = objStream.first + off;
-    if (!Number.isInteger(off) || off < 0 || at >= objStream.data.length) throw new PdfReadError(`object ${num} lies outside object stream ${streamNum}`);
+    if (!Number.isInteger(off) || off < 0 || at >= objStream.data.length)
+      throw new PdfReadError(`object ${num} lies outside object stream ${streamNum}`);
     const parser = new ObjectParser(new Lexer(objStream.data, at));
     return parser.readObject();
   }
@@ -179,11 +188,13 @@ export class PdfReader {
   }
 
   private readSection(offset: number): { trailer: PdfDict; kind: XrefKind } {
-    if (!Number.isInteger(offset) || offset < 0 || offset >= this.bytes.length) throw new PdfReadError('a cross-reference offset points outside the file');
+    if (!Number.isInteger(offset) || offset < 0 || offset >= this.bytes.length)
+      throw new PdfReadError('a cross-reference offset points outside the file');
     const layer = this.xref.beginSection();
     const lexer = new Lexer(this.bytes, offset);
     const first = lexer.nextToken();
-    if (first instanceof Keyword && first.value === 'xref') return { trailer: this.readTable(lexer, layer), kind: 'table' };
+    if (first instanceof Keyword && first.value === 'xref')
+      return { trailer: this.readTable(lexer, layer), kind: 'table' };
     if (isNumber(first)) {
       const stream = this.parseStreamAt(offset);
       if (stream && isName(stream.dict.get('Type'), 'XRef')) {
@@ -214,13 +225,15 @@ export class PdfReader {
       if (t instanceof Keyword && t.value === 'trailer') break;
       const count = lexer.nextToken();
       if (!isNumber(t) || !isNumber(count)) throw new PdfReadError('cross-reference table damaged');
-      if (count * MIN_TABLE_ROW_BYTES > this.bytes.length - lexer.pos) throw new PdfReadError(`cross-reference table declares ${count} rows, more than the file holds`);
+      if (count * MIN_TABLE_ROW_BYTES > this.bytes.length - lexer.pos)
+        throw new PdfReadError(`cross-reference table declares ${count} rows, more than the file holds`);
       const run = this.xref.addRun(table, t, count);
       for (let i = 0; i < count; i++) {
         const off = lexer.nextToken();
         const gen = lexer.nextToken();
         const kind = lexer.nextToken();
-        if (!isNumber(off) || !isNumber(gen) || !(kind instanceof Keyword)) throw new PdfReadError('cross-reference entry damaged');
+        if (!isNumber(off) || !isNumber(gen) || !(kind instanceof Keyword))
+          throw new PdfReadError('cross-reference entry damaged');
         if (kind.value === 'n') run.set(i, { type: 'offset', offset: Math.max(0, off), gen: Math.max(0, gen) });
         else if (kind.value === 'f') run.set(i, { type: 'free' });
         else throw new PdfReadError('cross-reference entry damaged');
@@ -240,7 +253,11 @@ export class PdfReader {
   private applyXrefStream(stream: PdfStream, hybrid: boolean, layer: XrefSection): void {
     const d = stream.dict;
     const w = d.get('W');
-    if (!Array.isArray(w) || w.length < 3 || !w.every((x) => isNumber(x) && Number.isInteger(x) && x >= 0 && x <= MAX_XREF_FIELD_WIDTH)) {
+    if (
+      !Array.isArray(w) ||
+      w.length < 3 ||
+      !w.every((x) => isNumber(x) && Number.isInteger(x) && x >= 0 && x <= MAX_XREF_FIELD_WIDTH)
+    ) {
       throw new PdfReadError(`xref stream /W must hold three field widths of 0 to ${MAX_XREF_FIELD_WIDTH} bytes`);
     }
     const [w1, w2, w3] = w as number[];
@@ -248,12 +265,18 @@ export class PdfReader {
     if (rowLength === 0) throw new PdfReadError('xref stream /W describes empty rows');
     const size = d.get('Size');
     const index = d.get('Index');
-    const ranges = Array.isArray(index) && index.length % 2 === 0 && index.every(isNumber) ? (index as number[]) : [0, isNumber(size) ? size : 0];
+    const ranges =
+      Array.isArray(index) && index.length % 2 === 0 && index.every(isNumber)
+        ? (index as number[])
+        : [0, isNumber(size) ? size : 0];
     // Every row the /Index announces must be in the data: checked before anything is stored.
     let rows = 0;
     for (let r = 1; r < ranges.length; r += 2) rows += Math.max(0, ranges[r]!);
     const data = this.decode(stream);
-    if (rows * rowLength > data.length) throw new PdfReadError(`xref stream shorter than its /Index (${rows} rows of ${rowLength} bytes, ${data.length} bytes of data)`);
+    if (rows * rowLength > data.length)
+      throw new PdfReadError(
+        `xref stream shorter than its /Index (${rows} rows of ${rowLength} bytes, ${data.length} bytes of data)`,
+      );
     let pos = 0;
     const field = (width: number, fallback: number): number => {
       if (width === 0) return fallback;

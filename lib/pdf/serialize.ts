@@ -79,8 +79,7 @@ export function writeObject(sink: ByteSink, obj: PdfObject): void {
   else if (obj instanceof PdfRaw) {
     sink.rawOffsets.set(obj, sink.length);
     sink.write(obj.text);
-  }
-  else if (Array.isArray(obj)) {
+  } else if (Array.isArray(obj)) {
     sink.write('[');
     obj.forEach((item, i) => {
       if (i) sink.write(' ');

@@ -133,12 +133,16 @@ export class XrefIndex {
     if (!Number.isInteger(start) || !Number.isInteger(count) || start < 0 || count < 0) {
       throw new PdfReadError('cross-reference subsection with an invalid object number or count');
     }
-    if (start + count - 1 > MAX_OBJECT_NUMBER) throw new PdfReadError(`cross-reference lists object numbers above ${MAX_OBJECT_NUMBER}`);
+    if (start + count - 1 > MAX_OBJECT_NUMBER)
+      throw new PdfReadError(`cross-reference lists object numbers above ${MAX_OBJECT_NUMBER}`);
     this.entries += count;
     if (this.entries > this.maxEntries) {
-      throw new PdfReadError(`cross-reference lists more than ${this.maxEntries} objects, more than a file of this size can hold`);
+      throw new PdfReadError(
+        `cross-reference lists more than ${this.maxEntries} objects, more than a file of this size can hold`,
+      );
     }
-    if (++this.runCount > MAX_XREF_RUNS) throw new PdfReadError(`cross-reference has more than ${MAX_XREF_RUNS} subsections`);
+    if (++this.runCount > MAX_XREF_RUNS)
+      throw new PdfReadError(`cross-reference has more than ${MAX_XREF_RUNS} subsections`);
     if (count > 0) this.highest = Math.max(this.highest, start + count - 1);
     const run = new XrefRun(start, count);
     layer.runs.push(run);

@@ -16,7 +16,9 @@ export interface TaskFailure {
   detail?: string;
 }
 
-export type TaskReply<R> = ({ result: R; failure?: undefined } | { failure: TaskFailure; result?: undefined }) & { id: number };
+export type TaskReply<R> = ({ result: R; failure?: undefined } | { failure: TaskFailure; result?: undefined }) & {
+  id: number;
+};
 
 /** What a worker sends once its code is loaded, before any task. */
 export interface TaskWorkerReady {
@@ -95,7 +97,12 @@ export class TaskPool<T, R> {
 
   constructor(private readonly options: TaskPoolOptions<T>) {
     // Workers start when first needed (or on `warm`): loading one takes a moment, once.
-    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ worker: undefined, ready: false, job: undefined, timer: undefined }));
+    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
+      worker: undefined,
+      ready: false,
+      job: undefined,
+      timer: undefined,
+    }));
   }
 
   /** Starts every worker now, so the first tasks do not wait for one to load. */
@@ -161,7 +168,9 @@ export class TaskPool<T, R> {
   private startClock(slot: Slot<T, R>): void {
     clearTimeout(slot.timer);
     slot.timer = setTimeout(() => {
-      this.options.log.warn(`${this.options.name} worker stopped: task over its time limit`, { ms: this.options.taskTimeoutMs });
+      this.options.log.warn(`${this.options.name} worker stopped: task over its time limit`, {
+        ms: this.options.taskTimeoutMs,
+      });
       this.replace(slot, this.options.errors.timedOut(this.options.taskTimeoutMs));
     }, this.options.taskTimeoutMs);
   }
@@ -188,7 +197,11 @@ export class TaskPool<T, R> {
       slot.timer = undefined;
       slot.job = undefined;
       if (reply.failure) {
-        if (reply.failure.detail) this.options.log.warn(`${this.options.name} worker: unforeseen error`, { code: reply.failure.code, err: reply.failure.detail });
+        if (reply.failure.detail)
+          this.options.log.warn(`${this.options.name} worker: unforeseen error`, {
+            code: reply.failure.code,
+            err: reply.failure.detail,
+          });
         this.settle(job, this.options.errors.failed(reply.failure));
       } else this.settle(job, undefined, reply.result);
       this.dispatch();

@@ -12,7 +12,10 @@ export interface TaskOutcome<R> {
   transfer?: ArrayBuffer[];
 }
 
-export function serveTasks<T, R>(run: (task: T) => TaskOutcome<R> | Promise<TaskOutcome<R>>, describe: (err: unknown) => TaskFailure): void {
+export function serveTasks<T, R>(
+  run: (task: T) => TaskOutcome<R> | Promise<TaskOutcome<R>>,
+  describe: (err: unknown) => TaskFailure,
+): void {
   const port = parentPort!;
   yieldToEventLoop();
   // Loaded: from now on a task's time is the task's own.

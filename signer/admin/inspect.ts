@@ -34,13 +34,25 @@ export interface CertificateReport {
 
 const KEY_USAGE_OID = '2.5.29.15';
 // RFC 5280 §4.2.1.3, bit 0 first (the most significant bit of the first byte).
-const KEY_USAGE_NAMES = ['digitalSignature', 'nonRepudiation', 'keyEncipherment', 'dataEncipherment', 'keyAgreement', 'keyCertSign', 'cRLSign', 'encipherOnly', 'decipherOnly'];
+const KEY_USAGE_NAMES = [
+  'digitalSignature',
+  'nonRepudiation',
+  'keyEncipherment',
+  'dataEncipherment',
+  'keyAgreement',
+  'keyCertSign',
+  'cRLSign',
+  'encipherOnly',
+  'decipherOnly',
+];
 
 function keyUsage(der: Buffer): string[] | undefined {
   const cert = pkijs.Certificate.fromBER(der);
   const ext = cert.extensions?.find((e) => e.extnID === KEY_USAGE_OID);
   if (!ext) return undefined;
-  const bits = new Uint8Array((ext.parsedValue as { valueBlock: { valueHexView: Uint8Array } }).valueBlock.valueHexView);
+  const bits = new Uint8Array(
+    (ext.parsedValue as { valueBlock: { valueHexView: Uint8Array } }).valueBlock.valueHexView,
+  );
   return KEY_USAGE_NAMES.filter((_, i) => ((bits[i >> 3] ?? 0) & (0x80 >> (i & 7))) !== 0);
 }
 
@@ -87,7 +99,9 @@ export function inspectPkcs12(der: Buffer, password: string, now = new Date(), w
 
   const usage = keyUsage(contents.certificates[leafIndex]!);
   if (usage && !usage.includes('digitalSignature') && !usage.includes('nonRepudiation')) {
-    throw new CertificateRefused(`the certificate's key usage (${usage.join(', ') || 'none'}) allows neither digitalSignature nor nonRepudiation`);
+    throw new CertificateRefused(
+      `the certificate's key usage (${usage.join(', ') || 'none'}) allows neither digitalSignature nor nonRepudiation`,
+    );
   }
 
   const notBefore = new Date(leaf.validFrom);
@@ -95,12 +109,18 @@ export function inspectPkcs12(der: Buffer, password: string, now = new Date(), w
   if (now < notBefore) throw new CertificateRefused(`the certificate is not valid before ${notBefore.toISOString()}`);
   if (now > notAfter) throw new CertificateRefused(`the certificate expired on ${notAfter.toISOString()}`);
   for (const l of links.slice(1)) {
-    if (now > new Date(l.not_after) || now < new Date(l.not_before)) throw new CertificateRefused(`issuer "${l.subject}" in the chain is outside its validity window (${l.not_before} – ${l.not_after})`);
+    if (now > new Date(l.not_after) || now < new Date(l.not_before))
+      throw new CertificateRefused(
+        `issuer "${l.subject}" in the chain is outside its validity window (${l.not_before} – ${l.not_after})`,
+      );
   }
 
   const warnings: string[] = [];
   if (!usage) warnings.push('the certificate has no keyUsage extension (any use allowed)');
-  if (!chainComplete) warnings.push(`the chain in the file ends at "${top.subject}", issued by "${top.issuer}", which is not in the file: validators must have it as a trust anchor`);
+  if (!chainComplete)
+    warnings.push(
+      `the chain in the file ends at "${top.subject}", issued by "${top.issuer}", which is not in the file: validators must have it as a trust anchor`,
+    );
   const daysLeft = Math.floor((notAfter.getTime() - now.getTime()) / 86_400_000);
   if (daysLeft < warnDays) warnings.push(`the certificate expires in ${daysLeft} days`);
 

@@ -37,14 +37,18 @@ async function readPasswords(file: string): Promise<Record<string, unknown>> {
     throw err;
   }
   const parsed = JSON.parse(raw) as unknown;
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CertificateRefused(`${file} is not a JSON object of tenant → password; fix it first`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new CertificateRefused(`${file} is not a JSON object of tenant → password; fix it first`);
   return parsed as Record<string, unknown>;
 }
 
 const staging = (file: string) => `${file}.${randomBytes(6).toString('hex')}.tmp`;
 
 export async function installCertificate(options: InstallOptions): Promise<InstallResult> {
-  if (!TENANT_ID_PATTERN.test(options.tenant)) throw new CertificateRefused(`"${options.tenant}" is not a tenant schema name (lowercase letters, digits, "_", starting with a letter)`);
+  if (!TENANT_ID_PATTERN.test(options.tenant))
+    throw new CertificateRefused(
+      `"${options.tenant}" is not a tenant schema name (lowercase letters, digits, "_", starting with a letter)`,
+    );
   const report = inspectPkcs12(options.p12, options.password, options.now);
 
   await mkdir(options.certsDir, { recursive: true });

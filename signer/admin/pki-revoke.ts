@@ -25,11 +25,15 @@ try {
     {
       tenant,
       ...(env.CERTS_DIR ? { certsDir: path.resolve(env.CERTS_DIR) } : {}),
-      ...(env[`CERT_PASSWORD_${tenant.toUpperCase()}`] ? { password: env[`CERT_PASSWORD_${tenant.toUpperCase()}`]! } : {}),
+      ...(env[`CERT_PASSWORD_${tenant.toUpperCase()}`]
+        ? { password: env[`CERT_PASSWORD_${tenant.toUpperCase()}`]! }
+        : {}),
     },
   );
   console.log(`revoked ${entry.subject ?? tenant} (serial ${entry.serial}) at ${entry.revokedAt}`);
-  console.log('the dev OCSP responder answers "revoked" now and the next CRL lists it; issue a new certificate with cert:install or by deleting the .p12 (the dev PKI recreates it)');
+  console.log(
+    'the dev OCSP responder answers "revoked" now and the next CRL lists it; issue a new certificate with cert:install or by deleting the .p12 (the dev PKI recreates it)',
+  );
 } catch (err) {
   console.error(`cannot revoke: ${(err as Error).message}`);
   process.exit(1);

@@ -80,6 +80,14 @@ export function stampContent(stamp: StampBlock, box: Rect): Buffer {
   return w.toBuffer();
 }
 
-function centered(w: ContentWriter, text: string, font: FontKey, size: number, baseline: number, width: number, gray = 0): void {
+function centered(
+  w: ContentWriter,
+  text: string,
+  font: FontKey,
+  size: number,
+  baseline: number,
+  width: number,
+  gray = 0,
+): void {
   w.text((width - textWidth(text, font, size)) / 2, baseline, text, font, size, gray);
 }

@@ -14,7 +14,9 @@ export class ContentWriter {
 
   /** Text with its baseline starting at (x, y); `text` was validated as WinAnsi-printable. */
   text(x: number, y: number, text: string, font: FontKey, size: number, gray = 0): this {
-    this.ops.push(`BT ${n(gray)} g /${FONT_RESOURCE[font]} ${n(size)} Tf ${n(x)} ${n(y)} Td ${literal(encodeWinAnsi(text))} Tj ET`);
+    this.ops.push(
+      `BT ${n(gray)} g /${FONT_RESOURCE[font]} ${n(size)} Tf ${n(x)} ${n(y)} Td ${literal(encodeWinAnsi(text))} Tj ET`,
+    );
     return this;
   }
 
@@ -53,7 +55,10 @@ export function fitText(text: string, font: FontKey, size: number, maxWidth: num
   const shrunk = (size * maxWidth) / width;
   if (shrunk >= MIN_SINGLE_LINE_SIZE) return { lines: [text], size: floor1(shrunk) };
   const [first, second] = splitInTwo(text, font);
-  const twoLineSize = Math.min(size * 0.55, (size * maxWidth) / Math.max(textWidth(first, font, size), textWidth(second, font, size)));
+  const twoLineSize = Math.min(
+    size * 0.55,
+    (size * maxWidth) / Math.max(textWidth(first, font, size), textWidth(second, font, size)),
+  );
   return { lines: [first, second], size: floor1(twoLineSize) };
 }
 
@@ -75,7 +80,14 @@ function splitInTwo(text: string, font: FontKey): [string, string] {
       best = i;
     }
   });
-  if (best > 0) return [chars.slice(0, best).join('').trimEnd(), chars.slice(best + 1).join('').trimStart()];
+  if (best > 0)
+    return [
+      chars.slice(0, best).join('').trimEnd(),
+      chars
+        .slice(best + 1)
+        .join('')
+        .trimStart(),
+    ];
   let acc = 0;
   for (let i = 0; i < chars.length; i++) {
     acc += textWidth(chars[i]!, font, 1);

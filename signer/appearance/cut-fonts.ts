@@ -18,12 +18,19 @@ export const SOURCES = {
 /** The subsets as the module holds them (base64), cut now from the package's fonts. */
 export function cutSubsets(): Record<keyof typeof SOURCES, string> {
   const require = createRequire(import.meta.url);
-  const cut = (file: string) => Buffer.from(new SubsettableFace(new Uint8Array(readFileSync(require.resolve(file)))).subset(WIN_ANSI_PRINTABLE)).toString('base64');
+  const cut = (file: string) =>
+    Buffer.from(
+      new SubsettableFace(new Uint8Array(readFileSync(require.resolve(file)))).subset(WIN_ANSI_PRINTABLE),
+    ).toString('base64');
   return { regular: cut(SOURCES.regular), bold: cut(SOURCES.bold) };
 }
 
 function moduleText(subsets: Record<keyof typeof SOURCES, string>): string {
-  const wrap = (b64: string) => b64.match(/.{1,100}/g)!.map((l) => `    '${l}'`).join(' +\n');
+  const wrap = (b64: string) =>
+    b64
+      .match(/.{1,100}/g)!
+      .map((l) => `    '${l}'`)
+      .join(' +\n');
   return `/**
  * Arimo (Copyright 2026 The Arimo Project Authors, SIL Open Font License 1.1: see
  * ARIMO-LICENSE.txt beside this file) cut to the printable WinAnsi characters.

@@ -85,7 +85,8 @@ function embeddedSubset(font: FontKey): EmbeddedSubset {
   const lastChar = Math.max(...codes);
   const held = new Set(codes);
   const widths: number[] = [];
-  for (let code = firstChar; code <= lastChar; code++) widths.push(held.has(code) ? glyphWidth(font, winAnsiChar(code)) : 0);
+  for (let code = firstChar; code <= lastChar; code++)
+    widths.push(held.has(code) ? glyphWidth(font, winAnsiChar(code)) : 0);
   return (subsets[font] = {
     baseFont: `${subsetTag(font)}+${FACES[font].postScriptName}`,
     firstChar,

@@ -53,7 +53,8 @@ function harfbuzz(): HbSubset {
   return hb;
 }
 
-const tag = (s: string) => ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
+const tag = (s: string) =>
+  ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
 
 /** A TrueType face held by hb-subset, from which subsets are cut. */
 export class SubsettableFace {

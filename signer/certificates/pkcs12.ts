@@ -21,7 +21,8 @@ export function readPkcs12(der: Buffer, password: string): Pkcs12Contents {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (err) {
     const message = (err as Error).message ?? '';
-    if (/MAC could not be verified|Invalid password|decrypt/i.test(message)) throw new Pkcs12Error('wrong password for the PKCS#12 file');
+    if (/MAC could not be verified|Invalid password|decrypt/i.test(message))
+      throw new Pkcs12Error('wrong password for the PKCS#12 file');
     throw new Pkcs12Error('the file is not a readable PKCS#12 (.p12) container');
   }
 
@@ -38,7 +39,10 @@ export function readPkcs12(der: Buffer, password: string): Pkcs12Contents {
       }
     }
   }
-  if (keys.length !== 1) throw new Pkcs12Error(keys.length ? 'the PKCS#12 holds more than one private key' : 'the PKCS#12 holds no private key');
+  if (keys.length !== 1)
+    throw new Pkcs12Error(
+      keys.length ? 'the PKCS#12 holds more than one private key' : 'the PKCS#12 holds no private key',
+    );
 
   const certificates: Buffer[] = [];
   const certBag = forge.pki.oids.certBag!;

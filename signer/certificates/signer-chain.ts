@@ -29,9 +29,16 @@ export function readPemChain(text: string): Buffer[] {
   const blocks = [...text.matchAll(/-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*?)-----END CERTIFICATE-----/g)];
   const rest = text.replace(/-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]*?-----END CERTIFICATE-----/g, '').trim();
   if (!blocks.length || rest !== '') {
-    throw new SignerError('INVALID_PARAMETERS', 'signer_certificates must be the signer\'s certificate chain in PEM ("-----BEGIN CERTIFICATE-----" blocks), leaf first');
+    throw new SignerError(
+      'INVALID_PARAMETERS',
+      'signer_certificates must be the signer\'s certificate chain in PEM ("-----BEGIN CERTIFICATE-----" blocks), leaf first',
+    );
   }
-  if (blocks.length > MAX_CHAIN_CERTIFICATES) throw new SignerError('INVALID_PARAMETERS', `signer_certificates holds ${blocks.length} certificates; at most ${MAX_CHAIN_CERTIFICATES}`);
+  if (blocks.length > MAX_CHAIN_CERTIFICATES)
+    throw new SignerError(
+      'INVALID_PARAMETERS',
+      `signer_certificates holds ${blocks.length} certificates; at most ${MAX_CHAIN_CERTIFICATES}`,
+    );
   return blocks.map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64'));
 }
 
@@ -41,7 +48,8 @@ export function readPemChain(text: string): Buffer[] {
  * usage — allowed digitalSignature or nonRepudiation. INVALID_SIGNER_CERTIFICATE otherwise.
  */
 export function checkSignerChain(chainDer: Buffer[], now: Date): SignerChain {
-  const fail = (message: string) => new SignerError('INVALID_SIGNER_CERTIFICATE', `the signer's certificate cannot sign: ${message}`);
+  const fail = (message: string) =>
+    new SignerError('INVALID_SIGNER_CERTIFICATE', `the signer's certificate cannot sign: ${message}`);
   let x509: X509Certificate[];
   try {
     x509 = chainDer.map((der) => new X509Certificate(der));
@@ -50,7 +58,9 @@ export function checkSignerChain(chainDer: Buffer[], now: Date): SignerChain {
   }
   for (let i = 0; i + 1 < x509.length; i++) {
     if (!x509[i]!.checkIssued(x509[i + 1]!) || !x509[i]!.verify(x509[i + 1]!.publicKey)) {
-      throw fail(`certificate ${i + 2} did not issue certificate ${i + 1}; send the chain leaf first, each certificate followed by its issuer`);
+      throw fail(
+        `certificate ${i + 2} did not issue certificate ${i + 1}; send the chain leaf first, each certificate followed by its issuer`,
+      );
     }
   }
   const leaf = x509[0]!;
@@ -62,7 +72,8 @@ export function checkSignerChain(chainDer: Buffer[], now: Date): SignerChain {
   if (now > notAfter) throw fail(`certificate expired on ${isoWithOffset(notAfter)}`);
   try {
     const usage = keyUsage(chainDer[0]!);
-    if (usage !== undefined && !(usage & (DIGITAL_SIGNATURE | NON_REPUDIATION))) throw fail('its key usage allows neither digitalSignature nor nonRepudiation');
+    if (usage !== undefined && !(usage & (DIGITAL_SIGNATURE | NON_REPUDIATION)))
+      throw fail('its key usage allows neither digitalSignature nor nonRepudiation');
     return {
       ...prepareCertificate(chainDer),
       subject: leaf.subject.split('\n').filter(Boolean).reverse().join(', '),

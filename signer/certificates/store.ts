@@ -172,7 +172,10 @@ export class CertificateStore {
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
       passwords = parsed as Record<string, unknown>;
     } catch {
-      throw new SignerError('CERTIFICATE_LOAD_ERROR', 'the certificate passwords file is not a JSON object of tenant_id → password');
+      throw new SignerError(
+        'CERTIFICATE_LOAD_ERROR',
+        'the certificate passwords file is not a JSON object of tenant_id → password',
+      );
     }
     this.passwordFileCache = { stamp, passwords };
     return passwords;
@@ -183,12 +186,15 @@ export class CertificateStore {
     try {
       contents = readPkcs12(await readFile(file), password);
     } catch (err) {
-      if (err instanceof Pkcs12Error) throw new SignerError('CERTIFICATE_LOAD_ERROR', `certificate for tenant "${tenant}": ${err.message}`);
+      if (err instanceof Pkcs12Error)
+        throw new SignerError('CERTIFICATE_LOAD_ERROR', `certificate for tenant "${tenant}": ${err.message}`);
       throw new SignerError('CERTIFICATE_LOAD_ERROR', `the certificate file for tenant "${tenant}" cannot be read`);
     }
-    const fail = (message: string) => new SignerError('CERTIFICATE_LOAD_ERROR', `certificate for tenant "${tenant}": ${message}`);
+    const fail = (message: string) =>
+      new SignerError('CERTIFICATE_LOAD_ERROR', `certificate for tenant "${tenant}": ${message}`);
     const key = contents.key;
-    if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyType !== 'ec') throw fail(`unsupported key type ${key.asymmetricKeyType}`);
+    if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyType !== 'ec')
+      throw fail(`unsupported key type ${key.asymmetricKeyType}`);
     let x509: X509Certificate[];
     try {
       x509 = contents.certificates.map((der) => new X509Certificate(der));
@@ -201,7 +207,9 @@ export class CertificateStore {
     // Signer first, then each issuer found in the file (the chain validators need).
     const order = [leafIndex];
     for (let current = x509[leafIndex]!; order.length < x509.length; ) {
-      const next = x509.findIndex((c, i) => !order.includes(i) && current.checkIssued(c) && current.verify(c.publicKey));
+      const next = x509.findIndex(
+        (c, i) => !order.includes(i) && current.checkIssued(c) && current.verify(c.publicKey),
+      );
       if (next < 0 || x509[next]!.subject === current.subject) break;
       order.push(next);
       current = x509[next]!;
@@ -222,7 +230,10 @@ export class CertificateStore {
   }
 }
 
-export function checkValidity(c: Pick<TenantCredentials, 'notBefore' | 'notAfter'>, now: Date): { valid: boolean; message: string } {
+export function checkValidity(
+  c: Pick<TenantCredentials, 'notBefore' | 'notAfter'>,
+  now: Date,
+): { valid: boolean; message: string } {
   if (now < c.notBefore) return { valid: false, message: `certificate not valid before ${isoWithOffset(c.notBefore)}` };
   if (now > c.notAfter) return { valid: false, message: `certificate expired on ${isoWithOffset(c.notAfter)}` };
   return { valid: true, message: `certificate valid until ${isoWithOffset(c.notAfter)}` };

@@ -28,7 +28,10 @@ function escapeValue(value: string): string {
 
 /** YYYYMMDDHHmmssZ. */
 export function generalizedTime(date: Date): string {
-  return date.toISOString().replace(/[-:T]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:T]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 export interface CertificateFacts {

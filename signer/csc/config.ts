@@ -23,7 +23,14 @@ export interface CscServiceConfig {
   /** 32 bytes that encrypt the keys at rest; unset: generated under DATA_DIR/secrets (not in production). */
   keysKey: Buffer | undefined;
   /** Where the one-time codes are e-mailed. */
-  smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined; from: string };
+  smtp: {
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string | undefined;
+    password: string | undefined;
+    from: string;
+  };
   /** Lifetime of an e-mailed code and wrong tries before it dies. */
   otpTtlSeconds: number;
   otpMaxAttempts: number;
@@ -49,7 +56,6 @@ export const CSC_DEFAULTS = {
 } as const;
 
 export class CscConfigError extends Error {}
-
 
 const value = envValue;
 

@@ -22,7 +22,8 @@ export class CscFailure extends Error {
 export const invalidRequest = (description: string) => new CscFailure(400, 'invalid_request', description);
 
 /** The spec's wording for an unusable credential (credentials/authorize error table). */
-export const credentialDisabled = (why: string) => new CscFailure(400, 'invalid_request', `The credential identified by credentialID is disabled: ${why}`);
+export const credentialDisabled = (why: string) =>
+  new CscFailure(400, 'invalid_request', `The credential identified by credentialID is disabled: ${why}`);
 
 /** The spec's wording (signatures/signHash error table). */
 export const hashNotAuthorized = () => new CscFailure(400, 'invalid_request', 'Hash is not authorized by the SAD');

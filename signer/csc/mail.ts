@@ -41,7 +41,11 @@ export class CodeMailer {
       '',
       `Vence en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} y sirve una sola vez.`,
       ...(message.hashes?.length
-        ? ['', `Autoriza ${message.hashes.length === 1 ? 'esta firma' : `estas ${message.hashes.length} firmas`} (huella SHA-256):`, ...message.hashes.map((h) => `  ${h.toString('hex').slice(0, 16)}…`)]
+        ? [
+            '',
+            `Autoriza ${message.hashes.length === 1 ? 'esta firma' : `estas ${message.hashes.length} firmas`} (huella SHA-256):`,
+            ...message.hashes.map((h) => `  ${h.toString('hex').slice(0, 16)}…`),
+          ]
         : []),
       '',
       'Si usted no pidió firmar, no comparta este código con nadie.',

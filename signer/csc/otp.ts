@@ -42,7 +42,11 @@ export class OtpBook {
   private readonly dir: string;
   private readonly key: Buffer;
 
-  constructor(serviceDir: string, keysKey: Buffer, private readonly policy: OtpPolicy) {
+  constructor(
+    serviceDir: string,
+    keysKey: Buffer,
+    private readonly policy: OtpPolicy,
+  ) {
     this.dir = path.join(serviceDir, 'otp');
     this.key = Buffer.from(hkdfSync('sha256', keysKey, Buffer.alloc(0), 'expediente-csc otp', 32));
   }
@@ -52,11 +56,20 @@ export class OtpBook {
   }
 
   /** A new e-mailed code for the credential (replacing any pending one): the caller sends it. */
-  async issue(credentialId: string, hashes: string[] | undefined, now: number): Promise<{ code: string; expiresAt: number }> {
+  async issue(
+    credentialId: string,
+    hashes: string[] | undefined,
+    now: number,
+  ): Promise<{ code: string; expiresAt: number }> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = now + this.policy.ttlSeconds * 1000;
     await this.change(credentialId, (state) => {
-      state.email = { mac: this.mac(credentialId, code), expiresAt, attemptsLeft: this.policy.maxAttempts, ...(hashes ? { hashes: [...hashes].sort() } : {}) };
+      state.email = {
+        mac: this.mac(credentialId, code),
+        expiresAt,
+        attemptsLeft: this.policy.maxAttempts,
+        ...(hashes ? { hashes: [...hashes].sort() } : {}),
+      };
     });
     return { code, expiresAt };
   }
@@ -65,7 +78,8 @@ export class OtpBook {
   async redeemEmailed(credentialId: string, code: string, hashes: string[], now: number): Promise<void> {
     await this.change(credentialId, (state) => {
       const pending = state.email;
-      if (!pending) throw deadCode('No one-time code is pending for this credential: request one with credentials/getChallenge');
+      if (!pending)
+        throw deadCode('No one-time code is pending for this credential: request one with credentials/getChallenge');
       if (now >= pending.expiresAt) {
         delete state.email;
         throw deadCode('The one-time code has expired: request a new one');
@@ -76,12 +90,18 @@ export class OtpBook {
           delete state.email;
           throw wrongCode('The OTP is invalid; that was the last try: request a new code');
         }
-        throw wrongCode(`The OTP is invalid (${pending.attemptsLeft} ${pending.attemptsLeft === 1 ? 'try' : 'tries'} left)`);
+        throw wrongCode(
+          `The OTP is invalid (${pending.attemptsLeft} ${pending.attemptsLeft === 1 ? 'try' : 'tries'} left)`,
+        );
       }
       // The right code, good once whatever follows.
       delete state.email;
       if (pending.hashes && !sameSet(pending.hashes, hashes)) {
-        throw new CscFailure(400, 'invalid_hash', 'The one-time code was not issued for these hashes; it is spent: request a new one');
+        throw new CscFailure(
+          400,
+          'invalid_hash',
+          'The one-time code was not issued for these hashes; it is spent: request a new one',
+        );
       }
     });
   }
@@ -90,7 +110,8 @@ export class OtpBook {
   async redeemTotp(credentialId: string, secret: Buffer, code: string, now: number): Promise<void> {
     await this.change(credentialId, (state) => {
       const totp = (state.totp ??= { usedStep: -1, failures: 0, lockedUntil: 0 });
-      if (now < totp.lockedUntil) throw deadCode('Too many wrong authenticator codes: try again later or ask for an e-mailed code');
+      if (now < totp.lockedUntil)
+        throw deadCode('Too many wrong authenticator codes: try again later or ask for an e-mailed code');
       const step = /^\d{6}$/.test(code) ? matchTotp(secret, code, now, totp.usedStep) : undefined;
       if (step === undefined) {
         totp.failures += 1;

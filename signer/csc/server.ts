@@ -58,14 +58,20 @@ export interface CscServiceOptions {
   now?: () => number;
 }
 
-export async function startCscService(config: CscServiceConfig, options: CscServiceOptions = {}): Promise<RunningCscService> {
+export async function startCscService(
+  config: CscServiceConfig,
+  options: CscServiceOptions = {},
+): Promise<RunningCscService> {
   const log = options.log ?? createLogger(config.logLevel);
   const now = options.now ?? Date.now;
   // Normally the TSA process has made (and bound) the PKI already; alone, the service makes it.
   await ensureDevPki({ dir: config.pkiDir, tenants: [] });
   const key = await keysKey(config.keysKey, config.dataDir);
   const store = new CredentialStore(config.dataDir, config.pkiDir, new KeyBox(key));
-  const otp = new OtpBook(config.dataDir, key, { ttlSeconds: config.otpTtlSeconds, maxAttempts: config.otpMaxAttempts });
+  const otp = new OtpBook(config.dataDir, key, {
+    ttlSeconds: config.otpTtlSeconds,
+    maxAttempts: config.otpMaxAttempts,
+  });
   await store.init();
   await otp.init();
   const tokens = new TokenSigner<AccessClaims>(key, 'access token');
@@ -92,7 +98,8 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
   };
   const admin = (req: Request, _res: Response, next: NextFunction) => {
     const token = bearer(req);
-    if (!token || !constantTimeEqual(token, config.adminToken)) return next(new CscFailure(401, 'invalid_token', 'The admin token is not valid'));
+    if (!token || !constantTimeEqual(token, config.adminToken))
+      return next(new CscFailure(401, 'invalid_token', 'The admin token is not valid'));
     next();
   };
   const credential = async (body: Record<string, unknown>): Promise<CredentialRecord> => {
@@ -135,7 +142,9 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     if (colon < 0) throw invalidRequest('Malformed username-password');
     const [user, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
     // Both compared, whatever the first gives, so timing tells nothing.
-    const good = [constantTimeEqual(user, config.clientId), constantTimeEqual(password, config.clientSecret)].every(Boolean);
+    const good = [constantTimeEqual(user, config.clientId), constantTimeEqual(password, config.clientSecret)].every(
+      Boolean,
+    );
     if (!good) throw new CscFailure(400, 'authentication_error', 'An error occurred during authentication process');
     const expiresIn = config.tokenTtlSeconds;
     res.json({ access_token: tokens.sign({ sub: user, exp: now() + expiresIn * 1000 }), expires_in: expiresIn });
@@ -150,7 +159,14 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     const records = (await store.listFor(userId)).filter((r) => !onlyValid || store.usable(r, now()));
     res.json({
       credentialIDs: records.map((r) => r.credentialId),
-      ...(optionalBoolean(body, 'credentialInfo') ? { credentialInfos: records.map((r) => ({ credentialID: r.credentialId, ...describe(r, detail, now(), config.multisign) })) } : {}),
+      ...(optionalBoolean(body, 'credentialInfo')
+        ? {
+            credentialInfos: records.map((r) => ({
+              credentialID: r.credentialId,
+              ...describe(r, detail, now(), config.multisign),
+            })),
+          }
+        : {}),
       ...(onlyValid ? { onlyValid: true } : {}),
     });
   });
@@ -166,15 +182,28 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     const body = object(req.body);
     const record = await credential(body);
     if (req.path.endsWith('getChallenge') && body.authObjectID !== AUTH_OBJECT.emailed) {
-      throw invalidRequest(`Invalid parameter authObjectID: "${AUTH_OBJECT.emailed}" is sent out of band; "${AUTH_OBJECT.authenticator}" needs no challenge`);
+      throw invalidRequest(
+        `Invalid parameter authObjectID: "${AUTH_OBJECT.emailed}" is sent out of band; "${AUTH_OBJECT.authenticator}" needs no challenge`,
+      );
     }
     usable(record);
     const hashes = body.hashes === undefined ? undefined : hashList(body, 'hashes', config.multisign);
     if (hashes) sha256Only(body);
     const description = optionalText(body, 'description', 200);
-    const issued = await otp.issue(record.credentialId, hashes?.map((h) => h.toString('base64')), now());
+    const issued = await otp.issue(
+      record.credentialId,
+      hashes?.map((h) => h.toString('base64')),
+      now(),
+    );
     try {
-      await mailer.send({ to: record.email, fullName: record.fullName, code: issued.code, ttlSeconds: config.otpTtlSeconds, description, hashes });
+      await mailer.send({
+        to: record.email,
+        fullName: record.fullName,
+        code: issued.code,
+        ttlSeconds: config.otpTtlSeconds,
+        description,
+        hashes,
+      });
     } catch (err) {
       log.error('one-time code not sent', { credential: record.credentialId, err });
       throw new CscFailure(503, 'temporarily_unavailable', 'The one-time code could not be sent; try again');
@@ -190,7 +219,8 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     const record = await credential(body);
     usable(record);
     const numSignatures = body.numSignatures;
-    if (typeof numSignatures !== 'number' || !Number.isInteger(numSignatures)) throw invalidRequest('Missing (or invalid type) integer parameter numSignatures');
+    if (typeof numSignatures !== 'number' || !Number.isInteger(numSignatures))
+      throw invalidRequest('Missing (or invalid type) integer parameter numSignatures');
     if (numSignatures < 1) throw invalidRequest('Invalid value for parameter numSignatures');
     if (numSignatures > config.multisign) throw invalidRequest('Numbers of signatures is too high');
     // SCAL2: the SAD covers exactly these hashes.
@@ -201,7 +231,13 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     if (method === 'authenticator') await otp.redeemTotp(record.credentialId, store.totpSecret(record), value, now());
     else await otp.redeemEmailed(record.credentialId, value, hashes, now());
     const expiresIn = config.sadTtlSeconds;
-    const sad = sads.sign({ cid: record.credentialId, hashes, numSignatures, exp: now() + expiresIn * 1000, jti: newJti() });
+    const sad = sads.sign({
+      cid: record.credentialId,
+      hashes,
+      numSignatures,
+      exp: now() + expiresIn * 1000,
+      jti: newJti(),
+    });
     log.info('signature authorised', { credential: record.credentialId, method, signatures: numSignatures });
     res.json({ SAD: sad, expiresIn });
   });
@@ -209,10 +245,13 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
   v2.post('/signatures/signHash', json, service, async (req, res) => {
     const body = object(req.body);
     const record = await credential(body);
-    if (body.operationMode !== undefined && body.operationMode !== 'S') throw invalidRequest('Invalid parameter operationMode');
+    if (body.operationMode !== undefined && body.operationMode !== 'S')
+      throw invalidRequest('Invalid parameter operationMode');
     if (typeof body.signAlgo !== 'string') throw invalidRequest('Missing (or invalid type) string parameter signAlgo');
-    if (body.signAlgo !== OID.sha256WithRSA && body.signAlgo !== OID.rsaEncryption) throw invalidRequest('Invalid parameter signAlgo');
-    if (body.signAlgo === OID.rsaEncryption && body.hashAlgorithmOID === undefined) throw invalidRequest('Missing (or invalid type) string parameter hashAlgorithmOID');
+    if (body.signAlgo !== OID.sha256WithRSA && body.signAlgo !== OID.rsaEncryption)
+      throw invalidRequest('Invalid parameter signAlgo');
+    if (body.signAlgo === OID.rsaEncryption && body.hashAlgorithmOID === undefined)
+      throw invalidRequest('Missing (or invalid type) string parameter hashAlgorithmOID');
     sha256Only(body);
     const hashes = hashList(body, 'hashes', config.multisign);
     if (typeof body.SAD !== 'string') throw invalidRequest('Missing (or invalid type) string parameter SAD');
@@ -226,7 +265,12 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     if (!hashes.every((h) => covered.has(h.toString('base64')))) throw hashNotAuthorized();
     const privateKey = store.privateKey(record);
     // RSASSA-PKCS1-v1_5 over DigestInfo(SHA-256, hash): what crypto.sign('sha256', data) gives for hash = SHA-256(data).
-    const signatures = hashes.map((h) => privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([SHA256_DIGEST_INFO, h])).toString('base64'));
+    const signatures = hashes.map((h) =>
+      privateEncrypt(
+        { key: privateKey, padding: constants.RSA_PKCS1_PADDING },
+        Buffer.concat([SHA256_DIGEST_INFO, h]),
+      ).toString('base64'),
+    );
     log.info('hashes signed', { credential: record.credentialId, signatures: signatures.length });
     res.json({ signatures });
   });
@@ -240,11 +284,17 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     const fullName = requiredText(body, 'fullName', 200);
     const organization = requiredText(body, 'organization', 200);
     const cuit = body.cuit === null || body.cuit === undefined ? null : body.cuit;
-    if (cuit !== null && (typeof cuit !== 'string' || !/^\d{11}$/.test(cuit))) throw invalidRequest('Invalid parameter cuit: 11 digits or null');
+    if (cuit !== null && (typeof cuit !== 'string' || !/^\d{11}$/.test(cuit)))
+      throw invalidRequest('Invalid parameter cuit: 11 digits or null');
     const email = body.email;
-    if (typeof email !== 'string' || email.length > 254 || !MAILBOX.test(email)) throw invalidRequest('Invalid parameter email');
+    if (typeof email !== 'string' || email.length > 254 || !MAILBOX.test(email))
+      throw invalidRequest('Invalid parameter email');
     const enrolled = await store.enrol({ userId, fullName, organization, cuit, email }, now());
-    if (enrolled.created) log.info('credential issued', { credential: enrolled.record.credentialId, serial: enrolled.record.facts.serialNumber });
+    if (enrolled.created)
+      log.info('credential issued', {
+        credential: enrolled.record.credentialId,
+        serial: enrolled.record.facts.serialNumber,
+      });
     res.status(enrolled.created ? 201 : 200).json({
       credentialID: enrolled.record.credentialId,
       created: enrolled.created,
@@ -268,18 +318,22 @@ export async function startCscService(config: CscServiceConfig, options: CscServ
     res.json({ revoked });
   });
 
-  app.use((_req: Request, _res: Response, next: NextFunction) => next(new CscFailure(404, 'invalid_request', 'No such method')));
+  app.use((_req: Request, _res: Response, next: NextFunction) =>
+    next(new CscFailure(404, 'invalid_request', 'No such method')),
+  );
   app.use((err: Error & { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
     let failure: CscFailure;
     if (err instanceof CscFailure) failure = err;
     else if (err.type === 'entity.too.large') failure = new CscFailure(413, 'invalid_request', 'Request too large');
-    else if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) failure = invalidRequest('Malformed JSON body');
+    else if (typeof err.status === 'number' && err.status >= 400 && err.status < 500)
+      failure = invalidRequest('Malformed JSON body');
     else {
       log.error('request failed', { path: req.path, err: err.stack ?? String(err) });
       failure = new CscFailure(500, 'server_error', 'Internal error');
     }
     if (failure.status === 401) res.set('www-authenticate', `Bearer error="${failure.error}"`);
-    if (failure.status < 500) log.info('request refused', { path: req.path, error: failure.error, description: failure.description });
+    if (failure.status < 500)
+      log.info('request refused', { path: req.path, error: failure.error, description: failure.description });
     res.status(failure.status).json(failure.body());
   });
 
@@ -320,7 +374,8 @@ function bearer(req: Request): string | undefined {
 }
 
 function object(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('The request body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidRequest('The request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -354,7 +409,8 @@ function hashList(body: Record<string, unknown>, name: string, max: number): Buf
   if (v.length === 0) throw invalidRequest('Empty hash array');
   if (v.length > max) throw invalidRequest('Numbers of signatures is too high');
   return v.map((h) => {
-    if (typeof h !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(h)) throw invalidRequest('Invalid Base64 hash string parameter');
+    if (typeof h !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(h))
+      throw invalidRequest('Invalid Base64 hash string parameter');
     const bytes = Buffer.from(h, 'base64');
     if (bytes.length !== 32) throw invalidRequest('Invalid digest value length');
     return bytes;
@@ -372,12 +428,22 @@ function sha256Only(body: Record<string, unknown>): void {
 function authData(body: Record<string, unknown>): { method: 'emailed' | 'authenticator'; value: string } {
   if (Array.isArray(body.authData)) {
     const [entry, ...rest] = body.authData as unknown[];
-    if (!entry || rest.length || typeof entry !== 'object') throw new CscFailure(400, 'invalid_authentication_data', 'The authentication data is invalid: one authentication object expected');
+    if (!entry || rest.length || typeof entry !== 'object')
+      throw new CscFailure(
+        400,
+        'invalid_authentication_data',
+        'The authentication data is invalid: one authentication object expected',
+      );
     const { id, value } = entry as { id?: unknown; value?: unknown };
-    if (typeof value !== 'string') throw new CscFailure(400, 'invalid_authentication_data', 'The authentication data is invalid: value missing');
+    if (typeof value !== 'string')
+      throw new CscFailure(400, 'invalid_authentication_data', 'The authentication data is invalid: value missing');
     if (id === AUTH_OBJECT.emailed) return { method: 'emailed', value };
     if (id === AUTH_OBJECT.authenticator) return { method: 'authenticator', value };
-    throw new CscFailure(400, 'invalid_authentication_data', `The authentication data is invalid: unknown authentication object "${String(id)}"`);
+    throw new CscFailure(
+      400,
+      'invalid_authentication_data',
+      `The authentication data is invalid: unknown authentication object "${String(id)}"`,
+    );
   }
   if (typeof body.OTP === 'string') return { method: 'emailed', value: body.OTP };
   throw new CscFailure(400, 'invalid_authentication_data', 'The authentication data is invalid: authData missing');
@@ -391,8 +457,13 @@ interface InfoOptions {
 
 function infoOptions(body: Record<string, unknown>): InfoOptions {
   const certificates = body.certificates ?? 'single';
-  if (certificates !== 'none' && certificates !== 'single' && certificates !== 'chain') throw invalidRequest('Invalid parameter certificates');
-  return { certificates, certInfo: optionalBoolean(body, 'certInfo') ?? false, authInfo: optionalBoolean(body, 'authInfo') ?? false };
+  if (certificates !== 'none' && certificates !== 'single' && certificates !== 'chain')
+    throw invalidRequest('Invalid parameter certificates');
+  return {
+    certificates,
+    certInfo: optionalBoolean(body, 'certInfo') ?? false,
+    authInfo: optionalBoolean(body, 'authInfo') ?? false,
+  };
 }
 
 /**
@@ -400,21 +471,55 @@ function infoOptions(body: Record<string, unknown>): InfoOptions {
  * repeat the authorisation in the shape of CSC 1.0.4 and 2.0.0.0, which many providers and
  * clients still use.
  */
-function describe(record: CredentialRecord, options: InfoOptions, nowMs: number, multisign: number): Record<string, unknown> {
+function describe(
+  record: CredentialRecord,
+  options: InfoOptions,
+  nowMs: number,
+  multisign: number,
+): Record<string, unknown> {
   const active = record.status === 'active';
   const certStatus = !active ? 'revoked' : nowMs >= record.facts.notAfter ? 'expired' : 'valid';
-  const certificates = options.certificates === 'none' ? [] : options.certificates === 'single' ? record.certificates.slice(0, 1) : record.certificates;
-  const emailed = { type: 'ChallengeResponseOOB', id: AUTH_OBJECT.emailed, label: 'Código por correo', description: 'Código de 6 dígitos enviado por correo electrónico (credentials/getChallenge)' };
-  const authenticator = { type: 'Password', id: AUTH_OBJECT.authenticator, format: 'N', generator: 'totp', label: 'Código de la app', description: 'Código de 6 dígitos de la aplicación de autenticación' };
+  const certificates =
+    options.certificates === 'none'
+      ? []
+      : options.certificates === 'single'
+        ? record.certificates.slice(0, 1)
+        : record.certificates;
+  const emailed = {
+    type: 'ChallengeResponseOOB',
+    id: AUTH_OBJECT.emailed,
+    label: 'Código por correo',
+    description: 'Código de 6 dígitos enviado por correo electrónico (credentials/getChallenge)',
+  };
+  const authenticator = {
+    type: 'Password',
+    id: AUTH_OBJECT.authenticator,
+    format: 'N',
+    generator: 'totp',
+    label: 'Código de la app',
+    description: 'Código de 6 dígitos de la aplicación de autenticación',
+  };
   return {
     description: `Firma personal de ${record.fullName}`,
     key: { status: active ? 'enabled' : 'disabled', algo: [OID.sha256WithRSA, OID.rsaEncryption], len: 2048 },
     cert: {
       status: certStatus,
       ...(options.certificates === 'none' ? {} : { certificates }),
-      ...(options.certInfo ? { issuerDN: record.facts.issuerDN, serialNumber: record.facts.serialNumber, subjectDN: record.facts.subjectDN, validFrom: record.facts.validFrom, validTo: record.facts.validTo } : {}),
+      ...(options.certInfo
+        ? {
+            issuerDN: record.facts.issuerDN,
+            serialNumber: record.facts.serialNumber,
+            subjectDN: record.facts.subjectDN,
+            validFrom: record.facts.validFrom,
+            validTo: record.facts.validTo,
+          }
+        : {}),
     },
-    auth: { mode: 'explicit', expression: `${AUTH_OBJECT.emailed} OR ${AUTH_OBJECT.authenticator}`, ...(options.authInfo ? { objects: [emailed, authenticator] } : {}) },
+    auth: {
+      mode: 'explicit',
+      expression: `${AUTH_OBJECT.emailed} OR ${AUTH_OBJECT.authenticator}`,
+      ...(options.authInfo ? { objects: [emailed, authenticator] } : {}),
+    },
     authMode: 'explicit',
     OTP: { presence: 'true', type: 'online', format: 'N', label: emailed.label, description: emailed.description },
     SCAL: '2',

@@ -75,7 +75,10 @@ export class CredentialStore {
    * secret). A usable one is kept (its e-mail address follows the enrolment's); a revoked or
    * expired one is replaced. `otpauthUri` is given only when the credential is created.
    */
-  async enrol(enrolment: Enrolment, now: number): Promise<{ record: CredentialRecord; created: boolean; otpauthUri?: string }> {
+  async enrol(
+    enrolment: Enrolment,
+    now: number,
+  ): Promise<{ record: CredentialRecord; created: boolean; otpauthUri?: string }> {
     return withLock(this.usersDir, async () => {
       const current = (await this.listFor(enrolment.userId)).find((r) => this.usable(r, now));
       if (current) {
@@ -104,7 +107,10 @@ export class CredentialStore {
         totp: this.box.seal(totpSecret, `${credentialId} totp`),
       };
       await this.write(record);
-      const index = (await readJson<{ userId: string; credentialIds: string[] }>(this.userFile(enrolment.userId))) ?? { userId: enrolment.userId, credentialIds: [] };
+      const index = (await readJson<{ userId: string; credentialIds: string[] }>(this.userFile(enrolment.userId))) ?? {
+        userId: enrolment.userId,
+        credentialIds: [],
+      };
       index.credentialIds.push(credentialId);
       await writeAtomic(this.userFile(enrolment.userId), `${JSON.stringify(index, null, 2)}\n`, 0o600);
       return { record, created: true, otpauthUri: otpauthUri(totpSecret, enrolment.email, 'expediente') };
@@ -117,11 +123,22 @@ export class CredentialStore {
    */
   async revoke(target: { credentialId: string } | { userId: string }, now: number): Promise<string[]> {
     return withLock(this.usersDir, async () => {
-      const records = 'credentialId' in target ? [await this.get(target.credentialId)].filter((r) => r !== undefined) : await this.listFor(target.userId);
+      const records =
+        'credentialId' in target
+          ? [await this.get(target.credentialId)].filter((r) => r !== undefined)
+          : await this.listFor(target.userId);
       const revoked: string[] = [];
       for (const record of records) {
         if (record.status === 'revoked') continue;
-        await revokeCertificate({ dir: this.pkiDir }, { issuer: 'signing-ca', serial: record.facts.serialNumber, at: new Date(now), subject: `CN=${record.fullName}` });
+        await revokeCertificate(
+          { dir: this.pkiDir },
+          {
+            issuer: 'signing-ca',
+            serial: record.facts.serialNumber,
+            at: new Date(now),
+            subject: `CN=${record.fullName}`,
+          },
+        );
         record.status = 'revoked';
         record.revokedAt = new Date(now).toISOString();
         await this.write(record);
@@ -140,7 +157,11 @@ export class CredentialStore {
   }
 
   private write(record: CredentialRecord): Promise<void> {
-    return writeAtomic(path.join(this.credentialsDir, `${record.credentialId}.json`), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+    return writeAtomic(
+      path.join(this.credentialsDir, `${record.credentialId}.json`),
+      `${JSON.stringify(record, null, 2)}\n`,
+      0o600,
+    );
   }
 
   private userFile(userId: string): string {

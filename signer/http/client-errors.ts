@@ -32,7 +32,9 @@ export function answerClientErrors(server: Server): void {
     const [status, reason, message] = STATUS[err.code ?? ''] ?? [400, 'Bad Request', 'the request is not valid HTTP'];
     const body = JSON.stringify({ code: 'INVALID_PARAMETERS', message: `${message}; nothing was signed` });
     lingerBeforeClose(socket, LINGER_BYTES);
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+    );
     socket.resume();
   });
 }

@@ -11,7 +11,10 @@ export interface Deadline {
 export function processingDeadline(timeoutMs: number, undone: string): Deadline {
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${timeoutMs / 1000} s; ${undone}`)),
+    () =>
+      controller.abort(
+        new SignerError('PROCESSING_TIMEOUT', `the request was not completed within ${timeoutMs / 1000} s; ${undone}`),
+      ),
     timeoutMs,
   );
   return { signal: controller.signal, clear: () => clearTimeout(timer) };

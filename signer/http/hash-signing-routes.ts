@@ -40,7 +40,14 @@ export function addHashSigningRoutes(app: Express, deps: HashSigningDeps): void 
   const levelOf = (requested: PadesLevel | undefined, tenantId: string | undefined): PadesLevel =>
     requested ?? (tenantId ? config.tenantPadesLevels.get(tenantId) : undefined) ?? config.padesLevel;
   const multipart = (req: Request, fileField: string, signal: AbortSignal, meter: UploadMeter) =>
-    readMultipart(req, { fileField, maxFileBytes: MAX_PDF_BYTES, maxBodyBytes: MAX_FORM_BYTES, maxFieldBytes: MAX_HASH_FIELD_BYTES, signal, meter });
+    readMultipart(req, {
+      fileField,
+      maxFileBytes: MAX_PDF_BYTES,
+      maxBodyBytes: MAX_FORM_BYTES,
+      maxFieldBytes: MAX_HASH_FIELD_BYTES,
+      signal,
+      meter,
+    });
 
   app.post('/sign-pdf/prepare', deps.requireApiKey, (req, res) =>
     withSlot(deps, req, res, 'prepare', async (signal, upload) => {
@@ -74,7 +81,9 @@ export function addHashSigningRoutes(app: Express, deps: HashSigningDeps): void 
       if (signal.aborted) throw signal.reason;
       res.writeHead(200, {
         'content-type': 'application/pdf',
-        'content-disposition': deps.contentDisposition(input.stamp ? `${input.stamp.documentNumber}.pdf` : input.filename),
+        'content-disposition': deps.contentDisposition(
+          input.stamp ? `${input.stamp.documentNumber}.pdf` : input.filename,
+        ),
         'content-length': prepared.length,
         'x-data-to-sign-digest': prepared.dataToSignDigest.toString('base64'),
         'x-hash-algorithm-oid': OID.sha256,
@@ -83,7 +92,14 @@ export function addHashSigningRoutes(app: Express, deps: HashSigningDeps): void 
       });
       for (const chunk of prepared.chunks) res.write(chunk);
       res.end();
-      log.info('signature prepared', { tenant: input.tenantId, level, signer: chain.subject, field: prepared.field, signatures: prepared.existing + 1, bytes: prepared.length });
+      log.info('signature prepared', {
+        tenant: input.tenantId,
+        level,
+        signer: chain.subject,
+        field: prepared.field,
+        signatures: prepared.existing + 1,
+        bytes: prepared.length,
+      });
     }),
   );
 
@@ -100,7 +116,16 @@ export function addHashSigningRoutes(app: Express, deps: HashSigningDeps): void 
         throw refusal;
       }
       const level = levelOf(input.padesLevel, input.tenantId);
-      const { pdf, field } = await completeHashSignature({ documents, pdf: input.pdf, chain, signature: input.signature, level, tsa, revocation, signal });
+      const { pdf, field } = await completeHashSignature({
+        documents,
+        pdf: input.pdf,
+        chain,
+        signature: input.signature,
+        level,
+        tsa,
+        revocation,
+        signal,
+      });
       if (signal.aborted) throw signal.reason;
       res.writeHead(200, {
         'content-type': 'application/pdf',
@@ -110,7 +135,13 @@ export function addHashSigningRoutes(app: Express, deps: HashSigningDeps): void 
         'content-length': pdf.length,
       });
       res.end(pdf);
-      log.info('signature completed', { tenant: input.tenantId, level, signer: chain.subject, field, bytes: pdf.length });
+      log.info('signature completed', {
+        tenant: input.tenantId,
+        level,
+        signer: chain.subject,
+        field,
+        bytes: pdf.length,
+      });
     }),
   );
 }

@@ -55,12 +55,27 @@ export function readMultipart(
     let parser: busboy.Busboy;
     try {
       // busboy flags a file that reaches its limit, so the limit is one byte above the largest allowed.
-      parser = busboy({ headers: req.headers, limits: { ...LIMITS, fieldSize: options.maxFieldBytes ?? LIMITS.fieldSize, files: 4, fileSize: options.maxFileBytes + 1 }, defParamCharset: 'utf8' });
+      parser = busboy({
+        headers: req.headers,
+        limits: {
+          ...LIMITS,
+          fieldSize: options.maxFieldBytes ?? LIMITS.fieldSize,
+          files: 4,
+          fileSize: options.maxFileBytes + 1,
+        },
+        defParamCharset: 'utf8',
+      });
     } catch {
       reject(new SignerError('INVALID_PARAMETERS', 'malformed multipart/form-data header (boundary missing)'));
       return;
     }
-    const form: MultipartForm = { fields: new Map(), file: undefined, unexpectedFile: undefined, fileTooLarge: false, truncatedFields: new Set() };
+    const form: MultipartForm = {
+      fields: new Map(),
+      file: undefined,
+      unexpectedFile: undefined,
+      fileTooLarge: false,
+      truncatedFields: new Set(),
+    };
     let settled = false;
     let openFiles = 0;
     let parserClosed = false;
@@ -77,7 +92,13 @@ export function readMultipart(
       if (err) reject(err);
       else resolve(form);
     };
-    const malformed = () => finish(new SignerError('INVALID_PARAMETERS', 'malformed multipart/form-data body (cut off, or not closed by its final boundary)'));
+    const malformed = () =>
+      finish(
+        new SignerError(
+          'INVALID_PARAMETERS',
+          'malformed multipart/form-data body (cut off, or not closed by its final boundary)',
+        ),
+      );
     const onAbort = () => finish(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'));
     options.signal.addEventListener('abort', onAbort);
 
@@ -125,7 +146,8 @@ export function readMultipart(
         maybeDone();
       });
     });
-    const limitReached = (what: string) => () => finish(new SignerError('INVALID_PARAMETERS', `too many ${what} in the form`));
+    const limitReached = (what: string) => () =>
+      finish(new SignerError('INVALID_PARAMETERS', `too many ${what} in the form`));
     parser.on('partsLimit', limitReached('parts'));
     parser.on('filesLimit', limitReached('files'));
     parser.on('fieldsLimit', limitReached('fields'));

@@ -37,7 +37,8 @@ export interface OutboundResponse {
  */
 export async function send(url: string, request: OutboundRequest): Promise<OutboundResponse> {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new Error(`unsupported protocol ${target.protocol}`);
   try {
     return await attempt(target, request);
   } catch (err) {

@@ -16,23 +16,39 @@ const DRAIN_TIME_MS = 3000;
  * instead of a reset connection; a body beyond that or slower than DRAIN_TIME_MS gets the
  * answer with Connection: close. Never rejects: callers may leave it running.
  */
-export async function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, log: Logger, bodyRead = 0): Promise<void> {
+export async function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: unknown,
+  log: Logger,
+  bodyRead = 0,
+): Promise<void> {
   try {
     await answerError(req, res, err, log, bodyRead);
   } catch (failure) {
-    log.error('the error answer could not be sent', { path: req.url, err: (failure as Error)?.stack ?? String(failure) });
+    log.error('the error answer could not be sent', {
+      path: req.url,
+      err: (failure as Error)?.stack ?? String(failure),
+    });
     res.destroy();
   }
 }
 
-async function answerError(req: IncomingMessage, res: ServerResponse, err: unknown, log: Logger, bodyRead: number): Promise<void> {
+async function answerError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: unknown,
+  log: Logger,
+  bodyRead: number,
+): Promise<void> {
   const error =
     err instanceof SignerError
       ? err
       : err instanceof PdfReadError // a damaged object only met while placing or signing
         ? new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`)
         : new SignerError('INTERNAL_ERROR', 'internal error; the document was not signed');
-  if (!(err instanceof SignerError) && !(err instanceof PdfReadError)) log.error('request failed', { method: req.method, path: req.url, err: (err as Error)?.stack ?? String(err) });
+  if (!(err instanceof SignerError) && !(err instanceof PdfReadError))
+    log.error('request failed', { method: req.method, path: req.url, err: (err as Error)?.stack ?? String(err) });
   else if (error.status >= 500) log.error('request failed', { code: error.code, message: error.message });
   else log.info('request refused', { path: req.url, code: error.code, message: error.message });
   if (res.headersSent) {
@@ -47,6 +63,10 @@ async function answerError(req: IncomingMessage, res: ServerResponse, err: unkno
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
   res.end(text);
 }

@@ -37,10 +37,14 @@ export function parseCertificate(der: Uint8Array): ParsedCertificate {
   const ext = (oid: string) => cert.extensions?.find((e) => e.extnID === oid)?.parsedValue as unknown;
   const aia = ext(AIA) as pkijs.InfoAccess | undefined;
   const access = (method: string) =>
-    (aia?.accessDescriptions ?? []).filter((d) => d.accessMethod === method && d.accessLocation.type === URI).map((d) => String(d.accessLocation.value));
+    (aia?.accessDescriptions ?? [])
+      .filter((d) => d.accessMethod === method && d.accessLocation.type === URI)
+      .map((d) => String(d.accessLocation.value));
   const dps = ext(CRL_DP) as pkijs.CRLDistributionPoints | undefined;
   const crlUrls = (dps?.distributionPoints ?? []).flatMap((dp) =>
-    Array.isArray(dp.distributionPoint) ? dp.distributionPoint.filter((n) => n.type === URI).map((n) => String(n.value)) : [],
+    Array.isArray(dp.distributionPoint)
+      ? dp.distributionPoint.filter((n) => n.type === URI).map((n) => String(n.value))
+      : [],
   );
   const subjectDer = Buffer.from(cert.subject.toSchema().toBER(false));
   const issuerDer = Buffer.from(cert.issuer.toSchema().toBER(false));
@@ -48,7 +52,10 @@ export function parseCertificate(der: Uint8Array): ParsedCertificate {
     der: Buffer.from(der),
     cert,
     id,
-    subject: cert.subject.typesAndValues.map((tv) => String(tv.value.valueBlock.value)).reverse().join(', '),
+    subject: cert.subject.typesAndValues
+      .map((tv) => String(tv.value.valueBlock.value))
+      .reverse()
+      .join(', '),
     serial: Buffer.from(cert.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase(),
     selfSigned: subjectDer.equals(issuerDer),
     ocspUrls: access(OCSP_ACCESS).filter(isHttp),
@@ -68,7 +75,11 @@ export async function issuedBy(cert: ParsedCertificate, issuer: ParsedCertificat
   const known = issuedByCache.get(key);
   if (known !== undefined) return known;
   let result = false;
-  if (Buffer.from(cert.cert.issuer.toSchema().toBER(false)).equals(Buffer.from(issuer.cert.subject.toSchema().toBER(false)))) {
+  if (
+    Buffer.from(cert.cert.issuer.toSchema().toBER(false)).equals(
+      Buffer.from(issuer.cert.subject.toSchema().toBER(false)),
+    )
+  ) {
     result = await cert.cert.verify(issuer.cert).catch(() => false);
   }
   if (issuedByCache.size > 1000) issuedByCache.clear();
@@ -92,7 +103,12 @@ export function readTimestampToken(token: Uint8Array): { certificates: Buffer[];
   const fields = der.children(tstInfo, der.expect(der.read(tstInfo, 0), der.TAG.SEQUENCE, 'TSTInfo'));
   const genTime = parseGeneralizedTime(der.content(tstInfo, der.expect(fields[4], 0x18, 'genTime')).toString('latin1'));
   const certSet = parts.find((p) => p.tag === 0xa0);
-  const certificates = certSet ? der.children(token, certSet).filter((c) => c.tag === der.TAG.SEQUENCE).map((c) => Buffer.from(der.bytes(token, c))) : [];
+  const certificates = certSet
+    ? der
+        .children(token, certSet)
+        .filter((c) => c.tag === der.TAG.SEQUENCE)
+        .map((c) => Buffer.from(der.bytes(token, c)))
+    : [];
   return { certificates, genTime };
 }
 
@@ -109,7 +125,12 @@ export function cmsChains(cms: Uint8Array): Buffer[][] {
   const signedData = der.expect(der.children(cms, explicit)[0], der.TAG.SEQUENCE, 'SignedData');
   const parts = der.children(cms, signedData);
   const certSet = parts.find((p) => p.tag === 0xa0);
-  const certificates = certSet ? der.children(cms, certSet).filter((c) => c.tag === der.TAG.SEQUENCE).map((c) => Buffer.from(der.bytes(cms, c))) : [];
+  const certificates = certSet
+    ? der
+        .children(cms, certSet)
+        .filter((c) => c.tag === der.TAG.SEQUENCE)
+        .map((c) => Buffer.from(der.bytes(cms, c)))
+    : [];
   const chains = leafFirst(certificates);
   const signerInfos = parts[parts.length - 1];
   for (const signerInfo of signerInfos && signerInfos.tag === der.TAG.SET ? der.children(cms, signerInfos) : []) {
@@ -117,7 +138,8 @@ export function cmsChains(cms: Uint8Array): Buffer[][] {
     for (const attribute of unsigned ? der.children(cms, unsigned) : []) {
       const [type, values] = der.children(cms, attribute);
       if (!type || !values || !der.bytes(cms, type).equals(SIGNATURE_TIME_STAMP_TOKEN)) continue;
-      for (const token of der.children(cms, values)) chains.push(...leafFirst(readTimestampToken(der.bytes(cms, token)).certificates));
+      for (const token of der.children(cms, values))
+        chains.push(...leafFirst(readTimestampToken(der.bytes(cms, token)).certificates));
     }
   }
   return chains;
@@ -130,7 +152,9 @@ function leafFirst(certificates: Buffer[]): Buffer[][] {
     subject: Buffer.from(c.cert.subject.toSchema().toBER(false)),
     issuer: Buffer.from(c.cert.issuer.toSchema().toBER(false)),
   });
-  const leaves = parsed.filter((c) => !c.selfSigned && !parsed.some((o) => o !== c && names(o).issuer.equals(names(c).subject)));
+  const leaves = parsed.filter(
+    (c) => !c.selfSigned && !parsed.some((o) => o !== c && names(o).issuer.equals(names(c).subject)),
+  );
   return leaves.map((leaf) => [leaf.der, ...parsed.filter((c) => c !== leaf).map((c) => c.der)]);
 }
 

@@ -61,7 +61,9 @@ export function buildDssUpdate(doc: PdfDocument, request: DssRequest): Increment
   // /DSS arrays above; only signatures and time-stamps new to the file get a key.
   const rawVri = dss.get('VRI');
   const oldVri = doc.reader.resolveDict(rawVri);
-  const added = request.vri.filter((entry, i) => !oldVri?.has(entry.key) && request.vri.findIndex((e) => e.key === entry.key) === i);
+  const added = request.vri.filter(
+    (entry, i) => !oldVri?.has(entry.key) && request.vri.findIndex((e) => e.key === entry.key) === i,
+  );
   if (added.length) {
     const vri = oldVri?.clone() ?? new PdfDict();
     for (const entry of added) {

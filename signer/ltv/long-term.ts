@@ -35,7 +35,12 @@ export interface Validated {
  * Refuses a signer whose certificate (or a CA above it) is revoked, before anything is signed;
  * `holder` names the certificate in the refusal (`the certificate for tenant "demo"`).
  */
-export async function assertNotRevoked(source: RevocationSource, chainDer: Buffer[], holder: string, signal?: AbortSignal): Promise<void> {
+export async function assertNotRevoked(
+  source: RevocationSource,
+  chainDer: Buffer[],
+  holder: string,
+  signal?: AbortSignal,
+): Promise<void> {
   try {
     await collect(source, [{ contents: Buffer.alloc(0), chains: [chainDer], freshAfter: undefined }], signal);
   } catch (err) {
@@ -62,11 +67,18 @@ export async function extendToLevel(options: {
   let out = await appendValidationData({
     documents,
     pdf: options.pdf,
-    items: [{ contents: signature.contents, chains: [signature.chainDer, tsaToken.certificates], freshAfter: tsaToken.genTime }],
+    items: [
+      {
+        contents: signature.contents,
+        chains: [signature.chainDer, tsaToken.certificates],
+        freshAfter: tsaToken.genTime,
+      },
+    ],
     source,
     signal,
   });
-  if (options.level === 'B-LTA') out = await appendArchiveTimestamp({ documents, pdf: out, tsa: options.tsa, source, signal });
+  if (options.level === 'B-LTA')
+    out = await appendArchiveTimestamp({ documents, pdf: out, tsa: options.tsa, source, signal });
   return out;
 }
 
@@ -111,14 +123,18 @@ export async function appendArchiveTimestamp(options: {
   let pdf = options.refresh ? await refreshValidationData(options) : options.pdf;
   for (let extra = 0; ; ) {
     const capacity = Math.ceil((tokenEstimate + 512 + extra) / 256) * 256;
-    const prepared = await options.documents.prepare({ pdf, append: { kind: 'doc-timestamp', cmsCapacity: capacity } }, options.signal);
+    const prepared = await options.documents.prepare(
+      { pdf, append: { kind: 'doc-timestamp', cmsCapacity: capacity } },
+      options.signal,
+    );
     pdf = prepared.pdf;
     const { contents, digest } = prepared.signature!;
     let token: Buffer;
     try {
       token = await requestTimestampForDigest(Buffer.from(digest), { ...options.tsa, signal: options.signal });
     } catch (err) {
-      if (err instanceof TimestampError) throw new SignerError('PADES_ERROR', `timestamp failed: ${err.message}; the document was not signed`);
+      if (err instanceof TimestampError)
+        throw new SignerError('PADES_ERROR', `timestamp failed: ${err.message}; the document was not signed`);
       throw err;
     }
     tokenEstimate = token.length;
@@ -141,7 +157,12 @@ export async function appendArchiveTimestamp(options: {
 }
 
 /** Appends a /DSS with current validation data for the signatures and time-stamps of `pdf` that have none, and for its newest document time-stamp. */
-export async function refreshValidationData(options: { documents: DocumentWorkers; pdf: Buffer; source: RevocationSource; signal: AbortSignal }): Promise<Buffer> {
+export async function refreshValidationData(options: {
+  documents: DocumentWorkers;
+  pdf: Buffer;
+  source: RevocationSource;
+  signal: AbortSignal;
+}): Promise<Buffer> {
   const inspected = await options.documents.prepare({ pdf: options.pdf, append: { kind: 'inspect' } }, options.signal);
   const items: Validated[] = [];
   // Revocation data of this moment (answers cached from an earlier second are fetched again).
@@ -164,7 +185,13 @@ export async function refreshValidationData(options: { documents: DocumentWorker
     items.push({ contents, chains, freshAfter: now, keepRevoked: true });
   }
   if (!items.length) return inspected.pdf;
-  return appendValidationData({ documents: options.documents, pdf: inspected.pdf, items, source: options.source, signal: options.signal });
+  return appendValidationData({
+    documents: options.documents,
+    pdf: inspected.pdf,
+    items,
+    source: options.source,
+    signal: options.signal,
+  });
 }
 
 /** The bytes of a /Contents hole (hex between `<` and `>`) of `capacity` bytes at `offset` in `update`. */
@@ -185,12 +212,25 @@ async function collect(source: RevocationSource, items: Validated[], signal?: Ab
     return i;
   };
   for (const item of items) {
-    const vri = { key: createHash('sha1').update(item.contents).digest('hex').toUpperCase(), certs: [] as number[], ocsps: [] as number[], crls: [] as number[] };
+    const vri = {
+      key: createHash('sha1').update(item.contents).digest('hex').toUpperCase(),
+      certs: [] as number[],
+      ocsps: [] as number[],
+      crls: [] as number[],
+    };
     for (const chainDer of item.chains) {
       if (!chainDer.length) continue;
       const known = chainDer.map(parseCertificate);
       const chain = await source.chain(known[0]!, known.slice(1), signal);
-      const statuses = await Promise.all(chain.slice(0, -1).map((cert, i) => source.status(cert, chain[i + 1]!, { freshAfter: item.freshAfter, signal, crls }).then((s) => ({ cert, s }))));
+      const statuses = await Promise.all(
+        chain
+          .slice(0, -1)
+          .map((cert, i) =>
+            source
+              .status(cert, chain[i + 1]!, { freshAfter: item.freshAfter, signal, crls })
+              .then((s) => ({ cert, s })),
+          ),
+      );
       for (const { cert, s } of statuses) {
         if (s.status === 'revoked' && !item.keepRevoked) throw new CertificateRevoked(cert, s.revokedAt);
         (s.kind === 'ocsp' ? vri.ocsps : vri.crls).push(index(s.kind === 'ocsp' ? request.ocsps : request.crls, s.der));
@@ -207,10 +247,14 @@ async function collect(source: RevocationSource, items: Validated[], signal?: Ab
 function describe(err: unknown, holder: string | undefined): unknown {
   if (err instanceof CertificateRevoked) {
     if (holder !== undefined) {
-      return new SignerError('CERTIFICATE_REVOKED', `${holder} cannot sign: ${err.message}; the document was not signed`);
+      return new SignerError(
+        'CERTIFICATE_REVOKED',
+        `${holder} cannot sign: ${err.message}; the document was not signed`,
+      );
     }
     return new SignerError('PADES_ERROR', `validation data failed: ${err.message}; the document was not signed`);
   }
-  if (err instanceof ValidationDataError) return new SignerError('PADES_ERROR', `validation data failed: ${err.message}; the document was not signed`);
+  if (err instanceof ValidationDataError)
+    return new SignerError('PADES_ERROR', `validation data failed: ${err.message}; the document was not signed`);
   return err;
 }

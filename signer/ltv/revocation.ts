@@ -25,7 +25,9 @@ export class CertificateRevoked extends Error {
     readonly certificate: ParsedCertificate,
     readonly revokedAt: Date | undefined,
   ) {
-    super(`the certificate "${certificate.subject}" (serial ${certificate.serial}) was revoked${revokedAt ? ` on ${revokedAt.toISOString()}` : ''}`);
+    super(
+      `the certificate "${certificate.subject}" (serial ${certificate.serial}) was revoked${revokedAt ? ` on ${revokedAt.toISOString()}` : ''}`,
+    );
   }
 }
 
@@ -70,20 +72,23 @@ export class RevocationSource {
    * is fetched again (LT data should postdate the signature's time-stamp); whatever the
    * responder then says is taken — a CA may publish pre-produced responses.
    */
-  async status(cert: ParsedCertificate, issuer: ParsedCertificate, options: StatusOptions = {}): Promise<RevocationEvidence> {
+  async status(
+    cert: ParsedCertificate,
+    issuer: ParsedCertificate,
+    options: StatusOptions = {},
+  ): Promise<RevocationEvidence> {
     const now = Date.now();
     const cached = this.cache.get(cert.id);
-    const usable = (e: RevocationEvidence, at: number) => now - at < this.options.cacheMs && (!options.freshAfter || e.thisUpdate >= options.freshAfter);
+    const usable = (e: RevocationEvidence, at: number) =>
+      now - at < this.options.cacheMs && (!options.freshAfter || e.thisUpdate >= options.freshAfter);
     if (cached && usable(cached.evidence, cached.fetchedAt)) return cached.evidence;
     const running = this.inFlight.get(cert.id);
     if (running && (!options.freshAfter || running.started >= options.freshAfter.getTime())) return running.promise;
-    const promise = this.fetchStatus(cert, issuer, options.signal, options.crls).then(
-      (evidence) => {
-        this.cache.set(cert.id, { evidence, fetchedAt: Date.now() });
-        if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value!);
-        return evidence;
-      },
-    );
+    const promise = this.fetchStatus(cert, issuer, options.signal, options.crls).then((evidence) => {
+      this.cache.set(cert.id, { evidence, fetchedAt: Date.now() });
+      if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value!);
+      return evidence;
+    });
     const entry = { started: now, promise };
     this.inFlight.set(cert.id, entry);
     promise.finally(() => this.inFlight.get(cert.id) === entry && this.inFlight.delete(cert.id)).catch(() => undefined);
@@ -98,7 +103,8 @@ export class RevocationSource {
     const chain = [leaf];
     for (let current = leaf; !current.selfSigned && chain.length < 10; ) {
       let issuer: ParsedCertificate | undefined;
-      for (const candidate of known) if (candidate.id !== current.id && (await issuedBy(current, candidate))) issuer = candidate;
+      for (const candidate of known)
+        if (candidate.id !== current.id && (await issuedBy(current, candidate))) issuer = candidate;
       issuer ??= await this.fetchIssuer(current, signal);
       if (!issuer || chain.some((c) => c.id === issuer!.id)) break;
       chain.push(issuer);
@@ -110,7 +116,8 @@ export class RevocationSource {
   private async fetchIssuer(cert: ParsedCertificate, signal?: AbortSignal): Promise<ParsedCertificate | undefined> {
     for (const url of cert.caIssuersUrls) {
       const cached = this.issuers.get(url);
-      if (cached && Date.now() - cached.fetchedAt < 60 * 60 * 1000 && (await issuedBy(cert, cached.cert))) return cached.cert;
+      if (cached && Date.now() - cached.fetchedAt < 60 * 60 * 1000 && (await issuedBy(cert, cached.cert)))
+        return cached.cert;
       const body = await this.get(url, 'GET', undefined, signal);
       let issuer: ParsedCertificate;
       try {
@@ -125,7 +132,12 @@ export class RevocationSource {
     return undefined;
   }
 
-  private async fetchStatus(cert: ParsedCertificate, issuer: ParsedCertificate, signal?: AbortSignal, crls?: CrlDownloads): Promise<RevocationEvidence> {
+  private async fetchStatus(
+    cert: ParsedCertificate,
+    issuer: ParsedCertificate,
+    signal?: AbortSignal,
+    crls?: CrlDownloads,
+  ): Promise<RevocationEvidence> {
     const ocspUrls = this.options.ocspUrl ? [this.options.ocspUrl] : cert.ocspUrls;
     const problems: string[] = [];
     for (const url of ocspUrls) {
@@ -144,11 +156,17 @@ export class RevocationSource {
         problems.push(`CRL ${url}: ${(err as Error).message}`);
       }
     }
-    if (!problems.length) throw new ValidationDataError(`the certificate "${cert.subject}" names no OCSP responder or CRL`);
+    if (!problems.length)
+      throw new ValidationDataError(`the certificate "${cert.subject}" names no OCSP responder or CRL`);
     throw new ValidationDataError(`no revocation status for "${cert.subject}": ${problems.join('; ')}`);
   }
 
-  private async ocsp(url: string, cert: ParsedCertificate, issuer: ParsedCertificate, signal?: AbortSignal): Promise<RevocationEvidence> {
+  private async ocsp(
+    url: string,
+    cert: ParsedCertificate,
+    issuer: ParsedCertificate,
+    signal?: AbortSignal,
+  ): Promise<RevocationEvidence> {
     const request = new pkijs.OCSPRequest();
     // SHA-1 CertIDs are what every responder understands (RFC 5019).
     await request.createForCertificate(cert.cert, { hashAlgorithm: 'SHA-1', issuerCertificate: issuer.cert });
@@ -156,24 +174,46 @@ export class RevocationSource {
     const response = pkijs.OCSPResponse.fromBER(toArrayBuffer(der));
     const status = response.responseStatus.valueBlock.valueDec;
     if (status !== 0) throw new Error(`responder status ${status}`);
-    if (!response.responseBytes || response.responseBytes.responseType !== OCSP_BASIC) throw new Error('not a basic OCSP response');
+    if (!response.responseBytes || response.responseBytes.responseType !== OCSP_BASIC)
+      throw new Error('not a basic OCSP response');
     const basic = pkijs.BasicOCSPResponse.fromBER(response.responseBytes.response.valueBlock.valueHexView);
     const signedByIssuer = await pkijs
       .getCrypto(true)
-      .verifyWithPublicKey(basic.tbsResponseData.tbsView, basic.signature, issuer.cert.subjectPublicKeyInfo, basic.signatureAlgorithm)
+      .verifyWithPublicKey(
+        basic.tbsResponseData.tbsView,
+        basic.signature,
+        issuer.cert.subjectPublicKeyInfo,
+        basic.signatureAlgorithm,
+      )
       .catch(() => false);
     // Otherwise a delegated responder, whose certificate (in the response) the issuer signed for OCSP.
-    const delegated = !signedByIssuer && !!basic.certs?.length && (await basic.verify({ trustedCerts: [issuer.cert] }).catch(() => false));
-    if (!signedByIssuer && !delegated) throw new Error('response not signed by the issuer or a responder it authorised');
+    const delegated =
+      !signedByIssuer &&
+      !!basic.certs?.length &&
+      (await basic.verify({ trustedCerts: [issuer.cert] }).catch(() => false));
+    if (!signedByIssuer && !delegated)
+      throw new Error('response not signed by the issuer or a responder it authorised');
     const { isForCertificate, status: certStatus } = await basic.getCertificateStatus(cert.cert, issuer.cert);
     if (!isForCertificate) throw new Error('response is for another certificate');
     if (certStatus === 2) throw new Error('status unknown');
     const single = basic.tbsResponseData.responses[0]!;
     const revokedAt = certStatus === 1 ? revocationTime(single.certStatus) : undefined;
-    return { kind: 'ocsp', der, thisUpdate: single.thisUpdate, status: certStatus === 1 ? 'revoked' : 'good', revokedAt };
+    return {
+      kind: 'ocsp',
+      der,
+      thisUpdate: single.thisUpdate,
+      status: certStatus === 1 ? 'revoked' : 'good',
+      revokedAt,
+    };
   }
 
-  private async crl(url: string, cert: ParsedCertificate, issuer: ParsedCertificate, signal?: AbortSignal, crls?: CrlDownloads): Promise<RevocationEvidence> {
+  private async crl(
+    url: string,
+    cert: ParsedCertificate,
+    issuer: ParsedCertificate,
+    signal?: AbortSignal,
+    crls?: CrlDownloads,
+  ): Promise<RevocationEvidence> {
     let download = crls?.get(url);
     if (!download) {
       const started = this.get(url, 'GET', undefined, signal);
@@ -186,18 +226,38 @@ export class RevocationSource {
     }
     const der = await download;
     const crl = pkijs.CertificateRevocationList.fromBER(toArrayBuffer(der));
-    if (!(await crl.verify({ issuerCertificate: issuer.cert }).catch(() => false))) throw new Error('CRL not signed by the issuer');
+    if (!(await crl.verify({ issuerCertificate: issuer.cert }).catch(() => false)))
+      throw new Error('CRL not signed by the issuer');
     if (crl.nextUpdate && crl.nextUpdate.value.getTime() < Date.now()) throw new Error('CRL expired');
     const serial = Buffer.from(cert.cert.serialNumber.valueBlock.valueHexView);
-    const entry = crl.revokedCertificates?.find((r) => Buffer.from(r.userCertificate.valueBlock.valueHexView).equals(serial));
-    return { kind: 'crl', der, thisUpdate: crl.thisUpdate.value, status: entry ? 'revoked' : 'good', revokedAt: entry?.revocationDate.value };
+    const entry = crl.revokedCertificates?.find((r) =>
+      Buffer.from(r.userCertificate.valueBlock.valueHexView).equals(serial),
+    );
+    return {
+      kind: 'crl',
+      der,
+      thisUpdate: crl.thisUpdate.value,
+      status: entry ? 'revoked' : 'good',
+      revokedAt: entry?.revocationDate.value,
+    };
   }
 
-  private async get(url: string, method: 'GET' | 'POST', body: Buffer | undefined, signal?: AbortSignal): Promise<Buffer> {
+  private async get(
+    url: string,
+    method: 'GET' | 'POST',
+    body: Buffer | undefined,
+    signal?: AbortSignal,
+  ): Promise<Buffer> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
-      const res = await send(url, { method, body, signal: combined, headers: body ? { 'content-type': 'application/ocsp-request' } : {}, maxBytes: MAX_RESPONSE_BYTES });
+      const res = await send(url, {
+        method,
+        body,
+        signal: combined,
+        headers: body ? { 'content-type': 'application/ocsp-request' } : {},
+        maxBytes: MAX_RESPONSE_BYTES,
+      });
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
       return res.body;
     } catch (err) {

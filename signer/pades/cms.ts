@@ -71,13 +71,17 @@ export function signingCertificateV2(certificate: pkijs.Certificate, der: Uint8A
     value: [
       // GeneralNames with one directoryName ([4], explicit because Name is a CHOICE).
       new asn1js.Sequence({
-        value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] })],
+        value: [
+          new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] }),
+        ],
       }),
       certificate.serialNumber,
     ],
   });
   // hashAlgorithm is omitted: its DEFAULT is SHA-256, and DER leaves defaults out.
-  const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: toArrayBuffer(certHash) }), issuerSerial] });
+  const essCertIdV2 = new asn1js.Sequence({
+    value: [new asn1js.OctetString({ valueHex: toArrayBuffer(certHash) }), issuerSerial],
+  });
   const value = new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] });
   return new pkijs.Attribute({ type: OID.signingCertificateV2, values: [value] });
 }
@@ -109,7 +113,11 @@ export function computeSignature(key: KeyObject, signedAttrsDer: Buffer): Buffer
  * it is embedded. ECDSA values come DER-encoded, as the CMS holds them, or as r‖s (IEEE P1363,
  * what some remote signing services answer), which is re-encoded.
  */
-export function matchingSignatureValue(identity: SignerCertificate, signedAttrsDer: Buffer, signature: Buffer): Buffer | undefined {
+export function matchingSignatureValue(
+  identity: SignerCertificate,
+  signedAttrsDer: Buffer,
+  signature: Buffer,
+): Buffer | undefined {
   const verifies = (dsaEncoding: 'der' | 'ieee-p1363') => {
     try {
       return cryptoVerify('sha256', signedAttrsDer, { key: identity.publicKey, dsaEncoding }, signature);
@@ -126,7 +134,12 @@ export function matchingSignatureValue(identity: SignerCertificate, signedAttrsD
 }
 
 /** The complete ContentInfo(SignedData), DER, with the time-stamp token as unsigned attribute. */
-export function assembleSignedData(identity: SignerCertificate, signed: SignedAttributes, signature: Buffer, timeStampToken: Uint8Array): Buffer {
+export function assembleSignedData(
+  identity: SignerCertificate,
+  signed: SignedAttributes,
+  signature: Buffer,
+  timeStampToken: Uint8Array,
+): Buffer {
   // Stored as [0] IMPLICIT: same contents as the signed SET OF, another tag.
   const signedAttrs = Buffer.from(signed.der);
   signedAttrs[0] = 0xa0;

@@ -29,7 +29,14 @@ const DIGEST_NAMES = new Map<string, string>([
   [oid(OID.sha512).toString('hex'), 'sha512'],
 ]);
 const TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
-const PKI_STATUS = ['granted', 'grantedWithMods', 'rejection', 'waiting', 'revocationWarning', 'revocationNotification'];
+const PKI_STATUS = [
+  'granted',
+  'grantedWithMods',
+  'rejection',
+  'waiting',
+  'revocationWarning',
+  'revocationNotification',
+];
 
 /** Returns the DER of the TimeStampToken (a ContentInfo) for `data`, hashed with SHA-256. */
 export async function requestTimestamp(data: Uint8Array, options: TimestampRequestOptions): Promise<Buffer> {
@@ -66,8 +73,10 @@ export async function requestTimestampForDigest(imprint: Buffer, options: Timest
   } catch (err) {
     if (err instanceof TimestampError) throw err;
     if (options.signal?.aborted) throw options.signal.reason;
-    if (timeout.aborted) throw new TimestampError(`the time-stamping authority did not answer within ${options.timeoutMs} ms`);
-    if (err instanceof ResponseTooLarge) throw new TimestampError('the time-stamping authority answered with an oversized response');
+    if (timeout.aborted)
+      throw new TimestampError(`the time-stamping authority did not answer within ${options.timeoutMs} ms`);
+    if (err instanceof ResponseTooLarge)
+      throw new TimestampError('the time-stamping authority answered with an oversized response');
     throw new TimestampError(`the time-stamping authority could not be reached (${(err as Error).message})`);
   }
   try {
@@ -75,7 +84,9 @@ export async function requestTimestampForDigest(imprint: Buffer, options: Timest
   } catch (err) {
     if (err instanceof TimestampError) throw err;
     // DerError, or a structure so broken the walker trips over it: either way not a valid reply.
-    throw new TimestampError(`the time-stamping authority answered with something that is not a valid time-stamp response (${(err as Error).message})`);
+    throw new TimestampError(
+      `the time-stamping authority answered with something that is not a valid time-stamp response (${(err as Error).message})`,
+    );
   }
 }
 
@@ -87,18 +98,25 @@ function checkResponse(body: Buffer, imprint: Buffer, nonce: Buffer): Buffer {
   const statusParts = children(body, expect(statusInfo, TAG.SEQUENCE, 'PKIStatusInfo'));
   const status = integerValue(body, expect(statusParts[0], TAG.INTEGER, 'status'));
   if (status !== 0 && status !== 1) {
-    const texts = statusParts[1]?.tag === TAG.SEQUENCE ? children(body, statusParts[1]).map((s) => content(body, s).toString('utf8')) : [];
-    throw new TimestampError(`the time-stamping authority refused the request (${PKI_STATUS[status] ?? status}${texts.length ? `: ${texts.join('; ')}` : ''})`);
+    const texts =
+      statusParts[1]?.tag === TAG.SEQUENCE
+        ? children(body, statusParts[1]).map((s) => content(body, s).toString('utf8'))
+        : [];
+    throw new TimestampError(
+      `the time-stamping authority refused the request (${PKI_STATUS[status] ?? status}${texts.length ? `: ${texts.join('; ')}` : ''})`,
+    );
   }
   const token = expect(tokenNode, TAG.SEQUENCE, 'timeStampToken');
 
   // ContentInfo ::= SEQUENCE { contentType, [0] EXPLICIT SignedData }
   const [contentType, explicit] = children(body, token);
-  if (!bytes(body, expect(contentType, TAG.OID, 'contentType')).equals(oid(OID.signedData))) throw new TimestampError('the time-stamp token is not a SignedData');
+  if (!bytes(body, expect(contentType, TAG.OID, 'contentType')).equals(oid(OID.signedData)))
+    throw new TimestampError('the time-stamp token is not a SignedData');
   const signedData = expect(children(body, expect(explicit, 0xa0, 'content'))[0], TAG.SEQUENCE, 'SignedData');
   const sd = children(body, signedData);
   const encap = children(body, expect(sd[2], TAG.SEQUENCE, 'encapContentInfo'));
-  if (!bytes(body, expect(encap[0], TAG.OID, 'eContentType')).equals(oid(OID.tstInfo))) throw new TimestampError('the time-stamp token does not hold a TSTInfo');
+  if (!bytes(body, expect(encap[0], TAG.OID, 'eContentType')).equals(oid(OID.tstInfo)))
+    throw new TimestampError('the time-stamp token does not hold a TSTInfo');
   const tstInfoNode = expect(children(body, expect(encap[1], 0xa0, 'eContent'))[0], TAG.OCTET_STRING, 'eContent');
   const tstInfo = content(body, tstInfoNode);
 
@@ -106,11 +124,15 @@ function checkResponse(body: Buffer, imprint: Buffer, nonce: Buffer): Buffer {
   const tst = children(tstInfo, expect(read(tstInfo, 0), TAG.SEQUENCE, 'TSTInfo'));
   const mi = children(tstInfo, expect(tst[2], TAG.SEQUENCE, 'messageImprint'));
   const miAlg = children(tstInfo, expect(mi[0], TAG.SEQUENCE, 'hashAlgorithm'))[0];
-  if (!bytes(tstInfo, expect(miAlg, TAG.OID, 'hashAlgorithm')).equals(oid(OID.sha256)) || !content(tstInfo, expect(mi[1], TAG.OCTET_STRING, 'hashedMessage')).equals(imprint)) {
+  if (
+    !bytes(tstInfo, expect(miAlg, TAG.OID, 'hashAlgorithm')).equals(oid(OID.sha256)) ||
+    !content(tstInfo, expect(mi[1], TAG.OCTET_STRING, 'hashedMessage')).equals(imprint)
+  ) {
     throw new TimestampError('the time-stamp token is for different data (message imprint mismatch)');
   }
   const nonceNode = tst.slice(5).find((n) => n.tag === TAG.INTEGER);
-  if (!nonceNode || !stripSign(content(tstInfo, nonceNode)).equals(nonce)) throw new TimestampError('the time-stamp token does not echo the request nonce');
+  if (!nonceNode || !stripSign(content(tstInfo, nonceNode)).equals(nonce))
+    throw new TimestampError('the time-stamp token does not echo the request nonce');
 
   const certificates = sd.find((n) => n.tag === 0xa0 && n.start > sd[2]!.start);
   const signerInfos = expect(sd[sd.length - 1], TAG.SET, 'signerInfos');
@@ -123,7 +145,10 @@ function verifyTokenSignature(buf: Buffer, signerInfos: Node, certificates: Node
   const signer = children(buf, expect(children(buf, signerInfos)[0], TAG.SEQUENCE, 'SignerInfo'));
   // SignerInfo ::= SEQUENCE { version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature, ... }
   const sid = expect(signer[1], TAG.SEQUENCE, 'issuerAndSerialNumber');
-  const digestOid = bytes(buf, expect(children(buf, expect(signer[2], TAG.SEQUENCE, 'digestAlgorithm'))[0], TAG.OID, 'digestAlgorithm')).toString('hex');
+  const digestOid = bytes(
+    buf,
+    expect(children(buf, expect(signer[2], TAG.SEQUENCE, 'digestAlgorithm'))[0], TAG.OID, 'digestAlgorithm'),
+  ).toString('hex');
   const attrs = expect(signer[3], 0xa0, 'signed attributes');
   const signature = content(buf, expect(signer[5], TAG.OCTET_STRING, 'signature'));
   const digestName = DIGEST_NAMES.get(digestOid);
@@ -170,7 +195,12 @@ function publicKeyOf(certDer: Buffer): KeyObject {
   if (!cert) {
     try {
       const x509 = new X509Certificate(certDer);
-      cert = { key: x509.publicKey, notBefore: new Date(x509.validFrom), notAfter: new Date(x509.validTo), timeStamping: (x509.keyUsage ?? []).includes(TIME_STAMPING) };
+      cert = {
+        key: x509.publicKey,
+        notBefore: new Date(x509.validFrom),
+        notAfter: new Date(x509.validTo),
+        timeStamping: (x509.keyUsage ?? []).includes(TIME_STAMPING),
+      };
     } catch {
       throw new TimestampError('the time-stamp token carries an unreadable certificate');
     }
@@ -178,9 +208,11 @@ function publicKeyOf(certDer: Buffer): KeyObject {
     certificateCache.set(id, cert);
   }
   // RFC 3161 §2.3: the signing certificate must be for time-stamping, and valid now.
-  if (!cert.timeStamping) throw new TimestampError('the time-stamp token was signed by a certificate not meant for time-stamping');
+  if (!cert.timeStamping)
+    throw new TimestampError('the time-stamp token was signed by a certificate not meant for time-stamping');
   const now = new Date();
-  if (now < cert.notBefore || now > cert.notAfter) throw new TimestampError('the time-stamping authority certificate is not valid now');
+  if (now < cert.notBefore || now > cert.notAfter)
+    throw new TimestampError('the time-stamping authority certificate is not valid now');
   return cert.key;
 }
 

@@ -141,4 +141,3 @@ function bytesFor(value: number): number {
   while (value >= 256 ** n) n++;
   return Math.max(n, 4);
 }
-

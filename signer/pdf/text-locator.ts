@@ -81,7 +81,14 @@ export class TextLocator {
     return decoder;
   }
 
-  private run(content: Uint8Array, resources: PdfDict | undefined, base: Matrix, out: NeedleMatcher, depth: number, forms: Set<number>): void {
+  private run(
+    content: Uint8Array,
+    resources: PdfDict | undefined,
+    base: Matrix,
+    out: NeedleMatcher,
+    depth: number,
+    forms: Set<number>,
+  ): void {
     const lexer = new Lexer(content);
     const operands: PdfObject[] = [];
     let gs: GraphicsState = { ctm: base, decoder: undefined, leading: 0, rise: 0 };
@@ -198,16 +205,25 @@ export class TextLocator {
     }
   }
 
-  private runForm(resources: PdfDict | undefined, xobjectName: PdfName, ctm: Matrix, out: NeedleMatcher, depth: number, forms: Set<number>): void {
+  private runForm(
+    resources: PdfDict | undefined,
+    xobjectName: PdfName,
+    ctm: Matrix,
+    out: NeedleMatcher,
+    depth: number,
+    forms: Set<number>,
+  ): void {
     const xobjects = this.reader.resolveDict(resources?.get('XObject'));
     const ref = xobjects?.get(xobjectName.value);
     if (!(ref instanceof PdfRef) || forms.has(ref.num)) return;
     // A form drawn many times (or forms drawing forms) would be decoded and read every time.
-    if (++this.formInvocations > MAX_FORM_INVOCATIONS) throw new PdfReadError(`the last page draws more than ${MAX_FORM_INVOCATIONS} form XObjects`);
+    if (++this.formInvocations > MAX_FORM_INVOCATIONS)
+      throw new PdfReadError(`the last page draws more than ${MAX_FORM_INVOCATIONS} form XObjects`);
     const form = this.reader.resolve(ref);
     if (!(form instanceof PdfStream) || !isName(form.dict.get('Subtype'), 'Form')) return;
     const matrix = this.reader.resolve(form.dict.get('Matrix'));
-    const m: Matrix = Array.isArray(matrix) && matrix.length === 6 && matrix.every(isNumber) ? (matrix as Matrix) : IDENTITY;
+    const m: Matrix =
+      Array.isArray(matrix) && matrix.length === 6 && matrix.every(isNumber) ? (matrix as Matrix) : IDENTITY;
     const own = this.reader.resolveDict(form.dict.get('Resources')) ?? resources;
     forms.add(ref.num);
     try {
@@ -219,7 +235,8 @@ export class TextLocator {
 }
 
 function readArray(lexer: Lexer, depth: number): PdfObject[] {
-  if (depth > MAX_CONTENT_ARRAY_DEPTH) throw new PdfReadError(`arrays nested more than ${MAX_CONTENT_ARRAY_DEPTH} deep in a content stream`);
+  if (depth > MAX_CONTENT_ARRAY_DEPTH)
+    throw new PdfReadError(`arrays nested more than ${MAX_CONTENT_ARRAY_DEPTH} deep in a content stream`);
   const items: PdfObject[] = [];
   for (;;) {
     let t;
@@ -229,7 +246,8 @@ function readArray(lexer: Lexer, depth: number): PdfObject[] {
       continue;
     }
     if (t === ARRAY_END || t === EOF) return items;
-    if (items.length >= MAX_CONTENT_ARRAY_ITEMS) throw new PdfReadError(`an array in a content stream holds more than ${MAX_CONTENT_ARRAY_ITEMS} items`);
+    if (items.length >= MAX_CONTENT_ARRAY_ITEMS)
+      throw new PdfReadError(`an array in a content stream holds more than ${MAX_CONTENT_ARRAY_ITEMS} items`);
     if (t === ARRAY_START) items.push(readArray(lexer, depth + 1));
     else if (t === DICT_START) skipDict(lexer);
     else if (!(t instanceof Keyword) && t !== DICT_END) items.push(t);
@@ -316,7 +334,12 @@ function skipInlineImage(lexer: Lexer): void {
   const b = lexer.bytes;
   let i = lexer.pos + 1;
   for (; i + 1 < lexer.end; i++) {
-    if (b[i] === 0x45 && b[i + 1] === 0x49 && isWhitespace(b[i - 1]!) && (i + 2 >= lexer.end || isWhitespace(b[i + 2]!))) {
+    if (
+      b[i] === 0x45 &&
+      b[i + 1] === 0x49 &&
+      isWhitespace(b[i - 1]!) &&
+      (i + 2 >= lexer.end || isWhitespace(b[i + 2]!))
+    ) {
       lexer.pos = i + 2;
       return;
     }

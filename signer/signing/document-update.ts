@@ -50,9 +50,14 @@ export function placeNextSignature(doc: PdfDocument, endTextMarker: string): Pla
   const page = doc.pages[doc.pages.length - 1]!;
   const marker = new TextLocator(doc.reader).lowest(page, endTextMarker);
   if (!marker) {
-    throw new SignerError('LayoutError', `end-text marker "${endTextMarker}" not found on the last page; it marks where the document text ends and the signatures may begin`);
+    throw new SignerError(
+      'LayoutError',
+      `end-text marker "${endTextMarker}" not found on the last page; it marks where the document text ends and the signatures may begin`,
+    );
   }
-  const existing = doc.signatureFields().filter((f) => !f.name.startsWith(STAMP_FIELD_PREFIX) && !f.docTimestamp).length;
+  const existing = doc
+    .signatureFields()
+    .filter((f) => !f.name.startsWith(STAMP_FIELD_PREFIX) && !f.docTimestamp).length;
   return { existing, page, rect: placeSignature(existing, marker.y) };
 }
 
@@ -61,13 +66,28 @@ export function placeNextSignature(doc: PdfDocument, endTextMarker: string): Pla
  * the stamp; `field` is the signature field's name.
  */
 export function buildUpdate(
-  options: { doc: PdfDocument; placement: Placement; signer: SignerFields; stamp: StampRequest | undefined; now: Date; timeZone: string },
+  options: {
+    doc: PdfDocument;
+    placement: Placement;
+    signer: SignerFields;
+    stamp: StampRequest | undefined;
+    now: Date;
+    timeZone: string;
+  },
   placeholders: Placeholders | undefined,
 ): { update: IncrementalUpdate; field: string } {
   const { doc, placement, signer, stamp, now, timeZone } = options;
   const update = new IncrementalUpdate(doc.reader);
-  const signatureContent = signatureBlockContent({ ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined }, placement.rect);
-  const stampBlock = stamp && stampContent({ documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) }, STAMP_BOX);
+  const signatureContent = signatureBlockContent(
+    { ...signer, dateTime: displayDateTime(now, timeZone), digital: placeholders !== undefined },
+    placement.rect,
+  );
+  const stampBlock =
+    stamp &&
+    stampContent(
+      { documentNumber: stamp.documentNumber, city: stamp.city, date: longSpanishDate(now, timeZone) },
+      STAMP_BOX,
+    );
   const fonts = dict({
     [FONT_RESOURCE.regular]: update.add(embeddedFont('regular', (v) => update.add(v))),
     [FONT_RESOURCE.bold]: update.add(embeddedFont('bold', (v) => update.add(v))),
@@ -75,7 +95,12 @@ export function buildUpdate(
   const appearance = (content: Buffer, rect: Rect): PdfRef =>
     update.add(
       new PdfStream(
-        dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, rect.width, rect.height], Resources: dict({ Font: fonts }) }),
+        dict({
+          Type: name('XObject'),
+          Subtype: name('Form'),
+          BBox: [0, 0, rect.width, rect.height],
+          Resources: dict({ Font: fonts }),
+        }),
         content,
       ),
     );
@@ -124,12 +149,19 @@ export function buildUpdate(
     if (stampName) {
       const locked = [PdfString.text(stampName)];
       signature.set('Lock', dict({ Type: name('SigFieldLock'), Action: name('Include'), Fields: locked }));
-      value.set('Reference', [dict({
-        Type: name('SigRef'),
-        TransformMethod: name('FieldMDP'),
-        Data: doc.catalogRef,
-        TransformParams: dict({ Type: name('TransformParams'), Action: name('Include'), Fields: locked, V: name('1.2') }),
-      })]);
+      value.set('Reference', [
+        dict({
+          Type: name('SigRef'),
+          TransformMethod: name('FieldMDP'),
+          Data: doc.catalogRef,
+          TransformParams: dict({
+            Type: name('TransformParams'),
+            Action: name('Include'),
+            Fields: locked,
+            V: name('1.2'),
+          }),
+        }),
+      ]);
     }
     signature.set('V', update.add(value));
   } else {
@@ -139,7 +171,10 @@ export function buildUpdate(
 
   if (stamp && stampBlock) {
     const page = stamp.position === 'first' ? doc.pages[0]! : doc.pages[doc.pages.length - 1]!;
-    add(page, field(STAMP_BOX, page, stampBlock, stampName!, `Número ${stamp.documentNumber}, ${stamp.city}`).set('Ff', 1));
+    add(
+      page,
+      field(STAMP_BOX, page, stampBlock, stampName!, `Número ${stamp.documentNumber}, ${stamp.city}`).set('Ff', 1),
+    );
   }
   registerFields(update, doc, added, placeholders !== undefined);
   return { update, field: signatureName };

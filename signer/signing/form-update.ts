@@ -24,7 +24,12 @@ export function addAnnotation(update: IncrementalUpdate, page: PageInfo, annot: 
 }
 
 /** Adds `fields` to the form (creating the form when the document has none). */
-export function registerFields(update: IncrementalUpdate, doc: PdfDocument, fields: PdfRef[], signatureFlags: boolean): void {
+export function registerFields(
+  update: IncrementalUpdate,
+  doc: PdfDocument,
+  fields: PdfRef[],
+  signatureFlags: boolean,
+): void {
   const catalog = currentDict(update, doc.catalogRef, doc.catalog);
   const raw = catalog.get('AcroForm');
   const formRef = raw instanceof PdfRef ? raw : undefined;

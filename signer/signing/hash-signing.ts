@@ -21,7 +21,12 @@ import type { RevocationSource } from '../ltv/revocation.js';
 import { matchingSignatureValue, signedAttributes } from '../pades/cms.js';
 import type { DocumentWorkers } from '../workers/document-workers.js';
 import type { SignerFields, StampRequest } from './document-update.js';
-import { PlaceholderTooSmall, embedSignatureValue, preparedCapacity, type TimestampSettings } from './pades-signature.js';
+import {
+  PlaceholderTooSmall,
+  embedSignatureValue,
+  preparedCapacity,
+  type TimestampSettings,
+} from './pades-signature.js';
 
 export interface PreparedSignature {
   /** The original bytes, then the update with the empty hole. */
@@ -56,7 +61,10 @@ export async function prepareHashSignature(options: {
   // As /sign-pdf with a tenant's certificate: a revoked signer gets nothing to sign.
   if (options.level !== 'B-T') await assertNotRevoked(options.revocation, chain.chainDer, holderOf(chain), signal);
   const { endTextMarker, signer, stamp, now, timeZone } = options;
-  const prepared = await options.documents.prepare({ pdf: options.pdf, build: { endTextMarker, signer, stamp, now, timeZone, cmsCapacity: preparedCapacity(chain) } }, signal);
+  const prepared = await options.documents.prepare(
+    { pdf: options.pdf, build: { endTextMarker, signer, stamp, now, timeZone, cmsCapacity: preparedCapacity(chain) } },
+    signal,
+  );
   const update = Buffer.from(prepared.update.buffer, prepared.update.byteOffset, prepared.update.byteLength);
   const signed = signedAttributes(chain, prepared.signature!.digest);
   return {
@@ -94,10 +102,22 @@ export async function completeHashSignature(options: {
   if (options.level !== 'B-T') await assertNotRevoked(options.revocation, chain.chainDer, holderOf(chain), signal);
   let token: Buffer;
   try {
-    ({ token } = await embedSignatureValue({ update: pdf, contents: hole.contents, capacity: hole.capacity, certificate: chain, signed, signature, tsa: options.tsa, signal }));
+    ({ token } = await embedSignatureValue({
+      update: pdf,
+      contents: hole.contents,
+      capacity: hole.capacity,
+      certificate: chain,
+      signed,
+      signature,
+      tsa: options.tsa,
+      signal,
+    }));
   } catch (err) {
     if (err instanceof PlaceholderTooSmall) {
-      throw new SignerError('PLACEHOLDER_TOO_SMALL', `the signature needs ${err.needed} bytes and prepared_pdf holds room for ${hole.capacity}; prepare the document again`);
+      throw new SignerError(
+        'PLACEHOLDER_TOO_SMALL',
+        `the signature needs ${err.needed} bytes and prepared_pdf holds room for ${hole.capacity}; prepare the document again`,
+      );
     }
     throw err;
   }

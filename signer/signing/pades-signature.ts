@@ -8,7 +8,13 @@
  */
 import { SignerError } from '../errors.js';
 import type { TenantCredentials } from '../certificates/store.js';
-import { assembleSignedData, computeSignature, signedAttributes, type SignedAttributes, type SignerCertificate } from '../pades/cms.js';
+import {
+  assembleSignedData,
+  computeSignature,
+  signedAttributes,
+  type SignedAttributes,
+  type SignerCertificate,
+} from '../pades/cms.js';
 import { TimestampError, requestTimestamp } from '../pades/tsa-client.js';
 
 export interface TimestampSettings {
@@ -76,7 +82,8 @@ export async function embedSignatureValue(options: {
   try {
     token = await requestTimestamp(options.signature, { ...options.tsa, signal: options.signal });
   } catch (err) {
-    if (err instanceof TimestampError) throw new SignerError('PADES_ERROR', `timestamp failed: ${err.message}; the document was not signed`);
+    if (err instanceof TimestampError)
+      throw new SignerError('PADES_ERROR', `timestamp failed: ${err.message}; the document was not signed`);
     throw err;
   }
   tokenEstimate = token.length + 256;

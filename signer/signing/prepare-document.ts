@@ -87,7 +87,10 @@ export function prepareDocument(task: PrepareTask): PreparedDocument {
   if (!b) return { existing: 0, update: new Uint8Array(0), signature: undefined };
   const placement = placeNextSignature(doc, b.endTextMarker);
   const placeholders = b.cmsCapacity === undefined ? undefined : reservePlaceholders(b.cmsCapacity);
-  const built = buildUpdate({ doc, placement, signer: b.signer, stamp: b.stamp, now: b.now, timeZone: b.timeZone }, placeholders);
+  const built = buildUpdate(
+    { doc, placement, signer: b.signer, stamp: b.stamp, now: b.now, timeZone: b.timeZone },
+    placeholders,
+  );
   const { bytes, placeholders: offsets } = built.update.build();
   if (!placeholders) return { existing: placement.existing, update: bytes, signature: undefined };
   const contents = offsets.get(placeholders.contents)!;
@@ -97,9 +100,12 @@ export function prepareDocument(task: PrepareTask): PreparedDocument {
 
 function appendToSigned(pdf: Buffer, append: AppendRequest): PreparedDocument {
   const doc = open(pdf);
-  if (append.kind === 'inspect') return { existing: 0, update: new Uint8Array(0), signature: undefined, embedded: embeddedSignatures(doc) };
-  if (append.kind === 'prepared-hole') return { existing: 0, update: new Uint8Array(0), signature: undefined, hole: findPreparedHole(pdf, doc) };
-  if (append.kind === 'dss') return { existing: 0, update: buildDssUpdate(doc, append.dss).build().bytes, signature: undefined };
+  if (append.kind === 'inspect')
+    return { existing: 0, update: new Uint8Array(0), signature: undefined, embedded: embeddedSignatures(doc) };
+  if (append.kind === 'prepared-hole')
+    return { existing: 0, update: new Uint8Array(0), signature: undefined, hole: findPreparedHole(pdf, doc) };
+  if (append.kind === 'dss')
+    return { existing: 0, update: buildDssUpdate(doc, append.dss).build().bytes, signature: undefined };
   const placeholders = reservePlaceholders(append.cmsCapacity);
   const { bytes, placeholders: offsets } = buildDocTimestampUpdate(doc, placeholders).build();
   const contents = offsets.get(placeholders.contents)!;
@@ -128,10 +134,17 @@ function openChecked(pdf: Buffer): PdfDocument {
     const w = x1 - x0;
     const h = y1 - y0;
     if (Math.abs(w - LETTER.width) > PAGE_SIZE_TOLERANCE || Math.abs(h - LETTER.height) > PAGE_SIZE_TOLERANCE) {
-      throw new SignerError('INVALID_PDF_FORMAT', `page ${i + 1} is ${round(w)} x ${round(h)} pt; every page must be Letter (612 x 792 pt, portrait)`);
+      throw new SignerError(
+        'INVALID_PDF_FORMAT',
+        `page ${i + 1} is ${round(w)} x ${round(h)} pt; every page must be Letter (612 x 792 pt, portrait)`,
+      );
     }
   });
-  if (doc.forbidsChanges()) throw new SignerError('INVALID_PDF_FILE', 'the PDF is certified with no changes allowed, so it cannot be signed again');
+  if (doc.forbidsChanges())
+    throw new SignerError(
+      'INVALID_PDF_FILE',
+      'the PDF is certified with no changes allowed, so it cannot be signed again',
+    );
   return doc;
 }
 
@@ -139,7 +152,8 @@ function open(pdf: Buffer): PdfDocument {
   try {
     return PdfDocument.open(pdf);
   } catch (err) {
-    if (err instanceof PdfReadError) throw new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`);
+    if (err instanceof PdfReadError)
+      throw new SignerError('INVALID_PDF_FILE', `the PDF cannot be read: ${err.message}`);
     throw new UnforeseenReadFailure((err as Error)?.stack ?? String(err));
   }
 }

@@ -34,20 +34,35 @@ export function findPreparedHole(pdf: Buffer, doc: PdfDocument): PreparedHole {
   }
   if (!last) throw notPrepared('it has no signature');
   const [start, holeStart, holeEnd, tailLength] = last.range as [number, number, number, number];
-  if (start !== 0 || holeEnd <= holeStart + 2 || holeEnd > pdf.length || pdf[holeStart] !== 0x3c || pdf[holeEnd - 1] !== 0x3e || (holeEnd - holeStart) % 2 !== 0) {
+  if (
+    start !== 0 ||
+    holeEnd <= holeStart + 2 ||
+    holeEnd > pdf.length ||
+    pdf[holeStart] !== 0x3c ||
+    pdf[holeEnd - 1] !== 0x3e ||
+    (holeEnd - holeStart) % 2 !== 0
+  ) {
     throw notPrepared(`the /ByteRange of signature "${last.field}" does not frame its /Contents`);
   }
   const hex = pdf.subarray(holeStart + 1, holeEnd - 1);
   if (!hex.every((b) => b === ZERO)) {
-    throw new SignerError('SIGNATURE_ALREADY_PRESENT', `the last signature of prepared_pdf ("${last.field}") already holds a signature; prepare the document again to sign it once more`);
+    throw new SignerError(
+      'SIGNATURE_ALREADY_PRESENT',
+      `the last signature of prepared_pdf ("${last.field}") already holds a signature; prepare the document again to sign it once more`,
+    );
   }
   if (holeEnd + tailLength !== pdf.length) {
-    throw notPrepared(`bytes were added after signature "${last.field}" was prepared (its /ByteRange ends at ${holeEnd + tailLength}, the file at ${pdf.length})`);
+    throw notPrepared(
+      `bytes were added after signature "${last.field}" was prepared (its /ByteRange ends at ${holeEnd + tailLength}, the file at ${pdf.length})`,
+    );
   }
   const digest = createHash('sha256').update(pdf.subarray(0, holeStart)).update(pdf.subarray(holeEnd)).digest();
   return { field: last.field, contents: holeStart, capacity: (holeEnd - holeStart - 2) / 2, digest };
 }
 
 function notPrepared(why: string): SignerError {
-  return new SignerError('INVALID_PREPARED_PDF', `prepared_pdf is not a document as POST /sign-pdf/prepare returned it: ${why}`);
+  return new SignerError(
+    'INVALID_PREPARED_PDF',
+    `prepared_pdf is not a document as POST /sign-pdf/prepare returned it: ${why}`,
+  );
 }

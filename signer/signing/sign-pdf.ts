@@ -13,7 +13,13 @@ import type { SignerFields, StampRequest } from './document-update.js';
 import { PlaceholderTooSmall, embedSignature, placeholderCapacity, type TimestampSettings } from './pades-signature.js';
 
 export type SigningMode =
-  | { kind: 'pades'; credentials: TenantCredentials; tsa: TimestampSettings; level: PadesLevel; revocation: RevocationSource }
+  | {
+      kind: 'pades';
+      credentials: TenantCredentials;
+      tsa: TimestampSettings;
+      level: PadesLevel;
+      revocation: RevocationSource;
+    }
   | { kind: 'visual' };
 
 export interface SignedPdf {
@@ -41,18 +47,31 @@ export async function signPdf(options: {
   let pdf = options.pdf;
   const prepare = async (cmsCapacity: number | undefined) => {
     const { endTextMarker, signer, stamp, now, timeZone } = options;
-    const prepared = await options.documents.prepare({ pdf, build: { endTextMarker, signer, stamp, now, timeZone, cmsCapacity } }, signal);
+    const prepared = await options.documents.prepare(
+      { pdf, build: { endTextMarker, signer, stamp, now, timeZone, cmsCapacity } },
+      signal,
+    );
     pdf = prepared.pdf;
     const update = Buffer.from(prepared.update.buffer, prepared.update.byteOffset, prepared.update.byteLength);
     return { ...prepared, update };
   };
-  const signed = (update: Buffer, existing: number): SignedPdf => ({ chunks: [pdf, update], length: pdf.length + update.length, existing });
+  const signed = (update: Buffer, existing: number): SignedPdf => ({
+    chunks: [pdf, update],
+    length: pdf.length + update.length,
+    existing,
+  });
   if (mode.kind === 'visual') {
     const { update, existing } = await prepare(undefined);
     return signed(update, existing);
   }
   // B-LT and B-LTA first make sure the certificate is not revoked: nothing is signed otherwise.
-  if (mode.level !== 'B-T') await assertNotRevoked(mode.revocation, mode.credentials.chainDer, `the certificate for tenant "${mode.credentials.tenant}"`, signal);
+  if (mode.level !== 'B-T')
+    await assertNotRevoked(
+      mode.revocation,
+      mode.credentials.chainDer,
+      `the certificate for tenant "${mode.credentials.tenant}"`,
+      signal,
+    );
   let extra = 0;
   for (let attempt = 0; ; attempt++) {
     const capacity = placeholderCapacity(mode.credentials, extra);
@@ -71,7 +90,11 @@ export async function signPdf(options: {
       const out = await extendToLevel({
         documents: options.documents,
         pdf: Buffer.concat([pdf, update]),
-        signature: { contents: holeBytes(update, signature!.contents, capacity), token, chainDer: mode.credentials.chainDer },
+        signature: {
+          contents: holeBytes(update, signature!.contents, capacity),
+          token,
+          chainDer: mode.credentials.chainDer,
+        },
         level: mode.level,
         tsa: mode.tsa,
         source: mode.revocation,

@@ -29,13 +29,23 @@ export function reservePlaceholders(capacity: number): Placeholders {
  * Writes the final /ByteRange into `update` (appended to `original`) and returns the SHA-256 of
  * the bytes it covers, which is what the signature signs.
  */
-export function fixByteRange(original: Uint8Array, update: Buffer, offsets: { byteRange: number; contents: number }, placeholders: Placeholders): Buffer {
+export function fixByteRange(
+  original: Uint8Array,
+  update: Buffer,
+  offsets: { byteRange: number; contents: number },
+  placeholders: Placeholders,
+): Buffer {
   const holeStart = offsets.contents;
   const holeEnd = holeStart + placeholders.contents.text.length;
   const base = original.length;
   const total = base + update.length;
   const byteRange = `[0 ${base + holeStart} ${base + holeEnd} ${total - (base + holeEnd)}]`;
-  if (byteRange.length > BYTE_RANGE_WIDTH) throw new SignerError('PADES_ERROR', 'document too large for a signature byte range');
+  if (byteRange.length > BYTE_RANGE_WIDTH)
+    throw new SignerError('PADES_ERROR', 'document too large for a signature byte range');
   update.write(byteRange.padEnd(BYTE_RANGE_WIDTH, ' '), offsets.byteRange, 'latin1');
-  return createHash('sha256').update(original).update(update.subarray(0, holeStart)).update(update.subarray(holeEnd)).digest();
+  return createHash('sha256')
+    .update(original)
+    .update(update.subarray(0, holeStart))
+    .update(update.subarray(holeEnd))
+    .digest();
 }

@@ -9,7 +9,19 @@ import { readFile } from 'node:fs/promises';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { prepareIdentity, toArrayBuffer, type SignerIdentity } from '../pades/cms.js';
-import { TAG, context, generalizedTime, octetString, oid, sequence, setOf, smallInteger, tlv, unsignedInteger, utcTime } from '../pades/der.js';
+import {
+  TAG,
+  context,
+  generalizedTime,
+  octetString,
+  oid,
+  sequence,
+  setOf,
+  smallInteger,
+  tlv,
+  unsignedInteger,
+  utcTime,
+} from '../pades/der.js';
 import { DIGESTS, OID } from '../pades/oids.js';
 
 /** The dev TSA's policy: a UUID-derived OID (ITU-T X.667), unique without registration. */
@@ -50,8 +62,10 @@ export class TimestampResponder {
     const mi = request.messageImprint;
     const digest = DIGESTS[mi.hashAlgorithm.algorithmId];
     if (!digest) return rejection(FAIL.badAlg, 'unsupported hash algorithm (use SHA-256, SHA-384 or SHA-512)');
-    if (mi.hashedMessage.valueBlock.valueHexView.byteLength !== digest.length) return rejection(FAIL.badDataFormat, 'hash length does not match its algorithm');
-    if (request.reqPolicy && request.reqPolicy !== this.policy) return rejection(FAIL.unacceptedPolicy, 'unknown policy');
+    if (mi.hashedMessage.valueBlock.valueHexView.byteLength !== digest.length)
+      return rejection(FAIL.badDataFormat, 'hash length does not match its algorithm');
+    if (request.reqPolicy && request.reqPolicy !== this.policy)
+      return rejection(FAIL.unacceptedPolicy, 'unknown policy');
 
     const genTime = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const tstInfo = sequence(

@@ -17,7 +17,12 @@ const VALIDITY_MS = 24 * 60 * 60 * 1000;
 const OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
 const OCSP_NONCE = '1.3.6.1.5.5.7.48.1.2';
 const CRL_NUMBER = '2.5.29.20';
-const HASHES: Record<string, string> = { '1.3.14.3.2.26': 'sha1', '2.16.840.1.101.3.4.2.1': 'sha256', '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512' };
+const HASHES: Record<string, string> = {
+  '1.3.14.3.2.26': 'sha1',
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
 
 /** OCSPResponseStatus (RFC 6960 §4.2.1). */
 const STATUS = { successful: 0, malformedRequest: 1, internalError: 2, unauthorized: 6 } as const;
@@ -45,12 +50,21 @@ export class RevocationServices {
       const ca = await loadNamed(pkiDir, name);
       if (!ca) throw new Error(`dev PKI in ${pkiDir} has no ${name}`);
       const pkcs8 = ca.key.export({ format: 'der', type: 'pkcs8' });
-      const signingKey = await webcrypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+      const signingKey = await webcrypto.subtle.importKey(
+        'pkcs8',
+        pkcs8,
+        { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+        false,
+        ['sign'],
+      );
       const nameDer = Buffer.from(ca.cert.subject.toSchema().toBER(false));
       const keyBits = ca.cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
       const ids = new Map<string, { nameHash: Buffer; keyHash: Buffer }>();
       for (const [oid, hash] of Object.entries(HASHES)) {
-        ids.set(oid, { nameHash: createHash(hash).update(nameDer).digest(), keyHash: createHash(hash).update(keyBits).digest() });
+        ids.set(oid, {
+          nameHash: createHash(hash).update(nameDer).digest(),
+          keyHash: createHash(hash).update(keyBits).digest(),
+        });
       }
       authorities.push({ name, ca, der: Buffer.from(ca.cert.toSchema(true).toBER(false)), signingKey, ids });
     }
@@ -77,13 +91,21 @@ export class RevocationServices {
         extensions: [
           authorityKeyIdentifier(authority),
           // A CRL number that grows with time: every CRL of this issuer gets a larger one.
-          new pkijs.Extension({ extnID: CRL_NUMBER, critical: false, extnValue: new asn1js.Integer({ value: Math.floor(thisUpdate.getTime() / 1000) }).toBER(false) }),
+          new pkijs.Extension({
+            extnID: CRL_NUMBER,
+            critical: false,
+            extnValue: new asn1js.Integer({ value: Math.floor(thisUpdate.getTime() / 1000) }).toBER(false),
+          }),
         ],
       }),
     });
     if (revoked.length) {
       crl.revokedCertificates = revoked.map(
-        (e) => new pkijs.RevokedCertificate({ userCertificate: serialInteger(e.serial), revocationDate: new pkijs.Time({ type: 0, value: new Date(e.revokedAt) }) }),
+        (e) =>
+          new pkijs.RevokedCertificate({
+            userCertificate: serialInteger(e.serial),
+            revocationDate: new pkijs.Time({ type: 0, value: new Date(e.revokedAt) }),
+          }),
       );
     }
     await crl.sign(authority.signingKey, 'SHA-256');
@@ -109,9 +131,17 @@ export class RevocationServices {
     const thisUpdate = wholeSeconds(now);
     const nextUpdate = new Date(thisUpdate.getTime() + VALIDITY_MS);
     const responses = matched.map(({ certID }) => {
-      const serial = Buffer.from(certID.serialNumber.valueBlock.valueHexView).toString('hex').toUpperCase().replace(/^(00)+(?=.)/, '');
+      const serial = Buffer.from(certID.serialNumber.valueBlock.valueHexView)
+        .toString('hex')
+        .toUpperCase()
+        .replace(/^(00)+(?=.)/, '');
       const entry = revoked.find((e) => e.issuer === authority.name && e.serial.replace(/^(00)+(?=.)/, '') === serial);
-      return new pkijs.SingleResponse({ certID, certStatus: entry ? revokedStatus(new Date(entry.revokedAt)) : goodStatus(), thisUpdate, nextUpdate });
+      return new pkijs.SingleResponse({
+        certID,
+        certStatus: entry ? revokedStatus(new Date(entry.revokedAt)) : goodStatus(),
+        thisUpdate,
+        nextUpdate,
+      });
     });
     const nonce = request.tbsRequest.requestExtensions?.find((e) => e.extnID === OCSP_NONCE);
     const basic = new pkijs.BasicOCSPResponse({
@@ -127,7 +157,10 @@ export class RevocationServices {
     await basic.sign(authority.signingKey, 'SHA-256');
     const response = new pkijs.OCSPResponse({
       responseStatus: new asn1js.Enumerated({ value: STATUS.successful }),
-      responseBytes: new pkijs.ResponseBytes({ responseType: OCSP_BASIC, response: new asn1js.OctetString({ valueHex: basic.toSchema().toBER(false) }) }),
+      responseBytes: new pkijs.ResponseBytes({
+        responseType: OCSP_BASIC,
+        response: new asn1js.OctetString({ valueHex: basic.toSchema().toBER(false) }),
+      }),
     });
     return Buffer.from(response.toSchema().toBER(false));
   }
@@ -148,7 +181,9 @@ export class RevocationServices {
 }
 
 function failure(status: number): Buffer {
-  return Buffer.from(new pkijs.OCSPResponse({ responseStatus: new asn1js.Enumerated({ value: status }) }).toSchema().toBER(false));
+  return Buffer.from(
+    new pkijs.OCSPResponse({ responseStatus: new asn1js.Enumerated({ value: status }) }).toSchema().toBER(false),
+  );
 }
 
 /** CertStatus good: [0] IMPLICIT NULL. */
@@ -158,13 +193,20 @@ function goodStatus(): asn1js.Primitive {
 
 /** CertStatus revoked: [1] IMPLICIT RevokedInfo { revocationTime GeneralizedTime }. */
 function revokedStatus(at: Date): asn1js.Constructed {
-  return new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 1 }, value: [new asn1js.GeneralizedTime({ valueDate: wholeSeconds(at) })] });
+  return new asn1js.Constructed({
+    idBlock: { tagClass: 3, tagNumber: 1 },
+    value: [new asn1js.GeneralizedTime({ valueDate: wholeSeconds(at) })],
+  });
 }
 
 function authorityKeyIdentifier(authority: Authority): pkijs.Extension {
   const ski = authority.ca.cert.extensions?.find((e) => e.extnID === '2.5.29.14');
   const keyId = ski ? (asn1js.fromBER(ski.extnValue.valueBlock.valueHexView).result as asn1js.OctetString) : undefined;
-  const aki = new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: keyId?.valueBlock.valueHexView.slice().buffer ?? new ArrayBuffer(0) }) });
+  const aki = new pkijs.AuthorityKeyIdentifier({
+    keyIdentifier: new asn1js.OctetString({
+      valueHex: keyId?.valueBlock.valueHexView.slice().buffer ?? new ArrayBuffer(0),
+    }),
+  });
   return new pkijs.Extension({ extnID: '2.5.29.35', critical: false, extnValue: aki.toSchema().toBER(false) });
 }
 

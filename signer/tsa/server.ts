@@ -70,7 +70,9 @@ export async function startTimestampAuthority(options: {
       }
     };
     if (req.method === 'GET' && req.url === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'healthy', service: 'expediente-tsa' }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 'healthy', service: 'expediente-tsa' }));
       return;
     }
     if (!services) return void refuse(503, 'starting\n', { 'retry-after': '1' });
@@ -79,7 +81,9 @@ export async function startTimestampAuthority(options: {
       work().then(
         (r) => {
           if (!r) return void refuse(404, 'not found\n');
-          res.writeHead(200, { 'content-type': r.type, 'content-length': r.body.length, 'cache-control': 'no-store' }).end(r.body);
+          res
+            .writeHead(200, { 'content-type': r.type, 'content-length': r.body.length, 'cache-control': 'no-store' })
+            .end(r.body);
         },
         (err) => {
           log.error('revocation service failed', { err });
@@ -95,21 +99,32 @@ export async function startTimestampAuthority(options: {
       if (cert) return void answer(async () => wrap('application/pkix-cert', revocation.caCertificate(cert[1]!)));
       // RFC 6960 Appendix A.1: GET {url}/{url-encoding of base-64 encoding of the DER request}.
       const get = /^\/ocsp\/(.+)$/.exec(route);
-      if (get) return void answer(async () => wrap('application/ocsp-response', await revocation.ocsp(base64Request(get[1]!))));
+      if (get)
+        return void answer(async () =>
+          wrap('application/ocsp-response', await revocation.ocsp(base64Request(get[1]!))),
+        );
       // Time-stamps are POSTed to any path; other GETs are the wrong method there.
       return void refuse(405, 'POST an application/timestamp-query\n', { allow: 'POST' });
     }
-    if (req.method !== 'POST') return void refuse(405, 'POST an application/timestamp-query or application/ocsp-request\n', { allow: 'GET, POST' });
+    if (req.method !== 'POST')
+      return void refuse(405, 'POST an application/timestamp-query or application/ocsp-request\n', {
+        allow: 'GET, POST',
+      });
     let handle: (body: Buffer) => void;
     if (route === '/ocsp') {
-      if (type !== 'application/ocsp-request') return void refuse(415, 'Content-Type must be application/ocsp-request\n');
-      handle = (body) => void answer(async () => ({ type: 'application/ocsp-response', body: await revocation.ocsp(body) }));
+      if (type !== 'application/ocsp-request')
+        return void refuse(415, 'Content-Type must be application/ocsp-request\n');
+      handle = (body) =>
+        void answer(async () => ({ type: 'application/ocsp-response', body: await revocation.ocsp(body) }));
     } else {
-      if (type !== 'application/timestamp-query') return void refuse(415, 'Content-Type must be application/timestamp-query\n');
+      if (type !== 'application/timestamp-query')
+        return void refuse(415, 'Content-Type must be application/timestamp-query\n');
       handle = (body) => {
         try {
           const reply = responder.respond(body);
-          res.writeHead(200, { 'content-type': 'application/timestamp-reply', 'content-length': reply.length }).end(reply);
+          res
+            .writeHead(200, { 'content-type': 'application/timestamp-reply', 'content-length': reply.length })
+            .end(reply);
         } catch (err) {
           log.error('time-stamp failed', { err });
           res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error\n');
@@ -141,14 +156,26 @@ export async function startTimestampAuthority(options: {
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
   try {
-    await ensureDevPki({ dir: options.pkiDir, tenants: [], ...(options.publishRevocation === false ? {} : { revocationUrl: url }) });
-    services = { responder: await TimestampResponder.load(paths.tsaCertPath, paths.tsaKeyPath), revocation: await RevocationServices.load(options.pkiDir) };
+    await ensureDevPki({
+      dir: options.pkiDir,
+      tenants: [],
+      ...(options.publishRevocation === false ? {} : { revocationUrl: url }),
+    });
+    services = {
+      responder: await TimestampResponder.load(paths.tsaCertPath, paths.tsaKeyPath),
+      revocation: await RevocationServices.load(options.pkiDir),
+    };
   } catch (err) {
     server.close();
     server.closeAllConnections();
     throw err;
   }
-  log.info('time-stamping authority listening', { url, certificate: paths.tsaCertPath, ocsp: `${url}/ocsp`, crl: `${url}/crl/` });
+  log.info('time-stamping authority listening', {
+    url,
+    certificate: paths.tsaCertPath,
+    ocsp: `${url}/ocsp`,
+    crl: `${url}/crl/`,
+  });
   return {
     url,
     close: () =>

@@ -20,6 +20,11 @@ function describe(err: unknown): WorkerFailure {
   if (err instanceof UnforeseenReadFailure) return { code: err.code, message: err.message, detail: err.detail };
   if (err instanceof SignerError) return { code: err.code, message: err.message };
   // Met while placing or building rather than opening: still a damaged document.
-  if (err instanceof PdfReadError) return { code: 'INVALID_PDF_FILE', message: `the PDF cannot be read: ${err.message}` };
-  return { code: 'INTERNAL_ERROR', message: 'internal error; the document was not signed', detail: (err as Error)?.stack ?? String(err) };
+  if (err instanceof PdfReadError)
+    return { code: 'INVALID_PDF_FILE', message: `the PDF cannot be read: ${err.message}` };
+  return {
+    code: 'INTERNAL_ERROR',
+    message: 'internal error; the document was not signed',
+    detail: (err as Error)?.stack ?? String(err),
+  };
 }

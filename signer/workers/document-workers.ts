@@ -55,8 +55,16 @@ export class DocumentWorkers {
       name: 'document',
       errors: {
         failed: (f) => new SignerError(f.code as ErrorCode, f.message),
-        timedOut: (ms) => new SignerError('INVALID_PDF_FILE', `reading the PDF took longer than ${ms / 1000} s; it is too complex or damaged`),
-        outOfMemory: () => new SignerError('INVALID_PDF_FILE', 'reading the PDF needs more memory than allowed; it is too complex or damaged'),
+        timedOut: (ms) =>
+          new SignerError(
+            'INVALID_PDF_FILE',
+            `reading the PDF took longer than ${ms / 1000} s; it is too complex or damaged`,
+          ),
+        outOfMemory: () =>
+          new SignerError(
+            'INVALID_PDF_FILE',
+            'reading the PDF needs more memory than allowed; it is too complex or damaged',
+          ),
         internal,
         stopping: () => new SignerError('INTERNAL_ERROR', 'the service is stopping'),
       },

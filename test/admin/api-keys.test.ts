@@ -39,7 +39,8 @@ async function assertRefused(key: string, userKey = 'intendente', message = 'API
 }
 
 const keysTable = () => getStack().db.withSchema('control').table('api_keys');
-const auditOf = (id: string) => getStack().db.withSchema('control').table('api_key_audit').where({ api_key_id: id }).orderBy('id');
+const auditOf = (id: string) =>
+  getStack().db.withSchema('control').table('api_key_audit').where({ api_key_id: id }).orderBy('id');
 
 /** `npm run -s apikey:<command> -- args` against the test database. */
 async function cli(command: string, args: string[]) {
@@ -87,8 +88,15 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     assert.ok(Math.abs(days - config.apiKeys.defaultDays) < 0.01);
 
     const name = uniqueName('too-long');
-    const tooLong = await createAsAdmin({ name, user_ids: [demoUser('intendente')], expires_in_days: config.apiKeys.maxDays + 1 });
-    assert.deepEqual([tooLong.status, tooLong.body.message], [400, `expires_in_days debe ser un entero entre 1 y ${config.apiKeys.maxDays}`]);
+    const tooLong = await createAsAdmin({
+      name,
+      user_ids: [demoUser('intendente')],
+      expires_in_days: config.apiKeys.maxDays + 1,
+    });
+    assert.deepEqual(
+      [tooLong.status, tooLong.body.message],
+      [400, `expires_in_days debe ser un entero entre 1 y ${config.apiKeys.maxDays}`],
+    );
     assert.equal((await keysTable().where({ name })).length, 0);
   });
 
@@ -101,8 +109,14 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
       [{ name, user_ids: [] }, 'user_ids debe ser una lista con al menos un UUID'],
       [{ name, user_ids: ['not-a-uuid'] }, 'user_ids.0 debe ser un UUID'],
       [{ name, user_ids: [demoUser('intendente')], all_users: true }, 'user_ids y all_users: true son excluyentes'],
-      [{ name, user_ids: ['00000000-0000-4000-8000-000000000000'] }, 'Usuarios inexistentes o inactivos en el municipio: 00000000-0000-4000-8000-000000000000'],
-      [{ name, user_ids: [demoUser('intendente')], expires_in_days: 0 }, `expires_in_days debe ser un entero entre 1 y ${getStack().config.apiKeys.maxDays}`],
+      [
+        { name, user_ids: ['00000000-0000-4000-8000-000000000000'] },
+        'Usuarios inexistentes o inactivos en el municipio: 00000000-0000-4000-8000-000000000000',
+      ],
+      [
+        { name, user_ids: [demoUser('intendente')], expires_in_days: 0 },
+        `expires_in_days debe ser un entero entre 1 y ${getStack().config.apiKeys.maxDays}`,
+      ],
       [{ name: 'x'.repeat(101), user_ids: [demoUser('intendente')] }, 'name no puede superar 100 caracteres'],
     ];
     for (const [body, message] of cases) {
@@ -118,7 +132,10 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     const name = uniqueName('twice');
     assert.equal((await createAsAdmin({ name, user_ids: [demoUser('intendente')] })).status, 201);
     const again = await createAsAdmin({ name, user_ids: [demoUser('intendente')] });
-    assert.deepEqual([again.status, again.body.message], [409, 'Ya existe una API Key vigente con ese nombre en el municipio']);
+    assert.deepEqual(
+      [again.status, again.body.message],
+      [409, 'Ya existe una API Key vigente con ese nombre en el municipio'],
+    );
   });
 
   it('a revoked key is refused on the very next request; revoking again changes nothing', async () => {
@@ -131,13 +148,21 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     await assertRefused(key);
 
     const again = await request(`${ADMIN_PATH}/${id}/revoke`, { method: 'POST', headers: asBackend('intendente') });
-    assert.deepEqual([again.status, again.body.message, again.body.data.state], [200, 'La API Key ya estaba revocada', 'revoked']);
-    assert.deepEqual((await auditOf(id)).map((a) => a.action), ['create', 'revoke']);
+    assert.deepEqual(
+      [again.status, again.body.message, again.body.data.state],
+      [200, 'La API Key ya estaba revocada', 'revoked'],
+    );
+    assert.deepEqual(
+      (await auditOf(id)).map((a) => a.action),
+      ['create', 'revoke'],
+    );
   });
 
   it('an expired key is refused and listed as expired', async () => {
     const { id, key } = await newKey();
-    await keysTable().where({ id }).update({ expires_at: getStack().db.raw("now() - interval '1 second'") });
+    await keysTable()
+      .where({ id })
+      .update({ expires_at: getStack().db.raw("now() - interval '1 second'") });
     await assertRefused(key);
     const list = await request(ADMIN_PATH, { headers: asBackend('intendente') });
     assert.equal(list.body.data.items.find((k: { id: string }) => k.id === id).state, 'expired');
@@ -156,13 +181,19 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     assert.deepEqual([wide.body.data.all_users, wide.body.data.user_ids], [true, []]);
     assert.equal((await probe(wide.body.data.key, 'agente-mesa')).status, 200);
     // "All users" means the tenant's active users, not any id.
-    const unknown = await request(PROBE, { headers: { 'X-API-Key': wide.body.data.key, 'X-User-ID': '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await request(PROBE, {
+      headers: { 'X-API-Key': wide.body.data.key, 'X-User-ID': '00000000-0000-4000-8000-000000000000' },
+    });
     assert.deepEqual([unknown.status, unknown.body], [401, { error: 'Usuario no autorizado para esta API Key' }]);
   });
 
   it('rotation: both secrets work during the overlap, the old one is refused after it', async () => {
     const { id, key: oldKey } = await newKey();
-    const rotated = await request(`${ADMIN_PATH}/${id}/rotate`, { method: 'POST', headers: asBackend('intendente'), json: { overlap_hours: 2 } });
+    const rotated = await request(`${ADMIN_PATH}/${id}/rotate`, {
+      method: 'POST',
+      headers: asBackend('intendente'),
+      json: { overlap_hours: 2 },
+    });
     assert.equal(rotated.status, 200, rotated.text);
     const newKeySecret: string = rotated.body.data.key;
     assert.notEqual(newKeySecret, oldKey);
@@ -175,21 +206,34 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     assert.equal((await probe(newKeySecret)).status, 200);
 
     // The overlap ends (time moved forward by moving the end back).
-    await keysTable().where({ id }).update({ previous_valid_until: getStack().db.raw("now() - interval '1 second'") });
+    await keysTable()
+      .where({ id })
+      .update({ previous_valid_until: getStack().db.raw("now() - interval '1 second'") });
     await assertRefused(oldKey);
     assert.equal((await probe(newKeySecret)).status, 200);
     const list = await request(ADMIN_PATH, { headers: asBackend('intendente') });
     assert.equal(list.body.data.items.find((k: { id: string }) => k.id === id).state, 'active');
 
     // Without overlap the replaced secret stops at once.
-    const immediate = await request(`${ADMIN_PATH}/${id}/rotate`, { method: 'POST', headers: asBackend('intendente'), json: { overlap_hours: 0 } });
+    const immediate = await request(`${ADMIN_PATH}/${id}/rotate`, {
+      method: 'POST',
+      headers: asBackend('intendente'),
+      json: { overlap_hours: 0 },
+    });
     assert.equal(immediate.status, 200, immediate.text);
     assert.equal(immediate.body.data.state, 'active');
     await assertRefused(newKeySecret);
     assert.equal((await probe(immediate.body.data.key)).status, 200);
 
-    const badOverlap = await request(`${ADMIN_PATH}/${id}/rotate`, { method: 'POST', headers: asBackend('intendente'), json: { overlap_hours: 721 } });
-    assert.deepEqual([badOverlap.status, badOverlap.body.message], [400, 'overlap_hours debe ser un entero entre 0 y 720']);
+    const badOverlap = await request(`${ADMIN_PATH}/${id}/rotate`, {
+      method: 'POST',
+      headers: asBackend('intendente'),
+      json: { overlap_hours: 721 },
+    });
+    assert.deepEqual(
+      [badOverlap.status, badOverlap.body.message],
+      [400, 'overlap_hours debe ser un entero entre 0 y 720'],
+    );
 
     // A revoked key kills every secret and cannot be rotated back to life.
     await request(`${ADMIN_PATH}/${id}/revoke`, { method: 'POST', headers: asBackend('intendente') });
@@ -219,16 +263,26 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     const name = uniqueName('not-admin');
     const attempts = [
       request(ADMIN_PATH, { headers: asBackend('agente-mesa') }),
-      request(ADMIN_PATH, { method: 'POST', headers: asBackend('directora-obras'), json: { name, user_ids: [demoUser('directora-obras')] } }),
+      request(ADMIN_PATH, {
+        method: 'POST',
+        headers: asBackend('directora-obras'),
+        json: { name, user_ids: [demoUser('directora-obras')] },
+      }),
       request(`${ADMIN_PATH}/${id}/revoke`, { method: 'POST', headers: asBackend('agente-mesa') }),
       request(`${ADMIN_PATH}/${id}/rotate`, { method: 'POST', headers: asBackend('agente-mesa') }),
     ];
     for (const res of await Promise.all(attempts)) {
-      assert.deepEqual([res.status, res.body], [403, { success: false, data: null, message: 'Solo un administrador puede gestionar API Keys' }]);
+      assert.deepEqual(
+        [res.status, res.body],
+        [403, { success: false, data: null, message: 'Solo un administrador puede gestionar API Keys' }],
+      );
     }
     assert.equal((await keysTable().where({ name })).length, 0);
     assert.equal((await probe(key)).status, 200);
-    assert.deepEqual((await auditOf(id)).map((a) => a.action), ['create']);
+    assert.deepEqual(
+      (await auditOf(id)).map((a) => a.action),
+      ['create'],
+    );
     // No credentials at all: the backend's own 401.
     const anonymous = await request(ADMIN_PATH, { headers: { 'X-Tenant-Schema': 'demo' } });
     assert.equal(anonymous.status, 401);
@@ -237,9 +291,18 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
   it("an administrator reaches only their own tenant's keys", async () => {
     const { db } = getStack();
     // A whole tenant (schema and migrations), as tenant:create makes it: suites that walk every tenant see a real one.
-    const { tenant: other } = await createTenant(db, { schema: 'apikeys_other', municipalityCode: 'AKO', displayName: 'Municipalidad Otra', city: 'Otra' });
+    const { tenant: other } = await createTenant(db, {
+      schema: 'apikeys_other',
+      municipalityCode: 'AKO',
+      displayName: 'Municipalidad Otra',
+      city: 'Otra',
+    });
     const foreign = await createApiKey(db, { tenantId: other.id, name: 'foreign', userIds: [demoUser('intendente')] });
-    for (const [method, action] of [['POST', 'revoke'], ['POST', 'rotate'], ['GET', 'audit']]) {
+    for (const [method, action] of [
+      ['POST', 'revoke'],
+      ['POST', 'rotate'],
+      ['GET', 'audit'],
+    ]) {
       const res = await request(`${ADMIN_PATH}/${foreign.id}/${action}`, { method, headers: asBackend('intendente') });
       assert.deepEqual([res.status, res.body.message], [404, 'API Key no encontrada']);
     }
@@ -247,17 +310,27 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     assert.ok(list.body.data.items.every((k: { tenant: string }) => k.tenant === 'demo'));
     assert.ok(!list.body.data.items.some((k: { id: string }) => k.id === foreign.id));
     assert.equal((await keysTable().where({ id: foreign.id }).first()).is_active, true);
-    const malformed = await request(`${ADMIN_PATH}/not-an-id/revoke`, { method: 'POST', headers: asBackend('intendente') });
+    const malformed = await request(`${ADMIN_PATH}/not-an-id/revoke`, {
+      method: 'POST',
+      headers: asBackend('intendente'),
+    });
     assert.deepEqual([malformed.status, malformed.body.message], [400, 'id debe ser un UUID']);
   });
 
   it('records every action in the audit trail with who, when and what', async () => {
     const before = Date.now() - 5_000;
     const { id } = await newKey();
-    await request(`${ADMIN_PATH}/${id}/rotate`, { method: 'POST', headers: asBackend('intendente'), json: { overlap_hours: 1 } });
+    await request(`${ADMIN_PATH}/${id}/rotate`, {
+      method: 'POST',
+      headers: asBackend('intendente'),
+      json: { overlap_hours: 1 },
+    });
     await request(`${ADMIN_PATH}/${id}/revoke`, { method: 'POST', headers: asBackend('intendente') });
     const audit = await auditOf(id);
-    assert.deepEqual(audit.map((a) => a.action), ['create', 'rotate', 'revoke']);
+    assert.deepEqual(
+      audit.map((a) => a.action),
+      ['create', 'rotate', 'revoke'],
+    );
     for (const entry of audit) {
       assert.equal(entry.actor, `user:${ADMIN_EMAIL}`);
       assert.equal(entry.actor_user_id, demoUser('intendente'));
@@ -268,11 +341,13 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     assert.ok(audit[1].details.previous_valid_until);
     const trail = await request(`${ADMIN_PATH}/${id}/audit`, { headers: asBackend('intendente') });
     assert.equal(trail.status, 200, trail.text);
-    assert.deepEqual(trail.body.data.items.map((a: { action: string; actor: string }) => `${a.action} ${a.actor}`), [
-      `create user:${ADMIN_EMAIL}`, `rotate user:${ADMIN_EMAIL}`, `revoke user:${ADMIN_EMAIL}`,
-    ]);
+    assert.deepEqual(
+      trail.body.data.items.map((a: { action: string; actor: string }) => `${a.action} ${a.actor}`),
+      [`create user:${ADMIN_EMAIL}`, `rotate user:${ADMIN_EMAIL}`, `revoke user:${ADMIN_EMAIL}`],
+    );
     assert.equal((await request(`${ADMIN_PATH}/${id}/audit`, { headers: asBackend('agente-mesa') })).status, 403);
-    for (const entry of audit) assert.doesNotMatch(JSON.stringify(entry.details), /exk_[A-Za-z0-9_-]{20,}/, 'no secret in the audit');
+    for (const entry of audit)
+      assert.doesNotMatch(JSON.stringify(entry.details), /exk_[A-Za-z0-9_-]{20,}/, 'no secret in the audit');
   });
 
   it('last_used_at is written by the periodic flush, not per request', async () => {
@@ -280,9 +355,16 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     assert.equal((await keysTable().where({ id }).first()).last_used_at, null);
     const api = await getStack().extraApi({ API_KEY_USAGE_FLUSH_SECONDS: '1' });
     try {
-      const res = await request(PROBE, { baseUrl: api.url, headers: { 'X-API-Key': key, 'X-User-ID': demoUser('intendente') } });
+      const res = await request(PROBE, {
+        baseUrl: api.url,
+        headers: { 'X-API-Key': key, 'X-User-ID': demoUser('intendente') },
+      });
       assert.equal(res.status, 200);
-      const usedAt = await until('last_used_at', async () => (await keysTable().where({ id }).first()).last_used_at ?? undefined, 10_000);
+      const usedAt = await until(
+        'last_used_at',
+        async () => (await keysTable().where({ id }).first()).last_used_at ?? undefined,
+        10_000,
+      );
       assert.ok(Math.abs(usedAt.getTime() - Date.now()) < 10_000);
       const list = await request(ADMIN_PATH, { headers: asBackend('intendente') });
       assert.equal(list.body.data.items.find((k: { id: string }) => k.id === id).last_used_at, usedAt.toISOString());
@@ -315,7 +397,17 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
   describe('CLI (npm run apikey:*)', () => {
     it('create prints the secret once, the key works, and the audit names the operator', async () => {
       const name = uniqueName('cli');
-      const { stdout } = await cli('create', ['--tenant', 'demo', '--name', name, '--users', demoUser('intendente'), '--days', '10', '--json']);
+      const { stdout } = await cli('create', [
+        '--tenant',
+        'demo',
+        '--name',
+        name,
+        '--users',
+        demoUser('intendente'),
+        '--days',
+        '10',
+        '--json',
+      ]);
       const created = JSON.parse(stdout);
       assert.equal(created.name, name);
       assert.equal(created.state, 'active');
@@ -331,16 +423,22 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
     });
 
     it('create refuses bad input with exit code 2 and a clear message', async () => {
-      await assert.rejects(cli('create', ['--tenant', 'demo', '--name', uniqueName('cli-bad')]), (err: { code: number; stderr: string }) => {
-        assert.equal(err.code, 2);
-        assert.match(err.stderr, /user_ids es requerido/);
-        return true;
-      });
-      await assert.rejects(cli('create', ['--tenant', 'nope', '--name', 'x', '--all-users']), (err: { code: number; stderr: string }) => {
-        assert.equal(err.code, 2);
-        assert.match(err.stderr, /tenant "nope" not found/);
-        return true;
-      });
+      await assert.rejects(
+        cli('create', ['--tenant', 'demo', '--name', uniqueName('cli-bad')]),
+        (err: { code: number; stderr: string }) => {
+          assert.equal(err.code, 2);
+          assert.match(err.stderr, /user_ids es requerido/);
+          return true;
+        },
+      );
+      await assert.rejects(
+        cli('create', ['--tenant', 'nope', '--name', 'x', '--all-users']),
+        (err: { code: number; stderr: string }) => {
+          assert.equal(err.code, 2);
+          assert.match(err.stderr, /tenant "nope" not found/);
+          return true;
+        },
+      );
     });
 
     it('list shows name, prefix, state, last use and expiry, without secrets', async () => {
@@ -360,9 +458,12 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
       const soon = await newKey({ expires_in_days: 5 });
       const later = await newKey({ expires_in_days: 200 });
       const expired = await newKey();
-      await keysTable().where({ id: expired.id }).update({ expires_at: getStack().db.raw("now() - interval '2 days'") });
+      await keysTable()
+        .where({ id: expired.id })
+        .update({ expires_at: getStack().db.raw("now() - interval '2 days'") });
       const { stdout } = await cli('check', ['--days', '30', '--json']);
-      const items: { id: string; kind: string; tenant: string; status: string; days_left: number }[] = JSON.parse(stdout);
+      const items: { id: string; kind: string; tenant: string; status: string; days_left: number }[] =
+        JSON.parse(stdout);
       const ids = items.map((i) => i.id);
       assert.ok(ids.includes(soon.id));
       assert.ok(!ids.includes(later.id));
@@ -370,10 +471,15 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
       const item = items.find((i) => i.id === soon.id)!;
       assert.deepEqual([item.kind, item.tenant], ['api_key', 'demo']);
       assert.ok(item.days_left === 4 || item.days_left === 5, String(item.days_left));
-      assert.deepEqual([items.find((i) => i.id === expired.id)!.status, items.find((i) => i.id === expired.id)!.days_left], ['expired', -2]);
+      assert.deepEqual(
+        [items.find((i) => i.id === expired.id)!.status, items.find((i) => i.id === expired.id)!.days_left],
+        ['expired', -2],
+      );
       assert.equal(item.status, 'expiring');
 
-      const wide = JSON.parse((await cli('check', ['--days', '365', '--json'])).stdout).map((i: { id: string }) => i.id);
+      const wide = JSON.parse((await cli('check', ['--days', '365', '--json'])).stdout).map(
+        (i: { id: string }) => i.id,
+      );
       assert.ok(wide.includes(later.id));
       const human = await cli('check', ['--days', '30']);
       assert.match(human.stdout, new RegExp(`api_key\\s+demo\\s+${soon.id}`));
@@ -382,20 +488,29 @@ describe('API key lifecycle (admin routes, auth, CLI)', function () {
 
     it('rotate and revoke from the CLI', async () => {
       const { id, key } = await newKey();
-      const rotated = JSON.parse((await cli('rotate', ['--tenant', 'demo', '--id', id, '--overlap-hours', '0', '--json'])).stdout);
+      const rotated = JSON.parse(
+        (await cli('rotate', ['--tenant', 'demo', '--id', id, '--overlap-hours', '0', '--json'])).stdout,
+      );
       await assertRefused(key);
       assert.equal((await probe(rotated.key)).status, 200);
       const revoked = await cli('revoke', ['--tenant', 'demo', '--id', id]);
       assert.match(revoked.stdout, /revoked API key/);
       await assertRefused(rotated.key);
-      assert.deepEqual((await auditOf(id)).map((a) => `${a.action}:${a.actor.split(':')[0]}`), ['create:user', 'rotate:cli', 'revoke:cli']);
+      assert.deepEqual(
+        (await auditOf(id)).map((a) => `${a.action}:${a.actor.split(':')[0]}`),
+        ['create:user', 'rotate:cli', 'revoke:cli'],
+      );
     });
   });
 
   it('the demo key keeps working and has no expiry', async () => {
-    const res = await request(PROBE, { headers: { 'X-API-Key': getStack().demoApiKey, 'X-User-ID': demoUser('intendente') } });
+    const res = await request(PROBE, {
+      headers: { 'X-API-Key': getStack().demoApiKey, 'X-User-ID': demoUser('intendente') },
+    });
     assert.equal(res.status, 200);
-    const row = await keysTable().where({ key_hash: hashApiKey(getStack().demoApiKey) }).first();
+    const row = await keysTable()
+      .where({ key_hash: hashApiKey(getStack().demoApiKey) })
+      .first();
     assert.equal(row.expires_at, null);
   });
 });

@@ -43,7 +43,10 @@ async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
 
 function runCli(script: string, args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', `db/cli/${script}.ts`, ...args], {
-    encoding: 'utf8', env: { ...process.env, ...env }, cwd: path.resolve(import.meta.dirname, '../..'), timeout: 60_000,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    timeout: 60_000,
   });
 }
 
@@ -58,16 +61,39 @@ describe('admin: backup and restore', function () {
   before(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'expediente-backup-test-'));
     documentId = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente']);
-    assert.equal((await request(`/api/v1/documents/${documentId}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
-    assert.equal((await request(`/api/v1/documents/${documentId}/sign`, { method: 'POST', headers: asIntegration('directora-obras') })).status, 200);
-    const last = await request(`/api/v1/documents/${documentId}/sign`, { method: 'POST', headers: asIntegration('intendente') });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${documentId}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${documentId}/sign`, {
+          method: 'POST',
+          headers: asIntegration('directora-obras'),
+        })
+      ).status,
+      200,
+    );
+    const last = await request(`/api/v1/documents/${documentId}/sign`, {
+      method: 'POST',
+      headers: asIntegration('intendente'),
+    });
     assert.equal(last.body.status, 'signed', last.text);
     const url = await request(`/api/v1/documents/${documentId}/url`, { headers: asIntegration('agente-obras') });
     officialPdf = Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
     assert.equal(pdfSignatures(officialPdf).length, 2);
 
     backupDir = path.join(work, 'backup');
-    const result = await backup({ databaseUrl: getStack().databaseUrl, objectsDir: path.join(getStack().config.dataDir, 'objects'), out: backupDir });
+    const result = await backup({
+      databaseUrl: getStack().databaseUrl,
+      objectsDir: path.join(getStack().config.dataDir, 'objects'),
+      out: backupDir,
+    });
     assert.ok(result.schemas >= 2 && result.rows > 0 && result.objects > 0, JSON.stringify(result));
   });
 
@@ -84,22 +110,40 @@ describe('admin: backup and restore', function () {
 
     const restoredDb: Db = createDb(target.url);
     const stack = getStack();
-    const api = await startApi({ ...stack.apiDeps, db: restoredDb, services: { ...stack.services, storage: new FileObjectStore(objectsDir) } }, 0, '127.0.0.1');
+    const api = await startApi(
+      { ...stack.apiDeps, db: restoredDb, services: { ...stack.services, storage: new FileObjectStore(objectsDir) } },
+      0,
+      '127.0.0.1',
+    );
     try {
-      const key = await restoredDb.withSchema('demo').table('document_files').where({ document_id: documentId, kind: 'official' }).first('storage_key');
+      const key = await restoredDb
+        .withSchema('demo')
+        .table('document_files')
+        .where({ document_id: documentId, kind: 'official' })
+        .first('storage_key');
       const restoredFile = await readFile(path.join(objectsDir, ...String(key.storage_key).split('/')));
       assert.equal(sha(restoredFile), sha(officialPdf), 'the official PDF is byte-identical');
       const signatures = pdfSignatures(restoredFile);
       assert.equal(signatures.length, 2);
-      assert.ok(signatures.every((s) => s.valid), JSON.stringify(signatures));
+      assert.ok(
+        signatures.every((s) => s.valid),
+        JSON.stringify(signatures),
+      );
 
-      const details = await request(`/api/v1/documents/${documentId}/url`, { headers: asIntegration('agente-obras'), baseUrl: api.url });
+      const details = await request(`/api/v1/documents/${documentId}/url`, {
+        headers: asIntegration('agente-obras'),
+        baseUrl: api.url,
+      });
       assert.equal(details.status, 200, details.text);
       // Links carry the configured public address; ask the restored API itself.
       const link = new URL(details.body.pdf_url);
       const served = await fetch(`${api.url}${link.pathname}${link.search}`);
       assert.equal(served.status, 200);
-      assert.equal(sha(Buffer.from(await served.arrayBuffer())), sha(officialPdf), 'the restored API serves the same bytes');
+      assert.equal(
+        sha(Buffer.from(await served.arrayBuffer())),
+        sha(officialPdf),
+        'the restored API serves the same bytes',
+      );
     } finally {
       await api.close();
       await restoredDb.destroy();
@@ -115,7 +159,10 @@ describe('admin: backup and restore', function () {
     try {
       const store = path.join(work, 'busy-store');
       await new FileObjectStore(store).put('tenants/x/documents/y/z.pdf', Buffer.from('x'));
-      await assert.rejects(restore({ databaseUrl: fresh.url, objectsDir: store, from: backupDir }), /object store .* is not empty/);
+      await assert.rejects(
+        restore({ databaseUrl: fresh.url, objectsDir: store, from: backupDir }),
+        /object store .* is not empty/,
+      );
       const db = createDb(fresh.url);
       const schemas = await db.raw(`select count(*)::int as n from pg_namespace where nspname in ('control', 'demo')`);
       await db.destroy();
@@ -127,25 +174,43 @@ describe('admin: backup and restore', function () {
 
   it('refuses to back up a registry that names a tenant whose schema is missing, and says which', async () => {
     const { db } = getStack();
-    const [row] = await db.withSchema('control').table('tenants')
-      .insert({ schema_name: 'vanished_tenant', municipality_code: 'VAN', display_name: 'Desaparecida', city: 'Nada', is_active: false })
+    const [row] = await db
+      .withSchema('control')
+      .table('tenants')
+      .insert({
+        schema_name: 'vanished_tenant',
+        municipality_code: 'VAN',
+        display_name: 'Desaparecida',
+        city: 'Nada',
+        is_active: false,
+      })
       .returning<{ id: string }[]>('id');
     try {
       const out = path.join(work, 'vanished');
       await assert.rejects(
         backup({ databaseUrl: getStack().databaseUrl, objectsDir: undefined, out }),
-        (err: Error) => err instanceof BackupRefused && /vanished_tenant is registered .* but does not exist/.test(err.message),
+        (err: Error) =>
+          err instanceof BackupRefused && /vanished_tenant is registered .* but does not exist/.test(err.message),
       );
-      assert.deepEqual((await readdir(work)).filter((f) => f.startsWith('vanished')), [], 'no backup folder, not even a partial one');
+      assert.deepEqual(
+        (await readdir(work)).filter((f) => f.startsWith('vanished')),
+        [],
+        'no backup folder, not even a partial one',
+      );
     } finally {
       await db.withSchema('control').table('tenants').where({ id: row!.id }).delete();
     }
   });
 
-  it('reads one schema at a time from one snapshot: the locks it holds are one schema\'s, never every schema\'s', async () => {
+  it("reads one schema at a time from one snapshot: the locks it holds are one schema's, never every schema's", async () => {
     // Holding every table's lock to the end ran out of lock memory at about 2,300 municipalities.
     const { db, databaseUrl } = getStack();
-    await createTenant(db, { schema: 'backup_locks', municipalityCode: 'BKL', displayName: 'Municipalidad de los Cerrojos', city: 'Cerrojos' });
+    await createTenant(db, {
+      schema: 'backup_locks',
+      municipalityCode: 'BKL',
+      displayName: 'Municipalidad de los Cerrojos',
+      city: 'Cerrojos',
+    });
     const { rows: sizes } = await db.raw<{ rows: { n: number }[] }>(
       `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where c.relkind in ('r', 'p', 'i') and (n.nspname = 'control' or n.nspname in (select schema_name from control.tenants))
@@ -177,7 +242,10 @@ describe('admin: backup and restore', function () {
     }
     assert.ok(most > 0, 'the sampler saw the backup read');
     // One schema's tables and indexes, plus the catalog relations its queries read.
-    assert.ok(most <= largest + 30, `the backup held ${most} relation locks at once; the largest schema has ${largest} relations, all of them ${total}`);
+    assert.ok(
+      most <= largest + 30,
+      `the backup held ${most} relation locks at once; the largest schema has ${largest} relations, all of them ${total}`,
+    );
   });
 
   it('refuses a damaged backup before writing anything', async () => {
@@ -205,14 +273,23 @@ describe('admin: backup and restore', function () {
 
     // The whole round trip through the commands, as an operator runs them.
     const out = path.join(work, 'cli-backup');
-    const made = runCli('backup', ['--out', out], { DATABASE_URL: getStack().databaseUrl, DATA_DIR: getStack().config.dataDir });
+    const made = runCli('backup', ['--out', out], {
+      DATABASE_URL: getStack().databaseUrl,
+      DATA_DIR: getStack().config.dataDir,
+    });
     assert.equal(made.status, 0, made.stderr);
     assert.match(made.stdout, /backup written to .*: \d+ schemas, \d+ rows, [1-9]\d* objects/);
     const fresh = await emptyDatabase();
     try {
-      const restored = runCli('restore', ['--from', out], { DATABASE_URL: fresh.url, DATA_DIR: path.join(work, 'cli-restored') });
+      const restored = runCli('restore', ['--from', out], {
+        DATABASE_URL: fresh.url,
+        DATA_DIR: path.join(work, 'cli-restored'),
+      });
       assert.equal(restored.status, 0, restored.stderr);
-      assert.match(restored.stdout, /restored \d+ schemas, \d+ rows, ([1-9]\d*) objects \(\1 verified against manifest.json\)/);
+      assert.match(
+        restored.stdout,
+        /restored \d+ schemas, \d+ rows, ([1-9]\d*) objects \(\1 verified against manifest.json\)/,
+      );
     } finally {
       await fresh.drop();
     }

@@ -16,7 +16,8 @@ import { officialDocument } from '../records/support.js';
 
 const LOGO = '/api/v1/admin/municipality/logo';
 
-const upload = (form: FormData, user = 'intendente') => request(LOGO, { method: 'PUT', headers: asBackend(user), form });
+const upload = (form: FormData, user = 'intendente') =>
+  request(LOGO, { method: 'PUT', headers: asBackend(user), form });
 const remove = () => request(LOGO, { method: 'DELETE', headers: asBackend('intendente') });
 
 /** The address of the logo on a public page, if it shows one. */
@@ -31,7 +32,9 @@ describe('municipality logo: set by an administrator, shown on the public verifi
   before(async () => {
     const stack = getStack();
     const doc = await officialDocument('intendente', 'Certificado con el logo del municipio');
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string }>('code'));
+    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+      trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string }>('code'),
+    );
     code = formatVerificationCode(row!.code);
   });
 
@@ -44,7 +47,17 @@ describe('municipality logo: set by an administrator, shown on the public verifi
     const saved = await upload(logoForm(png));
     assert.equal(saved.status, 200, saved.text);
     assert.equal(saved.body.message, 'Logo del municipio guardado');
-    assert.deepEqual({ ...saved.body.data.logo, updated_at: undefined, updated_by: undefined }, { content_type: 'image/png', size: png.length, width: 120, height: 60, updated_at: undefined, updated_by: undefined });
+    assert.deepEqual(
+      { ...saved.body.data.logo, updated_at: undefined, updated_by: undefined },
+      {
+        content_type: 'image/png',
+        size: png.length,
+        width: 120,
+        height: 60,
+        updated_at: undefined,
+        updated_by: undefined,
+      },
+    );
     const info = await request('/api/v1/admin/municipality', { headers: asBackend('intendente') });
     assert.equal(info.status, 200);
     assert.equal(info.body.data.name, getStack().demoTenant.displayName);
@@ -56,7 +69,10 @@ describe('municipality logo: set by an administrator, shown on the public verifi
 
     const page = await request(`/verificar/${code}`);
     assert.equal(page.status, 200);
-    assert.match(page.text, new RegExp(`<img src="[^"]+" alt="Logo de ${getStack().demoTenant.displayName}" width="120" height="60">`));
+    assert.match(
+      page.text,
+      new RegExp(`<img src="[^"]+" alt="Logo de ${getStack().demoTenant.displayName}" width="120" height="60">`),
+    );
     const src = logoOnPage(page);
     assert.ok(src?.startsWith(`/verificar/${code}/logo?v=`), src);
     const served = await request(src!);
@@ -65,7 +81,9 @@ describe('municipality logo: set by an administrator, shown on the public verifi
     assert.equal(served.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.ok(served.bytes.equals(png));
     // (fetch adds "Cache-Control: no-cache" to a request with If-None-Match unless told otherwise)
-    const again = await request(src!, { headers: { 'If-None-Match': served.headers.get('etag')!, 'Cache-Control': 'max-age=0' } });
+    const again = await request(src!, {
+      headers: { 'If-None-Match': served.headers.get('etag')!, 'Cache-Control': 'max-age=0' },
+    });
     assert.equal(again.status, 304);
 
     // A JPEG replaces it, at a new address (the old one is no longer cached for a year).
@@ -97,14 +115,26 @@ describe('municipality logo: set by an administrator, shown on the public verifi
     await refused(logoForm(Buffer.alloc(256 * 1024 + 1, 1)), 413, /supera 256 KB/);
     await refused(logoForm(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')), 415, /PNG o JPEG/);
     // An SVG declared as PNG: the declared type is not believed.
-    await refused(logoForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')), 415, /PNG o JPEG/);
+    await refused(
+      logoForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+      415,
+      /PNG o JPEG/,
+    );
     await refused(logoForm(Buffer.from('%PDF-1.7\n'), 'application/pdf', 'logo.pdf'), 415, /PNG o JPEG/);
     await refused(logoForm(Buffer.alloc(0)), 400, /Envíe la imagen/);
     await refused(logoForm(pngLogo().subarray(0, 12)), 400, /dañada/);
     await refused(logoForm(jpegHeader(5000, 20), 'image/jpeg'), 400, /4096 píxeles/);
-    const raw = await request(LOGO, { method: 'PUT', headers: { ...asBackend('intendente'), 'Content-Type': 'image/png' }, raw: pngLogo() });
+    const raw = await request(LOGO, {
+      method: 'PUT',
+      headers: { ...asBackend('intendente'), 'Content-Type': 'image/png' },
+      raw: pngLogo(),
+    });
     assert.equal(raw.status, 415, raw.text);
-    assert.equal((await request('/api/v1/admin/municipality', { headers: asBackend('intendente') })).body.data.logo, null, 'nothing was stored');
+    assert.equal(
+      (await request('/api/v1/admin/municipality', { headers: asBackend('intendente') })).body.data.logo,
+      null,
+      'nothing was stored',
+    );
   });
 
   it('only administrators', async () => {
@@ -116,7 +146,12 @@ describe('municipality logo: set by an administrator, shown on the public verifi
 
   it("another municipality's logo never shows on this municipality's page or answers", async () => {
     const stack = getStack();
-    const { tenant: other } = await createTenant(stack.db, { schema: 'tenant_logo', municipalityCode: 'LOGO', displayName: 'Municipalidad del Otro Logo', city: 'Otra Ciudad' });
+    const { tenant: other } = await createTenant(stack.db, {
+      schema: 'tenant_logo',
+      municipalityCode: 'LOGO',
+      displayName: 'Municipalidad del Otro Logo',
+      city: 'Otra Ciudad',
+    });
     const theirs = pngLogo(64, 64, [200, 0, 0]);
     await setMunicipalityLogo(stack.db, other, theirs, 'prueba');
     try {

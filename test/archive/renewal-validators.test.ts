@@ -14,7 +14,8 @@ import { dssAvailable, dssContents, dssValidate, saveTemp, type DssVerdict } fro
 import { assertPyhankoValid } from './support/validators.js';
 import { officialDocument } from '../verification/support/corpus.js';
 
-const describeVerdict = (v: DssVerdict) => `${v.level ?? v.type} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}${v.errors.length ? ` errors: ${v.errors.join(' | ')}` : ''}`;
+const describeVerdict = (v: DssVerdict) =>
+  `${v.level ?? v.type} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}${v.errors.length ? ` errors: ${v.errors.join(' | ')}` : ''}`;
 
 describe('archive renewal: earlier signatures stay valid (pyHanko, EU DSS)', function () {
   this.timeout(240_000);
@@ -43,7 +44,9 @@ describe('archive renewal: earlier signatures stay valid (pyHanko, EU DSS)', fun
     assert.equal(vriAfter.length, vriBefore.length + 3);
 
     if (!dssAvailable()) {
-      console.log('      EU DSS validator not built (needs Java 17 and Maven; run npm run setup:tools): DSS part skipped');
+      console.log(
+        '      EU DSS validator not built (needs Java 17 and Maven; run npm run setup:tools): DSS part skipped',
+      );
       return;
     }
     const verdicts = await dssValidate(await saveTemp(pdf, 'renewed-3.pdf'), stack.pki.caCertPath);
@@ -53,7 +56,9 @@ describe('archive renewal: earlier signatures stay valid (pyHanko, EU DSS)', fun
     for (const s of sigs) {
       assert.equal(s.level, 'PAdES-BASELINE-LTA', describeVerdict(s));
       assert.equal(s.indication, 'TOTAL_PASSED', describeVerdict(s));
-      const docStamps = (s.timestamps ?? []).filter((t) => t.type === 'DOCUMENT_TIMESTAMP' || t.type === 'ARCHIVE_TIMESTAMP');
+      const docStamps = (s.timestamps ?? []).filter(
+        (t) => t.type === 'DOCUMENT_TIMESTAMP' || t.type === 'ARCHIVE_TIMESTAMP',
+      );
       assert.equal(docStamps.length, 4, JSON.stringify(s.timestamps));
       for (const t of s.timestamps ?? []) assert.equal(t.indication, 'PASSED', describeVerdict(t));
     }

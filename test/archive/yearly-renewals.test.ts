@@ -55,8 +55,10 @@ describe('archive renewal: 50 yearly renewals stay verifiable by the platform', 
     const checkStarted = process.hrtime.bigint();
     const report = validatePdf(pdf, { anchors });
     const checkMs = Number(process.hrtime.bigint() - checkStarted) / 1e6;
-    console.log(`      ${YEARS} renewals built in ${(built / 1000).toFixed(1)} s; ${revisions} revisions (MAX_REVISIONS ${MAX_REVISIONS}), ` +
-      `${(pdf.length / 1024 / 1024).toFixed(2)} MiB (official file ${(doc.pdf.length / 1024).toFixed(0)} KiB); validatePdf ${checkMs.toFixed(0)} ms`);
+    console.log(
+      `      ${YEARS} renewals built in ${(built / 1000).toFixed(1)} s; ${revisions} revisions (MAX_REVISIONS ${MAX_REVISIONS}), ` +
+        `${(pdf.length / 1024 / 1024).toFixed(2)} MiB (official file ${(doc.pdf.length / 1024).toFixed(0)} KiB); validatePdf ${checkMs.toFixed(0)} ms`,
+    );
 
     assert.ok(revisions <= MAX_REVISIONS, `${revisions} revisions`);
     // Each renewal adds its own time-stamp and the data of the one before it, not data for every
@@ -69,11 +71,18 @@ describe('archive renewal: 50 yearly renewals stay verifiable by the platform', 
     assert.equal(signatures.length, 2);
     assert.equal(stamps.length, 1 + YEARS);
     for (const s of report.signatures) {
-      assert.ok(s.signatureValid && s.digestValid && s.coversRevision && s.trusted && !s.modifiedAfter, `${s.fieldName}: ${s.problems.join('; ')}`);
+      assert.ok(
+        s.signatureValid && s.digestValid && s.coversRevision && s.trusted && !s.modifiedAfter,
+        `${s.fieldName}: ${s.problems.join('; ')}`,
+      );
       assert.ok(s.timestamp === null || (s.timestamp.valid && s.timestamp.trusted), `${s.fieldName}: its time-stamp`);
     }
     assert.equal(report.afterLastSignature, 'harmless', 'after the last time-stamp: its validation data');
     assert.deepEqual(report.modificationReasons, []);
-    assert.equal(verdictOf(report, null), 'valid_unregistered', 'every signature holds (the register is not asked here)');
+    assert.equal(
+      verdictOf(report, null),
+      'valid_unregistered',
+      'every signature holds (the register is not asked here)',
+    );
   });
 });

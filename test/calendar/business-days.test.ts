@@ -10,7 +10,12 @@ import { promisify } from 'node:util';
 import { createTenant } from '../../db/tenants.js';
 import { tenantDb, type Tenant } from '../../db/tenancy.js';
 import {
-  addBusinessDays, businessDaysBetween, isBusinessDay, loadBusinessCalendar, nationalHolidays, type BusinessCalendar,
+  addBusinessDays,
+  businessDaysBetween,
+  isBusinessDay,
+  loadBusinessCalendar,
+  nationalHolidays,
+  type BusinessCalendar,
 } from '../../domain/business-days.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, request, type HttpResult } from '../support/http.js';
@@ -46,7 +51,10 @@ describe('Business days: the arithmetic', () => {
 
   it('a municipal day moves a deadline', () => {
     const from = new Date('2026-05-22T13:00:00Z');
-    const withMunicipal: BusinessCalendar = { timeZone: TZ, municipalDays: { '2026-05-26': 'Aniversario de la ciudad' } };
+    const withMunicipal: BusinessCalendar = {
+      timeZone: TZ,
+      municipalDays: { '2026-05-26': 'Aniversario de la ciudad' },
+    };
     assert.equal(isBusinessDay(withMunicipal, '2026-05-26'), false);
     assert.equal(addBusinessDays(withMunicipal, from, 1).toISOString(), '2026-05-28T02:59:59.999Z'); // Wed 27
   });
@@ -88,14 +96,27 @@ describe('Business days: the admin calendar routes', function () {
     assert.equal(listed.status, 200, listed.text);
     assert.equal(listed.body.data.year, 2098);
     const items = listed.body.data.items as { date: string; name: string; source: string }[];
-    assert.deepEqual(items.find((i) => i.date === '2098-03-11'), { date: '2098-03-11', name: 'Aniversario de la ciudad', source: 'municipal' });
-    assert.deepEqual(items.find((i) => i.date === '2098-05-25'), { date: '2098-05-25', name: 'Día de la Revolución de Mayo', source: 'national' });
-    assert.deepEqual(items.map((i) => i.date), [...items.map((i) => i.date)].sort(), 'by date');
+    assert.deepEqual(
+      items.find((i) => i.date === '2098-03-11'),
+      { date: '2098-03-11', name: 'Aniversario de la ciudad', source: 'municipal' },
+    );
+    assert.deepEqual(
+      items.find((i) => i.date === '2098-05-25'),
+      { date: '2098-05-25', name: 'Día de la Revolución de Mayo', source: 'national' },
+    );
+    assert.deepEqual(
+      items.map((i) => i.date),
+      [...items.map((i) => i.date)].sort(),
+      'by date',
+    );
 
     const { db, demoTenant } = getStack();
     const calendar = await loadBusinessCalendar(tenantDb(db, demoTenant), TZ);
     // Monday 10 March 2098, noon: Tuesday 11 is now municipal, so the next business day is Wednesday 12.
-    assert.equal(addBusinessDays(calendar, new Date('2098-03-10T15:00:00Z'), 1).toISOString(), '2098-03-13T02:59:59.999Z');
+    assert.equal(
+      addBusinessDays(calendar, new Date('2098-03-10T15:00:00Z'), 1).toISOString(),
+      '2098-03-13T02:59:59.999Z',
+    );
 
     const removed = await remove('2098-03-11');
     assert.equal(removed.status, 200, removed.text);
@@ -110,7 +131,10 @@ describe('Business days: the admin calendar routes', function () {
     const again = await post({ date: '2098-03-12', description: 'Otra vez' });
     assert.deepEqual([again.status, again.body.message], [409, 'El 2098-03-12 ya es un día no laborable municipal']);
     const national = await post({ date: '2026-05-25', description: 'Revolución' });
-    assert.deepEqual([national.status, national.body.message], [409, 'El 2026-05-25 ya es feriado nacional (Día de la Revolución de Mayo)']);
+    assert.deepEqual(
+      [national.status, national.body.message],
+      [409, 'El 2026-05-25 ya es feriado nacional (Día de la Revolución de Mayo)'],
+    );
     const undeletable = await remove('2026-05-25');
     assert.equal(undeletable.status, 400);
     assert.match(undeletable.body.message, /feriados nacionales no se pueden eliminar/);
@@ -144,7 +168,11 @@ describe('Business days: the admin calendar routes', function () {
 
   it('is for administrators only', async () => {
     const employee = asBackend('agente-obras');
-    for (const res of [await list(2098, employee), await post({ date: '2098-03-11', description: 'x' }, employee), await remove('2098-03-11', employee)]) {
+    for (const res of [
+      await list(2098, employee),
+      await post({ date: '2098-03-11', description: 'x' }, employee),
+      await remove('2098-03-11', employee),
+    ]) {
       assert.equal(res.status, 403, res.text);
       assert.equal(res.body.message, 'Solo un administrador puede gestionar el calendario de días hábiles');
     }
@@ -157,21 +185,39 @@ describe('Business days: the admin calendar routes', function () {
 
     before(async () => {
       const { db } = getStack();
-      ({ tenant: other } = await createTenant(db, { schema: 'calendar_b', municipalityCode: 'CLB', displayName: 'Municipalidad B', city: 'Ciudad B' }));
+      ({ tenant: other } = await createTenant(db, {
+        schema: 'calendar_b',
+        municipalityCode: 'CLB',
+        displayName: 'Municipalidad B',
+        city: 'Ciudad B',
+      }));
       await tenantDb(db, other).transaction((trx) =>
-        trx('users').insert({ id: adminB, full_name: 'Administradora B', email: `admin.${adminB.slice(0, 8)}@b.gob.ar`, role: 'director', is_admin: true }));
+        trx('users').insert({
+          id: adminB,
+          full_name: 'Administradora B',
+          email: `admin.${adminB.slice(0, 8)}@b.gob.ar`,
+          role: 'director',
+          is_admin: true,
+        }),
+      );
     });
 
     it("one municipality's days are invisible to another, which keeps its own", async () => {
       assert.equal((await post({ date: '2098-03-11', description: 'Aniversario de la demo' })).status, 201);
       const seen = await list(2098, asB());
       assert.equal(seen.status, 200, seen.text);
-      assert.deepEqual(seen.body.data.items.filter((i: { source: string }) => i.source === 'municipal'), []);
+      assert.deepEqual(
+        seen.body.data.items.filter((i: { source: string }) => i.source === 'municipal'),
+        [],
+      );
       assert.equal((await remove('2098-03-11', asB())).status, 404);
       const own = await post({ date: '2098-03-11', description: 'Aniversario de B' }, asB());
       assert.equal(own.status, 201, own.text);
       const demo = await list(2098);
-      assert.equal(demo.body.data.items.find((i: { date: string }) => i.date === '2098-03-11').name, 'Aniversario de la demo');
+      assert.equal(
+        demo.body.data.items.find((i: { date: string }) => i.date === '2098-03-11').name,
+        'Aniversario de la demo',
+      );
       const calendarB = await loadBusinessCalendar(tenantDb(getStack().db, other), TZ);
       assert.deepEqual(calendarB.municipalDays, { '2098-03-11': 'Aniversario de B' });
     });
@@ -187,21 +233,49 @@ describe('Business days: npm run calendar', function () {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: getStack().databaseUrl, LOG_LEVEL: 'error' },
     });
   const refusal = async (args: string[]) => {
-    const err = await cli(args).then(() => assert.fail('expected a refusal'), (e: { code: number; stderr: string }) => e);
+    const err = await cli(args).then(
+      () => assert.fail('expected a refusal'),
+      (e: { code: number; stderr: string }) => e,
+    );
     return { code: err.code, stderr: err.stderr.trim() };
   };
 
   it('adds, lists and removes a municipal day; refuses what the API refuses with exit 2', async () => {
-    const added = JSON.parse((await cli(['add', '--tenant', 'demo', '--date', '2098-03-13', '--description', 'Asueto por la fiesta patronal', '--json'])).stdout);
+    const added = JSON.parse(
+      (
+        await cli([
+          'add',
+          '--tenant',
+          'demo',
+          '--date',
+          '2098-03-13',
+          '--description',
+          'Asueto por la fiesta patronal',
+          '--json',
+        ])
+      ).stdout,
+    );
     assert.equal(added.date, '2098-03-13');
     assert.match(added.created_by, /^cli:/);
     const listed = (await cli(['list', '--tenant', 'demo', '--year', '2098'])).stdout;
     assert.match(listed, /2098-03-13 {2}municipal {2}Asueto por la fiesta patronal/);
     assert.match(listed, /2098-05-25 {2}national {3}Día de la Revolución de Mayo/);
-    assert.deepEqual(await refusal(['add', '--tenant', 'demo', '--date', '2098-03-13', '--description', 'Otra vez']), { code: 2, stderr: 'El 2098-03-13 ya es un día no laborable municipal' });
-    assert.match((await cli(['remove', '--tenant', 'demo', '--date', '2098-03-13'])).stdout, /removed municipal non-working day 2098-03-13/);
-    assert.deepEqual(await refusal(['remove', '--tenant', 'demo', '--date', '2098-03-13']), { code: 2, stderr: 'El 2098-03-13 no es un día no laborable municipal' });
-    assert.deepEqual(await refusal(['add', '--tenant', 'demo', '--date', '2098-02-30', '--description', 'x']), { code: 2, stderr: 'date debe tener el formato YYYY-MM-DD' });
+    assert.deepEqual(await refusal(['add', '--tenant', 'demo', '--date', '2098-03-13', '--description', 'Otra vez']), {
+      code: 2,
+      stderr: 'El 2098-03-13 ya es un día no laborable municipal',
+    });
+    assert.match(
+      (await cli(['remove', '--tenant', 'demo', '--date', '2098-03-13'])).stdout,
+      /removed municipal non-working day 2098-03-13/,
+    );
+    assert.deepEqual(await refusal(['remove', '--tenant', 'demo', '--date', '2098-03-13']), {
+      code: 2,
+      stderr: 'El 2098-03-13 no es un día no laborable municipal',
+    });
+    assert.deepEqual(await refusal(['add', '--tenant', 'demo', '--date', '2098-02-30', '--description', 'x']), {
+      code: 2,
+      stderr: 'date debe tener el formato YYYY-MM-DD',
+    });
     assert.equal((await refusal(['list', '--tenant', 'nowhere'])).stderr, 'tenant "nowhere" not found');
     assert.match((await refusal(['frobnicate'])).stderr, /^usage:/);
   });

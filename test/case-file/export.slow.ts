@@ -34,17 +34,33 @@ async function officialDocument(user: string, reference: string) {
 }
 
 async function link(caseId: string, user: string, documentId: string) {
-  const res = await request(`/api/v1/cases/${caseId}/documents/link`, { method: 'POST', headers: asIntegration(user), json: { official_document_id: documentId } });
+  const res = await request(`/api/v1/cases/${caseId}/documents/link`, {
+    method: 'POST',
+    headers: asIntegration(user),
+    json: { official_document_id: documentId },
+  });
   assert.equal(res.status, 200, res.text);
 }
 
 /** The case's signed index version listing `count` documents, once the case-file run made it. */
 function signedVersionWith(caseId: string, count: number) {
-  return until(`index version of ${count} documents signed`, () =>
-    db().transaction((trx) =>
-      trx('case_index_versions').where({ case_id: caseId }).whereNotNull('signed_at').whereRaw('jsonb_array_length(entries) = ?', [count])
-        .first<{ version: number; entries: IndexEntry[]; pdf_key: string; pdf_sha256: string } | undefined>('version', 'entries', 'pdf_key', 'pdf_sha256'),
-    ), 120_000);
+  return until(
+    `index version of ${count} documents signed`,
+    () =>
+      db().transaction((trx) =>
+        trx('case_index_versions')
+          .where({ case_id: caseId })
+          .whereNotNull('signed_at')
+          .whereRaw('jsonb_array_length(entries) = ?', [count])
+          .first<{ version: number; entries: IndexEntry[]; pdf_key: string; pdf_sha256: string } | undefined>(
+            'version',
+            'entries',
+            'pdf_key',
+            'pdf_sha256',
+          ),
+      ),
+    120_000,
+  );
 }
 
 interface ExportView {
@@ -59,15 +75,25 @@ interface ExportView {
 
 /** Starts an export and polls it until it ends. */
 async function exportCase(caseId: string, user: string, body: Record<string, unknown> = {}): Promise<ExportView> {
-  const res = await request(`/api/v1/cases/${caseId}/export`, { method: 'POST', headers: asIntegration(user), json: body });
+  const res = await request(`/api/v1/cases/${caseId}/export`, {
+    method: 'POST',
+    headers: asIntegration(user),
+    json: body,
+  });
   assert.ok([200, 202].includes(res.status), res.text);
   assert.ok(res.body.export_id);
   if (res.status === 202) assert.equal(res.body.poll, `/api/v1/cases/${caseId}/exports/${res.body.export_id}`);
-  return until('the export to end', async () => {
-    const polled = await request(`/api/v1/cases/${caseId}/exports/${res.body.export_id}`, { headers: asIntegration(user) });
-    assert.equal(polled.status, 200, polled.text);
-    return ['done', 'failed'].includes(polled.body.status) ? (polled.body as ExportView) : undefined;
-  }, 120_000);
+  return until(
+    'the export to end',
+    async () => {
+      const polled = await request(`/api/v1/cases/${caseId}/exports/${res.body.export_id}`, {
+        headers: asIntegration(user),
+      });
+      assert.equal(polled.status, 200, polled.text);
+      return ['done', 'failed'].includes(polled.body.status) ? (polled.body as ExportView) : undefined;
+    },
+    120_000,
+  );
 }
 
 async function download(url: string): Promise<Buffer> {
@@ -95,7 +121,8 @@ async function assertPyhankoValid(file: string, what: string) {
   assert.ok(hanko.fields.size >= 1 && [...hanko.fields.values()].every(pyhankoAccepts), `${what}: ${hanko.output}`);
 }
 
-const pageText = async (file: string, page: number) => (await run('pdftotext', ['-f', String(page), '-l', String(page), '-layout', file, '-'])).stdout;
+const pageText = async (file: string, page: number) =>
+  (await run('pdftotext', ['-f', String(page), '-l', String(page), '-layout', file, '-'])).stdout;
 
 describe('case file: the export (complete PDF and BagIt package)', function () {
   this.timeout(300_000);
@@ -151,8 +178,16 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.deepEqual([memoNote.included, memoNote.file], [false, null]);
     assert.match(memoNote.note, /memo reservado/);
     const audit = JSON.parse(await readFile(path.join(bag, 'data/audit.json'), 'utf8'));
-    assert.ok(audit.events.some((e: { type: string; subject: string }) => e.type === 'case.document_linked' && e.subject === `case:${c.case_id}`));
-    assert.ok(!audit.events.some((e: { subject: string }) => e.subject === `document:${memo.id}`), 'nothing of the hidden memo');
+    assert.ok(
+      audit.events.some(
+        (e: { type: string; subject: string }) =>
+          e.type === 'case.document_linked' && e.subject === `case:${c.case_id}`,
+      ),
+    );
+    assert.ok(
+      !audit.events.some((e: { subject: string }) => e.subject === `document:${memo.id}`),
+      'nothing of the hidden memo',
+    );
     const everything = [info, JSON.stringify(indexJson), JSON.stringify(audit)].join('\n');
     assert.ok(!everything.includes('Memo reservado del expediente'), 'the memo reference goes nowhere');
 
@@ -160,7 +195,9 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'case-export-pdf-'));
     const pdfFile = path.join(dir, 'completo.pdf');
     await writeFile(pdfFile, pdf);
-    const indexPages = Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [path.join(bag, 'data/index.pdf')])).stdout)![1]);
+    const indexPages = Number(
+      /Pages:\s+(\d+)/.exec((await run('pdfinfo', [path.join(bag, 'data/index.pdf')])).stdout)![1],
+    );
     let page = indexPages + 1;
     for (const e of [...v1.entries].sort((x, y) => x.position - y.position)) {
       if (e.document_id === memo.id) {
@@ -169,18 +206,31 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
         assert.match(text, /no incluido/);
         continue;
       }
-      for (let folio = e.first_folio; folio <= e.last_folio; folio++) assert.match(await pageText(pdfFile, page++), new RegExp(`Foja ${folio}\\b`), `${e.number}, folio ${folio}`);
+      for (let folio = e.first_folio; folio <= e.last_folio; folio++)
+        assert.match(await pageText(pdfFile, page++), new RegExp(`Foja ${folio}\\b`), `${e.number}, folio ${folio}`);
     }
     assert.equal(Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [pdfFile])).stdout)![1]), page - 1, 'no page more');
-    const outline = JSON.parse((await run('qpdf', ['--json', '--json-key=outlines', pdfFile])).stdout).outlines as { title: string }[];
+    const outline = JSON.parse((await run('qpdf', ['--json', '--json-key=outlines', pdfFile])).stdout).outlines as {
+      title: string;
+    }[];
     assert.equal(outline.length, v1.entries.length + 1, 'one bookmark per document, and the index');
     const attached = (await run('pdfdetach', ['-list', pdfFile])).stdout;
-    assert.match(attached, new RegExp(`^${included.length + 1} embedded files`), 'each included original and the signed index');
+    assert.match(
+      attached,
+      new RegExp(`^${included.length + 1} embedded files`),
+      'each included original and the signed index',
+    );
     const detached = path.join(dir, 'adjuntos');
     assert.equal((await run('mkdir', ['-p', detached])).code, 0);
     assert.equal((await run('pdfdetach', ['-saveall', '-o', detached, pdfFile])).code, 0);
-    const attachedDigests = new Set(await Promise.all((await readdir(detached)).map(async (f) => sha(await readFile(path.join(detached, f))))));
-    assert.deepEqual([...included.map((e) => e.sha256), v1.pdf_sha256].filter((d) => !attachedDigests.has(d)), [], 'the originals attached byte for byte');
+    const attachedDigests = new Set(
+      await Promise.all((await readdir(detached)).map(async (f) => sha(await readFile(path.join(detached, f))))),
+    );
+    assert.deepEqual(
+      [...included.map((e) => e.sha256), v1.pdf_sha256].filter((d) => !attachedDigests.has(d)),
+      [],
+      'the originals attached byte for byte',
+    );
     assert.ok(!(await run('pdftotext', [pdfFile, '-'])).stdout.includes('Memo reservado del expediente'));
 
     // The memo's sender reads it: their export carries it.
@@ -191,7 +241,10 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
 
     // Temporal: one run per export, found by the case number, its progress queryable.
     const runs = [];
-    for await (const r of getStack().client.workflow.list({ query: `CaseNumber="${c.case_number}" AND WorkflowType="caseExportWorkflow"` })) runs.push(r);
+    for await (const r of getStack().client.workflow.list({
+      query: `CaseNumber="${c.case_number}" AND WorkflowType="caseExportWorkflow"`,
+    }))
+      runs.push(r);
     assert.equal(runs.length, 2);
     assert.ok(runs.every((r) => r.workflowId.startsWith(`case-export/demo/${c.case_number}/`)));
 
@@ -211,8 +264,16 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
 
   it('refuses bad requests with a clear 4xx, shows an export to its requester only, answers on the backend and MCP, and fails an export whose official file no longer matches the index', async () => {
     const c = await createCase('agente-obras', { reference: 'Expediente de pedidos inválidos' });
-    const post = (user: string, json: unknown, id = c.case_id) => request(`/api/v1/cases/${id}/export`, { method: 'POST', headers: asIntegration(user), json });
-    for (const body of [{ index_version: 0 }, { index_version: 'uno' }, { index_version: 1.5 }, { index_version: 1_000_000_000 }, { index_version: 295363909759085 }, { otra: 1 }]) {
+    const post = (user: string, json: unknown, id = c.case_id) =>
+      request(`/api/v1/cases/${id}/export`, { method: 'POST', headers: asIntegration(user), json });
+    for (const body of [
+      { index_version: 0 },
+      { index_version: 'uno' },
+      { index_version: 1.5 },
+      { index_version: 1_000_000_000 },
+      { index_version: 295363909759085 },
+      { otra: 1 },
+    ]) {
       const res = await post('agente-obras', body);
       assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
     }
@@ -222,7 +283,11 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     assert.equal((await post('jefa-mesa', {})).status, 404, 'a case the user cannot see');
 
     // Asked for at once, before the cover is foliated and sealed: the run waits for the seal.
-    const backend = await request(`/api/v1/cases/${c.case_id}/export`, { method: 'POST', headers: asBackend('agente-obras'), json: {} });
+    const backend = await request(`/api/v1/cases/${c.case_id}/export`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+      json: {},
+    });
     assert.ok([200, 202].includes(backend.status), backend.text);
     assert.equal(backend.body.success, true);
     const exportId = backend.body.data.export_id as string;
@@ -233,20 +298,36 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
     });
     assert.match(polled.pdf.url, /\/files\//);
     assert.equal(polled.index_version, (await signedVersionWith(c.case_id, 1)).version);
-    assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/${exportId}`, { headers: asIntegration('directora-obras') })).status, 404, 'only its requester reads an export');
-    assert.equal((await request(`/api/v1/cases/${c.case_id}/exports/not-an-id`, { headers: asIntegration('agente-obras') })).status, 404);
+    assert.equal(
+      (await request(`/api/v1/cases/${c.case_id}/exports/${exportId}`, { headers: asIntegration('directora-obras') }))
+        .status,
+      404,
+      'only its requester reads an export',
+    );
+    assert.equal(
+      (await request(`/api/v1/cases/${c.case_id}/exports/not-an-id`, { headers: asIntegration('agente-obras') }))
+        .status,
+      404,
+    );
 
     // An official file that no longer matches the index's SHA-256 fails the export, saying which.
     const cover = await db().transaction((trx) =>
-      trx('case_folios as f').join('document_files as df', 'df.id', 'f.file_id').join('documents as d', 'd.id', 'f.document_id')
-        .where('f.case_id', c.case_id).first<{ storage_key: string; official_number: string }>('df.storage_key', 'd.official_number'));
+      trx('case_folios as f')
+        .join('document_files as df', 'df.id', 'f.file_id')
+        .join('documents as d', 'd.id', 'f.document_id')
+        .where('f.case_id', c.case_id)
+        .first<{ storage_key: string; official_number: string }>('df.storage_key', 'd.official_number'),
+    );
     const storage = getStack().services.storage;
     const original = (await storage.get(cover!.storage_key))!;
     await storage.put(cover!.storage_key, Buffer.concat([original, Buffer.from('\n% alterado\n')]));
     try {
       const failed = await exportCase(c.case_id, 'agente-obras');
       assert.equal(failed.status, 'failed');
-      assert.match((failed as ExportView & { error: string }).error, new RegExp(`${cover!.official_number} no coincide con la huella SHA-256 del índice`));
+      assert.match(
+        (failed as ExportView & { error: string }).error,
+        new RegExp(`${cover!.official_number} no coincide con la huella SHA-256 del índice`),
+      );
       assert.equal(failed.pdf, null);
     } finally {
       await storage.put(cover!.storage_key, original);
@@ -259,12 +340,18 @@ describe('case file: the export (complete PDF and BagIt package)', function () {
       assert.ok(!started.isError, JSON.stringify(started.structuredContent));
       const mcpExport = (started.structuredContent as { export_id: string }).export_id;
       const finished = await until('the MCP export', async () => {
-        const r = await client.callTool({ name: 'export_case', arguments: { case_id: c.case_id, export_id: mcpExport } });
+        const r = await client.callTool({
+          name: 'export_case',
+          arguments: { case_id: c.case_id, export_id: mcpExport },
+        });
         const view = r.structuredContent as { status: string; package: { sha256: string } | null };
         return view.status === 'done' ? view : undefined;
       });
       assert.match(finished.package!.sha256, /^[0-9a-f]{64}$/);
-      const refused = await client.callTool({ name: 'export_case', arguments: { case_id: c.case_id, index_version: 0 } });
+      const refused = await client.callTool({
+        name: 'export_case',
+        arguments: { case_id: c.case_id, index_version: 0 },
+      });
       assert.equal(refused.isError, true);
     } finally {
       await client.close();

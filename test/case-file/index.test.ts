@@ -31,22 +31,37 @@ const index = async (user: string, caseId: string) => {
   return res.body as Json;
 };
 const annul = (user: string, caseId: string, documentId: string, json: unknown) =>
-  request(`/api/v1/cases/${caseId}/folios/${documentId}/annul`, { method: 'POST', headers: asIntegration(user), ...(json === undefined ? {} : { json }) });
+  request(`/api/v1/cases/${caseId}/folios/${documentId}/annul`, {
+    method: 'POST',
+    headers: asIntegration(user),
+    ...(json === undefined ? {} : { json }),
+  });
 
 /** The index once it lists `count` documents and every version is signed. */
 function settled(user: string, caseId: string, count: number, versions?: number) {
-  return until(`an index of ${count} documents, every version signed`, async () => {
-    const body = await index(user, caseId);
-    const done = body.current?.entries.length === count && body.versions.every((v: Json) => v.signed) && (versions === undefined || body.versions.length === versions);
-    return done ? body : undefined;
-  }, 120_000);
+  return until(
+    `an index of ${count} documents, every version signed`,
+    async () => {
+      const body = await index(user, caseId);
+      const done =
+        body.current?.entries.length === count &&
+        body.versions.every((v: Json) => v.signed) &&
+        (versions === undefined || body.versions.length === versions);
+      return done ? body : undefined;
+    },
+    120_000,
+  );
 }
 
 /** The official PDF of a document, as stored. */
 async function officialPdf(documentId: string): Promise<Buffer> {
   const stack = getStack();
   const file = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-    trx('document_files').where({ document_id: documentId, kind: 'official' }).orderBy('revision', 'desc').first<{ storage_key: string }>('storage_key'));
+    trx('document_files')
+      .where({ document_id: documentId, kind: 'official' })
+      .orderBy('revision', 'desc')
+      .first<{ storage_key: string }>('storage_key'),
+  );
   return (await stack.services.storage.get(file!.storage_key))!;
 }
 
@@ -66,11 +81,18 @@ describe('Case file: foliation and signed index versions', function () {
   let first: Json;
 
   before(async () => {
-    docs = [await officialDocument('agente-obras', `Informe técnico ${tag}`), await officialDocument('agente-obras', `Plano aprobado ${tag}`)];
+    docs = [
+      await officialDocument('agente-obras', `Informe técnico ${tag}`),
+      await officialDocument('agente-obras', `Plano aprobado ${tag}`),
+    ];
     memo = await sendMemo('agente-obras', { to: ['directora-rentas'] }, { reference: memoReference });
     caseId = (await createCase('agente-obras', { reference: `Expediente foliado ${tag}` })).case_id;
     for (const d of docs) {
-      const res = await request(`/api/v1/cases/${caseId}/documents/link`, { method: 'POST', headers: asIntegration('agente-obras'), json: { official_document_id: d.id } });
+      const res = await request(`/api/v1/cases/${caseId}/documents/link`, {
+        method: 'POST',
+        headers: asIntegration('agente-obras'),
+        json: { official_document_id: d.id },
+      });
       assert.equal(res.status, 200, res.text);
     }
     first = await settled('agente-obras', caseId, 3);
@@ -78,9 +100,15 @@ describe('Case file: foliation and signed index versions', function () {
 
   it('gives the cover and two linked documents positions 1-3 and contiguous folios matching their pages', async () => {
     const entries = first.current.entries as Json[];
-    assert.deepEqual(entries.map((e) => e.position), [1, 2, 3]);
+    assert.deepEqual(
+      entries.map((e) => e.position),
+      [1, 2, 3],
+    );
     assert.equal(entries[0]!.type, 'CAEX');
-    assert.deepEqual(entries.slice(1).map((e) => e.document_id), docs.map((d) => d.id));
+    assert.deepEqual(
+      entries.slice(1).map((e) => e.document_id),
+      docs.map((d) => d.id),
+    );
     let folio = 0;
     for (const e of entries) {
       const pdf = await officialPdf(e.document_id);
@@ -92,33 +120,52 @@ describe('Case file: foliation and signed index versions', function () {
       folio = e.last_folio;
     }
     assert.equal(first.current.version, first.versions.length);
-    assert.deepEqual(first.versions.map((v: Json) => v.version), first.versions.map((_: Json, i: number) => i + 1));
+    assert.deepEqual(
+      first.versions.map((v: Json) => v.version),
+      first.versions.map((_: Json, i: number) => i + 1),
+    );
   });
 
   it('signs every version with the seal: the signature validates (pdfsig, pyHanko) and the text lists the folios and hashes', async () => {
     for (const summary of first.versions as Json[]) {
-      const version = (await request(`/api/v1/cases/${caseId}/index/versions/${summary.version}`, { headers: asIntegration('agente-obras') })).body as Json;
+      const version = (
+        await request(`/api/v1/cases/${caseId}/index/versions/${summary.version}`, {
+          headers: asIntegration('agente-obras'),
+        })
+      ).body as Json;
       const pdf = await signedIndexPdf(summary);
       assert.equal(sha256(pdf), summary.pdf_sha256);
       const signatures = pdfSignatures(pdf);
       assert.equal(signatures.length, 1);
-      assert.ok(signatures.every((s) => s.valid), JSON.stringify(signatures));
+      assert.ok(
+        signatures.every((s) => s.valid),
+        JSON.stringify(signatures),
+      );
       assert.ok(pdfDocumentTimestamps(pdf).length >= 1, 'B-LTA: an archive time-stamp');
-      const hanko = await pyhankoValidate(await saveTemp(pdf, `index-v${summary.version}.pdf`), getStack().pki.caCertPath);
+      const hanko = await pyhankoValidate(
+        await saveTemp(pdf, `index-v${summary.version}.pdf`),
+        getStack().pki.caCertPath,
+      );
       assert.ok(hanko.fields.size >= 1 && [...hanko.fields.values()].every(pyhankoAccepts), hanko.output);
       const text = pdfText(pdf).replace(/\s+/g, ' ');
       assert.match(text, new RegExp(`versión ${summary.version}`));
       assert.match(text, /firmas propias de cada documento se conservan en sus PDF originales/);
       for (const e of version.entries as Json[]) {
         assert.ok(text.includes(e.sha256), `hash of ${e.number}`);
-        assert.ok(text.includes(e.first_folio === e.last_folio ? `${e.first_folio}` : `${e.first_folio}-${e.last_folio}`));
+        assert.ok(
+          text.includes(e.first_folio === e.last_folio ? `${e.first_folio}` : `${e.first_folio}-${e.last_folio}`),
+        );
         assert.ok(text.includes(e.number));
       }
     }
   });
 
   it('adds a memo as a new version, leaves earlier versions unchanged and never shows its reference', async () => {
-    const linked = await request(`/api/v1/cases/${caseId}/documents/link`, { method: 'POST', headers: asIntegration('agente-obras'), json: { official_document_id: memo.id } });
+    const linked = await request(`/api/v1/cases/${caseId}/documents/link`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      json: { official_document_id: memo.id },
+    });
     assert.equal(linked.status, 200, linked.text);
     const after = await settled('directora-obras', caseId, 4, first.versions.length + 1);
     const entry = after.current.entries[3] as Json;
@@ -150,7 +197,10 @@ describe('Case file: foliation and signed index versions', function () {
     let client: Client | undefined;
     try {
       client = await clientWithToken(await mcpToken(LUCIA));
-      const result = await client.callTool({ name: 'get_case_index', arguments: { tenant_id: 'demo', case_id: caseId } });
+      const result = await client.callTool({
+        name: 'get_case_index',
+        arguments: { tenant_id: 'demo', case_id: caseId },
+      });
       assert.ok(!result.isError, JSON.stringify(result.content));
       assert.equal((result.structuredContent as Json).current.entries.length, 4);
       assert.ok(!JSON.stringify(result).includes(memoReference));
@@ -161,7 +211,9 @@ describe('Case file: foliation and signed index versions', function () {
 
   it('annuls a document as a new version that keeps every entry, only for an editor of the owner sector', async () => {
     const assigned = await request(`/api/v1/cases/${caseId}/assign`, {
-      method: 'POST', headers: asIntegration('agente-obras'), json: { target_sector_id: demoSector('RENT'), reason: 'Revisar las tasas del expediente' },
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      json: { target_sector_id: demoSector('RENT'), reason: 'Revisar las tasas del expediente' },
     });
     assert.equal(assigned.status, 200, assigned.text);
     const before = await index('agente-obras', caseId);
@@ -179,30 +231,56 @@ describe('Case file: foliation and signed index versions', function () {
     assert.equal((await annul('agente-obras', caseId, target, { reason: 'no' })).status, 400);
     assert.equal((await annul('agente-obras', caseId, target, { reason: 42 })).status, 400);
 
-    const done = await request(`/api/v1/cases/${caseId}/folios/${target}/annul`, { method: 'POST', headers: asBackend('agente-obras'), json: { reason: 'Vinculado por error al expediente' } });
+    const done = await request(`/api/v1/cases/${caseId}/folios/${target}/annul`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+      json: { reason: 'Vinculado por error al expediente' },
+    });
     assert.equal(done.status, 200, done.text);
     assert.equal(done.body.data.version, before.current.version + 1);
     assert.equal((await annul('agente-obras', caseId, target, { reason: 'Vinculado por error' })).status, 409);
     // One audit event for the annulment (ids only, never its reason); none for the refusals above.
     const audited = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
-      trx('webhook_events').where({ type: 'case.folio_annulled', subject: `case:${caseId}` }).select('data'));
-    assert.deepEqual(audited.map((e) => e.data), [{
-      case_id: caseId, case_number: audited[0]?.data.case_number, document_id: target, index_version: before.current.version + 1, by_user_id: demoUser('agente-obras'),
-    }]);
+      trx('webhook_events')
+        .where({ type: 'case.folio_annulled', subject: `case:${caseId}` })
+        .select('data'),
+    );
+    assert.deepEqual(
+      audited.map((e) => e.data),
+      [
+        {
+          case_id: caseId,
+          case_number: audited[0]?.data.case_number,
+          document_id: target,
+          index_version: before.current.version + 1,
+          by_user_id: demoUser('agente-obras'),
+        },
+      ],
+    );
     assert.match(audited[0]!.data.case_number, /^EE-/);
     assert.ok(!JSON.stringify(audited).includes('Vinculado'));
 
     const after = await settled('agente-obras', caseId, 4, before.versions.length + 1);
     const current = after.current;
     assert.equal(current.reason, 'annulled');
-    assert.deepEqual(current.entries.map((e: Json) => e.document_id), before.current.entries.map((e: Json) => e.document_id));
+    assert.deepEqual(
+      current.entries.map((e: Json) => e.document_id),
+      before.current.entries.map((e: Json) => e.document_id),
+    );
     const entry = current.entries.find((e: Json) => e.document_id === target);
     assert.equal(entry.annulled, true);
     assert.equal(entry.annulment_reason, 'Vinculado por error al expediente');
     assert.equal(entry.first_folio, before.current.entries.find((e: Json) => e.document_id === target).first_folio);
-    assert.match(pdfText(await signedIndexPdf(after.versions.at(-1))).replace(/\s+/g, ' '), /ANULADO .* Motivo: Vinculado por error al expediente/);
+    assert.match(
+      pdfText(await signedIndexPdf(after.versions.at(-1))).replace(/\s+/g, ' '),
+      /ANULADO .* Motivo: Vinculado por error al expediente/,
+    );
     assert.equal(after.permissions.can_annul, true);
-    assert.equal((await request(`/api/v1/cases/${caseId}/index`, { headers: asIntegration('directora-rentas') })).body.permissions.can_annul, false);
+    assert.equal(
+      (await request(`/api/v1/cases/${caseId}/index`, { headers: asIntegration('directora-rentas') })).body.permissions
+        .can_annul,
+      false,
+    );
   });
 
   it('answers 400 for a malformed version and 404 for a missing one, a missing case or one the user cannot see', async () => {
@@ -229,12 +307,19 @@ describe('Case file: foliation and signed index versions', function () {
     assert.equal(described.typedSearchAttributes.get(TENANT), 'demo');
     await run.terminate('a new run must pick up what is left');
     await tenantDb(stack.db, stack.demoTenant).transaction(async (trx) => {
-      await trx('case_documents').insert({ case_id: kase, document_id: old.id, linked_by: (await trx('users').first('id')).id });
+      await trx('case_documents').insert({
+        case_id: kase,
+        document_id: old.id,
+        linked_by: (await trx('users').first('id')).id,
+      });
       await trx.raw('select pg_notify(?, ?)', ['expediente_webhooks', stack.demoTenant.schema]);
     });
     const after = await settled('agente-obras', kase, 2);
     assert.equal(after.current.entries[1].document_id, old.id);
     assert.equal(after.current.entries[1].first_folio, after.current.entries[0].last_folio + 1);
-    assert.notEqual((await stack.client.workflow.getHandle(caseFileWorkflowId('demo')).describe()).runId, described.runId);
+    assert.notEqual(
+      (await stack.client.workflow.getHandle(caseFileWorkflowId('demo')).describe()).runId,
+      described.runId,
+    );
   });
 });

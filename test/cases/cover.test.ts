@@ -23,14 +23,22 @@ describe('cases: the CAEX cover drawn without the browser', function () {
   this.timeout(120_000);
 
   it('one page with the case facts, header, verification footer and QR, signed below the end-of-text marker', async () => {
-    const reference = 'Ampliación de vivienda unifamiliar en calle Güemes 1234, con planos aprobados, seguro vigente y dirección técnica a cargo del arquitecto Núñez';
+    const reference =
+      'Ampliación de vivienda unifamiliar en calle Güemes 1234, con planos aprobados, seguro vigente y dirección técnica a cargo del arquitecto Núñez';
     const created = await createCase('agente-obras', { reference });
     const { pdf, number } = await coverOf(created.case_id);
     const info = pdfInfo(pdf);
     assert.match(info.Producer!, /pdf-lib/, 'drawn, not printed by the browser');
     assert.equal(info.Pages, '1');
     const text = pdfText(pdf).replace(/\s+/g, ' ');
-    for (const fact of [created.case_number, 'Carátula de expediente', 'Dirección de Obras Particulares', 'Jorge Peña', getStack().demoTenant.displayName, number]) {
+    for (const fact of [
+      created.case_number,
+      'Carátula de expediente',
+      'Dirección de Obras Particulares',
+      'Jorge Peña',
+      getStack().demoTenant.displayName,
+      number,
+    ]) {
       assert.ok(text.includes(fact), `${fact} in ${text}`);
     }
     assert.ok(text.includes(reference), 'the whole reference, wrapped over lines');
@@ -51,7 +59,15 @@ describe('cases: the CAEX cover drawn without the browser', function () {
   });
 
   it('only the HTML the platform wrote for a cover is taken as a cover', () => {
-    const html = coverHtml({ caseNumber: 'EE-2026-00000001-MVE-DOP', reference: 'A & <b>B</b> "c"', template: 'T', sector: 'S', createdAt: '2026-01-02T03:04:05Z', creator: 'C', timeZone: 'UTC' });
+    const html = coverHtml({
+      caseNumber: 'EE-2026-00000001-MVE-DOP',
+      reference: 'A & <b>B</b> "c"',
+      template: 'T',
+      sector: 'S',
+      createdAt: '2026-01-02T03:04:05Z',
+      creator: 'C',
+      timeZone: 'UTC',
+    });
     const layout = readCoverLayout(html);
     assert.equal(layout?.rows[1]?.[1], 'A & <b>B</b> "c"');
     assert.equal(readCoverLayout(html.replace('<p>', '<p><img src=x>')), undefined);

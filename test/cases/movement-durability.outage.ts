@@ -40,8 +40,11 @@ describe('cases: a movement and its PV survive a worker crash between them', fun
   const rows = (caseId: string) =>
     tenantDb(getStack().db, getStack().demoTenant).transaction(async (trx) => ({
       movements: await trx('case_movements').where({ case_id: caseId, movement_type: 'transfer' }).select('id'),
-      pvs: await trx('case_documents as cd').join('documents as d', 'd.id', 'cd.document_id').join('document_types as t', 't.id', 'd.document_type_id')
-        .where({ 'cd.case_id': caseId, 't.acronym': 'PV' }).select('d.status', 'd.official_number'),
+      pvs: await trx('case_documents as cd')
+        .join('documents as d', 'd.id', 'cd.document_id')
+        .join('document_types as t', 't.id', 'd.document_type_id')
+        .where({ 'cd.case_id': caseId, 't.acronym': 'PV' })
+        .select('d.status', 'd.official_number'),
     }));
 
   it('the worker dies while the PV is at the signing service: another worker finishes it, once', async () => {
@@ -49,8 +52,15 @@ describe('cases: a movement and its PV survive a worker crash between them', fun
     const first = await startWorker();
     const held = proxy.hold();
     const answer = request(`/api/v1/cases/${c.case_id}/transfer`, {
-      method: 'POST', headers: asIntegration('directora-obras'), baseUrl: api.url,
-      json: { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas', assigned_user_id: demoUser('directora-rentas'), create_official_doc: true },
+      method: 'POST',
+      headers: asIntegration('directora-obras'),
+      baseUrl: api.url,
+      json: {
+        target_sector_id: demoSector('RENT'),
+        reason: 'Pase a Rentas',
+        assigned_user_id: demoUser('directora-rentas'),
+        create_official_doc: true,
+      },
     });
     await held;
     // The movement is recorded; its PV is being signed when the worker dies.
@@ -76,7 +86,9 @@ describe('cases: a movement and its PV survive a worker crash between them', fun
     if (!workers.some((w) => w.exitCode === null)) await startWorker();
     const c = await createCase('agente-obras', { reference: 'Pase no permitido' });
     const res = await request(`/api/v1/cases/${c.case_id}/transfer`, {
-      method: 'POST', headers: asIntegration('directora-rentas'), baseUrl: api.url,
+      method: 'POST',
+      headers: asIntegration('directora-rentas'),
+      baseUrl: api.url,
       json: { target_sector_id: demoSector('MESA'), reason: 'Pase indebido', create_official_doc: true },
     });
     assert.equal(res.status, 403, res.text);

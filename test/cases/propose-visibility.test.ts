@@ -29,35 +29,59 @@ describe('cases: proposing needs sight of the case', function () {
     hidden = await createCase('agente-obras', { reference: 'Obra fuera de la vista de Mesa' });
     assigned = await createCase('agente-obras', { reference: 'Obra asignada a Mesa' });
     const res = await request(`/api/v1/cases/${assigned.case_id}/assign`, {
-      method: 'POST', headers: asIntegration('agente-obras'), json: { target_sector_id: demoSector('MESA'), reason: 'Para la nota de Mesa' },
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      json: { target_sector_id: demoSector('MESA'), reason: 'Para la nota de Mesa' },
     });
     assert.equal(res.status, 200, res.text);
   });
 
   it('integration: propose to an unseen case is 404, to a case in sight 200', async () => {
     const draft = await createIntegrationDraft('agente-mesa');
-    const propose = (caseId: string) => request(`/api/v1/cases/${caseId}/documents/propose`, { method: 'POST', headers: asIntegration('agente-mesa'), json: { document_draft_id: draft } });
+    const propose = (caseId: string) =>
+      request(`/api/v1/cases/${caseId}/documents/propose`, {
+        method: 'POST',
+        headers: asIntegration('agente-mesa'),
+        json: { document_draft_id: draft },
+      });
     const refused = await propose(hidden.case_id);
     assert.deepEqual([refused.status, refused.body], [404, { error: NOT_FOUND }]);
     const accepted = await propose(assigned.case_id);
     assert.equal(accepted.status, 200, accepted.text);
     assert.equal(accepted.body.status, 'pending_approval');
 
-    const saved = await request(`/api/v1/documents/${draft}`, { method: 'PATCH', headers: asIntegration('agente-mesa'), json: { proposed_case_ids: [assigned.case_id, hidden.case_id] } });
+    const saved = await request(`/api/v1/documents/${draft}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-mesa'),
+      json: { proposed_case_ids: [assigned.case_id, hidden.case_id] },
+    });
     assert.deepEqual([saved.status, saved.body], [404, { error: NOT_FOUND }]);
     // One query for the whole list, however long (it used to be a query per id).
     const many = Array.from({ length: 50_000 }, () => randomUUID());
     const started = Date.now();
-    const long = await request(`/api/v1/documents/${draft}`, { method: 'PATCH', headers: asIntegration('agente-mesa'), json: { proposed_case_ids: [assigned.case_id, ...many] } });
+    const long = await request(`/api/v1/documents/${draft}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-mesa'),
+      json: { proposed_case_ids: [assigned.case_id, ...many] },
+    });
     assert.deepEqual([long.status, long.body], [404, { error: NOT_FOUND }]);
     assert.ok(Date.now() - started < 3000, `50,000 ids checked in ${Date.now() - started} ms`);
-    const inCase = await request('/api/v1/documents', { method: 'POST', headers: asIntegration('agente-mesa'), json: { document_type_acronym: 'INF', reference: 'En un expediente ajeno', case_id: hidden.case_id } });
+    const inCase = await request('/api/v1/documents', {
+      method: 'POST',
+      headers: asIntegration('agente-mesa'),
+      json: { document_type_acronym: 'INF', reference: 'En un expediente ajeno', case_id: hidden.case_id },
+    });
     assert.deepEqual([inCase.status, inCase.body], [404, { error: NOT_FOUND }]);
   });
 
   it('backend: saving a draft with an unseen case in proposed_case_ids is 404; with cases in sight 200', async () => {
     const draft = await createBackendDraft('agente-mesa');
-    const save = (ids: string[]) => request(`/api/v1/documents/${draft}/save`, { method: 'PATCH', headers: asBackend('agente-mesa'), json: { proposed_case_ids: ids } });
+    const save = (ids: string[]) =>
+      request(`/api/v1/documents/${draft}/save`, {
+        method: 'PATCH',
+        headers: asBackend('agente-mesa'),
+        json: { proposed_case_ids: ids },
+      });
     const refused = await save([hidden.case_id]);
     assert.equal(refused.status, 404, refused.text);
     assert.equal(refused.body.message, NOT_FOUND);
@@ -78,13 +102,19 @@ describe('cases: proposing needs sight of the case', function () {
     });
 
     it('propose_document, save_document and create_document refuse an unseen case with 404', async () => {
-      const created = await call('create_document', { document_type_acronym: 'INF', reference: 'Borrador de Mesa por MCP' });
+      const created = await call('create_document', {
+        document_type_acronym: 'INF',
+        reference: 'Borrador de Mesa por MCP',
+      });
       assert.ok(!created.isError, JSON.stringify(created.content));
       const draft = (created.structuredContent as Json).document_id as string;
       for (const [name, args] of [
         ['propose_document', { case_id: hidden.case_id, document_draft_id: draft }],
         ['save_document', { document_id: draft, proposed_case_ids: [hidden.case_id] }],
-        ['create_document', { document_type_acronym: 'INF', reference: 'En un expediente ajeno', case_id: hidden.case_id }],
+        [
+          'create_document',
+          { document_type_acronym: 'INF', reference: 'En un expediente ajeno', case_id: hidden.case_id },
+        ],
       ] as const) {
         const res = await call(name, args);
         assert.ok(res.isError, name);
@@ -95,7 +125,9 @@ describe('cases: proposing needs sight of the case', function () {
     });
 
     it('a search text over the limit is refused at once with the REST message; tools list the limits', async () => {
-      const rest = await request(`/api/v1/records/search?search=${'x'.repeat(201)}`, { headers: asIntegration('agente-mesa') });
+      const rest = await request(`/api/v1/records/search?search=${'x'.repeat(201)}`, {
+        headers: asIntegration('agente-mesa'),
+      });
       assert.deepEqual([rest.status, rest.body], [400, { error: 'search no puede superar 200 caracteres' }]);
       const huge = 'x'.repeat(7 * 1024 * 1024);
       for (const name of ['search_documents', 'search_cases', 'get_notes', 'search_records']) {
@@ -108,14 +140,26 @@ describe('cases: proposing needs sight of the case', function () {
         assert.ok(ms < 1000, `${name} refused in ${ms} ms`);
         console.log(`      ${name}: 7 MB search refused in ${ms} ms`);
       }
-      for (const [name, args] of [['search_document_by_number', { document_number: huge }], ['get_case_by_number', { case_number: huge }], ['search_users', { q: huge }]] as const) {
+      for (const [name, args] of [
+        ['search_document_by_number', { document_number: huge }],
+        ['get_case_by_number', { case_number: huge }],
+        ['search_users', { q: huge }],
+      ] as const) {
         const res = await call(name, args);
-        assert.ok(res.isError && /no puede superar 200 caracteres$/.test((res.structuredContent as Json).error), `${name}: ${JSON.stringify(res.structuredContent).slice(0, 200)}`);
+        assert.ok(
+          res.isError && /no puede superar 200 caracteres$/.test((res.structuredContent as Json).error),
+          `${name}: ${JSON.stringify(res.structuredContent).slice(0, 200)}`,
+        );
       }
-      assert.ok(!(await call('search_documents', { search: 'x'.repeat(200) })).isError, 'exactly the limit is a search');
+      assert.ok(
+        !(await call('search_documents', { search: 'x'.repeat(200) })).isError,
+        'exactly the limit is a search',
+      );
       const { tools } = await client.listTools();
       for (const tool of tools) {
-        const unbounded = Object.entries(tool.inputSchema.properties ?? {}).filter(([, s]) => (s as Json).type === 'string' && (s as Json).maxLength === undefined);
+        const unbounded = Object.entries(tool.inputSchema.properties ?? {}).filter(
+          ([, s]) => (s as Json).type === 'string' && (s as Json).maxLength === undefined,
+        );
         assert.deepEqual(unbounded, [], `${tool.name}: every text argument has a maxLength`);
       }
     });

@@ -32,7 +32,9 @@ describe('the signing service is down for a while', function () {
     let poll: string;
     try {
       const res = await request('/api/v1/cases', {
-        method: 'POST', baseUrl: api.url, headers: { ...asIntegration('agente-obras'), 'Idempotency-Key': key },
+        method: 'POST',
+        baseUrl: api.url,
+        headers: { ...asIntegration('agente-obras'), 'Idempotency-Key': key },
         json: { case_template_id: template('PEROB'), reference },
       });
       assert.equal(res.status, 202, res.text);
@@ -43,12 +45,24 @@ describe('the signing service is down for a while', function () {
       poll = res.body.poll_url;
 
       await new Promise((r) => setTimeout(r, 2_000));
-      const meanwhile = await request(`/api/v1/cases/search?search=${encodeURIComponent(reference)}`, { baseUrl: api.url, headers: asIntegration('agente-obras') });
+      const meanwhile = await request(`/api/v1/cases/search?search=${encodeURIComponent(reference)}`, {
+        baseUrl: api.url,
+        headers: asIntegration('agente-obras'),
+      });
       assert.equal(meanwhile.body.total, 0, 'no half-made case is visible');
-      const coverSearch = await request(`/api/v1/documents/search?search=${encodeURIComponent(reference)}`, { baseUrl: api.url, headers: asIntegration('agente-obras') });
+      const coverSearch = await request(`/api/v1/documents/search?search=${encodeURIComponent(reference)}`, {
+        baseUrl: api.url,
+        headers: asIntegration('agente-obras'),
+      });
       assert.equal(coverSearch.body.total, 0, 'nor its cover');
-      const pendingCovers = await request('/api/v1/documents/pending-signatures', { baseUrl: api.url, headers: asIntegration('agente-obras') });
-      assert.ok(!pendingCovers.body.documents.some((d: { reference: string }) => d.reference.includes(reference)), 'nor the cover waiting for its signature');
+      const pendingCovers = await request('/api/v1/documents/pending-signatures', {
+        baseUrl: api.url,
+        headers: asIntegration('agente-obras'),
+      });
+      assert.ok(
+        !pendingCovers.body.documents.some((d: { reference: string }) => d.reference.includes(reference)),
+        'nor the cover waiting for its signature',
+      );
       const pending = await request(poll, { baseUrl: api.url, headers: asIntegration('agente-obras') });
       assert.equal(pending.status, 202);
     } finally {
@@ -60,18 +74,37 @@ describe('the signing service is down for a while', function () {
       return r.status === 200 ? r.body : undefined;
     });
     assert.match(done.case_number, /^EE-\d{4}-\d{8}-MVE-DOP$/);
-    const found = await request(`/api/v1/cases/search?search=${encodeURIComponent(reference)}`, { baseUrl: api.url, headers: asIntegration('agente-obras') });
+    const found = await request(`/api/v1/cases/search?search=${encodeURIComponent(reference)}`, {
+      baseUrl: api.url,
+      headers: asIntegration('agente-obras'),
+    });
     assert.equal(found.body.total, 1);
-    const docs = await request(`/api/v1/cases/${done.case_id}/documents`, { baseUrl: api.url, headers: asIntegration('agente-obras') });
+    const docs = await request(`/api/v1/cases/${done.case_id}/documents`, {
+      baseUrl: api.url,
+      headers: asIntegration('agente-obras'),
+    });
     assert.equal(docs.body.documents[0].status, 'signed');
   });
 
   it('a signature answers 202 and completes when the service is back', async () => {
     const id = await prepareIntegrationDraft('agente-obras', ['intendente']);
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', baseUrl: api.url, headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          baseUrl: api.url,
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     await getStack().signer.stop();
     try {
-      const res = await request(`/api/v1/documents/${id}/sign`, { method: 'POST', baseUrl: api.url, headers: asIntegration('intendente') });
+      const res = await request(`/api/v1/documents/${id}/sign`, {
+        method: 'POST',
+        baseUrl: api.url,
+        headers: asIntegration('intendente'),
+      });
       assert.equal(res.status, 202, res.text);
       assert.equal(res.body.status, 'sent_to_sign');
     } finally {
@@ -82,7 +115,11 @@ describe('the signing service is down for a while', function () {
       return r.body.status === 'signed' ? r.body : undefined;
     });
     assert.match(signed.document_number, /^IF-/);
-    const again = await request(`/api/v1/documents/${id}/sign`, { method: 'POST', baseUrl: api.url, headers: asIntegration('intendente') });
+    const again = await request(`/api/v1/documents/${id}/sign`, {
+      method: 'POST',
+      baseUrl: api.url,
+      headers: asIntegration('intendente'),
+    });
     assert.equal(again.status, 200, 'asking again returns the completed signature');
     assert.equal(again.body.document_number, signed.document_number);
   });

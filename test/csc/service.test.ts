@@ -32,7 +32,12 @@ async function refused(call: Promise<unknown>, kind: CscErrorKind, status = 400)
 }
 
 /** A raw CSC call, to look at exactly what the service answers. */
-async function raw(url: string, method: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+async function raw(
+  url: string,
+  method: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${url}/csc/v2/${method}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -45,14 +50,21 @@ async function raw(url: string, method: string, body: unknown, token?: string): 
 async function accessToken(url: string): Promise<string> {
   const res = await fetch(`${url}/csc/v2/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${TEST_CSC.clientId}:${TEST_CSC.clientSecret}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${TEST_CSC.clientId}:${TEST_CSC.clientSecret}`).toString('base64')}`,
+    },
     body: '{}',
   });
   assert.equal(res.status, 200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-function assertCscError(answer: { status: number; body: Record<string, unknown> }, status: number, error: string): void {
+function assertCscError(
+  answer: { status: number; body: Record<string, unknown> },
+  status: number,
+  error: string,
+): void {
   assert.equal(answer.status, status, JSON.stringify(answer.body));
   assert.deepEqual(Object.keys(answer.body).sort(), ['error', 'error_description']);
   assert.equal(answer.body.error, error);
@@ -61,7 +73,13 @@ function assertCscError(answer: { status: number; body: Record<string, unknown> 
 
 function person(tag: string) {
   const id = randomUUID();
-  return { userId: id, fullName: `María José Ñandú ${tag}`, cuit: '27123456784', organization: 'Municipio de Prueba', email: `firma-${tag}-${id.slice(0, 8)}@example.test` };
+  return {
+    userId: id,
+    fullName: `María José Ñandú ${tag}`,
+    cuit: '27123456784',
+    organization: 'Municipio de Prueba',
+    email: `firma-${tag}-${id.slice(0, 8)}@example.test`,
+  };
 }
 
 describe('remote signing service (CSC API v2, development)', () => {
@@ -73,30 +91,64 @@ describe('remote signing service (CSC API v2, development)', () => {
     const info = await raw(url, 'info', {});
     assert.equal(info.status, 200);
     const b = info.body;
-    for (const field of ['specs', 'name', 'logo', 'region', 'lang', 'description']) assert.equal(typeof b[field], 'string', field);
+    for (const field of ['specs', 'name', 'logo', 'region', 'lang', 'description'])
+      assert.equal(typeof b[field], 'string', field);
     assert.match(b.specs as string, /^2\./);
     assert.equal(b.region, 'AR');
     assert.deepEqual(b.authType, ['basic']);
-    for (const m of ['auth/login', 'credentials/list', 'credentials/info', 'credentials/authorize', 'credentials/getChallenge', 'signatures/signHash']) assert.ok((b.methods as string[]).includes(m), m);
-    assert.deepEqual((b.signAlgorithms as { algos: string[] }).algos.sort(), ['1.2.840.113549.1.1.1', '1.2.840.113549.1.1.11']);
+    for (const m of [
+      'auth/login',
+      'credentials/list',
+      'credentials/info',
+      'credentials/authorize',
+      'credentials/getChallenge',
+      'signatures/signHash',
+    ])
+      assert.ok((b.methods as string[]).includes(m), m);
+    assert.deepEqual((b.signAlgorithms as { algos: string[] }).algos.sort(), [
+      '1.2.840.113549.1.1.1',
+      '1.2.840.113549.1.1.11',
+    ]);
     assert.ok(b.signature_formats && typeof b.signature_formats === 'object');
     assert.ok(Array.isArray(b.conformance_levels));
     assert.equal((await client().info()).region, 'AR');
 
     // auth/login: HTTP Basic client credentials.
-    const login = await fetch(`${url}/csc/v2/auth/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${TEST_CSC.clientId}:${TEST_CSC.clientSecret}`).toString('base64')}` }, body: '{}' });
+    const login = await fetch(`${url}/csc/v2/auth/login`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${TEST_CSC.clientId}:${TEST_CSC.clientSecret}`).toString('base64')}`,
+      },
+      body: '{}',
+    });
     const tokens = (await login.json()) as Record<string, unknown>;
     assert.equal(typeof tokens.access_token, 'string');
     assert.equal(typeof tokens.expires_in, 'number');
-    const wrong = await fetch(`${url}/csc/v2/auth/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${TEST_CSC.clientId}:wrong`).toString('base64')}` }, body: '{}' });
-    assertCscError({ status: wrong.status, body: (await wrong.json()) as Record<string, unknown> }, 400, 'authentication_error');
+    const wrong = await fetch(`${url}/csc/v2/auth/login`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${TEST_CSC.clientId}:wrong`).toString('base64')}` },
+      body: '{}',
+    });
+    assertCscError(
+      { status: wrong.status, body: (await wrong.json()) as Record<string, unknown> },
+      400,
+      'authentication_error',
+    );
     const none = await fetch(`${url}/csc/v2/auth/login`, { method: 'POST', body: '{}' });
-    assertCscError({ status: none.status, body: (await none.json()) as Record<string, unknown> }, 401, 'invalid_request');
+    assertCscError(
+      { status: none.status, body: (await none.json()) as Record<string, unknown> },
+      401,
+      'invalid_request',
+    );
 
     const anonymous = await raw(url, 'credentials/list', { userID: 'someone' });
     assertCscError(anonymous, 401, 'invalid_token');
     assert.match(anonymous.headers.get('www-authenticate') ?? '', /^Bearer/);
-    assertCscError(await raw(url, 'credentials/list', { userID: 'someone' }, `${tokens.access_token as string}x`), 401, 'invalid_token');
+    assertCscError(
+      await raw(url, 'credentials/list', { userID: 'someone' }, `${tokens.access_token as string}x`),
+      401,
+      'invalid_token',
+    );
     const listed = await raw(url, 'credentials/list', { userID: 'nobody-enrolled' }, tokens.access_token as string);
     assert.deepEqual(listed, { ...listed, status: 200, body: { credentialIDs: [] } });
 
@@ -106,13 +158,25 @@ describe('remote signing service (CSC API v2, development)', () => {
     assertCscError(await raw(url, 'credentials/info', [1, 2], token), 400, 'invalid_request');
     assertCscError(await raw(url, 'credentials/info', {}, token), 400, 'invalid_request');
     assertCscError(await raw(url, 'credentials/info', { credentialID: randomUUID() }, token), 400, 'invalid_request');
-    assertCscError(await raw(url, 'credentials/info', { credentialID: '../../etc/passwd' }, token), 400, 'invalid_request');
+    assertCscError(
+      await raw(url, 'credentials/info', { credentialID: '../../etc/passwd' }, token),
+      400,
+      'invalid_request',
+    );
     assertCscError(await raw(url, 'credentials/list', { userID: 42 }, token), 400, 'invalid_request');
     assertCscError(await raw(url, 'nonexistent/method', {}, token), 404, 'invalid_request');
     await refused(client().credentialInfo(randomUUID()), 'unknown_credential');
-    const admin = await fetch(`${url}/admin/credentials`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const admin = await fetch(`${url}/admin/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(admin.status, 401);
-    await refused(new CscClient({ ...stack().config.csc, adminToken: 'wrong' }).enrol(person('x')), 'unauthorised', 401);
+    await refused(
+      new CscClient({ ...stack().config.csc, adminToken: 'wrong' }).enrol(person('x')),
+      'unauthorised',
+      401,
+    );
     await refused(client().enrol({ ...person('x'), cuit: '20-1' }), 'invalid_request');
     await refused(client().enrol({ ...person('x'), email: 'not an address' }), 'invalid_request');
   });
@@ -129,30 +193,62 @@ describe('remote signing service (CSC API v2, development)', () => {
     const enrolled = both.find((e) => e.created)!;
     assert.match(enrolled.otpauthUri ?? '', /^otpauth:\/\/totp\//);
     const again = await csc.enrol(who);
-    assert.deepEqual(again, { credentialId: enrolled.credentialId, created: false }, 'enrolment is idempotent and shows the authenticator secret once');
+    assert.deepEqual(
+      again,
+      { credentialId: enrolled.credentialId, created: false },
+      'enrolment is idempotent and shows the authenticator secret once',
+    );
     assert.deepEqual(await csc.listCredentials(who.userId), [enrolled.credentialId]);
 
     // credentials/list and credentials/info, field by field.
     const token = await accessToken(url);
-    const listed = await raw(url, 'credentials/list', { userID: who.userId, credentialInfo: true, certificates: 'chain', certInfo: true, authInfo: true, onlyValid: true }, token);
+    const listed = await raw(
+      url,
+      'credentials/list',
+      {
+        userID: who.userId,
+        credentialInfo: true,
+        certificates: 'chain',
+        certInfo: true,
+        authInfo: true,
+        onlyValid: true,
+      },
+      token,
+    );
     assert.equal(listed.status, 200);
     assert.deepEqual(listed.body.credentialIDs, [enrolled.credentialId]);
     assert.equal(listed.body.onlyValid, true);
     const [fromList] = listed.body.credentialInfos as Record<string, unknown>[];
     assert.equal(fromList!.credentialID, enrolled.credentialId);
-    const answer = await raw(url, 'credentials/info', { credentialID: enrolled.credentialId, certificates: 'chain', certInfo: true, authInfo: true }, token);
+    const answer = await raw(
+      url,
+      'credentials/info',
+      { credentialID: enrolled.credentialId, certificates: 'chain', certInfo: true, authInfo: true },
+      token,
+    );
     assert.equal(answer.status, 200);
     const info = answer.body as Record<string, any>;
-    assert.deepEqual(info.key, { status: 'enabled', algo: ['1.2.840.113549.1.1.11', '1.2.840.113549.1.1.1'], len: 2048 });
+    assert.deepEqual(info.key, {
+      status: 'enabled',
+      algo: ['1.2.840.113549.1.1.11', '1.2.840.113549.1.1.1'],
+      len: 2048,
+    });
     assert.equal(info.cert.status, 'valid');
     assert.equal(info.cert.certificates.length, 3, 'the person, the signing CA, the root');
-    for (const f of ['issuerDN', 'serialNumber', 'subjectDN', 'validFrom', 'validTo']) assert.equal(typeof info.cert[f], 'string', f);
+    for (const f of ['issuerDN', 'serialNumber', 'subjectDN', 'validFrom', 'validTo'])
+      assert.equal(typeof info.cert[f], 'string', f);
     assert.match(info.cert.validFrom, /^\d{14}Z$/);
     assert.match(info.cert.validTo, /^\d{14}Z$/);
     assert.match(info.cert.serialNumber, /^[0-9A-F]+$/);
     assert.equal(info.cert.subjectDN, `serialNumber=CUIT 27123456784,CN=${who.fullName},O=Municipio de Prueba,C=AR`);
     assert.equal(info.auth.mode, 'explicit');
-    assert.deepEqual(info.auth.objects.map((o: { id: string; type: string }) => [o.id, o.type]), [['OTP', 'ChallengeResponseOOB'], ['TOTP', 'Password']]);
+    assert.deepEqual(
+      info.auth.objects.map((o: { id: string; type: string }) => [o.id, o.type]),
+      [
+        ['OTP', 'ChallengeResponseOOB'],
+        ['TOTP', 'Password'],
+      ],
+    );
     assert.equal(info.authMode, 'explicit');
     assert.deepEqual(Object.keys(info.OTP).sort(), ['description', 'format', 'label', 'presence', 'type']);
     assert.equal(info.OTP.type, 'online');
@@ -170,51 +266,178 @@ describe('remote signing service (CSC API v2, development)', () => {
     // The certificate, read by OpenSSL: subject, nonRepudiation (critical), revocation pointers, chain.
     const [leafDer, caDer, rootDer] = credential.certificates;
     const leafPem = new X509Certificate(leafDer!).toString();
-    const text = (await run('openssl', ['x509', '-noout', '-text', '-nameopt', 'utf8,sep_comma_plus_space'], { input: Buffer.from(leafPem) })).stdout;
-    assert.match(text, new RegExp(`Subject: C=AR, O=Municipio de Prueba, CN=${who.fullName}, serialNumber=CUIT 27123456784`));
+    const text = (
+      await run('openssl', ['x509', '-noout', '-text', '-nameopt', 'utf8,sep_comma_plus_space'], {
+        input: Buffer.from(leafPem),
+      })
+    ).stdout;
+    assert.match(
+      text,
+      new RegExp(`Subject: C=AR, O=Municipio de Prueba, CN=${who.fullName}, serialNumber=CUIT 27123456784`),
+    );
     assert.match(text, /X509v3 Key Usage: critical\s+Digital Signature, Non Repudiation/);
     assert.match(text, /OCSP - URI:http:\/\/127\.0\.0\.1:\d+\/ocsp/);
     assert.match(text, /URI:http:\/\/127\.0\.0\.1:\d+\/crl\/signing-ca\.crl/);
     assert.ok(new X509Certificate(leafDer!).verify(new X509Certificate(caDer!).publicKey));
     assert.ok(new X509Certificate(caDer!).verify(new X509Certificate(rootDer!).publicKey));
-    assert.ok(new X509Certificate(rootDer!).toString() === (await readFile(stack().pki.caCertPath, 'utf8')).replace(/\r/g, ''), 'the root is the dev PKI trust anchor');
+    assert.ok(
+      new X509Certificate(rootDer!).toString() === (await readFile(stack().pki.caCertPath, 'utf8')).replace(/\r/g, ''),
+      'the root is the dev PKI trust anchor',
+    );
 
     // The code: e-mailed to the person, saying what is signed.
     const data = Buffer.from('Decreto 12/2026: contenido firmado');
     const hash = sha256(data);
-    const { code, message } = await newSigningCode(stack(), who.email, () => csc.requestCode(enrolled.credentialId, { hashes: [hash], description: 'DECRETO-2026-12' }));
+    const { code, message } = await newSigningCode(stack(), who.email, () =>
+      csc.requestCode(enrolled.credentialId, { hashes: [hash], description: 'DECRETO-2026-12' }),
+    );
     assert.match(message.subject, /DECRETO-2026-12/);
     assert.ok(message.text.includes(hash.toString('hex').slice(0, 16)), 'the e-mail shows the hash fingerprint');
 
-    const authorized = await raw(url, 'credentials/authorize', { credentialID: enrolled.credentialId, numSignatures: 1, hashes: [b64(hash)], hashAlgorithmOID: '2.16.840.1.101.3.4.2.1', authData: [{ id: 'OTP', value: code }] }, token);
+    const authorized = await raw(
+      url,
+      'credentials/authorize',
+      {
+        credentialID: enrolled.credentialId,
+        numSignatures: 1,
+        hashes: [b64(hash)],
+        hashAlgorithmOID: '2.16.840.1.101.3.4.2.1',
+        authData: [{ id: 'OTP', value: code }],
+      },
+      token,
+    );
     assert.equal(authorized.status, 200, JSON.stringify(authorized.body));
     assert.deepEqual(Object.keys(authorized.body).sort(), ['SAD', 'expiresIn']);
     assert.equal(typeof authorized.body.SAD, 'string');
     assert.equal(typeof authorized.body.expiresIn, 'number');
 
-    const signed = await raw(url, 'signatures/signHash', { credentialID: enrolled.credentialId, SAD: authorized.body.SAD, hashes: [b64(hash)], hashAlgorithmOID: '2.16.840.1.101.3.4.2.1', signAlgo: '1.2.840.113549.1.1.1' }, token);
+    const signed = await raw(
+      url,
+      'signatures/signHash',
+      {
+        credentialID: enrolled.credentialId,
+        SAD: authorized.body.SAD,
+        hashes: [b64(hash)],
+        hashAlgorithmOID: '2.16.840.1.101.3.4.2.1',
+        signAlgo: '1.2.840.113549.1.1.1',
+      },
+      token,
+    );
     assert.equal(signed.status, 200, JSON.stringify(signed.body));
     assert.deepEqual(Object.keys(signed.body), ['signatures']);
     const signature = Buffer.from((signed.body.signatures as string[])[0]!, 'base64');
     const leafKey = new X509Certificate(leafDer!).publicKey;
     // Exactly crypto.sign('sha256', data, key): PKCS#1 v1.5 over DigestInfo(SHA-256, SHA-256(data)).
     assert.ok(verify('sha256', data, leafKey, signature), 'verifies over the data whose hash was sent');
-    assert.equal(publicDecrypt(leafKey, signature).toString('hex'), `3031300d060960864801650304020105000420${hash.toString('hex')}`);
+    assert.equal(
+      publicDecrypt(leafKey, signature).toString('hex'),
+      `3031300d060960864801650304020105000420${hash.toString('hex')}`,
+    );
 
     // The client: sha256WithRSA's twin, and a retried signHash with the same SAD gives the same signature.
     const [again1] = await csc.signHash(enrolled.credentialId, { sad: authorized.body.SAD as string, hashes: [hash] });
     assert.ok(again1!.equals(signature));
-    const viaSha256WithRsa = await raw(url, 'signatures/signHash', { credentialID: enrolled.credentialId, SAD: authorized.body.SAD, hashes: [b64(hash)], signAlgo: '1.2.840.113549.1.1.11' }, token);
+    const viaSha256WithRsa = await raw(
+      url,
+      'signatures/signHash',
+      {
+        credentialID: enrolled.credentialId,
+        SAD: authorized.body.SAD,
+        hashes: [b64(hash)],
+        signAlgo: '1.2.840.113549.1.1.11',
+      },
+      token,
+    );
     assert.deepEqual(viaSha256WithRsa.body.signatures, signed.body.signatures);
     // The code was good once.
     await refused(csc.authorize(enrolled.credentialId, { hashes: [hash], otp: code }), 'no_code');
     // Bad signHash input: clear 400s.
-    assertCscError(await raw(url, 'signatures/signHash', { credentialID: enrolled.credentialId, SAD: authorized.body.SAD, hashes: [b64(Buffer.alloc(20))], hashAlgorithmOID: '2.16.840.1.101.3.4.2.1', signAlgo: '1.2.840.113549.1.1.1' }, token), 400, 'invalid_request');
-    assertCscError(await raw(url, 'signatures/signHash', { credentialID: enrolled.credentialId, SAD: authorized.body.SAD, hashes: [b64(hash)], signAlgo: '1.2.840.113549.1.1.1' }, token), 400, 'invalid_request');
-    assertCscError(await raw(url, 'signatures/signHash', { credentialID: enrolled.credentialId, SAD: authorized.body.SAD, hashes: [b64(hash)], signAlgo: '1.2.840.10045.4.3.2' }, token), 400, 'invalid_request');
-    assertCscError(await raw(url, 'signatures/signHash', { credentialID: enrolled.credentialId, SAD: authorized.body.SAD, hashes: [], signAlgo: '1.2.840.113549.1.1.11' }, token), 400, 'invalid_request');
-    assertCscError(await raw(url, 'credentials/authorize', { credentialID: enrolled.credentialId, numSignatures: 2, hashes: [b64(hash)], authData: [{ id: 'OTP', value: '000000' }] }, token), 400, 'invalid_request');
-    assertCscError(await raw(url, 'credentials/authorize', { credentialID: enrolled.credentialId, numSignatures: 1, hashes: [b64(hash)] }, token), 400, 'invalid_authentication_data');
+    assertCscError(
+      await raw(
+        url,
+        'signatures/signHash',
+        {
+          credentialID: enrolled.credentialId,
+          SAD: authorized.body.SAD,
+          hashes: [b64(Buffer.alloc(20))],
+          hashAlgorithmOID: '2.16.840.1.101.3.4.2.1',
+          signAlgo: '1.2.840.113549.1.1.1',
+        },
+        token,
+      ),
+      400,
+      'invalid_request',
+    );
+    assertCscError(
+      await raw(
+        url,
+        'signatures/signHash',
+        {
+          credentialID: enrolled.credentialId,
+          SAD: authorized.body.SAD,
+          hashes: [b64(hash)],
+          signAlgo: '1.2.840.113549.1.1.1',
+        },
+        token,
+      ),
+      400,
+      'invalid_request',
+    );
+    assertCscError(
+      await raw(
+        url,
+        'signatures/signHash',
+        {
+          credentialID: enrolled.credentialId,
+          SAD: authorized.body.SAD,
+          hashes: [b64(hash)],
+          signAlgo: '1.2.840.10045.4.3.2',
+        },
+        token,
+      ),
+      400,
+      'invalid_request',
+    );
+    assertCscError(
+      await raw(
+        url,
+        'signatures/signHash',
+        {
+          credentialID: enrolled.credentialId,
+          SAD: authorized.body.SAD,
+          hashes: [],
+          signAlgo: '1.2.840.113549.1.1.11',
+        },
+        token,
+      ),
+      400,
+      'invalid_request',
+    );
+    assertCscError(
+      await raw(
+        url,
+        'credentials/authorize',
+        {
+          credentialID: enrolled.credentialId,
+          numSignatures: 2,
+          hashes: [b64(hash)],
+          authData: [{ id: 'OTP', value: '000000' }],
+        },
+        token,
+      ),
+      400,
+      'invalid_request',
+    );
+    assertCscError(
+      await raw(
+        url,
+        'credentials/authorize',
+        { credentialID: enrolled.credentialId, numSignatures: 1, hashes: [b64(hash)] },
+        token,
+      ),
+      400,
+      'invalid_authentication_data',
+    );
   });
 
   it('a wrong code three times kills it; a code is bound to its hashes; a SAD signs only what it covers', async function () {
@@ -227,9 +450,18 @@ describe('remote signing service (CSC API v2, development)', () => {
     // Three wrong tries: the right code is dead afterwards.
     const first = await newSigningCode(stack(), who.email, () => csc.requestCode(credentialId, { hashes: [h1!] }));
     const wrong = first.code === '000000' ? '000001' : '000000';
-    assert.match((await refused(csc.authorize(credentialId, { hashes: [h1!], otp: wrong }), 'wrong_code')).description, /2 tries left/);
-    assert.match((await refused(csc.authorize(credentialId, { hashes: [h1!], otp: wrong }), 'wrong_code')).description, /1 try left/);
-    assert.match((await refused(csc.authorize(credentialId, { hashes: [h1!], otp: wrong }), 'wrong_code')).description, /last try/);
+    assert.match(
+      (await refused(csc.authorize(credentialId, { hashes: [h1!], otp: wrong }), 'wrong_code')).description,
+      /2 tries left/,
+    );
+    assert.match(
+      (await refused(csc.authorize(credentialId, { hashes: [h1!], otp: wrong }), 'wrong_code')).description,
+      /1 try left/,
+    );
+    assert.match(
+      (await refused(csc.authorize(credentialId, { hashes: [h1!], otp: wrong }), 'wrong_code')).description,
+      /last try/,
+    );
     await refused(csc.authorize(credentialId, { hashes: [h1!], otp: first.code }), 'no_code');
 
     // A code asked for h1 is refused for h2, and is spent by that attempt.
@@ -238,9 +470,12 @@ describe('remote signing service (CSC API v2, development)', () => {
     await refused(csc.authorize(credentialId, { hashes: [h1!], otp: second.code }), 'no_code');
 
     // A new request replaces the pending code.
-    const replaced = await newSigningCode(stack(), who.email, () => csc.requestCode(credentialId, { hashes: [h1!, h2!] }));
+    const replaced = await newSigningCode(stack(), who.email, () =>
+      csc.requestCode(credentialId, { hashes: [h1!, h2!] }),
+    );
     const third = await newSigningCode(stack(), who.email, () => csc.requestCode(credentialId, { hashes: [h1!, h2!] }));
-    if (replaced.code !== third.code) await refused(csc.authorize(credentialId, { hashes: [h1!, h2!], otp: replaced.code }), 'wrong_code');
+    if (replaced.code !== third.code)
+      await refused(csc.authorize(credentialId, { hashes: [h1!, h2!], otp: replaced.code }), 'wrong_code');
     // One authorisation, two signatures (numSignatures 2), in any order of the hashes.
     const { sad } = await csc.authorize(credentialId, { hashes: [h2!, h1!], otp: third.code });
     const signatures = await csc.signHash(credentialId, { sad, hashes: [h1!, h2!] });
@@ -248,7 +483,10 @@ describe('remote signing service (CSC API v2, development)', () => {
     const [only] = await csc.signHash(credentialId, { sad, hashes: [h2!] });
     assert.ok(only!.equals(signatures[1]!), 'a part of what the SAD covers, signed again: the same signature');
     // Never a hash the SAD does not cover; never another credential's SAD.
-    assert.match((await refused(csc.signHash(credentialId, { sad, hashes: [h3!] }), 'hash_not_authorised')).description, /Hash is not authorized by the SAD/);
+    assert.match(
+      (await refused(csc.signHash(credentialId, { sad, hashes: [h3!] }), 'hash_not_authorised')).description,
+      /Hash is not authorized by the SAD/,
+    );
     await refused(csc.signHash(credentialId, { sad, hashes: [h1!, h3!] }), 'hash_not_authorised');
     const other = await csc.enrol(person('otra'));
     await refused(csc.signHash(other.credentialId, { sad, hashes: [h1!] }), 'sad_invalid');
@@ -276,7 +514,10 @@ describe('remote signing service (CSC API v2, development)', () => {
 
     before(async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-csc-'));
-      service = await startCscService({ ...stack().csc.config, port: 0, dataDir: path.join(dataDir, 'csc'), otpTtlSeconds: 300, sadTtlSeconds: 600 }, { log: stack().log, now: () => clock });
+      service = await startCscService(
+        { ...stack().csc.config, port: 0, dataDir: path.join(dataDir, 'csc'), otpTtlSeconds: 300, sadTtlSeconds: 600 },
+        { log: stack().log, now: () => clock },
+      );
       csc = new CscClient({ ...stack().config.csc, url: service.url, enrolmentUrl: service.url });
     });
 
@@ -289,7 +530,9 @@ describe('remote signing service (CSC API v2, development)', () => {
       const who = person('reloj');
       const { credentialId } = await csc.enrol(who);
       const hash = sha256('reloj');
-      const { code } = await newSigningCode(stack(), who.email, () => csc.requestCode(credentialId, { hashes: [hash] }));
+      const { code } = await newSigningCode(stack(), who.email, () =>
+        csc.requestCode(credentialId, { hashes: [hash] }),
+      );
       clock += 301_000;
       await refused(csc.authorize(credentialId, { hashes: [hash], otp: code }), 'expired_code');
       const fresh = await newSigningCode(stack(), who.email, () => csc.requestCode(credentialId, { hashes: [hash] }));
@@ -299,7 +542,10 @@ describe('remote signing service (CSC API v2, development)', () => {
       clock += 599_000;
       await csc.signHash(credentialId, { sad, hashes: [hash] });
       clock += 2_000;
-      assert.match((await refused(csc.signHash(credentialId, { sad, hashes: [hash] }), 'sad_invalid')).description, /SAD expired/);
+      assert.match(
+        (await refused(csc.signHash(credentialId, { sad, hashes: [hash] }), 'sad_invalid')).description,
+        /SAD expired/,
+      );
       // Hours later the client's cached token is stale at the service: it logs in again by itself.
       clock += 4 * 3600_000;
       assert.deepEqual(await csc.listCredentials(who.userId), [credentialId]);
@@ -308,16 +554,25 @@ describe('remote signing service (CSC API v2, development)', () => {
     it('keys and codes are not on disk in the clear; the data survives a restart', async () => {
       const who = person('disco');
       const { credentialId } = await csc.enrol(who);
-      const { code } = await newSigningCode(stack(), who.email, () => csc.requestCode(credentialId, { hashes: [sha256('disco')] }));
-      const files = async (dir: string) => (await readdir(path.join(dataDir, 'csc', dir))).filter((f) => f.endsWith('.json')).map((f) => path.join(dataDir, 'csc', dir, f));
+      const { code } = await newSigningCode(stack(), who.email, () =>
+        csc.requestCode(credentialId, { hashes: [sha256('disco')] }),
+      );
+      const files = async (dir: string) =>
+        (await readdir(path.join(dataDir, 'csc', dir)))
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => path.join(dataDir, 'csc', dir, f));
       for (const file of [...(await files('credentials')), ...(await files('otp')), ...(await files('users'))]) {
         const text = await readFile(file, 'utf8');
         assert.doesNotMatch(text, /PRIVATE KEY|MII[A-Za-z0-9+/]{20,}.*BEGIN/, file);
         assert.ok(!text.includes(code), `the code is not in ${file}`);
       }
-      const record = JSON.parse(await readFile(path.join(dataDir, 'csc', 'credentials', `${credentialId}.json`), 'utf8')) as { key: { sealed: string } };
+      const record = JSON.parse(
+        await readFile(path.join(dataDir, 'csc', 'credentials', `${credentialId}.json`), 'utf8'),
+      ) as { key: { sealed: string } };
       assert.ok(record.key.sealed.length > 1000);
-      assert.throws(() => createPublicKey({ key: Buffer.from(record.key.sealed, 'base64'), format: 'der', type: 'pkcs1' }));
+      assert.throws(() =>
+        createPublicKey({ key: Buffer.from(record.key.sealed, 'base64'), format: 'der', type: 'pkcs1' }),
+      );
       // A sealed key copied into another credential's file does not open there.
       const otherPerson = person('disco-2');
       const other = await csc.enrol(otherPerson);
@@ -327,12 +582,20 @@ describe('remote signing service (CSC API v2, development)', () => {
 
       // Restarted on the same data: the pending code, the credential and its key still work.
       await service.close();
-      service = await startCscService({ ...stack().csc.config, port: Number(new URL(service.url).port), dataDir: path.join(dataDir, 'csc') }, { log: stack().log, now: () => clock });
+      service = await startCscService(
+        { ...stack().csc.config, port: Number(new URL(service.url).port), dataDir: path.join(dataDir, 'csc') },
+        { log: stack().log, now: () => clock },
+      );
       const { sad } = await csc.authorize(credentialId, { hashes: [sha256('disco')], otp: code });
       assert.equal((await csc.signHash(credentialId, { sad, hashes: [sha256('disco')] })).length, 1);
-      const swapped = await newSigningCode(stack(), otherPerson.email, () => csc.requestCode(other.credentialId, { hashes: [sha256('x')] }));
+      const swapped = await newSigningCode(stack(), otherPerson.email, () =>
+        csc.requestCode(other.credentialId, { hashes: [sha256('x')] }),
+      );
       const swappedSad = await csc.authorize(other.credentialId, { hashes: [sha256('x')], otp: swapped.code });
-      await assert.rejects(csc.signHash(other.credentialId, { sad: swappedSad.sad, hashes: [sha256('x')] }), (e: Error) => !(e instanceof CscError) && /500/.test(e.message));
+      await assert.rejects(
+        csc.signHash(other.credentialId, { sad: swappedSad.sad, hashes: [sha256('x')] }),
+        (e: Error) => !(e instanceof CscError) && /500/.test(e.message),
+      );
     });
   });
 
@@ -349,7 +612,18 @@ describe('remote signing service (CSC API v2, development)', () => {
     const leafPem = path.join(await mkdtemp(path.join(os.tmpdir(), 'expediente-csc-ocsp-')), 'leaf.pem');
     await writeFile(leafPem, new X509Certificate(leaf).toString());
     const ocspUrl = (await run('openssl', ['x509', '-in', leafPem, '-noout', '-ocsp_uri'])).stdout.trim();
-    const ocsp = () => run('openssl', ['ocsp', '-issuer', stack().pki.signingCaCertPath, '-cert', leafPem, '-url', ocspUrl, '-CAfile', stack().pki.caCertPath]);
+    const ocsp = () =>
+      run('openssl', [
+        'ocsp',
+        '-issuer',
+        stack().pki.signingCaCertPath,
+        '-cert',
+        leafPem,
+        '-url',
+        ocspUrl,
+        '-CAfile',
+        stack().pki.caCertPath,
+      ]);
     assert.match((await ocsp()).stdout, /: good/);
 
     assert.deepEqual(await csc.revoke({ userId: who.userId }), [credentialId]);
@@ -358,7 +632,10 @@ describe('remote signing service (CSC API v2, development)', () => {
     assert.match(revoked.stdout + revoked.stderr, /Response verify OK/);
     assert.match(revoked.stdout, /: revoked/);
 
-    assert.match((await refused(csc.signHash(credentialId, { sad, hashes: [hash] }), 'revoked')).description, /disabled.*revoked/);
+    assert.match(
+      (await refused(csc.signHash(credentialId, { sad, hashes: [hash] }), 'revoked')).description,
+      /disabled.*revoked/,
+    );
     await refused(csc.requestCode(credentialId, { hashes: [hash] }), 'revoked');
     await refused(csc.authorize(credentialId, { hashes: [hash], otp: code }), 'revoked');
     const info = await csc.credentialInfo(credentialId);
@@ -370,12 +647,19 @@ describe('remote signing service (CSC API v2, development)', () => {
     const renewed = await csc.enrol(who);
     assert.equal(renewed.created, true);
     assert.notEqual(renewed.credentialId, credentialId);
-    assert.deepEqual(await csc.listCredentials(who.userId, { onlyValid: false }), [renewed.credentialId, credentialId], 'newest first');
+    assert.deepEqual(
+      await csc.listCredentials(who.userId, { onlyValid: false }),
+      [renewed.credentialId, credentialId],
+      'newest first',
+    );
   });
 
   it('transport failures are plain errors (retried by activities), never a CscError', async () => {
     const down = new CscClient({ ...stack().config.csc, url: 'http://127.0.0.1:9', timeoutMs: 2000 });
-    await assert.rejects(down.listCredentials('x'), (e: Error) => !(e instanceof CscError) && /unreachable/.test(e.message));
+    await assert.rejects(
+      down.listCredentials('x'),
+      (e: Error) => !(e instanceof CscError) && /unreachable/.test(e.message),
+    );
     await refused(new CscClient({ ...stack().config.csc, url: undefined }).info(), 'not_configured', 0);
   });
 });

@@ -25,11 +25,16 @@ describe('CSC service tokens', () => {
     const sameBytes = ALPHABET[ALPHABET.indexOf(last) ^ 1]!;
     const respelled = token.slice(0, -1) + sameBytes;
     const [, mac] = token.split('.');
-    assert.deepEqual(Buffer.from(respelled.split('.')[1]!, 'base64url'), Buffer.from(mac!, 'base64url'), 'both spellings decode to the same bytes');
+    assert.deepEqual(
+      Buffer.from(respelled.split('.')[1]!, 'base64url'),
+      Buffer.from(mac!, 'base64url'),
+      'both spellings decode to the same bytes',
+    );
     assert.equal(signer.verify(respelled, now), undefined);
   });
 
   it('refuses a MAC with anything appended, padded or cut', () => {
-    for (const variant of [`${token}=`, `${token}A`, token.slice(0, -1), `${token}.`]) assert.equal(signer.verify(variant, now), undefined, variant);
+    for (const variant of [`${token}=`, `${token}A`, token.slice(0, -1), `${token}.`])
+      assert.equal(signer.verify(variant, now), undefined, variant);
   });
 });

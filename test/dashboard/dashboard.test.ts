@@ -20,16 +20,31 @@ describe('dashboard: feed and stats of the acting user', function () {
     assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${res.text}`);
     return res.body.data;
   };
-  const draft = async (reference: string) => (await call('POST', '/documents', { document_type_acronym: 'INF', reference })).document_id as string;
-  const save = (id: string) => call('PATCH', `/documents/${id}/save`, { content: SAMPLE_HTML, signers: [{ user_id: userId, is_numerator: true }] });
+  const draft = async (reference: string) =>
+    (await call('POST', '/documents', { document_type_acronym: 'INF', reference })).document_id as string;
+  const save = (id: string) =>
+    call('PATCH', `/documents/${id}/save`, {
+      content: SAMPLE_HTML,
+      signers: [{ user_id: userId, is_numerator: true }],
+    });
   let initialCases: number;
   let apiKey: string;
 
   before(async () => {
     const { db, demoTenant } = getStack();
     await tenantDb(db, demoTenant).transaction(async (trx) => {
-      await trx('users').insert({ id: userId, full_name: 'Ana Tablero', email: `ana.tablero.${userId.slice(0, 8)}@pruebas.example`, role: 'director' });
-      await trx('user_sector_permissions').insert({ user_id: userId, sector_id: demoSector('DOP'), can_edit: true, is_primary: true });
+      await trx('users').insert({
+        id: userId,
+        full_name: 'Ana Tablero',
+        email: `ana.tablero.${userId.slice(0, 8)}@pruebas.example`,
+        role: 'director',
+      });
+      await trx('user_sector_permissions').insert({
+        user_id: userId,
+        sector_id: demoSector('DOP'),
+        can_edit: true,
+        is_primary: true,
+      });
     });
     apiKey = (await createApiKey(db, { tenantId: demoTenant.id, name: `tablero-${userId}`, userIds: [userId] })).key;
   });
@@ -58,33 +73,82 @@ describe('dashboard: feed and stats of the acting user', function () {
     // A draft that stays a draft.
     await draft('Borrador pendiente');
     // A case created then transferred, another created with a task assigned.
-    const transferred = await call('POST', '/cases', { case_template_id: template('PEROB'), reference: 'Permiso de obra Belgrano 50' });
-    await call('POST', `/cases/${transferred.case.case_id}/transfer`, { target_sector_id: demoSector('MESA'), reason: 'Para su registro', transfer_ownership: true });
-    const assigned = await call('POST', '/cases', { case_template_id: template('PEROB'), reference: 'Permiso de obra Mitre 12' });
-    await call('POST', `/cases/${assigned.case.case_id}/assign`, { target_sector_id: demoSector('RENT'), reason: 'Calcular la tasa' });
+    const transferred = await call('POST', '/cases', {
+      case_template_id: template('PEROB'),
+      reference: 'Permiso de obra Belgrano 50',
+    });
+    await call('POST', `/cases/${transferred.case.case_id}/transfer`, {
+      target_sector_id: demoSector('MESA'),
+      reason: 'Para su registro',
+      transfer_ownership: true,
+    });
+    const assigned = await call('POST', '/cases', {
+      case_template_id: template('PEROB'),
+      reference: 'Permiso de obra Mitre 12',
+    });
+    await call('POST', `/cases/${assigned.case.case_id}/assign`, {
+      target_sector_id: demoSector('RENT'),
+      reason: 'Calcular la tasa',
+    });
 
     const feed = await call('GET', '/dashboard/feed?page_size=100');
     const kinds = (feed.items as { kind: string; object: { type: string; id: string } }[])
-      .filter((i) => i.object.type === 'case' || ![transferred.cover.document_id, assigned.cover.document_id].includes(i.object.id))
+      .filter(
+        (i) =>
+          i.object.type === 'case' ||
+          ![transferred.cover.document_id, assigned.cover.document_id].includes(i.object.id),
+      )
       .map((i) => i.kind)
       .reverse();
     assert.deepEqual(kinds, [
-      'document_created', 'document_edited', 'document_sent_to_sign', 'document_signed', 'document_officialized',
-      'document_created', 'document_edited', 'document_sent_to_sign', 'document_rejected',
       'document_created',
-      'case_created', 'case_transferred',
-      'case_created', 'case_assigned',
+      'document_edited',
+      'document_sent_to_sign',
+      'document_signed',
+      'document_officialized',
+      'document_created',
+      'document_edited',
+      'document_sent_to_sign',
+      'document_rejected',
+      'document_created',
+      'case_created',
+      'case_transferred',
+      'case_created',
+      'case_assigned',
     ]);
     const times = (feed.items as { occurred_at: string }[]).map((i) => Date.parse(i.occurred_at));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+      'newest first',
+    );
 
-    const officialized = feed.items.find((i: { kind: string; object: { id: string } }) => i.kind === 'document_officialized' && i.object.id === signed);
-    assert.deepEqual(officialized.object, { type: 'document', id: signed, document_type: 'INF', number: numbered.official_number, reference: 'Informe de avance de obra' });
-    assert.equal(officialized.description, `INF "Informe de avance de obra" oficializado como ${numbered.official_number}`);
+    const officialized = feed.items.find(
+      (i: { kind: string; object: { id: string } }) => i.kind === 'document_officialized' && i.object.id === signed,
+    );
+    assert.deepEqual(officialized.object, {
+      type: 'document',
+      id: signed,
+      document_type: 'INF',
+      number: numbered.official_number,
+      reference: 'Informe de avance de obra',
+    });
+    assert.equal(
+      officialized.description,
+      `INF "Informe de avance de obra" oficializado como ${numbered.official_number}`,
+    );
     assert.ok(officialized.event_id && officialized.occurred_at);
     const transfer = feed.items.find((i: { kind: string }) => i.kind === 'case_transferred');
-    assert.deepEqual(transfer.object, { type: 'case', id: transferred.case.case_id, number: transferred.case.case_number, reference: 'Permiso de obra Belgrano 50' });
-    assert.equal(transfer.description, `Ana Tablero transfirió el expediente ${transferred.case.case_number} a MESA: Para su registro`);
+    assert.deepEqual(transfer.object, {
+      type: 'case',
+      id: transferred.case.case_id,
+      number: transferred.case.case_number,
+      reference: 'Permiso de obra Belgrano 50',
+    });
+    assert.equal(
+      transfer.description,
+      `Ana Tablero transfirió el expediente ${transferred.case.case_number} a MESA: Para su registro`,
+    );
     const rejection = feed.items.find((i: { kind: string }) => i.kind === 'document_rejected');
     assert.equal(rejection.description, 'Ana Tablero rechazó INF "Informe con errores": Faltan los planos');
 
@@ -95,18 +159,45 @@ describe('dashboard: feed and stats of the acting user', function () {
     assert.equal(page2.total_pages, Math.ceil(feed.total / 5));
   });
 
-  it('stats count the user\'s documents, pending signatures, sector cases and activity', async () => {
+  it("stats count the user's documents, pending signatures, sector cases and activity", async () => {
     // Someone else asks this user for a signature.
-    const other = await request('/api/v1/documents', { method: 'POST', headers: asBackend('agente-obras'), json: { document_type_acronym: 'INF', reference: 'Para la firma de Ana' } });
+    const other = await request('/api/v1/documents', {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+      json: { document_type_acronym: 'INF', reference: 'Para la firma de Ana' },
+    });
     const otherId = other.body.data.document_id;
-    await request(`/api/v1/documents/${otherId}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { content: SAMPLE_HTML, signers: [{ user_id: userId, is_numerator: true }] } });
-    const started = await request(`/api/v1/documents/${otherId}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
+    await request(`/api/v1/documents/${otherId}/save`, {
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
+      json: { content: SAMPLE_HTML, signers: [{ user_id: userId, is_numerator: true }] },
+    });
+    const started = await request(`/api/v1/documents/${otherId}/start-signing-process`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+    });
     assert.equal(started.status, 200, started.text);
     // This user numbers another one, whose common signer has not signed yet: it does not wait for them.
-    const later = (await request('/api/v1/documents', { method: 'POST', headers: asBackend('agente-obras'), json: { document_type_acronym: 'INF', reference: 'Numerar después' } })).body.data.document_id;
-    const signers = [{ user_id: demoUser('agente-obras'), is_numerator: false }, { user_id: userId, is_numerator: true }];
-    await request(`/api/v1/documents/${later}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { content: SAMPLE_HTML, signers } });
-    const startedLater = await request(`/api/v1/documents/${later}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
+    const later = (
+      await request('/api/v1/documents', {
+        method: 'POST',
+        headers: asBackend('agente-obras'),
+        json: { document_type_acronym: 'INF', reference: 'Numerar después' },
+      })
+    ).body.data.document_id;
+    const signers = [
+      { user_id: demoUser('agente-obras'), is_numerator: false },
+      { user_id: userId, is_numerator: true },
+    ];
+    await request(`/api/v1/documents/${later}/save`, {
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
+      json: { content: SAMPLE_HTML, signers },
+    });
+    const startedLater = await request(`/api/v1/documents/${later}/start-signing-process`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+    });
     assert.equal(startedLater.status, 200, startedLater.text);
 
     const stats = await call('GET', '/dashboard/stats');
@@ -114,9 +205,14 @@ describe('dashboard: feed and stats of the acting user', function () {
     assert.deepEqual(stats.documents_by_status, { draft: 1, sent_to_sign: 0, signed: 3, rejected: 1 });
     assert.equal(stats.pending_signatures, 1);
     // The figure counts what the pending-signatures list shows.
-    const listed = await request('/api/v1/documents/pending-signatures', { headers: { 'X-API-Key': apiKey, 'X-User-ID': userId } });
+    const listed = await request('/api/v1/documents/pending-signatures', {
+      headers: { 'X-API-Key': apiKey, 'X-User-ID': userId },
+    });
     assert.equal(listed.status, 200, listed.text);
-    assert.deepEqual(listed.body.documents.map((d: { document_id: string }) => d.document_id), [otherId]);
+    assert.deepEqual(
+      listed.body.documents.map((d: { document_id: string }) => d.document_id),
+      [otherId],
+    );
     assert.equal(stats.active_cases, initialCases + 1, 'two cases created in DOP, one transferred away');
     const feed = await call('GET', '/dashboard/feed?page_size=1');
     assert.deepEqual(stats.recent_activity, { last_7_days: feed.total, last_30_days: feed.total });

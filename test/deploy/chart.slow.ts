@@ -23,7 +23,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 const chartDir = path.join(root, 'deploy/helm/expediente');
 const schemasRoot = path.join(root, '.tools/kubernetes-schemas');
 
-type Doc = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [key: string]: any };
+type Doc = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  [key: string]: any;
+};
 interface EnvVar {
   name: string;
   value?: string;
@@ -43,18 +48,28 @@ interface Container {
 }
 
 function tool(name: string): string | undefined {
-  const candidates = [path.join(root, '.tools/bin', name), ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, name))];
+  const candidates = [
+    path.join(root, '.tools/bin', name),
+    ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, name)),
+  ];
   return candidates.find((c) => existsSync(c));
 }
 
 /** The Kubernetes version whose schemas setup:tools made (the newest, if several). */
 async function schemaVersion(): Promise<string | undefined> {
   const versions = await readdir(schemasRoot).catch(() => [] as string[]);
-  return versions.filter((v) => /^v\d+\.\d+\.\d+$/.test(v)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
+  return versions
+    .filter((v) => /^v\d+\.\d+\.\d+$/.test(v))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .pop();
 }
 
 /** `execFile` with `input` on the child's stdin; resolves with stdout even when the exit code is not 0. */
-function runWithInput(file: string, args: string[], input: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function runWithInput(
+  file: string,
+  args: string[],
+  input: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = execFile(file, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') reject(err);
@@ -101,7 +116,14 @@ const listeningPort: Record<string, (env: Record<string, string>) => number> = {
 };
 
 /** The docker compose service whose command each container must run. */
-const composeService: Record<string, string> = { api: 'api', worker: 'worker', signer: 'signer', migrate: 'migrate', tsa: 'tsa', csc: 'csc' };
+const composeService: Record<string, string> = {
+  api: 'api',
+  worker: 'worker',
+  signer: 'signer',
+  migrate: 'migrate',
+  tsa: 'tsa',
+  csc: 'csc',
+};
 
 interface Case {
   name: string;
@@ -109,7 +131,10 @@ interface Case {
 }
 const cases: Case[] = [
   { name: 'default values', valuesFiles: [] },
-  { name: 'ci/dev-services-values.yaml (chart-made Secret, development TSA and CSC, shared claim, ServiceMonitor, Ingress)', valuesFiles: ['ci/dev-services-values.yaml'] },
+  {
+    name: 'ci/dev-services-values.yaml (chart-made Secret, development TSA and CSC, shared claim, ServiceMonitor, Ingress)',
+    valuesFiles: ['ci/dev-services-values.yaml'],
+  },
 ];
 
 describe('Kubernetes chart (deploy/helm/expediente)', function () {
@@ -124,7 +149,9 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
   before(async function () {
     const [h, k, v] = [tool('helm'), tool('kubeconform'), await schemaVersion()];
     if (!h || !k || !v) {
-      console.log('      skipped: helm, kubeconform or the Kubernetes JSON schemas are not installed (npm run setup:tools builds them with Go)');
+      console.log(
+        '      skipped: helm, kubeconform or the Kubernetes JSON schemas are not installed (npm run setup:tools builds them with Go)',
+      );
       this.skip();
     }
     [helm, kubeconform, kubeVersion] = [h, k, v];
@@ -139,17 +166,52 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
   const valuesArgs = (c: Case) => c.valuesFiles.flatMap((f) => ['-f', path.join(chartDir, f)]);
 
   async function render(c: Case, extra: string[] = []): Promise<{ text: string; docs: Doc[] }> {
-    const { stdout } = await run(helm, ['template', 'muni', chartDir, '--namespace', 'expediente', '--kube-version', kubeVersion, ...valuesArgs(c), ...extra], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(
+      helm,
+      [
+        'template',
+        'muni',
+        chartDir,
+        '--namespace',
+        'expediente',
+        '--kube-version',
+        kubeVersion,
+        ...valuesArgs(c),
+        ...extra,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     return { text: stdout, docs: (yaml.loadAll(stdout) as (Doc | null)[]).filter((d): d is Doc => !!d) };
   }
 
   async function validate(text: string) {
     const schemaLocation = path.join(schemasRoot, kubeVersion, '{{.ResourceKind}}{{.KindSuffix}}.json');
     // ServiceMonitor is a prometheus-operator CRD, not in Kubernetes' OpenAPI document: checked below instead.
-    const args = ['-strict', '-summary', '-output', 'json', '-kubernetes-version', kubeVersion.slice(1), '-schema-location', schemaLocation, '-skip', 'ServiceMonitor', '-'];
+    const args = [
+      '-strict',
+      '-summary',
+      '-output',
+      'json',
+      '-kubernetes-version',
+      kubeVersion.slice(1),
+      '-schema-location',
+      schemaLocation,
+      '-skip',
+      'ServiceMonitor',
+      '-',
+    ];
     const { code, stdout } = await runWithInput(kubeconform, args, text);
-    const report = JSON.parse(stdout) as { resources: { kind: string; name: string; status: string; msg: string }[]; summary: { valid: number; invalid: number; errors: number; skipped: number } };
-    return { code, report, problems: report.resources.filter((r) => r.status !== 'statusValid' && r.status !== 'statusSkipped').map((r) => `${r.kind} ${r.name}: ${r.msg}`) };
+    const report = JSON.parse(stdout) as {
+      resources: { kind: string; name: string; status: string; msg: string }[];
+      summary: { valid: number; invalid: number; errors: number; skipped: number };
+    };
+    return {
+      code,
+      report,
+      problems: report.resources
+        .filter((r) => r.status !== 'statusValid' && r.status !== 'statusSkipped')
+        .map((r) => `${r.kind} ${r.name}: ${r.msg}`),
+    };
   }
 
   for (const c of cases) {
@@ -163,7 +225,14 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
       const workloads = () => docs.filter((d) => podSpecOf(d));
 
       it('passes helm lint --strict', async () => {
-        const { stdout } = await run(helm, ['lint', '--strict', '--kube-version', kubeVersion, chartDir, ...valuesArgs(c)]);
+        const { stdout } = await run(helm, [
+          'lint',
+          '--strict',
+          '--kube-version',
+          kubeVersion,
+          chartDir,
+          ...valuesArgs(c),
+        ]);
         assert.match(stdout, /1 chart\(s\) linted, 0 chart\(s\) failed/);
       });
 
@@ -176,11 +245,18 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
       });
 
       it('deploys the API, worker and signing service twice each, with a disruption budget and the migrations once', () => {
-        const deployment = (component: string) => docs.find((d) => d.kind === 'Deployment' && d.metadata.name === `muni-expediente-${component}`);
+        const deployment = (component: string) =>
+          docs.find((d) => d.kind === 'Deployment' && d.metadata.name === `muni-expediente-${component}`);
         for (const component of ['api', 'worker', 'signer']) {
           assert.equal(deployment(component)?.spec.replicas, 2, component);
-          const pdb = docs.find((d) => d.kind === 'PodDisruptionBudget' && d.metadata.name === `muni-expediente-${component}`);
-          assert.deepEqual(pdb?.spec.selector.matchLabels, deployment(component)!.spec.selector.matchLabels, `${component}'s budget selects its pods`);
+          const pdb = docs.find(
+            (d) => d.kind === 'PodDisruptionBudget' && d.metadata.name === `muni-expediente-${component}`,
+          );
+          assert.deepEqual(
+            pdb?.spec.selector.matchLabels,
+            deployment(component)!.spec.selector.matchLabels,
+            `${component}'s budget selects its pods`,
+          );
         }
         assert.equal(docs.filter((d) => d.kind === 'Job').length, 1);
         const devServices = c.valuesFiles.length > 0;
@@ -198,7 +274,11 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
               const get = container[probe]?.httpGet;
               assert.equal(get?.path, '/health', `${doc.metadata.name}/${container.name} ${probe}`);
               const named = container.ports?.find((p) => p.name === get!.port)?.containerPort;
-              assert.equal(typeof get!.port === 'number' ? get!.port : named, listening, `${doc.metadata.name}/${container.name} ${probe} port`);
+              assert.equal(
+                typeof get!.port === 'number' ? get!.port : named,
+                listening,
+                `${doc.metadata.name}/${container.name} ${probe} port`,
+              );
             }
             checked++;
           }
@@ -211,34 +291,52 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
         for (const doc of workloads()) {
           const spec = podSpecOf(doc)!;
           for (const container of [...spec.containers, ...(spec.initContainers ?? [])]) {
-            for (const v of container.env ?? []) assert.ok(!(keys.has(v.name) && v.value !== undefined), `${doc.metadata.name}/${container.name} sets ${v.name} as a plain value`);
+            for (const v of container.env ?? [])
+              assert.ok(
+                !(keys.has(v.name) && v.value !== undefined),
+                `${doc.metadata.name}/${container.name} sets ${v.name} as a plain value`,
+              );
           }
         }
         for (const map of docs.filter((d) => d.kind === 'ConfigMap')) {
-          for (const key of Object.keys(map.data ?? {})) assert.ok(!keys.has(key), `ConfigMap ${map.metadata.name} holds ${key}`);
+          for (const key of Object.keys(map.data ?? {}))
+            assert.ok(!keys.has(key), `ConfigMap ${map.metadata.name} holds ${key}`);
         }
         // The values themselves, plain or base64, appear only in Secrets.
-        const files = (await Promise.all(c.valuesFiles.map(async (f) => yaml.load(await readFile(path.join(chartDir, f), 'utf8'))))) as { secrets?: { values?: Record<string, string> } }[];
+        const files = (await Promise.all(
+          c.valuesFiles.map(async (f) => yaml.load(await readFile(path.join(chartDir, f), 'utf8'))),
+        )) as { secrets?: { values?: Record<string, string> } }[];
         const given = files.flatMap((v) => Object.values(v.secrets?.values ?? {})).filter(Boolean);
         if (c.valuesFiles.length) assert.ok(given.length >= 6, 'the values file gives secret values to look for');
         for (const doc of docs.filter((d) => d.kind !== 'Secret')) {
           const body = JSON.stringify(doc);
           for (const secret of given) {
-            assert.ok(!body.includes(secret) && !body.includes(Buffer.from(secret).toString('base64')), `${doc.kind} ${doc.metadata.name} contains a secret value`);
+            assert.ok(
+              !body.includes(secret) && !body.includes(Buffer.from(secret).toString('base64')),
+              `${doc.kind} ${doc.metadata.name} contains a secret value`,
+            );
           }
         }
       });
 
       it('reads from Secrets only keys that are there, or optional ones', () => {
-        const made = new Map(docs.filter((d) => d.kind === 'Secret').map((d) => [d.metadata.name, Object.keys(d.data ?? {})]));
+        const made = new Map(
+          docs.filter((d) => d.kind === 'Secret').map((d) => [d.metadata.name, Object.keys(d.data ?? {})]),
+        );
         for (const doc of workloads()) {
           const spec = podSpecOf(doc)!;
           for (const container of [...spec.containers, ...(spec.initContainers ?? [])]) {
-            for (const ref of (container.env ?? []).map((v) => v.valueFrom?.secretKeyRef).filter((r) => r !== undefined)) {
+            for (const ref of (container.env ?? [])
+              .map((v) => v.valueFrom?.secretKeyRef)
+              .filter((r) => r !== undefined)) {
               assert.ok(secretKeys().has(ref.key), `${ref.key} is a documented Secret key`);
               const keys = made.get(ref.name);
               // A Secret the chart does not make is the operator's (secrets.name, the certificates).
-              if (keys && !ref.optional) assert.ok(keys.includes(ref.key), `${doc.metadata.name}/${container.name} needs ${ref.key} from ${ref.name}`);
+              if (keys && !ref.optional)
+                assert.ok(
+                  keys.includes(ref.key),
+                  `${doc.metadata.name}/${container.name} needs ${ref.key} from ${ref.name}`,
+                );
             }
           }
         }
@@ -256,7 +354,10 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
           const secret = docs.find((d) => d.kind === 'Secret' && d.metadata.name === ref.name);
           if (!secret) continue;
           assert.deepEqual(hooks(secret), ['pre-install', 'pre-upgrade'], `${ref.name} exists when the Job runs`);
-          assert.ok(Number(secret.metadata.annotations!['helm.sh/hook-weight']) < Number(job.metadata.annotations!['helm.sh/hook-weight'] ?? 0));
+          assert.ok(
+            Number(secret.metadata.annotations!['helm.sh/hook-weight']) <
+              Number(job.metadata.annotations!['helm.sh/hook-weight'] ?? 0),
+          );
         }
         assert.ok(environmentOf(container, docs).DATABASE_URL);
       });
@@ -277,10 +378,19 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
       it("deploys the image tagged with the chart's appVersion", () => {
         for (const doc of workloads()) {
           for (const container of [...podSpecOf(doc)!.containers, ...(podSpecOf(doc)!.initContainers ?? [])]) {
-            assert.match(container.image, new RegExp(`:${chart.appVersion.replaceAll('.', '\\.')}$`), `${doc.metadata.name}/${container.name}`);
+            assert.match(
+              container.image,
+              new RegExp(`:${chart.appVersion.replaceAll('.', '\\.')}$`),
+              `${doc.metadata.name}/${container.name}`,
+            );
           }
         }
-        if (!c.valuesFiles.length) assert.ok(workloads().every((d) => podSpecOf(d)!.containers.every((ct) => ct.image === `${defaults.image.repository}:${chart.appVersion}`)));
+        if (!c.valuesFiles.length)
+          assert.ok(
+            workloads().every((d) =>
+              podSpecOf(d)!.containers.every((ct) => ct.image === `${defaults.image.repository}:${chart.appVersion}`),
+            ),
+          );
       });
 
       it('runs as the non-root node user with a read-only root filesystem', () => {
@@ -289,10 +399,17 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
           assert.equal(spec.securityContext.runAsNonRoot, true);
           assert.equal(spec.securityContext.runAsUser, 1000);
           for (const container of [...spec.containers, ...(spec.initContainers ?? [])]) {
-            assert.equal(container.securityContext.readOnlyRootFilesystem, true, `${doc.metadata.name}/${container.name}`);
+            assert.equal(
+              container.securityContext.readOnlyRootFilesystem,
+              true,
+              `${doc.metadata.name}/${container.name}`,
+            );
             assert.equal(container.securityContext.allowPrivilegeEscalation, false);
             const mounts = (container.volumeMounts as { mountPath: string }[]).map((m) => m.mountPath);
-            assert.ok(mounts.includes('/tmp') && mounts.includes('/data'), `${container.name} can write /tmp and DATA_DIR`);
+            assert.ok(
+              mounts.includes('/tmp') && mounts.includes('/data'),
+              `${container.name} can write /tmp and DATA_DIR`,
+            );
           }
         }
       });
@@ -305,7 +422,9 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
     const container = signer.spec.template.spec.containers[0];
     const env = environmentOf(container, docs);
     assert.equal(env.ENVIRONMENT, 'prd');
-    const mount = container.volumeMounts.find((m: { mountPath: string }) => m.mountPath === loadSignerConfig(env).certsDir);
+    const mount = container.volumeMounts.find(
+      (m: { mountPath: string }) => m.mountPath === loadSignerConfig(env).certsDir,
+    );
     assert.equal(mount?.readOnly, true);
     const volume = signer.spec.template.spec.volumes.find((v: { name: string }) => v.name === mount.name);
     assert.equal(volume.secret.secretName, 'muni-expediente-certificates');
@@ -314,12 +433,19 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
   it('sends the ServiceMonitor to ports the Services have, with METRICS_TOKEN from the Secret', async () => {
     const { docs } = await render(cases[1]!);
     const monitor = docs.find((d) => d.kind === 'ServiceMonitor')!;
-    const components = monitor.spec.selector.matchExpressions.find((e: { key: string }) => e.key === 'app.kubernetes.io/component').values as string[];
+    const components = monitor.spec.selector.matchExpressions.find(
+      (e: { key: string }) => e.key === 'app.kubernetes.io/component',
+    ).values as string[];
     const component = (d: Doc) => d.metadata.labels?.['app.kubernetes.io/component'] ?? '';
     const services = docs.filter((d) => d.kind === 'Service' && components.includes(component(d)));
     assert.deepEqual(services.map(component).sort(), ['api', 'signer', 'worker']);
     for (const service of services) {
-      assert.ok(monitor.spec.endpoints.some((e: { port: string }) => service.spec.ports.some((p: { name: string }) => p.name === e.port)), `${service.metadata.name} is scraped`);
+      assert.ok(
+        monitor.spec.endpoints.some((e: { port: string }) =>
+          service.spec.ports.some((p: { name: string }) => p.name === e.port),
+        ),
+        `${service.metadata.name} is scraped`,
+      );
     }
     for (const endpoint of monitor.spec.endpoints) {
       assert.equal(endpoint.path, '/metrics');
@@ -351,7 +477,12 @@ describe('Kubernetes chart (deploy/helm/expediente)', function () {
 
   it('docker-compose.yml still validates (docker compose config)', async function () {
     const docker = tool('docker');
-    const hasCompose = docker && (await run(docker, ['compose', 'version']).then(() => true, () => false));
+    const hasCompose =
+      docker &&
+      (await run(docker, ['compose', 'version']).then(
+        () => true,
+        () => false,
+      ));
     if (!hasCompose) {
       console.log('      skipped: no docker compose on this machine');
       this.skip();

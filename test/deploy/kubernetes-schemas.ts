@@ -32,12 +32,16 @@ function strict(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strict);
   if (node === null || typeof node !== 'object') return node;
   const schema = node as Schema;
-  if (schema.format === 'int-or-string') return { description: schema.description, oneOf: [{ type: 'string' }, { type: 'integer' }] };
+  if (schema.format === 'int-or-string')
+    return { description: schema.description, oneOf: [{ type: 'string' }, { type: 'integer' }] };
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     // x-kubernetes-* extensions mean nothing to a JSON schema validator.
     if (key.startsWith('x-kubernetes-')) continue;
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, strict(v)])) : strict(value);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, strict(v)]))
+        : strict(value);
   }
   if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
   return out;
@@ -47,7 +51,8 @@ function refsOf(node: unknown, into: Set<string>): void {
   if (Array.isArray(node)) for (const n of node) refsOf(n, into);
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node as Schema)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX)) into.add(value.slice(REF_PREFIX.length));
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX))
+        into.add(value.slice(REF_PREFIX.length));
       else refsOf(value, into);
     }
   }
@@ -74,7 +79,11 @@ export async function writeKubernetesSchemas(swaggerFile: string, outDir: string
   const definitions: Record<string, Schema> = {};
   for (const [name, schema] of Object.entries(swagger.definitions)) definitions[name] = strict(schema) as Schema;
   // A quantity is written `cpu: 1` as often as `cpu: "1"`; the API server takes both.
-  if (definitions[QUANTITY]) definitions[QUANTITY] = { description: definitions[QUANTITY].description, oneOf: [{ type: 'string' }, { type: 'number' }] };
+  if (definitions[QUANTITY])
+    definitions[QUANTITY] = {
+      description: definitions[QUANTITY].description,
+      oneOf: [{ type: 'string' }, { type: 'number' }],
+    };
 
   await mkdir(outDir, { recursive: true });
   let written = 0;

@@ -30,7 +30,11 @@ const importPdf = (pdf: Buffer, reference = 'Archivo externo') =>
   });
 
 const replacePdf = (id: string, pdf: Buffer) =>
-  request(`/api/v1/documents/${id}/imported-pdf`, { method: 'PUT', headers: asIntegration('agente-obras'), form: pdfForm({}, { bytes: pdf }) });
+  request(`/api/v1/documents/${id}/imported-pdf`, {
+    method: 'PUT',
+    headers: asIntegration('agente-obras'),
+    form: pdfForm({}, { bytes: pdf }),
+  });
 
 async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = performance.now();
@@ -49,7 +53,10 @@ describe('hostile PDFs on import and replace', function () {
   let importedId: string;
 
   before(async () => {
-    hostile.push({ name: 'xref stream of 3,000,000 empty rows', pdf: xrefRowBomb() }, { name: 'object stream inflating to 256 MiB', pdf: await objectStreamBomb(256) });
+    hostile.push(
+      { name: 'xref stream of 3,000,000 empty rows', pdf: xrefRowBomb() },
+      { name: 'object stream inflating to 256 MiB', pdf: await objectStreamBomb(256) },
+    );
     assert.ok(hostile[0]!.pdf.length < 500, `the row bomb is ${hostile[0]!.pdf.length} bytes`);
     assert.ok(hostile[1]!.pdf.length < 300_000, `the inflation bomb is ${hostile[1]!.pdf.length} bytes`);
   });
@@ -75,7 +82,9 @@ describe('hostile PDFs on import and replace', function () {
       assert.equal(replaced.result.status, 422, `${name}: ${replaced.result.text}`);
       assert.equal(replaced.result.body.error, DOCUMENT_MESSAGES.pdfInvalid, name);
       assert.ok(replaced.ms < REFUSAL_BOUND_MS, `${name}: replace refused after ${replaced.ms.toFixed(0)} ms`);
-      process.stdout.write(`      ${name} (${pdf.length} bytes): import refused in ${imported.ms.toFixed(1)} ms, replace in ${replaced.ms.toFixed(1)} ms\n`);
+      process.stdout.write(
+        `      ${name} (${pdf.length} bytes): import refused in ${imported.ms.toFixed(1)} ms, replace in ${replaced.ms.toFixed(1)} ms\n`,
+      );
     }
     // The document still holds the last sound upload.
     const doc = await request(`/api/v1/documents/${importedId}`, { headers: asIntegration('agente-obras') });
@@ -116,7 +125,9 @@ describe('hostile PDFs on import and replace', function () {
     assert.ok(health.length >= 30, `only ${health.length} health polls`);
     const p99 = percentile(health, 99);
     const max = Math.max(...health);
-    process.stdout.write(`      /health during 4 concurrent hostile uploads: ${health.length} polls, p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MB\n`);
+    process.stdout.write(
+      `      /health during 4 concurrent hostile uploads: ${health.length} polls, p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MB\n`,
+    );
     assert.ok(max < HEALTH_MAX_MS, `/health took ${max.toFixed(1)} ms`);
     // pdf-lib on the row bomb alone took ~1 GB; the bounded check keeps memory flat.
     assert.ok(rssPeak - rssBefore < 200 * 2 ** 20, `RSS grew by ${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MB`);
@@ -129,9 +140,15 @@ describe('hostile PDFs on import and replace', function () {
     const id: string = created.body.document_id;
     // As if it had been imported before uploads were checked within limits.
     await services.storage.put(documentObjectKey(demoTenant.schema, id, 'imported.pdf'), xrefRowBomb());
-    const patched = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { signers: [demoUser('directora-obras')] } });
+    const patched = await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { signers: [demoUser('directora-obras')] },
+    });
     assert.equal(patched.status, 200, patched.text);
-    const started = await timed(() => request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') }));
+    const started = await timed(() =>
+      request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') }),
+    );
     assert.equal(started.result.status, 422, started.result.text);
     assert.equal(started.result.body.error, DOCUMENT_MESSAGES.pdfInvalid);
     // A retried failure would take Temporal's backoff (seconds) before any answer.

@@ -26,26 +26,52 @@ import { LUCIA, LUCIA_KEY } from '../mcp/fixtures.js';
 import { clientWithToken, mcpToken } from '../mcp/support.js';
 
 /** Formatting the desk's editor and the generated documents use: kept byte for byte. */
-const ORDINARY = SAMPLE_HTML + '<h2>Detalle</h2><p style="text-align:center">Centrado</p><ol><li>uno</li><li>dos</li></ol>'
-  + '<p><u>subrayado</u> <em>énfasis</em> <strong>fuerte</strong><br />línea <a href="https://www.villaesperanza.gob.ar/tramites">sitio</a> '
-  + '<a href="mailto:mesa@villaesperanza.gob.ar">correo</a></p><img src="data:image/png;base64,iVBORw0KGgo=" alt="sello" />';
+const ORDINARY =
+  SAMPLE_HTML +
+  '<h2>Detalle</h2><p style="text-align:center">Centrado</p><ol><li>uno</li><li>dos</li></ol>' +
+  '<p><u>subrayado</u> <em>énfasis</em> <strong>fuerte</strong><br />línea <a href="https://www.villaesperanza.gob.ar/tramites">sitio</a> ' +
+  '<a href="mailto:mesa@villaesperanza.gob.ar">correo</a></p><img src="data:image/png;base64,iVBORw0KGgo=" alt="sello" />';
 
 /** Each hostile construct and what is left of it. */
 const HOSTILE: [name: string, html: string, left: string][] = [
   ['meta refresh', '<meta http-equiv="refresh" content="0;url=http://127.0.0.1:9/phish">', ''],
   ['base href', '<base href="http://127.0.0.1:9/">', ''],
-  ['form and controls', '<form action="http://127.0.0.1:9/steal" method="post"><input name="clave" type="password"><textarea>texto-de-formulario</textarea><button formaction="http://127.0.0.1:9/x">Enviar</button></form>', 'Enviar'],
-  ['svg with onload, script and link', '<svg onload="alert(1)"><script>alert(2)</script><text>texto-svg</text><a href="https://ok.example">svg-enlace</a></svg>', ''],
+  [
+    'form and controls',
+    '<form action="http://127.0.0.1:9/steal" method="post"><input name="clave" type="password"><textarea>texto-de-formulario</textarea><button formaction="http://127.0.0.1:9/x">Enviar</button></form>',
+    'Enviar',
+  ],
+  [
+    'svg with onload, script and link',
+    '<svg onload="alert(1)"><script>alert(2)</script><text>texto-svg</text><a href="https://ok.example">svg-enlace</a></svg>',
+    '',
+  ],
   ['mathml', '<math><mtext>texto-math</mtext></math>', ''],
   ['img onerror', '<img src="x" onerror="alert(3)">', ''],
   ['javascript: link', '<a href="javascript:alert(4)">enlace-js</a>', '<a>enlace-js</a>'],
   ['obfuscated javascript: link', '<a href="  JaVaScRiPt&colon;alert(5)">enlace-js2</a>', '<a>enlace-js2</a>'],
   ['vbscript: link', '<a href="vbscript:msgbox(6)">enlace-vb</a>', '<a>enlace-vb</a>'],
-  ['data: link and svg image', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCg3KTwvc2NyaXB0Pg==">enlace-data</a><img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDgpIi8+">', '<a>enlace-data</a>'],
+  [
+    'data: link and svg image',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCg3KTwvc2NyaXB0Pg==">enlace-data</a><img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDgpIi8+">',
+    '<a>enlace-data</a>',
+  ],
   ['style element', '<style>body{display:none}</style>', ''],
-  ['style attribute', '<p style="position:fixed;top:0;left:0;height:100%;background:url(http://127.0.0.1:9/t.png);z-index:9999;text-align:right">velo</p>', '<p style="text-align:right">velo</p>'],
-  ['id/name clobbering', '<img id="forms" name="getElementById" src="data:image/png;base64,iVBORw0KGgo="><p id="currentScript" name="x" class="y">clobber</p>', '<img src="data:image/png;base64,iVBORw0KGgo=" /><p>clobber</p>'],
-  ['iframe, object, embed', '<iframe src="http://127.0.0.1:9/frame" srcdoc="&lt;script&gt;alert(9)&lt;/script&gt;">marco</iframe><object data="http://127.0.0.1:9/o">objeto</object><embed src="http://127.0.0.1:9/e">', ''],
+  [
+    'style attribute',
+    '<p style="position:fixed;top:0;left:0;height:100%;background:url(http://127.0.0.1:9/t.png);z-index:9999;text-align:right">velo</p>',
+    '<p style="text-align:right">velo</p>',
+  ],
+  [
+    'id/name clobbering',
+    '<img id="forms" name="getElementById" src="data:image/png;base64,iVBORw0KGgo="><p id="currentScript" name="x" class="y">clobber</p>',
+    '<img src="data:image/png;base64,iVBORw0KGgo=" /><p>clobber</p>',
+  ],
+  [
+    'iframe, object, embed',
+    '<iframe src="http://127.0.0.1:9/frame" srcdoc="&lt;script&gt;alert(9)&lt;/script&gt;">marco</iframe><object data="http://127.0.0.1:9/o">objeto</object><embed src="http://127.0.0.1:9/e">',
+    '',
+  ],
   ['event handlers', '<p onclick="alert(10)" onmouseover="alert(11)">manejadores</p>', '<p>manejadores</p>'],
 ];
 const PAYLOAD = ORDINARY + HOSTILE.map(([, html]) => html).join('');
@@ -55,8 +81,17 @@ const CLEAN = ORDINARY + HOSTILE.map(([, , left]) => left).join('');
 function assertClean(html: unknown, where: string): void {
   assert.equal(html, CLEAN, where);
   const text = html as string;
-  for (const bad of [/<(meta|base|form|input|textarea|button|svg|math|script|style|iframe|object|embed)\b/i, /\son[a-z]+\s*=/i, /\s(id|name|class)=/i,
-    /javascript:|vbscript:|data:text|image\/svg/i, /position|url\(|z-index|background/i, /127\.0\.0\.1:9/, /alert\(/, /texto-(svg|math|de-formulario)|svg-enlace/, /src="x"/]) {
+  for (const bad of [
+    /<(meta|base|form|input|textarea|button|svg|math|script|style|iframe|object|embed)\b/i,
+    /\son[a-z]+\s*=/i,
+    /\s(id|name|class)=/i,
+    /javascript:|vbscript:|data:text|image\/svg/i,
+    /position|url\(|z-index|background/i,
+    /127\.0\.0\.1:9/,
+    /alert\(/,
+    /texto-(svg|math|de-formulario)|svg-enlace/,
+    /src="x"/,
+  ]) {
     assert.doesNotMatch(text, bad, `${where}: ${bad}`);
   }
 }
@@ -84,7 +119,15 @@ describe('documents: stored HTML is sanitized on save, for every reader', functi
     assert.equal(sanitizeContent(ORDINARY), ORDINARY);
     for (const [name, html, left] of HOSTILE) assert.equal(sanitizeContent(html), left, name);
     assert.equal(sanitizeContent(CLEAN), CLEAN);
-    const cover = coverHtml({ caseNumber: 'EX-2026-00000001-MVE-DOP', reference: `O'Brien & <b>"Hijos"</b>`, template: 'T', sector: 'S', createdAt: '2026-01-02T03:04:05Z', creator: 'C', timeZone: 'UTC' });
+    const cover = coverHtml({
+      caseNumber: 'EX-2026-00000001-MVE-DOP',
+      reference: `O'Brien & <b>"Hijos"</b>`,
+      template: 'T',
+      sector: 'S',
+      createdAt: '2026-01-02T03:04:05Z',
+      creator: 'C',
+      timeZone: 'UTC',
+    });
     assert.equal(sanitizeContent(cover), cover, 'a cover survives saving, so it is still drawn directly');
     assert.equal(readCoverLayout(cover)?.rows[1]?.[1], `O'Brien & <b>"Hijos"</b>`);
   });
@@ -108,7 +151,11 @@ describe('documents: stored HTML is sanitized on save, for every reader', functi
   });
 
   it('a memo saved through the backend reads back clean for its recipient: backend, REST and MCP', async () => {
-    const memo = await sendMemo('intendente', { to: [LUCIA_KEY] }, { reference: `Memo hostil ${tag}`, content: PAYLOAD });
+    const memo = await sendMemo(
+      'intendente',
+      { to: [LUCIA_KEY] },
+      { reference: `Memo hostil ${tag}`, content: PAYLOAD },
+    );
     const backend = await request(`/api/v1/memos/${memo.id}`, { headers: asBackend(LUCIA_KEY) });
     assert.equal(backend.status, 200, backend.text);
     assertClean(backend.body.data.content.html, 'backend memo detail');
@@ -120,14 +167,24 @@ describe('documents: stored HTML is sanitized on save, for every reader', functi
 
   it('a draft saved through the backend and one saved through MCP read back clean everywhere', async () => {
     const byBackend = await createBackendDraft(LUCIA_KEY, { reference: `Borrador hostil ${tag}` });
-    const saved = await request(`/api/v1/documents/${byBackend}/save`, { method: 'PATCH', headers: asBackend(LUCIA_KEY), json: { content: PAYLOAD } });
+    const saved = await request(`/api/v1/documents/${byBackend}/save`, {
+      method: 'PATCH',
+      headers: asBackend(LUCIA_KEY),
+      json: { content: PAYLOAD },
+    });
     assert.equal(saved.status, 200, saved.text);
-    const info = await request(`/api/v1/documents/${byBackend}/preview-info`, { method: 'POST', headers: asBackend(LUCIA_KEY) });
+    const info = await request(`/api/v1/documents/${byBackend}/preview-info`, {
+      method: 'POST',
+      headers: asBackend(LUCIA_KEY),
+    });
     assert.equal(info.status, 200, info.text);
     assertClean(info.body.data.content, 'backend preview-info');
     assertClean((await tool('get_document', { document_id: byBackend })).content, 'MCP get_document');
 
-    const created = await tool('create_document', { document_type_acronym: 'INF', reference: `Borrador MCP hostil ${tag}` });
+    const created = await tool('create_document', {
+      document_type_acronym: 'INF',
+      reference: `Borrador MCP hostil ${tag}`,
+    });
     await tool('save_document', { document_id: created.document_id, content: PAYLOAD, signers: [demoUser(LUCIA_KEY)] });
     const rest = await request(`/api/v1/documents/${created.document_id}`, { headers: asIntegration(LUCIA_KEY) });
     assert.equal(rest.status, 200, rest.text);
@@ -140,10 +197,24 @@ describe('documents: migration 012 cleans HTML stored before sanitizing', functi
   const schema = `tenant_html_${randomUUID().slice(0, 8)}`;
   const sector = randomUUID();
   const clerk = randomUUID();
-  const ids = { dirty: randomUUID(), clean: randomUUID(), empty: randomUUID(), oldCover: randomUUID(), deleted: randomUUID() };
+  const ids = {
+    dirty: randomUUID(),
+    clean: randomUUID(),
+    empty: randomUUID(),
+    oldCover: randomUUID(),
+    deleted: randomUUID(),
+  };
   /** Enough small dirty rows to take more than one batch. */
   const many = Array.from({ length: 1150 }, () => randomUUID());
-  const cover = { caseNumber: 'EX-2024-00000007-ARC-ARCH', reference: `Pedido de O'Brien & "Hijos"`, template: 'Trámite', sector: 'Archivo', createdAt: '2024-03-01T12:00:00Z', creator: 'Archivista', timeZone: 'UTC' };
+  const cover = {
+    caseNumber: 'EX-2024-00000007-ARC-ARCH',
+    reference: `Pedido de O'Brien & "Hijos"`,
+    template: 'Trámite',
+    sector: 'Archivo',
+    createdAt: '2024-03-01T12:00:00Z',
+    creator: 'Archivista',
+    timeZone: 'UTC',
+  };
   /** A cover as the platform wrote it before migration 012: spaced styles, every quote escaped. */
   const layout = readCoverLayout(coverHtml(cover))!;
   const oldCover = `<h1 style="text-align: center">${escapeHtml(layout.title)}</h1>
@@ -152,10 +223,15 @@ describe('documents: migration 012 cleans HTML stored before sanitizing', functi
 <p>${escapeHtml(layout.closing)}</p>`;
   const edited = new Date('2024-03-02T10:00:00Z');
   let applied: string[];
-  const rows = () => getStack().db.transaction(async (trx) => {
-    await scopeTransaction(trx, schema);
-    return trx('documents').select<{ id: string; content: string | null; updated_at: Date }[]>('id', 'content', 'updated_at');
-  });
+  const rows = () =>
+    getStack().db.transaction(async (trx) => {
+      await scopeTransaction(trx, schema);
+      return trx('documents').select<{ id: string; content: string | null; updated_at: Date }[]>(
+        'id',
+        'content',
+        'updated_at',
+      );
+    });
 
   before(async () => {
     const { db } = getStack();
@@ -166,16 +242,41 @@ describe('documents: migration 012 cleans HTML stored before sanitizing', functi
       await seedBaseCatalog(trx);
       const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
       await trx('sectors').insert({ id: sector, name: 'Archivo', acronym: 'ARCH' });
-      await trx('users').insert({ id: clerk, full_name: 'Archivista', email: 'archivista@archivo.gob.ar', role: 'empleado' });
+      await trx('users').insert({
+        id: clerk,
+        full_name: 'Archivista',
+        email: 'archivista@archivo.gob.ar',
+        role: 'empleado',
+      });
       const row = (id: string, content: string | null, extra: Record<string, unknown> = {}) => ({
-        id, reference: `Documento ${id}`, content, status: 'signed', document_type_id: inf, sector_id: sector, created_by: clerk, updated_at: edited, ...extra,
+        id,
+        reference: `Documento ${id}`,
+        content,
+        status: 'signed',
+        document_type_id: inf,
+        sector_id: sector,
+        created_by: clerk,
+        updated_at: edited,
+        ...extra,
       });
       await trx('documents').insert([
-        row(ids.dirty, PAYLOAD), row(ids.clean, ORDINARY), row(ids.empty, null), row(ids.oldCover, oldCover),
+        row(ids.dirty, PAYLOAD),
+        row(ids.clean, ORDINARY),
+        row(ids.empty, null),
+        row(ids.oldCover, oldCover),
         row(ids.deleted, PAYLOAD, { status: 'draft', deleted_at: edited, deleted_by: clerk }),
       ]);
       for (let i = 0; i < many.length; i += 500) {
-        await trx('documents').insert(many.slice(i, i + 500).map((id, j) => row(id, `<p onclick="alert(${i + j})">fila ${i + j}</p><meta http-equiv="refresh" content="0;url=http://127.0.0.1:9/">`)));
+        await trx('documents').insert(
+          many
+            .slice(i, i + 500)
+            .map((id, j) =>
+              row(
+                id,
+                `<p onclick="alert(${i + j})">fila ${i + j}</p><meta http-equiv="refresh" content="0;url=http://127.0.0.1:9/">`,
+              ),
+            ),
+        );
       }
     });
     // The upgrade, as `npm run migrate` runs it on an existing tenant.

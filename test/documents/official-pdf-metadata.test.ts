@@ -25,7 +25,10 @@ async function officialPdf(documentId: string): Promise<Buffer> {
 /** The rectangle of the first signature's widget, as the signing service placed it. */
 async function firstSignatureRect(pdf: Buffer): Promise<number[]> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  const field = doc.getForm().getFields().find((f) => f.getName() === 'Firma1');
+  const field = doc
+    .getForm()
+    .getFields()
+    .find((f) => f.getName() === 'Firma1');
   assert.ok(field, 'the signature field Firma1');
   const rect = field.acroField.getWidgets()[0]!.getRectangle();
   return [rect.x, rect.y, rect.width, rect.height];
@@ -42,8 +45,19 @@ describe('documents: official PDFs describe themselves', function () {
   it('a rendered document: title, author, creator, language, tagged; signatures valid', async () => {
     const reference = 'Inspección de obra en calle Güemes 1234';
     const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { reference });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
-    const signed = await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('directora-obras') });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
+    const signed = await request(`/api/v1/documents/${id}/sign`, {
+      method: 'POST',
+      headers: asIntegration('directora-obras'),
+    });
     assert.equal(signed.status, 200, signed.text);
     const pdf = await officialPdf(id);
     const info = pdfInfo(pdf);
@@ -57,11 +71,17 @@ describe('documents: official PDFs describe themselves', function () {
     assert.ok(pdfSignatures(pdf)[0]?.valid, 'pdfsig validates the signature');
     const metadata = (await PDFDocument.load(pdf, { updateMetadata: false })).catalog.lookup(PDFName.of('Metadata'));
     assert.ok(metadata, 'XMP metadata');
-    assert.match(Buffer.from((metadata as unknown as { getContents(): Uint8Array }).getContents()).toString('utf8'), /<pdfuaid:part>1<\/pdfuaid:part>/);
+    assert.match(
+      Buffer.from((metadata as unknown as { getContents(): Uint8Array }).getContents()).toString('utf8'),
+      /<pdfuaid:part>1<\/pdfuaid:part>/,
+    );
 
     const text = pdfText(pdf);
     assert.ok(!text.includes(END_TEXT_MARKER), `the marker is not in the text layer:\n${text}`);
-    assert.ok(text.includes(reference) && text.includes('Código de verificación'), 'the body, header and footer still are');
+    assert.ok(
+      text.includes(reference) && text.includes('Código de verificación'),
+      'the body, header and footer still are',
+    );
     const parsed = PdfDocument.open(pdf);
     const marker = new TextLocator(parsed.reader).lowest(parsed.pages[parsed.pages.length - 1]!, END_TEXT_MARKER);
     assert.ok(marker, 'the signing service still finds the marker');
@@ -71,25 +91,51 @@ describe('documents: official PDFs describe themselves', function () {
 
   it('a drawn CAEX cover says the same', async () => {
     const created = await createCase('agente-obras', { reference: 'Permiso de obra con carátula descrita' });
-    const docs = await request(`/api/v1/cases/${created.case_id}/documents`, { headers: asIntegration('agente-obras') });
+    const docs = await request(`/api/v1/cases/${created.case_id}/documents`, {
+      headers: asIntegration('agente-obras'),
+    });
     const cover = docs.body.documents.find((d: { document_type: string }) => d.document_type === 'CAEX');
     const info = pdfInfo(await officialPdf(cover.document_id));
     assert.match(info.Title!, /Carátula.*Permiso de obra con carátula descrita/);
     assert.equal(info.Creator, 'expediente');
     assert.equal(info.Producer, 'expediente (pdf-lib)');
     assert.equal(info.Author, getStack().demoTenant.displayName);
-    assert.ok(!pdfText(await officialPdf(cover.document_id)).includes(END_TEXT_MARKER), 'no marker in the cover\'s text');
+    assert.ok(
+      !pdfText(await officialPdf(cover.document_id)).includes(END_TEXT_MARKER),
+      "no marker in the cover's text",
+    );
   });
 
-  it('an imported PDF\'s signature page: no marker in its text, the signature in its slot', async () => {
+  it("an imported PDF's signature page: no marker in its text, the signature in its slot", async () => {
     const imported = await request('/api/v1/documents/import', {
-      method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo sin marcador' }, { bytes: await letterPdf('Informe externo') }),
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      form: pdfForm(
+        { document_type_acronym: 'INF', reference: 'Externo sin marcador' },
+        { bytes: await letterPdf('Informe externo') },
+      ),
     });
     assert.equal(imported.status, 201, imported.text);
     const id = imported.body.document_id;
-    await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { signers: [demoUser('directora-obras')] } });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
-    assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('directora-obras') })).status, 200);
+    await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { signers: [demoUser('directora-obras')] },
+    });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('directora-obras') }))
+        .status,
+      200,
+    );
     const pdf = await officialPdf(id);
     const text = pdfText(pdf);
     assert.match(text, /Informe externo/);

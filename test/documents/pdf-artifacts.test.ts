@@ -14,9 +14,14 @@ const squeeze = (content: string | undefined) => content?.replace(/\s+/g, ' ').t
 
 describe('official PDFs: untagged content becomes artifacts', () => {
   it('wraps an untagged text object, and the marker with an empty ActualText', () => {
-    const out = mark('BT /F1 9 Tf 10 700 Td (Municipalidad) Tj ET\nq 1 1 1 rg BT /F1 2 Tf 10 500 Td [(##FIN_)-20(TEXTO##)] TJ ET Q');
-    assert.equal(squeeze(out), squeeze(`/Artifact BMC BT /F1 9 Tf 10 700 Td (Municipalidad) Tj ET EMC
-      q 1 1 1 rg /Artifact BMC /Span <</ActualText <FEFF>>> BDC BT /F1 2 Tf 10 500 Td [(##FIN_)-20(TEXTO##)] TJ ET EMC EMC Q`));
+    const out = mark(
+      'BT /F1 9 Tf 10 700 Td (Municipalidad) Tj ET\nq 1 1 1 rg BT /F1 2 Tf 10 500 Td [(##FIN_)-20(TEXTO##)] TJ ET Q',
+    );
+    assert.equal(
+      squeeze(out),
+      squeeze(`/Artifact BMC BT /F1 9 Tf 10 700 Td (Municipalidad) Tj ET EMC
+      q 1 1 1 rg /Artifact BMC /Span <</ActualText <FEFF>>> BDC BT /F1 2 Tf 10 500 Td [(##FIN_)-20(TEXTO##)] TJ ET EMC EMC Q`),
+    );
   });
 
   it('leaves tagged content alone and wraps untagged paths and images, not clipping paths', () => {
@@ -24,15 +29,21 @@ describe('official PDFs: untagged content becomes artifacts', () => {
       0 0 612 792 re W n
       10 10 m 20 20 l S
       q 30 0 0 30 5 5 cm /Im0 Do Q`);
-    assert.equal(squeeze(out), squeeze(`/P <</MCID 0>> BDC BT /F1 11 Tf (Texto) Tj ET EMC
+    assert.equal(
+      squeeze(out),
+      squeeze(`/P <</MCID 0>> BDC BT /F1 11 Tf (Texto) Tj ET EMC
       0 0 612 792 re W n
       /Artifact BMC 10 10 m 20 20 l S EMC
-      q 30 0 0 30 5 5 cm /Artifact BMC /Im0 Do EMC Q`));
+      q 30 0 0 30 5 5 cm /Artifact BMC /Im0 Do EMC Q`),
+    );
   });
 
-  it('wraps an untagged text object holding the browser\'s ActualText span for a ligature', () => {
+  it("wraps an untagged text object holding the browser's ActualText span for a ligature", () => {
     const out = mark('BT /F1 7 Tf (Veri) Tj /Span<</ActualText (fi) >> BDC (X) Tj EMC (que en) Tj ET');
-    assert.equal(squeeze(out), squeeze('/Artifact BMC BT /F1 7 Tf (Veri) Tj /Span<</ActualText (fi) >> BDC (X) Tj EMC (que en) Tj ET EMC'));
+    assert.equal(
+      squeeze(out),
+      squeeze('/Artifact BMC BT /F1 7 Tf (Veri) Tj /Span<</ActualText (fi) >> BDC (X) Tj EMC (que en) Tj ET EMC'),
+    );
   });
 
   it('changes nothing when everything is tagged, or when a text object tags content inside', () => {

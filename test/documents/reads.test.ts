@@ -6,7 +6,13 @@ import path from 'node:path';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { createCase } from '../support/cases.js';
-import { createBackendDraft, createIntegrationDraft, letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
+import {
+  createBackendDraft,
+  createIntegrationDraft,
+  letterPdf,
+  pdfForm,
+  prepareIntegrationDraft,
+} from '../support/documents.js';
 import { pdfSignatures } from '../support/pdf-tools.js';
 import { tenantDb } from '../../db/tenancy.js';
 
@@ -29,7 +35,11 @@ describe('documents: reads', () => {
       assert.equal(res.body.signers.length, 2);
       assert.equal(res.body.document_number, null);
       const anonymous = await request(`/api/v1/documents/${id}`, { headers: { 'X-API-Key': getStack().demoApiKey } });
-      assert.deepEqual([anonymous.status, anonymous.body], [401, { error: 'X-User-ID header requerido para REST API' }], 'only a system-scope key may omit X-User-ID');
+      assert.deepEqual(
+        [anonymous.status, anonymous.body],
+        [401, { error: 'X-User-ID header requerido para REST API' }],
+        'only a system-scope key may omit X-User-ID',
+      );
       const stranger = await request(`/api/v1/documents/${id}`, { headers: asIntegration('directora-rentas') });
       assert.equal(stranger.status, 404, 'a user who cannot see it');
     });
@@ -58,7 +68,10 @@ describe('documents: reads', () => {
 
     it('preview-info describes the document without a PDF', async () => {
       const id = await prepareIntegrationDraft('agente-obras', ['intendente']);
-      const res = await request(`/api/v1/documents/${id}/preview-info`, { method: 'POST', headers: asBackend('agente-obras') });
+      const res = await request(`/api/v1/documents/${id}/preview-info`, {
+        method: 'POST',
+        headers: asBackend('agente-obras'),
+      });
       assert.equal(res.status, 200);
       assert.equal(res.body.data.document_id, id);
       assert.equal(res.body.data.municipality, 'Municipalidad de Villa Esperanza');
@@ -69,7 +82,10 @@ describe('documents: reads', () => {
   describe('previews', () => {
     it('an HTML draft previews as a Letter PDF with a BORRADOR watermark, header and page footer', async () => {
       const id = await prepareIntegrationDraft('agente-obras', ['intendente']);
-      const res = await request(`/api/v1/documents/${id}/preview-download`, { method: 'POST', headers: asBackend('agente-obras') });
+      const res = await request(`/api/v1/documents/${id}/preview-download`, {
+        method: 'POST',
+        headers: asBackend('agente-obras'),
+      });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'application/pdf');
       const text = pdfText(res.bytes);
@@ -84,9 +100,20 @@ describe('documents: reads', () => {
 
     it('in signing, the preview is the exact revision the next signature covers: no watermark, the stored file itself', async () => {
       const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'intendente']);
-      assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+      assert.equal(
+        (
+          await request(`/api/v1/documents/${id}/start-signing`, {
+            method: 'POST',
+            headers: asIntegration('agente-obras'),
+          })
+        ).status,
+        200,
+      );
       const exact = async (user: string) => {
-        const res = await request(`/api/v1/documents/${id}/preview-download`, { method: 'POST', headers: asBackend(user) });
+        const res = await request(`/api/v1/documents/${id}/preview-download`, {
+          method: 'POST',
+          headers: asBackend(user),
+        });
         assert.equal(res.status, 200, res.text);
         const pdf = Buffer.from(await (await fetch(res.body.data.pdf_url)).arrayBuffer());
         assert.doesNotMatch(pdfText(pdf), /BORRADOR/);
@@ -94,11 +121,21 @@ describe('documents: reads', () => {
       };
       const stored = async () => {
         const file = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
-          trx('document_files').where({ document_id: id, kind: 'signing' }).orderBy([{ column: 'round', order: 'desc' }, { column: 'revision', order: 'desc' }]).first('storage_key'));
+          trx('document_files')
+            .where({ document_id: id, kind: 'signing' })
+            .orderBy([
+              { column: 'round', order: 'desc' },
+              { column: 'revision', order: 'desc' },
+            ])
+            .first('storage_key'),
+        );
         return (await getStack().services.storage.get(file.storage_key))!;
       };
       assert.ok((await exact('jefa-mesa')).equals(await stored()), 'the first signer sees the rendered file');
-      assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('jefa-mesa') })).status, 200);
+      assert.equal(
+        (await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('jefa-mesa') })).status,
+        200,
+      );
       const second = await exact('intendente');
       assert.ok(second.equals(await stored()), 'the numerator sees the revision with the first signature');
       assert.equal(pdfSignatures(second).length, 1);
@@ -106,11 +143,19 @@ describe('documents: reads', () => {
 
     it('an imported document previews as a signed URL', async () => {
       const imported = await request('/api/v1/documents/import', {
-        method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf() }),
+        method: 'POST',
+        headers: asIntegration('agente-obras'),
+        form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf() }),
       });
-      const res = await request(`/api/v1/documents/${imported.body.document_id}/preview-download`, { method: 'POST', headers: asBackend('agente-obras') });
+      const res = await request(`/api/v1/documents/${imported.body.document_id}/preview-download`, {
+        method: 'POST',
+        headers: asBackend('agente-obras'),
+      });
       assert.equal(res.status, 200);
-      assert.match(res.body.data.pdf_url, /\/files\/tenants\/demo\/documents\/.+\/imported\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/);
+      assert.match(
+        res.body.data.pdf_url,
+        /\/files\/tenants\/demo\/documents\/.+\/imported\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
+      );
       assert.equal(res.body.data.expires_in, 600);
     });
   });
@@ -118,9 +163,13 @@ describe('documents: reads', () => {
   describe('signed file URLs', () => {
     async function importedUrl(): Promise<string> {
       const imported = await request('/api/v1/documents/import', {
-        method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf() }),
+        method: 'POST',
+        headers: asIntegration('agente-obras'),
+        form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf() }),
       });
-      const url = await request(`/api/v1/documents/${imported.body.document_id}/url`, { headers: asIntegration('agente-obras') });
+      const url = await request(`/api/v1/documents/${imported.body.document_id}/url`, {
+        headers: asIntegration('agente-obras'),
+      });
       return url.body.pdf_url as string;
     }
 
@@ -151,7 +200,9 @@ describe('documents: reads', () => {
     });
 
     it('a URL for a file that does not exist is 404', async () => {
-      const url = getStack().services.urls.sign('tenants/demo/documents/00000000-0000-4000-8000-000000000000/official.pdf');
+      const url = getStack().services.urls.sign(
+        'tenants/demo/documents/00000000-0000-4000-8000-000000000000/official.pdf',
+      );
       assert.equal((await fetch(url.url)).status, 404);
     });
 
@@ -167,23 +218,37 @@ describe('documents: reads', () => {
       const ref = `Busqueda ${Date.now()}`;
       const a = await createIntegrationDraft('agente-obras', { reference: `${ref} A` });
       const b = await createIntegrationDraft('agente-obras', { document_type_acronym: 'DICT', reference: `${ref} B` });
-      const search = (user: string, q: string) => request(`/api/v1/documents/search?${q}`, { headers: asIntegration(user) });
+      const search = (user: string, q: string) =>
+        request(`/api/v1/documents/search?${q}`, { headers: asIntegration(user) });
 
       const all = await search('agente-obras', `search=${encodeURIComponent(ref)}`);
       assert.equal(all.status, 200);
       assert.deepEqual(all.body.documents.map((d: { document_id: string }) => d.document_id).sort(), [a, b].sort());
       assert.equal(all.body.total, 2);
-      assert.deepEqual(Object.keys(all.body.documents[0]).sort(), ['created_at', 'document_id', 'document_number', 'document_type', 'reference', 'status']);
+      assert.deepEqual(Object.keys(all.body.documents[0]).sort(), [
+        'created_at',
+        'document_id',
+        'document_number',
+        'document_type',
+        'reference',
+        'status',
+      ]);
 
       const dict = await search('agente-obras', `search=${encodeURIComponent(ref)}&document_type=DICT`);
-      assert.deepEqual(dict.body.documents.map((d: { document_id: string }) => d.document_id), [b]);
+      assert.deepEqual(
+        dict.body.documents.map((d: { document_id: string }) => d.document_id),
+        [b],
+      );
       const pending = await search('agente-obras', `search=${encodeURIComponent(ref)}&status=pending`);
       assert.equal(pending.body.total, 2);
       const signed = await search('agente-obras', `search=${encodeURIComponent(ref)}&status=signed`);
       assert.equal(signed.body.total, 0);
 
       const page = await search('agente-obras', `search=${encodeURIComponent(ref)}&page=2&page_size=1`);
-      assert.deepEqual([page.body.page, page.body.page_size, page.body.total, page.body.documents.length], [2, 1, 2, 1]);
+      assert.deepEqual(
+        [page.body.page, page.body.page_size, page.body.total, page.body.documents.length],
+        [2, 1, 2, 1],
+      );
 
       const outsider = await search('directora-rentas', `search=${encodeURIComponent(ref)}`);
       assert.equal(outsider.body.total, 0, 'another sector sees nothing');
@@ -198,7 +263,13 @@ describe('documents: reads', () => {
   });
 
   describe('search by cursor', () => {
-    type Page = { documents: { document_id: string }[]; page: number; total: number; total_exact?: boolean; next_cursor: string | null };
+    type Page = {
+      documents: { document_id: string }[];
+      page: number;
+      total: number;
+      total_exact?: boolean;
+      next_cursor: string | null;
+    };
     const search = async (user: string, q: string): Promise<Page> => {
       const res = await request(`/api/v1/documents/search?${q}`, { headers: asIntegration(user) });
       assert.equal(res.status, 200, `${q}: ${JSON.stringify(res.body)}`);
@@ -210,12 +281,14 @@ describe('documents: reads', () => {
       const byOffset: Page[] = [];
       for (let n = 1; n <= pages; n++) byOffset.push(await search(user, `${q}&page=${n}`));
       const byCursor: Page[] = [byOffset[0]!];
-      while (byCursor.length < pages && byCursor.at(-1)!.next_cursor) byCursor.push(await search(user, `${q}&cursor=${byCursor.at(-1)!.next_cursor}`));
+      while (byCursor.length < pages && byCursor.at(-1)!.next_cursor)
+        byCursor.push(await search(user, `${q}&cursor=${byCursor.at(-1)!.next_cursor}`));
       return { byOffset, byCursor };
     }
     async function draftsCalled(reference: string, n: number): Promise<string[]> {
       const ids: string[] = [];
-      for (let i = 0; i < n; i++) ids.push(await createIntegrationDraft('agente-obras', { reference: `${reference} ${i}` }));
+      for (let i = 0; i < n; i++)
+        ids.push(await createIntegrationDraft('agente-obras', { reference: `${reference} ${i}` }));
       return ids;
     }
     async function inDemoTenant(work: (trx: import('knex').Knex.Transaction) => Promise<unknown>) {
@@ -230,10 +303,21 @@ describe('documents: reads', () => {
       const { case_id: caseId } = await createCase('agente-obras');
       await inDemoTenant((trx) => trx('documents').whereIn('id', created).update({ case_id: caseId }));
 
-      for (const q of [`search=${encodeURIComponent(ref)}&page_size=2`, `case_id=${caseId}&status=pending&page_size=2`]) {
+      for (const q of [
+        `search=${encodeURIComponent(ref)}&page_size=2`,
+        `case_id=${caseId}&status=pending&page_size=2`,
+      ]) {
         const { byOffset, byCursor } = await bothWays('agente-obras', q, 3);
         assert.deepEqual(byCursor.map(idsOf), byOffset.map(idsOf), q);
-        assert.deepEqual(byCursor.map((p) => [p.page, p.total, p.total_exact]), [[1, 5, true], [2, 5, true], [3, 5, true]], q);
+        assert.deepEqual(
+          byCursor.map((p) => [p.page, p.total, p.total_exact]),
+          [
+            [1, 5, true],
+            [2, 5, true],
+            [3, 5, true],
+          ],
+          q,
+        );
         assert.deepEqual(byCursor.flatMap(idsOf).sort(), [...created].sort(), `${q}: every document once`);
         assert.ok(byCursor[1]!.next_cursor, 'a page with more after it has a cursor');
         assert.equal(byCursor[2]!.next_cursor, null, 'the last page has none');
@@ -242,20 +326,29 @@ describe('documents: reads', () => {
       const shown = whole.byOffset.filter((p) => p.documents.length);
       assert.ok(shown.length >= 2, 'the whole list has a second page');
       assert.deepEqual(whole.byCursor.map(idsOf), shown.map(idsOf), 'the whole visible list (merged ranges)');
-      assert.deepEqual(whole.byCursor.map((p) => [p.page, p.total]), shown.map((p) => [p.page, p.total]));
+      assert.deepEqual(
+        whole.byCursor.map((p) => [p.page, p.total]),
+        shown.map((p) => [p.page, p.total]),
+      );
     });
 
     it('documents created in the same microsecond are each listed once (ties go by id)', async () => {
       const ref = `Empate ${Date.now()}`;
       const created = await draftsCalled(ref, 5);
-      await inDemoTenant((trx) => trx('documents').whereIn('id', created).update({ created_at: trx.raw("'2024-03-01T12:00:00.123456Z'::timestamptz") }));
+      await inDemoTenant((trx) =>
+        trx('documents')
+          .whereIn('id', created)
+          .update({ created_at: trx.raw("'2024-03-01T12:00:00.123456Z'::timestamptz") }),
+      );
       const { byCursor } = await bothWays('agente-obras', `search=${encodeURIComponent(ref)}&page_size=2`, 3);
       assert.deepEqual(byCursor.flatMap(idsOf), [...created].sort(), 'in id order, none repeated or lost');
       // The whole list (merged ranges), from a position just before the tie: a cursor of this
       // search moved there (a position is not secret; the list stays the user's).
       const q = 'status=pending&page_size=2';
       const real = JSON.parse(Buffer.from((await search('agente-obras', q)).next_cursor!, 'base64url').toString());
-      let cursor: string | null = Buffer.from(JSON.stringify({ ...real, at: '2024-03-01T12:00:00.123457Z', id: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+      let cursor: string | null = Buffer.from(
+        JSON.stringify({ ...real, at: '2024-03-01T12:00:00.123457Z', id: '00000000-0000-0000-0000-000000000000' }),
+      ).toString('base64url');
       const walked: string[] = [];
       while (cursor && walked.length < 12) {
         const page = await search('agente-obras', `${q}&cursor=${cursor}`);
@@ -304,20 +397,36 @@ describe('documents: reads', () => {
         assert.match(res.body.error, message, query);
       }
       const agreeing = await search('agente-obras', `${q}&page=2&cursor=${cursor}`);
-      assert.equal(agreeing.page, 2, 'page may repeat the cursor\'s page');
+      assert.equal(agreeing.page, 2, "page may repeat the cursor's page");
     });
   });
 
   describe('check-signer-permissions', () => {
     it('answers can_sign with a reason', async () => {
-      const yes = await request(`/api/v1/documents/check-signer-permissions?user_id=${demoUser('intendente')}&document_type_acronym=RESO`, { headers: asIntegration() });
-      assert.deepEqual(yes.body, { user_id: demoUser('intendente'), document_type_acronym: 'RESO', can_sign: true, reason: 'El usuario puede firmar documentos RESO' });
-      const no = await request(`/api/v1/documents/check-signer-permissions?user_id=${demoUser('agente-mesa')}&document_type_acronym=RESO`, { headers: asIntegration() });
+      const yes = await request(
+        `/api/v1/documents/check-signer-permissions?user_id=${demoUser('intendente')}&document_type_acronym=RESO`,
+        { headers: asIntegration() },
+      );
+      assert.deepEqual(yes.body, {
+        user_id: demoUser('intendente'),
+        document_type_acronym: 'RESO',
+        can_sign: true,
+        reason: 'El usuario puede firmar documentos RESO',
+      });
+      const no = await request(
+        `/api/v1/documents/check-signer-permissions?user_id=${demoUser('agente-mesa')}&document_type_acronym=RESO`,
+        { headers: asIntegration() },
+      );
       assert.equal(no.body.can_sign, false);
       assert.match(no.body.reason, /rol director/);
-      const missing = await request('/api/v1/documents/check-signer-permissions?document_type_acronym=INF', { headers: asIntegration() });
+      const missing = await request('/api/v1/documents/check-signer-permissions?document_type_acronym=INF', {
+        headers: asIntegration(),
+      });
       assert.equal(missing.status, 400);
-      const unknownType = await request(`/api/v1/documents/check-signer-permissions?user_id=${demoUser('intendente')}&document_type_acronym=ZZZ`, { headers: asIntegration() });
+      const unknownType = await request(
+        `/api/v1/documents/check-signer-permissions?user_id=${demoUser('intendente')}&document_type_acronym=ZZZ`,
+        { headers: asIntegration() },
+      );
       assert.equal(unknownType.status, 404);
     });
   });
@@ -330,7 +439,9 @@ describe('documents: reads', () => {
     });
 
     it('search-official for a number that does not exist is 404', async () => {
-      const res = await request('/api/v1/documents/search-official/IF-2026-99999999-MVE-DOP', { headers: asIntegration() });
+      const res = await request('/api/v1/documents/search-official/IF-2026-99999999-MVE-DOP', {
+        headers: asIntegration(),
+      });
       assert.equal(res.status, 404);
     });
   });

@@ -36,7 +36,8 @@ describe('documents: lists over a large, migrated archive', function () {
   /** How many trigrams of references the statistics listed right after the upgrade. */
   let trigramsAfterUpgrade: number;
 
-  const get = (user: string, query: string) => request(`/api/v1/documents/search?${query}`, { headers: { 'X-API-Key': key, 'X-User-ID': user } });
+  const get = (user: string, query: string) =>
+    request(`/api/v1/documents/search?${query}`, { headers: { 'X-API-Key': key, 'X-User-ID': user } });
   const ids = (body: { documents: { document_id: string }[] }) => body.documents.map((d) => d.document_id);
   /** Follows next_cursor from the first page of `query`: every id in order, and the last answer. */
   const byCursor = async (user: string, query: string) => {
@@ -54,43 +55,71 @@ describe('documents: lists over a large, migrated archive', function () {
     const found = { lookups: [] as string[], walks: 0 };
     const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
       // The lookup reads ids and times (as text) of the documents matching its pattern, bound first.
-      if (q.sql.includes('::text as at from "documents"')) found.lookups.push(String((q.bindings ?? []).find((b) => typeof b === 'string' && b.startsWith('%'))));
+      if (q.sql.includes('::text as at from "documents"'))
+        found.lookups.push(String((q.bindings ?? []).find((b) => typeof b === 'string' && b.startsWith('%'))));
       if (q.sql.startsWith('with s as materialized')) found.walks++;
     };
     getStack().db.on('query', onQuery);
-    try { await run(); } finally { getStack().db.removeListener('query', onQuery); }
+    try {
+      await run();
+    } finally {
+      getStack().db.removeListener('query', onQuery);
+    }
     return found;
   };
 
   before(async () => {
     const { db } = getStack();
-    tenant = await upsertTenantRow(db, { schema, municipalityCode: 'ARC', displayName: 'Municipalidad del Archivo', city: 'Archivo' });
+    tenant = await upsertTenantRow(db, {
+      schema,
+      municipalityCode: 'ARC',
+      displayName: 'Municipalidad del Archivo',
+      city: 'Archivo',
+    });
     await db.raw(`create schema if not exists ${quoteIdent(schema)}`);
     // The schema as it was before migration 003.
     await db.migrate.latest({
       schemaName: schema,
       tableName: 'knex_migrations',
-      migrationSource: listMigrationSource([initial, signingRoundsAndCaseCreation].map((m) => ({
-        ...m,
-        up: async (knex) => { await scopeTransaction(knex, schema); await m.up(knex); },
-      }))),
+      migrationSource: listMigrationSource(
+        [initial, signingRoundsAndCaseCreation].map((m) => ({
+          ...m,
+          up: async (knex) => {
+            await scopeTransaction(knex, schema);
+            await m.up(knex);
+          },
+        })),
+      ),
     });
     const start = Date.parse('2024-03-01T12:00:00Z');
     const docs = Array.from({ length: 1500 }, (_, i) => ({
       id: randomUUID(),
       // Every one but the accented carries the same five-digit parcel; each accented one, its own.
-      reference: i % 200 === 7 ? `Pasaje Álvarez Thomas ${i}, padrón ${31000 + i}${i === 1407 ? ', caja 71000' : ''}` : `Expediente de prueba ${i}, partida 20240`,
+      reference:
+        i % 200 === 7
+          ? `Pasaje Álvarez Thomas ${i}, padrón ${31000 + i}${i === 1407 ? ', caja 71000' : ''}`
+          : `Expediente de prueba ${i}, partida 20240`,
       status: i % 37 === 0 ? 'rejected' : 'signed',
       sector_id: s1,
       created_by: clerk,
       // Pairs of documents share a creation time, so the id decides their order.
       created_at: new Date(start - Math.floor(i / 2) * 60_000),
     }));
-    const others = Array.from({ length: 30 }, (_, i) => ({ id: randomUUID(), reference: `Nota de otro sector ${i}`, status: 'draft', sector_id: s2, created_by: reader, created_at: new Date(start) }));
+    const others = Array.from({ length: 30 }, (_, i) => ({
+      id: randomUUID(),
+      reference: `Nota de otro sector ${i}`,
+      status: 'draft',
+      sector_id: s2,
+      created_by: reader,
+      created_at: new Date(start),
+    }));
     await tenantDb(db, tenant).transaction(async (trx) => {
       await seedBaseCatalog(trx);
       const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
-      await trx('sectors').insert([{ id: s1, name: 'Archivo Central', acronym: 'ARCH' }, { id: s2, name: 'Despacho', acronym: 'DESP' }]);
+      await trx('sectors').insert([
+        { id: s1, name: 'Archivo Central', acronym: 'ARCH' },
+        { id: s2, name: 'Despacho', acronym: 'DESP' },
+      ]);
       await trx('users').insert([
         { id: clerk, full_name: 'Archivista', email: 'archivista@archivo.gob.ar', role: 'empleado' },
         { id: reader, full_name: 'Lectora', email: 'lectora@archivo.gob.ar', role: 'director' },
@@ -102,44 +131,74 @@ describe('documents: lists over a large, migrated archive', function () {
       ]);
       const all = [...docs, ...others];
       for (let i = 0; i < all.length; i += 500) {
-        await trx('documents').insert(all.slice(i, i + 500).map((d) => ({ ...d, document_type_id: inf, updated_at: d.created_at })));
+        await trx('documents').insert(
+          all.slice(i, i + 500).map((d) => ({ ...d, document_type_id: inf, updated_at: d.created_at })),
+        );
       }
-      await trx('document_signers').insert(others.slice(0, 5).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })));
+      await trx('document_signers').insert(
+        others.slice(0, 5).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })),
+      );
     });
     // Then the upgrade, as `npm run migrate` runs it on an existing tenant.
     await migrateTenantSchema(db, schema);
-    trigramsAfterUpgrade = (await db.raw<{ rows: { trigrams: number }[] }>(
-      `select coalesce(sum(cardinality(most_common_elems::text::text[])), 0)::int as trigrams from pg_stats_ext_exprs
+    trigramsAfterUpgrade = (
+      await db.raw<{ rows: { trigrams: number }[] }>(
+        `select coalesce(sum(cardinality(most_common_elems::text::text[])), 0)::int as trigrams from pg_stats_ext_exprs
        where statistics_schemaname = ? and statistics_name = 'documents_reference_trigrams'`,
-      [schema],
-    )).rows[0]!.trigrams;
+        [schema],
+      )
+    ).rows[0]!.trigrams;
     await tenantDb(db, tenant).transaction(async (trx) => {
       // Written after the upgrade: kept in step by the triggers.
-      await trx('document_signers').insert(others.slice(5, 8).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })));
+      await trx('document_signers').insert(
+        others.slice(5, 8).map((d) => ({ document_id: d.id, user_id: signer, position: 1, is_numerator: true })),
+      );
       // An older archive none of these users sees: it shares the parcel and half of it a box.
       const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
       await trx('sectors').insert({ id: s3, name: 'Archivo Histórico', acronym: 'HIST' });
-      await trx('users').insert({ id: historian, full_name: 'Historiadora', email: 'historiadora@archivo.gob.ar', role: 'empleado' });
+      await trx('users').insert({
+        id: historian,
+        full_name: 'Historiadora',
+        email: 'historiadora@archivo.gob.ar',
+        role: 'empleado',
+      });
       const old = Date.parse('2019-01-01T12:00:00Z');
       for (let i = 0; i < 5100; i += 850) {
-        await trx('documents').insert(Array.from({ length: 850 }, (_, j) => ({
-          id: randomUUID(), reference: `Legajo histórico ${i + j}, partida 20240${(i + j) % 2 ? ', caja 71000' : ''}`, status: 'signed',
-          sector_id: s3, created_by: historian, document_type_id: inf, created_at: new Date(old - (i + j) * 60_000), updated_at: new Date(old),
-        })));
+        await trx('documents').insert(
+          Array.from({ length: 850 }, (_, j) => ({
+            id: randomUUID(),
+            reference: `Legajo histórico ${i + j}, partida 20240${(i + j) % 2 ? ', caja 71000' : ''}`,
+            status: 'signed',
+            sector_id: s3,
+            created_by: historian,
+            document_type_id: inf,
+            created_at: new Date(old - (i + j) * 60_000),
+            updated_at: new Date(old),
+          })),
+        );
       }
       await trx.raw('analyze documents, document_access');
     });
     key = (await createApiKey(db, { tenantId: tenant.id, name: 'archive', userIds: [clerk, reader, signer] })).key;
     const caseRows = Array.from({ length: 1100 }, (_, i) => ({
-      id: randomUUID(), case_number: `EX-2024-${String(i).padStart(8, '0')}-ARC-ARCH`, reference: `Expediente ${i}`, owner_sector_id: s1,
-      created_by: clerk, created_at: new Date(start - Math.floor(i / 2) * 60_000),
+      id: randomUUID(),
+      case_number: `EX-2024-${String(i).padStart(8, '0')}-ARC-ARCH`,
+      reference: `Expediente ${i}`,
+      owner_sector_id: s1,
+      created_by: clerk,
+      created_at: new Date(start - Math.floor(i / 2) * 60_000),
     }));
     await tenantDb(db, tenant).transaction(async (trx) => {
-      const [template] = await trx('case_templates').insert({ name: 'Trámite', acronym: 'TRAM' }).returning<{ id: string }[]>('id');
-      for (let i = 0; i < caseRows.length; i += 550) await trx('cases').insert(caseRows.slice(i, i + 550).map((c) => ({ ...c, template_id: template!.id })));
+      const [template] = await trx('case_templates')
+        .insert({ name: 'Trámite', acronym: 'TRAM' })
+        .returning<{ id: string }[]>('id');
+      for (let i = 0; i < caseRows.length; i += 550)
+        await trx('cases').insert(caseRows.slice(i, i + 550).map((c) => ({ ...c, template_id: template!.id })));
       await trx.raw('analyze cases');
     });
-    cases = [...caseRows].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1)).map((c) => c.id);
+    cases = [...caseRows]
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1))
+      .map((c) => c.id);
     const order = [...docs].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : 1));
     expected = order.map((d) => d.id);
     doc1208 = docs[1208]!.id;
@@ -162,7 +221,14 @@ describe('documents: lists over a large, migrated archive', function () {
 
   it('above 1,000 the total is an estimate, flagged; each page is its slice of the order; the last page is exact', async () => {
     const first = await get(clerk, 'page=1&page_size=20');
-    assert.deepEqual(Object.keys(first.body).sort(), ['documents', 'next_cursor', 'page', 'page_size', 'total', 'total_exact']);
+    assert.deepEqual(Object.keys(first.body).sort(), [
+      'documents',
+      'next_cursor',
+      'page',
+      'page_size',
+      'total',
+      'total_exact',
+    ]);
     assert.equal(first.body.total_exact, false);
     assert.ok(first.body.total > 1000, `estimate ${first.body.total}`);
     assert.deepEqual(ids(first.body), expected.slice(0, 20));
@@ -172,7 +238,8 @@ describe('documents: lists over a large, migrated archive', function () {
       const res = await get(clerk, `page=${page}&page_size=100`);
       assert.equal(res.body.page, page);
       walked.push(...ids(res.body));
-      if (page === 15) assert.deepEqual([res.body.total, res.body.total_exact], [1500, true], 'the last page knows the total');
+      if (page === 15)
+        assert.deepEqual([res.body.total, res.body.total_exact], [1500, true], 'the last page knows the total');
       else assert.ok(res.body.total > page * 100, `page ${page} must leave more to read (total ${res.body.total})`);
     }
     assert.deepEqual(walked, expected);
@@ -186,7 +253,10 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual(ids(deep.body), expected.slice(73 * 20, 74 * 20));
     const past = await get(clerk, 'page=16&page_size=100');
     assert.deepEqual(past.body.documents, []);
-    assert.ok(past.body.total > 1000 && past.body.total <= 1500, `past the end: at most what precedes (${past.body.total})`);
+    assert.ok(
+      past.body.total > 1000 && past.body.total <= 1500,
+      `past the end: at most what precedes (${past.body.total})`,
+    );
   });
 
   it('filters and texts below 1,000 are exact, whichever way they are read', async () => {
@@ -207,10 +277,18 @@ describe('documents: lists over a large, migrated archive', function () {
 
   it('number-shaped texts are exact whether rare (read by trigram first) or frequent (then walked)', async () => {
     const rare = await get(clerk, 'search=32207');
-    assert.deepEqual([ids(rare.body), rare.body.total, rare.body.total_exact], [[accented[6]], 1, true], 'document 1207 = 7 + 200 × 6');
+    assert.deepEqual(
+      [ids(rare.body), rare.body.total, rare.body.total_exact],
+      [[accented[6]], 1, true],
+      'document 1207 = 7 + 200 × 6',
+    );
     // 2,551 candidates, one of them the clerk's.
     const boxed = await get(clerk, 'search=71000');
-    assert.deepEqual([ids(boxed.body), boxed.body.total, boxed.body.total_exact], [[accented[7]], 1, true], 'document 1407');
+    assert.deepEqual(
+      [ids(boxed.body), boxed.body.total, boxed.body.total_exact],
+      [[accented[7]], 1, true],
+      'document 1407',
+    );
     // Looks rare, matches over 5,000 documents of the tenant: the trigram read finds too many and the list is walked.
     const common = expected.filter((id) => !accented.includes(id));
     const page3 = await get(clerk, 'search=20240&page=3&page_size=50');
@@ -232,65 +310,123 @@ describe('documents: lists over a large, migrated archive', function () {
       const res = await get(clerk, `search=${encodeURIComponent(text)}`);
       assert.deepEqual([ids(res.body), res.body.total, res.body.total_exact], [[], 0, true], text);
     }
-    const cases = await request(`/api/v1/cases/search?search=${encodeURIComponent('Expediente 1099')}`, { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
+    const cases = await request(`/api/v1/cases/search?search=${encodeURIComponent('Expediente 1099')}`, {
+      headers: { 'X-API-Key': key, 'X-User-ID': clerk },
+    });
     assert.deepEqual([cases.body.total, cases.body.total_exact], [1, true]);
-    const caseWords = await request(`/api/v1/cases/search?search=${encodeURIComponent('1099 Expediente')}`, { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
+    const caseWords = await request(`/api/v1/cases/search?search=${encodeURIComponent('1099 Expediente')}`, {
+      headers: { 'X-API-Key': key, 'X-User-ID': clerk },
+    });
     assert.deepEqual([caseWords.body.total, caseWords.body.total_exact], [0, true]);
   });
 
-  it('a rare text is looked up by each word\'s rarest trigram and a number\'s uncommon digits, common words left out, and every row holding it is found', async () => {
+  it("a rare text is looked up by each word's rarest trigram and a number's uncommon digits, common words left out, and every row holding it is found", async () => {
     // Written in every case; the statistics (ANALYZE in before()) have never seen these words.
-    const references = ['INSPECCIÓN DE VEREDAS EN CALLE BELGRANO 100', 'Inspección de veredas en calle Belgrano 200', 'inspección de Veredas en Calle belgrano 300', 'Belgrano: inspección de veredas en calle 400'];
-    const written = references.map((reference, i) => ({ id: randomUUID(), reference, created_at: new Date(Date.parse('2017-02-02T10:00:00Z') - i * 1000) }));
+    const references = [
+      'INSPECCIÓN DE VEREDAS EN CALLE BELGRANO 100',
+      'Inspección de veredas en calle Belgrano 200',
+      'inspección de Veredas en Calle belgrano 300',
+      'Belgrano: inspección de veredas en calle 400',
+    ];
+    const written = references.map((reference, i) => ({
+      id: randomUUID(),
+      reference,
+      created_at: new Date(Date.parse('2017-02-02T10:00:00Z') - i * 1000),
+    }));
     const { db } = getStack();
     await tenantDb(db, tenant).transaction(async (trx) => {
       const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
-      await trx('documents').insert(written.map((d) => ({ ...d, status: 'signed', sector_id: s1, created_by: clerk, document_type_id: inf, updated_at: d.created_at })));
+      await trx('documents').insert(
+        written.map((d) => ({
+          ...d,
+          status: 'signed',
+          sector_id: s1,
+          created_by: clerk,
+          document_type_id: inf,
+          updated_at: d.created_at,
+        })),
+      );
     });
     try {
       let res: Awaited<ReturnType<typeof get>> | undefined;
       const text = 'inspección de VEREDAS en calle Belgrano';
-      const patterns = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent(text)}`); })).lookups;
-      assert.deepEqual([ids(res!.body), res!.body.total, res!.body.total_exact], [written.slice(0, 3).map((d) => d.id), 3, true]);
+      const patterns = (
+        await traced(async () => {
+          res = await get(clerk, `search=${encodeURIComponent(text)}`);
+        })
+      ).lookups;
+      assert.deepEqual(
+        [ids(res!.body), res!.body.total, res!.body.total_exact],
+        [written.slice(0, 3).map((d) => d.id), 3, true],
+      );
       // One trigram of each word's own letters, in order ("de" and "en" have none).
       const pieces = /^%(\w{3})%(\w{3})%(\w{3})%(\w{3})%$/.exec(patterns[0] ?? '');
       assert.ok(pieces, `lookup ${patterns[0]}`);
       // The text is looked up folded (migration 017): lower case, without accents.
-      ['inspeccion', 'veredas', 'calle', 'belgrano'].forEach((word, i) => assert.ok(word.includes(pieces[i + 1]!), `${pieces[i + 1]} of ${word}`));
+      ['inspeccion', 'veredas', 'calle', 'belgrano'].forEach((word, i) =>
+        assert.ok(word.includes(pieces[i + 1]!), `${pieces[i + 1]} of ${word}`),
+      );
       // "partida" and "20240" are in nearly every document of the tenant: left out. A number is
       // looked up by its digits, but for a trigram most rows hold ("202" of "20240").
-      const numbered = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208, partida 20240')}`); })).lookups;
+      const numbered = (
+        await traced(async () => {
+          res = await get(clerk, `search=${encodeURIComponent('Expediente de prueba 1208, partida 20240')}`);
+        })
+      ).lookups;
       assert.deepEqual([ids(res!.body), res!.body.total], [[doc1208], 1]);
       assert.match(numbered[0] ?? '', /^%\w{3}%\w{3}%1208%$/, JSON.stringify(numbered));
-      const cut = (await traced(async () => { res = await get(clerk, `search=${encodeURIComponent('prueba 1202,')}`); })).lookups;
+      const cut = (
+        await traced(async () => {
+          res = await get(clerk, `search=${encodeURIComponent('prueba 1202,')}`);
+        })
+      ).lookups;
       assert.deepEqual([ids(res!.body), res!.body.total], [[doc1202], 1]);
       assert.match(cut[0] ?? '', /^%\w{3}%120%$/, JSON.stringify(cut));
     } finally {
-      await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', written.map((d) => d.id)).del());
+      await tenantDb(db, tenant).transaction((trx) =>
+        trx('documents')
+          .whereIn(
+            'id',
+            written.map((d) => d.id),
+          )
+          .del(),
+      );
     }
   });
 
-  it('the upgrade builds the statistics of the texts\' trigrams at once', () => {
+  it("the upgrade builds the statistics of the texts' trigrams at once", () => {
     // "Expediente de prueba N, partida 20240" and the accented references: dozens of trigrams.
     assert.ok(trigramsAfterUpgrade > 20, `${trigramsAfterUpgrade} trigrams listed`);
   });
 
   it('a text the trigram statistics show rare is looked up without walking the list; a frequent one is walked', async () => {
     // "Thomas" is in 8 documents of 6,630, "Zapiola" in none: a word of either has a trigram too rare for a walk.
-    for (const [text, expectedIds] of [['Thomas', accented], ['Pasaje Zapiola', []], ['thomas 1407', [accented[7]]]] as const) {
+    for (const [text, expectedIds] of [
+      ['Thomas', accented],
+      ['Pasaje Zapiola', []],
+      ['thomas 1407', [accented[7]]],
+    ] as const) {
       let res: Awaited<ReturnType<typeof get>> | undefined;
-      const trace = await traced(async () => { res = await get(clerk, `search=${encodeURIComponent(text)}`); });
-      assert.deepEqual([ids(res!.body), res!.body.total, res!.body.total_exact], [expectedIds, expectedIds.length, true], text);
+      const trace = await traced(async () => {
+        res = await get(clerk, `search=${encodeURIComponent(text)}`);
+      });
+      assert.deepEqual(
+        [ids(res!.body), res!.body.total, res!.body.total_exact],
+        [expectedIds, expectedIds.length, true],
+        text,
+      );
       assert.deepEqual([trace.walks, trace.lookups.length], [0, 1], text);
     }
     // "prueba" is in 1,500: walked, and its first page found there.
     let res: Awaited<ReturnType<typeof get>> | undefined;
-    const frequent = await traced(async () => { res = await get(clerk, 'search=prueba&page_size=5'); });
+    const frequent = await traced(async () => {
+      res = await get(clerk, 'search=prueba&page_size=5');
+    });
     assert.deepEqual([frequent.walks, frequent.lookups.length], [1, 0]);
     assert.equal(res!.body.documents.length, 5);
   });
 
-  it('a rare text\'s documents keep the list\'s order to the microsecond, by page and by cursor', async () => {
+  it("a rare text's documents keep the list's order to the microsecond, by page and by cursor", async () => {
     // Four documents created within one millisecond, older than the walk's first batch reaches;
     // their ids ascend as their times do, so an order that lost the microseconds would be reversed.
     const times = ['000001', '000002', '000003', '000004'].map((us) => `2018-05-05T10:00:00.${us}Z`);
@@ -298,9 +434,17 @@ describe('documents: lists over a large, migrated archive', function () {
     const { db } = getStack();
     await tenantDb(db, tenant).transaction(async (trx) => {
       const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
-      await trx('documents').insert(micro.map((d) => ({
-        ...d, reference: 'Inventario de microsegundos', status: 'signed', sector_id: s1, created_by: clerk, document_type_id: inf, updated_at: d.created_at,
-      })));
+      await trx('documents').insert(
+        micro.map((d) => ({
+          ...d,
+          reference: 'Inventario de microsegundos',
+          status: 'signed',
+          sector_id: s1,
+          created_by: clerk,
+          document_type_id: inf,
+          updated_at: d.created_at,
+        })),
+      );
     });
     try {
       const newestFirst = micro.map((d) => d.id).reverse();
@@ -313,7 +457,14 @@ describe('documents: lists over a large, migrated archive', function () {
       assert.deepEqual(byNumber, newestFirst);
       assert.deepEqual((await byCursor(clerk, 'search=microsegundos&page_size=1')).walked, newestFirst);
     } finally {
-      await tenantDb(db, tenant).transaction((trx) => trx('documents').whereIn('id', micro.map((d) => d.id)).del());
+      await tenantDb(db, tenant).transaction((trx) =>
+        trx('documents')
+          .whereIn(
+            'id',
+            micro.map((d) => d.id),
+          )
+          .del(),
+      );
     }
   });
 
@@ -323,38 +474,59 @@ describe('documents: lists over a large, migrated archive', function () {
     assert.deepEqual([ids(numbered.body), numbered.body.total, numbered.body.total_exact], [[accented[6]], 1, true]);
   });
 
-  it('an estimate is its own tenant\'s, even where another tenant has the same users and sectors', async () => {
+  it("an estimate is its own tenant's, even where another tenant has the same users and sectors", async () => {
     // Estimates are kept a while per tenant and list; a twin tenant with the same ids and twice
     // the documents must get its own.
     const { db } = getStack();
-    const twin = await upsertTenantRow(db, { schema: 'tenant_archive_twin', municipalityCode: 'ARG', displayName: 'Archivo gemelo', city: 'Archivo' });
+    const twin = await upsertTenantRow(db, {
+      schema: 'tenant_archive_twin',
+      municipalityCode: 'ARG',
+      displayName: 'Archivo gemelo',
+      city: 'Archivo',
+    });
     await migrateTenantSchema(db, twin.schema);
     await tenantDb(db, twin).transaction(async (trx) => {
       await seedBaseCatalog(trx);
       const inf = (await trx('document_types').where({ acronym: 'INF' }).first('id')).id;
       await trx('sectors').insert({ id: s1, name: 'Archivo Central', acronym: 'ARCH' });
-      await trx('users').insert({ id: clerk, full_name: 'Archivista', email: 'archivista@archivo.gob.ar', role: 'empleado' });
+      await trx('users').insert({
+        id: clerk,
+        full_name: 'Archivista',
+        email: 'archivista@archivo.gob.ar',
+        role: 'empleado',
+      });
       await trx('user_sector_permissions').insert({ user_id: clerk, sector_id: s1, can_edit: true, is_primary: true });
       const start = Date.parse('2024-03-01T12:00:00Z');
       for (let i = 0; i < 3000; i += 500) {
-        await trx('documents').insert(Array.from({ length: 500 }, (_, j) => ({
-          id: randomUUID(), reference: `Gemelo ${i + j}`, status: 'signed', sector_id: s1, created_by: clerk,
-          document_type_id: inf, created_at: new Date(start - (i + j) * 60_000), updated_at: new Date(start),
-        })));
+        await trx('documents').insert(
+          Array.from({ length: 500 }, (_, j) => ({
+            id: randomUUID(),
+            reference: `Gemelo ${i + j}`,
+            status: 'signed',
+            sector_id: s1,
+            created_by: clerk,
+            document_type_id: inf,
+            created_at: new Date(start - (i + j) * 60_000),
+            updated_at: new Date(start),
+          })),
+        );
       }
       await trx.raw('analyze documents, document_access');
     });
     const twinKey = (await createApiKey(db, { tenantId: twin.id, name: 'twin', userIds: [clerk] })).key;
     const here = await get(clerk, 'page=1');
-    const there = await request('/api/v1/documents/search?page=1', { headers: { 'X-API-Key': twinKey, 'X-User-ID': clerk } });
+    const there = await request('/api/v1/documents/search?page=1', {
+      headers: { 'X-API-Key': twinKey, 'X-User-ID': clerk },
+    });
     assert.equal(there.status, 200);
     assert.deepEqual([here.body.total_exact, there.body.total_exact], [false, false]);
     assert.ok(here.body.total < 2200, `this tenant's estimate ${here.body.total} (1,500 documents)`);
     assert.ok(there.body.total > 2200, `the twin's estimate ${there.body.total} (3,000 documents)`);
   });
 
-  it('a user\'s own documents and the cases lists follow the same rules', async () => {
-    const backend = (path: string) => request(path, { headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${clerk}` } });
+  it("a user's own documents and the cases lists follow the same rules", async () => {
+    const backend = (path: string) =>
+      request(path, { headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${clerk}` } });
     const own: string[] = [];
     for (let page = 1; page <= 15; page++) {
       const res = await backend(`/api/v1/users/${clerk}/documents?page=${page}&page_size=100`);
@@ -366,12 +538,20 @@ describe('documents: lists over a large, migrated archive', function () {
     const ownRejected = await backend(`/api/v1/users/${clerk}/documents?status=rejected&page_size=100`);
     assert.deepEqual([ownRejected.body.data.total, ownRejected.body.data.total_exact], [rejected.length, true]);
     // Rare texts: their few candidates are read outright, paged and counted in the list's order.
-    const ownIds = (res: { body: { data: { documents: { document_id: string }[] } } }) => res.body.data.documents.map((d) => d.document_id);
+    const ownIds = (res: { body: { data: { documents: { document_id: string }[] } } }) =>
+      res.body.data.documents.map((d) => d.document_id);
     const ownRare = await backend(`/api/v1/users/${clerk}/documents?search=%C3%81lvarez%20Thomas&page=2&page_size=3`);
     assert.equal(ownRare.status, 200, ownRare.text);
-    assert.deepEqual([ownIds(ownRare), ownRare.body.data.total, ownRare.body.data.total_exact], [accented.slice(3, 6), accented.length, true]);
+    assert.deepEqual(
+      [ownIds(ownRare), ownRare.body.data.total, ownRare.body.data.total_exact],
+      [accented.slice(3, 6), accented.length, true],
+    );
     const ownBoxed = await backend(`/api/v1/users/${clerk}/documents?search=71000`);
-    assert.deepEqual([ownIds(ownBoxed), ownBoxed.body.data.total, ownBoxed.body.data.total_exact], [[accented[7]], 1, true], '2,551 candidates, one of them the clerk\'s');
+    assert.deepEqual(
+      [ownIds(ownBoxed), ownBoxed.body.data.total, ownBoxed.body.data.total_exact],
+      [[accented[7]], 1, true],
+      "2,551 candidates, one of them the clerk's",
+    );
 
     const listed: string[] = [];
     for (let page = 1; page <= 11; page++) {
@@ -379,12 +559,20 @@ describe('documents: lists over a large, migrated archive', function () {
       assert.equal(res.status, 200, res.text);
       listed.push(...res.body.data.cases.map((c: { id: string }) => c.id));
       if (page === 1) assert.deepEqual([res.body.data.total_exact, res.body.data.total > 1000], [false, true]);
-      if (page === 11) assert.deepEqual([res.body.data.total, res.body.data.total_pages, res.body.data.total_exact], [1100, 11, true]);
+      if (page === 11)
+        assert.deepEqual([res.body.data.total, res.body.data.total_pages, res.body.data.total_exact], [1100, 11, true]);
     }
     assert.deepEqual(listed, cases);
-    const bySector = await request('/api/v1/cases/search?sector_filter=ARCH&page=3&page_size=50', { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
-    assert.deepEqual(bySector.body.cases.map((c: { case_id: string }) => c.case_id), cases.slice(100, 150));
-    const text = await request('/api/v1/cases/search?search=Expediente%201099', { headers: { 'X-API-Key': key, 'X-User-ID': clerk } });
+    const bySector = await request('/api/v1/cases/search?sector_filter=ARCH&page=3&page_size=50', {
+      headers: { 'X-API-Key': key, 'X-User-ID': clerk },
+    });
+    assert.deepEqual(
+      bySector.body.cases.map((c: { case_id: string }) => c.case_id),
+      cases.slice(100, 150),
+    );
+    const text = await request('/api/v1/cases/search?search=Expediente%201099', {
+      headers: { 'X-API-Key': key, 'X-User-ID': clerk },
+    });
     assert.deepEqual([text.body.total, text.body.total_exact], [1, true]);
     const none = await request('/api/v1/cases/search?page=1', { headers: { 'X-API-Key': key, 'X-User-ID': reader } });
     assert.deepEqual([none.body.total, none.body.cases], [0, []], 'another sector sees none');

@@ -3,8 +3,10 @@ import { createCase } from '../support/cases.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
 import { asIntegration, demoSector, demoUser, request } from '../support/http.js';
 
-const post = (path: string, user: string, json: unknown = {}) => request(path, { method: 'POST', headers: asIntegration(user), json });
-const search = (user: string, text: string) => request(`/api/v1/documents/search?search=${encodeURIComponent(text)}`, { headers: asIntegration(user) });
+const post = (path: string, user: string, json: unknown = {}) =>
+  request(path, { method: 'POST', headers: asIntegration(user), json });
+const search = (user: string, text: string) =>
+  request(`/api/v1/documents/search?search=${encodeURIComponent(text)}`, { headers: asIntegration(user) });
 
 /** Whether the search lists the document for the user, checked against what the detail says. */
 async function listed(user: string, reference: string, id: string): Promise<boolean> {
@@ -25,12 +27,19 @@ describe('documents: search follows every way of seeing a document', function ()
     assert.equal(await listed('directora-rentas', reference, id), true, 'a signer of another sector');
     assert.equal(await listed('agente-mesa', reference, id), false);
 
-    const resaved = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { signers: [demoUser('intendente')] } });
+    const resaved = await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { signers: [demoUser('intendente')] },
+    });
     assert.equal(resaved.status, 200, resaved.text);
     assert.equal(await listed('directora-rentas', reference, id), false, 'no longer a signer');
     assert.equal(await listed('intendente', reference, id), true, 'the new signer');
 
-    assert.equal((await request(`/api/v1/documents/${id}`, { method: 'DELETE', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (await request(`/api/v1/documents/${id}`, { method: 'DELETE', headers: asIntegration('agente-obras') })).status,
+      200,
+    );
     assert.equal(await listed('agente-obras', reference, id), false, 'deleted');
     assert.equal(await listed('intendente', reference, id), false, 'deleted');
   });
@@ -41,10 +50,16 @@ describe('documents: search follows every way of seeing a document', function ()
     assert.equal((await post(`/api/v1/documents/${id}/start-signing`, 'directora-obras')).status, 200);
     assert.equal((await post(`/api/v1/documents/${id}/sign`, 'directora-obras')).status, 200);
     const c = await createCase('agente-obras', { reference: `Caso ${reference}` });
-    assert.equal((await post(`/api/v1/cases/${c.case_id}/documents/link`, 'agente-obras', { official_document_id: id })).status, 200);
+    assert.equal(
+      (await post(`/api/v1/cases/${c.case_id}/documents/link`, 'agente-obras', { official_document_id: id })).status,
+      200,
+    );
     assert.equal(await listed('directora-rentas', reference, id), false);
 
-    const moved = await post(`/api/v1/cases/${c.case_id}/transfer`, 'agente-obras', { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas' });
+    const moved = await post(`/api/v1/cases/${c.case_id}/transfer`, 'agente-obras', {
+      target_sector_id: demoSector('RENT'),
+      reason: 'Pase a Rentas',
+    });
     assert.equal(moved.status, 200, moved.text);
     assert.equal(await listed('directora-rentas', reference, id), true, 'its case is now owned by Rentas');
     assert.equal(await listed('agente-obras', reference, id), true, 'still a document of its own sector');
@@ -53,9 +68,19 @@ describe('documents: search follows every way of seeing a document', function ()
   it('text matches regardless of case and of accents, with an exact total', async () => {
     const mark = `m${Date.now()}`;
     const id = await prepareIntegrationDraft('agente-obras', [], { reference: `Pasaje Álvarez Thomas ${mark}` });
-    for (const text of [`Álvarez Thomas ${mark}`, `ÁLVAREZ THOMAS ${mark.toUpperCase()}`, `álvarez thomas ${mark}`, `alvarez thomas ${mark}`, `ALVAREZ THOMAS ${mark.toUpperCase()}`]) {
+    for (const text of [
+      `Álvarez Thomas ${mark}`,
+      `ÁLVAREZ THOMAS ${mark.toUpperCase()}`,
+      `álvarez thomas ${mark}`,
+      `alvarez thomas ${mark}`,
+      `ALVAREZ THOMAS ${mark.toUpperCase()}`,
+    ]) {
       const res = await search('agente-obras', text);
-      assert.deepEqual(res.body.documents.map((d: { document_id: string }) => d.document_id), [id], text);
+      assert.deepEqual(
+        res.body.documents.map((d: { document_id: string }) => d.document_id),
+        [id],
+        text,
+      );
       assert.deepEqual([res.body.total, res.body.total_exact], [1, true], text);
     }
     const other = await search('agente-obras', `alvarez thomasz ${mark}`);

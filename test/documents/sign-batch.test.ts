@@ -12,13 +12,20 @@ const NOT_YOUR_TURN = 'Documento no puede firmarse en su estado actual';
 
 async function inSigning(signers: string[]): Promise<string> {
   const id = await prepareIntegrationDraft('agente-obras', signers);
-  const started = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+  const started = await request(`/api/v1/documents/${id}/start-signing`, {
+    method: 'POST',
+    headers: asIntegration('agente-obras'),
+  });
   assert.equal(started.status, 200, started.text);
   return id;
 }
 
 const signBatch = (user: string, key: string | undefined, json: unknown) =>
-  request('/api/v1/documents/sign-batch', { method: 'POST', headers: { ...asIntegration(user), ...(key ? { 'Idempotency-Key': key } : {}) }, json });
+  request('/api/v1/documents/sign-batch', {
+    method: 'POST',
+    headers: { ...asIntegration(user), ...(key ? { 'Idempotency-Key': key } : {}) },
+    json,
+  });
 
 async function finished(user: string, key: string) {
   for (let i = 0; i < 120; i++) {
@@ -49,14 +56,25 @@ describe('documents: batch signing', function () {
     console.log(`      batch of 7 (5 numbered, 2 refused) answered in ${Date.now() - t0} ms`);
     assert.equal(done.body.status, 'completed');
     assert.equal(done.body.done, 7);
-    assert.deepEqual(done.body.outcomes.map((o: { document_id: string }) => o.document_id), ids, 'one outcome per document, in request order');
+    assert.deepEqual(
+      done.body.outcomes.map((o: { document_id: string }) => o.document_id),
+      ids,
+      'one outcome per document, in request order',
+    );
     for (const o of done.body.outcomes.slice(0, 5)) {
       assert.equal(o.status, 'numbered', JSON.stringify(o));
       assert.match(o.document_number, NUMBER);
       assert.ok(o.signed_at);
     }
     for (const o of done.body.outcomes.slice(5)) {
-      assert.deepEqual(o, { document_id: o.document_id, status: 'refused', document_number: null, signed_at: null, error: NOT_YOUR_TURN, http_status: 409 });
+      assert.deepEqual(o, {
+        document_id: o.document_id,
+        status: 'refused',
+        document_number: null,
+        signed_at: null,
+        error: NOT_YOUR_TURN,
+        http_status: 409,
+      });
     }
     const numbers = done.body.outcomes.slice(0, 5).map((o: { document_number: string }) => o.document_number);
     assert.equal(new Set(numbers).size, 5, 'each document its own number');
@@ -66,17 +84,29 @@ describe('documents: batch signing', function () {
     assert.equal(again.status, 200, again.text);
     assert.deepEqual(again.body, done.body);
     for (const id of mine) {
-      const details = await request(`/api/v1/documents/${id}/signature-details`, { headers: asIntegration('agente-obras') });
+      const details = await request(`/api/v1/documents/${id}/signature-details`, {
+        headers: asIntegration('agente-obras'),
+      });
       assert.equal(details.body.signature_status, 'fully_signed');
       assert.equal(details.body.signers.length, 1);
     }
     // The refused documents are still waiting for their first signer.
-    const single = await request(`/api/v1/documents/${notYet[0]}/sign`, { method: 'POST', headers: asIntegration('directora-obras') });
-    assert.deepEqual([single.status, single.body], [409, { error: NOT_YOUR_TURN }], 'the batch refuses as the single signature does');
+    const single = await request(`/api/v1/documents/${notYet[0]}/sign`, {
+      method: 'POST',
+      headers: asIntegration('directora-obras'),
+    });
+    assert.deepEqual(
+      [single.status, single.body],
+      [409, { error: NOT_YOUR_TURN }],
+      'the batch refuses as the single signature does',
+    );
 
     // The same key with other documents is a mistake.
     const reused = await signBatch('directora-obras', key, { document_ids: mine });
-    assert.deepEqual([reused.status, reused.body], [409, { error: 'Idempotency-Key ya usado para otro lote de documentos' }]);
+    assert.deepEqual(
+      [reused.status, reused.body],
+      [409, { error: 'Idempotency-Key ya usado para otro lote de documentos' }],
+    );
 
     // Progress, on both interfaces, only to the user who started it.
     const polled = await request(`/api/v1/documents/sign-batch/${key}`, { headers: asIntegration('directora-obras') });
@@ -94,7 +124,11 @@ describe('documents: batch signing', function () {
     const id = await inSigning(['jefa-mesa', 'directora-obras']);
     const missing = randomUUID();
     const key = `lote-${randomUUID()}`;
-    let res = await request('/api/v1/documents/sign-batch', { method: 'POST', headers: { ...asBackend('jefa-mesa'), 'Idempotency-Key': key }, json: { document_ids: [id, missing] } });
+    let res = await request('/api/v1/documents/sign-batch', {
+      method: 'POST',
+      headers: { ...asBackend('jefa-mesa'), 'Idempotency-Key': key },
+      json: { document_ids: [id, missing] },
+    });
     assert.ok(res.status === 200 || res.status === 202, res.text);
     assert.equal(res.body.success, true);
     for (let i = 0; res.status === 202 && i < 120; i++) {

@@ -13,29 +13,42 @@ async function fetchPdf(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-const sign = (id: string, user: string) => request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
-const superSign = (id: string, user: string) => request(`/api/v1/documents/${id}/super-sign`, { method: 'POST', headers: asBackend(user) });
+const sign = (id: string, user: string) =>
+  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
+const superSign = (id: string, user: string) =>
+  request(`/api/v1/documents/${id}/super-sign`, { method: 'POST', headers: asBackend(user) });
 
 describe('documents: the signing workflow', function () {
   this.timeout(120_000);
 
   it('integration lifecycle: 2 common signers then the numerator → official PDF with 3 valid signatures', async () => {
     const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa', 'intendente']);
-    const started = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+    const started = await request(`/api/v1/documents/${id}/start-signing`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+    });
     assert.equal(started.status, 200, started.text);
     assert.deepEqual(started.body, { document_id: id, status: 'sent_to_sign', message: 'Documento enviado a firma' });
 
-    const pending = await request('/api/v1/documents/pending-signatures', { headers: asIntegration('directora-obras') });
+    const pending = await request('/api/v1/documents/pending-signatures', {
+      headers: asIntegration('directora-obras'),
+    });
     assert.ok(pending.body.documents.some((d: { document_id: string }) => d.document_id === id));
     const notYet = await request('/api/v1/documents/pending-signatures', { headers: asIntegration('intendente') });
-    assert.ok(!notYet.body.documents.some((d: { document_id: string }) => d.document_id === id), 'the numerator waits for the others');
+    assert.ok(
+      !notYet.body.documents.some((d: { document_id: string }) => d.document_id === id),
+      'the numerator waits for the others',
+    );
 
     const early = await sign(id, 'intendente');
     assert.deepEqual([early.status, early.body], [409, { error: 'Documento no puede firmarse en su estado actual' }]);
     const stranger = await sign(id, 'agente-mesa');
     assert.equal(stranger.status, 404, 'cannot even see it');
     const viewer = await sign(id, 'agente-obras');
-    assert.deepEqual([viewer.status, viewer.body], [403, { error: 'Usuario no autorizado para firmar este documento' }]);
+    assert.deepEqual(
+      [viewer.status, viewer.body],
+      [403, { error: 'Usuario no autorizado para firmar este documento' }],
+    );
 
     const first = await sign(id, 'directora-obras');
     assert.equal(first.status, 200, first.text);
@@ -51,12 +64,16 @@ describe('documents: the signing workflow', function () {
     assert.match(last.body.document_number, NUMBER);
     assert.match(last.body.document_number, /-MVE-INTEN$/);
 
-    const details = await request(`/api/v1/documents/${id}/signature-details`, { headers: asIntegration('agente-obras') });
+    const details = await request(`/api/v1/documents/${id}/signature-details`, {
+      headers: asIntegration('agente-obras'),
+    });
     assert.equal(details.body.signature_status, 'fully_signed');
     assert.ok(details.body.signers.every((s: { status: string }) => s.status === 'signed'));
 
     // The desk's twin adds the validation of the official file: each signature's certificate and time-stamp.
-    const validated = await request(`/api/v1/documents/${id}/signature-details`, { headers: asBackend('agente-obras') });
+    const validated = await request(`/api/v1/documents/${id}/signature-details`, {
+      headers: asBackend('agente-obras'),
+    });
     assert.equal(validated.status, 200, validated.text);
     assert.deepEqual(validated.body.data.signers, details.body.signers);
     assert.match(validated.body.data.verification_code, /^[0-9A-Z]{4}(-[0-9A-Z]{4})+$/);
@@ -80,28 +97,53 @@ describe('documents: the signing workflow', function () {
     const pdf = await fetchPdf(url.body.pdf_url);
     const signatures = pdfSignatures(pdf);
     assert.equal(signatures.length, 3);
-    assert.ok(signatures.every((s) => s.valid), JSON.stringify(signatures));
+    assert.ok(
+      signatures.every((s) => s.valid),
+      JSON.stringify(signatures),
+    );
     const stamps = pdfDocumentTimestamps(pdf);
     assert.equal(stamps.length, 1, 'an official document is PAdES-B-LTA: one archive time-stamp over its signatures');
     assert.match(pdfText(pdf), new RegExp(last.body.document_number));
 
     const content = await request(`/api/v1/documents/${id}/content`, { headers: asIntegration('agente-obras') });
-    assert.deepEqual(content.body, { document_id: id, document_number: last.body.document_number, content: SAMPLE_HTML });
-    const official = await request(`/api/v1/documents/search-official/${last.body.document_number}`, { headers: asIntegration('agente-mesa') });
+    assert.deepEqual(content.body, {
+      document_id: id,
+      document_number: last.body.document_number,
+      content: SAMPLE_HTML,
+    });
+    const official = await request(`/api/v1/documents/search-official/${last.body.document_number}`, {
+      headers: asIntegration('agente-mesa'),
+    });
     assert.equal(official.body.document_id, id, 'search-official has no user restriction');
 
     // A signed document is final.
-    const save = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { reference: 'x' } });
+    const save = await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { reference: 'x' },
+    });
     assert.deepEqual([save.status, save.body], [409, { error: 'Documento no puede editarse en su estado actual' }]);
     const del = await request(`/api/v1/documents/${id}`, { method: 'DELETE', headers: asIntegration('agente-obras') });
-    assert.deepEqual([del.status, del.body], [409, { error: 'Solo se pueden eliminar documentos en estado draft o rejected' }]);
-    const reject = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('intendente'), json: { reason: 'tarde' } });
-    assert.deepEqual([reject.status, reject.body], [409, { error: 'Documento no puede rechazarse en su estado actual' }]);
+    assert.deepEqual(
+      [del.status, del.body],
+      [409, { error: 'Solo se pueden eliminar documentos en estado draft o rejected' }],
+    );
+    const reject = await request(`/api/v1/documents/${id}/reject`, {
+      method: 'POST',
+      headers: asIntegration('intendente'),
+      json: { reason: 'tarde' },
+    });
+    assert.deepEqual(
+      [reject.status, reject.body],
+      [409, { error: 'Documento no puede rechazarse en su estado actual' }],
+    );
     const again = await sign(id, 'intendente');
     assert.equal(again.status, 200, 'the numerator retrying after completion gets the same answer');
     assert.equal(again.body.document_number, last.body.document_number);
 
-    const events = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('activity_events').where({ entity_id: id }).orderBy('created_at').pluck('kind'));
+    const events = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('activity_events').where({ entity_id: id }).orderBy('created_at').pluck('kind'),
+    );
     assert.deepEqual(
       [...new Set(events)],
       ['document_created', 'document_edited', 'document_sent_to_sign', 'document_signed', 'document_officialized'],
@@ -111,18 +153,34 @@ describe('documents: the signing workflow', function () {
 
     const run = await getStack().client.workflow.getHandle(`document-signing/demo/${id}`).describe();
     assert.equal(run.status.name, 'COMPLETED');
-    assert.equal(run.typedSearchAttributes.get({ name: 'DocumentNumber', type: 'KEYWORD' } as never), last.body.document_number);
+    assert.equal(
+      run.typedSearchAttributes.get({ name: 'DocumentNumber', type: 'KEYWORD' } as never),
+      last.body.document_number,
+    );
   });
 
   it('backend lifecycle: only the creator starts; super-sign answers the spec shapes', async () => {
     const id = await createBackendDraft('agente-obras');
     await request(`/api/v1/documents/${id}/save`, {
-      method: 'PATCH', headers: asBackend('agente-obras'),
-      json: { content: SAMPLE_HTML, signers: [{ user_id: demoUser('directora-obras'), is_numerator: false }, { user_id: demoUser('intendente'), is_numerator: true }] },
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
+      json: {
+        content: SAMPLE_HTML,
+        signers: [
+          { user_id: demoUser('directora-obras'), is_numerator: false },
+          { user_id: demoUser('intendente'), is_numerator: true },
+        ],
+      },
     });
-    const notCreator = await request(`/api/v1/documents/${id}/start-signing-process`, { method: 'POST', headers: asBackend('directora-obras') });
+    const notCreator = await request(`/api/v1/documents/${id}/start-signing-process`, {
+      method: 'POST',
+      headers: asBackend('directora-obras'),
+    });
     assert.equal(notCreator.status, 403);
-    const started = await request(`/api/v1/documents/${id}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
+    const started = await request(`/api/v1/documents/${id}/start-signing-process`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+    });
     assert.equal(started.status, 200, started.text);
     assert.equal(started.body.data.status, 'sent_to_sign');
 
@@ -132,7 +190,13 @@ describe('documents: the signing workflow', function () {
 
     const common = await superSign(id, 'directora-obras');
     assert.equal(common.status, 200, common.text);
-    for (const [k, v] of Object.entries({ success: true, document_id: id, document_status: 'sent_to_sign', is_numerator: false, official_number: null })) {
+    for (const [k, v] of Object.entries({
+      success: true,
+      document_id: id,
+      document_status: 'sent_to_sign',
+      is_numerator: false,
+      official_number: null,
+    })) {
       assert.deepEqual(common.body[k], v, k);
     }
     const numerator = await superSign(id, 'intendente');
@@ -146,24 +210,63 @@ describe('documents: the signing workflow', function () {
 
   it('start-signing refuses what is not ready: no content, no signers, not editor, already signed', async () => {
     const empty = await createBackendDraft('agente-obras');
-    const noContent = await request(`/api/v1/documents/${empty}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
+    const noContent = await request(`/api/v1/documents/${empty}/start-signing-process`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+    });
     assert.deepEqual([noContent.status, noContent.body.message], [400, 'El documento no tiene contenido']);
-    await request(`/api/v1/documents/${empty}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { content: SAMPLE_HTML } });
-    const noSigners = await request(`/api/v1/documents/${empty}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
+    await request(`/api/v1/documents/${empty}/save`, {
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
+      json: { content: SAMPLE_HTML },
+    });
+    const noSigners = await request(`/api/v1/documents/${empty}/start-signing-process`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+    });
     assert.deepEqual([noSigners.status, noSigners.body.message], [400, 'El documento no tiene firmantes']);
-    await request(`/api/v1/documents/${empty}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { signers: [{ user_id: demoUser('intendente') }] } });
-    const noNumerator = await request(`/api/v1/documents/${empty}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') });
-    assert.deepEqual([noNumerator.status, noNumerator.body.message], [400, 'El documento necesita un firmante numerador']);
+    await request(`/api/v1/documents/${empty}/save`, {
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
+      json: { signers: [{ user_id: demoUser('intendente') }] },
+    });
+    const noNumerator = await request(`/api/v1/documents/${empty}/start-signing-process`, {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+    });
+    assert.deepEqual(
+      [noNumerator.status, noNumerator.body.message],
+      [400, 'El documento necesita un firmante numerador'],
+    );
 
     const id = await prepareIntegrationDraft('agente-obras', ['intendente']);
-    const outsider = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('directora-rentas') });
+    const outsider = await request(`/api/v1/documents/${id}/start-signing`, {
+      method: 'POST',
+      headers: asIntegration('directora-rentas'),
+    });
     assert.equal(outsider.status, 404);
-    const once = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+    const once = await request(`/api/v1/documents/${id}/start-signing`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+    });
     assert.equal(once.status, 200);
-    const twice = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
-    assert.deepEqual([twice.status, twice.body], [200, once.body], 'a repeat while the round is open answers that round');
-    assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
-    const signed = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+    const twice = await request(`/api/v1/documents/${id}/start-signing`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+    });
+    assert.deepEqual(
+      [twice.status, twice.body],
+      [200, once.body],
+      'a repeat while the round is open answers that round',
+    );
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('intendente') })).status,
+      200,
+    );
+    const signed = await request(`/api/v1/documents/${id}/start-signing`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+    });
     assert.deepEqual([signed.status, signed.body], [409, { error: 'Documento no puede firmarse en su estado actual' }]);
   });
 
@@ -172,27 +275,66 @@ describe('documents: the signing workflow', function () {
     await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
     assert.equal((await sign(id, 'directora-obras')).status, 200);
 
-    const empty = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('intendente'), json: { reason: '  ' } });
+    const empty = await request(`/api/v1/documents/${id}/reject`, {
+      method: 'POST',
+      headers: asIntegration('intendente'),
+      json: { reason: '  ' },
+    });
     assert.deepEqual([empty.status, empty.body], [400, { error: 'reason es requerido y no puede estar vacio' }]);
-    const missing = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('intendente'), json: {} });
+    const missing = await request(`/api/v1/documents/${id}/reject`, {
+      method: 'POST',
+      headers: asIntegration('intendente'),
+      json: {},
+    });
     assert.deepEqual([missing.status, missing.body], [400, { error: 'reason es requerido y no puede estar vacio' }]);
-    const notSigner = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('agente-obras'), json: { reason: 'no' } });
+    const notSigner = await request(`/api/v1/documents/${id}/reject`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      json: { reason: 'no' },
+    });
     assert.equal(notSigner.status, 403);
 
-    const rejected = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('intendente'), json: { reason: 'Falta el plano' } });
+    const rejected = await request(`/api/v1/documents/${id}/reject`, {
+      method: 'POST',
+      headers: asIntegration('intendente'),
+      json: { reason: 'Falta el plano' },
+    });
     assert.equal(rejected.status, 200, rejected.text);
-    assert.deepEqual(rejected.body, { document_id: id, status: 'rejected', rejected_by: demoUser('intendente'), reason: 'Falta el plano' });
+    assert.deepEqual(rejected.body, {
+      document_id: id,
+      status: 'rejected',
+      rejected_by: demoUser('intendente'),
+      reason: 'Falta el plano',
+    });
     assert.equal((await sign(id, 'intendente')).status, 409);
-    const rejectedEvent = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('activity_events').where({ entity_id: id, kind: 'document_rejected' }).first());
+    const rejectedEvent = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('activity_events').where({ entity_id: id, kind: 'document_rejected' }).first(),
+    );
     assert.match(rejectedEvent.summary, /Falta el plano/);
-    const integrationSave = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { reference: 'x' } });
+    const integrationSave = await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { reference: 'x' },
+    });
     assert.equal(integrationSave.status, 409, 'integration saves drafts only');
 
-    const saved = await request(`/api/v1/documents/${id}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { content: `${SAMPLE_HTML}<p>Plano adjunto.</p>` } });
+    const saved = await request(`/api/v1/documents/${id}/save`, {
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
+      json: { content: `${SAMPLE_HTML}<p>Plano adjunto.</p>` },
+    });
     assert.equal(saved.status, 200);
     assert.equal(saved.body.status, 'draft');
 
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     assert.equal((await sign(id, 'directora-obras')).status, 200);
     const done = await sign(id, 'intendente');
     assert.equal(done.body.status, 'signed');
@@ -204,8 +346,27 @@ describe('documents: the signing workflow', function () {
 
   it('20 documents numbered concurrently get 20 distinct consecutive numbers', async function () {
     this.timeout(240_000);
-    const ids = await Promise.all(Array.from({ length: 20 }, () => prepareIntegrationDraft('agente-obras', ['intendente'], { document_type_acronym: 'DICT', reference: 'Dictamen concurrente' })));
-    await Promise.all(ids.map(async (id) => assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200)));
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        prepareIntegrationDraft('agente-obras', ['intendente'], {
+          document_type_acronym: 'DICT',
+          reference: 'Dictamen concurrente',
+        }),
+      ),
+    );
+    await Promise.all(
+      ids.map(async (id) =>
+        assert.equal(
+          (
+            await request(`/api/v1/documents/${id}/start-signing`, {
+              method: 'POST',
+              headers: asIntegration('agente-obras'),
+            })
+          ).status,
+          200,
+        ),
+      ),
+    );
     const signed = await Promise.all(ids.map((id) => sign(id, 'intendente')));
     const numbers = signed.map((r) => {
       assert.equal(r.status, 200, r.text);
@@ -213,36 +374,82 @@ describe('documents: the signing workflow', function () {
     });
     assert.equal(new Set(numbers).size, 20);
     const sequences = numbers.map((n) => Number(n.split('-')[2])).sort((a, b) => a - b);
-    assert.deepEqual(sequences, Array.from({ length: 20 }, (_, i) => sequences[0]! + i));
+    assert.deepEqual(
+      sequences,
+      Array.from({ length: 20 }, (_, i) => sequences[0]! + i),
+    );
   });
 
   it('officialization delivers a NOTA to its sectors and a MEMO to its users with sector snapshots', async () => {
     const { db, demoTenant } = getStack();
-    const note = await createBackendDraft('agente-obras', { document_type_acronym: 'NOTA', reference: 'Nota a Rentas', recipients: { to: [sector('RENT')], cc: [sector('MESA')] } });
-    await request(`/api/v1/documents/${note}/save`, { method: 'PATCH', headers: asBackend('agente-obras'), json: { content: '<p>Nota</p>', signers: [{ user_id: demoUser('directora-obras'), is_numerator: true }] } });
-    assert.equal((await request(`/api/v1/documents/${note}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') })).status, 200);
-    const before = await tenantDb(db, demoTenant).transaction((trx) => trx('note_recipients').where({ document_id: note }));
+    const note = await createBackendDraft('agente-obras', {
+      document_type_acronym: 'NOTA',
+      reference: 'Nota a Rentas',
+      recipients: { to: [sector('RENT')], cc: [sector('MESA')] },
+    });
+    await request(`/api/v1/documents/${note}/save`, {
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
+      json: { content: '<p>Nota</p>', signers: [{ user_id: demoUser('directora-obras'), is_numerator: true }] },
+    });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${note}/start-signing-process`, {
+          method: 'POST',
+          headers: asBackend('agente-obras'),
+        })
+      ).status,
+      200,
+    );
+    const before = await tenantDb(db, demoTenant).transaction((trx) =>
+      trx('note_recipients').where({ document_id: note }),
+    );
     assert.equal(before.length, 0, 'not delivered before officialization');
     assert.equal((await superSign(note, 'directora-obras')).body.document_status, 'signed');
-    const delivered = await tenantDb(db, demoTenant).transaction((trx) => trx('note_recipients').where({ document_id: note }).orderBy('recipient_kind'));
-    assert.deepEqual(delivered.map((r: { sector_id: string; recipient_kind: string }) => [r.sector_id, r.recipient_kind]), [[sector('MESA'), 'cc'], [sector('RENT'), 'to']]);
+    const delivered = await tenantDb(db, demoTenant).transaction((trx) =>
+      trx('note_recipients').where({ document_id: note }).orderBy('recipient_kind'),
+    );
+    assert.deepEqual(
+      delivered.map((r: { sector_id: string; recipient_kind: string }) => [r.sector_id, r.recipient_kind]),
+      [
+        [sector('MESA'), 'cc'],
+        [sector('RENT'), 'to'],
+      ],
+    );
     assert.ok(delivered.every((r: { delivered_at: Date | null }) => r.delivered_at));
 
     const memo = await createBackendDraft('agente-obras', { document_type_acronym: 'MEMO', reference: 'Memo privado' });
     await request(`/api/v1/documents/${memo}/save`, {
-      method: 'PATCH', headers: asBackend('agente-obras'),
+      method: 'PATCH',
+      headers: asBackend('agente-obras'),
       json: {
         content: '<p>Memo</p>',
         recipients: { to: [demoUser('jefa-mesa')], bcc: [demoUser('directora-rentas'), demoUser('jefa-mesa')] },
         signers: [{ user_id: demoUser('agente-obras'), is_numerator: true }],
       },
     });
-    assert.equal((await request(`/api/v1/documents/${memo}/start-signing-process`, { method: 'POST', headers: asBackend('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${memo}/start-signing-process`, {
+          method: 'POST',
+          headers: asBackend('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     const memoSigned = await superSign(memo, 'agente-obras');
     assert.match(memoSigned.body.official_number, /^MEMO-\d{4}-\d{8}-MVE-DOP$/);
-    const rows = await tenantDb(db, demoTenant).transaction((trx) => trx('memo_recipients').where({ document_id: memo }).orderBy('recipient_type'));
+    const rows = await tenantDb(db, demoTenant).transaction((trx) =>
+      trx('memo_recipients').where({ document_id: memo }).orderBy('recipient_type'),
+    );
     assert.deepEqual(
-      rows.map((r: Record<string, string>) => [r.recipient_user_id, r.recipient_type, r.recipient_sector_id, r.sender_user_id, r.sender_sector_id]),
+      rows.map((r: Record<string, string>) => [
+        r.recipient_user_id,
+        r.recipient_type,
+        r.recipient_sector_id,
+        r.sender_user_id,
+        r.sender_sector_id,
+      ]),
       [
         [demoUser('directora-rentas'), 'BCC', sector('RENT'), demoUser('agente-obras'), sector('DOP')],
         [demoUser('jefa-mesa'), 'TO', sector('MESA'), demoUser('agente-obras'), sector('DOP')],
@@ -253,11 +460,28 @@ describe('documents: the signing workflow', function () {
   it('an imported PDF is signed as uploaded', async () => {
     const { letterPdf, pdfForm } = await import('../support/documents.js');
     const imported = await request('/api/v1/documents/import', {
-      method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf('Informe externo') }),
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      form: pdfForm(
+        { document_type_acronym: 'INF', reference: 'Externo' },
+        { bytes: await letterPdf('Informe externo') },
+      ),
     });
     const id = imported.body.document_id;
-    await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { signers: [demoUser('directora-obras')] } });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { signers: [demoUser('directora-obras')] },
+    });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     const done = await sign(id, 'directora-obras');
     assert.equal(done.status, 200, done.text);
     const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('agente-obras') });

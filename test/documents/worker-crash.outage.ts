@@ -43,13 +43,20 @@ describe('documents: a worker dies in the middle of a signature', function () {
   it('finishes that signature exactly once on a new worker, with one official number', async () => {
     const { db, demoTenant } = getStack();
     const first = await startWorker();
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], { document_type_acronym: 'DICT', reference: 'Dictamen con caída' });
-    const call = (path: string, user: string) => request(`/api/v1/documents/${id}/${path}`, { method: 'POST', headers: asIntegration(user), baseUrl: api.url });
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], {
+      document_type_acronym: 'DICT',
+      reference: 'Dictamen con caída',
+    });
+    const call = (path: string, user: string) =>
+      request(`/api/v1/documents/${id}/${path}`, { method: 'POST', headers: asIntegration(user), baseUrl: api.url });
     assert.equal((await call('start-signing', 'agente-obras')).status, 200);
     assert.equal((await call('sign', 'directora-obras')).status, 200);
 
     const counter = async () =>
-      Number((await tenantDb(db, demoTenant).transaction((trx) => trx('number_counters').where({ kind: 'DICT' }).first()))?.last_value ?? 0);
+      Number(
+        (await tenantDb(db, demoTenant).transaction((trx) => trx('number_counters').where({ kind: 'DICT' }).first()))
+          ?.last_value ?? 0,
+      );
     const before = await counter();
 
     // The numerator signs; while the worker waits for the signing service, it is killed.
@@ -68,12 +75,20 @@ describe('documents: a worker dies in the middle of a signature', function () {
     assert.equal(await counter(), before + 1, 'the official number was allocated once');
     assert.ok(proxy.requests >= 3, 'the signature was requested again after the crash');
 
-    const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('agente-obras'), baseUrl: api.url });
+    const url = await request(`/api/v1/documents/${id}/url`, {
+      headers: asIntegration('agente-obras'),
+      baseUrl: api.url,
+    });
     const pdf = Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
     const signatures = pdfSignatures(pdf);
     assert.equal(signatures.length, 2, 'one signature per signer, none twice');
     assert.ok(signatures.every((s) => s.valid));
-    const signers = await tenantDb(db, demoTenant).transaction((trx) => trx('document_signers').where({ document_id: id }));
-    assert.deepEqual(signers.map((s: { status: string }) => s.status), ['signed', 'signed']);
+    const signers = await tenantDb(db, demoTenant).transaction((trx) =>
+      trx('document_signers').where({ document_id: id }),
+    );
+    assert.deepEqual(
+      signers.map((s: { status: string }) => s.status),
+      ['signed', 'signed'],
+    );
   });
 });

@@ -12,7 +12,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { asIntegration, request, type HttpResult } from '../support/http.js';
 import {
-  assertNothingLost, checkBatchSigned, checkCases, checkDocuments, createOneCase, numberCounter, pendingForSignature, printTable, runMany, signOneDocument, type Outcome,
+  assertNothingLost,
+  checkBatchSigned,
+  checkCases,
+  checkDocuments,
+  createOneCase,
+  numberCounter,
+  pendingForSignature,
+  printTable,
+  runMany,
+  signOneDocument,
+  type Outcome,
 } from './support/load.js';
 import { startFaultWorld, type FaultWorld } from './support/world.js';
 
@@ -39,7 +49,12 @@ describe('faults: processes killed and servers restarted mid-flight', function (
   });
 
   /** Runs the scenario's load while `fault` does its damage, then checks and records the outcome. */
-  async function scenario(name: string, signings: number, cases: number, fault: (done: () => boolean) => Promise<void>) {
+  async function scenario(
+    name: string,
+    signings: number,
+    cases: number,
+    fault: (done: () => boolean) => Promise<void>,
+  ) {
     let finished = false;
     const load = Promise.all([
       runMany(signings, CONCURRENCY, (n) => signOneDocument(world.api.url, n)),
@@ -49,7 +64,10 @@ describe('faults: processes killed and servers restarted mid-flight', function (
     });
     await Promise.all([load, fault(() => finished)]);
     const [docs, created] = await load;
-    const rows = [await checkDocuments(world.db, name, signings, docs.ids), await checkCases(world.db, name, cases, created.ids)];
+    const rows = [
+      await checkDocuments(world.db, name, signings, docs.ids),
+      await checkCases(world.db, name, cases, created.ids),
+    ];
     outcomes.push(...rows);
     assertNothingLost(rows, [...docs.failures, ...created.failures]);
   }
@@ -86,7 +104,8 @@ describe('faults: processes killed and servers restarted mid-flight', function (
       await pause(3_000);
       assert.ok(!done(), 'the load finished before the fault');
       await world.postgres.stop();
-      downStatus = (await request('/api/v1/documents/search', { headers: asIntegration(), baseUrl: world.api.url })).status;
+      downStatus = (await request('/api/v1/documents/search', { headers: asIntegration(), baseUrl: world.api.url }))
+        .status;
       await pause(3_000);
       await world.postgres.start();
     });
@@ -125,8 +144,15 @@ describe('faults: processes killed and servers restarted mid-flight', function (
 
     const key = `lote-faults-${randomUUID()}`;
     const headers = { ...asIntegration(signer), 'Idempotency-Key': key };
-    const post = () => request('/api/v1/documents/sign-batch', { method: 'POST', headers, baseUrl: world.api.url, json: { document_ids: ids } });
-    const poll = () => request(`/api/v1/documents/sign-batch/${key}`, { headers: asIntegration(signer), baseUrl: world.api.url });
+    const post = () =>
+      request('/api/v1/documents/sign-batch', {
+        method: 'POST',
+        headers,
+        baseUrl: world.api.url,
+        json: { document_ids: ids },
+      });
+    const poll = () =>
+      request(`/api/v1/documents/sign-batch/${key}`, { headers: asIntegration(signer), baseUrl: world.api.url });
     const batchStarted = Date.now();
     // The first request waits (up to WORKFLOW_WAIT_MS) while the batch runs; the fault happens meanwhile.
     const first = post().catch((err: Error) => err);
@@ -146,7 +172,14 @@ describe('faults: processes killed and servers restarted mid-flight', function (
     for (const w of victims) w.kill('SIGKILL');
     const killedAt = Date.now();
     assert.ok(doneAtKill < BATCH, `the batch had finished (${doneAtKill}/${BATCH}) before the kill`);
-    await Promise.all(victims.map((w) => new Promise((resolve) => (w.exitCode !== null || w.signalCode !== null ? resolve(null) : w.once('exit', resolve)))));
+    await Promise.all(
+      victims.map(
+        (w) =>
+          new Promise((resolve) =>
+            w.exitCode !== null || w.signalCode !== null ? resolve(null) : w.once('exit', resolve),
+          ),
+      ),
+    );
     // The replacements, as a supervisor would start them.
     await Promise.all([world.startWorker(), world.startWorker()]);
     const restartMs = Date.now() - killedAt;
@@ -160,21 +193,34 @@ describe('faults: processes killed and servers restarted mid-flight', function (
     }
     const batchMs = Date.now() - batchStarted;
     const firstAnswer = await first;
-    assert.ok(!(firstAnswer instanceof Error), `the first request failed: ${firstAnswer instanceof Error ? firstAnswer.message : ''}`);
-    assert.ok([200, 202].includes(firstAnswer.status), `first request: ${firstAnswer.status} ${firstAnswer.text.slice(0, 200)}`);
+    assert.ok(
+      !(firstAnswer instanceof Error),
+      `the first request failed: ${firstAnswer instanceof Error ? firstAnswer.message : ''}`,
+    );
+    assert.ok(
+      [200, 202].includes(firstAnswer.status),
+      `first request: ${firstAnswer.status} ${firstAnswer.text.slice(0, 200)}`,
+    );
 
     const body = done.body;
     assert.equal(body.status, 'completed');
     assert.equal(body.done, BATCH);
-    assert.deepEqual(body.outcomes.map((o: { document_id: string }) => o.document_id), ids, 'one outcome per document, in request order');
-    const notNumbered = body.outcomes.filter((o: { status: string; document_number: string | null }) => o.status !== 'numbered' || !o.document_number);
+    assert.deepEqual(
+      body.outcomes.map((o: { document_id: string }) => o.document_id),
+      ids,
+      'one outcome per document, in request order',
+    );
+    const notNumbered = body.outcomes.filter(
+      (o: { status: string; document_number: string | null }) => o.status !== 'numbered' || !o.document_number,
+    );
     assert.deepEqual(notNumbered.slice(0, 3), [], `${notNumbered.length} documents not numbered`);
 
     // The same key answers the same outcome for every document, and signs nothing again.
     const again = await post();
     assert.equal(again.status, 200, again.text.slice(0, 300));
     assert.equal(again.body.outcomes.length, BATCH);
-    for (const [i, outcome] of (body.outcomes as unknown[]).entries()) assert.deepEqual(again.body.outcomes[i], outcome, `document ${i}`);
+    for (const [i, outcome] of (body.outcomes as unknown[]).entries())
+      assert.deepEqual(again.body.outcomes[i], outcome, `document ${i}`);
     assert.deepEqual(again.body, body);
 
     const row = await checkBatchSigned(world.db, name, ids, signer, counterBefore);

@@ -29,18 +29,77 @@ interface FuzzRequest {
 }
 
 const HOSTILE_SEGMENTS = [
-  '%E0%A4%A', '%ZZ', '%', '..', '%2e%2e', '%2F', '%00', '%C0%AF', '%F0%9F%92%A9', '-1', '0', '99999999999999999999',
-  "'%20OR%201=1--", 'null', 'undefined', '[object%20Object]', 'a'.repeat(3000), `urn:uuid:${demoUser('intendente')}`,
-  `%7B${demoUser('intendente')}%7D`, demoUser('intendente').replace(/-/g, ''), demoUser('intendente').toUpperCase(),
+  '%E0%A4%A',
+  '%ZZ',
+  '%',
+  '..',
+  '%2e%2e',
+  '%2F',
+  '%00',
+  '%C0%AF',
+  '%F0%9F%92%A9',
+  '-1',
+  '0',
+  '99999999999999999999',
+  "'%20OR%201=1--",
+  'null',
+  'undefined',
+  '[object%20Object]',
+  'a'.repeat(3000),
+  `urn:uuid:${demoUser('intendente')}`,
+  `%7B${demoUser('intendente')}%7D`,
+  demoUser('intendente').replace(/-/g, ''),
+  demoUser('intendente').toUpperCase(),
 ];
 
 const HOSTILE_VALUES = [
-  '', ' ', '0', '-1', '1.5', '1e3', '0x10', '461168601842738791', '99999999999999999999', 'NaN', 'Infinity', 'true', 'null',
-  '%00', '%E0%A4%A', "'; drop table documents; --", '%%', '\\', '*', '_', '%25', 'a'.repeat(5000), 'ñandú', '🙂', '<script>x</script>',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '0x10',
+  '461168601842738791',
+  '99999999999999999999',
+  'NaN',
+  'Infinity',
+  'true',
+  'null',
+  '%00',
+  '%E0%A4%A',
+  "'; drop table documents; --",
+  '%%',
+  '\\',
+  '*',
+  '_',
+  '%25',
+  'a'.repeat(5000),
+  'ñandú',
+  '🙂',
+  '<script>x</script>',
 ];
 
-const QUERY_KEYS = ['page', 'page_size', 'search', 'status', 'q', 'limit', 'document_type', 'case_id', 'user_id', 'include_documents',
-  'document_type_acronym', 'date_filter', 'sector_filter', 'expires', 'signature', 'unread_only', '__proto__', 'constructor'];
+const QUERY_KEYS = [
+  'page',
+  'page_size',
+  'search',
+  'status',
+  'q',
+  'limit',
+  'document_type',
+  'case_id',
+  'user_id',
+  'include_documents',
+  'document_type_acronym',
+  'date_filter',
+  'sector_filter',
+  'expires',
+  'signature',
+  'unread_only',
+  '__proto__',
+  'constructor',
+];
 
 function arbitraries(realIds: string[]) {
   const segment = fc.oneof(
@@ -50,12 +109,28 @@ function arbitraries(realIds: string[]) {
     fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s)),
     fc.string({ unit: 'binary', maxLength: 20 }).map((s) => encodeURIComponent(s)),
   );
-  const queryValue = fc.oneof(fc.constantFrom(...HOSTILE_VALUES).map(encodeURIComponent), fc.constantFrom(...HOSTILE_VALUES.slice(0, 20)), fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.nat().map(String));
-  const queryPart = fc.tuple(fc.constantFrom(...QUERY_KEYS, 'page[]', 'page[a]', 'a[b][c][d]'), queryValue).map(([k, v]) => `${k}=${v}`);
-  const query = fc.oneof(fc.constant(''), fc.array(queryPart, { maxLength: 6 }).map((parts) => (parts.length ? `?${parts.join('&')}` : '')), fc.constant('?page=1&page=2&page_size=5&page_size=500'));
+  const queryValue = fc.oneof(
+    fc.constantFrom(...HOSTILE_VALUES).map(encodeURIComponent),
+    fc.constantFrom(...HOSTILE_VALUES.slice(0, 20)),
+    fc.string({ maxLength: 30 }).map(encodeURIComponent),
+    fc.nat().map(String),
+  );
+  const queryPart = fc
+    .tuple(fc.constantFrom(...QUERY_KEYS, 'page[]', 'page[a]', 'a[b][c][d]'), queryValue)
+    .map(([k, v]) => `${k}=${v}`);
+  const query = fc.oneof(
+    fc.constant(''),
+    fc.array(queryPart, { maxLength: 6 }).map((parts) => (parts.length ? `?${parts.join('&')}` : '')),
+    fc.constant('?page=1&page=2&page_size=5&page_size=500'),
+  );
 
   // Mostly valid callers, so most requests reach validation and the domain, not just auth.
-  const valid = fc.constantFrom<Record<string, string>>(asIntegration('intendente'), asIntegration('agente-obras'), asBackend('intendente'), asBackend('agente-obras'));
+  const valid = fc.constantFrom<Record<string, string>>(
+    asIntegration('intendente'),
+    asIntegration('agente-obras'),
+    asBackend('intendente'),
+    asBackend('agente-obras'),
+  );
   const hostile = fc.constantFrom<Record<string, string>>(
     { 'X-API-Key': getStack().demoApiKey, 'X-User-ID': 'not-a-uuid' },
     { 'X-API-Key': getStack().demoApiKey },
@@ -73,23 +148,52 @@ function arbitraries(realIds: string[]) {
   const jsonValue = fc.oneof(
     fc.json({ maxDepth: 4 }),
     // A plausible body with hostile values in the fields routes read.
-    fc.record(
-      {
-        reference: fc.oneof(fc.string({ maxLength: 600 }), fc.constant('\u0000'), fc.integer(), fc.constant('r'.repeat(501))),
-        content: fc.oneof(fc.string(), fc.constant('<p>\u0000</p>'), fc.constant(null)),
-        document_type_acronym: fc.oneof(fc.constantFrom('INF', 'NOTA', 'MEMO', 'CAEX', 'inf', ''), fc.string()),
-        case_template_id: fc.oneof(fc.constant(template('PEROB')), fc.uuid().map(String), fc.constant(`urn:uuid:${template('PEROB')}`)),
-        signers: fc.oneof(fc.array(fc.constantFrom(demoUser('intendente'), `urn:uuid:${demoUser('intendente')}`, 'x', ''), { maxLength: 5 }), fc.constant('all')),
-        recipients: fc.oneof(fc.json({ maxDepth: 3 }).map((j) => JSON.parse(j) as unknown), fc.constant({ to: [demoSector('DOP')], cc: ['x'] })),
-        reason: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(' '), fc.constant('x'.repeat(3000))),
-        email: fc.oneof(fc.emailAddress(), fc.string()),
-        proposed_id: fc.oneof(fc.uuid().map(String), fc.constant('')),
-        page: fc.oneof(fc.integer(), fc.double()),
-      },
-      { requiredKeys: [] },
-    ).map((o) => JSON.stringify(o)),
+    fc
+      .record(
+        {
+          reference: fc.oneof(
+            fc.string({ maxLength: 600 }),
+            fc.constant('\u0000'),
+            fc.integer(),
+            fc.constant('r'.repeat(501)),
+          ),
+          content: fc.oneof(fc.string(), fc.constant('<p>\u0000</p>'), fc.constant(null)),
+          document_type_acronym: fc.oneof(fc.constantFrom('INF', 'NOTA', 'MEMO', 'CAEX', 'inf', ''), fc.string()),
+          case_template_id: fc.oneof(
+            fc.constant(template('PEROB')),
+            fc.uuid().map(String),
+            fc.constant(`urn:uuid:${template('PEROB')}`),
+          ),
+          signers: fc.oneof(
+            fc.array(fc.constantFrom(demoUser('intendente'), `urn:uuid:${demoUser('intendente')}`, 'x', ''), {
+              maxLength: 5,
+            }),
+            fc.constant('all'),
+          ),
+          recipients: fc.oneof(
+            fc.json({ maxDepth: 3 }).map((j) => JSON.parse(j) as unknown),
+            fc.constant({ to: [demoSector('DOP')], cc: ['x'] }),
+          ),
+          reason: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(' '), fc.constant('x'.repeat(3000))),
+          email: fc.oneof(fc.emailAddress(), fc.string()),
+          proposed_id: fc.oneof(fc.uuid().map(String), fc.constant('')),
+          page: fc.oneof(fc.integer(), fc.double()),
+        },
+        { requiredKeys: [] },
+      )
+      .map((o) => JSON.stringify(o)),
     fc.integer({ min: 65, max: 3000 }).map((d) => `${'['.repeat(d)}${']'.repeat(d)}`),
-    fc.constantFrom('{', '{"a":', '[1,2', 'nul', '"\\ud800"', '{"a":1}{"b":2}', '\u0000', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"x":1}}}'),
+    fc.constantFrom(
+      '{',
+      '{"a":',
+      '[1,2',
+      'nul',
+      '"\\ud800"',
+      '{"a":1}{"b":2}',
+      '\u0000',
+      '{"__proto__":{"polluted":true}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ),
   );
   const body = fc.oneof(
     fc.constant<Pick<FuzzRequest, 'body' | 'headers'>>({ headers: {} }),
@@ -97,10 +201,16 @@ function arbitraries(realIds: string[]) {
     jsonValue.map((b) => ({ body: b, headers: { 'content-type': 'text/plain' } })),
     fc.uint8Array({ maxLength: 200 }).map((b) => ({ body: b, headers: { 'content-type': 'application/json' } })),
     fc.constantFrom<Pick<FuzzRequest, 'body' | 'headers'>>(
-      { body: 'reference=x&document_type_acronym=INF', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      {
+        body: 'reference=x&document_type_acronym=INF',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
       { body: '{"reference":"x"}', headers: { 'content-type': 'application/json; charset=utf-16' } },
       { body: '{"reference":"x"}', headers: { 'content-type': 'application/json; charset=klingon' } },
-      { body: '--b\r\nContent-Disposition: form-data; name="pdf_file"; filename="a.pdf"\r\n\r\n%PDF', headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+      {
+        body: '--b\r\nContent-Disposition: form-data; name="pdf_file"; filename="a.pdf"\r\n\r\n%PDF',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      },
       { body: '--b--', headers: { 'content-type': 'multipart/form-data' } },
       { body: Buffer.from([0xff, 0xfe, 0x7b, 0x00]), headers: { 'content-type': 'application/json' } },
     ),
@@ -111,17 +221,24 @@ function arbitraries(realIds: string[]) {
 function fillPath(pattern: string, segments: string[]): string {
   let i = 0;
   // `:param` fills one segment; `*rest` (file keys) a couple.
-  return pattern.replace(/[:*]\w+/g, (m) => (m.startsWith('*') ? `${segments[i++ % segments.length]}/${segments[i++ % segments.length]}` : segments[i++ % segments.length]!));
+  return pattern.replace(/[:*]\w+/g, (m) =>
+    m.startsWith('*')
+      ? `${segments[i++ % segments.length]}/${segments[i++ % segments.length]}`
+      : segments[i++ % segments.length]!,
+  );
 }
 
 function requestsFor(routes: RouteInfo[], realIds: string[]): FuzzRequest[] {
   const arb = arbitraries(realIds);
   const out: FuzzRequest[] = [];
   routes.forEach((route, n) => {
-    const samples = fc.sample(fc.tuple(fc.array(arb.segment, { minLength: 3, maxLength: 3 }), arb.query, arb.credentials, arb.body), {
-      numRuns: RUNS_PER_ROUTE,
-      seed: SEED + n,
-    });
+    const samples = fc.sample(
+      fc.tuple(fc.array(arb.segment, { minLength: 3, maxLength: 3 }), arb.query, arb.credentials, arb.body),
+      {
+        numRuns: RUNS_PER_ROUTE,
+        seed: SEED + n,
+      },
+    );
     for (const [segments, query, credentials, body] of samples) {
       out.push({
         method: route.method,
@@ -147,7 +264,8 @@ function shapeProblem(status: number, contentType: string, text: string): string
   } catch {
     return 'body is not JSON';
   }
-  if (status >= 400 && typeof body.error !== 'string' && !(body.success === false && typeof body.message === 'string')) return `error shape ${text.slice(0, 120)}`;
+  if (status >= 400 && typeof body.error !== 'string' && !(body.success === false && typeof body.message === 'string'))
+    return `error shape ${text.slice(0, 120)}`;
   if (/at \w+ \(|node_modules|SELECT |INSERT |relation "/.test(text)) return `leaks internals: ${text.slice(0, 160)}`;
   return undefined;
 }
@@ -156,7 +274,12 @@ async function send(apiUrl: string, r: FuzzRequest, tally: Tally): Promise<void>
   const what = `${r.method} ${r.path.slice(0, 140)}`;
   const started = performance.now();
   try {
-    const res = await fetch(`${apiUrl}${r.path}`, { method: r.method, headers: r.headers, body: r.body, signal: AbortSignal.timeout(ANSWER_BOUND_MS * 2) });
+    const res = await fetch(`${apiUrl}${r.path}`, {
+      method: r.method,
+      headers: r.headers,
+      body: r.body,
+      signal: AbortSignal.timeout(ANSWER_BOUND_MS * 2),
+    });
     const text = await res.text();
     tally.record(what, res.status, performance.now() - started, text);
     // A path whose dot segments resolve outside the API (`/files/../..` is `/`) reaches the desk, not an API route.
@@ -178,7 +301,10 @@ describe('robustness: hostile requests to every API route', function () {
     const { apiUrl, apiDeps } = getStack();
     const routes = apiRoutes(apiDeps);
     // Integration and backend share many paths; the credentials of each request pick the interface.
-    const all = [...new Map([...routes.integration, ...routes.backend].map((r) => [`${r.method} ${r.path}`, r])).values(), { method: 'GET', path: '/files/*key' }];
+    const all = [
+      ...new Map([...routes.integration, ...routes.backend].map((r) => [`${r.method} ${r.path}`, r])).values(),
+      { method: 'GET', path: '/files/*key' },
+    ];
     const draft = await createIntegrationDraft('agente-obras');
     const realIds = [draft, demoUser('intendente'), demoSector('DOP'), template('PEROB')];
     const requests = requestsFor(all, realIds);

@@ -48,7 +48,12 @@ const json = (text: string): Record<string, unknown> => {
 };
 
 /** The route's documented status with DOCUMENT_MESSAGES.pdfInvalid (`error` on integration, `message` on backend). */
-const documented = (status: number): Check => (res) => (res.status === status && (json(res.text).error ?? json(res.text).message) === DOCUMENT_MESSAGES.pdfInvalid ? undefined : `${res.status} ${res.text.slice(0, 160)}`);
+const documented =
+  (status: number): Check =>
+  (res) =>
+    res.status === status && (json(res.text).error ?? json(res.text).message) === DOCUMENT_MESSAGES.pdfInvalid
+      ? undefined
+      : `${res.status} ${res.text.slice(0, 160)}`;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -62,9 +67,17 @@ describe('robustness: hostile PDFs on every upload route', function () {
     const { apiUrl, signer } = getStack();
     const sound = await letterPdf('Informe externo', 2);
     const importFields = { document_type_acronym: 'INF', reference: 'Carga hostil' };
-    const integrationDoc = await request('/api/v1/documents/import', { method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm(importFields, { bytes: sound }) });
+    const integrationDoc = await request('/api/v1/documents/import', {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      form: pdfForm(importFields, { bytes: sound }),
+    });
     assert.equal(integrationDoc.status, 201, integrationDoc.text);
-    const backendDoc = await request('/api/v1/documents/import', { method: 'POST', headers: asBackend('agente-obras'), form: pdfForm(importFields, { bytes: sound }) });
+    const backendDoc = await request('/api/v1/documents/import', {
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+      form: pdfForm(importFields, { bytes: sound }),
+    });
     assert.equal(backendDoc.status, 201, backendDoc.text);
     const backendId = backendDoc.body.data?.document_id ?? backendDoc.body.document_id;
     assert.ok(backendId, backendDoc.text);
@@ -73,41 +86,113 @@ describe('robustness: hostile PDFs on every upload route', function () {
 
     // A person's chain from the stack's remote signing service, for the hash-signing routes.
     const csc = cscClient(getStack());
-    const { credentialId } = await csc.enrol({ userId: `demo:${randomUUID()}`, fullName: 'Persona Carga Hostil', cuit: null, organization: 'Municipalidad de Villa Esperanza', email: 'carga.hostil@example.test' });
+    const { credentialId } = await csc.enrol({
+      userId: `demo:${randomUUID()}`,
+      fullName: 'Persona Carga Hostil',
+      cuit: null,
+      organization: 'Municipalidad de Villa Esperanza',
+      email: 'carga.hostil@example.test',
+    });
     const signerCertificates = (await csc.credentialInfo(credentialId)).certificates
-      .map((der) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`)
+      .map(
+        (der) =>
+          `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`,
+      )
       .join('');
-    const signerRefusal = (codes: [number, string][]): Check => (res) =>
-      codes.some(([status, code]) => res.status === status && json(res.text).code === code) ? undefined : `${res.status} ${res.text.slice(0, 160)}`;
+    const signerRefusal =
+      (codes: [number, string][]): Check =>
+      (res) =>
+        codes.some(([status, code]) => res.status === status && json(res.text).code === code)
+          ? undefined
+          : `${res.status} ${res.text.slice(0, 160)}`;
 
     const routes: (ClientRoute & { check: Check })[] = [
-      { name: 'integration import', url: `${apiUrl}/api/v1/documents/import`, method: 'POST', headers: asIntegration('agente-obras'), fields: importFields, check: documented(400) },
-      { name: 'integration replace', url: `${apiUrl}/api/v1/documents/${integrationDoc.body.document_id}/imported-pdf`, method: 'PUT', headers: asIntegration('agente-obras'), fields: {}, check: documented(422) },
-      { name: 'backend import', url: `${apiUrl}/api/v1/documents/import`, method: 'POST', headers: asBackend('agente-obras'), fields: importFields, check: documented(400) },
-      { name: 'backend replace', url: `${apiUrl}/api/v1/documents/${backendId}/imported-pdf`, method: 'PUT', headers: asBackend('agente-obras'), fields: {}, check: documented(422) },
       {
-        name: 'public verify', url: `${publicApi.url}/api/v1/public/verify`, method: 'POST', headers: {}, fields: {},
-        // Verification reads only the signatures (bounded): a file whose hostile part it never
-        // needs is simply unsigned (200); one it must read is refused (400).
-        check: (res) => (res.status === 400 || (res.status === 200 && res.text.startsWith('{"verdict":"unsigned"')) ? undefined : `${res.status} ${res.text.slice(0, 160)}`),
+        name: 'integration import',
+        url: `${apiUrl}/api/v1/documents/import`,
+        method: 'POST',
+        headers: asIntegration('agente-obras'),
+        fields: importFields,
+        check: documented(400),
       },
       {
-        name: 'signer /sign-pdf', url: `${signer.url}/sign-pdf`, method: 'POST', headers: { 'x-api-key': TEST_SIGNER_API_KEY }, fields: { ...SIGNER_FIELDS, tenant_id: 'demo' },
+        name: 'integration replace',
+        url: `${apiUrl}/api/v1/documents/${integrationDoc.body.document_id}/imported-pdf`,
+        method: 'PUT',
+        headers: asIntegration('agente-obras'),
+        fields: {},
+        check: documented(422),
+      },
+      {
+        name: 'backend import',
+        url: `${apiUrl}/api/v1/documents/import`,
+        method: 'POST',
+        headers: asBackend('agente-obras'),
+        fields: importFields,
+        check: documented(400),
+      },
+      {
+        name: 'backend replace',
+        url: `${apiUrl}/api/v1/documents/${backendId}/imported-pdf`,
+        method: 'PUT',
+        headers: asBackend('agente-obras'),
+        fields: {},
+        check: documented(422),
+      },
+      {
+        name: 'public verify',
+        url: `${publicApi.url}/api/v1/public/verify`,
+        method: 'POST',
+        headers: {},
+        fields: {},
+        // Verification reads only the signatures (bounded): a file whose hostile part it never
+        // needs is simply unsigned (200); one it must read is refused (400).
+        check: (res) =>
+          res.status === 400 || (res.status === 200 && res.text.startsWith('{"verdict":"unsigned"'))
+            ? undefined
+            : `${res.status} ${res.text.slice(0, 160)}`,
+      },
+      {
+        name: 'signer /sign-pdf',
+        url: `${signer.url}/sign-pdf`,
+        method: 'POST',
+        headers: { 'x-api-key': TEST_SIGNER_API_KEY },
+        fields: { ...SIGNER_FIELDS, tenant_id: 'demo' },
         // The signer reads what it signs: a file it cannot read within limits is INVALID_PDF_FILE,
         // one whose hostile part it never needs still lacks the end-text marker (LayoutError).
-        check: (res) => (res.status === 400 && ['INVALID_PDF_FILE', 'LayoutError'].includes(String(json(res.text).code)) ? undefined : `${res.status} ${res.text.slice(0, 160)}`),
+        check: (res) =>
+          res.status === 400 && ['INVALID_PDF_FILE', 'LayoutError'].includes(String(json(res.text).code))
+            ? undefined
+            : `${res.status} ${res.text.slice(0, 160)}`,
       },
       {
         // Prepared as /sign-pdf signs: the same refusals.
-        name: 'signer /sign-pdf/prepare', url: `${signer.url}/sign-pdf/prepare`, method: 'POST', headers: { 'x-api-key': TEST_SIGNER_API_KEY },
+        name: 'signer /sign-pdf/prepare',
+        url: `${signer.url}/sign-pdf/prepare`,
+        method: 'POST',
+        headers: { 'x-api-key': TEST_SIGNER_API_KEY },
         fields: { ...SIGNER_FIELDS, tenant_id: 'demo', signer_certificates: signerCertificates },
-        check: signerRefusal([[400, 'INVALID_PDF_FILE'], [400, 'LayoutError']]),
+        check: signerRefusal([
+          [400, 'INVALID_PDF_FILE'],
+          [400, 'LayoutError'],
+        ]),
       },
       {
         // None is a prepared file: unreadable, or readable without a signature hole.
-        name: 'signer /sign-pdf/complete', url: `${signer.url}/sign-pdf/complete`, method: 'POST', headers: { 'x-api-key': TEST_SIGNER_API_KEY }, fileField: 'prepared_pdf',
-        fields: { tenant_id: 'demo', signature: Buffer.alloc(256, 7).toString('base64'), signer_certificates: signerCertificates },
-        check: signerRefusal([[400, 'INVALID_PDF_FILE'], [422, 'INVALID_PREPARED_PDF']]),
+        name: 'signer /sign-pdf/complete',
+        url: `${signer.url}/sign-pdf/complete`,
+        method: 'POST',
+        headers: { 'x-api-key': TEST_SIGNER_API_KEY },
+        fileField: 'prepared_pdf',
+        fields: {
+          tenant_id: 'demo',
+          signature: Buffer.alloc(256, 7).toString('base64'),
+          signer_certificates: signerCertificates,
+        },
+        check: signerRefusal([
+          [400, 'INVALID_PDF_FILE'],
+          [422, 'INVALID_PREPARED_PDF'],
+        ]),
       },
     ];
     // Every route warmed with a sound file: worker threads start once, outside the measure.
@@ -139,9 +224,18 @@ describe('robustness: hostile PDFs on every upload route', function () {
       }
     };
 
-    const client = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/upload-client.ts', import.meta.url)), JSON.stringify({ routes, rounds: ROUNDS, concurrency: CONCURRENT })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const client = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./support/upload-client.ts', import.meta.url)),
+        JSON.stringify({ routes, rounds: ROUNDS, concurrency: CONCURRENT }),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let poller: Promise<void> = Promise.resolve();
     for await (const line of createInterface({ input: client.stdout! })) {
       const message = JSON.parse(line) as { start?: string; end?: string; results?: ClientResult[] };
@@ -165,24 +259,41 @@ describe('robustness: hostile PDFs on every upload route', function () {
         if (wrong) tally.fail(`${what}: ${wrong}`);
       }
       const p99 = percentile(health, 99);
-      process.stdout.write(`      ${route.name}: ${message.results!.length} uploads; /health ${health.length} polls, p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms; event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms\n`);
+      process.stdout.write(
+        `      ${route.name}: ${message.results!.length} uploads; /health ${health.length} polls, p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms; event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms\n`,
+      );
       if (health.length < 20) problems.push(`${route.name}: only ${health.length} /health polls`);
       // A route that blocked the loop would hold /health for the length of a parse (seconds before).
       // A quick route gets few polls (35 for public verification), where p95 is its second-slowest.
-      if (percentile(health, 95) >= HEALTH_P99_MS) problems.push(`${route.name}: /health p95 ${percentile(health, 95).toFixed(1)} ms while hostile uploads ran`);
+      if (percentile(health, 95) >= HEALTH_P99_MS)
+        problems.push(`${route.name}: /health p95 ${percentile(health, 95).toFixed(1)} ms while hostile uploads ran`);
     }
-    assert.equal(await new Promise((resolve) => (client.exitCode !== null ? resolve(client.exitCode) : client.on('exit', resolve))), 0, 'the upload client failed');
+    assert.equal(
+      await new Promise((resolve) =>
+        client.exitCode !== null ? resolve(client.exitCode) : client.on('exit', resolve),
+      ),
+      0,
+      'the upload client failed',
+    );
 
     // Still serving sound files afterwards, on the API's parsing path.
-    const after = await request('/api/v1/documents/import', { method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm(importFields, { bytes: sound }) });
+    const after = await request('/api/v1/documents/import', {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      form: pdfForm(importFields, { bytes: sound }),
+    });
     assert.equal(after.status, 201, after.text);
     await publicApi.close();
 
     const p99 = percentile(allHealth, 99);
-    process.stdout.write(`      /health over all routes: ${allHealth.length} polls, p50 ${percentile(allHealth, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms\n`);
+    process.stdout.write(
+      `      /health over all routes: ${allHealth.length} polls, p50 ${percentile(allHealth, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms\n`,
+    );
     if (p99 >= HEALTH_P99_MS) problems.push(`/health p99 ${p99.toFixed(1)} ms while hostile uploads ran`);
     tally.rss(rssPeak);
-    process.stdout.write(`      RSS of the stack ${(rssBefore / MiB).toFixed(0)} → peak ${(rssPeak / MiB).toFixed(0)} MB\n`);
+    process.stdout.write(
+      `      RSS of the stack ${(rssBefore / MiB).toFixed(0)} → peak ${(rssPeak / MiB).toFixed(0)} MB\n`,
+    );
     tally.check();
     assert.deepEqual(problems, []);
     assert.ok(rssPeak - rssBefore < 200 * MiB, `RSS grew by ${((rssPeak - rssBefore) / MiB).toFixed(0)} MB`);

@@ -13,7 +13,15 @@ import assert from 'node:assert/strict';
 import { fields } from '../signer/support/http.js';
 import { issuePerson, prepare, signHash, type Person } from '../signer/support/hash-signing.js';
 import { letterPdf } from '../signer/support/pdfs.js';
-import { fieldParts, isAnswer, multipartBody, postHead as rawPostHead, rawExchange, type FormPart, type RawStep } from '../signer/support/raw-http.js';
+import {
+  fieldParts,
+  isAnswer,
+  multipartBody,
+  postHead as rawPostHead,
+  rawExchange,
+  type FormPart,
+  type RawStep,
+} from '../signer/support/raw-http.js';
 import { API_KEY } from '../signer/support/service.js';
 import { inParallel, prng } from '../signer/support/fuzzing.js';
 import { startSignerProcess, watchSigner, type SignerProcess } from '../signer/support/signer-process.js';
@@ -67,7 +75,12 @@ describe('signer fuzz: malformed multipart uploads', function () {
     person = await issuePerson();
     const res = await prepare(signer.url, pdf, person);
     assert.equal(res.status, 200, res.bytes.toString().slice(0, 200));
-    prepared = { pdf: res.bytes, signature: signHash(person.key, Buffer.from(res.headers.get('x-data-to-sign-digest')!, 'base64')).toString('base64') };
+    prepared = {
+      pdf: res.bytes,
+      signature: signHash(person.key, Buffer.from(res.headers.get('x-data-to-sign-digest')!, 'base64')).toString(
+        'base64',
+      ),
+    };
   });
 
   after(async () => {
@@ -75,49 +88,80 @@ describe('signer fuzz: malformed multipart uploads', function () {
   });
 
   const routes: Record<string, () => { route: Route; file: Buffer; damagedForms: number }> = {
-    '/sign-pdf': () => ({ route: { path: '/sign-pdf', fileField: 'pdf_file', fields: fields() }, file: pdf, damagedForms: 160 }),
+    '/sign-pdf': () => ({
+      route: { path: '/sign-pdf', fileField: 'pdf_file', fields: fields() },
+      file: pdf,
+      damagedForms: 160,
+    }),
     // The hash-signing routes: the same corpus (fewer random damages), their forms carrying a PEM chain and a signature value.
-    '/sign-pdf/prepare': () => ({ route: { path: '/sign-pdf/prepare', fileField: 'pdf_file', fields: fields({ signer_certificates: person.pem }) }, file: pdf, damagedForms: 80 }),
+    '/sign-pdf/prepare': () => ({
+      route: { path: '/sign-pdf/prepare', fileField: 'pdf_file', fields: fields({ signer_certificates: person.pem }) },
+      file: pdf,
+      damagedForms: 80,
+    }),
     '/sign-pdf/complete': () => ({
-      route: { path: '/sign-pdf/complete', fileField: 'prepared_pdf', fields: { tenant_id: 'demo', signature: prepared.signature, signer_certificates: person.pem } },
+      route: {
+        path: '/sign-pdf/complete',
+        fileField: 'prepared_pdf',
+        fields: { tenant_id: 'demo', signature: prepared.signature, signer_certificates: person.pem },
+      },
       file: prepared.pdf,
       damagedForms: 80,
     }),
   };
 
-  for (const [name, setup] of Object.entries(routes)) it(`POST ${name} refuses every malformed upload cleanly and survives clients that vanish`, async () => {
-    const { route, file, damagedForms } = setup();
-    const corpus = [...handWritten(file, route), ...damaged(file, 4242, route, damagedForms)];
-    const tally = new Tally(`signer multipart fuzz: POST ${name}`, { maxLatencyMs: ANSWER_BOUND_MS, maxRssBytes: RSS_BOUND, allowed5xx: documented5xx });
-    const health = new Tally(`signer multipart fuzz: GET /health meanwhile (${name})`, { maxLatencyMs: HEALTH_BOUND_MS, p95LatencyMs: HEALTH_P95_MS, maxRssBytes: RSS_BOUND });
-    const watch = watchSigner(signer, health, [tally]);
-    const started = performance.now();
-    let hungUp = 0;
-    try {
-      // Slow cases (stalls) first, so they overlap with the rest.
-      const ordered = [...corpus].sort((a, b) => Number(hasPause(b)) - Number(hasPause(a)));
-      await inParallel(ordered, 6, async (c) => {
-        const r = await rawExchange(signer.url, c.steps, ANSWER_BOUND_MS + 5000);
-        if (c.hangsUp) {
-          hungUp++;
-          if (isAnswer(r) && r.status >= 500 && !documented5xx(r.status, r.body.toString())) tally.fail(`${c.label}: ${r.status} ${r.body}`);
-          return;
-        }
-        if (!isAnswer(r)) return tally.record(c.label, r.error, r.ms);
-        tally.record(c.label, r.status, r.ms, r.body.toString('utf8', 0, 400));
-        checkAnswer(tally, c.label, r.status, r.headers, r.body);
+  for (const [name, setup] of Object.entries(routes))
+    it(`POST ${name} refuses every malformed upload cleanly and survives clients that vanish`, async () => {
+      const { route, file, damagedForms } = setup();
+      const corpus = [...handWritten(file, route), ...damaged(file, 4242, route, damagedForms)];
+      const tally = new Tally(`signer multipart fuzz: POST ${name}`, {
+        maxLatencyMs: ANSWER_BOUND_MS,
+        maxRssBytes: RSS_BOUND,
+        allowed5xx: documented5xx,
       });
-    } finally {
-      await watch.stop();
-    }
-    process.stdout.write(`      ${corpus.length} exchanges (${hungUp} clients hanging up mid-request) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    assert.equal(signer.ended(), undefined, `the signer exited: ${signer.ended()}\n${signer.output().slice(-3000)}`);
-    // Still signing after all that.
-    const ok = await rawExchange(signer.url, requestTo(multipartBody(B, [...fieldParts(route.fields), filePart(file, route.fileField)]), {}, route), 10_000);
-    assert.ok(isAnswer(ok) && ok.status === 200, JSON.stringify(isAnswer(ok) ? { status: ok.status, body: ok.body.toString().slice(0, 200) } : ok));
-    health.check();
-    tally.check();
-  });
+      const health = new Tally(`signer multipart fuzz: GET /health meanwhile (${name})`, {
+        maxLatencyMs: HEALTH_BOUND_MS,
+        p95LatencyMs: HEALTH_P95_MS,
+        maxRssBytes: RSS_BOUND,
+      });
+      const watch = watchSigner(signer, health, [tally]);
+      const started = performance.now();
+      let hungUp = 0;
+      try {
+        // Slow cases (stalls) first, so they overlap with the rest.
+        const ordered = [...corpus].sort((a, b) => Number(hasPause(b)) - Number(hasPause(a)));
+        await inParallel(ordered, 6, async (c) => {
+          const r = await rawExchange(signer.url, c.steps, ANSWER_BOUND_MS + 5000);
+          if (c.hangsUp) {
+            hungUp++;
+            if (isAnswer(r) && r.status >= 500 && !documented5xx(r.status, r.body.toString()))
+              tally.fail(`${c.label}: ${r.status} ${r.body}`);
+            return;
+          }
+          if (!isAnswer(r)) return tally.record(c.label, r.error, r.ms);
+          tally.record(c.label, r.status, r.ms, r.body.toString('utf8', 0, 400));
+          checkAnswer(tally, c.label, r.status, r.headers, r.body);
+        });
+      } finally {
+        await watch.stop();
+      }
+      process.stdout.write(
+        `      ${corpus.length} exchanges (${hungUp} clients hanging up mid-request) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+      );
+      assert.equal(signer.ended(), undefined, `the signer exited: ${signer.ended()}\n${signer.output().slice(-3000)}`);
+      // Still signing after all that.
+      const ok = await rawExchange(
+        signer.url,
+        requestTo(multipartBody(B, [...fieldParts(route.fields), filePart(file, route.fileField)]), {}, route),
+        10_000,
+      );
+      assert.ok(
+        isAnswer(ok) && ok.status === 200,
+        JSON.stringify(isAnswer(ok) ? { status: ok.status, body: ok.body.toString().slice(0, 200) } : ok),
+      );
+      health.check();
+      tally.check();
+    });
 });
 
 function hasPause(e: Exchange): boolean {
@@ -145,13 +189,30 @@ function filePart(pdf: Buffer, name = 'pdf_file'): FormPart {
 
 /** Head and body of a POST to the route (default /sign-pdf); headers may be overridden (undefined leaves one out). */
 function requestTo(body: Buffer, headers: Record<string, string | number | undefined> = {}, route?: Route): RawStep[] {
-  return [rawPostHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': body.length, ...headers }, route?.path), body];
+  return [
+    rawPostHead(
+      {
+        'X-API-Key': API_KEY,
+        'Content-Type': `multipart/form-data; boundary=${B}`,
+        'Content-Length': body.length,
+        ...headers,
+      },
+      route?.path,
+    ),
+    body,
+  ];
 }
 
 function handWritten(pdf: Buffer, route: Route): Exchange[] {
   const good = fieldParts(route.fields);
-  const filePart = (data: Buffer, name = route.fileField) => ({ name, filename: 'documento.pdf', contentType: 'application/pdf', data });
-  const request = (body: Buffer, headers: Record<string, string | number | undefined> = {}) => requestTo(body, headers, route);
+  const filePart = (data: Buffer, name = route.fileField) => ({
+    name,
+    filename: 'documento.pdf',
+    contentType: 'application/pdf',
+    data,
+  });
+  const request = (body: Buffer, headers: Record<string, string | number | undefined> = {}) =>
+    requestTo(body, headers, route);
   const postHead = (headers: Record<string, string | number | undefined>) => rawPostHead(headers, route.path);
   const valid = multipartBody(B, [...good, filePart(pdf)]);
   const open = multipartBody(B, [...good, filePart(pdf)], { close: false });
@@ -161,10 +222,21 @@ function handWritten(pdf: Buffer, route: Route): Exchange[] {
   // Boundaries.
   add('no boundary parameter', request(valid, { 'Content-Type': 'multipart/form-data' }));
   add('empty boundary', request(valid, { 'Content-Type': 'multipart/form-data; boundary=' }));
-  add('two boundary parameters', request(valid, { 'Content-Type': `multipart/form-data; boundary=other; boundary=${B}` }));
-  add('boundary of 1000 characters', request(multipartBody('x'.repeat(1000), [...good, filePart(pdf)]), { 'Content-Type': `multipart/form-data; boundary=${'x'.repeat(1000)}` }));
+  add(
+    'two boundary parameters',
+    request(valid, { 'Content-Type': `multipart/form-data; boundary=other; boundary=${B}` }),
+  );
+  add(
+    'boundary of 1000 characters',
+    request(multipartBody('x'.repeat(1000), [...good, filePart(pdf)]), {
+      'Content-Type': `multipart/form-data; boundary=${'x'.repeat(1000)}`,
+    }),
+  );
   add('quoted boundary left open', request(valid, { 'Content-Type': `multipart/form-data; boundary="${B}` }));
-  add('boundary with non-ASCII bytes', request(valid, { 'Content-Type': 'multipart/form-data; boundary=\xff\xfe\x00' }));
+  add(
+    'boundary with non-ASCII bytes',
+    request(valid, { 'Content-Type': 'multipart/form-data; boundary=\xff\xfe\x00' }),
+  );
   add('body with another boundary', request(multipartBody('different', [...good, filePart(pdf)])));
   add('body without any boundary', request(Buffer.from('just some bytes, no parts at all')));
   add('empty body', request(Buffer.alloc(0)));
@@ -177,36 +249,117 @@ function handWritten(pdf: Buffer, route: Route): Exchange[] {
   add('other file never closed', request(multipartBody(B, [...good, filePart(pdf, 'adjunto')], { close: false })));
   add('part headers never ended', request(Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="name"\r\n`)));
   add('cut inside the final boundary', request(valid.subarray(0, valid.length - 6)));
-  for (const at of [1, 10, 100, 500, 1000, 1500, valid.length - 100]) add(`cut at byte ${at} (declared length matching)`, request(valid.subarray(0, at)));
+  for (const at of [1, 10, 100, 500, 1000, 1500, valid.length - 100])
+    add(`cut at byte ${at} (declared length matching)`, request(valid.subarray(0, at)));
 
   // Huge headers and many parts.
-  add('part header of 20 KB', request(multipartBody(B, [{ name: 'name', data: 'Ana', headers: [`X-Filler: ${'a'.repeat(20 * 1024)}`] }, filePart(pdf)])));
-  add('part header of 200 KB', request(multipartBody(B, [{ name: 'name', data: 'Ana', headers: [`X-Filler: ${'a'.repeat(200 * 1024)}`] }, filePart(pdf)])));
-  add('100 header lines in a part', request(multipartBody(B, [{ name: 'name', data: 'Ana', headers: Array.from({ length: 100 }, (_, i) => `X-H${i}: v`) }, filePart(pdf)])));
-  add('HTTP header of 64 KB', [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': valid.length, 'X-Filler': 'a'.repeat(64 * 1024) }), valid]);
+  add(
+    'part header of 20 KB',
+    request(
+      multipartBody(B, [{ name: 'name', data: 'Ana', headers: [`X-Filler: ${'a'.repeat(20 * 1024)}`] }, filePart(pdf)]),
+    ),
+  );
+  add(
+    'part header of 200 KB',
+    request(
+      multipartBody(B, [
+        { name: 'name', data: 'Ana', headers: [`X-Filler: ${'a'.repeat(200 * 1024)}`] },
+        filePart(pdf),
+      ]),
+    ),
+  );
+  add(
+    '100 header lines in a part',
+    request(
+      multipartBody(B, [
+        { name: 'name', data: 'Ana', headers: Array.from({ length: 100 }, (_, i) => `X-H${i}: v`) },
+        filePart(pdf),
+      ]),
+    ),
+  );
+  add('HTTP header of 64 KB', [
+    postHead({
+      'X-API-Key': API_KEY,
+      'Content-Type': `multipart/form-data; boundary=${B}`,
+      'Content-Length': valid.length,
+      'X-Filler': 'a'.repeat(64 * 1024),
+    }),
+    valid,
+  ]);
   // Node refuses these before the service sees them; its answer (431) must reach a client still sending.
   const padded = multipartBody(B, [...good, { name: 'filler', data: 'f'.repeat(5000) }, filePart(pdf)]);
-  for (let i = 0; i < 4; i++) add(`HTTP header of 64 KB before a form still being sent (#${i})`, [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': padded.length, 'X-Filler': 'a'.repeat(64 * 1024) }), padded]);
-  add('field name of 10 KB', request(multipartBody(B, [...good, { name: 'n'.repeat(10 * 1024), data: 'x' }, filePart(pdf)])));
-  add('field value of 1 MB', request(multipartBody(B, [...good, { name: 'city', data: 'c'.repeat(MiB) }, filePart(pdf)])));
-  add('41 fields', request(multipartBody(B, [...Array.from({ length: 41 }, (_, i) => ({ name: `f${i}`, data: 'x' })), filePart(pdf)])));
-  add('2000 fields', request(multipartBody(B, Array.from({ length: 2000 }, (_, i) => ({ name: `f${i}`, data: 'x' })))));
+  for (let i = 0; i < 4; i++)
+    add(`HTTP header of 64 KB before a form still being sent (#${i})`, [
+      postHead({
+        'X-API-Key': API_KEY,
+        'Content-Type': `multipart/form-data; boundary=${B}`,
+        'Content-Length': padded.length,
+        'X-Filler': 'a'.repeat(64 * 1024),
+      }),
+      padded,
+    ]);
+  add(
+    'field name of 10 KB',
+    request(multipartBody(B, [...good, { name: 'n'.repeat(10 * 1024), data: 'x' }, filePart(pdf)])),
+  );
+  add(
+    'field value of 1 MB',
+    request(multipartBody(B, [...good, { name: 'city', data: 'c'.repeat(MiB) }, filePart(pdf)])),
+  );
+  add(
+    '41 fields',
+    request(multipartBody(B, [...Array.from({ length: 41 }, (_, i) => ({ name: `f${i}`, data: 'x' })), filePart(pdf)])),
+  );
+  add(
+    '2000 fields',
+    request(
+      multipartBody(
+        B,
+        Array.from({ length: 2000 }, (_, i) => ({ name: `f${i}`, data: 'x' })),
+      ),
+    ),
+  );
   add('500 empty parts', request(Buffer.from(`${`--${B}\r\n\r\n\r\n`.repeat(500)}--${B}--\r\n`)));
-  add('5 files', request(multipartBody(B, [...good, ...Array.from({ length: 5 }, (_, i) => filePart(pdf, `file${i}`))])));
+  add(
+    '5 files',
+    request(multipartBody(B, [...good, ...Array.from({ length: 5 }, (_, i) => filePart(pdf, `file${i}`))])),
+  );
 
   // The file: elsewhere, twice, missing, as text, too large.
   add('the file under another name', request(multipartBody(B, [...good, filePart(pdf, 'documento')])));
-  add('the file under the other route\'s name', request(multipartBody(B, [...good, filePart(pdf, route.fileField === 'pdf_file' ? 'prepared_pdf' : 'pdf_file')])));
+  add(
+    "the file under the other route's name",
+    request(multipartBody(B, [...good, filePart(pdf, route.fileField === 'pdf_file' ? 'prepared_pdf' : 'pdf_file')])),
+  );
   add('the file twice', request(multipartBody(B, [...good, filePart(pdf), filePart(pdf)])));
   add('no file', request(multipartBody(B, good)));
-  add(`${route.fileField} as a text field`, request(multipartBody(B, [...good, { name: route.fileField, data: pdf.toString('latin1') }])));
-  add(`${route.fileField} without a filename`, request(multipartBody(B, [...good, { name: route.fileField, data: pdf }])));
-  add('a file of 11 MB', request(multipartBody(B, [...good, filePart(Buffer.concat([pdf, Buffer.alloc(11 * MiB, 0x20)]))])));
+  add(
+    `${route.fileField} as a text field`,
+    request(multipartBody(B, [...good, { name: route.fileField, data: pdf.toString('latin1') }])),
+  );
+  add(
+    `${route.fileField} without a filename`,
+    request(multipartBody(B, [...good, { name: route.fileField, data: pdf }])),
+  );
+  add(
+    'a file of 11 MB',
+    request(multipartBody(B, [...good, filePart(Buffer.concat([pdf, Buffer.alloc(11 * MiB, 0x20)]))])),
+  );
   add('11 MB of preamble', request(Buffer.concat([Buffer.alloc(11 * MiB, 0x61), Buffer.from('\r\n'), valid])));
-  add('fields only, then 10 MB of epilogue', request(Buffer.concat([multipartBody(B, good), Buffer.alloc(10 * MiB, 0x62)])));
+  add(
+    'fields only, then 10 MB of epilogue',
+    request(Buffer.concat([multipartBody(B, good), Buffer.alloc(10 * MiB, 0x62)])),
+  );
 
   // Content types.
-  for (const type of ['text/plain', 'application/json', 'application/x-www-form-urlencoded', `multipart/mixed; boundary=${B}`, 'multipart/form-data; charset=\u0000', undefined]) {
+  for (const type of [
+    'text/plain',
+    'application/json',
+    'application/x-www-form-urlencoded',
+    `multipart/mixed; boundary=${B}`,
+    'multipart/form-data; charset=\u0000',
+    undefined,
+  ]) {
     add(`Content-Type ${type ?? '(none)'}`, request(valid, { 'Content-Type': type }));
   }
 
@@ -223,24 +376,82 @@ function handWritten(pdf: Buffer, route: Route): Exchange[] {
     }
     return steps;
   };
-  const chunkedHead = postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Transfer-Encoding': 'chunked' });
+  const chunkedHead = postHead({
+    'X-API-Key': API_KEY,
+    'Content-Type': `multipart/form-data; boundary=${B}`,
+    'Transfer-Encoding': 'chunked',
+  });
   add('chunked, complete', [chunkedHead, ...chunked(valid), '0\r\n\r\n']);
   add('chunked, the form never closed', [chunkedHead, ...chunked(open), '0\r\n\r\n']);
-  add('chunked, stopping half-way, hanging up', [chunkedHead, ...chunked(valid).slice(0, 3), { pauseMs: 20 }, 'hang-up'], true);
+  add(
+    'chunked, stopping half-way, hanging up',
+    [chunkedHead, ...chunked(valid).slice(0, 3), { pauseMs: 20 }, 'hang-up'],
+    true,
+  );
   add('chunked, stopping half-way, then silence', [chunkedHead, ...chunked(valid).slice(0, 3), { pauseMs: 15_000 }]);
   add('chunked, invalid chunk size', [chunkedHead, 'zz\r\nhello\r\n0\r\n\r\n']);
   add('chunked, chunk longer than announced', [chunkedHead, '5\r\nhello world\r\n0\r\n\r\n']);
 
   // Announced and actual lengths disagree; clients that stall or hang up.
-  add('Content-Length above the body, then silence', [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': valid.length + 5000 }), valid, { pauseMs: 15_000 }]);
-  add('Content-Length below the body', [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': 200 }), valid]);
+  add('Content-Length above the body, then silence', [
+    postHead({
+      'X-API-Key': API_KEY,
+      'Content-Type': `multipart/form-data; boundary=${B}`,
+      'Content-Length': valid.length + 5000,
+    }),
+    valid,
+    { pauseMs: 15_000 },
+  ]);
+  add('Content-Length below the body', [
+    postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': 200 }),
+    valid,
+  ]);
   add('Content-Length not a number', request(valid, { 'Content-Length': 'many' }));
-  add('two Content-Length headers', [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': valid.length }).replace('\r\n\r\n', `\r\nContent-Length: ${valid.length + 1}\r\n\r\n`), valid]);
+  add('two Content-Length headers', [
+    postHead({
+      'X-API-Key': API_KEY,
+      'Content-Type': `multipart/form-data; boundary=${B}`,
+      'Content-Length': valid.length,
+    }).replace('\r\n\r\n', `\r\nContent-Length: ${valid.length + 1}\r\n\r\n`),
+    valid,
+  ]);
   add('hanging up right after the headers', [request(valid)[0]!, { pauseMs: 20 }, 'hang-up'], true);
-  add('hanging up in the file part', [request(valid)[0]!, valid.subarray(0, valid.length - 300), { pauseMs: 20 }, 'hang-up'], true);
-  add('hanging up in a 4 MB upload', [postHead({ 'X-API-Key': API_KEY, 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': 4 * MiB }), Buffer.alloc(MiB, 0x41), 'hang-up'], true);
-  add('hanging up in a refused upload (wrong key)', [postHead({ 'X-API-Key': 'wrong', 'Content-Type': `multipart/form-data; boundary=${B}`, 'Content-Length': 4 * MiB }), Buffer.alloc(MiB, 0x41), 'hang-up'], true);
-  add('a trickle: 1 byte every 100 ms', [request(valid)[0]!, ...Array.from({ length: 30 }, (_, i): RawStep[] => [valid.subarray(i, i + 1), { pauseMs: 100 }]).flat(), { pauseMs: 15_000 }]);
+  add(
+    'hanging up in the file part',
+    [request(valid)[0]!, valid.subarray(0, valid.length - 300), { pauseMs: 20 }, 'hang-up'],
+    true,
+  );
+  add(
+    'hanging up in a 4 MB upload',
+    [
+      postHead({
+        'X-API-Key': API_KEY,
+        'Content-Type': `multipart/form-data; boundary=${B}`,
+        'Content-Length': 4 * MiB,
+      }),
+      Buffer.alloc(MiB, 0x41),
+      'hang-up',
+    ],
+    true,
+  );
+  add(
+    'hanging up in a refused upload (wrong key)',
+    [
+      postHead({
+        'X-API-Key': 'wrong',
+        'Content-Type': `multipart/form-data; boundary=${B}`,
+        'Content-Length': 4 * MiB,
+      }),
+      Buffer.alloc(MiB, 0x41),
+      'hang-up',
+    ],
+    true,
+  );
+  add('a trickle: 1 byte every 100 ms', [
+    request(valid)[0]!,
+    ...Array.from({ length: 30 }, (_, i): RawStep[] => [valid.subarray(i, i + 1), { pauseMs: 100 }]).flat(),
+    { pauseMs: 15_000 },
+  ]);
   add('headers only, then silence', [request(valid)[0]!, { pauseMs: 15_000 }]);
   return e;
 }
@@ -265,11 +476,17 @@ function damaged(pdf: Buffer, seed: number, route: Route, count: number): Exchan
       const text = body.toString('latin1');
       const crlfs = [...text.matchAll(/\r\n/g)];
       const m = crlfs[int(crlfs.length)]!;
-      body = Buffer.from(text.slice(0, m.index) + ['\n', '\r', '', '\r\n\r\n'][int(4)] + text.slice(m.index! + 2), 'latin1');
+      body = Buffer.from(
+        text.slice(0, m.index) + ['\n', '\r', '', '\r\n\r\n'][int(4)] + text.slice(m.index! + 2),
+        'latin1',
+      );
     } else {
       body = Buffer.concat([body.subarray(0, int(body.length)), Buffer.from(`\r\n--${B}--\r\n`)]);
     }
-    e.push({ label: `damaged form #${i} (${['flipped bytes', 'lines dropped', 'CRLF broken', 'cut and closed'][kind]})`, steps: requestTo(body, {}, route) });
+    e.push({
+      label: `damaged form #${i} (${['flipped bytes', 'lines dropped', 'CRLF broken', 'cut and closed'][kind]})`,
+      steps: requestTo(body, {}, route),
+    });
   }
   return e;
 }

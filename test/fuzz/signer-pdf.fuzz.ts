@@ -67,8 +67,16 @@ describe('signer fuzz: damaged and hostile PDFs', function () {
 
   it('POST /sign-pdf answers every mutated or hostile PDF with a documented refusal or a signature', async () => {
     const corpus = [...seeds.flatMap((s, i) => mutate(s, 1000 + i)), ...(await hostileCases(seeds[0]!.pdf))];
-    const tally = new Tally('signer PDF fuzz: POST /sign-pdf', { maxLatencyMs: ANSWER_BOUND_MS, maxRssBytes: RSS_BOUND, allowed5xx: PADES_ERROR });
-    const health = new Tally('signer PDF fuzz: GET /health meanwhile', { maxLatencyMs: HEALTH_BOUND_MS, p95LatencyMs: HEALTH_P95_MS, maxRssBytes: RSS_BOUND });
+    const tally = new Tally('signer PDF fuzz: POST /sign-pdf', {
+      maxLatencyMs: ANSWER_BOUND_MS,
+      maxRssBytes: RSS_BOUND,
+      allowed5xx: PADES_ERROR,
+    });
+    const health = new Tally('signer PDF fuzz: GET /health meanwhile', {
+      maxLatencyMs: HEALTH_BOUND_MS,
+      p95LatencyMs: HEALTH_P95_MS,
+      maxRssBytes: RSS_BOUND,
+    });
     const watch = watchSigner(signer, health, [tally]);
     const started = performance.now();
     try {
@@ -98,8 +106,14 @@ describe('signer fuzz: damaged and hostile PDFs', function () {
       return !outcome.unexpected;
     });
     // Bounded in time, not in runs: as many inputs as fit in 40 s.
-    const details = fc.check(property, { numRuns: 1_000_000, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false });
-    process.stdout.write(`      ${details.numRuns} generated inputs in ${((performance.now() - started) / 1000).toFixed(1)} s (fast-check seed ${details.seed})\n`);
+    const details = fc.check(property, {
+      numRuns: 1_000_000,
+      interruptAfterTimeLimit: 40_000,
+      markInterruptAsFailure: false,
+    });
+    process.stdout.write(
+      `      ${details.numRuns} generated inputs in ${((performance.now() - started) / 1000).toFixed(1)} s (fast-check seed ${details.seed})\n`,
+    );
     assert.ok(!details.failed, fc.defaultReportMessage(details) ?? 'property failed');
     tally.check();
   });
@@ -119,7 +133,17 @@ function readEverything(pdf: Buffer): { ok: boolean; unexpected?: string } {
   }
   // The whole preparation (checks, placement, update, digest) may refuse, but only as documented.
   try {
-    prepareDocument({ pdf, build: { endTextMarker: MARKER, signer: SIGNER_FIELDS, stamp: undefined, now: new Date(), timeZone: 'UTC', cmsCapacity: 8192 } });
+    prepareDocument({
+      pdf,
+      build: {
+        endTextMarker: MARKER,
+        signer: SIGNER_FIELDS,
+        stamp: undefined,
+        now: new Date(),
+        timeZone: 'UTC',
+        cmsCapacity: 8192,
+      },
+    });
     return { ok: true };
   } catch (err) {
     if (err instanceof SignerError && !(err instanceof UnforeseenReadFailure) && err.status < 500) return { ok: false };
@@ -130,36 +154,132 @@ function readEverything(pdf: Buffer): { ok: boolean; unexpected?: string } {
 
 async function post(url: string, pdf: Buffer, pades: boolean): Promise<SignerAnswer> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ ...SIGNER_FIELDS, tenant_id: 'demo', use_pades: String(pades) })) form.append(k, v);
+  for (const [k, v] of Object.entries({ ...SIGNER_FIELDS, tenant_id: 'demo', use_pades: String(pades) }))
+    form.append(k, v);
   form.append('pdf_file', new Blob([pdf], { type: 'application/pdf' }), 'documento.pdf');
   const started = performance.now();
   try {
-    const res = await fetch(`${url}/sign-pdf`, { method: 'POST', body: form, headers: { 'x-api-key': API_KEY }, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${url}/sign-pdf`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-api-key': API_KEY },
+      signal: AbortSignal.timeout(30_000),
+    });
     const body = Buffer.from(await res.arrayBuffer());
     return { status: res.status, headers: res.headers, body, ms: performance.now() - started };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
-    return { status: e.cause?.code ?? e.name, headers: undefined, body: Buffer.alloc(0), ms: performance.now() - started };
+    return {
+      status: e.cause?.code ?? e.name,
+      headers: undefined,
+      body: Buffer.alloc(0),
+      ms: performance.now() - started,
+    };
   }
 }
 
 // ---------------------------------------------------------------- generated inputs (fast-check)
 
 const TOKENS = [
-  'obj', 'endobj', 'stream', 'endstream', 'xref', 'trailer', 'startxref', 'R', 'n', 'f', 'null', 'true', '<<', '>>', '[', ']', '(', ')', '<', '>', '{', '}',
-  '/Type', '/Catalog', '/Pages', '/Page', '/Kids', '/Count', '/Root', '/Size', '/W', '/Index', '/Length', '/Filter', '/FlateDecode', '/ASCIIHexDecode',
-  '/ASCII85Decode', '/DecodeParms', '/Predictor', '/Columns', '/Prev', '/XRefStm', '/XRef', '/ObjStm', '/N', '/First', '/MediaBox', '/Contents', '/Resources',
-  '/Font', '/ToUnicode', '/Encrypt', '/AcroForm', '/Fields', '/Annots', 'BT', 'ET', 'Tj', 'TJ', 'Tf', 'Td', 'Tm', 'cm', 'q', 'Q', 'Do', 'BI', 'ID', 'EI',
-  'begincodespacerange', 'endcodespacerange', 'beginbfrange', 'endbfrange', 'beginbfchar', 'endbfchar', '%', '%%EOF', '\\', '#',
+  'obj',
+  'endobj',
+  'stream',
+  'endstream',
+  'xref',
+  'trailer',
+  'startxref',
+  'R',
+  'n',
+  'f',
+  'null',
+  'true',
+  '<<',
+  '>>',
+  '[',
+  ']',
+  '(',
+  ')',
+  '<',
+  '>',
+  '{',
+  '}',
+  '/Type',
+  '/Catalog',
+  '/Pages',
+  '/Page',
+  '/Kids',
+  '/Count',
+  '/Root',
+  '/Size',
+  '/W',
+  '/Index',
+  '/Length',
+  '/Filter',
+  '/FlateDecode',
+  '/ASCIIHexDecode',
+  '/ASCII85Decode',
+  '/DecodeParms',
+  '/Predictor',
+  '/Columns',
+  '/Prev',
+  '/XRefStm',
+  '/XRef',
+  '/ObjStm',
+  '/N',
+  '/First',
+  '/MediaBox',
+  '/Contents',
+  '/Resources',
+  '/Font',
+  '/ToUnicode',
+  '/Encrypt',
+  '/AcroForm',
+  '/Fields',
+  '/Annots',
+  'BT',
+  'ET',
+  'Tj',
+  'TJ',
+  'Tf',
+  'Td',
+  'Tm',
+  'cm',
+  'q',
+  'Q',
+  'Do',
+  'BI',
+  'ID',
+  'EI',
+  'begincodespacerange',
+  'endcodespacerange',
+  'beginbfrange',
+  'endbfrange',
+  'beginbfchar',
+  'endbfchar',
+  '%',
+  '%%EOF',
+  '\\',
+  '#',
 ];
 
 const token = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...TOKENS) },
-  { weight: 3, arbitrary: fc.oneof(fc.integer({ min: -3, max: 12 }), fc.integer({ min: -(2 ** 33), max: 2 ** 33 }), fc.double({ noNaN: true })).map(String) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .oneof(
+        fc.integer({ min: -3, max: 12 }),
+        fc.integer({ min: -(2 ** 33), max: 2 ** 33 }),
+        fc.double({ noNaN: true }),
+      )
+      .map(String),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 16 }).map((b) => Buffer.from(b).toString('latin1')) },
 );
-const soup = fc.array(token, { maxLength: 60 }).chain((tokens) => fc.constantFrom(' ', '\n', '').map((sep) => tokens.join(sep)));
+const soup = fc
+  .array(token, { maxLength: 60 })
+  .chain((tokens) => fc.constantFrom(' ', '\n', '').map((sep) => tokens.join(sep)));
 
 /** Objects of token soup behind a correct header and cross-reference table, or a wrong one. */
 function tokenSoupPdf(): fc.Arbitrary<Buffer> {
@@ -172,25 +292,44 @@ function tokenSoupPdf(): fc.Arbitrary<Buffer> {
     })
     .map(({ objects, streams, trailer, startxref }) => {
       const raw: hostile.RawObject[] = objects.map((body) => ({ body }));
-      for (const [content, compress] of streams) raw.push({ body: compress ? '<< /Filter /FlateDecode >>' : '<< >>', stream: compress ? deflateSync(Buffer.from(content, 'latin1')) : Buffer.from(content, 'latin1') });
+      for (const [content, compress] of streams)
+        raw.push({
+          body: compress ? '<< /Filter /FlateDecode >>' : '<< >>',
+          stream: compress ? deflateSync(Buffer.from(content, 'latin1')) : Buffer.from(content, 'latin1'),
+        });
       const pdf = hostile.rawPdf(raw, trailer).toString('latin1');
-      return Buffer.from(startxref === undefined ? pdf : pdf.replace(/startxref\n\d+/, `startxref\n${startxref}`), 'latin1');
+      return Buffer.from(
+        startxref === undefined ? pdf : pdf.replace(/startxref\n\d+/, `startxref\n${startxref}`),
+        'latin1',
+      );
     });
 }
 
 /** Real documents with a few edits: bytes deleted, token soup inserted, spans duplicated. */
 function editedPdf(bases: Buffer[]): fc.Arbitrary<Buffer> {
-  const edit = fc.record({ kind: fc.constantFrom('delete', 'insert', 'replace', 'duplicate'), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.nat(80), text: soup });
-  return fc.record({ base: fc.nat(bases.length - 1), edits: fc.array(edit, { minLength: 1, maxLength: 4 }) }).map(({ base, edits }) => {
-    let pdf = bases[base]!;
-    for (const e of edits) {
-      const at = Math.floor(e.at * pdf.length);
-      const text = Buffer.from(e.text, 'latin1');
-      if (e.kind === 'delete') pdf = Buffer.concat([pdf.subarray(0, at), pdf.subarray(at + e.length)]);
-      else if (e.kind === 'insert') pdf = Buffer.concat([pdf.subarray(0, at), text, pdf.subarray(at)]);
-      else if (e.kind === 'replace') pdf = Buffer.concat([pdf.subarray(0, at), text, pdf.subarray(at + e.length)]);
-      else pdf = Buffer.concat([pdf.subarray(0, at + e.length), pdf.subarray(at, at + e.length), pdf.subarray(at + e.length)]);
-    }
-    return pdf;
+  const edit = fc.record({
+    kind: fc.constantFrom('delete', 'insert', 'replace', 'duplicate'),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    length: fc.nat(80),
+    text: soup,
   });
+  return fc
+    .record({ base: fc.nat(bases.length - 1), edits: fc.array(edit, { minLength: 1, maxLength: 4 }) })
+    .map(({ base, edits }) => {
+      let pdf = bases[base]!;
+      for (const e of edits) {
+        const at = Math.floor(e.at * pdf.length);
+        const text = Buffer.from(e.text, 'latin1');
+        if (e.kind === 'delete') pdf = Buffer.concat([pdf.subarray(0, at), pdf.subarray(at + e.length)]);
+        else if (e.kind === 'insert') pdf = Buffer.concat([pdf.subarray(0, at), text, pdf.subarray(at)]);
+        else if (e.kind === 'replace') pdf = Buffer.concat([pdf.subarray(0, at), text, pdf.subarray(at + e.length)]);
+        else
+          pdf = Buffer.concat([
+            pdf.subarray(0, at + e.length),
+            pdf.subarray(at, at + e.length),
+            pdf.subarray(at + e.length),
+          ]);
+      }
+      return pdf;
+    });
 }

@@ -24,7 +24,11 @@ import { loginWithPassword } from './support/login.js';
 import { startTestOidcProvider, TEST_OIDC, type TestOidcProvider } from './support/provider.js';
 
 const HOUR = 60 * 60 * 1000;
-const SOCIAL = { email: 'sol@example.org', connection: 'google-oauth2', user_id: 'google-oauth2|111222333444555666777' };
+const SOCIAL = {
+  email: 'sol@example.org',
+  connection: 'google-oauth2',
+  user_id: 'google-oauth2|111222333444555666777',
+};
 
 /** fetch that counts token requests, plus a settable clock. */
 function instrumented(idp: TestOidcProvider, extra: Partial<Auth0ManagementOptions> = {}) {
@@ -120,8 +124,20 @@ describe('Auth0 Management adapter', () => {
       const { adapter } = instrumented(idp);
       const [social] = await adapter.findUsersByEmail(SOCIAL.email.toUpperCase());
       assert.deepEqual(
-        { userId: social!.userId, kind: social!.kind, provider: social!.provider, connection: social!.connection, invitation: social!.invitation },
-        { userId: SOCIAL.user_id, kind: 'social', provider: 'google-oauth2', connection: 'google-oauth2', invitation: null },
+        {
+          userId: social!.userId,
+          kind: social!.kind,
+          provider: social!.provider,
+          connection: social!.connection,
+          invitation: social!.invitation,
+        },
+        {
+          userId: SOCIAL.user_id,
+          kind: 'social',
+          provider: 'google-oauth2',
+          connection: 'google-oauth2',
+          invitation: null,
+        },
       );
       const created = await adapter.createPasswordUser({ email: SOCIAL.email });
       const both = await adapter.findUsersByEmail(SOCIAL.email);
@@ -132,7 +148,11 @@ describe('Auth0 Management adapter', () => {
     it('creates an invited password user (verified email, random password, invitation flag) and reports 409 as already existing', async () => {
       const { adapter } = instrumented(idp);
       const address = email('invited');
-      const user = await adapter.createPasswordUser({ email: address, name: 'Inés Invitada', appMetadata: { tenant: 'demo' } });
+      const user = await adapter.createPasswordUser({
+        email: address,
+        name: 'Inés Invitada',
+        appMetadata: { tenant: 'demo' },
+      });
       assert.match(user.userId, /^auth0\|/);
       assert.equal(user.kind, 'password');
       assert.equal(user.emailVerified, true);
@@ -160,10 +180,22 @@ describe('Auth0 Management adapter', () => {
       const browser = new Browser();
       const form = await browser.navigate(ticket.url);
       assert.equal(form.status, 200);
-      const done = await browser.submit(form, 'set-password', { password: 'Chosen-Pass-7', password_confirmation: 'Chosen-Pass-7' });
+      const done = await browser.submit(form, 'set-password', {
+        password: 'Chosen-Pass-7',
+        password_confirmation: 'Chosen-Pass-7',
+      });
       assert.equal(done.status, 200);
-      assert.ok(done.html.includes(TEST_OIDC.frontendLoginUri), 'bound to the front-end client: links to its login route');
-      const tokens = await loginWithPassword({ issuer: idp.issuer, clientId: TEST_OIDC.frontendClientId, redirectUri: TEST_OIDC.redirectUri, email: user.email, password: 'Chosen-Pass-7' });
+      assert.ok(
+        done.html.includes(TEST_OIDC.frontendLoginUri),
+        'bound to the front-end client: links to its login route',
+      );
+      const tokens = await loginWithPassword({
+        issuer: idp.issuer,
+        clientId: TEST_OIDC.frontendClientId,
+        redirectUri: TEST_OIDC.redirectUri,
+        email: user.email,
+        password: 'Chosen-Pass-7',
+      });
       assert.equal(tokens.claims?.sub, user.userId);
     });
 
@@ -181,10 +213,18 @@ describe('Auth0 Management adapter', () => {
     it('sends the user to a result URL instead of the front end when one is given', async () => {
       const { adapter } = instrumented(idp);
       const user = await adapter.createPasswordUser({ email: email('result') });
-      const ticket = await adapter.createPasswordChangeTicket({ userId: user.userId, resultUrl: 'http://127.0.0.1:5999/activated' });
+      const ticket = await adapter.createPasswordChangeTicket({
+        userId: user.userId,
+        resultUrl: 'http://127.0.0.1:5999/activated',
+      });
       const browser = new Browser();
       const form = await browser.navigate(ticket.url);
-      const done = await browser.submit(form, 'set-password', { password: 'Chosen-Pass-7', password_confirmation: 'Chosen-Pass-7' }, 'http://127.0.0.1:5999/');
+      const done = await browser.submit(
+        form,
+        'set-password',
+        { password: 'Chosen-Pass-7', password_confirmation: 'Chosen-Pass-7' },
+        'http://127.0.0.1:5999/',
+      );
       assert.equal(new URL(done.stoppedAt!).pathname, '/activated');
     });
 
@@ -201,37 +241,67 @@ describe('Auth0 Management adapter', () => {
     it('answers an unknown user with null on read and a typed 404 elsewhere', async () => {
       const { adapter } = instrumented(idp);
       assert.equal(await adapter.getUser('auth0|000000000000000000000000'), null);
-      await assert.rejects(adapter.createPasswordChangeTicket({ userId: 'auth0|000000000000000000000000' }), (err: unknown) => {
-        assert.ok(err instanceof IdentityProviderError);
-        assert.equal(err.status, 404);
-        assert.equal(err.message, 'The user does not exist.');
-        assert.equal(err.errorCode, 'inexistent_user');
-        return true;
-      });
-      await assert.rejects(adapter.setInvitationStatus('auth0|000000000000000000000000', 'expired'), (err: IdentityProviderError) => err.status === 404);
+      await assert.rejects(
+        adapter.createPasswordChangeTicket({ userId: 'auth0|000000000000000000000000' }),
+        (err: unknown) => {
+          assert.ok(err instanceof IdentityProviderError);
+          assert.equal(err.status, 404);
+          assert.equal(err.message, 'The user does not exist.');
+          assert.equal(err.errorCode, 'inexistent_user');
+          return true;
+        },
+      );
+      await assert.rejects(
+        adapter.setInvitationStatus('auth0|000000000000000000000000', 'expired'),
+        (err: IdentityProviderError) => err.status === 404,
+      );
     });
   });
 
   describe('failures that retrying can fix', () => {
     it('throws plain errors for an unreachable provider and for 5xx/429 answers', async () => {
       const closedPort = await freePort();
-      const unreachable = new Auth0ManagementProvider({ baseUrl: `http://127.0.0.1:${closedPort}`, clientId: 'a', clientSecret: 'b', frontendClientId: 'c', timeoutMs: 2_000 });
-      await assert.rejects(unreachable.findUsersByEmail('a@example.org'), (err: Error) => !(err instanceof IdentityProviderError) && /unreachable/.test(err.message));
+      const unreachable = new Auth0ManagementProvider({
+        baseUrl: `http://127.0.0.1:${closedPort}`,
+        clientId: 'a',
+        clientSecret: 'b',
+        frontendClientId: 'c',
+        timeoutMs: 2_000,
+      });
+      await assert.rejects(
+        unreachable.findUsersByEmail('a@example.org'),
+        (err: Error) => !(err instanceof IdentityProviderError) && /unreachable/.test(err.message),
+      );
 
       let status = 503;
       const failing = http.createServer((req, res) => {
         if (req.url === '/oauth/token') {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 't', token_type: 'Bearer', expires_in: 86400 }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ access_token: 't', token_type: 'Bearer', expires_in: 86400 }));
           return;
         }
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: status, error: 'Service Unavailable', message: 'try later' }));
+        res
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ statusCode: status, error: 'Service Unavailable', message: 'try later' }));
       });
       await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
       try {
-        const adapter = new Auth0ManagementProvider({ baseUrl: `http://127.0.0.1:${(failing.address() as AddressInfo).port}`, clientId: 'a', clientSecret: 'b', frontendClientId: 'c' });
-        await assert.rejects(adapter.createPasswordUser({ email: 'a@example.org' }), (err: Error) => !(err instanceof IdentityProviderError) && /503 try later/.test(err.message));
+        const adapter = new Auth0ManagementProvider({
+          baseUrl: `http://127.0.0.1:${(failing.address() as AddressInfo).port}`,
+          clientId: 'a',
+          clientSecret: 'b',
+          frontendClientId: 'c',
+        });
+        await assert.rejects(
+          adapter.createPasswordUser({ email: 'a@example.org' }),
+          (err: Error) => !(err instanceof IdentityProviderError) && /503 try later/.test(err.message),
+        );
         status = 429;
-        await assert.rejects(adapter.findUsersByEmail('a@example.org'), (err: Error) => !(err instanceof IdentityProviderError) && /429/.test(err.message));
+        await assert.rejects(
+          adapter.findUsersByEmail('a@example.org'),
+          (err: Error) => !(err instanceof IdentityProviderError) && /429/.test(err.message),
+        );
       } finally {
         await new Promise((r) => failing.close(r));
       }
@@ -257,7 +327,10 @@ describe('Auth0 Management adapter', () => {
       });
       assert.equal(new Auth0ManagementProvider(prod).audience, 'https://muni.eu.auth0.com/api/v2/');
       assert.equal(prod.ticketTtlSec, 3600);
-      assert.throws(() => auth0ManagementOptionsFromEnv({ APP_ENV: 'production', AUTH0_DOMAIN: 'muni.eu.auth0.com' }), IdentityConfigError);
+      assert.throws(
+        () => auth0ManagementOptionsFromEnv({ APP_ENV: 'production', AUTH0_DOMAIN: 'muni.eu.auth0.com' }),
+        IdentityConfigError,
+      );
       assert.throws(() => auth0ManagementOptionsFromEnv({ AUTH0_TICKET_TTL_SEC: '0' }), /AUTH0_TICKET_TTL_SEC/);
     });
 

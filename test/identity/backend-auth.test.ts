@@ -10,21 +10,37 @@ import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { getStack } from '../support/hooks.js';
 import { demoUser, request } from '../support/http.js';
-import { ensureAccount, forgeToken, hs256WithPublicKey, providerSigningKey, unsignedToken, userToken, DEMO_ACCOUNT_PASSWORD } from '../support/identity.js';
+import {
+  ensureAccount,
+  forgeToken,
+  hs256WithPublicKey,
+  providerSigningKey,
+  unsignedToken,
+  userToken,
+  DEMO_ACCOUNT_PASSWORD,
+} from '../support/identity.js';
 import { clientCredentialsToken } from './support/login.js';
 import { TEST_OIDC } from './support/provider.js';
 
 const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
 const PASSWORD = DEMO_ACCOUNT_PASSWORD;
 const me = (token: string, schema = 'demo', baseUrl?: string) =>
-  request('/api/v1/auth/me', { headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${token}` }, ...(baseUrl ? { baseUrl } : {}) });
+  request('/api/v1/auth/me', {
+    headers: { 'X-Tenant-Schema': schema, Authorization: `Bearer ${token}` },
+    ...(baseUrl ? { baseUrl } : {}),
+  });
 
 describe('backend bearer JWT authentication', function () {
   this.timeout(60_000);
   let token: string;
 
   before(async () => {
-    await createTenant(getStack().db, { schema: 'tenant_b', municipalityCode: 'TNB', displayName: 'Municipalidad B', city: 'Ciudad B' });
+    await createTenant(getStack().db, {
+      schema: 'tenant_b',
+      municipalityCode: 'TNB',
+      displayName: 'Municipalidad B',
+      city: 'Ciudad B',
+    });
     await ensureAccount(LUCIA, PASSWORD);
     token = await userToken(LUCIA, PASSWORD);
   });
@@ -37,38 +53,74 @@ describe('backend bearer JWT authentication', function () {
     assert.equal(session.email, LUCIA);
     assert.equal(session.full_name, 'Lucía Fernández');
     assert.match(session.auth_id, /^auth0\|/);
-    assert.deepEqual(session.permissions.map((p: { acronym: string; can_edit: boolean }) => [p.acronym, p.can_edit]), [['DOP', true], ['MESA', false]]);
-    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ id: demoUser('directora-obras') }).first());
+    assert.deepEqual(
+      session.permissions.map((p: { acronym: string; can_edit: boolean }) => [p.acronym, p.can_edit]),
+      [
+        ['DOP', true],
+        ['MESA', false],
+      ],
+    );
+    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('users')
+        .where({ id: demoUser('directora-obras') })
+        .first(),
+    );
     assert.equal(row.auth_id, session.auth_id, 'onboarding stored the sub');
 
-    const cases = await request('/api/v1/cases', { headers: { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${token}` } });
+    const cases = await request('/api/v1/cases', {
+      headers: { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${token}` },
+    });
     assert.equal(cases.status, 200, 'other backend routes accept it too');
   });
 
-  it('/auth/tenants answers the token\'s municipalities without X-Tenant-Schema; a bad token is 401', async () => {
+  it("/auth/tenants answers the token's municipalities without X-Tenant-Schema; a bad token is 401", async () => {
     const mine = await request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(mine.status, 200, mine.text);
-    assert.deepEqual(mine.body.data.tenants, [{ schema: 'demo', name: getStack().demoTenant.displayName, city: getStack().demoTenant.city }], 'demo only, not tenant_b');
-    const stranger = await request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${await forgeToken({ email: 'nadie@example.org' })}` } });
+    assert.deepEqual(
+      mine.body.data.tenants,
+      [{ schema: 'demo', name: getStack().demoTenant.displayName, city: getStack().demoTenant.city }],
+      'demo only, not tenant_b',
+    );
+    const stranger = await request('/api/v1/auth/tenants', {
+      headers: { Authorization: `Bearer ${await forgeToken({ email: 'nadie@example.org' })}` },
+    });
     assert.deepEqual([stranger.status, stranger.body.data.tenants], [200, []]);
-    for (const bad of [unsignedToken(LUCIA), await forgeToken({ email: LUCIA, audience: 'https://otra-api.example' })]) {
-      assert.equal((await request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${bad}` } })).status, 401);
+    for (const bad of [
+      unsignedToken(LUCIA),
+      await forgeToken({ email: LUCIA, audience: 'https://otra-api.example' }),
+    ]) {
+      assert.equal(
+        (await request('/api/v1/auth/tenants', { headers: { Authorization: `Bearer ${bad}` } })).status,
+        401,
+      );
     }
   });
 
   it('refuses expired, wrong-audience, wrong-issuer, tampered, unknown-kid, alg:none and HS256 tokens with 401', async () => {
     const cases: [string, string, RegExp][] = [
-      ['expired', await forgeToken({ email: LUCIA, expiresIn: Math.floor(Date.now() / 1000) - 3600 }), /Token expirado/],
-      ['wrong audience', await forgeToken({ email: LUCIA, audience: 'https://otra-api.example' }), /Audience no valido/],
+      [
+        'expired',
+        await forgeToken({ email: LUCIA, expiresIn: Math.floor(Date.now() / 1000) - 3600 }),
+        /Token expirado/,
+      ],
+      [
+        'wrong audience',
+        await forgeToken({ email: LUCIA, audience: 'https://otra-api.example' }),
+        /Audience no valido/,
+      ],
       ['wrong issuer', await forgeToken({ email: LUCIA, issuer: 'https://impostor.example/' }), /Issuer no valido/],
       ['unknown kid', await forgeToken({ email: LUCIA, unknownKey: true }), /Token invalido/],
       ['alg none', unsignedToken(LUCIA), /Token invalido/],
       ['HS256 with the public key', await hs256WithPublicKey(LUCIA), /Token invalido/],
-      ['tampered payload', token.replace(/^([^.]+)\.([^.]+)\./, (_m, h: string, p: string) => {
-        const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-        claims.email = 'martin.alvarez@villaesperanza.gob.ar';
-        return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
-      }), /Token invalido/],
+      [
+        'tampered payload',
+        token.replace(/^([^.]+)\.([^.]+)\./, (_m, h: string, p: string) => {
+          const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+          claims.email = 'martin.alvarez@villaesperanza.gob.ar';
+          return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+        }),
+        /Token invalido/,
+      ],
       ['garbage', 'not.a.jwt', /Token invalido/],
     ];
     for (const [name, bad, message] of cases) {
@@ -110,21 +162,40 @@ describe('backend bearer JWT authentication', function () {
     const stranger = await me(await userToken('nadie@pruebas.example', PASSWORD));
     assert.deepEqual([stranger.status, stranger.body.message], [401, 'Usuario no encontrado']);
     const otherTenant = await me(token, 'tenant_b');
-    assert.deepEqual([otherTenant.status, otherTenant.body.message], [401, 'Usuario no encontrado'], "tenant A's user with tenant B's schema");
+    assert.deepEqual(
+      [otherTenant.status, otherTenant.body.message],
+      [401, 'Usuario no encontrado'],
+      "tenant A's user with tenant B's schema",
+    );
   });
 
   it('refuses a machine-to-machine token (client credentials): it names no user', async () => {
     const { idp } = getStack();
-    const m2m = await clientCredentialsToken({ issuer: idp.issuer, clientId: TEST_OIDC.m2mClientId, clientSecret: TEST_OIDC.m2mClientSecret, audience: idp.audience });
+    const m2m = await clientCredentialsToken({
+      issuer: idp.issuer,
+      clientId: TEST_OIDC.m2mClientId,
+      clientSecret: TEST_OIDC.m2mClientSecret,
+      audience: idp.audience,
+    });
     const res = await me(m2m.access_token);
     assert.equal(res.status, 401);
     assert.match(res.body.message, /no contiene email/);
   });
 
   it('an unverified email cannot claim a user who has no identity yet', async () => {
-    const res = await me(await forgeToken({ email: 'mariajose.nunez@villaesperanza.gob.ar', sub: 'auth0|sin-verificar', emailVerified: false }));
+    const res = await me(
+      await forgeToken({
+        email: 'mariajose.nunez@villaesperanza.gob.ar',
+        sub: 'auth0|sin-verificar',
+        emailVerified: false,
+      }),
+    );
     assert.deepEqual([res.status, res.body.message], [401, 'Email no verificado por el proveedor de identidad']);
-    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ id: demoUser('directora-rentas') }).first());
+    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('users')
+        .where({ id: demoUser('directora-rentas') })
+        .first(),
+    );
     assert.equal(row.auth_id, null, 'nothing was linked');
   });
 

@@ -24,8 +24,15 @@ describe('development OpenID provider: logout', () => {
   after(() => idp?.stop());
 
   /** A browser logged in as `who`, with the ID token of that login. */
-  async function login(who: { email: string; password: string }): Promise<{ browser: Browser; idToken: string; sub: string }> {
-    const flow = await startAuthorization({ issuer: idp.issuer, clientId: TEST_OIDC.frontendClientId, redirectUri: TEST_OIDC.redirectUri });
+  async function login(who: {
+    email: string;
+    password: string;
+  }): Promise<{ browser: Browser; idToken: string; sub: string }> {
+    const flow = await startAuthorization({
+      issuer: idp.issuer,
+      clientId: TEST_OIDC.frontendClientId,
+      redirectUri: TEST_OIDC.redirectUri,
+    });
     const page = await flow.browser.submit(flow.page, 'login', who, TEST_OIDC.redirectUri);
     assert.ok(page.stoppedAt, `login as ${who.email} reached the callback`);
     const tokens = await exchangeCode(flow.config, page.stoppedAt, flow);
@@ -50,14 +57,17 @@ describe('development OpenID provider: logout', () => {
     return new URL(page.stoppedAt).searchParams;
   }
 
-  const logoutUrl = (params: Record<string, string>) => `${idp.issuer}/oidc/logout?${new URLSearchParams(params).toString()}`;
+  const logoutUrl = (params: Record<string, string>) =>
+    `${idp.issuer}/oidc/logout?${new URLSearchParams(params).toString()}`;
   const isAutoSubmitted = (page: Page) => /<script>[^<]*op\.logoutForm[^<]*submit\(\)/.test(page.html);
 
   it('ends the session at once for an id_token_hint of the signed-in account, back to the registered URI', async () => {
     const ana = await login(ANA);
     assert.ok((await silent(ana.browser)).get('code'), 'the session is live');
 
-    const page = await ana.browser.navigate(logoutUrl({ id_token_hint: ana.idToken, post_logout_redirect_uri: AFTER_LOGOUT, state: 'st-1' }));
+    const page = await ana.browser.navigate(
+      logoutUrl({ id_token_hint: ana.idToken, post_logout_redirect_uri: AFTER_LOGOUT, state: 'st-1' }),
+    );
     assert.equal(page.status, 200);
     assert.ok(!page.html.includes(QUESTION), 'no question');
     assert.ok(isAutoSubmitted(page), 'the page posts its form itself');
@@ -90,7 +100,7 @@ describe('development OpenID provider: logout', () => {
       assert.equal(page.status, 200);
       assert.ok(page.html.includes(QUESTION), `asked (${Object.keys(params).join(', ')})`);
       assert.ok(!isAutoSubmitted(page));
-      assert.equal(findForm(page.html, 'logout')?.hidden.logout, undefined, 'the answer is the user\'s button');
+      assert.equal(findForm(page.html, 'logout')?.hidden.logout, undefined, "the answer is the user's button");
     }
     assert.ok((await silent(ana.browser)).get('code'), 'nothing was ended without an answer');
   });
@@ -98,10 +108,14 @@ describe('development OpenID provider: logout', () => {
   it('refuses an id_token_hint it did not issue and an unregistered post-logout URI', async () => {
     const ana = await login(ANA);
     const [header, payload] = ana.idToken.split('.');
-    const forged = await ana.browser.navigate(logoutUrl({ id_token_hint: `${header}.${payload}.AAAA`, post_logout_redirect_uri: AFTER_LOGOUT }));
+    const forged = await ana.browser.navigate(
+      logoutUrl({ id_token_hint: `${header}.${payload}.AAAA`, post_logout_redirect_uri: AFTER_LOGOUT }),
+    );
     assert.equal(forged.status, 400);
     assert.ok(!isAutoSubmitted(forged));
-    const elsewhere = await ana.browser.navigate(logoutUrl({ id_token_hint: ana.idToken, post_logout_redirect_uri: 'https://evil.example/' }));
+    const elsewhere = await ana.browser.navigate(
+      logoutUrl({ id_token_hint: ana.idToken, post_logout_redirect_uri: 'https://evil.example/' }),
+    );
     assert.equal(elsewhere.status, 400);
     assert.match(elsewhere.html, /post_logout_redirect_uri/);
     assert.ok((await silent(ana.browser)).get('code'), 'still signed in');

@@ -78,7 +78,9 @@ describe('MCP tool arguments', function () {
     });
 
     it('start_signing refuses due_days and leaves the draft alone; due_in_business_days starts the round', async () => {
-      const id = await prepareIntegrationDraft(LUCIA_KEY, [LUCIA_KEY], { reference: `Informe con plazo ${Date.now()}` });
+      const id = await prepareIntegrationDraft(LUCIA_KEY, [LUCIA_KEY], {
+        reference: `Informe con plazo ${Date.now()}`,
+      });
       assert.deepEqual(await refused('start_signing', { document_id: id, due_days: 5 }), {
         error: refusal('due_days', 'tenant_id, document_id, due_at, due_in_business_days'),
         status: 400,
@@ -91,18 +93,28 @@ describe('MCP tool arguments', function () {
 
     it('names several unknown arguments at once, and says when a tool takes none', async () => {
       const several = await refused('search_cases', { query: 'x', size: 5, search: 'y' });
-      assert.match(several.error, /^Argumentos desconocidos: query, size\. Argumentos aceptados: tenant_id, search, .* \/ Unknown arguments: query, size\. Accepted arguments: tenant_id, search, /);
+      assert.match(
+        several.error,
+        /^Argumentos desconocidos: query, size\. Argumentos aceptados: tenant_id, search, .* \/ Unknown arguments: query, size\. Accepted arguments: tenant_id, search, /,
+      );
       assert.equal(several.status, 400);
       assert.deepEqual(await refused('get_agent_guide', { topic: 'firmas' }), {
-        error: 'Argumento desconocido: topic. Esta herramienta no acepta argumentos / Unknown argument: topic. This tool takes no arguments',
+        error:
+          'Argumento desconocido: topic. Esta herramienta no acepta argumentos / Unknown argument: topic. This tool takes no arguments',
         status: 400,
       });
-      assert.deepEqual(await refused('get_document_types', { acronym: 'INF' }), { error: refusal('acronym', 'tenant_id'), status: 400 });
+      assert.deepEqual(await refused('get_document_types', { acronym: 'INF' }), {
+        error: refusal('acronym', 'tenant_id'),
+        status: 400,
+      });
       // A name is the caller's text: a long one is cut in the message.
       const long = await refused('get_document_states', { ['x'.repeat(5000)]: 1 });
       assert.ok(long.error.length < 400, long.error);
       // The other checks still apply to known arguments.
-      assert.deepEqual(await refused('search_cases', { page_size: 101 }), { error: 'page_size debe ser un entero entre 1 y 100', status: 400 });
+      assert.deepEqual(await refused('search_cases', { page_size: 101 }), {
+        error: 'page_size debe ser un entero entre 1 y 100',
+        status: 400,
+      });
       assert.deepEqual(await refused('get_case', {}), { error: 'case_id es requerido', status: 400 });
     });
   });
@@ -117,7 +129,11 @@ describe('MCP tool arguments', function () {
       docs.noteToHerSector = await sendNote('intendente', { to: ['DOP'] }, { reference: `Nota a Obras ${tag}` });
       docs.noteToAnother = await sendNote('intendente', { to: ['RENT'] }, { reference: `Nota a Rentas ${tag}` });
       docs.memoToHer = await sendMemo('intendente', { to: [LUCIA_KEY] }, { reference: `Memo a Lucía ${tag}` });
-      docs.memoToAnother = await sendMemo('intendente', { to: ['directora-rentas'] }, { reference: `Memo a María José ${tag}` });
+      docs.memoToAnother = await sendMemo(
+        'intendente',
+        { to: ['directora-rentas'] },
+        { reference: `Memo a María José ${tag}` },
+      );
     });
 
     /** The tool's answer and its REST twin's, as one comparable value. */
@@ -126,7 +142,11 @@ describe('MCP tool arguments', function () {
       const rest = await request(`/api/v1${path}`, { headers: asIntegration(LUCIA_KEY) });
       if (result.isError) {
         const { error, status } = result.structuredContent as Json;
-        assert.deepEqual({ status: rest.status, body: rest.body }, { status, body: { error } }, `${tool} and ${path} refuse alike`);
+        assert.deepEqual(
+          { status: rest.status, body: rest.body },
+          { status, body: { error } },
+          `${tool} and ${path} refuse alike`,
+        );
       } else {
         assert.equal(rest.status, 200, `${path}: ${rest.text}`);
         assert.deepEqual(result.structuredContent, rest.body, `${tool} and ${path} answer alike`);
@@ -134,7 +154,12 @@ describe('MCP tool arguments', function () {
       return { isError: Boolean(result.isError), ...(result.structuredContent as Json) };
     }
 
-    const lookUp = (d: { number: string }) => both('search_document_by_number', { document_number: d.number }, `/documents/search-official/${encodeURIComponent(d.number)}`);
+    const lookUp = (d: { number: string }) =>
+      both(
+        'search_document_by_number',
+        { document_number: d.number },
+        `/documents/search-official/${encodeURIComponent(d.number)}`,
+      );
     const open = (d: { id: string }) => both('get_document', { document_id: d.id }, `/documents/${d.id}`);
 
     for (const kind of ['ownSector', 'noteToHerSector', 'memoToHer'] as const) {
@@ -153,9 +178,15 @@ describe('MCP tool arguments', function () {
       const found = await lookUp(docs.otherSector!);
       assert.equal(found.isError, false);
       assert.equal(found.document_id, docs.otherSector!.id);
-      assert.deepEqual(await open({ id: found.document_id }), { isError: true, error: OFFICIAL_NOT_VISIBLE, status: 403 });
+      assert.deepEqual(await open({ id: found.document_id }), {
+        isError: true,
+        error: OFFICIAL_NOT_VISIBLE,
+        status: 403,
+      });
       // Its author still opens it.
-      const own = await request(`/api/v1/documents/${docs.otherSector!.id}`, { headers: asIntegration('directora-rentas') });
+      const own = await request(`/api/v1/documents/${docs.otherSector!.id}`, {
+        headers: asIntegration('directora-rentas'),
+      });
       assert.equal(own.status, 200);
     });
 

@@ -20,7 +20,12 @@ describe('development provider: Client ID Metadata Documents', function () {
     server = http.createServer((req, res) => {
       hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
       const clientId = `https://127.0.0.1:${port}${req.url}`;
-      const doc: Record<string, unknown> = { client_id: clientId, client_name: 'cimd', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' };
+      const doc: Record<string, unknown> = {
+        client_id: clientId,
+        client_name: 'cimd',
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+      };
       if (req.url === '/mismatch.json') doc.client_id = 'https://impostor.example/client.json';
       if (req.url === '/huge.json') doc.padding = 'x'.repeat(6 * 1024);
       res.setHeader('content-type', 'application/json');
@@ -34,13 +39,21 @@ describe('development provider: Client ID Metadata Documents', function () {
 
   const authorize = (path: string) => {
     const params = new URLSearchParams({
-      client_id: `https://127.0.0.1:${port}${path}`, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
+      client_id: `https://127.0.0.1:${port}${path}`,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
     });
     return new Browser().request(`${getStack().idp.issuer}/authorize?${params}`);
   };
 
   it('advertises client_id_metadata_document_supported in its discovery document', async () => {
-    const doc = (await (await fetch(`${getStack().idp.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const doc = (await (await fetch(`${getStack().idp.issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
     assert.equal(doc.client_id_metadata_document_supported, true);
   });
 

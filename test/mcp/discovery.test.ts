@@ -6,9 +6,18 @@ import { request } from '../support/http.js';
 import { forgeToken } from '../support/identity.js';
 import { mcpToken, mcpUrl } from './support.js';
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'curl', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+};
 const post = (headers: Record<string, string> = {}) =>
-  request('/mcp', { method: 'POST', headers: { accept: 'application/json, text/event-stream', ...headers }, json: INIT });
+  request('/mcp', {
+    method: 'POST',
+    headers: { accept: 'application/json, text/event-stream', ...headers },
+    json: INIT,
+  });
 
 describe('MCP OAuth discovery', function () {
   this.timeout(60_000);
@@ -17,7 +26,10 @@ describe('MCP OAuth discovery', function () {
     const res = await post();
     assert.equal(res.status, 401);
     const header = res.headers.get('www-authenticate') ?? '';
-    assert.match(header, new RegExp(`^Bearer resource_metadata="${getStack().apiUrl}/\\.well-known/oauth-protected-resource"`));
+    assert.match(
+      header,
+      new RegExp(`^Bearer resource_metadata="${getStack().apiUrl}/\\.well-known/oauth-protected-resource"`),
+    );
     assert.equal(res.body.error, 'Authorization required');
     assert.equal(typeof res.body.hint, 'string');
   });
@@ -52,9 +64,18 @@ describe('MCP OAuth discovery', function () {
     const extra = await getStack().extraApi({ MCP_PRODUCTION_RESOURCE_URL: production });
     try {
       const token = await forgeToken({ email: 'martin.alvarez@villaesperanza.gob.ar', audience: production });
-      const res = await request('/mcp', { baseUrl: extra.url, method: 'POST', headers: { accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` }, json: INIT });
+      const res = await request('/mcp', {
+        baseUrl: extra.url,
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` },
+        json: INIT,
+      });
       assert.equal(res.status, 200, res.text);
-      assert.equal((await post({ Authorization: `Bearer ${token}` })).status, 401, 'an API without that setting refuses it');
+      assert.equal(
+        (await post({ Authorization: `Bearer ${token}` })).status,
+        401,
+        'an API without that setting refuses it',
+      );
     } finally {
       await extra.close();
     }
@@ -72,7 +93,10 @@ describe('MCP OAuth discovery', function () {
   });
 
   it('serves the authorization-server metadata (RFC 8414) derived from the provider, with registration and CIMD support', async () => {
-    const oidc = (await (await fetch(`${getStack().idp.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const oidc = (await (await fetch(`${getStack().idp.issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
     for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-authorization-server/mcp']) {
       const res = await request(path);
       assert.equal(res.status, 200);
@@ -93,14 +117,20 @@ describe('MCP OAuth discovery', function () {
     assert.equal(typeof res.body.description, 'string');
     assert.equal(res.body.tools.length, 38);
     assert.equal(new Set(res.body.tools).size, 38);
-    assert.deepEqual(res.body.authentication, { type: 'oauth2', discovery: `${getStack().apiUrl}/.well-known/oauth-protected-resource` });
+    assert.deepEqual(res.body.authentication, {
+      type: 'oauth2',
+      discovery: `${getStack().apiUrl}/.well-known/oauth-protected-resource`,
+    });
     assert.equal(res.body.protocol_version, LATEST_PROTOCOL_VERSION);
   });
 
   it('negotiates an older protocol revision the client asks for', async () => {
     const res = await request('/mcp', {
       method: 'POST',
-      headers: { accept: 'application/json, text/event-stream', Authorization: `Bearer ${await mcpToken('martin.alvarez@villaesperanza.gob.ar')}` },
+      headers: {
+        accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${await mcpToken('martin.alvarez@villaesperanza.gob.ar')}`,
+      },
       json: { ...INIT, params: { ...INIT.params, protocolVersion: '2025-03-26' } },
     });
     assert.equal(res.status, 200, res.text);
@@ -115,12 +145,35 @@ describe('MCP OAuth discovery', function () {
       { headers: { ...auth, ...accept, 'content-type': 'text/plain' }, raw: 'hola' },
       { headers: { ...auth, ...accept }, json: { not: 'json-rpc' } },
       { headers: { ...auth, accept: 'text/html' }, json: INIT },
-      { headers: { ...auth, ...accept }, json: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_cases', arguments: { page: 'uno' } } } },
-      { headers: { ...auth, ...accept }, json: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_existe', arguments: {} } } },
-      { headers: { ...auth, ...accept }, json: { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_case', arguments: { case_id: 'x'.repeat(100_000) } } } },
+      {
+        headers: { ...auth, ...accept },
+        json: {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'search_cases', arguments: { page: 'uno' } },
+        },
+      },
+      {
+        headers: { ...auth, ...accept },
+        json: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_existe', arguments: {} } },
+      },
+      {
+        headers: { ...auth, ...accept },
+        json: {
+          jsonrpc: '2.0',
+          id: 4,
+          method: 'tools/call',
+          params: { name: 'get_case', arguments: { case_id: 'x'.repeat(100_000) } },
+        },
+      },
     ];
     for (const c of cases) {
-      const res = await request('/mcp', { method: 'POST', headers: c.headers, ...(c.raw !== undefined ? { raw: c.raw } : { json: c.json }) });
+      const res = await request('/mcp', {
+        method: 'POST',
+        headers: c.headers,
+        ...(c.raw !== undefined ? { raw: c.raw } : { json: c.json }),
+      });
       assert.ok(res.status < 500, `${res.status} ${res.text.slice(0, 200)}`);
     }
   });
@@ -128,18 +181,29 @@ describe('MCP OAuth discovery', function () {
   it('lets browser-based clients call /mcp and read the challenge (CORS)', async () => {
     const preflight = await request('/mcp', {
       method: 'OPTIONS',
-      headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,mcp-protocol-version' },
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,mcp-protocol-version',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/);
-    const challenged = await request('/mcp', { method: 'POST', headers: { origin: 'https://agent.example' }, json: INIT });
+    const challenged = await request('/mcp', {
+      method: 'POST',
+      headers: { origin: 'https://agent.example' },
+      json: INIT,
+    });
     assert.match(challenged.headers.get('access-control-expose-headers') ?? '', /WWW-Authenticate/);
   });
 
   it('answers GET and DELETE /mcp 405 (stateless: no session stream)', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const res = await request('/mcp', { method, headers: { Authorization: `Bearer ${await mcpToken('martin.alvarez@villaesperanza.gob.ar')}` } });
+      const res = await request('/mcp', {
+        method,
+        headers: { Authorization: `Bearer ${await mcpToken('martin.alvarez@villaesperanza.gob.ar')}` },
+      });
       assert.equal(res.status, 405);
       assert.equal(res.headers.get('allow'), 'POST');
     }

@@ -24,14 +24,21 @@ describe('MCP tools and their REST twins give the same result', function () {
     draftId = await createIntegrationDraft(LUCIA_KEY, { reference: 'Borrador para comparar' });
     client = await clientWithToken(await mcpToken(LUCIA));
     const inbox = await request('/api/v1/notes/received?page_size=100', { headers: asIntegration(LUCIA_KEY) });
-    noteId = (inbox.body.notes as Json[]).find((n) => n.official_number === f.noteNumber || n.note_number === f.noteNumber)!.note_id;
-    documentsCursor = (await request('/api/v1/documents/search?page_size=1', { headers: asIntegration(LUCIA_KEY) })).body.next_cursor;
+    noteId = (inbox.body.notes as Json[]).find(
+      (n) => n.official_number === f.noteNumber || n.note_number === f.noteNumber,
+    )!.note_id;
+    documentsCursor = (await request('/api/v1/documents/search?page_size=1', { headers: asIntegration(LUCIA_KEY) }))
+      .body.next_cursor;
     assert.ok(documentsCursor, 'Lucía sees more than one document');
   });
   after(() => client?.close());
 
   const twins = (): [string, Json, string][] => [
-    ['search_cases', { search: f.caseNumber, page_size: 5 }, `/cases/search?search=${encodeURIComponent(f.caseNumber)}&page_size=5`],
+    [
+      'search_cases',
+      { search: f.caseNumber, page_size: 5 },
+      `/cases/search?search=${encodeURIComponent(f.caseNumber)}&page_size=5`,
+    ],
     ['search_cases', {}, '/cases/search'],
     ['get_case', { case_id: f.caseId }, `/cases/${f.caseId}`],
     ['get_case', { case_id: f.caseId, include_documents: true }, `/cases/${f.caseId}?include_documents=true`],
@@ -43,8 +50,16 @@ describe('MCP tools and their REST twins give the same result', function () {
     ['prepare_transfer', { case_id: f.caseId }, `/cases/${f.caseId}/prepare-transfer`],
     ['get_case_templates', {}, '/system/case-templates'],
     ['search_documents', { search: 'Borrador para comparar' }, '/documents/search?search=Borrador%20para%20comparar'],
-    ['search_documents', { status: 'signed', page: 1, page_size: 3 }, '/documents/search?status=signed&page=1&page_size=3'],
-    ['search_documents', { page_size: 1, cursor: documentsCursor }, `/documents/search?page_size=1&cursor=${documentsCursor}`],
+    [
+      'search_documents',
+      { status: 'signed', page: 1, page_size: 3 },
+      '/documents/search?status=signed&page=1&page_size=3',
+    ],
+    [
+      'search_documents',
+      { page_size: 1, cursor: documentsCursor },
+      `/documents/search?page_size=1&cursor=${documentsCursor}`,
+    ],
     ['get_document', { document_id: draftId }, `/documents/${draftId}`],
     ['get_document_content', { document_id: noteId }, `/documents/${noteId}/content`],
     ['get_pending_signatures', {}, '/documents/pending-signatures'],
@@ -66,10 +81,14 @@ describe('MCP tools and their REST twins give the same result', function () {
     ['get_case', { case_id: '00000000-0000-4000-8000-000000000000' }, '/cases/00000000-0000-4000-8000-000000000000'],
     ['search_users', { q: 'a' }, '/system/users/search?q=a'],
     ['search_cases', { status: 'perdido' }, '/cases/search?status=perdido'],
-    ['search_documents', { page_size: 2, cursor: documentsCursor }, `/documents/search?page_size=2&cursor=${documentsCursor}`],
+    [
+      'search_documents',
+      { page_size: 2, cursor: documentsCursor },
+      `/documents/search?page_size=2&cursor=${documentsCursor}`,
+    ],
   ];
 
-  it('answers every read tool with its REST twin\'s body (or error message)', async () => {
+  it("answers every read tool with its REST twin's body (or error message)", async () => {
     const covered = new Set<string>();
     for (const [tool, args, path] of twins()) {
       const rest = async () => request(`/api/v1${path}`, { headers: asIntegration(LUCIA_KEY) });

@@ -19,14 +19,22 @@ describe('MCP with the Python SDK client', function () {
     const token = await mcpToken(LUCIA);
     const args = { search: created.case_number };
     const { stdout } = await promisify(execFile)('python3', [script, JSON.stringify(args)], {
-      env: { ...process.env, MCP_URL: mcpUrl(), MCP_TOKEN: token }, timeout: 60_000,
+      env: { ...process.env, MCP_URL: mcpUrl(), MCP_TOKEN: token },
+      timeout: 60_000,
     });
-    const out = JSON.parse(stdout.trim().split('\n').pop()!) as { protocol_version: string; server: { name: string; version: string }; tools: string[]; search_cases: { is_error: boolean; structured: unknown } };
+    const out = JSON.parse(stdout.trim().split('\n').pop()!) as {
+      protocol_version: string;
+      server: { name: string; version: string };
+      tools: string[];
+      search_cases: { is_error: boolean; structured: unknown };
+    };
     assert.equal(out.server.name, 'expediente');
     assert.match(out.protocol_version, /^\d{4}-\d{2}-\d{2}$/);
     assert.deepEqual([...out.tools].sort(), [...SPEC_TOOLS].sort());
     assert.ok(!out.search_cases.is_error);
-    const rest = await request(`/api/v1/cases/search?search=${encodeURIComponent(created.case_number)}`, { headers: asIntegration(LUCIA_KEY) });
+    const rest = await request(`/api/v1/cases/search?search=${encodeURIComponent(created.case_number)}`, {
+      headers: asIntegration(LUCIA_KEY),
+    });
     assert.equal(rest.status, 200);
     assert.deepEqual(out.search_cases.structured, rest.body);
   });

@@ -18,9 +18,19 @@ import { ensureAccount } from '../support/identity.js';
 import { AGENT_CANNOT_SIGN, LUCIA, LUCIA_KEY, makeFixtures, SPEC_TOOLS, type McpFixtures } from './fixtures.js';
 import { connectWithOAuth, mcpUrl, PASSWORD, TestOAuthProvider } from './support.js';
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (a: Ajv) => void;
 
-const WRITES = ['create_document', 'save_document', 'propose_document', 'reject_document', 'reject_proposal', 'start_signing', 'assign_case', 'export_case'];
+const WRITES = [
+  'create_document',
+  'save_document',
+  'propose_document',
+  'reject_document',
+  'reject_proposal',
+  'start_signing',
+  'assign_case',
+  'export_case',
+];
 
 const REDIRECT = 'http://127.0.0.1:5999/mcp-callback';
 
@@ -39,7 +49,10 @@ async function callEveryTool(client: Client, f: McpFixtures): Promise<Set<string
     return result.structuredContent as Json;
   };
 
-  assert.deepEqual((await ok('list_my_tenants')).tenants.map((t: Json) => t.tenant_id), ['demo']);
+  assert.deepEqual(
+    (await ok('list_my_tenants')).tenants.map((t: Json) => t.tenant_id),
+    ['demo'],
+  );
   assert.ok((await ok('get_agent_guide')).flows.length > 0);
   assert.equal((await ok('get_user_info')).email, LUCIA);
   assert.ok((await ok('search_users', { q: 'Fernández' })).users.some((u: Json) => u.email === LUCIA));
@@ -55,26 +68,49 @@ async function callEveryTool(client: Client, f: McpFixtures): Promise<Set<string
   await ok('get_case_permissions', { case_id: f.caseId });
   assert.equal((await ok('get_case_index', { case_id: f.caseId })).case_id, f.caseId);
   const started = await ok('export_case', { case_id: f.caseId });
-  assert.equal((await ok('export_case', { case_id: f.caseId, export_id: started.export_id })).export_id, started.export_id);
+  assert.equal(
+    (await ok('export_case', { case_id: f.caseId, export_id: started.export_id })).export_id,
+    started.export_id,
+  );
   assert.equal((await ok('get_case_by_number', { case_number: f.caseNumber })).case_id, f.caseId);
   await ok('prepare_assignment', { case_id: f.caseId });
   await ok('prepare_transfer', { case_id: f.caseId });
 
-  const created = await ok('create_document', { document_type_acronym: 'INF', reference: `Informe desde MCP ${Date.now()}` });
+  const created = await ok('create_document', {
+    document_type_acronym: 'INF',
+    reference: `Informe desde MCP ${Date.now()}`,
+  });
   const doc = created.document_id as string;
   assert.equal(created.status, 'draft');
-  await ok('save_document', { document_id: doc, content: '<p>Informe redactado por un agente.</p>', signers: [demoUser(LUCIA_KEY)] });
+  await ok('save_document', {
+    document_id: doc,
+    content: '<p>Informe redactado por un agente.</p>',
+    signers: [demoUser(LUCIA_KEY)],
+  });
   const proposal = await ok('propose_document', { case_id: f.caseId, document_draft_id: doc });
-  await ok('reject_proposal', { case_id: f.caseId, proposed_id: proposal.proposed_id, reason: 'No corresponde a este expediente' });
+  await ok('reject_proposal', {
+    case_id: f.caseId,
+    proposed_id: proposal.proposed_id,
+    reason: 'No corresponde a este expediente',
+  });
   assert.equal((await ok('get_document', { document_id: doc })).document_id, doc);
   assert.equal((await ok('start_signing', { document_id: doc })).status, 'sent_to_sign');
   assert.ok(JSON.stringify(await ok('get_pending_signatures')).includes(doc));
   await ok('get_signature_details', { document_id: doc });
   assert.equal((await ok('reject_document', { document_id: doc, reason: 'Falta el anexo' })).status, 'rejected');
-  assert.ok((await ok('search_documents', { search: 'Informe desde MCP' })).documents.some((d: Json) => d.document_id === doc));
-  assert.equal((await ok('search_document_by_number', { document_number: f.noteNumber })).document_number ?? f.noteNumber, f.noteNumber);
+  assert.ok(
+    (await ok('search_documents', { search: 'Informe desde MCP' })).documents.some((d: Json) => d.document_id === doc),
+  );
+  assert.equal(
+    (await ok('search_document_by_number', { document_number: f.noteNumber })).document_number ?? f.noteNumber,
+    f.noteNumber,
+  );
 
-  const moved = await ok('assign_case', { case_id: f.caseId, target_sector_id: demoSector('MESA'), reason: 'Revisar la documentación presentada' });
+  const moved = await ok('assign_case', {
+    case_id: f.caseId,
+    target_sector_id: demoSector('MESA'),
+    reason: 'Revisar la documentación presentada',
+  });
   assert.equal(moved.sector, 'MESA');
 
   const inbox = await ok('get_notes', { page_size: 100 });
@@ -90,12 +126,21 @@ async function callEveryTool(client: Client, f: McpFixtures): Promise<Set<string
 
   // A refusal is a tool error with REST's message.
   const missing = await call('get_case', { case_id: '00000000-0000-4000-8000-000000000000' });
-  const rest = await request('/api/v1/cases/00000000-0000-4000-8000-000000000000', { headers: asIntegration(LUCIA_KEY) });
+  const rest = await request('/api/v1/cases/00000000-0000-4000-8000-000000000000', {
+    headers: asIntegration(LUCIA_KEY),
+  });
   assert.equal(missing.isError, true);
   assert.equal((missing.structuredContent as Json).error, rest.body.error);
   // No tool signs: sign_batch refuses, and the document stays waiting for Lucía's signature.
-  const signable = await ok('create_document', { document_type_acronym: 'INF', reference: `Informe para firmar ${Date.now()}` });
-  await ok('save_document', { document_id: signable.document_id, content: '<p>Para firmar en la aplicación.</p>', signers: [demoUser(LUCIA_KEY)] });
+  const signable = await ok('create_document', {
+    document_type_acronym: 'INF',
+    reference: `Informe para firmar ${Date.now()}`,
+  });
+  await ok('save_document', {
+    document_id: signable.document_id,
+    content: '<p>Para firmar en la aplicación.</p>',
+    signers: [demoUser(LUCIA_KEY)],
+  });
   await ok('start_signing', { document_id: signable.document_id });
   const refused = await call('sign_batch', { document_ids: [signable.document_id] });
   assert.equal(refused.isError, true);
@@ -155,15 +200,26 @@ describe('MCP with the SDK client and OAuth 2.0', function () {
       const port = (server.address() as AddressInfo).port;
       res.setHeader('content-type', 'application/json');
       res.setHeader('cache-control', 'max-age=120');
-      res.end(JSON.stringify({
-        client_id: `https://127.0.0.1:${port}${req.url}`, client_name: 'expediente CIMD test client', redirect_uris: [REDIRECT],
-        grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none',
-      }));
+      res.end(
+        JSON.stringify({
+          client_id: `https://127.0.0.1:${port}${req.url}`,
+          client_name: 'expediente CIMD test client',
+          redirect_uris: [REDIRECT],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const clientId = `https://127.0.0.1:${(server.address() as AddressInfo).port}/oauth/client.json`;
     try {
-      const provider = new TestOAuthProvider({ redirectUrl: REDIRECT, email: LUCIA, password: PASSWORD, clientMetadataUrl: clientId });
+      const provider = new TestOAuthProvider({
+        redirectUrl: REDIRECT,
+        email: LUCIA,
+        password: PASSWORD,
+        clientMetadataUrl: clientId,
+      });
       const { client } = await connectWithOAuth(provider);
       try {
         assert.equal(provider.registeredBy, 'cimd');
@@ -178,7 +234,12 @@ describe('MCP with the SDK client and OAuth 2.0', function () {
         const refreshed = await fetch(`${getStack().idp.issuer}/oauth/token`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: clientId, resource: mcpUrl() }),
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: tokens.refresh_token!,
+            client_id: clientId,
+            resource: mcpUrl(),
+          }),
         });
         const body = (await refreshed.json()) as Json;
         assert.equal(refreshed.status, 200, JSON.stringify(body));

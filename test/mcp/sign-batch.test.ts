@@ -14,13 +14,20 @@ type Json = Record<string, any>;
 
 async function inSigning(signers: string[]): Promise<string> {
   const id = await prepareIntegrationDraft('agente-obras', signers);
-  const started = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+  const started = await request(`/api/v1/documents/${id}/start-signing`, {
+    method: 'POST',
+    headers: asIntegration('agente-obras'),
+  });
   assert.equal(started.status, 200, started.text);
   return id;
 }
 
 const restSignBatch = (json: unknown) =>
-  request('/api/v1/documents/sign-batch', { method: 'POST', headers: { ...asIntegration(LUCIA_KEY), 'Idempotency-Key': `lote-${randomUUID()}` }, json });
+  request('/api/v1/documents/sign-batch', {
+    method: 'POST',
+    headers: { ...asIntegration(LUCIA_KEY), 'Idempotency-Key': `lote-${randomUUID()}` },
+    json,
+  });
 
 describe('MCP sign_batch: agents do not sign', function () {
   this.timeout(120_000);
@@ -47,7 +54,11 @@ describe('MCP sign_batch: agents do not sign', function () {
   });
 
   it('refuses with 403 and the bilingual message; the documents stay waiting for the signature', async () => {
-    const ids = await Promise.all([inSigning([LUCIA_KEY]), inSigning([LUCIA_KEY]), inSigning(['jefa-mesa', LUCIA_KEY])]);
+    const ids = await Promise.all([
+      inSigning([LUCIA_KEY]),
+      inSigning([LUCIA_KEY]),
+      inSigning(['jefa-mesa', LUCIA_KEY]),
+    ]);
     for (const args of [{ document_ids: ids }, { tenant_id: 'demo', document_ids: ids }, { document_ids: [ids[0]] }]) {
       const result = await client.callTool({ name: 'sign_batch', arguments: args });
       assert.equal(result.isError, true, JSON.stringify(args));
@@ -55,15 +66,22 @@ describe('MCP sign_batch: agents do not sign', function () {
       assert.deepEqual(result.content, [{ type: 'text', text: AGENT_CANNOT_SIGN }]);
     }
     for (const id of ids) {
-      const details = await request(`/api/v1/documents/${id}/signature-details`, { headers: asIntegration('agente-obras') });
+      const details = await request(`/api/v1/documents/${id}/signature-details`, {
+        headers: asIntegration('agente-obras'),
+      });
       assert.equal(details.status, 200, details.text);
-      assert.ok(details.body.signers.every((s: Json) => s.status === 'pending' && s.signed_at === null), JSON.stringify(details.body));
+      assert.ok(
+        details.body.signers.every((s: Json) => s.status === 'pending' && s.signed_at === null),
+        JSON.stringify(details.body),
+      );
       assert.equal(details.body.document_number, null);
       const doc = await request(`/api/v1/documents/${id}`, { headers: asIntegration('agente-obras') });
       assert.equal(doc.body.status, 'sent_to_sign');
     }
     // Lucía still has the two where she signs now to sign herself, in the application.
-    const pending = JSON.stringify((await request('/api/v1/documents/pending-signatures', { headers: asIntegration(LUCIA_KEY) })).body);
+    const pending = JSON.stringify(
+      (await request('/api/v1/documents/pending-signatures', { headers: asIntegration(LUCIA_KEY) })).body,
+    );
     assert.ok(pending.includes(ids[0]!) && pending.includes(ids[1]!), pending.slice(0, 300));
   });
 
@@ -74,7 +92,11 @@ describe('MCP sign_batch: agents do not sign', function () {
       ['over 100', { document_ids: Array.from({ length: 101 }, () => randomUUID()) }, /^document_ids /],
       ['not a UUID', { document_ids: [randomUUID(), 'no-es-uuid'] }, /^document_ids\.1 debe ser un UUID$/],
       ['not a list', { document_ids: randomUUID() }, /^document_ids debe ser una lista$/],
-      ['repeated', { document_ids: ['0f5d7c36-94a4-4c3e-9a0e-3a1f1d6b2c11', '0f5d7c36-94a4-4c3e-9a0e-3a1f1d6b2c11'] }, /^document_ids /],
+      [
+        'repeated',
+        { document_ids: ['0f5d7c36-94a4-4c3e-9a0e-3a1f1d6b2c11', '0f5d7c36-94a4-4c3e-9a0e-3a1f1d6b2c11'] },
+        /^document_ids /,
+      ],
     ];
     for (const [what, args, message] of cases) {
       const result = await client.callTool({ name: 'sign_batch', arguments: args });

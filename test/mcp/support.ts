@@ -5,7 +5,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { Browser, findForm } from '../identity/support/browser.js';
 import { loginWithPassword } from '../identity/support/login.js';
 import { getStack } from '../support/hooks.js';
@@ -18,14 +22,25 @@ export const mcpUrl = () => `${getStack().apiUrl}/mcp`;
 export async function mcpToken(email: string): Promise<string> {
   await ensureAccount(email, PASSWORD);
   const { idp } = getStack();
-  const tokens = await loginWithPassword({ issuer: idp.issuer, clientId: idp.frontendClientId, redirectUri: idp.redirectUri, email, password: PASSWORD, resource: mcpUrl() });
+  const tokens = await loginWithPassword({
+    issuer: idp.issuer,
+    clientId: idp.frontendClientId,
+    redirectUri: idp.redirectUri,
+    email,
+    password: PASSWORD,
+    resource: mcpUrl(),
+  });
   return tokens.accessToken;
 }
 
 /** The SDK's client on a bearer token it already has. */
 export async function clientWithToken(token: string): Promise<Client> {
   const client = new Client({ name: 'expediente-tests', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl()), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
   return client;
 }
 
@@ -87,11 +102,22 @@ export class TestOAuthProvider implements OAuthClientProvider {
     this.authorizationUrls.push(url);
     const stopAt = this.options.redirectUrl;
     let page = await this.browser.navigate(url.href, { stopAt });
-    if (!page.stoppedAt && findForm(page.html, 'login')) page = await this.browser.submit(page, 'login', { email: this.options.email, password: this.options.password }, stopAt);
-    if (!page.stoppedAt && findForm(page.html, 'consent')) page = await this.browser.submit(page, 'consent', {}, stopAt);
-    if (!page.stoppedAt) throw new Error(`login did not reach the callback (status ${page.status}): ${page.html.slice(0, 300)}`);
+    if (!page.stoppedAt && findForm(page.html, 'login'))
+      page = await this.browser.submit(
+        page,
+        'login',
+        { email: this.options.email, password: this.options.password },
+        stopAt,
+      );
+    if (!page.stoppedAt && findForm(page.html, 'consent'))
+      page = await this.browser.submit(page, 'consent', {}, stopAt);
+    if (!page.stoppedAt)
+      throw new Error(`login did not reach the callback (status ${page.status}): ${page.html.slice(0, 300)}`);
     const callback = new URL(page.stoppedAt);
-    if (callback.searchParams.has('error')) throw new Error(`authorization error: ${callback.searchParams.get('error')} ${callback.searchParams.get('error_description')}`);
+    if (callback.searchParams.has('error'))
+      throw new Error(
+        `authorization error: ${callback.searchParams.get('error')} ${callback.searchParams.get('error_description')}`,
+      );
     this.code = callback.searchParams.get('code') ?? undefined;
   }
 
@@ -108,7 +134,9 @@ export class TestOAuthProvider implements OAuthClientProvider {
  * The whole dance a client that knows only the server URL does: connect (401), discover,
  * register, authorize (login form), finishAuth (code + PKCE → token), connect again.
  */
-export async function connectWithOAuth(provider: TestOAuthProvider): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function connectWithOAuth(
+  provider: TestOAuthProvider,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const url = new URL(mcpUrl());
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
   const probe = new Client({ name: 'expediente-tests', version: '1.0.0' });

@@ -17,20 +17,32 @@ describe('MCP tenants of the token user', function () {
   let second: Tenant;
 
   before(async () => {
-    ({ tenant: second } = await createTenant(getStack().db, { schema: 'mcp_second', municipalityCode: 'MCS', displayName: 'Municipalidad Segunda', city: 'Segunda' }));
-    await tenantDb(getStack().db, second).transaction((trx) => trx('users').insert({ id: randomUUID(), full_name: 'Jorge Peña', email: JORGE, role: 'empleado' }));
+    ({ tenant: second } = await createTenant(getStack().db, {
+      schema: 'mcp_second',
+      municipalityCode: 'MCS',
+      displayName: 'Municipalidad Segunda',
+      city: 'Segunda',
+    }));
+    await tenantDb(getStack().db, second).transaction((trx) =>
+      trx('users').insert({ id: randomUUID(), full_name: 'Jorge Peña', email: JORGE, role: 'empleado' }),
+    );
     jorge = await clientWithToken(await mcpToken(JORGE));
   });
   // Jorge is a user of one municipality again, as the suites after this one expect.
   after(async () => {
     await jorge?.close();
-    await tenantDb(getStack().db, second).transaction((trx) => trx('users').where({ email: JORGE }).update({ is_active: false }));
+    await tenantDb(getStack().db, second).transaction((trx) =>
+      trx('users').where({ email: JORGE }).update({ is_active: false }),
+    );
   });
 
   it('lists the municipalities of a user of two tenants', async () => {
     const result = await jorge.callTool({ name: 'list_my_tenants', arguments: {} });
     const tenants = (result.structuredContent as Json).tenants as Json[];
-    assert.deepEqual(tenants.map((t) => t.tenant_id), ['demo', 'mcp_second']);
+    assert.deepEqual(
+      tenants.map((t) => t.tenant_id),
+      ['demo', 'mcp_second'],
+    );
     assert.equal(tenants[1]!.name, 'Municipalidad Segunda');
   });
 
@@ -56,7 +68,10 @@ describe('MCP tenants of the token user', function () {
       const result = await stranger.callTool({ name: 'search_cases', arguments: {} });
       assert.equal(result.isError, true);
       assert.equal((result.structuredContent as Json).error, 'Usuario no encontrado');
-      assert.deepEqual((await stranger.callTool({ name: 'list_my_tenants', arguments: {} })).structuredContent, { tenants: [], total: 0 });
+      assert.deepEqual((await stranger.callTool({ name: 'list_my_tenants', arguments: {} })).structuredContent, {
+        tenants: [],
+        total: 0,
+      });
     } finally {
       await stranger.close();
     }

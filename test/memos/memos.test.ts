@@ -10,13 +10,15 @@ import { asBackend, asIntegration, demoUser, request } from '../support/http.js'
 import { sendMemo } from '../support/communications.js';
 
 const get = (user: string, path: string) => request(`/api/v1/memos${path}`, { headers: asBackend(user) });
-const archive = (user: string, id: string, json: unknown) => request(`/api/v1/memos/${id}/archive`, { method: 'PATCH', headers: asBackend(user), json });
+const archive = (user: string, id: string, json: unknown) =>
+  request(`/api/v1/memos/${id}/archive`, { method: 'PATCH', headers: asBackend(user), json });
 const unread = async (user: string) => {
   const res = await get(user, '/unread-count');
   assert.equal(res.status, 200, res.text);
   return res.body.data.unread_count as number;
 };
-const memoIds = (res: { body: { data: { memos: { document_id: string }[] } } }) => res.body.data.memos.map((m) => m.document_id);
+const memoIds = (res: { body: { data: { memos: { document_id: string }[] } } }) =>
+  res.body.data.memos.map((m) => m.document_id);
 
 describe('memos: person-to-person MEMO documents', function () {
   this.timeout(180_000);
@@ -26,11 +28,15 @@ describe('memos: person-to-person MEMO documents', function () {
 
   before(async () => {
     unreadBefore = await unread('agente-mesa');
-    memo = await sendMemo('agente-obras', {
-      to: ['agente-mesa', 'directora-rentas'],
-      cc: ['agente-mesa', 'directora-obras'],
-      bcc: ['intendente', 'directora-obras'],
-    }, { reference: `Pedido de materiales ${tag}`, content: `<p>Necesitamos cemento, partida CM${tag}.</p>` });
+    memo = await sendMemo(
+      'agente-obras',
+      {
+        to: ['agente-mesa', 'directora-rentas'],
+        cc: ['agente-mesa', 'directora-obras'],
+        bcc: ['intendente', 'directora-obras'],
+      },
+      { reference: `Pedido de materiales ${tag}`, content: `<p>Necesitamos cemento, partida CM${tag}.</p>` },
+    );
   });
 
   it('is numbered MEMO-<year>-<8 digits>-<municipality>-<sector>', () => {
@@ -45,13 +51,23 @@ describe('memos: person-to-person MEMO documents', function () {
     assert.deepEqual(names(recipients.to), [demoUser('agente-mesa'), demoUser('directora-rentas')].sort());
     assert.deepEqual(names(recipients.cc), [demoUser('directora-obras')]);
     assert.deepEqual(names(recipients.bcc), [demoUser('intendente')]);
-    assert.deepEqual(recipients.to.find((r: { user_id: string }) => r.user_id === demoUser('agente-mesa')), {
-      user_id: demoUser('agente-mesa'), full_name: 'Carlos Gómez', sector_acronym: 'MESA',
-    });
+    assert.deepEqual(
+      recipients.to.find((r: { user_id: string }) => r.user_id === demoUser('agente-mesa')),
+      {
+        user_id: demoUser('agente-mesa'),
+        full_name: 'Carlos Gómez',
+        sector_acronym: 'MESA',
+      },
+    );
   });
 
-  it('appears in each recipient\'s received list with their kind, unread', async () => {
-    const kinds: Record<string, string> = { 'agente-mesa': 'TO', 'directora-rentas': 'TO', 'directora-obras': 'CC', intendente: 'BCC' };
+  it("appears in each recipient's received list with their kind, unread", async () => {
+    const kinds: Record<string, string> = {
+      'agente-mesa': 'TO',
+      'directora-rentas': 'TO',
+      'directora-obras': 'CC',
+      intendente: 'BCC',
+    };
     for (const [user, kind] of Object.entries(kinds)) {
       const res = await get(user, `/received?search=${tag}`);
       assert.equal(res.status, 200, res.text);
@@ -62,7 +78,11 @@ describe('memos: person-to-person MEMO documents', function () {
       assert.equal(item.document_type, 'MEMO');
       // Filled a few seconds after officialization by the summary run (test/summaries/); null before.
       assert.ok(item.ai_summary === null || typeof item.ai_summary === 'string');
-      assert.deepEqual(item.sender, { user_id: demoUser('agente-obras'), full_name: 'Jorge Peña', sector_acronym: 'DOP' });
+      assert.deepEqual(item.sender, {
+        user_id: demoUser('agente-obras'),
+        full_name: 'Jorge Peña',
+        sector_acronym: 'DOP',
+      });
       assert.deepEqual(item.read_status, { opened: false, opened_at: null });
       assert.deepEqual(Object.keys(res.body.data).sort(), ['memos', 'page', 'page_size', 'total', 'total_pages']);
     }
@@ -102,7 +122,10 @@ describe('memos: person-to-person MEMO documents', function () {
     assert.equal(byBcc.recipients.bcc, null);
     assert.equal(byBcc.openings, null);
     assert.equal(byBcc.my_access.recipient_type, 'BCC');
-    assert.ok(!JSON.stringify(byBcc.recipients).includes(demoUser('intendente')), 'not even itself among the listed recipients');
+    assert.ok(
+      !JSON.stringify(byBcc.recipients).includes(demoUser('intendente')),
+      'not even itself among the listed recipients',
+    );
 
     const bySender = (await get('agente-obras', `/${memo.id}`)).body.data;
     assert.equal(bySender.my_access.is_sender, true);
@@ -115,7 +138,11 @@ describe('memos: person-to-person MEMO documents', function () {
   it('detail is 403 to a user neither sender nor recipient, 404 when unknown', async () => {
     const outsider = await get('jefa-mesa', `/${memo.id}`);
     assert.equal(outsider.status, 403);
-    assert.deepEqual(outsider.body, { success: false, data: null, message: 'Sin permisos para ver este memo: el usuario no es remitente ni destinatario' });
+    assert.deepEqual(outsider.body, {
+      success: false,
+      data: null,
+      message: 'Sin permisos para ver este memo: el usuario no es remitente ni destinatario',
+    });
     for (const id of [randomUUID(), 'otro']) {
       const missing = await get('agente-mesa', `/${id}`);
       assert.equal(missing.status, 404);
@@ -130,8 +157,15 @@ describe('memos: person-to-person MEMO documents', function () {
     const item = res.body.data.memos[0];
     assert.equal(item.openings_count, 3);
     assert.deepEqual(
-      item.recipients.map((r: { user_id: string; recipient_type: string }) => `${r.recipient_type}:${r.user_id}`).sort(),
-      [`TO:${demoUser('agente-mesa')}`, `TO:${demoUser('directora-rentas')}`, `CC:${demoUser('directora-obras')}`, `BCC:${demoUser('intendente')}`].sort(),
+      item.recipients
+        .map((r: { user_id: string; recipient_type: string }) => `${r.recipient_type}:${r.user_id}`)
+        .sort(),
+      [
+        `TO:${demoUser('agente-mesa')}`,
+        `TO:${demoUser('directora-rentas')}`,
+        `CC:${demoUser('directora-obras')}`,
+        `BCC:${demoUser('intendente')}`,
+      ].sort(),
     );
     assert.deepEqual(memoIds(await get('agente-mesa', `/sent?search=${tag}`)), []);
   });
@@ -176,13 +210,21 @@ describe('memos: person-to-person MEMO documents', function () {
 
   it('filters by search (number, subject, content) and dates; refuses bad ones with 400', async () => {
     for (const search of [memo.number, `materiales ${tag}`, `CM${tag}`]) {
-      assert.deepEqual(memoIds(await get('directora-rentas', `/received?search=${encodeURIComponent(search)}`)), [memo.id], search);
+      assert.deepEqual(
+        memoIds(await get('directora-rentas', `/received?search=${encodeURIComponent(search)}`)),
+        [memo.id],
+        search,
+      );
     }
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
     assert.deepEqual(memoIds(await get('directora-rentas', `/received?search=${tag}&date_filter=hoy`)), [memo.id]);
-    assert.deepEqual(memoIds(await get('directora-rentas', `/received?search=${tag}&date_filter=ultimos_7_dias`)), [memo.id]);
+    assert.deepEqual(memoIds(await get('directora-rentas', `/received?search=${tag}&date_filter=ultimos_7_dias`)), [
+      memo.id,
+    ]);
     assert.deepEqual(memoIds(await get('directora-rentas', `/received?search=${tag}&date_filter=ayer`)), []);
-    assert.deepEqual(memoIds(await get('agente-obras', `/sent?search=${tag}&date_from=${today}&date_to=${today}`)), [memo.id]);
+    assert.deepEqual(memoIds(await get('agente-obras', `/sent?search=${tag}&date_from=${today}&date_to=${today}`)), [
+      memo.id,
+    ]);
     assert.deepEqual(memoIds(await get('agente-obras', `/sent?search=${tag}&date_to=2020-01-01`)), []);
     const bad: [string, string][] = [
       ['/received?page_size=101', 'page_size debe ser un entero entre 1 y 100'],
@@ -198,21 +240,37 @@ describe('memos: person-to-person MEMO documents', function () {
 
   it('a memo still a draft is not delivered', async () => {
     const created = await request('/api/v1/documents', {
-      method: 'POST', headers: asBackend('agente-obras'),
-      json: { document_type_acronym: 'MEMO', reference: `Memo sin firmar ${tag}`, recipients: { to: [demoUser('agente-mesa')] } },
+      method: 'POST',
+      headers: asBackend('agente-obras'),
+      json: {
+        document_type_acronym: 'MEMO',
+        reference: `Memo sin firmar ${tag}`,
+        recipients: { to: [demoUser('agente-mesa')] },
+      },
     });
     const id = created.body.data.document_id;
     assert.equal((await get('agente-mesa', `/${id}`)).status, 404);
-    assert.deepEqual(memoIds(await get('agente-mesa', `/received?search=${encodeURIComponent(`sin firmar ${tag}`)}`)), []);
+    assert.deepEqual(
+      memoIds(await get('agente-mesa', `/received?search=${encodeURIComponent(`sin firmar ${tag}`)}`)),
+      [],
+    );
   });
 
-  it('is private: the author\'s sector and its viewers do not see it, only author, signers and recipients', async () => {
+  it("is private: the author's sector and its viewers do not see it, only author, signers and recipients", async () => {
     const secret = randomUUID().slice(0, 8);
-    const privateMemo = await sendMemo('agente-obras', { to: ['agente-mesa'] }, { reference: `Asunto personal ${secret}`, content: '<p>Reservado.</p>' });
+    const privateMemo = await sendMemo(
+      'agente-obras',
+      { to: ['agente-mesa'] },
+      { reference: `Asunto personal ${secret}`, content: '<p>Reservado.</p>' },
+    );
     // Lucía directs Obras Particulares, the author's sector, and is not a recipient.
-    const asDirector = await request(`/api/v1/documents/${privateMemo.id}`, { headers: asIntegration('directora-obras') });
+    const asDirector = await request(`/api/v1/documents/${privateMemo.id}`, {
+      headers: asIntegration('directora-obras'),
+    });
     assert.equal(asDirector.status, 404, asDirector.text);
-    const listed = await request(`/api/v1/documents/search?search=${secret}`, { headers: asIntegration('directora-obras') });
+    const listed = await request(`/api/v1/documents/search?search=${secret}`, {
+      headers: asIntegration('directora-obras'),
+    });
     assert.equal(listed.status, 200, listed.text);
     assert.equal(listed.body.documents.length, 0);
     for (const user of ['agente-obras', 'agente-mesa']) {

@@ -46,7 +46,12 @@ describe('notes: delivery exactly once when officialization is retried', functio
     const first = await startWorker();
     const reference = `Nota con caída ${randomUUID().slice(0, 8)}`;
     const id = await draftNote('intendente', { to: ['MESA'], cc: ['RENT'], bcc: ['DOP'] }, { reference });
-    const call = (path: string) => request(`/api/v1/documents/${id}/${path}`, { method: 'POST', headers: asIntegration('intendente'), baseUrl: api.url });
+    const call = (path: string) =>
+      request(`/api/v1/documents/${id}/${path}`, {
+        method: 'POST',
+        headers: asIntegration('intendente'),
+        baseUrl: api.url,
+      });
     assert.equal((await call('start-signing')).status, 200);
 
     // Deliveries block while this transaction holds the table in SHARE mode (reads still pass).
@@ -63,7 +68,9 @@ describe('notes: delivery exactly once when officialization is retried', functio
 
     const signing = call('sign');
     await until('the officialization waiting on its delivery insert', async () => {
-      const { rows } = await db.raw(`select count(*)::int as n from pg_locks where not granted and relation = 'demo.note_recipients'::regclass`);
+      const { rows } = await db.raw(
+        `select count(*)::int as n from pg_locks where not granted and relation = 'demo.note_recipients'::regclass`,
+      );
       return rows[0].n > 0 ? true : undefined;
     });
     first.kill('SIGKILL');
@@ -77,33 +84,55 @@ describe('notes: delivery exactly once when officialization is retried', functio
     assert.equal(signed.body.status, 'signed');
     assert.match(signed.body.document_number, /^NO-\d{4}-\d{8}-MVE-INTEN$/);
 
-    const rows = await scoped().transaction((trx) => trx('note_recipients').where({ document_id: id }).orderBy('recipient_kind').select('sector_id', 'recipient_kind'));
+    const rows = await scoped().transaction((trx) =>
+      trx('note_recipients').where({ document_id: id }).orderBy('recipient_kind').select('sector_id', 'recipient_kind'),
+    );
     assert.deepEqual(
       rows.map((r: { sector_id: string; recipient_kind: string }) => `${r.recipient_kind}:${r.sector_id}`).sort(),
       [`to:${demoSector('MESA')}`, `cc:${demoSector('RENT')}`, `bcc:${demoSector('DOP')}`].sort(),
     );
-    const events = await scoped().transaction((trx) => trx('activity_events').where({ entity_id: id, kind: 'document_officialized' }).count<{ n: string }[]>('* as n'));
+    const events = await scoped().transaction((trx) =>
+      trx('activity_events').where({ entity_id: id, kind: 'document_officialized' }).count<{ n: string }[]>('* as n'),
+    );
     assert.equal(Number(events[0]!.n), 1, 'one officialization event');
-    const inbox = await request(`/api/v1/notes/received?search=${encodeURIComponent(reference)}`, { headers: asIntegration('agente-mesa'), baseUrl: api.url });
-    assert.deepEqual(inbox.body.notes.map((n: { note_id: string }) => n.note_id), [id]);
+    const inbox = await request(`/api/v1/notes/received?search=${encodeURIComponent(reference)}`, {
+      headers: asIntegration('agente-mesa'),
+      baseUrl: api.url,
+    });
+    assert.deepEqual(
+      inbox.body.notes.map((n: { note_id: string }) => n.note_id),
+      [id],
+    );
 
     // The step once more, as a retry whose first completion was lost: nothing changes.
     const ctx = await contextForUser(getStack(), getStack().demoTenant, demoUser('intendente'));
-    const round = (await scoped().transaction((trx) => trx('documents').where({ id }).first('signing_round'))).signing_round;
+    const round = (await scoped().transaction((trx) => trx('documents').where({ id }).first('signing_round')))
+      .signing_round;
     const again = await officializeDocument(ctx, id, round);
     assert.equal(again.officialNumber, signed.body.document_number);
-    const after = await scoped().transaction((trx) => trx('note_recipients').where({ document_id: id }).count<{ n: string }[]>('* as n'));
+    const after = await scoped().transaction((trx) =>
+      trx('note_recipients').where({ document_id: id }).count<{ n: string }[]>('* as n'),
+    );
     assert.equal(Number(after[0]!.n), 3);
   });
 
   it('a memo officialized again keeps one recipient row per user', async () => {
     const memo = await sendMemo('agente-obras', { to: ['agente-mesa'], cc: ['directora-rentas'], bcc: ['intendente'] });
     const ctx = await contextForUser(getStack(), getStack().demoTenant, demoUser('agente-obras'));
-    const round = (await scoped().transaction((trx) => trx('documents').where({ id: memo.id }).first('signing_round'))).signing_round;
+    const round = (await scoped().transaction((trx) => trx('documents').where({ id: memo.id }).first('signing_round')))
+      .signing_round;
     await Promise.all([officializeDocument(ctx, memo.id, round), officializeDocument(ctx, memo.id, round)]);
-    type Row = { recipient_user_id: string; recipient_type: string; sender_sector_id: string; recipient_sector_id: string };
+    type Row = {
+      recipient_user_id: string;
+      recipient_type: string;
+      sender_sector_id: string;
+      recipient_sector_id: string;
+    };
     const rows = await scoped().transaction((trx) =>
-      trx('memo_recipients').where({ document_id: memo.id }).select<Row[]>('recipient_user_id', 'recipient_type', 'sender_sector_id', 'recipient_sector_id'));
+      trx('memo_recipients')
+        .where({ document_id: memo.id })
+        .select<Row[]>('recipient_user_id', 'recipient_type', 'sender_sector_id', 'recipient_sector_id'),
+    );
     assert.equal(rows.length, 3);
     const byUser = Object.fromEntries(rows.map((r) => [r.recipient_user_id, r]));
     assert.equal(byUser[demoUser('agente-mesa')]!.recipient_type, 'TO');

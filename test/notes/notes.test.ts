@@ -9,9 +9,11 @@ import { asBackend, asIntegration, demoSector, demoUser, request } from '../supp
 import { createIntegrationDraft } from '../support/documents.js';
 import { draftNote, sendNote, startSigning } from '../support/communications.js';
 
-const received = (user: string, query = '') => request(`/api/v1/notes/received${query}`, { headers: asIntegration(user) });
+const received = (user: string, query = '') =>
+  request(`/api/v1/notes/received${query}`, { headers: asIntegration(user) });
 const detail = (user: string, id: string) => request(`/api/v1/notes/${id}`, { headers: asIntegration(user) });
-const archive = (user: string, id: string, json: unknown) => request(`/api/v1/notes/${id}/archive`, { method: 'PATCH', headers: asIntegration(user), json });
+const archive = (user: string, id: string, json: unknown) =>
+  request(`/api/v1/notes/${id}/archive`, { method: 'PATCH', headers: asIntegration(user), json });
 const ids = (res: { body: { notes: { note_id: string }[] } }) => res.body.notes.map((n) => n.note_id);
 
 describe('notes: NOTA delivered to sectors', function () {
@@ -20,9 +22,14 @@ describe('notes: NOTA delivered to sectors', function () {
   let note: { id: string; number: string };
 
   before(async () => {
-    note = await sendNote('intendente', { to: ['MESA'], cc: ['RENT'], bcc: ['DOP'] }, {
-      reference: `Bacheo calle Güemes ${tag}`, content: `<p>Presupuesto del bacheo: código presupuestario PZ${tag}.</p>`,
-    });
+    note = await sendNote(
+      'intendente',
+      { to: ['MESA'], cc: ['RENT'], bcc: ['DOP'] },
+      {
+        reference: `Bacheo calle Güemes ${tag}`,
+        content: `<p>Presupuesto del bacheo: código presupuestario PZ${tag}.</p>`,
+      },
+    );
   });
 
   it('is numbered as a NOTA of the sender sector', () => {
@@ -77,7 +84,10 @@ describe('notes: NOTA delivered to sectors', function () {
     // Other suites may add members to these sectors (they are recipients too): the demo users' kinds are known.
     const demo = ['agente-mesa', 'jefa-mesa', 'directora-obras', 'directora-rentas', 'agente-obras'].map(demoUser);
     assert.deepEqual(Object.fromEntries(Object.entries(byRecipient).filter(([id]) => demo.includes(id))), {
-      [demoUser('agente-mesa')]: 'to', [demoUser('jefa-mesa')]: 'to', [demoUser('directora-obras')]: 'to', [demoUser('directora-rentas')]: 'cc',
+      [demoUser('agente-mesa')]: 'to',
+      [demoUser('jefa-mesa')]: 'to',
+      [demoUser('directora-obras')]: 'to',
+      [demoUser('directora-rentas')]: 'cc',
     });
     assert.ok(!Object.values(byRecipient).includes('bcc'), 'a recipient sees no BCC user');
     const byBcc = seen(await detail('agente-obras', note.id));
@@ -89,25 +99,38 @@ describe('notes: NOTA delivered to sectors', function () {
 
   it('searches subject or content', async () => {
     assert.deepEqual(ids(await received('agente-mesa', `?search=PZ${tag}`)), [note.id], 'content');
-    assert.deepEqual(ids(await received('agente-mesa', `?search=${encodeURIComponent(`güemes ${tag}`)}`)), [note.id], 'subject, any case');
+    assert.deepEqual(
+      ids(await received('agente-mesa', `?search=${encodeURIComponent(`güemes ${tag}`)}`)),
+      [note.id],
+      'subject, any case',
+    );
     assert.deepEqual(ids(await received('agente-mesa', `?search=nada-${tag}`)), []);
   });
 
-  it('sent lists the sender\'s notes with their recipients', async () => {
+  it("sent lists the sender's notes with their recipients", async () => {
     const res = await request(`/api/v1/notes/sent?search=${tag}`, { headers: asIntegration('intendente') });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(ids(res), [note.id]);
     const recipients = res.body.notes[0].recipients as { user_id: string; full_name: string; is_read: boolean }[];
     // Recipients are the active members of the delivered sectors: the five demo members at least
     // (other suites may add members to the same sectors), each listed once.
-    const demoMembers = ['agente-mesa', 'jefa-mesa', 'directora-rentas', 'agente-obras', 'directora-obras'].map(demoUser);
-    for (const member of demoMembers) assert.ok(recipients.some((r) => r.user_id === member), member);
+    const demoMembers = ['agente-mesa', 'jefa-mesa', 'directora-rentas', 'agente-obras', 'directora-obras'].map(
+      demoUser,
+    );
+    for (const member of demoMembers)
+      assert.ok(
+        recipients.some((r) => r.user_id === member),
+        member,
+      );
     assert.equal(new Set(recipients.map((r) => r.user_id)).size, recipients.length);
     assert.equal(recipients.find((r) => r.user_id === demoUser('agente-mesa'))!.is_read, true);
-    assert.deepEqual(ids(await request(`/api/v1/notes/sent?search=${tag}`, { headers: asIntegration('agente-mesa') })), []);
+    assert.deepEqual(
+      ids(await request(`/api/v1/notes/sent?search=${tag}`, { headers: asIntegration('agente-mesa') })),
+      [],
+    );
   });
 
-  it('archive moves it out of the sector\'s received list and back', async () => {
+  it("archive moves it out of the sector's received list and back", async () => {
     const res = await archive('agente-mesa', note.id, { archived: true, sector_id: demoSector('MESA') });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body, { note_id: note.id, archived: true, message: 'Nota archivada' });
@@ -117,13 +140,24 @@ describe('notes: NOTA delivered to sectors', function () {
     assert.ok(archived.body.notes[0].archived_at);
     assert.equal((await detail('agente-mesa', note.id)).body.is_archived, true);
     // The sector's inbox is shared; a member who also receives it in another sector still has it there.
-    assert.deepEqual(ids(await received('jefa-mesa', `?search=${tag}`)), [note.id], 'jefa-mesa receives it in RENT too');
-    assert.deepEqual(ids(await received('directora-obras', `?search=${tag}`)), [note.id], 'directora-obras receives it in DOP too');
+    assert.deepEqual(
+      ids(await received('jefa-mesa', `?search=${tag}`)),
+      [note.id],
+      'jefa-mesa receives it in RENT too',
+    );
+    assert.deepEqual(
+      ids(await received('directora-obras', `?search=${tag}`)),
+      [note.id],
+      'directora-obras receives it in DOP too',
+    );
 
     const back = await archive('agente-mesa', note.id, { archived: false, sector_id: demoSector('MESA') });
     assert.deepEqual(back.body, { note_id: note.id, archived: false, message: 'Nota desarchivada' });
     assert.deepEqual(ids(await received('agente-mesa', `?search=${tag}`)), [note.id]);
-    assert.deepEqual(ids(await request(`/api/v1/notes/archived?search=${tag}`, { headers: asIntegration('agente-mesa') })), []);
+    assert.deepEqual(
+      ids(await request(`/api/v1/notes/archived?search=${tag}`, { headers: asIntegration('agente-mesa') })),
+      [],
+    );
   });
 
   it('archive refuses a missing field (400), a sector without rights (403), an unknown note (404)', async () => {
@@ -152,7 +186,9 @@ describe('notes: NOTA delivered to sectors', function () {
     const other = await sendNote('intendente', { to: ['RENT'] }, { reference: `Solo Rentas ${tag}` });
     const res = await detail('agente-mesa', other.id);
     assert.equal(res.status, 403);
-    assert.deepEqual(res.body, { error: 'Sin permisos para ver esta nota: el usuario no es remitente ni destinatario' });
+    assert.deepEqual(res.body, {
+      error: 'Sin permisos para ver esta nota: el usuario no es remitente ni destinatario',
+    });
     assert.deepEqual(ids(await received('agente-mesa', `?search=${encodeURIComponent(`Solo Rentas ${tag}`)}`)), []);
     assert.equal((await detail('directora-rentas', other.id)).status, 200);
     for (const id of [randomUUID(), 'no-es-un-uuid', await createIntegrationDraft('intendente')]) {
@@ -164,16 +200,32 @@ describe('notes: NOTA delivered to sectors', function () {
 
   it('a draft, in-signing or rejected NOTA is never visible to its recipients', async () => {
     const reference = `Nota sin oficializar ${tag}`;
-    const id = await draftNote('intendente', { to: ['MESA'] }, { reference, signers: ['directora-rentas', 'intendente'] });
+    const id = await draftNote(
+      'intendente',
+      { to: ['MESA'] },
+      { reference, signers: ['directora-rentas', 'intendente'] },
+    );
     const invisible = async (state: string) => {
       assert.equal((await detail('agente-mesa', id)).status, 404, state);
       assert.deepEqual(ids(await received('agente-mesa', `?search=${encodeURIComponent(reference)}`)), [], state);
-      assert.deepEqual(ids(await request(`/api/v1/notes/sent?search=${encodeURIComponent(reference)}`, { headers: asIntegration('intendente') })), [], state);
+      assert.deepEqual(
+        ids(
+          await request(`/api/v1/notes/sent?search=${encodeURIComponent(reference)}`, {
+            headers: asIntegration('intendente'),
+          }),
+        ),
+        [],
+        state,
+      );
     };
     await invisible('draft');
     await startSigning(id, 'intendente');
     await invisible('sent_to_sign');
-    const rejected = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('directora-rentas'), json: { reason: 'Falta el presupuesto' } });
+    const rejected = await request(`/api/v1/documents/${id}/reject`, {
+      method: 'POST',
+      headers: asIntegration('directora-rentas'),
+      json: { reason: 'Falta el presupuesto' },
+    });
     assert.equal(rejected.status, 200, rejected.text);
     await invisible('rejected');
   });
@@ -188,10 +240,16 @@ describe('notes: NOTA delivered to sectors', function () {
 
   describe('backend', () => {
     // Backend search is on the subject (and number).
-    const backendReceived = (user: string) => request(`/api/v1/notes/received?search=${encodeURIComponent(`Güemes ${tag}`)}`, { headers: asBackend(user) });
+    const backendReceived = (user: string) =>
+      request(`/api/v1/notes/received?search=${encodeURIComponent(`Güemes ${tag}`)}`, { headers: asBackend(user) });
 
     it('received items carry reception kind, sender sector and user, is_read', async () => {
-      const kinds: Record<string, string> = { 'agente-mesa': 'to', 'directora-rentas': 'cc', 'agente-obras': 'bcc', 'jefa-mesa': 'to' };
+      const kinds: Record<string, string> = {
+        'agente-mesa': 'to',
+        'directora-rentas': 'cc',
+        'agente-obras': 'bcc',
+        'jefa-mesa': 'to',
+      };
       for (const [user, kind] of Object.entries(kinds)) {
         const res = await backendReceived(user);
         assert.equal(res.status, 200, res.text);
@@ -201,7 +259,9 @@ describe('notes: NOTA delivered to sectors', function () {
         assert.equal(item.reception_kind, kind, user);
         assert.equal(item.official_number, note.number);
         assert.deepEqual(item.sender, {
-          user_id: demoUser('intendente'), full_name: 'Martín Álvarez', sector: { sector_id: demoSector('INTEN'), name: 'Intendencia', acronym: 'INTEN' },
+          user_id: demoUser('intendente'),
+          full_name: 'Martín Álvarez',
+          sector: { sector_id: demoSector('INTEN'), name: 'Intendencia', acronym: 'INTEN' },
         });
         assert.equal(typeof item.is_read, 'boolean');
         assert.ok(item.content.includes(`PZ${tag}`));
@@ -224,15 +284,28 @@ describe('notes: NOTA delivered to sectors', function () {
       assert.deepEqual(outsider.body, { success: false, data: null, message: 'Nota no encontrada' });
     });
 
-    it('archive (POST) takes the note out of the user\'s received sectors', async () => {
-      const res = await request(`/api/v1/notes/${note.id}/archive`, { method: 'POST', headers: asBackend('agente-obras'), json: {} });
+    it("archive (POST) takes the note out of the user's received sectors", async () => {
+      const res = await request(`/api/v1/notes/${note.id}/archive`, {
+        method: 'POST',
+        headers: asBackend('agente-obras'),
+        json: {},
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.data.archived, true);
       assert.deepEqual(res.body.data.sector_ids, [demoSector('DOP')]);
       assert.deepEqual((await backendReceived('agente-obras')).body.data.notes, []);
-      const archived = await request(`/api/v1/notes/archived?search=${encodeURIComponent(`Güemes ${tag}`)}`, { headers: asBackend('agente-obras') });
-      assert.deepEqual(archived.body.data.notes.map((n: { note_id: string }) => n.note_id), [note.id]);
-      const bySender = await request(`/api/v1/notes/${note.id}/archive`, { method: 'POST', headers: asBackend('intendente'), json: {} });
+      const archived = await request(`/api/v1/notes/archived?search=${encodeURIComponent(`Güemes ${tag}`)}`, {
+        headers: asBackend('agente-obras'),
+      });
+      assert.deepEqual(
+        archived.body.data.notes.map((n: { note_id: string }) => n.note_id),
+        [note.id],
+      );
+      const bySender = await request(`/api/v1/notes/${note.id}/archive`, {
+        method: 'POST',
+        headers: asBackend('intendente'),
+        json: {},
+      });
       assert.equal(bySender.status, 403);
       assert.equal(bySender.body.message, 'Solo los sectores destinatarios pueden archivar una nota');
     });

@@ -30,16 +30,22 @@ const EMAIL = {
   'directora-rentas': 'mariajose.nunez@villaesperanza.gob.ar',
 } as const;
 
-const about = async (reference: string) => (await getStack().mail.messages()).filter((m) => m.subject.includes(reference) || m.text.includes(reference));
-const to = (mails: MaildevMessage[], who: keyof typeof EMAIL) => mails.filter((m) => m.to.some((t) => t.address === EMAIL[who]));
+const about = async (reference: string) =>
+  (await getStack().mail.messages()).filter((m) => m.subject.includes(reference) || m.text.includes(reference));
+const to = (mails: MaildevMessage[], who: keyof typeof EMAIL) =>
+  mails.filter((m) => m.to.some((t) => t.address === EMAIL[who]));
 
 /** Waits until `who` has an e-mail about `reference` whose subject matches. */
 function mailFor(reference: string, who: keyof typeof EMAIL, subject: RegExp): Promise<MaildevMessage> {
-  return until(`${who}'s e-mail "${subject.source}" about ${reference}`, async () => to(await about(reference), who).find((m) => subject.test(m.subject)));
+  return until(`${who}'s e-mail "${subject.source}" about ${reference}`, async () =>
+    to(await about(reference), who).find((m) => subject.test(m.subject)),
+  );
 }
 
-const setPreferences = (who: string, json: unknown) => request('/api/v1/me/notification-preferences', { method: 'PUT', headers: asBackend(who), json });
-const sign = (id: string, who: string) => request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(who) });
+const setPreferences = (who: string, json: unknown) =>
+  request('/api/v1/me/notification-preferences', { method: 'PUT', headers: asBackend(who), json });
+const sign = (id: string, who: string) =>
+  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(who) });
 
 /** The user's latest NotificationWorkflow run once it has ended after `since`. */
 async function endedRunOf(who: string, since: number) {
@@ -58,14 +64,21 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
     const stack = getStack();
     const reference = `Aviso de firma ${randomUUID().slice(0, 8)}`;
     const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'directora-obras'], { reference });
-    const started = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') });
+    const started = await request(`/api/v1/documents/${id}/start-signing`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+    });
     assert.equal(started.status, 200, started.text);
 
     const first = await mailFor(reference, 'jefa-mesa', /documento para firmar/);
     assert.match(first.subject, /^Municipalidad de Villa Esperanza: documento para firmar: INF «Aviso de firma/);
     assert.match(first.text, /Jorge Peña .* envió INF «Aviso de firma \w+» a firmar y espera su firma/);
     assert.ok(first.text.includes(`${stack.config.api.publicUrl}/documentos/${id}`), 'a link into the desk');
-    assert.deepEqual(to(await about(reference), 'directora-obras'), [], 'the numerator signs after the others: not told yet');
+    assert.deepEqual(
+      to(await about(reference), 'directora-obras'),
+      [],
+      'the numerator signs after the others: not told yet',
+    );
 
     assert.equal((await sign(id, 'jefa-mesa')).status, 200);
     const numerator = await mailFor(reference, 'directora-obras', /documento para firmar/);
@@ -75,13 +88,19 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
     assert.equal(signed.status, 200, signed.text);
     const number = signed.body.document_number as string;
     const outcome = await mailFor(reference, 'agente-obras', /documento firmado/);
-    assert.ok(outcome.subject.includes(number) && outcome.text.includes(`oficializado con el número ${number}`), outcome.text);
+    assert.ok(
+      outcome.subject.includes(number) && outcome.text.includes(`oficializado con el número ${number}`),
+      outcome.text,
+    );
     assert.ok(outcome.text.includes(`/documentos/${id}`));
 
     // Each once; nobody is told of what they did themselves.
     await new Promise((r) => setTimeout(r, 300));
     const all = await about(reference);
-    assert.deepEqual(all.map((m) => m.to[0]!.address).sort(), [EMAIL['agente-obras'], EMAIL['directora-obras'], EMAIL['jefa-mesa']].sort());
+    assert.deepEqual(
+      all.map((m) => m.to[0]!.address).sort(),
+      [EMAIL['agente-obras'], EMAIL['directora-obras'], EMAIL['jefa-mesa']].sort(),
+    );
 
     // An operator finds each user's run by tenant and e-mail.
     const query = `WorkflowType="notificationWorkflow" AND Tenant="demo" AND UserEmail="${EMAIL['jefa-mesa']}"`;
@@ -90,14 +109,29 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
       for await (const wf of stack.client.workflow.list({ query })) found.push(wf.workflowId);
       return found.length ? found : undefined;
     });
-    assert.ok(ids.every((w) => w === notificationWorkflowId('demo', demoUser('jefa-mesa'))), ids.join(', '));
+    assert.ok(
+      ids.every((w) => w === notificationWorkflowId('demo', demoUser('jefa-mesa'))),
+      ids.join(', '),
+    );
   });
 
   it('a rejection e-mails the creator who rejected it and why', async () => {
     const reference = `Aviso de rechazo ${randomUUID().slice(0, 8)}`;
     const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'directora-obras'], { reference });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
-    const rejected = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('jefa-mesa'), json: { reason: 'Falta el plano <firmado>' } });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
+    const rejected = await request(`/api/v1/documents/${id}/reject`, {
+      method: 'POST',
+      headers: asIntegration('jefa-mesa'),
+      json: { reason: 'Falta el plano <firmado>' },
+    });
     assert.equal(rejected.status, 200, rejected.text);
     const mail = await mailFor(reference, 'agente-obras', /documento rechazado/);
     assert.match(mail.text, /Sofía Ibáñez rechazó INF «Aviso de rechazo/);
@@ -113,12 +147,19 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
       const mail = await mailFor(noteRef, who, /nota recibida/);
       assert.ok(mail.subject.includes(note.number), mail.subject);
       assert.match(mail.text, /de Jorge Peña \(Dirección de Obras Particulares\)/);
-      assert.ok(mail.text.includes(`${stack.config.api.publicUrl}/notas?id=${note.id}`), 'a link to the note in the desk');
+      assert.ok(
+        mail.text.includes(`${stack.config.api.publicUrl}/notas?id=${note.id}`),
+        'a link to the note in the desk',
+      );
     }
     assert.deepEqual(to(await about(noteRef), 'directora-rentas'), [], 'not a member of Mesa de Entradas');
 
     const memoRef = `Memo avisado ${randomUUID().slice(0, 8)}`;
-    const memo = await sendMemo('agente-obras', { to: ['agente-mesa'], cc: ['directora-rentas'], bcc: ['jefa-mesa'] }, { reference: memoRef, content: '<p>Texto reservado del memo</p>' });
+    const memo = await sendMemo(
+      'agente-obras',
+      { to: ['agente-mesa'], cc: ['directora-rentas'], bcc: ['jefa-mesa'] },
+      { reference: memoRef, content: '<p>Texto reservado del memo</p>' },
+    );
     const mails = [];
     for (const who of ['agente-mesa', 'directora-rentas', 'jefa-mesa'] as const) {
       const mail = await mailFor(memoRef, who, /memorándum recibido/);
@@ -127,16 +168,27 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
       mails.push(mail);
     }
     for (const m of mails) {
-      assert.ok(!m.text.includes('Texto reservado') && !m.html.includes('Texto reservado'), 'the body stays in the desk');
+      assert.ok(
+        !m.text.includes('Texto reservado') && !m.html.includes('Texto reservado'),
+        'the body stays in the desk',
+      );
       const others = mails.filter((o) => o !== m).map((o) => o.to[0]!.address);
       for (const text of [m.text, m.html, JSON.stringify(m.to)]) {
-        assert.ok(!text.includes('Sofía') || m.to[0]!.address === EMAIL['jefa-mesa'], 'no e-mail names the BCC recipient');
-        for (const address of others) assert.ok(!text.includes(address), `no other recipient's address in ${m.to[0]!.address}'s e-mail`);
+        assert.ok(
+          !text.includes('Sofía') || m.to[0]!.address === EMAIL['jefa-mesa'],
+          'no e-mail names the BCC recipient',
+        );
+        for (const address of others)
+          assert.ok(!text.includes(address), `no other recipient's address in ${m.to[0]!.address}'s e-mail`);
       }
     }
     await new Promise((r) => setTimeout(r, 300));
     const memoMails = (await about(memoRef)).map((m) => m.to[0]!.address).sort();
-    assert.deepEqual(memoMails, [EMAIL['agente-mesa'], EMAIL['directora-rentas'], EMAIL['jefa-mesa']].sort(), 'only its parties, once each');
+    assert.deepEqual(
+      memoMails,
+      [EMAIL['agente-mesa'], EMAIL['directora-rentas'], EMAIL['jefa-mesa']].sort(),
+      'only its parties, once each',
+    );
   });
 
   it('a user who switched notes off gets none, while the rest of the sector does', async () => {
@@ -160,13 +212,31 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
     const stack = getStack();
     const reference = `Aviso repetido ${randomUUID().slice(0, 8)}`;
     const id = await prepareIntegrationDraft('agente-obras', ['directora-rentas'], { reference });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     await mailFor(reference, 'directora-rentas', /documento para firmar/);
     const mailer = createMailer(stack.config);
     try {
-      const deps = { db: stack.db, services: stack.services, config: stack.config, log: stack.log, mailer } as unknown as ActivityDeps;
+      const deps = {
+        db: stack.db,
+        services: stack.services,
+        config: stack.config,
+        log: stack.log,
+        mailer,
+      } as unknown as ActivityDeps;
       const { deliverNotice } = createNotificationActivities(deps);
-      const input = { tenant: 'demo', userId: demoUser('directora-rentas'), notice: { key: `signature_request.${id}.1`, subject: 'signature_request' as const, documentId: id, round: 1 } };
+      const input = {
+        tenant: 'demo',
+        userId: demoUser('directora-rentas'),
+        notice: { key: `signature_request.${id}.1`, subject: 'signature_request' as const, documentId: id, round: 1 },
+      };
       // The step is a plain function of the worker's dependencies: run it as Temporal would retry it.
       assert.deepEqual([await deliverNotice(input), await deliverNotice(input)], ['sent', 'sent']);
     } finally {
@@ -178,44 +248,81 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
   describe('the daily digest (real steps on the time-skipping test server)', () => {
     const env = timeSkippingPerTest();
 
-    it('holds a digest user\'s notices until the digest hour and sends them in one e-mail, nothing when nothing applies', async () => {
+    it("holds a digest user's notices until the digest hour and sends them in one e-mail, nothing when nothing applies", async () => {
       const stack = getStack();
       // Sent while Carlos still gets notes at once: the notices are replayed below to a digest run.
-      const first = await sendNote('agente-obras', { to: ['MESA'] }, { reference: `Resumen uno ${randomUUID().slice(0, 8)}` });
-      const second = await sendNote('agente-obras', { to: ['MESA'] }, { reference: `Resumen dos ${randomUUID().slice(0, 8)}` });
+      const first = await sendNote(
+        'agente-obras',
+        { to: ['MESA'] },
+        { reference: `Resumen uno ${randomUUID().slice(0, 8)}` },
+      );
+      const second = await sendNote(
+        'agente-obras',
+        { to: ['MESA'] },
+        { reference: `Resumen dos ${randomUUID().slice(0, 8)}` },
+      );
       const refs = [first, second].map((n) => n.id);
       const mailer = createMailer(stack.config);
-      const deps = { db: stack.db, services: stack.services, config: stack.config, log: stack.log, mailer } as unknown as ActivityDeps;
+      const deps = {
+        db: stack.db,
+        services: stack.services,
+        config: stack.config,
+        log: stack.log,
+        mailer,
+      } as unknown as ActivityDeps;
       assert.equal((await setPreferences('agente-mesa', { note: 'digest' })).status, 200);
       try {
         const carlos = demoUser('agente-mesa');
-        const digests = async () => to(await stack.mail.messages(), 'agente-mesa').filter((m) => m.subject.includes('resumen diario') && refs.every((r) => m.text.includes(r)));
-        const result = await withWorker(env(), createNotificationActivities(deps) as Partial<Activities>, async (taskQueue) => {
-          const notice = (id: string) => ({ key: `note.${id}`, subject: 'note' as const, documentId: id, round: 1 });
-          const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
-            taskQueue, workflowId: `notifications-digest-${carlos}-${randomUUID()}`, args: [{ tenant: 'demo', userId: carlos }], signal: noticeSignal, signalArgs: [notice(first.id)],
-          });
-          await handle.signal(noticeSignal, notice(second.id));
-          await handle.signal(noticeSignal, notice(second.id));
-          const digestAt = nextDigestAt(stack.config.timeZone, stack.config.notifications.digestHour, new Date(await env().currentTimeMs()));
-          await env().sleep(digestAt.getTime() - 60_000 - (await env().currentTimeMs()));
-          assert.deepEqual(await digests(), [], 'nothing before the digest hour');
-          return handle.result();
-        });
+        const digests = async () =>
+          to(await stack.mail.messages(), 'agente-mesa').filter(
+            (m) => m.subject.includes('resumen diario') && refs.every((r) => m.text.includes(r)),
+          );
+        const result = await withWorker(
+          env(),
+          createNotificationActivities(deps) as Partial<Activities>,
+          async (taskQueue) => {
+            const notice = (id: string) => ({ key: `note.${id}`, subject: 'note' as const, documentId: id, round: 1 });
+            const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
+              taskQueue,
+              workflowId: `notifications-digest-${carlos}-${randomUUID()}`,
+              args: [{ tenant: 'demo', userId: carlos }],
+              signal: noticeSignal,
+              signalArgs: [notice(first.id)],
+            });
+            await handle.signal(noticeSignal, notice(second.id));
+            await handle.signal(noticeSignal, notice(second.id));
+            const digestAt = nextDigestAt(
+              stack.config.timeZone,
+              stack.config.notifications.digestHour,
+              new Date(await env().currentTimeMs()),
+            );
+            await env().sleep(digestAt.getTime() - 60_000 - (await env().currentTimeMs()));
+            assert.deepEqual(await digests(), [], 'nothing before the digest hour');
+            return handle.result();
+          },
+        );
         assert.deepEqual(result, { received: 2, sent: 0, held: 2, dropped: 0, digests: 1 }, 'a repeated notice is one');
         const [digest, ...more] = await digests();
         assert.ok(digest && more.length === 0, 'one digest');
         assert.match(digest.subject, /resumen diario \(2 avisos\)/);
-        for (const n of [first, second]) assert.ok(digest.text.includes(n.number) && digest.text.includes(`/notas?id=${n.id}`), digest.text);
+        for (const n of [first, second])
+          assert.ok(digest.text.includes(n.number) && digest.text.includes(`/notas?id=${n.id}`), digest.text);
 
         // Nothing applies any more (the notice names a round that never was): no e-mail at all.
-        const empty = await withWorker(env(), createNotificationActivities(deps) as Partial<Activities>, async (taskQueue) => {
-          const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
-            taskQueue, workflowId: `notifications-empty-${carlos}-${randomUUID()}`, args: [{ tenant: 'demo', userId: carlos }], signal: noticeSignal,
-            signalArgs: [{ key: `note.${randomUUID()}`, subject: 'note', documentId: randomUUID(), round: 1 }],
-          });
-          return handle.result();
-        });
+        const empty = await withWorker(
+          env(),
+          createNotificationActivities(deps) as Partial<Activities>,
+          async (taskQueue) => {
+            const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
+              taskQueue,
+              workflowId: `notifications-empty-${carlos}-${randomUUID()}`,
+              args: [{ tenant: 'demo', userId: carlos }],
+              signal: noticeSignal,
+              signalArgs: [{ key: `note.${randomUUID()}`, subject: 'note', documentId: randomUUID(), round: 1 }],
+            });
+            return handle.result();
+          },
+        );
         assert.deepEqual(empty, { received: 1, sent: 0, held: 1, dropped: 0, digests: 0 });
       } finally {
         mailer.close();
@@ -230,7 +337,12 @@ describe('notifications: the preferences API', () => {
     const who = 'directora-rentas';
     const read = await request('/api/v1/me/notification-preferences', { headers: asBackend(who) });
     assert.equal(read.status, 200, read.text);
-    assert.deepEqual(read.body.data.preferences, { signature_request: 'immediate', document_outcome: 'immediate', note: 'immediate', memo: 'immediate' });
+    assert.deepEqual(read.body.data.preferences, {
+      signature_request: 'immediate',
+      document_outcome: 'immediate',
+      note: 'immediate',
+      memo: 'immediate',
+    });
     assert.equal(read.body.data.digest_hour, 8);
 
     const bad: [unknown, RegExp][] = [
@@ -241,22 +353,37 @@ describe('notifications: the preferences API', () => {
       [['off'], /objeto|JSON/i],
     ];
     for (const [json, message] of bad) {
-      const res = await request('/api/v1/me/notification-preferences', { method: 'PUT', headers: asBackend(who), json });
+      const res = await request('/api/v1/me/notification-preferences', {
+        method: 'PUT',
+        headers: asBackend(who),
+        json,
+      });
       assert.equal(res.status, 400, `${JSON.stringify(json)}: ${res.text}`);
       assert.match(res.body.message, message);
     }
-    const text = await request('/api/v1/me/notification-preferences', { method: 'PUT', headers: { ...asBackend(who), 'content-type': 'text/plain' }, raw: 'note=off' });
+    const text = await request('/api/v1/me/notification-preferences', {
+      method: 'PUT',
+      headers: { ...asBackend(who), 'content-type': 'text/plain' },
+      raw: 'note=off',
+    });
     assert.equal(text.status, 415, text.text);
 
     try {
       const changed = await setPreferences(who, { memo: 'digest', signature_request: 'off' });
       assert.equal(changed.status, 200, changed.text);
-      assert.deepEqual(changed.body.data.preferences, { signature_request: 'off', document_outcome: 'immediate', note: 'immediate', memo: 'digest' });
+      assert.deepEqual(changed.body.data.preferences, {
+        signature_request: 'off',
+        document_outcome: 'immediate',
+        note: 'immediate',
+        memo: 'digest',
+      });
       const again = await request('/api/v1/me/notification-preferences', { headers: asBackend(who) });
       assert.deepEqual(again.body.data.preferences, changed.body.data.preferences);
       const other = await request('/api/v1/me/notification-preferences', { headers: asBackend('jefa-mesa') });
-      assert.equal(other.body.data.preferences.memo, 'immediate', 'each user\'s own');
-      const anonymous = await request('/api/v1/me/notification-preferences', { headers: { 'X-Tenant-Schema': 'demo' } });
+      assert.equal(other.body.data.preferences.memo, 'immediate', "each user's own");
+      const anonymous = await request('/api/v1/me/notification-preferences', {
+        headers: { 'X-Tenant-Schema': 'demo' },
+      });
       assert.equal(anonymous.status, 401);
     } finally {
       await setPreferences(who, { memo: 'immediate', signature_request: 'immediate' });

@@ -9,7 +9,14 @@ import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
 import { createCase, template } from '../support/cases.js';
 import { sendMemo, sendNote, startSigning } from '../support/communications.js';
-import { createBackendDraft, createIntegrationDraft, letterPdf, pdfForm, prepareIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
+import {
+  createBackendDraft,
+  createIntegrationDraft,
+  letterPdf,
+  pdfForm,
+  prepareIntegrationDraft,
+  SAMPLE_HTML,
+} from '../support/documents.js';
 import { asBackend, asIntegration, demoSector, demoUser, request, type HttpResult } from '../support/http.js';
 import { createRecord, officialDocument } from '../records/support.js';
 import { DEMO_ACCOUNT_PASSWORD, ensureAccount, userToken } from '../support/identity.js';
@@ -30,22 +37,43 @@ export interface Call {
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-const integration = (user: string, method: string, path: string, json?: unknown, headers: Record<string, string> = {}) =>
-  request(`/api/v1${path}`, { method, headers: { ...asIntegration(user), ...headers }, ...(json !== undefined ? { json } : {}) });
+const integration = (
+  user: string,
+  method: string,
+  path: string,
+  json?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  request(`/api/v1${path}`, {
+    method,
+    headers: { ...asIntegration(user), ...headers },
+    ...(json !== undefined ? { json } : {}),
+  });
 const backend = (user: string, method: string, path: string, json?: unknown, headers: Record<string, string> = {}) =>
-  request(`/api/v1${path}`, { method, headers: { ...asBackend(user), ...headers }, ...(json !== undefined ? { json } : {}) });
+  request(`/api/v1${path}`, {
+    method,
+    headers: { ...asBackend(user), ...headers },
+    ...(json !== undefined ? { json } : {}),
+  });
 
 /** The data the calls need: created once through the public interfaces. */
 async function fixtures() {
   const official = await officialDocument('agente-obras', 'Certificado para la descripción de la API');
   const stack = getStack();
   const verification = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-    trx('document_verification_codes').where({ document_id: official.id }).first<{ code: string }>('code'));
+    trx('document_verification_codes').where({ document_id: official.id }).first<{ code: string }>('code'),
+  );
   const note = await sendNote('agente-obras', { to: ['MESA'] });
   const memo = await sendMemo('intendente', { to: ['agente-obras'] });
   const kase = await createCase('agente-obras', { reference: 'Expediente de la descripción de la API' });
-  const record = await createRecord('agente-obras', 'ARQ', 'Arquitecta de la API', { matricula: 'M-100', titulo: 'Arquitecta' });
-  const other = await createRecord('agente-obras', 'ARQ', 'Otro arquitecto de la API', { matricula: 'M-101', titulo: 'Arquitecto' });
+  const record = await createRecord('agente-obras', 'ARQ', 'Arquitecta de la API', {
+    matricula: 'M-100',
+    titulo: 'Arquitecta',
+  });
+  const other = await createRecord('agente-obras', 'ARQ', 'Otro arquitecto de la API', {
+    matricula: 'M-101',
+    titulo: 'Arquitecto',
+  });
   const pdf = await letterPdf('Importado para la API');
   return { official, verification, note, memo, kase, record, other, pdf };
 }
@@ -57,7 +85,8 @@ async function fixtures() {
 /** Runs `call` with Sofía Ibáñez (jefa-mesa) signing personally, with a document in signing whose only signer she is; her mode is restored after. */
 async function asPersonalSigner(call: (user: string, documentId: string) => Promise<HttpResult>): Promise<HttpResult> {
   const user = 'jefa-mesa';
-  const setMode = (mode: 'personal' | null) => backend('intendente', 'PUT', `/users/${demoUser(user)}/signature-mode`, { mode });
+  const setMode = (mode: 'personal' | null) =>
+    backend('intendente', 'PUT', `/users/${demoUser(user)}/signature-mode`, { mode });
   await setMode('personal');
   try {
     const id = await prepareIntegrationDraft('agente-obras', [user]);
@@ -74,7 +103,9 @@ const SOFIA = 'sofia.ibanez@villaesperanza.gob.ar';
 function authorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
   const call = through === 'integration' ? integration : backend;
   return asPersonalSigner(async (user, id) => {
-    const { code } = await newSigningCode(getStack(), SOFIA, () => call(user, 'POST', `/documents/${id}/${through === 'integration' ? 'sign' : 'super-sign'}`));
+    const { code } = await newSigningCode(getStack(), SOFIA, () =>
+      call(user, 'POST', `/documents/${id}/${through === 'integration' ? 'sign' : 'super-sign'}`),
+    );
     return call(user, 'POST', `/documents/${id}/sign/authorize`, { code });
   });
 }
@@ -84,7 +115,9 @@ function batchAuthorizedPersonally(through: 'integration' | 'backend'): Promise<
   const call = through === 'integration' ? integration : backend;
   return asPersonalSigner(async (user, id) => {
     const key = `openapi-personal-batch-${through}`;
-    const { code } = await newSigningCode(getStack(), SOFIA, () => call(user, 'POST', '/documents/sign-batch', { document_ids: [id] }, { 'Idempotency-Key': key }));
+    const { code } = await newSigningCode(getStack(), SOFIA, () =>
+      call(user, 'POST', '/documents/sign-batch', { document_ids: [id] }, { 'Idempotency-Key': key }),
+    );
     return call(user, 'POST', `/documents/sign-batch/${key}/authorize`, { code });
   });
 }
@@ -94,14 +127,29 @@ async function foliated(caseId: string): Promise<{ document_id: string; version:
   return until('the case foliated', async () => {
     const res = await integration('agente-obras', 'GET', `/cases/${caseId}/index`);
     const open = (res.body?.current?.entries ?? []).filter((e: { annulled: boolean }) => !e.annulled);
-    return open.length ? open.map((e: { document_id: string }) => ({ document_id: e.document_id, version: res.body.current.version as number })) : undefined;
+    return open.length
+      ? open.map((e: { document_id: string }) => ({
+          document_id: e.document_id,
+          version: res.body.current.version as number,
+        }))
+      : undefined;
   });
 }
 
 export async function representativeCalls(): Promise<Call[]> {
   const f = await fixtures();
-  const I = (method: string, path: string, run: () => Promise<HttpResult>): Call => ({ document: 'integration', method, path, run });
-  const B = (method: string, path: string, run: () => Promise<HttpResult>): Call => ({ document: 'backend', method, path, run });
+  const I = (method: string, path: string, run: () => Promise<HttpResult>): Call => ({
+    document: 'integration',
+    method,
+    path,
+    run,
+  });
+  const B = (method: string, path: string, run: () => Promise<HttpResult>): Call => ({
+    document: 'backend',
+    method,
+    path,
+    run,
+  });
   const c = f.kase.case_id;
   const r = f.record.id;
   const code = f.verification!.code;
@@ -124,7 +172,9 @@ export async function representativeCalls(): Promise<Call[]> {
     I('GET', '/verificar/:code/paginas/:page.png', () => request(`/verificar/${code}/paginas/1.png`)),
     I('POST', '/verificar', () => request('/verificar', { method: 'POST', form: pdfForm({}, { bytes: f.pdf }) })),
     I('GET', '/api/v1/public/verify/:code', () => request(`/api/v1/public/verify/${code}`)),
-    I('POST', '/api/v1/public/verify', () => request('/api/v1/public/verify', { method: 'POST', form: pdfForm({}, { bytes: f.pdf }) })),
+    I('POST', '/api/v1/public/verify', () =>
+      request('/api/v1/public/verify', { method: 'POST', form: pdfForm({}, { bytes: f.pdf }) }),
+    ),
 
     // Integration REST: catalogs.
     I('GET', '/system/document-types', () => integration('agente-obras', 'GET', '/system/document-types')),
@@ -133,27 +183,70 @@ export async function representativeCalls(): Promise<Call[]> {
     I('GET', '/system/case-templates', () => integration('agente-obras', 'GET', '/system/case-templates')),
     I('GET', '/system/users/list', () => integration('agente-obras', 'GET', '/system/users/list')),
     I('GET', '/system/users/search', () => integration('agente-obras', 'GET', '/system/users/search?q=mar&limit=5')),
-    I('GET', '/system/users/:userId', () => integration('agente-obras', 'GET', `/system/users/${demoUser('intendente')}`)),
+    I('GET', '/system/users/:userId', () =>
+      integration('agente-obras', 'GET', `/system/users/${demoUser('intendente')}`),
+    ),
 
     // Integration REST: documents.
     I('GET', '/documents/search', () => integration('agente-obras', 'GET', '/documents/search?page=1&page_size=5')),
-    I('GET', '/documents/pending-signatures', () => integration('agente-obras', 'GET', '/documents/pending-signatures')),
+    I('GET', '/documents/pending-signatures', () =>
+      integration('agente-obras', 'GET', '/documents/pending-signatures'),
+    ),
     I('GET', '/documents/check-signer-permissions', () =>
-      integration('agente-obras', 'GET', `/documents/check-signer-permissions?user_id=${demoUser('agente-obras')}&document_type_acronym=INF`)),
-    I('GET', '/documents/search-official/:number', () => integration('agente-obras', 'GET', `/documents/search-official/${encodeURIComponent(f.official.number)}`)),
-    I('POST', '/documents', () => keep('draft', (res) => res.body?.document_id)(integration('agente-obras', 'POST', '/documents', { document_type_acronym: 'INF', reference: 'Borrador de la API' }))),
+      integration(
+        'agente-obras',
+        'GET',
+        `/documents/check-signer-permissions?user_id=${demoUser('agente-obras')}&document_type_acronym=INF`,
+      ),
+    ),
+    I('GET', '/documents/search-official/:number', () =>
+      integration('agente-obras', 'GET', `/documents/search-official/${encodeURIComponent(f.official.number)}`),
+    ),
+    I('POST', '/documents', () =>
+      keep(
+        'draft',
+        (res) => res.body?.document_id,
+      )(
+        integration('agente-obras', 'POST', '/documents', {
+          document_type_acronym: 'INF',
+          reference: 'Borrador de la API',
+        }),
+      ),
+    ),
     I('POST', '/documents/import', () =>
-      keep('imported', (res) => res.body?.document_id)(request('/api/v1/documents/import', {
-        method: 'POST', headers: asIntegration('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Importado' }, { bytes: f.pdf }),
-      }))),
+      keep(
+        'imported',
+        (res) => res.body?.document_id,
+      )(
+        request('/api/v1/documents/import', {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+          form: pdfForm({ document_type_acronym: 'INF', reference: 'Importado' }, { bytes: f.pdf }),
+        }),
+      ),
+    ),
     I('GET', '/documents/:id', () => integration('agente-obras', 'GET', `/documents/${f.official.id}`)),
     I('GET', '/documents/:id/content', () => integration('agente-obras', 'GET', `/documents/${f.official.id}/content`)),
     I('GET', '/documents/:id/url', () => integration('agente-obras', 'GET', `/documents/${f.official.id}/url`)),
-    I('GET', '/documents/:id/signature-details', () => integration('agente-obras', 'GET', `/documents/${f.official.id}/signature-details`)),
-    I('PATCH', '/documents/:id', () => integration('agente-obras', 'PATCH', `/documents/${s.draft}`, { content: SAMPLE_HTML, signers: [demoUser('agente-obras')] })),
+    I('GET', '/documents/:id/signature-details', () =>
+      integration('agente-obras', 'GET', `/documents/${f.official.id}/signature-details`),
+    ),
+    I('PATCH', '/documents/:id', () =>
+      integration('agente-obras', 'PATCH', `/documents/${s.draft}`, {
+        content: SAMPLE_HTML,
+        signers: [demoUser('agente-obras')],
+      }),
+    ),
     I('PUT', '/documents/:id/imported-pdf', () =>
-      request(`/api/v1/documents/${s.imported}/imported-pdf`, { method: 'PUT', headers: asIntegration('agente-obras'), form: pdfForm({}, { bytes: f.pdf }) })),
-    I('POST', '/documents/:id/start-signing', () => integration('agente-obras', 'POST', `/documents/${s.draft}/start-signing`)),
+      request(`/api/v1/documents/${s.imported}/imported-pdf`, {
+        method: 'PUT',
+        headers: asIntegration('agente-obras'),
+        form: pdfForm({}, { bytes: f.pdf }),
+      }),
+    ),
+    I('POST', '/documents/:id/start-signing', () =>
+      integration('agente-obras', 'POST', `/documents/${s.draft}/start-signing`),
+    ),
     I('POST', '/documents/:id/sign', () => integration('agente-obras', 'POST', `/documents/${s.draft}/sign`)),
     I('POST', '/documents/:id/sign/authorize', () => authorizedPersonally('integration')),
     I('POST', '/documents/:id/reject', async () => {
@@ -161,82 +254,216 @@ export async function representativeCalls(): Promise<Call[]> {
       await startSigning(id, 'agente-obras');
       return integration('directora-obras', 'POST', `/documents/${id}/reject`, { reason: 'Falta el plano' });
     }),
-    I('DELETE', '/documents/:id', async () => integration('agente-obras', 'DELETE', `/documents/${await createIntegrationDraft('agente-obras')}`)),
+    I('DELETE', '/documents/:id', async () =>
+      integration('agente-obras', 'DELETE', `/documents/${await createIntegrationDraft('agente-obras')}`),
+    ),
 
     // Integration REST: cases.
     I('GET', '/cases/search', () => integration('agente-obras', 'GET', '/cases/search?page=1&page_size=5')),
-    I('GET', '/cases/number/:number', () => integration('agente-obras', 'GET', `/cases/number/${encodeURIComponent(f.kase.case_number)}`)),
-    I('GET', '/cases/by-number/:number', () => integration('agente-obras', 'GET', `/cases/by-number/${encodeURIComponent(f.kase.case_number)}`)),
-    I('GET', '/cases/sectors/:sectorId/users', () => integration('agente-obras', 'GET', `/cases/sectors/${demoSector('DOP')}/users`)),
+    I('GET', '/cases/number/:number', () =>
+      integration('agente-obras', 'GET', `/cases/number/${encodeURIComponent(f.kase.case_number)}`),
+    ),
+    I('GET', '/cases/by-number/:number', () =>
+      integration('agente-obras', 'GET', `/cases/by-number/${encodeURIComponent(f.kase.case_number)}`),
+    ),
+    I('GET', '/cases/sectors/:sectorId/users', () =>
+      integration('agente-obras', 'GET', `/cases/sectors/${demoSector('DOP')}/users`),
+    ),
     I('POST', '/cases', () =>
-      keep('creation', (res) => res.body?.case_id)(integration('agente-obras', 'POST', '/cases', { case_template_id: template('PEROB'), reference: 'Alta desde la API' }, { 'Idempotency-Key': 'openapi-case-1' }))),
+      keep(
+        'creation',
+        (res) => res.body?.case_id,
+      )(
+        integration(
+          'agente-obras',
+          'POST',
+          '/cases',
+          { case_template_id: template('PEROB'), reference: 'Alta desde la API' },
+          { 'Idempotency-Key': 'openapi-case-1' },
+        ),
+      ),
+    ),
     I('GET', '/cases/creations/:key', () => integration('agente-obras', 'GET', '/cases/creations/openapi-case-1')),
     I('GET', '/cases/:id', () => integration('agente-obras', 'GET', `/cases/${c}?include_documents=true`)),
     I('GET', '/cases/:id/history', () => integration('agente-obras', 'GET', `/cases/${c}/history`)),
     I('GET', '/cases/:id/documents', () => integration('agente-obras', 'GET', `/cases/${c}/documents`)),
     I('GET', '/cases/:id/permissions', () => integration('agente-obras', 'GET', `/cases/${c}/permissions`)),
-    I('GET', '/cases/:id/prepare-assignment', () => integration('agente-obras', 'GET', `/cases/${c}/prepare-assignment`)),
-    I('POST', '/cases/:id/prepare-assignment', () => integration('agente-obras', 'POST', `/cases/${c}/prepare-assignment`)),
+    I('GET', '/cases/:id/prepare-assignment', () =>
+      integration('agente-obras', 'GET', `/cases/${c}/prepare-assignment`),
+    ),
+    I('POST', '/cases/:id/prepare-assignment', () =>
+      integration('agente-obras', 'POST', `/cases/${c}/prepare-assignment`),
+    ),
     I('GET', '/cases/:id/prepare-transfer', () => integration('agente-obras', 'GET', `/cases/${c}/prepare-transfer`)),
     I('POST', '/cases/:id/prepare-transfer', () => integration('agente-obras', 'POST', `/cases/${c}/prepare-transfer`)),
     I('POST', '/cases/:id/assign', () =>
-      keep('movement', (res) => res.body?.movement_id)(integration('agente-obras', 'POST', `/cases/${c}/assign`, {
-        target_sector_id: demoSector('RENT'), reason: 'Revisión de tasas', assigned_user_id: demoUser('directora-rentas'),
-      }))),
-    I('POST', '/cases/:id/close-assign', () => integration('directora-rentas', 'POST', `/cases/${c}/close-assign`, { movement_id: s.movement, reason: 'Tasas revisadas' })),
-    I('POST', '/cases/:id/documents/link', () => integration('agente-obras', 'POST', `/cases/${c}/documents/link`, { official_document_id: f.official.id })),
+      keep(
+        'movement',
+        (res) => res.body?.movement_id,
+      )(
+        integration('agente-obras', 'POST', `/cases/${c}/assign`, {
+          target_sector_id: demoSector('RENT'),
+          reason: 'Revisión de tasas',
+          assigned_user_id: demoUser('directora-rentas'),
+        }),
+      ),
+    ),
+    I('POST', '/cases/:id/close-assign', () =>
+      integration('directora-rentas', 'POST', `/cases/${c}/close-assign`, {
+        movement_id: s.movement,
+        reason: 'Tasas revisadas',
+      }),
+    ),
+    I('POST', '/cases/:id/documents/link', () =>
+      integration('agente-obras', 'POST', `/cases/${c}/documents/link`, { official_document_id: f.official.id }),
+    ),
     I('GET', '/cases/:id/index', () => integration('agente-obras', 'GET', `/cases/${c}/index`)),
-    I('GET', '/cases/:id/index/versions/:version', async () => integration('agente-obras', 'GET', `/cases/${c}/index/versions/${(await foliated(c))[0]!.version}`)),
-    I('POST', '/cases/:id/folios/:documentId/annul', async () => integration('agente-obras', 'POST', `/cases/${c}/folios/${(await foliated(c))[0]!.document_id}/annul`, { reason: 'Vinculado por error' })),
+    I('GET', '/cases/:id/index/versions/:version', async () =>
+      integration('agente-obras', 'GET', `/cases/${c}/index/versions/${(await foliated(c))[0]!.version}`),
+    ),
+    I('POST', '/cases/:id/folios/:documentId/annul', async () =>
+      integration('agente-obras', 'POST', `/cases/${c}/folios/${(await foliated(c))[0]!.document_id}/annul`, {
+        reason: 'Vinculado por error',
+      }),
+    ),
     I('POST', '/cases/:id/documents/propose', async () =>
-      keep('proposed', (res) => res.body?.proposed_id)(integration('agente-obras', 'POST', `/cases/${c}/documents/propose`, { document_draft_id: await createIntegrationDraft('agente-obras') }))),
-    I('POST', '/cases/:id/documents/accept-proposal', () => integration('directora-obras', 'POST', `/cases/${c}/documents/accept-proposal`, { proposed_id: s.proposed })),
+      keep(
+        'proposed',
+        (res) => res.body?.proposed_id,
+      )(
+        integration('agente-obras', 'POST', `/cases/${c}/documents/propose`, {
+          document_draft_id: await createIntegrationDraft('agente-obras'),
+        }),
+      ),
+    ),
+    I('POST', '/cases/:id/documents/accept-proposal', () =>
+      integration('directora-obras', 'POST', `/cases/${c}/documents/accept-proposal`, { proposed_id: s.proposed }),
+    ),
     I('POST', '/cases/:id/documents/reject-proposal', async () => {
-      const proposed = await integration('agente-obras', 'POST', `/cases/${c}/documents/propose`, { document_draft_id: await createIntegrationDraft('agente-obras') });
-      return integration('directora-obras', 'POST', `/cases/${c}/documents/reject-proposal`, { proposed_id: proposed.body.proposed_id, reason: 'No corresponde' });
+      const proposed = await integration('agente-obras', 'POST', `/cases/${c}/documents/propose`, {
+        document_draft_id: await createIntegrationDraft('agente-obras'),
+      });
+      return integration('directora-obras', 'POST', `/cases/${c}/documents/reject-proposal`, {
+        proposed_id: proposed.body.proposed_id,
+        reason: 'No corresponde',
+      });
     }),
-    I('POST', '/cases/:id/transfer', () => integration('agente-obras', 'POST', `/cases/${c}/transfer`, { target_sector_id: demoSector('MESA'), reason: 'Pase a Mesa de Entradas' })),
+    I('POST', '/cases/:id/transfer', () =>
+      integration('agente-obras', 'POST', `/cases/${c}/transfer`, {
+        target_sector_id: demoSector('MESA'),
+        reason: 'Pase a Mesa de Entradas',
+      }),
+    ),
 
     // Integration REST: notes.
     I('GET', '/notes/received', () => integration('jefa-mesa', 'GET', '/notes/received')),
     I('GET', '/notes/sent', () => integration('agente-obras', 'GET', '/notes/sent')),
     I('GET', '/notes/archived', () => integration('jefa-mesa', 'GET', '/notes/archived')),
     I('GET', '/notes/:id', () => integration('jefa-mesa', 'GET', `/notes/${f.note.id}`)),
-    I('PATCH', '/notes/:id/archive', () => integration('jefa-mesa', 'PATCH', `/notes/${f.note.id}/archive`, { archived: true, sector_id: demoSector('MESA') })),
+    I('PATCH', '/notes/:id/archive', () =>
+      integration('jefa-mesa', 'PATCH', `/notes/${f.note.id}/archive`, {
+        archived: true,
+        sector_id: demoSector('MESA'),
+      }),
+    ),
 
     // Integration REST: registries and records.
     I('GET', '/registries', () => integration('agente-obras', 'GET', '/registries')),
     I('GET', '/records/search', () => integration('agente-obras', 'GET', '/records/search?family_code=ARQ')),
-    I('POST', '/records', () => integration('agente-obras', 'POST', '/records', { registry_code: 'ARQ', display_name: 'Alta de registro', data: { matricula: 'M-102', titulo: 'Arq.' } })),
+    I('POST', '/records', () =>
+      integration('agente-obras', 'POST', '/records', {
+        registry_code: 'ARQ',
+        display_name: 'Alta de registro',
+        data: { matricula: 'M-102', titulo: 'Arq.' },
+      }),
+    ),
     I('GET', '/records/:id', () => integration('agente-obras', 'GET', `/records/${r}`)),
-    I('PATCH', '/records/:id', () => integration('agente-obras', 'PATCH', `/records/${r}`, { display_name: 'Arquitecta de la API (editada)' })),
-    I('PATCH', '/records/:id/fields/:field', () => integration('agente-obras', 'PATCH', `/records/${r}/fields/telefono`, { value: '555-0101' })),
-    I('POST', '/records/:id/fields/:field/verify', () => integration('agente-obras', 'POST', `/records/${r}/fields/matricula/verify`, { document_id: f.official.id, notes: 'Verificada' })),
+    I('PATCH', '/records/:id', () =>
+      integration('agente-obras', 'PATCH', `/records/${r}`, { display_name: 'Arquitecta de la API (editada)' }),
+    ),
+    I('PATCH', '/records/:id/fields/:field', () =>
+      integration('agente-obras', 'PATCH', `/records/${r}/fields/telefono`, { value: '555-0101' }),
+    ),
+    I('POST', '/records/:id/fields/:field/verify', () =>
+      integration('agente-obras', 'POST', `/records/${r}/fields/matricula/verify`, {
+        document_id: f.official.id,
+        notes: 'Verificada',
+      }),
+    ),
     I('GET', '/records/:id/history', () => integration('agente-obras', 'GET', `/records/${r}/history`)),
     I('POST', '/records/:id/relations', () =>
-      keep('relation', (res) => res.body?.id ?? res.body?.relation_id)(integration('agente-obras', 'POST', `/records/${r}/relations`, { target_record_id: f.other.id, relation_type: 'related' }))),
+      keep(
+        'relation',
+        (res) => res.body?.id ?? res.body?.relation_id,
+      )(
+        integration('agente-obras', 'POST', `/records/${r}/relations`, {
+          target_record_id: f.other.id,
+          relation_type: 'related',
+        }),
+      ),
+    ),
     I('GET', '/records/:id/relations', () => integration('agente-obras', 'GET', `/records/${r}/relations`)),
-    I('DELETE', '/records/:id/relations/:relationId', () => integration('agente-obras', 'DELETE', `/records/${r}/relations/${s.relation ?? MISSING}`)),
-    I('POST', '/records/:id/cases', () => keep('caseLink', (res) => res.body?.id ?? res.body?.link_id)(integration('agente-obras', 'POST', `/records/${r}/cases`, { case_id: c }))),
+    I('DELETE', '/records/:id/relations/:relationId', () =>
+      integration('agente-obras', 'DELETE', `/records/${r}/relations/${s.relation ?? MISSING}`),
+    ),
+    I('POST', '/records/:id/cases', () =>
+      keep(
+        'caseLink',
+        (res) => res.body?.id ?? res.body?.link_id,
+      )(integration('agente-obras', 'POST', `/records/${r}/cases`, { case_id: c })),
+    ),
     I('GET', '/records/:id/cases', () => integration('agente-obras', 'GET', `/records/${r}/cases`)),
-    I('DELETE', '/records/:id/cases/:linkId', () => integration('agente-obras', 'DELETE', `/records/${r}/cases/${s.caseLink ?? MISSING}`)),
-    I('POST', '/records/:id/documents', () => keep('docLink', (res) => res.body?.id ?? res.body?.link_id)(integration('agente-obras', 'POST', `/records/${r}/documents`, { document_id: f.official.id }))),
+    I('DELETE', '/records/:id/cases/:linkId', () =>
+      integration('agente-obras', 'DELETE', `/records/${r}/cases/${s.caseLink ?? MISSING}`),
+    ),
+    I('POST', '/records/:id/documents', () =>
+      keep(
+        'docLink',
+        (res) => res.body?.id ?? res.body?.link_id,
+      )(integration('agente-obras', 'POST', `/records/${r}/documents`, { document_id: f.official.id })),
+    ),
     I('GET', '/records/:id/documents', () => integration('agente-obras', 'GET', `/records/${r}/documents`)),
-    I('DELETE', '/records/:id/documents/:linkId', () => integration('agente-obras', 'DELETE', `/records/${r}/documents/${s.docLink ?? MISSING}`)),
-    I('POST', '/records/:id/report', () => integration('directora-obras', 'POST', `/records/${r}/report`, undefined, { 'Idempotency-Key': 'openapi-report-1' })),
-    I('GET', '/records/:id/reports/:key', () => integration('directora-obras', 'GET', `/records/${r}/reports/openapi-report-1`)),
+    I('DELETE', '/records/:id/documents/:linkId', () =>
+      integration('agente-obras', 'DELETE', `/records/${r}/documents/${s.docLink ?? MISSING}`),
+    ),
+    I('POST', '/records/:id/report', () =>
+      integration('directora-obras', 'POST', `/records/${r}/report`, undefined, {
+        'Idempotency-Key': 'openapi-report-1',
+      }),
+    ),
+    I('GET', '/records/:id/reports/:key', () =>
+      integration('directora-obras', 'GET', `/records/${r}/reports/openapi-report-1`),
+    ),
     // The case's creator keeps sight of it wherever it moves.
-    I('POST', '/cases/:id/export', () => keep('export', (res) => res.body?.export_id)(integration('agente-obras', 'POST', `/cases/${c}/export`, {}))),
-    I('GET', '/cases/:id/exports/:exportId', () => integration('agente-obras', 'GET', `/cases/${c}/exports/${s.export}`)),
-    I('POST', '/cases/:id/archive', async () => integration('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`)),
-    I('POST', '/documents/sign-batch', () => integration('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-1' })),
-    I('GET', '/documents/sign-batch/:key', () => integration('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-1')),
+    I('POST', '/cases/:id/export', () =>
+      keep('export', (res) => res.body?.export_id)(integration('agente-obras', 'POST', `/cases/${c}/export`, {})),
+    ),
+    I('GET', '/cases/:id/exports/:exportId', () =>
+      integration('agente-obras', 'GET', `/cases/${c}/exports/${s.export}`),
+    ),
+    I('POST', '/cases/:id/archive', async () =>
+      integration('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`),
+    ),
+    I('POST', '/documents/sign-batch', () =>
+      integration(
+        'directora-obras',
+        'POST',
+        '/documents/sign-batch',
+        { document_ids: [MISSING] },
+        { 'Idempotency-Key': 'openapi-batch-1' },
+      ),
+    ),
+    I('GET', '/documents/sign-batch/:key', () =>
+      integration('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-1'),
+    ),
     I('POST', '/documents/sign-batch/:key/authorize', () => batchAuthorizedPersonally('integration')),
 
     // Backend.
     B('GET', '/auth/me', () => backend('intendente', 'GET', '/auth/me')),
     B('GET', '/me/notification-preferences', () => backend('intendente', 'GET', '/me/notification-preferences')),
-    B('PUT', '/me/notification-preferences', () => backend('intendente', 'PUT', '/me/notification-preferences', { note: 'immediate' })),
+    B('PUT', '/me/notification-preferences', () =>
+      backend('intendente', 'PUT', '/me/notification-preferences', { note: 'immediate' }),
+    ),
     B('GET', '/auth/tenants', async () => {
       await ensureAccount('martin.alvarez@villaesperanza.gob.ar', DEMO_ACCOUNT_PASSWORD);
       const token = await userToken('martin.alvarez@villaesperanza.gob.ar', DEMO_ACCOUNT_PASSWORD);
@@ -244,35 +471,113 @@ export async function representativeCalls(): Promise<Call[]> {
     }),
     B('GET', '/cases/templates', () => backend('agente-obras', 'GET', '/cases/templates')),
     B('GET', '/cases', () => backend('agente-obras', 'GET', '/cases?page=1&page_size=5')),
-    B('POST', '/cases', () => backend('agente-obras', 'POST', '/cases', { case_template_id: template('PEROB'), reference: 'Alta desde el backend' }, { 'Idempotency-Key': 'openapi-case-2' })),
+    B('POST', '/cases', () =>
+      backend(
+        'agente-obras',
+        'POST',
+        '/cases',
+        { case_template_id: template('PEROB'), reference: 'Alta desde el backend' },
+        { 'Idempotency-Key': 'openapi-case-2' },
+      ),
+    ),
     B('GET', '/cases/creations/:key', () => backend('agente-obras', 'GET', '/cases/creations/openapi-case-2')),
-    B('GET', '/cases/by-number/:number', () => backend('agente-obras', 'GET', `/cases/by-number/${encodeURIComponent(f.kase.case_number)}`)),
-    B('GET', '/cases/sectors/:sectorId/users', () => backend('agente-obras', 'GET', `/cases/sectors/${demoSector('DOP')}/users`)),
+    B('GET', '/cases/by-number/:number', () =>
+      backend('agente-obras', 'GET', `/cases/by-number/${encodeURIComponent(f.kase.case_number)}`),
+    ),
+    B('GET', '/cases/sectors/:sectorId/users', () =>
+      backend('agente-obras', 'GET', `/cases/sectors/${demoSector('DOP')}/users`),
+    ),
     B('GET', '/cases/:id', () => backend('agente-obras', 'GET', `/cases/${c}`)),
     B('GET', '/cases/:id/available-sectors', () => backend('jefa-mesa', 'GET', `/cases/${c}/available-sectors`)),
     B('POST', '/cases/:id/assign', () =>
-      keep('bMovement', (res) => res.body?.data?.movement_id)(backend('jefa-mesa', 'POST', `/cases/${c}/assign`, { target_sector_id: demoSector('DOP'), reason: 'Revisión técnica' }))),
-    B('POST', '/cases/:id/close-assign', () => backend('agente-obras', 'POST', `/cases/${c}/close-assign`, { movement_id: s.bMovement, reason: 'Revisión hecha' })),
-    B('POST', '/cases/:id/link-document', async () => backend('jefa-mesa', 'POST', `/cases/${c}/link-document`, { document_id: (await officialDocument('jefa-mesa')).id })),
-    B('POST', '/cases/:id/transfer', () => backend('jefa-mesa', 'POST', `/cases/${c}/transfer`, { target_sector_id: demoSector('DOP'), reason: 'Vuelve a Obras' })),
+      keep(
+        'bMovement',
+        (res) => res.body?.data?.movement_id,
+      )(
+        backend('jefa-mesa', 'POST', `/cases/${c}/assign`, {
+          target_sector_id: demoSector('DOP'),
+          reason: 'Revisión técnica',
+        }),
+      ),
+    ),
+    B('POST', '/cases/:id/close-assign', () =>
+      backend('agente-obras', 'POST', `/cases/${c}/close-assign`, {
+        movement_id: s.bMovement,
+        reason: 'Revisión hecha',
+      }),
+    ),
+    B('POST', '/cases/:id/link-document', async () =>
+      backend('jefa-mesa', 'POST', `/cases/${c}/link-document`, {
+        document_id: (await officialDocument('jefa-mesa')).id,
+      }),
+    ),
+    B('POST', '/cases/:id/transfer', () =>
+      backend('jefa-mesa', 'POST', `/cases/${c}/transfer`, {
+        target_sector_id: demoSector('DOP'),
+        reason: 'Vuelve a Obras',
+      }),
+    ),
     B('GET', '/cases/:id/index', () => backend('agente-obras', 'GET', `/cases/${c}/index`)),
-    B('GET', '/cases/:id/index/versions/:version', async () => backend('agente-obras', 'GET', `/cases/${c}/index/versions/${(await foliated(c))[0]!.version}`)),
-    B('POST', '/cases/:id/folios/:documentId/annul', async () => backend('agente-obras', 'POST', `/cases/${c}/folios/${(await foliated(c)).at(-1)!.document_id}/annul`, { reason: 'Vinculado por error' })),
-    B('GET', '/documents/search-official/:number', () => backend('agente-obras', 'GET', `/documents/search-official/${encodeURIComponent(f.official.number)}`)),
-    B('POST', '/documents', () => keep('bDraft', (res) => res.body?.data?.document_id)(backend('agente-obras', 'POST', '/documents', { document_type_acronym: 'INF', reference: 'Borrador del backend' }))),
+    B('GET', '/cases/:id/index/versions/:version', async () =>
+      backend('agente-obras', 'GET', `/cases/${c}/index/versions/${(await foliated(c))[0]!.version}`),
+    ),
+    B('POST', '/cases/:id/folios/:documentId/annul', async () =>
+      backend('agente-obras', 'POST', `/cases/${c}/folios/${(await foliated(c)).at(-1)!.document_id}/annul`, {
+        reason: 'Vinculado por error',
+      }),
+    ),
+    B('GET', '/documents/search-official/:number', () =>
+      backend('agente-obras', 'GET', `/documents/search-official/${encodeURIComponent(f.official.number)}`),
+    ),
+    B('POST', '/documents', () =>
+      keep(
+        'bDraft',
+        (res) => res.body?.data?.document_id,
+      )(
+        backend('agente-obras', 'POST', '/documents', {
+          document_type_acronym: 'INF',
+          reference: 'Borrador del backend',
+        }),
+      ),
+    ),
     B('POST', '/documents/import', () =>
-      keep('bImported', (res) => res.body?.data?.document_id)(request('/api/v1/documents/import', {
-        method: 'POST', headers: asBackend('agente-obras'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Importado desde el escritorio' }, { bytes: f.pdf }),
-      }))),
+      keep(
+        'bImported',
+        (res) => res.body?.data?.document_id,
+      )(
+        request('/api/v1/documents/import', {
+          method: 'POST',
+          headers: asBackend('agente-obras'),
+          form: pdfForm({ document_type_acronym: 'INF', reference: 'Importado desde el escritorio' }, { bytes: f.pdf }),
+        }),
+      ),
+    ),
     B('PUT', '/documents/:id/imported-pdf', () =>
-      request(`/api/v1/documents/${s.bImported}/imported-pdf`, { method: 'PUT', headers: asBackend('agente-obras'), form: pdfForm({}, { bytes: f.pdf }) })),
-    B('GET', '/documents/:id/signature-details', () => backend('agente-obras', 'GET', `/documents/${f.official.id}/signature-details`)),
+      request(`/api/v1/documents/${s.bImported}/imported-pdf`, {
+        method: 'PUT',
+        headers: asBackend('agente-obras'),
+        form: pdfForm({}, { bytes: f.pdf }),
+      }),
+    ),
+    B('GET', '/documents/:id/signature-details', () =>
+      backend('agente-obras', 'GET', `/documents/${f.official.id}/signature-details`),
+    ),
     B('PATCH', '/documents/:id/save', () =>
-      backend('agente-obras', 'PATCH', `/documents/${s.bDraft}/save`, { content: SAMPLE_HTML, signers: [{ user_id: demoUser('agente-obras'), is_numerator: true }] })),
-    B('POST', '/documents/:id/preview-info', () => backend('agente-obras', 'POST', `/documents/${s.bDraft}/preview-info`)),
-    B('POST', '/documents/:id/preview-download', () => backend('agente-obras', 'POST', `/documents/${f.official.id}/preview-download`)),
+      backend('agente-obras', 'PATCH', `/documents/${s.bDraft}/save`, {
+        content: SAMPLE_HTML,
+        signers: [{ user_id: demoUser('agente-obras'), is_numerator: true }],
+      }),
+    ),
+    B('POST', '/documents/:id/preview-info', () =>
+      backend('agente-obras', 'POST', `/documents/${s.bDraft}/preview-info`),
+    ),
+    B('POST', '/documents/:id/preview-download', () =>
+      backend('agente-obras', 'POST', `/documents/${f.official.id}/preview-download`),
+    ),
     B('GET', '/documents/:id/details', () => backend('agente-obras', 'GET', `/documents/${f.official.id}/details`)),
-    B('POST', '/documents/:id/start-signing-process', () => backend('agente-obras', 'POST', `/documents/${s.bDraft}/start-signing-process`)),
+    B('POST', '/documents/:id/start-signing-process', () =>
+      backend('agente-obras', 'POST', `/documents/${s.bDraft}/start-signing-process`),
+    ),
     B('POST', '/documents/:id/super-sign', () => backend('agente-obras', 'POST', `/documents/${s.bDraft}/super-sign`)),
     B('POST', '/documents/:id/sign/authorize', () => authorizedPersonally('backend')),
     B('POST', '/documents/:id/reject', async () => {
@@ -280,91 +585,220 @@ export async function representativeCalls(): Promise<Call[]> {
       await startSigning(id, 'agente-obras');
       return backend('directora-obras', 'POST', `/documents/${id}/reject`, { reason: 'Falta el plano' });
     }),
-    B('DELETE', '/documents/:id', async () => backend('agente-obras', 'DELETE', `/documents/${await createBackendDraft('agente-obras')}`)),
+    B('DELETE', '/documents/:id', async () =>
+      backend('agente-obras', 'DELETE', `/documents/${await createBackendDraft('agente-obras')}`),
+    ),
     B('GET', '/users', () => backend('agente-obras', 'GET', '/users')),
     B('GET', '/users/search', () => backend('agente-obras', 'GET', '/users/search?query=mar')),
     B('POST', '/users', () =>
-      keep('newUser', (res) => res.body?.data?.user_id)(backend('intendente', 'POST', '/users', {
-        email: 'nueva.agente.api@openapi.example.org', full_name: 'Nueva Agente', role: 'empleado', sector_id: demoSector('MESA'),
-      }))),
-    B('GET', '/users/:id/provisioning', () => backend('intendente', 'GET', `/users/${s.newUser ?? demoUser('agente-mesa')}/provisioning`)),
-    B('POST', '/users/:id/resend-invitation', () => backend('intendente', 'POST', `/users/${s.newUser ?? demoUser('agente-mesa')}/resend-invitation`)),
-    B('PUT', '/users/:id/signature-mode', () => backend('intendente', 'PUT', `/users/${demoUser('agente-mesa')}/signature-mode`, { mode: null })),
+      keep(
+        'newUser',
+        (res) => res.body?.data?.user_id,
+      )(
+        backend('intendente', 'POST', '/users', {
+          email: 'nueva.agente.api@openapi.example.org',
+          full_name: 'Nueva Agente',
+          role: 'empleado',
+          sector_id: demoSector('MESA'),
+        }),
+      ),
+    ),
+    B('GET', '/users/:id/provisioning', () =>
+      backend('intendente', 'GET', `/users/${s.newUser ?? demoUser('agente-mesa')}/provisioning`),
+    ),
+    B('POST', '/users/:id/resend-invitation', () =>
+      backend('intendente', 'POST', `/users/${s.newUser ?? demoUser('agente-mesa')}/resend-invitation`),
+    ),
+    B('PUT', '/users/:id/signature-mode', () =>
+      backend('intendente', 'PUT', `/users/${demoUser('agente-mesa')}/signature-mode`, { mode: null }),
+    ),
     B('GET', '/admin/signatures', () => backend('intendente', 'GET', '/admin/signatures')),
     B('PUT', '/admin/signatures', async () => {
       // The municipality's mode as it is: other suites share the demo tenant.
       const now = await backend('intendente', 'GET', '/admin/signatures');
-      return backend('intendente', 'PUT', '/admin/signatures', { default_mode: now.body?.data?.default_mode ?? 'seal' });
+      return backend('intendente', 'PUT', '/admin/signatures', {
+        default_mode: now.body?.data?.default_mode ?? 'seal',
+      });
     }),
     B('POST', '/users/:id/deactivate', () => backend('intendente', 'POST', `/users/${s.newUser}/deactivate`)),
     B('GET', '/users/:id/profile', () => backend('agente-obras', 'GET', `/users/${demoUser('intendente')}/profile`)),
-    B('GET', '/users/:id/documents', () => backend('agente-obras', 'GET', `/users/${demoUser('agente-obras')}/documents`)),
+    B('GET', '/users/:id/documents', () =>
+      backend('agente-obras', 'GET', `/users/${demoUser('agente-obras')}/documents`),
+    ),
     B('GET', '/notes/received', () => backend('jefa-mesa', 'GET', '/notes/received')),
     B('GET', '/notes/sent', () => backend('agente-obras', 'GET', '/notes/sent')),
     B('GET', '/notes/archived', () => backend('jefa-mesa', 'GET', '/notes/archived')),
     B('GET', '/notes/:id', () => backend('jefa-mesa', 'GET', `/notes/${f.note.id}`)),
-    B('POST', '/notes/:id/archive', () => backend('jefa-mesa', 'POST', `/notes/${f.note.id}/archive`, { archived: false })),
+    B('POST', '/notes/:id/archive', () =>
+      backend('jefa-mesa', 'POST', `/notes/${f.note.id}/archive`, { archived: false }),
+    ),
     B('GET', '/memos/received', () => backend('agente-obras', 'GET', '/memos/received')),
     B('GET', '/memos/sent', () => backend('intendente', 'GET', '/memos/sent')),
     B('GET', '/memos/archived', () => backend('agente-obras', 'GET', '/memos/archived')),
     B('GET', '/memos/unread-count', () => backend('agente-obras', 'GET', '/memos/unread-count')),
     B('GET', '/memos/:id', () => backend('agente-obras', 'GET', `/memos/${f.memo.id}`)),
-    B('PATCH', '/memos/:id/archive', () => backend('agente-obras', 'PATCH', `/memos/${f.memo.id}/archive`, { archived: true })),
+    B('PATCH', '/memos/:id/archive', () =>
+      backend('agente-obras', 'PATCH', `/memos/${f.memo.id}/archive`, { archived: true }),
+    ),
     B('GET', '/dashboard/feed', () => backend('agente-obras', 'GET', '/dashboard/feed')),
     B('GET', '/dashboard/stats', () => backend('agente-obras', 'GET', '/dashboard/stats')),
     B('GET', '/registries', () => backend('agente-obras', 'GET', '/registries')),
-    B('GET', '/registries/:id', () => backend('agente-obras', 'GET', `/registries/${demoId('registry-family', 'ARQ')}`)),
+    B('GET', '/registries/:id', () =>
+      backend('agente-obras', 'GET', `/registries/${demoId('registry-family', 'ARQ')}`),
+    ),
     B('GET', '/records', () => backend('agente-obras', 'GET', '/records?page=1&page_size=5')),
     B('GET', '/records/autocomplete', () => backend('agente-obras', 'GET', '/records/autocomplete?q=arq')),
-    B('POST', '/records', () => backend('agente-obras', 'POST', '/records', { registry_code: 'ARQ', display_name: 'Alta desde el backend', data: { matricula: 'M-103', titulo: 'Arq.' } })),
+    B('POST', '/records', () =>
+      backend('agente-obras', 'POST', '/records', {
+        registry_code: 'ARQ',
+        display_name: 'Alta desde el backend',
+        data: { matricula: 'M-103', titulo: 'Arq.' },
+      }),
+    ),
     B('GET', '/records/:id', () => backend('agente-obras', 'GET', `/records/${r}`)),
-    B('PATCH', '/records/:id', () => backend('agente-obras', 'PATCH', `/records/${r}`, { state: 'Suspendido', reason: 'Seguro vencido' })),
-    B('PATCH', '/records/:id/fields/:field', () => backend('agente-obras', 'PATCH', `/records/${r}/fields/telefono`, { value: '555-0102' })),
-    B('POST', '/records/:id/fields/:field/verify', () => backend('agente-obras', 'POST', `/records/${r}/fields/titulo/verify`, { document_id: f.official.id })),
+    B('PATCH', '/records/:id', () =>
+      backend('agente-obras', 'PATCH', `/records/${r}`, { state: 'Suspendido', reason: 'Seguro vencido' }),
+    ),
+    B('PATCH', '/records/:id/fields/:field', () =>
+      backend('agente-obras', 'PATCH', `/records/${r}/fields/telefono`, { value: '555-0102' }),
+    ),
+    B('POST', '/records/:id/fields/:field/verify', () =>
+      backend('agente-obras', 'POST', `/records/${r}/fields/titulo/verify`, { document_id: f.official.id }),
+    ),
     B('GET', '/records/:id/history', () => backend('agente-obras', 'GET', `/records/${r}/history`)),
     B('POST', '/records/:id/relations', () =>
-      keep('bRelation', (res) => res.body?.data?.id ?? res.body?.data?.relation_id)(backend('agente-obras', 'POST', `/records/${r}/relations`, { target_record_id: f.other.id, relation_type: 'related' }))),
+      keep(
+        'bRelation',
+        (res) => res.body?.data?.id ?? res.body?.data?.relation_id,
+      )(
+        backend('agente-obras', 'POST', `/records/${r}/relations`, {
+          target_record_id: f.other.id,
+          relation_type: 'related',
+        }),
+      ),
+    ),
     B('GET', '/records/:id/relations', () => backend('agente-obras', 'GET', `/records/${r}/relations`)),
-    B('DELETE', '/records/:id/relations/:relationId', () => backend('agente-obras', 'DELETE', `/records/${r}/relations/${s.bRelation ?? MISSING}`)),
-    B('POST', '/records/:id/cases', () => keep('bCaseLink', (res) => res.body?.data?.id ?? res.body?.data?.link_id)(backend('agente-obras', 'POST', `/records/${r}/cases`, { case_id: c }))),
+    B('DELETE', '/records/:id/relations/:relationId', () =>
+      backend('agente-obras', 'DELETE', `/records/${r}/relations/${s.bRelation ?? MISSING}`),
+    ),
+    B('POST', '/records/:id/cases', () =>
+      keep(
+        'bCaseLink',
+        (res) => res.body?.data?.id ?? res.body?.data?.link_id,
+      )(backend('agente-obras', 'POST', `/records/${r}/cases`, { case_id: c })),
+    ),
     B('GET', '/records/:id/cases', () => backend('agente-obras', 'GET', `/records/${r}/cases`)),
-    B('DELETE', '/records/:id/cases/:linkId', () => backend('agente-obras', 'DELETE', `/records/${r}/cases/${s.bCaseLink ?? MISSING}`)),
-    B('POST', '/records/:id/documents', () => keep('bDocLink', (res) => res.body?.data?.id ?? res.body?.data?.link_id)(backend('agente-obras', 'POST', `/records/${r}/documents`, { document_id: f.official.id }))),
+    B('DELETE', '/records/:id/cases/:linkId', () =>
+      backend('agente-obras', 'DELETE', `/records/${r}/cases/${s.bCaseLink ?? MISSING}`),
+    ),
+    B('POST', '/records/:id/documents', () =>
+      keep(
+        'bDocLink',
+        (res) => res.body?.data?.id ?? res.body?.data?.link_id,
+      )(backend('agente-obras', 'POST', `/records/${r}/documents`, { document_id: f.official.id })),
+    ),
     B('GET', '/records/:id/documents', () => backend('agente-obras', 'GET', `/records/${r}/documents`)),
-    B('DELETE', '/records/:id/documents/:linkId', () => backend('agente-obras', 'DELETE', `/records/${r}/documents/${s.bDocLink ?? MISSING}`)),
-    B('POST', '/records/:id/report', () => backend('directora-obras', 'POST', `/records/${r}/report`, undefined, { 'Idempotency-Key': 'openapi-report-2' })),
-    B('GET', '/records/:id/reports/:key', () => backend('directora-obras', 'GET', `/records/${r}/reports/openapi-report-2`)),
-    B('POST', '/cases/:id/export', () => keep('bExport', (res) => res.body?.data?.export_id)(backend('agente-obras', 'POST', `/cases/${c}/export`, {}))),
+    B('DELETE', '/records/:id/documents/:linkId', () =>
+      backend('agente-obras', 'DELETE', `/records/${r}/documents/${s.bDocLink ?? MISSING}`),
+    ),
+    B('POST', '/records/:id/report', () =>
+      backend('directora-obras', 'POST', `/records/${r}/report`, undefined, { 'Idempotency-Key': 'openapi-report-2' }),
+    ),
+    B('GET', '/records/:id/reports/:key', () =>
+      backend('directora-obras', 'GET', `/records/${r}/reports/openapi-report-2`),
+    ),
+    B('POST', '/cases/:id/export', () =>
+      keep('bExport', (res) => res.body?.data?.export_id)(backend('agente-obras', 'POST', `/cases/${c}/export`, {})),
+    ),
     B('GET', '/cases/:id/exports/:exportId', () => backend('agente-obras', 'GET', `/cases/${c}/exports/${s.bExport}`)),
-    B('POST', '/documents/sign-batch', () => backend('directora-obras', 'POST', '/documents/sign-batch', { document_ids: [MISSING] }, { 'Idempotency-Key': 'openapi-batch-2' })),
-    B('GET', '/documents/sign-batch/:key', () => backend('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-2')),
+    B('POST', '/documents/sign-batch', () =>
+      backend(
+        'directora-obras',
+        'POST',
+        '/documents/sign-batch',
+        { document_ids: [MISSING] },
+        { 'Idempotency-Key': 'openapi-batch-2' },
+      ),
+    ),
+    B('GET', '/documents/sign-batch/:key', () =>
+      backend('directora-obras', 'GET', '/documents/sign-batch/openapi-batch-2'),
+    ),
     B('POST', '/documents/sign-batch/:key/authorize', () => batchAuthorizedPersonally('backend')),
     B('GET', '/admin/api-keys', () => backend('intendente', 'GET', '/admin/api-keys')),
-    B('POST', '/admin/api-keys', () => keep('key', (res) => res.body?.data?.id)(backend('intendente', 'POST', '/admin/api-keys', { name: 'Clave de la API', all_users: true, expires_in_days: 30 }))),
+    B('POST', '/admin/api-keys', () =>
+      keep(
+        'key',
+        (res) => res.body?.data?.id,
+      )(
+        backend('intendente', 'POST', '/admin/api-keys', {
+          name: 'Clave de la API',
+          all_users: true,
+          expires_in_days: 30,
+        }),
+      ),
+    ),
     B('GET', '/admin/api-keys/:id/audit', () => backend('intendente', 'GET', `/admin/api-keys/${s.key}/audit`)),
-    B('POST', '/admin/api-keys/:id/rotate', () => backend('intendente', 'POST', `/admin/api-keys/${s.key}/rotate`, { overlap_hours: 1 })),
+    B('POST', '/admin/api-keys/:id/rotate', () =>
+      backend('intendente', 'POST', `/admin/api-keys/${s.key}/rotate`, { overlap_hours: 1 }),
+    ),
     B('POST', '/admin/api-keys/:id/revoke', () => backend('intendente', 'POST', `/admin/api-keys/${s.key}/revoke`, {})),
-    B('POST', '/admin/calendar', () => backend('intendente', 'POST', '/admin/calendar', { date: '2099-03-18', description: 'Día de la descripción de la API' })),
+    B('POST', '/admin/calendar', () =>
+      backend('intendente', 'POST', '/admin/calendar', {
+        date: '2099-03-18',
+        description: 'Día de la descripción de la API',
+      }),
+    ),
     B('GET', '/admin/calendar', () => backend('intendente', 'GET', '/admin/calendar?year=2099')),
     B('DELETE', '/admin/calendar/:date', () => backend('intendente', 'DELETE', '/admin/calendar/2099-03-18')),
-    B('POST', '/admin/webhooks', () => keep('webhook', (res) => res.body?.data?.id)(backend('intendente', 'POST', '/admin/webhooks', { url: 'http://127.0.0.1:9/descripcion-api', event_types: ['document.signed'], description: 'Receptor de la descripción de la API' }))),
+    B('POST', '/admin/webhooks', () =>
+      keep(
+        'webhook',
+        (res) => res.body?.data?.id,
+      )(
+        backend('intendente', 'POST', '/admin/webhooks', {
+          url: 'http://127.0.0.1:9/descripcion-api',
+          event_types: ['document.signed'],
+          description: 'Receptor de la descripción de la API',
+        }),
+      ),
+    ),
     B('GET', '/admin/webhooks', () => backend('intendente', 'GET', '/admin/webhooks')),
     B('GET', '/admin/webhooks/:id', () => backend('intendente', 'GET', `/admin/webhooks/${s.webhook}`)),
-    B('PATCH', '/admin/webhooks/:id', () => backend('intendente', 'PATCH', `/admin/webhooks/${s.webhook}`, { status: 'disabled', rotate_secret: true, previous_secret_valid_hours: 1 })),
+    B('PATCH', '/admin/webhooks/:id', () =>
+      backend('intendente', 'PATCH', `/admin/webhooks/${s.webhook}`, {
+        status: 'disabled',
+        rotate_secret: true,
+        previous_secret_valid_hours: 1,
+      }),
+    ),
     B('GET', '/admin/webhooks/:id/deliveries', async () => {
       const stack = getStack();
       s.attempt = (await recordAttempt(stack.db, stack.demoTenant, s.webhook!)).deliveryId;
       return backend('intendente', 'GET', `/admin/webhooks/${s.webhook}/deliveries?limit=10`);
     }),
-    B('POST', '/admin/webhooks/deliveries/:id/redeliver', () => backend('intendente', 'POST', `/admin/webhooks/deliveries/${s.attempt}/redeliver`)),
+    B('POST', '/admin/webhooks/deliveries/:id/redeliver', () =>
+      backend('intendente', 'POST', `/admin/webhooks/deliveries/${s.attempt}/redeliver`),
+    ),
     // Retention: a case of its own is archived (archiving closes it for good); the template's period is left as it was.
-    B('POST', '/cases/:id/archive', async () => backend('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`)),
+    B('POST', '/cases/:id/archive', async () =>
+      backend('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`),
+    ),
     B('GET', '/admin/retention', () => backend('intendente', 'GET', '/admin/retention?page_size=5')),
-    B('PUT', '/admin/case-templates/:id/retention', () => backend('intendente', 'PUT', `/admin/case-templates/${template('PEROB')}/retention`, { retention_years: null })),
+    B('PUT', '/admin/case-templates/:id/retention', () =>
+      backend('intendente', 'PUT', `/admin/case-templates/${template('PEROB')}/retention`, { retention_years: null }),
+    ),
     B('DELETE', '/admin/webhooks/:id', () => backend('intendente', 'DELETE', `/admin/webhooks/${s.webhook}`)),
     B('GET', '/admin/document-types', () => backend('intendente', 'GET', '/admin/document-types')),
-    B('PUT', '/admin/document-types/:acronym', () => backend('intendente', 'PUT', '/admin/document-types/DICT', { signing_due_business_days: null })),
-    B('PUT', '/admin/municipality/logo', () => request('/api/v1/admin/municipality/logo', { method: 'PUT', headers: asBackend('intendente'), form: logoForm(pngLogo()) })),
+    B('PUT', '/admin/document-types/:acronym', () =>
+      backend('intendente', 'PUT', '/admin/document-types/DICT', { signing_due_business_days: null }),
+    ),
+    B('PUT', '/admin/municipality/logo', () =>
+      request('/api/v1/admin/municipality/logo', {
+        method: 'PUT',
+        headers: asBackend('intendente'),
+        form: logoForm(pngLogo()),
+      }),
+    ),
     B('GET', '/admin/municipality', () => backend('intendente', 'GET', '/admin/municipality')),
     B('GET', '/admin/municipality/logo', () => backend('intendente', 'GET', '/admin/municipality/logo')),
     I('GET', '/verificar/:code/logo', () => request(`/verificar/${code}/logo`)),

@@ -10,11 +10,18 @@ import { openApiDocument, servedPath, operationsOf, type DocumentName } from '..
 import { openApiPath } from '../../api/openapi/operation.js';
 import type { HttpResult } from '../support/http.js';
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (a: Ajv2020) => void;
 
-interface MediaObject { schema?: object }
-interface ResponseObject { content?: Record<string, MediaObject> }
-interface OperationObject { responses: Record<string, ResponseObject> }
+interface MediaObject {
+  schema?: object;
+}
+interface ResponseObject {
+  content?: Record<string, MediaObject>;
+}
+interface OperationObject {
+  responses: Record<string, ResponseObject>;
+}
 
 export class ResponseChecker {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -47,7 +54,10 @@ export class ResponseChecker {
     const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
     if (!Object.keys(content).length) return [];
     const media = content[mediaType];
-    if (!media) return [`status ${status} answered ${mediaType || 'no content type'}; documented: ${Object.keys(content).join(', ')}`];
+    if (!media)
+      return [
+        `status ${status} answered ${mediaType || 'no content type'}; documented: ${Object.keys(content).join(', ')}`,
+      ];
     if (mediaType !== 'application/json' || !media.schema) return [];
     let validate = this.compiled.get(media.schema);
     if (!validate) {
@@ -55,6 +65,8 @@ export class ResponseChecker {
       this.compiled.set(media.schema, validate);
     }
     if (validate(res.body)) return [];
-    return (validate.errors ?? []).map((e) => `body${e.instancePath} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? []).map(
+      (e) => `body${e.instancePath} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`,
+    );
   }
 }

@@ -12,7 +12,13 @@ import { chromium } from 'playwright-core';
 import { apiRoutes } from '../../api/app.js';
 import { listRoutes } from '../../api/routes.js';
 import { publicVerificationRoutes } from '../../api/public/router.js';
-import { OPENAPI_PATHS, openApiDocument, operationsOf, servedPath, type DocumentName } from '../../api/openapi/document.js';
+import {
+  OPENAPI_PATHS,
+  openApiDocument,
+  operationsOf,
+  servedPath,
+  type DocumentName,
+} from '../../api/openapi/document.js';
 import { openApiPath } from '../../api/openapi/operation.js';
 import { API_TYPES_FILE, generateApiTypes } from '../../web/api-types.js';
 import { WEB_DIR } from '../../web/build.js';
@@ -20,10 +26,18 @@ import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
 
 /** Routes declared with `router.all` (GET and POST both served), which listRoutes does not list. */
-const DECLARED_WITH_ALL = ['GET /cases/:id/prepare-assignment', 'POST /cases/:id/prepare-assignment', 'GET /cases/:id/prepare-transfer', 'POST /cases/:id/prepare-transfer'];
+const DECLARED_WITH_ALL = [
+  'GET /cases/:id/prepare-assignment',
+  'POST /cases/:id/prepare-assignment',
+  'GET /cases/:id/prepare-transfer',
+  'POST /cases/:id/prepare-transfer',
+];
 
 const described = (doc: DocumentName, absolute: boolean) =>
-  operationsOf(doc).filter((op) => Boolean(op.absolute) === absolute).map((op) => `${op.method} ${op.path}`).sort();
+  operationsOf(doc)
+    .filter((op) => Boolean(op.absolute) === absolute)
+    .map((op) => `${op.method} ${op.path}`)
+    .sort();
 
 describe('OpenAPI: the descriptions', () => {
   it('describe every route of both interfaces, and nothing that is not served', () => {
@@ -31,16 +45,25 @@ describe('OpenAPI: the descriptions', () => {
     for (const doc of ['integration', 'backend'] as const) {
       const registered = routes[doc].map((r) => `${r.method} ${r.path}`);
       const documented = described(doc, false);
-      assert.deepEqual(registered.filter((r) => !documented.includes(r)), [], `${doc} routes without a description`);
-      const stale = documented.filter((d) => !registered.includes(d) && !(doc === 'integration' && DECLARED_WITH_ALL.includes(d)));
+      assert.deepEqual(
+        registered.filter((r) => !documented.includes(r)),
+        [],
+        `${doc} routes without a description`,
+      );
+      const stale = documented.filter(
+        (d) => !registered.includes(d) && !(doc === 'integration' && DECLARED_WITH_ALL.includes(d)),
+      );
       assert.deepEqual(stale, [], `${doc} descriptions of routes that are not served`);
     }
   });
 
-  it("give the desk its API types: web/src/backend-api.ts is what openapi-typescript makes of the backend description today", async () => {
+  it('give the desk its API types: web/src/backend-api.ts is what openapi-typescript makes of the backend description today', async () => {
     const committed = readFileSync(API_TYPES_FILE, 'utf8');
     const current = await generateApiTypes();
-    assert.ok(committed === current, 'web/src/backend-api.ts is out of date with the backend description: run npm run web:api-types');
+    assert.ok(
+      committed === current,
+      'web/src/backend-api.ts is out of date with the backend description: run npm run web:api-types',
+    );
     assert.match(committed, /"\/api\/v1\/documents\/\{id\}\/details": \{/);
   });
 
@@ -59,15 +82,26 @@ describe('OpenAPI: the descriptions', () => {
   it('describe public verification and /health in the integration document', () => {
     const registered = listRoutes(publicVerificationRoutes(getStack().apiDeps)).map((r) => `${r.method} ${r.path}`);
     const documented = described('integration', true);
-    assert.deepEqual(registered.filter((r) => !documented.includes(r)), []);
-    assert.deepEqual(documented.filter((d) => !registered.includes(d)), ['GET /health']);
+    assert.deepEqual(
+      registered.filter((r) => !documented.includes(r)),
+      [],
+    );
+    assert.deepEqual(
+      documented.filter((d) => !registered.includes(d)),
+      ['GET /health'],
+    );
   });
 
   it('take request bodies from the schemas the routes validate with (one source of truth)', () => {
     for (const doc of ['integration', 'backend'] as const) {
-      const built = openApiDocument(doc, 'http://x') as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+      const built = openApiDocument(doc, 'http://x') as {
+        paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+      };
       for (const op of operationsOf(doc).filter((o) => o.body)) {
-        const described = built.paths[openApiPath(servedPath(doc, op))]![op.method.toLowerCase()]!.requestBody!.content['application/json']!.schema;
+        const described =
+          built.paths[openApiPath(servedPath(doc, op))]![op.method.toLowerCase()]!.requestBody!.content[
+            'application/json'
+          ]!.schema;
         assert.equal(described, op.body!.schema, `${doc} ${op.method} ${op.path}`);
       }
     }
@@ -89,9 +123,14 @@ describe('OpenAPI: the descriptions', () => {
     const probe = spawnSync('python3', ['-c', 'import openapi_spec_validator'], { encoding: 'utf8' });
     if (probe.status !== 0) this.skip();
     for (const doc of ['integration', 'backend'] as const) {
-      const run = spawnSync('python3', ['-c', 'import json, sys\nfrom openapi_spec_validator import validate\nvalidate(json.load(sys.stdin))'], {
-        input: JSON.stringify(openApiDocument(doc, 'http://127.0.0.1:3000')), encoding: 'utf8',
-      });
+      const run = spawnSync(
+        'python3',
+        ['-c', 'import json, sys\nfrom openapi_spec_validator import validate\nvalidate(json.load(sys.stdin))'],
+        {
+          input: JSON.stringify(openApiDocument(doc, 'http://127.0.0.1:3000')),
+          encoding: 'utf8',
+        },
+      );
       assert.equal(run.status, 0, `${doc}: ${run.stderr.slice(-2000)}`);
     }
   });
@@ -115,7 +154,7 @@ describe('OpenAPI: the descriptions', () => {
     const init = await request('/docs/init.js');
     assert.match(init.text, /openapi\.json/);
     assert.match(init.text, /openapi-backend\.json/);
-    assert.equal((await request('/docs/package.json')).status, 404, 'only the page\'s assets are served');
+    assert.equal((await request('/docs/package.json')).status, 404, "only the page's assets are served");
     // The rest of the API keeps its CSP that allows nothing.
     assert.match((await request('/health')).headers.get('content-security-policy') ?? '', /default-src 'none'/);
   });
@@ -123,7 +162,10 @@ describe('OpenAPI: the descriptions', () => {
   it('/docs renders both descriptions in a real browser with no CSP violation', async function () {
     const executablePath = getStack().config.chromiumPath;
     if (!existsSync(executablePath)) this.skip();
-    const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     try {
       const page = await browser.newPage();
       const problems: string[] = [];
@@ -133,7 +175,7 @@ describe('OpenAPI: the descriptions', () => {
       page.on('pageerror', (e) => problems.push(e.message));
       await page.goto(`${getStack().apiUrl}/docs`);
       await page.waitForSelector('.opblock', { timeout: 20_000 });
-      assert.ok(await page.locator('.opblock').count() > 60, 'the integration operations are listed');
+      assert.ok((await page.locator('.opblock').count()) > 60, 'the integration operations are listed');
       assert.deepEqual(problems, []);
     } finally {
       await browser.close();

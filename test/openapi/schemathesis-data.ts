@@ -24,15 +24,25 @@ export async function seedForSchemathesis(): Promise<SchemathesisData> {
   const kase = await createCase('agente-obras', { reference: 'Expediente para schemathesis' });
   const note = await sendNote('agente-obras', { to: ['DOP', 'INTEN'] });
   const memo = await sendMemo('directora-obras', { to: ['intendente'] });
-  const record = await createRecord('directora-obras', 'ARQ', 'Arquitecto para schemathesis', { matricula: 'S-1', titulo: 'Arquitecto' });
-  const other = await createRecord('directora-obras', 'ARQ', 'Otro arquitecto para schemathesis', { matricula: 'S-2', titulo: 'Arquitecta' });
-  const post = (path: string, json: unknown) => request(`/api/v1${path}`, { method: 'POST', headers: asIntegration('directora-obras'), json });
-  const relation = (await post(`/records/${record.id}/relations`, { target_record_id: other.id, relation_type: 'related' })).body.relation_id as string;
+  const record = await createRecord('directora-obras', 'ARQ', 'Arquitecto para schemathesis', {
+    matricula: 'S-1',
+    titulo: 'Arquitecto',
+  });
+  const other = await createRecord('directora-obras', 'ARQ', 'Otro arquitecto para schemathesis', {
+    matricula: 'S-2',
+    titulo: 'Arquitecta',
+  });
+  const post = (path: string, json: unknown) =>
+    request(`/api/v1${path}`, { method: 'POST', headers: asIntegration('directora-obras'), json });
+  const relation = (
+    await post(`/records/${record.id}/relations`, { target_record_id: other.id, relation_type: 'related' })
+  ).body.relation_id as string;
   const caseLink = (await post(`/records/${record.id}/cases`, { case_id: kase.case_id })).body.link_id as string;
   const docLink = (await post(`/records/${record.id}/documents`, { document_id: official.id })).body.link_id as string;
   const stack = getStack();
   const code = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-    trx('document_verification_codes').where({ document_id: official.id }).first<{ code: string }>('code'));
+    trx('document_verification_codes').where({ document_id: official.id }).first<{ code: string }>('code'),
+  );
   return {
     dictionaries: {
       documents: [official.id, ...drafts],
@@ -60,15 +70,33 @@ const BINDINGS: [pathRegex: string, parameters: Record<string, string>, only?: D
   ['^/api/v1/documents/\\{id\\}', { 'path.id': 'documents' }],
   ['^/api/v1/documents/search-official/', { 'path.number': 'documentNumbers' }],
   ['^/api/v1/cases/(number|by-number)/', { 'path.number': 'caseNumbers' }],
-  ['^/api/v1/cases/\\{id\\}', { 'path.id': 'cases', 'body.official_document_id': 'documents', 'body.document_id': 'documents', 'body.document_draft_id': 'documents', 'body.target_sector_id': 'sectors' }],
+  [
+    '^/api/v1/cases/\\{id\\}',
+    {
+      'path.id': 'cases',
+      'body.official_document_id': 'documents',
+      'body.document_id': 'documents',
+      'body.document_draft_id': 'documents',
+      'body.target_sector_id': 'sectors',
+    },
+  ],
   ['^/api/v1/cases/sectors/', { 'path.sectorId': 'sectors' }],
   ['^/api/v1/cases/creations/', { 'path.key': 'creationKeys' }],
   ['^/api/v1/notes/\\{id\\}', { 'path.id': 'notes' }],
   ['^/api/v1/memos/\\{id\\}', { 'path.id': 'memos' }, 'backend'],
-  ['^/api/v1/records/\\{id\\}', {
-    'path.id': 'records', 'path.field': 'recordFields', 'path.relationId': 'relations', 'path.linkId': 'links', 'path.key': 'reportKeys',
-    'body.document_id': 'documents', 'body.case_id': 'cases', 'body.target_record_id': 'records',
-  }],
+  [
+    '^/api/v1/records/\\{id\\}',
+    {
+      'path.id': 'records',
+      'path.field': 'recordFields',
+      'path.relationId': 'relations',
+      'path.linkId': 'links',
+      'path.key': 'reportKeys',
+      'body.document_id': 'documents',
+      'body.case_id': 'cases',
+      'body.target_record_id': 'records',
+    },
+  ],
   ['^/api/v1/(system/)?users/', { 'path.userId': 'users', 'path.id': 'users' }],
   ['^/api/v1/registries/', { 'path.id': 'families' }, 'backend'],
   ['^/(verificar|api/v1/public/verify)/', { 'path.code': 'codes' }, 'integration'],
@@ -78,11 +106,13 @@ const toml = (value: unknown) => JSON.stringify(value);
 
 export function schemathesisConfig(data: SchemathesisData, document: DocumentName): string {
   const lines: string[] = [];
-  for (const [name, values] of Object.entries(data.dictionaries)) lines.push(`[dictionaries.${name}]`, `values = ${toml(values)}`, '');
+  for (const [name, values] of Object.entries(data.dictionaries))
+    lines.push(`[dictionaries.${name}]`, `values = ${toml(values)}`, '');
   for (const [regex, parameters, only] of BINDINGS) {
     if (only && only !== document) continue;
     lines.push('[[operations]]', `include-path-regex = ${toml(regex)}`, '[operations.parameters]');
-    for (const [parameter, dictionary] of Object.entries(parameters)) lines.push(`${toml(parameter)} = { dictionary = ${toml(dictionary)}, probability = 0.8 }`);
+    for (const [parameter, dictionary] of Object.entries(parameters))
+      lines.push(`${toml(parameter)} = { dictionary = ${toml(dictionary)}, probability = 0.8 }`);
     lines.push('');
   }
   return lines.join('\n');

@@ -16,7 +16,12 @@ import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration } from '../support/http.js';
 import { schemathesisConfig, seedForSchemathesis } from './schemathesis-data.js';
 
-const CHECKS = process.env.SCHEMATHESIS_CHECKS?.split(',') ?? ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'];
+const CHECKS = process.env.SCHEMATHESIS_CHECKS?.split(',') ?? [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+];
 const MAX_EXAMPLES = process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '30';
 const SEED = process.env.SCHEMATHESIS_SEED ?? String(Date.now() % 2 ** 31);
 
@@ -50,7 +55,8 @@ describe('OpenAPI: schemathesis against the served descriptions', function () {
     const data = await seedForSchemathesis();
     const dir = path.resolve('.data', 'schemathesis');
     await mkdir(dir, { recursive: true });
-    for (const doc of ['integration', 'backend'] as const) await writeFile(path.join(dir, `${doc}.toml`), schemathesisConfig(data, doc));
+    for (const doc of ['integration', 'backend'] as const)
+      await writeFile(path.join(dir, `${doc}.toml`), schemathesisConfig(data, doc));
     api = await getStack().extraApi({ PUBLIC_VERIFY_RATE_LIMIT: '1000000' });
   });
 
@@ -66,14 +72,41 @@ describe('OpenAPI: schemathesis against the served descriptions', function () {
       // One worker: the API under test shares this process, and schemathesis' own threads can
       // trip a CPython ast.parse race inside hypothesis (a tool error, not a finding).
       const { code, output } = await run([
-        '--config-file', path.resolve('.data', 'schemathesis', `${doc}.toml`), 'run', `${apiUrl}${OPENAPI_PATHS[doc]}`, '--url', apiUrl, ...headers,
-        '--checks', CHECKS.join(','), '--max-examples', MAX_EXAMPLES, '--seed', SEED, '--workers', '1',
-        '--phases', 'examples,coverage,fuzzing', '--generation-with-security-parameters', 'false', '--generation-database', 'none',
-        '--request-timeout', '30', '--no-color', '--report', 'junit', '--report-dir', reportDir,
+        '--config-file',
+        path.resolve('.data', 'schemathesis', `${doc}.toml`),
+        'run',
+        `${apiUrl}${OPENAPI_PATHS[doc]}`,
+        '--url',
+        apiUrl,
+        ...headers,
+        '--checks',
+        CHECKS.join(','),
+        '--max-examples',
+        MAX_EXAMPLES,
+        '--seed',
+        SEED,
+        '--workers',
+        '1',
+        '--phases',
+        'examples,coverage,fuzzing',
+        '--generation-with-security-parameters',
+        'false',
+        '--generation-database',
+        'none',
+        '--request-timeout',
+        '30',
+        '--no-color',
+        '--report',
+        'junit',
+        '--report-dir',
+        reportDir,
       ]);
       await mkdir(reportDir, { recursive: true });
       await writeFile(path.join(reportDir, 'output.txt'), output);
-      const summary = output.split('\n').filter((l) => /\d+ generated|Selected:|Tested:/.test(l)).map((l) => l.trim());
+      const summary = output
+        .split('\n')
+        .filter((l) => /\d+ generated|Selected:|Tested:/.test(l))
+        .map((l) => l.trim());
       process.stderr.write(`      schemathesis (${doc}, seed ${SEED}): ${summary.join('; ')}\n`);
       assert.equal(code, 0, output.slice(-20_000));
     });

@@ -19,7 +19,8 @@ const CARLOS = 'carlos.gomez@villaesperanza.gob.ar';
 const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
 
 /** Every call names the demo municipality: other suites make these users members of a second one. */
-const call = (client: Client, name: string, args: Json) => client.callTool({ name, arguments: { tenant_id: 'demo', ...args } });
+const call = (client: Client, name: string, args: Json) =>
+  client.callTool({ name, arguments: { tenant_id: 'demo', ...args } });
 
 async function ok(client: Client, name: string, args: Json): Promise<Json> {
   const result = await call(client, name, args);
@@ -41,11 +42,24 @@ describe('MCP: memos and BCC under the same rules as REST', function () {
   const clients: Record<string, Client> = {};
 
   before(async () => {
-    memo = await sendMemo('agente-obras', { to: ['agente-mesa'], bcc: ['intendente'] }, { reference: `Memo para agentes ${tag}` });
+    memo = await sendMemo(
+      'agente-obras',
+      { to: ['agente-mesa'], bcc: ['intendente'] },
+      { reference: `Memo para agentes ${tag}` },
+    );
     caseId = (await createCase('agente-obras', { reference: `Expediente con memo ${tag}` })).case_id;
-    const linked = await request(`/api/v1/cases/${caseId}/documents/link`, { method: 'POST', headers: asIntegration('agente-obras'), json: { official_document_id: memo.id } });
+    const linked = await request(`/api/v1/cases/${caseId}/documents/link`, {
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      json: { official_document_id: memo.id },
+    });
     assert.equal(linked.status, 200, linked.text);
-    for (const [who, email] of [['jorge', JORGE], ['carlos', CARLOS], ['lucia', LUCIA]] as const) clients[who] = await clientWithToken(await mcpToken(email));
+    for (const [who, email] of [
+      ['jorge', JORGE],
+      ['carlos', CARLOS],
+      ['lucia', LUCIA],
+    ] as const)
+      clients[who] = await clientWithToken(await mcpToken(email));
   });
   after(async () => {
     for (const c of Object.values(clients)) await c.close();
@@ -53,7 +67,8 @@ describe('MCP: memos and BCC under the same rules as REST', function () {
 
   it('a non-party gets nothing of the memo from any document tool', async () => {
     const lucia = clients.lucia!;
-    for (const name of ['get_document', 'get_document_content', 'get_signature_details']) await notFound(lucia, name, { document_id: memo.id });
+    for (const name of ['get_document', 'get_document_content', 'get_signature_details'])
+      await notFound(lucia, name, { document_id: memo.id });
     await notFound(lucia, 'search_document_by_number', { document_number: memo.number });
     for (const search of [memo.number, `Memo para agentes ${tag}`]) {
       const found = await ok(lucia, 'search_documents', { search });

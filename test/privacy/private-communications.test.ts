@@ -11,7 +11,8 @@ import { prepareIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
 import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
 
 const integration = (user: string, path: string) => request(path, { headers: asIntegration(user) });
-const backend = (user: string, path: string, method = 'GET', json?: unknown) => request(path, { method, headers: asBackend(user), ...(json !== undefined ? { json } : {}) });
+const backend = (user: string, path: string, method = 'GET', json?: unknown) =>
+  request(path, { method, headers: asBackend(user), ...(json !== undefined ? { json } : {}) });
 
 describe('private communications: memo visibility and BCC on every interface', function () {
   this.timeout(240_000);
@@ -21,7 +22,11 @@ describe('private communications: memo visibility and BCC on every interface', f
 
   before(async () => {
     // Jorge → Carlos (TO), María José (CC), Martín (BCC); Lucía and Sofía are no party.
-    memo = await sendMemo('agente-obras', { to: ['agente-mesa'], cc: ['directora-rentas'], bcc: ['intendente'] }, { reference: `Memo reservado ${tag}` });
+    memo = await sendMemo(
+      'agente-obras',
+      { to: ['agente-mesa'], cc: ['directora-rentas'], bcc: ['intendente'] },
+      { reference: `Memo reservado ${tag}` },
+    );
     // Jorge's sector → Mesa (TO) with Intendencia as BCC; Rentas is no party.
     note = await sendNote('agente-obras', { to: ['MESA'], bcc: ['INTEN'] }, { reference: `Nota reservada ${tag}` });
   });
@@ -56,10 +61,26 @@ describe('private communications: memo visibility and BCC on every interface', f
       assert.equal((await integration('agente-mesa', path)).status, 200);
       assert.equal((await integration('agente-obras', path)).status, 200);
       // An official INF of Obras is still found by a user of another sector (the spec's lookup).
-      const inf = await prepareIntegrationDraft('agente-obras', ['agente-obras'], { reference: `Informe público ${tag}` });
-      assert.equal((await request(`/api/v1/documents/${inf}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
-      const signed = await request(`/api/v1/documents/${inf}/sign`, { method: 'POST', headers: asIntegration('agente-obras') });
-      const byRentas = await integration('directora-rentas', `/api/v1/documents/search-official/${encodeURIComponent(signed.body.document_number)}`);
+      const inf = await prepareIntegrationDraft('agente-obras', ['agente-obras'], {
+        reference: `Informe público ${tag}`,
+      });
+      assert.equal(
+        (
+          await request(`/api/v1/documents/${inf}/start-signing`, {
+            method: 'POST',
+            headers: asIntegration('agente-obras'),
+          })
+        ).status,
+        200,
+      );
+      const signed = await request(`/api/v1/documents/${inf}/sign`, {
+        method: 'POST',
+        headers: asIntegration('agente-obras'),
+      });
+      const byRentas = await integration(
+        'directora-rentas',
+        `/api/v1/documents/search-official/${encodeURIComponent(signed.body.document_number)}`,
+      );
       assert.equal(byRentas.status, 200, byRentas.text);
       assert.equal(byRentas.body.document_id, inf);
     });
@@ -71,13 +92,24 @@ describe('private communications: memo visibility and BCC on every interface', f
         const res = await integration('directora-obras', `/api/v1/documents/${memo.id}${sub}`);
         assert.equal(res.status, 404, `${sub}: ${res.text}`);
       }
-      for (const q of [`search=${encodeURIComponent(memo.number)}`, `search=${encodeURIComponent(`Memo reservado ${tag}`)}`, 'document_type=MEMO&page_size=100']) {
+      for (const q of [
+        `search=${encodeURIComponent(memo.number)}`,
+        `search=${encodeURIComponent(`Memo reservado ${tag}`)}`,
+        'document_type=MEMO&page_size=100',
+      ]) {
         const res = await integration('directora-obras', `/api/v1/documents/search?${q}`);
         assert.equal(res.status, 200, res.text);
         assert.ok(!res.body.documents.some((d: { document_id: string }) => d.document_id === memo.id), q);
       }
-      const sender = await integration('agente-obras', `/api/v1/documents/search?search=${encodeURIComponent(memo.number)}`);
-      assert.deepEqual(sender.body.documents.map((d: { document_id: string }) => d.document_id), [memo.id], 'the sender finds it');
+      const sender = await integration(
+        'agente-obras',
+        `/api/v1/documents/search?search=${encodeURIComponent(memo.number)}`,
+      );
+      assert.deepEqual(
+        sender.body.documents.map((d: { document_id: string }) => d.document_id),
+        [memo.id],
+        'the sender finds it',
+      );
     });
 
     it('desk routes: details, preview-info, signature details', async () => {
@@ -89,20 +121,50 @@ describe('private communications: memo visibility and BCC on every interface', f
     it('pending lists and the dashboard feed: a signer taken off a memo learns nothing of what it became', async () => {
       // Jorge asks Lucía to sign a memo to Carlos; she rejects it, he removes her, renames and sends it.
       const created = await backend('agente-obras', '/api/v1/documents', 'POST', {
-        document_type_acronym: 'MEMO', reference: `Borrador para Lucía ${tag}`, recipients: { to: [demoUser('agente-mesa')], cc: [], bcc: [] },
+        document_type_acronym: 'MEMO',
+        reference: `Borrador para Lucía ${tag}`,
+        recipients: { to: [demoUser('agente-mesa')], cc: [], bcc: [] },
       });
       assert.equal(created.status, 200, created.text);
       const id = created.body.data.document_id as string;
       const save = (json: unknown) => backend('agente-obras', `/api/v1/documents/${id}/save`, 'PATCH', json);
-      assert.equal((await save({ content: SAMPLE_HTML, signers: [{ user_id: demoUser('directora-obras'), is_numerator: false }, { user_id: demoUser('agente-obras'), is_numerator: true }] })).status, 200);
-      assert.equal((await backend('agente-obras', `/api/v1/documents/${id}/start-signing-process`, 'POST')).status, 200);
+      assert.equal(
+        (
+          await save({
+            content: SAMPLE_HTML,
+            signers: [
+              { user_id: demoUser('directora-obras'), is_numerator: false },
+              { user_id: demoUser('agente-obras'), is_numerator: true },
+            ],
+          })
+        ).status,
+        200,
+      );
+      assert.equal(
+        (await backend('agente-obras', `/api/v1/documents/${id}/start-signing-process`, 'POST')).status,
+        200,
+      );
       const pending = await integration('directora-obras', '/api/v1/documents/pending-signatures');
-      assert.ok(pending.body.documents.some((d: { document_id: string }) => d.document_id === id), 'while she signs, it waits for her');
-      const rejected = await request(`/api/v1/documents/${id}/reject`, { method: 'POST', headers: asIntegration('directora-obras'), json: { reason: 'No me corresponde' } });
+      assert.ok(
+        pending.body.documents.some((d: { document_id: string }) => d.document_id === id),
+        'while she signs, it waits for her',
+      );
+      const rejected = await request(`/api/v1/documents/${id}/reject`, {
+        method: 'POST',
+        headers: asIntegration('directora-obras'),
+        json: { reason: 'No me corresponde' },
+      });
       assert.equal(rejected.status, 200, rejected.text);
       const secret = `Asunto definitivo ${tag}`;
-      assert.equal((await save({ reference: secret, signers: [{ user_id: demoUser('agente-obras'), is_numerator: true }] })).status, 200);
-      assert.equal((await backend('agente-obras', `/api/v1/documents/${id}/start-signing-process`, 'POST')).status, 200);
+      assert.equal(
+        (await save({ reference: secret, signers: [{ user_id: demoUser('agente-obras'), is_numerator: true }] }))
+          .status,
+        200,
+      );
+      assert.equal(
+        (await backend('agente-obras', `/api/v1/documents/${id}/start-signing-process`, 'POST')).status,
+        200,
+      );
       const signed = await backend('agente-obras', `/api/v1/documents/${id}/super-sign`, 'POST');
       assert.equal(signed.body.data.document_status, 'signed', signed.text);
       const number = signed.body.data.official_number as string;
@@ -118,16 +180,34 @@ describe('private communications: memo visibility and BCC on every interface', f
       assert.ok(!JSON.stringify(feed.body).includes(number), 'no number of the memo');
       assert.ok(!JSON.stringify(feed.body).includes(secret), 'no subject of the memo');
       const senderFeed = await backend('agente-obras', '/api/v1/dashboard/feed?page_size=100');
-      assert.ok(senderFeed.body.data.items.some((i: { object: { id: string; number: string } }) => i.object.id === id && i.object.number === number), 'the sender sees it');
+      assert.ok(
+        senderFeed.body.data.items.some(
+          (i: { object: { id: string; number: string } }) => i.object.id === id && i.object.number === number,
+        ),
+        'the sender sees it',
+      );
 
-      assert.ok(!(await integration('directora-obras', '/api/v1/documents/pending-signatures')).body.documents.some((d: { document_id: string }) => d.document_id === id));
+      assert.ok(
+        !(await integration('directora-obras', '/api/v1/documents/pending-signatures')).body.documents.some(
+          (d: { document_id: string }) => d.document_id === id,
+        ),
+      );
       assert.equal((await integration('directora-obras', `/api/v1/documents/${id}`)).status, 404);
       const received = await backend('directora-obras', `/api/v1/memos/received?search=${tag}`);
       assert.deepEqual(received.body.data.memos, []);
-      const listed = await backend('intendente', `/api/v1/users/${demoUser('agente-obras')}/documents?document_type=MEMO&page_size=100`);
+      const listed = await backend(
+        'intendente',
+        `/api/v1/users/${demoUser('agente-obras')}/documents?document_type=MEMO&page_size=100`,
+      );
       assert.equal(listed.status, 200, listed.text);
-      assert.ok(!listed.body.data.documents.some((d: { document_id: string }) => d.document_id === id), 'an administrator listing the sender\'s documents does not see a memo he is no party to');
-      assert.ok(listed.body.data.documents.some((d: { document_id: string }) => d.document_id === memo.id), 'but sees one he received');
+      assert.ok(
+        !listed.body.data.documents.some((d: { document_id: string }) => d.document_id === id),
+        "an administrator listing the sender's documents does not see a memo he is no party to",
+      );
+      assert.ok(
+        listed.body.data.documents.some((d: { document_id: string }) => d.document_id === memo.id),
+        'but sees one he received',
+      );
     });
   });
 

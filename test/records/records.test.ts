@@ -16,8 +16,13 @@ describe('records: create, read, update, verify', function () {
   describe('creation', () => {
     it('creates an ARQ record numbered RLM-<year>-<8 digits>-MVE-ARQ in the first allowed state', async () => {
       const res = await integration('agente-obras', '/records', 'POST', {
-        registry_code: 'ARQ', display_name: `Arq. Ana Pérez ${tag}`,
-        data: { matricula: { value: 'MP-1234', notes: 'Colegio de Arquitectos' }, telefono: '351-555-0000', especialidad: { value: 'Arquitectura' } },
+        registry_code: 'ARQ',
+        display_name: `Arq. Ana Pérez ${tag}`,
+        data: {
+          matricula: { value: 'MP-1234', notes: 'Colegio de Arquitectos' },
+          telefono: '351-555-0000',
+          especialidad: { value: 'Arquitectura' },
+        },
       });
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(Object.keys(res.body).sort(), ['display_name', 'id', 'record_number', 'state']);
@@ -41,7 +46,11 @@ describe('records: create, read, update, verify', function () {
     });
 
     it('backend create answers the registry and creation time; detail adds schema, states, four permissions and next_expiration', async () => {
-      const res = await backend('directora-obras', '/records', 'POST', { registry_code: 'LUM', display_name: `Luminaria ${tag}`, data: { ubicacion: 'Güemes 120', potencia: 150, led: true, fecha_instalacion: '2024-03-01' } });
+      const res = await backend('directora-obras', '/records', 'POST', {
+        registry_code: 'LUM',
+        display_name: `Luminaria ${tag}`,
+        data: { ubicacion: 'Güemes 120', potencia: 150, led: true, fecha_instalacion: '2024-03-01' },
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.success, true);
       const data = res.body.data;
@@ -54,7 +63,12 @@ describe('records: create, read, update, verify', function () {
       assert.equal(detail.body.data.registry.code, 'LUM');
       assert.ok(detail.body.data.registry.data_schema.potencia);
       assert.deepEqual(detail.body.data.registry.allowed_states, ['Activo', 'Inactivo', 'En reparación', 'Archivado']);
-      assert.deepEqual(detail.body.data.permissions, { can_create: true, can_edit: true, can_view: true, can_verify: true });
+      assert.deepEqual(detail.body.data.permissions, {
+        can_create: true,
+        can_edit: true,
+        can_view: true,
+        can_verify: true,
+      });
       assert.equal(detail.body.data.data.potencia.value, 150);
       assert.equal(detail.body.data.next_expiration, null);
     });
@@ -74,7 +88,11 @@ describe('records: create, read, update, verify', function () {
       ];
       const name = `Invalida ${tag}`;
       for (const [data, message] of cases) {
-        const res = await integration('agente-obras', '/records', 'POST', { registry_code: 'LUM', display_name: name, data });
+        const res = await integration('agente-obras', '/records', 'POST', {
+          registry_code: 'LUM',
+          display_name: name,
+          data,
+        });
         assert.equal(res.status, 400, `${JSON.stringify(data)}: ${res.text}`);
         assert.match(res.body.error, message);
       }
@@ -83,9 +101,18 @@ describe('records: create, read, update, verify', function () {
     });
 
     it('refuses missing names, unknown registries and users without can_create', async () => {
-      assert.equal((await integration('agente-obras', '/records', 'POST', { registry_code: 'ARQ' })).body.error, 'display_name es requerido');
-      assert.equal((await integration('agente-obras', '/records', 'POST', { display_name: 'x' })).body.error, 'registry_code es requerido');
-      const unknown = await integration('agente-obras', '/records', 'POST', { registry_code: 'NOPE', display_name: 'x' });
+      assert.equal(
+        (await integration('agente-obras', '/records', 'POST', { registry_code: 'ARQ' })).body.error,
+        'display_name es requerido',
+      );
+      assert.equal(
+        (await integration('agente-obras', '/records', 'POST', { display_name: 'x' })).body.error,
+        'registry_code es requerido',
+      );
+      const unknown = await integration('agente-obras', '/records', 'POST', {
+        registry_code: 'NOPE',
+        display_name: 'x',
+      });
       assert.equal(unknown.status, 404);
       assert.equal(unknown.body.error, 'Registro no encontrado');
       // Intendencia only views ARQ; Rentas edits but does not create.
@@ -120,17 +147,26 @@ describe('records: create, read, update, verify', function () {
     });
 
     it('can_edit without can_verify edits fields but cannot verify them', async () => {
-      const edit = await integration('directora-rentas', `/records/${arq}/fields/telefono`, 'PATCH', { value: '351-000' });
+      const edit = await integration('directora-rentas', `/records/${arq}/fields/telefono`, 'PATCH', {
+        value: '351-000',
+      });
       assert.equal(edit.status, 200, edit.text);
-      const verify = await integration('directora-rentas', `/records/${arq}/fields/matricula/verify`, 'POST', { document_id: randomUUID() });
+      const verify = await integration('directora-rentas', `/records/${arq}/fields/matricula/verify`, 'POST', {
+        document_id: randomUUID(),
+      });
       assert.equal(verify.status, 403);
       assert.equal(verify.body.error, 'Sin permisos para verificar campos de este registro');
     });
 
-    it('permissions are the OR of the user\'s sectors', async () => {
+    it("permissions are the OR of the user's sectors", async () => {
       // Sofía: Mesa de Entradas (create, view) + Rentas (edit, view) → create, edit and view, no verify.
       const res = await backend('jefa-mesa', `/records/${arq}`);
-      assert.deepEqual(res.body.data.permissions, { can_create: true, can_edit: true, can_view: true, can_verify: false });
+      assert.deepEqual(res.body.data.permissions, {
+        can_create: true,
+        can_edit: true,
+        can_view: true,
+        can_verify: false,
+      });
       // Carlos, only in Mesa de Entradas, cannot edit.
       assert.equal((await integration('agente-mesa', `/records/${arq}`, 'PATCH', { display_name: 'x' })).status, 403);
     });
@@ -140,7 +176,10 @@ describe('records: create, read, update, verify', function () {
       assert.equal(res.status, 403);
       assert.equal(res.body.error, 'Sin permisos para ver legajos de este registro');
       const registries = await integration('agente-mesa', '/registries');
-      assert.deepEqual(registries.body.registries.map((r: { code: string }) => r.code), ['ARQ', 'ORD']);
+      assert.deepEqual(
+        registries.body.registries.map((r: { code: string }) => r.code),
+        ['ARQ', 'ORD'],
+      );
       assert.equal(registries.body.total, 2);
       assert.deepEqual(Object.keys(registries.body.registries[0]).sort(), ['code', 'name']);
       assert.equal((await integration('agente-mesa', `/records/${randomUUID()}`)).status, 404);
@@ -158,8 +197,14 @@ describe('records: create, read, update, verify', function () {
       assert.equal(one.status, 200, one.text);
       assert.equal(one.body.data.code, 'ARQ');
       assert.deepEqual(one.body.data.allowed_states, ['Activo', 'Inactivo', 'Suspendido', 'Archivado']);
-      const lumFamily = (await backend('directora-obras', '/registries')).body.data.registries.find((r: { code: string }) => r.code === 'LUM');
-      assert.equal((await backend('directora-rentas', `/registries/${lumFamily.id}`)).status, 404, 'no permission on LUM');
+      const lumFamily = (await backend('directora-obras', '/registries')).body.data.registries.find(
+        (r: { code: string }) => r.code === 'LUM',
+      );
+      assert.equal(
+        (await backend('directora-rentas', `/registries/${lumFamily.id}`)).status,
+        404,
+        'no permission on LUM',
+      );
     });
   });
 
@@ -181,24 +226,38 @@ describe('records: create, read, update, verify', function () {
     });
 
     it('state, name or both write state_changed, display_name_changed, record_updated', async () => {
-      const s = await backend('directora-obras', `/records/${id}`, 'PATCH', { state: 'Suspendido', reason: 'Seguro vencido' });
+      const s = await backend('directora-obras', `/records/${id}`, 'PATCH', {
+        state: 'Suspendido',
+        reason: 'Seguro vencido',
+      });
       assert.equal(s.status, 200, s.text);
       assert.equal(s.body.data.state, 'Suspendido');
       assert.ok(s.body.data.updated_at);
-      const n = await integration('directora-obras', `/records/${id}`, 'PATCH', { display_name: `Arq. Historia Renombrada ${tag}` });
+      const n = await integration('directora-obras', `/records/${id}`, 'PATCH', {
+        display_name: `Arq. Historia Renombrada ${tag}`,
+      });
       assert.equal(n.body.display_name, `Arq. Historia Renombrada ${tag}`);
-      const both = await integration('directora-obras', `/records/${id}`, 'PATCH', { state: 'Activo', display_name: `Arq. Historia ${tag}` });
+      const both = await integration('directora-obras', `/records/${id}`, 'PATCH', {
+        state: 'Activo',
+        display_name: `Arq. Historia ${tag}`,
+      });
       assert.equal(both.status, 200, both.text);
       assert.equal(both.body.state, 'Activo');
     });
 
     it('a field edit changes only the supplied keys and answers next_expiration', async () => {
       const doc = await createIntegrationDraft('directora-obras', { reference: 'Póliza' });
-      const first = await backend('directora-obras', `/records/${id}/fields/seguro`, 'PATCH', { value: doc, expiration_date: '2027-05-31', notes: 'Póliza 77' });
+      const first = await backend('directora-obras', `/records/${id}/fields/seguro`, 'PATCH', {
+        value: doc,
+        expiration_date: '2027-05-31',
+        notes: 'Póliza 77',
+      });
       assert.equal(first.status, 200, first.text);
       assert.equal(first.body.data.field_name, 'seguro');
       assert.equal(first.body.data.next_expiration, '2027-05-31');
-      const second = await integration('directora-obras', `/records/${id}/fields/seguro`, 'PATCH', { document_reference: 'Póliza La Segunda' });
+      const second = await integration('directora-obras', `/records/${id}/fields/seguro`, 'PATCH', {
+        document_reference: 'Póliza La Segunda',
+      });
       assert.equal(second.status, 200, second.text);
       assert.equal(second.body.field_data.value, doc, 'value kept');
       assert.equal(second.body.field_data.notes, 'Póliza 77', 'notes kept');
@@ -210,35 +269,50 @@ describe('records: create, read, update, verify', function () {
       const unknown = await integration('directora-obras', `/records/${id}/fields/color`, 'PATCH', { value: 'x' });
       assert.equal(unknown.status, 404);
       assert.equal(unknown.body.error, "El campo 'color' no existe en el registro ARQ");
-      const badValue = await integration('directora-obras', `/records/${id}/fields/especialidad`, 'PATCH', { value: 'Astronauta' });
+      const badValue = await integration('directora-obras', `/records/${id}/fields/especialidad`, 'PATCH', {
+        value: 'Astronauta',
+      });
       assert.equal(badValue.status, 400);
       assert.match(badValue.body.error, /^especialidad\.value debe ser uno de: Arquitectura/);
-      const badKey = await integration('directora-obras', `/records/${id}/fields/telefono`, 'PATCH', { verified: true });
+      const badKey = await integration('directora-obras', `/records/${id}/fields/telefono`, 'PATCH', {
+        verified: true,
+      });
       assert.equal(badKey.status, 400);
       assert.equal(badKey.body.error, 'telefono.verified no es una propiedad de un campo');
       const empty = await integration('directora-obras', `/records/${id}/fields/telefono`, 'PATCH', {});
       assert.equal(empty.status, 400);
       assert.match(empty.body.error, /^Debe indicar al menos uno de: value/);
-      const badDate = await integration('directora-obras', `/records/${id}/fields/seguro`, 'PATCH', { expiration_date: 'mañana' });
+      const badDate = await integration('directora-obras', `/records/${id}/fields/seguro`, 'PATCH', {
+        expiration_date: 'mañana',
+      });
       assert.equal(badDate.status, 400);
       assert.match(badDate.body.error, /^seguro\.expiration_date debe ser una fecha/);
     });
 
     it('verification needs an official document and a verifiable field; it fills the verified_* keys', async () => {
       const draft = await createIntegrationDraft('directora-obras');
-      const notOfficial = await integration('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', { document_id: draft });
+      const notOfficial = await integration('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', {
+        document_id: draft,
+      });
       assert.equal(notOfficial.status, 400);
       assert.equal(notOfficial.body.error, 'El documento no es un documento oficial');
-      const missing = await integration('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', { document_id: randomUUID() });
+      const missing = await integration('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', {
+        document_id: randomUUID(),
+      });
       assert.equal(missing.status, 404);
       const noDoc = await integration('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', {});
       assert.equal(noDoc.status, 400);
       assert.equal(noDoc.body.error, 'document_id es requerido');
-      const notVerifiable = await integration('directora-obras', `/records/${id}/fields/telefono/verify`, 'POST', { document_id: official.id });
+      const notVerifiable = await integration('directora-obras', `/records/${id}/fields/telefono/verify`, 'POST', {
+        document_id: official.id,
+      });
       assert.equal(notVerifiable.status, 400);
       assert.equal(notVerifiable.body.error, "El campo 'telefono' no admite verificación");
 
-      const ok = await backend('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', { document_id: official.id, notes: 'Constatado' });
+      const ok = await backend('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', {
+        document_id: official.id,
+        notes: 'Constatado',
+      });
       assert.equal(ok.status, 200, ok.text);
       const entry = ok.body.data.field_data;
       assert.equal(entry.verified, true);
@@ -257,9 +331,18 @@ describe('records: create, read, update, verify', function () {
     it('history lists every change newest first with before/after, user and sector names', async () => {
       const res = await integration('intendente', `/records/${id}/history`);
       assert.equal(res.status, 200, res.text);
-      assert.deepEqual(res.body.entries.map((e: { action: string }) => e.action), [
-        'field_verified', 'field_updated', 'field_updated', 'record_updated', 'display_name_changed', 'state_changed', 'created',
-      ]);
+      assert.deepEqual(
+        res.body.entries.map((e: { action: string }) => e.action),
+        [
+          'field_verified',
+          'field_updated',
+          'field_updated',
+          'record_updated',
+          'display_name_changed',
+          'state_changed',
+          'created',
+        ],
+      );
       assert.equal(res.body.total, 7);
       assert.equal(res.body.total_pages, 1);
       const [verified, , edit, both, , state, created] = res.body.entries;
@@ -282,7 +365,10 @@ describe('records: create, read, update, verify', function () {
       }
       const paged = await backend('intendente', `/records/${id}/history?page=2&page_size=3`);
       assert.equal(paged.status, 200, paged.text);
-      assert.deepEqual(paged.body.data.entries.map((e: { action: string }) => e.action), ['record_updated', 'display_name_changed', 'state_changed']);
+      assert.deepEqual(
+        paged.body.data.entries.map((e: { action: string }) => e.action),
+        ['record_updated', 'display_name_changed', 'state_changed'],
+      );
       assert.equal(paged.body.data.total_pages, 3);
       assert.equal((await integration('intendente', `/records/${id}/history?page_size=101`)).status, 400);
     });
@@ -292,9 +378,13 @@ describe('records: create, read, update, verify', function () {
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.field_data.verified, false);
       assert.equal(res.body.field_data.verified_document_id, null);
-      const notesOnly = await integration('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', { document_id: official.id });
+      const notesOnly = await integration('directora-obras', `/records/${id}/fields/matricula/verify`, 'POST', {
+        document_id: official.id,
+      });
       assert.equal(notesOnly.status, 200);
-      const kept = await integration('directora-obras', `/records/${id}/fields/matricula`, 'PATCH', { notes: 'sin cambios de valor' });
+      const kept = await integration('directora-obras', `/records/${id}/fields/matricula`, 'PATCH', {
+        notes: 'sin cambios de valor',
+      });
       assert.equal(kept.body.field_data.verified, true, 'a notes edit keeps the verification');
     });
   });

@@ -26,9 +26,16 @@ describe('records: the IFRLM report workflow', function () {
 
   it('renders, signs, numbers and links the report; history says ifrlm_generated with its number', async () => {
     const rec = await createRecord('directora-obras', 'ARQ', 'Arq. Report Pérez', { matricula: 'MP-9090' });
-    assert.equal((await integration('directora-obras', `/records/${rec.id}/fields/telefono`, 'PATCH', { value: '351-777' })).status, 200);
+    assert.equal(
+      (await integration('directora-obras', `/records/${rec.id}/fields/telefono`, 'PATCH', { value: '351-777' }))
+        .status,
+      200,
+    );
     const key = `informe-${Date.now()}`;
-    const res = await request(`/api/v1/records/${rec.id}/report`, { method: 'POST', headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key } });
+    const res = await request(`/api/v1/records/${rec.id}/report`, {
+      method: 'POST',
+      headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key },
+    });
     assert.equal(res.status, 201, res.text);
     assert.match(res.body.document_number, /^IFRLM-\d{4}-\d{8}-MVE-DOP$/);
     assert.equal(res.body.record_number, rec.record_number);
@@ -36,7 +43,15 @@ describe('records: the IFRLM report workflow', function () {
 
     const pdf = await reportPdf(res.body.document_id);
     const text = pdfText(pdf);
-    for (const expected of ['Informe de legajo', rec.record_number, 'Arq. Report Pérez', 'MP-9090', '351-777', 'Código de verificación']) assert.ok(text.includes(expected), `the report shows ${expected}`);
+    for (const expected of [
+      'Informe de legajo',
+      rec.record_number,
+      'Arq. Report Pérez',
+      'MP-9090',
+      '351-777',
+      'Código de verificación',
+    ])
+      assert.ok(text.includes(expected), `the report shows ${expected}`);
     const file = path.join(os.tmpdir(), `ifrlm-${Date.now()}.pdf`);
     await writeFile(file, pdf);
     const sigs = pdfSignatures(pdf);
@@ -47,16 +62,25 @@ describe('records: the IFRLM report workflow', function () {
     assert.ok([...hanko.fields.values()].every(pyhankoAccepts) && hanko.fields.size === 1, hanko.output);
 
     const docs = await integration('directora-obras', `/records/${rec.id}/documents`);
-    assert.ok(docs.body.documents.some((d: { document_id: string; link_id: string }) => d.document_id === res.body.document_id && d.link_id === res.body.link_id));
+    assert.ok(
+      docs.body.documents.some(
+        (d: { document_id: string; link_id: string }) =>
+          d.document_id === res.body.document_id && d.link_id === res.body.link_id,
+      ),
+    );
     const history = await integration('directora-obras', `/records/${rec.id}/history`);
     assert.equal(history.body.entries[0].action, 'ifrlm_generated');
     assert.equal(history.body.entries[0].after_value.document_number, res.body.document_number);
 
-    const again = await request(`/api/v1/records/${rec.id}/report`, { method: 'POST', headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key } });
+    const again = await request(`/api/v1/records/${rec.id}/report`, {
+      method: 'POST',
+      headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key },
+    });
     assert.equal(again.status, 201);
     assert.equal(again.body.document_id, res.body.document_id, 'the same request key answers the same report');
     const runs = [];
-    for await (const run of getStack().client.workflow.list({ query: `RecordNumber="${rec.record_number}"` })) runs.push(run);
+    for await (const run of getStack().client.workflow.list({ query: `RecordNumber="${rec.record_number}"` }))
+      runs.push(run);
     assert.equal(runs.length, 1);
     assert.equal(runs[0]!.type, 'recordReportWorkflow');
     assert.equal(runs[0]!.workflowId, `record-report/demo/${rec.id}/${key}`);
@@ -64,11 +88,20 @@ describe('records: the IFRLM report workflow', function () {
 
   it('needs sight of the record: a family the user cannot view is 403, an unknown record 404', async () => {
     const lum = await createRecord('directora-obras', 'LUM', 'Luminaria sin vista');
-    const hidden = await request(`/api/v1/records/${lum.id}/report`, { method: 'POST', headers: asIntegration('agente-mesa') });
+    const hidden = await request(`/api/v1/records/${lum.id}/report`, {
+      method: 'POST',
+      headers: asIntegration('agente-mesa'),
+    });
     assert.equal(hidden.status, 403, hidden.text);
-    const unknown = await request('/api/v1/records/00000000-0000-4000-8000-000000000000/report', { method: 'POST', headers: asIntegration('directora-obras') });
+    const unknown = await request('/api/v1/records/00000000-0000-4000-8000-000000000000/report', {
+      method: 'POST',
+      headers: asIntegration('directora-obras'),
+    });
     assert.equal(unknown.status, 404, unknown.text);
-    const badKey = await request(`/api/v1/records/${lum.id}/report`, { method: 'POST', headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': 'no spaces' } });
+    const badKey = await request(`/api/v1/records/${lum.id}/report`, {
+      method: 'POST',
+      headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': 'no spaces' },
+    });
     assert.equal(badKey.status, 400);
   });
 
@@ -85,7 +118,11 @@ describe('records: the IFRLM report workflow', function () {
     it('answers 202 with where to poll, and completes when the service is back (backend envelope)', async () => {
       const rec = await createRecord('directora-obras', 'ARQ', 'Arq. Durante la caída');
       await getStack().signer.stop();
-      const res = await request(`/api/v1/records/${rec.id}/report`, { method: 'POST', headers: asBackend('directora-obras'), baseUrl: api.url });
+      const res = await request(`/api/v1/records/${rec.id}/report`, {
+        method: 'POST',
+        headers: asBackend('directora-obras'),
+        baseUrl: api.url,
+      });
       assert.equal(res.status, 202, res.text);
       assert.equal(res.body.data.status, 'generating');
       const poll = res.body.data.poll_url as string;

@@ -17,14 +17,26 @@ export interface CreatedRecord {
   state: string;
 }
 
-export async function createRecord(user: string, registryCode: string, displayName: string, data?: Record<string, unknown>): Promise<CreatedRecord> {
-  const res = await integration(user, '/records', 'POST', { registry_code: registryCode, display_name: displayName, ...(data ? { data } : {}) });
+export async function createRecord(
+  user: string,
+  registryCode: string,
+  displayName: string,
+  data?: Record<string, unknown>,
+): Promise<CreatedRecord> {
+  const res = await integration(user, '/records', 'POST', {
+    registry_code: registryCode,
+    display_name: displayName,
+    ...(data ? { data } : {}),
+  });
   assert.equal(res.status, 200, res.text);
   return res.body as CreatedRecord;
 }
 
 /** An INF signed and numbered by `user` alone: an official document of the tenant. */
-export async function officialDocument(user: string, reference = 'Certificado de matrícula'): Promise<{ id: string; number: string }> {
+export async function officialDocument(
+  user: string,
+  reference = 'Certificado de matrícula',
+): Promise<{ id: string; number: string }> {
   const id = await prepareIntegrationDraft(user, [user], { reference });
   await startSigning(id, user);
   const signed = await signAll(id, [user]);

@@ -29,7 +29,9 @@ describe('workflow replay: recorded histories still replay through the current c
   });
 
   it('there is at least one recorded history of every workflow the worker registers', async () => {
-    const registered = Object.keys(await import('../../workflows/index.js')).filter((name) => name.endsWith('Workflow'));
+    const registered = Object.keys(await import('../../workflows/index.js')).filter((name) =>
+      name.endsWith('Workflow'),
+    );
     const recorded = new Set(histories.map((h) => h.workflowType));
     const missing = registered.filter((name) => !recorded.has(name));
     assert.deepEqual(missing, [], `no history for ${missing.join(', ')}: run npm run histories:refresh`);
@@ -46,6 +48,9 @@ describe('workflow replay: recorded histories still replay through the current c
     const systemChecks = histories.filter((h) => h.workflowType === 'systemCheckWorkflow');
     assert.ok(systemChecks.length > 0, 'a systemCheckWorkflow history is recorded');
     const results = await replay(ALTERED, systemChecks);
-    assert.ok(results.every((r) => r.error?.name === 'DeterminismViolationError'), results.map((r) => r.error?.name ?? 'no error').join(', '));
+    assert.ok(
+      results.every((r) => r.error?.name === 'DeterminismViolationError'),
+      results.map((r) => r.error?.name ?? 'no error').join(', '),
+    );
   });
 });

@@ -43,15 +43,23 @@ async function searchShape(knex: Knex, schema: string) {
   const unqualified = (text: string) => text.split(`"${schema}".`).join('').split(`${schema}.`).join('');
   const tables = ['documents', 'cases', 'records'];
   const indexes = await knex.raw<{ rows: { indexdef: string }[] }>(
-    'select indexdef from pg_indexes where schemaname = ? and tablename = any(?) order by indexname', [schema, tables]);
+    'select indexdef from pg_indexes where schemaname = ? and tablename = any(?) order by indexname',
+    [schema, tables],
+  );
   const columns = await knex.raw<{ rows: { column: string }[] }>(
     `select table_name || '.' || column_name || ' = ' || generation_expression as column from information_schema.columns
-     where table_schema = ? and table_name = any(?) and is_generated = 'ALWAYS' order by 1`, [schema, tables]);
+     where table_schema = ? and table_name = any(?) and is_generated = 'ALWAYS' order by 1`,
+    [schema, tables],
+  );
   const statistics = await knex.raw<{ rows: { statistics: string }[] }>(
     `select s.stxname || ': ' || pg_get_statisticsobjdef_expressions(s.oid)::text as statistics from pg_statistic_ext s
-     join pg_namespace n on n.oid = s.stxnamespace where n.nspname = ? order by 1`, [schema]);
+     join pg_namespace n on n.oid = s.stxnamespace where n.nspname = ? order by 1`,
+    [schema],
+  );
   const fold = await knex.raw<{ rows: unknown[] }>(
-    "select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = ? and p.proname = 'search_fold'", [schema]);
+    "select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = ? and p.proname = 'search_fold'",
+    [schema],
+  );
   return {
     indexes: indexes.rows.map((r) => unqualified(r.indexdef)),
     columns: columns.rows.map((r) => unqualified(r.column)),
@@ -73,9 +81,18 @@ describe('text search regardless of accents and case', function () {
   let plain: string;
 
   before(async () => {
-    accented = await createIntegrationDraft('agente-obras', { reference: `${tag} Inspección de veredas en Güemes y España` });
-    plain = await createIntegrationDraft('agente-obras', { reference: `${tag} INSPECCION DE VEREDAS EN GUEMES Y ESPANA` });
-    for (const [who, email] of [['jorge', JORGE], ['carlos', CARLOS], ['lucia', LUCIA]] as const) clients[who] = await clientWithToken(await mcpToken(email));
+    accented = await createIntegrationDraft('agente-obras', {
+      reference: `${tag} Inspección de veredas en Güemes y España`,
+    });
+    plain = await createIntegrationDraft('agente-obras', {
+      reference: `${tag} INSPECCION DE VEREDAS EN GUEMES Y ESPANA`,
+    });
+    for (const [who, email] of [
+      ['jorge', JORGE],
+      ['carlos', CARLOS],
+      ['lucia', LUCIA],
+    ] as const)
+      clients[who] = await clientWithToken(await mcpToken(email));
   });
   after(async () => {
     for (const c of Object.values(clients)) await c.close();
@@ -91,7 +108,7 @@ describe('text search regardless of accents and case', function () {
     `${tag} inspección de veredas en güemes y españa`,
   ];
 
-  it('documents: integration REST, the backend list of one\'s documents and MCP find either spelling by the other', async () => {
+  it("documents: integration REST, the backend list of one's documents and MCP find either spelling by the other", async () => {
     const both = [accented, plain].sort();
     for (const text of texts()) {
       const rest = await integration('agente-obras', `/documents/search?search=${q(text)}`);
@@ -128,14 +145,21 @@ describe('text search regardless of accents and case', function () {
     } finally {
       await db.raw(`drop schema ${old} cascade`);
     }
-    const again = await integration('agente-obras', `/documents/search?search=${q(`${tag} inspeccion de veredas en guemes`)}`);
+    const again = await integration(
+      'agente-obras',
+      `/documents/search?search=${q(`${tag} inspeccion de veredas en guemes`)}`,
+    );
     assert.deepEqual(idsOf(again.body.documents, 'document_id'), [accented, plain].sort());
   });
 
   it('cases: integration REST, backend and MCP', async () => {
     const made = await createCase('agente-obras', { reference: `${tag} Permiso de obra en Güemes, Peñaloza` });
     const unaccented = `${tag} permiso de obra en guemes, penaloza`;
-    for (const text of [unaccented, unaccented.toUpperCase().replace(tag.toUpperCase(), tag), `${tag} PERMISO DE OBRA EN GÜEMES, PEÑALOZA`]) {
+    for (const text of [
+      unaccented,
+      unaccented.toUpperCase().replace(tag.toUpperCase(), tag),
+      `${tag} PERMISO DE OBRA EN GÜEMES, PEÑALOZA`,
+    ]) {
       const rest = await integration('agente-obras', `/cases/search?search=${q(text)}`);
       assert.deepEqual(idsOf(rest.body.cases, 'case_id'), [made.case_id], `REST ${text}`);
       const list = await backend('agente-obras', `/cases?search=${q(text)}`);
@@ -148,8 +172,12 @@ describe('text search regardless of accents and case', function () {
     assert.deepEqual(idsOf(byNumber.body.cases, 'case_id'), [made.case_id]);
   });
 
-  it('notes: the recipients\' inbox on integration REST and MCP, the sender\'s sent list', async () => {
-    const note = await sendNote('intendente', { to: ['MESA'] }, { reference: `${tag} Nota sobre la inspección en Güemes` });
+  it("notes: the recipients' inbox on integration REST and MCP, the sender's sent list", async () => {
+    const note = await sendNote(
+      'intendente',
+      { to: ['MESA'] },
+      { reference: `${tag} Nota sobre la inspección en Güemes` },
+    );
     for (const text of [`${tag} nota sobre la inspeccion en guemes`, `${tag} NOTA SOBRE LA INSPECCIÓN EN GÜEMES`]) {
       const received = await integration('agente-mesa', `/notes/received?search=${q(text)}`);
       assert.deepEqual(idsOf(received.body.notes, 'note_id'), [note.id], `received ${text}`);
@@ -161,35 +189,62 @@ describe('text search regardless of accents and case', function () {
   });
 
   it('memos: their parties find them by subject or content however typed; nobody else does', async () => {
-    const memo = await sendMemo('agente-obras', { to: ['agente-mesa'], bcc: ['intendente'] }, {
-      reference: `${tag} Memo reservado sobre Güemes`,
-      content: `<p>Revisión de la ${tag}-cañería en la esquina</p>`,
-    });
+    const memo = await sendMemo(
+      'agente-obras',
+      { to: ['agente-mesa'], bcc: ['intendente'] },
+      {
+        reference: `${tag} Memo reservado sobre Güemes`,
+        content: `<p>Revisión de la ${tag}-cañería en la esquina</p>`,
+      },
+    );
     const subject = `${tag} MEMO RESERVADO SOBRE GUEMES`;
     const content = `${tag}-caneria en la esquina`;
     for (const text of [subject, content]) {
-      for (const [user, list] of [['agente-mesa', 'received'], ['intendente', 'received'], ['agente-obras', 'sent']] as const) {
+      for (const [user, list] of [
+        ['agente-mesa', 'received'],
+        ['intendente', 'received'],
+        ['agente-obras', 'sent'],
+      ] as const) {
         const res = await backend(user, `/memos/${list}?search=${q(text)}`);
         assert.equal(res.status, 200, res.text);
         assert.deepEqual(idsOf(res.body.data.memos, 'document_id'), [memo.id], `${user} ${list} ${text}`);
       }
       // Lucía directs the sender's sector and is no party: no list, search or tool shows it to her.
       for (const list of ['received', 'sent', 'archived']) {
-        assert.deepEqual((await backend('directora-obras', `/memos/${list}?search=${q(text)}`)).body.data.memos, [], `${list} ${text}`);
+        assert.deepEqual(
+          (await backend('directora-obras', `/memos/${list}?search=${q(text)}`)).body.data.memos,
+          [],
+          `${list} ${text}`,
+        );
       }
     }
     for (const text of [subject, `${tag} memo reservado sobre güemes`]) {
-      assert.deepEqual(idsOf((await integration('agente-mesa', `/documents/search?search=${q(text)}`)).body.documents, 'document_id'), [memo.id], text);
-      assert.deepEqual(idsOf((await tool(clients.carlos!, 'search_documents', { search: text })).documents, 'document_id'), [memo.id], text);
+      assert.deepEqual(
+        idsOf((await integration('agente-mesa', `/documents/search?search=${q(text)}`)).body.documents, 'document_id'),
+        [memo.id],
+        text,
+      );
+      assert.deepEqual(
+        idsOf((await tool(clients.carlos!, 'search_documents', { search: text })).documents, 'document_id'),
+        [memo.id],
+        text,
+      );
       const rest = await integration('directora-obras', `/documents/search?search=${q(text)}`);
       assert.deepEqual([rest.body.documents, rest.body.total], [[], 0], text);
       assert.deepEqual((await tool(clients.lucia!, 'search_documents', { search: text })).documents, [], text);
-      assert.deepEqual((await backend('directora-obras', `/users/${demoUser('directora-obras')}/documents?search=${q(text)}`)).body.data.documents, [], text);
+      assert.deepEqual(
+        (await backend('directora-obras', `/users/${demoUser('directora-obras')}/documents?search=${q(text)}`)).body
+          .data.documents,
+        [],
+        text,
+      );
     }
   });
 
   it('records: integration search, backend list, autocomplete and MCP', async () => {
-    const made = await createRecord('directora-obras', 'ARQ', `${tag} Arquitecta Núñez`, { matricula: `${tag}-Güemes` });
+    const made = await createRecord('directora-obras', 'ARQ', `${tag} Arquitecta Núñez`, {
+      matricula: `${tag}-Güemes`,
+    });
     for (const text of [`${tag} arquitecta nunez`, `${tag} ARQUITECTA NÚÑEZ`, `${tag}-guemes`]) {
       const search = await integration('directora-obras', `/records/search?search=${q(text)}`);
       assert.deepEqual(idsOf(search.body.records, 'id'), [made.id], `search ${text}`);
@@ -205,7 +260,13 @@ describe('text search regardless of accents and case', function () {
   it('users: the integration catalog, the backend directory and MCP', async () => {
     const nunez = demoUser('directora-rentas'); // María José Núñez
     const ibanez = demoUser('jefa-mesa'); // Sofía Ibáñez
-    for (const [text, id] of [['nunez', nunez], ['NUÑEZ', nunez], ['maria jose', nunez], ['sofia ibanez', ibanez], ['SOFÍA IBÁÑEZ', ibanez]] as const) {
+    for (const [text, id] of [
+      ['nunez', nunez],
+      ['NUÑEZ', nunez],
+      ['maria jose', nunez],
+      ['sofia ibanez', ibanez],
+      ['SOFÍA IBÁÑEZ', ibanez],
+    ] as const) {
       const catalog = await integration('intendente', `/system/users/search?q=${q(text)}`);
       assert.deepEqual(idsOf(catalog.body.users, 'user_id'), [id], `catalog ${text}`);
       const directory = await backend('intendente', `/users/search?query=${q(text)}`);

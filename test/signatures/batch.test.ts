@@ -11,7 +11,11 @@ import { pdfSignatures } from '../support/pdf-tools.js';
 
 const EMAIL = 'lucia.fernandez@villaesperanza.gob.ar';
 const setMode = (mode: 'personal' | null) =>
-  request(`/api/v1/users/${demoUser('directora-obras')}/signature-mode`, { method: 'PUT', headers: asBackend('intendente'), json: { mode } });
+  request(`/api/v1/users/${demoUser('directora-obras')}/signature-mode`, {
+    method: 'PUT',
+    headers: asBackend('intendente'),
+    json: { mode },
+  });
 
 describe('signatures: a personal signer signs a batch with one code', function () {
   this.timeout(180_000);
@@ -27,17 +31,34 @@ describe('signatures: a personal signer signs a batch with one code', function (
 
   async function inSigning(signers: string[], reference: string): Promise<string> {
     const id = await prepareIntegrationDraft('agente-obras', signers, { reference });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     return id;
   }
 
   it('three documents numbered with one code; a document not yet hers is refused alone; a wrong code counts down', async () => {
     const stack = getStack();
-    const mine = [await inSigning(['directora-obras'], 'Lote personal 1'), await inSigning(['directora-obras'], 'Lote personal 2'), await inSigning(['directora-obras'], 'Lote personal 3')];
+    const mine = [
+      await inSigning(['directora-obras'], 'Lote personal 1'),
+      await inSigning(['directora-obras'], 'Lote personal 2'),
+      await inSigning(['directora-obras'], 'Lote personal 3'),
+    ];
     const notYet = await inSigning(['jefa-mesa', 'directora-obras'], 'Lote personal, aún no');
     const key = `lote-personal-${Date.now()}`;
     const batch = (path = '', json?: unknown, method = 'POST') =>
-      request(`/api/v1/documents/sign-batch${path}`, { method, headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key }, baseUrl: api.url, ...(json ? { json } : {}) });
+      request(`/api/v1/documents/sign-batch${path}`, {
+        method,
+        headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key },
+        baseUrl: api.url,
+        ...(json ? { json } : {}),
+      });
 
     let started: Awaited<ReturnType<typeof batch>> | undefined;
     const { code, message } = await newSigningCode(stack, EMAIL, async () => {
@@ -51,22 +72,35 @@ describe('signatures: a personal signer signs a batch with one code', function (
     }
     assert.equal(progress.body.method, 'otp-email');
     assert.equal(progress.body.authorize_url, `/api/v1/documents/sign-batch/${key}/authorize`);
-    assert.deepEqual(progress.body.outcomes.map((o: { status: string }) => o.status), ['awaiting_authorization', 'awaiting_authorization', 'awaiting_authorization', 'refused']);
+    assert.deepEqual(
+      progress.body.outcomes.map((o: { status: string }) => o.status),
+      ['awaiting_authorization', 'awaiting_authorization', 'awaiting_authorization', 'refused'],
+    );
     assert.equal(progress.body.outcomes[3].http_status, 409);
-    const codes = (await stack.mail.messages()).filter((m) => m.to.some((t) => t.address === EMAIL) && m.text.includes(code));
+    const codes = (await stack.mail.messages()).filter(
+      (m) => m.to.some((t) => t.address === EMAIL) && m.text.includes(code),
+    );
     assert.equal(codes.length, 1, 'one e-mail, one code, for the three documents');
 
     const wrong = await batch(`/${key}/authorize`, { code: code === '000000' ? '111111' : '000000' });
-    assert.deepEqual([wrong.status, wrong.body], [400, { error: 'Código de autorización incorrecto (le quedan 2 intentos)' }]);
+    assert.deepEqual(
+      [wrong.status, wrong.body],
+      [400, { error: 'Código de autorización incorrecto (le quedan 2 intentos)' }],
+    );
     let done = await batch(`/${key}/authorize`, { code });
     while (done.status === 202) done = await batch(`/${key}`, undefined, 'GET');
     assert.equal(done.status, 200, done.text);
     assert.equal(done.body.status, 'completed');
     assert.equal(done.body.authorization_required, undefined);
-    assert.deepEqual(done.body.outcomes.map((o: { status: string }) => o.status), ['numbered', 'numbered', 'numbered', 'refused']);
+    assert.deepEqual(
+      done.body.outcomes.map((o: { status: string }) => o.status),
+      ['numbered', 'numbered', 'numbered', 'refused'],
+    );
 
     for (const id of mine) {
-      const details = await request(`/api/v1/documents/${id}/signature-details`, { headers: asIntegration('agente-obras') });
+      const details = await request(`/api/v1/documents/${id}/signature-details`, {
+        headers: asIntegration('agente-obras'),
+      });
       assert.equal(details.body.signature_status, 'fully_signed');
       assert.equal(details.body.signers[0].signature_kind, 'personal');
       const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('agente-obras') });
@@ -79,9 +113,17 @@ describe('signatures: a personal signer signs a batch with one code', function (
   });
 
   it('nothing to authorise: an unknown batch is 404, an empty code 400', async () => {
-    const unknown = await request('/api/v1/documents/sign-batch/no-such-batch/authorize', { method: 'POST', headers: asIntegration('directora-obras'), json: { code: '123456' } });
+    const unknown = await request('/api/v1/documents/sign-batch/no-such-batch/authorize', {
+      method: 'POST',
+      headers: asIntegration('directora-obras'),
+      json: { code: '123456' },
+    });
     assert.equal(unknown.status, 404);
-    const empty = await request('/api/v1/documents/sign-batch/no-such-batch/authorize', { method: 'POST', headers: asIntegration('directora-obras'), json: {} });
+    const empty = await request('/api/v1/documents/sign-batch/no-such-batch/authorize', {
+      method: 'POST',
+      headers: asIntegration('directora-obras'),
+      json: {},
+    });
     assert.equal(empty.status, 400);
   });
 });

@@ -17,7 +17,11 @@ import { until } from '../support/until.js';
 
 const EMAIL = 'lucia.fernandez@villaesperanza.gob.ar';
 const setMode = (mode: 'personal' | null) =>
-  request(`/api/v1/users/${demoUser('directora-obras')}/signature-mode`, { method: 'PUT', headers: asBackend('intendente'), json: { mode } });
+  request(`/api/v1/users/${demoUser('directora-obras')}/signature-mode`, {
+    method: 'PUT',
+    headers: asBackend('intendente'),
+    json: { mode },
+  });
 
 describe('signatures: personal signatures through worker crashes and a remote signing service outage', function () {
   this.timeout(300_000);
@@ -52,12 +56,21 @@ describe('signatures: personal signatures through worker crashes and a remote si
     it('the code sent before the crash still signs, once', async () => {
       const { db, demoTenant } = getStack();
       const first = await startWorker();
-      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], { reference: 'Firma personal con caídas' });
+      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], {
+        reference: 'Firma personal con caídas',
+      });
       const call = (path: string, user: string, json?: unknown) =>
-        request(`/api/v1/documents/${id}/${path}`, { method: 'POST', headers: asIntegration(user), baseUrl: api.url, ...(json ? { json } : {}) });
+        request(`/api/v1/documents/${id}/${path}`, {
+          method: 'POST',
+          headers: asIntegration(user),
+          baseUrl: api.url,
+          ...(json ? { json } : {}),
+        });
       assert.equal((await call('start-signing', 'agente-obras')).status, 200);
 
-      const { code } = await newSigningCode(getStack(), EMAIL, async () => assert.equal((await call('sign', 'directora-obras')).status, 202));
+      const { code } = await newSigningCode(getStack(), EMAIL, async () =>
+        assert.equal((await call('sign', 'directora-obras')).status, 202),
+      );
       // Prepared, code sent: the worker dies before anyone authorises.
       await kill(first);
       const second = await startWorker();
@@ -76,13 +89,23 @@ describe('signatures: personal signatures through worker crashes and a remote si
       const last = await call('sign', 'intendente');
       assert.equal(last.body.status, 'signed', last.text);
 
-      const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('agente-obras'), baseUrl: api.url });
+      const url = await request(`/api/v1/documents/${id}/url`, {
+        headers: asIntegration('agente-obras'),
+        baseUrl: api.url,
+      });
       const signatures = pdfSignatures(Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer()));
       assert.equal(signatures.length, 2, 'one signature per signer, none twice');
       assert.ok(signatures.every((s) => s.valid));
-      const rows = await tenantDb(db, demoTenant).transaction((trx) => trx('document_signers').where({ document_id: id }).orderBy('position'));
-      assert.deepEqual(rows.map((s: { signature_kind: string }) => s.signature_kind), ['personal', 'seal']);
-      const left = await tenantDb(db, demoTenant).transaction((trx) => trx('signature_preparations').where({ document_id: id }));
+      const rows = await tenantDb(db, demoTenant).transaction((trx) =>
+        trx('document_signers').where({ document_id: id }).orderBy('position'),
+      );
+      assert.deepEqual(
+        rows.map((s: { signature_kind: string }) => s.signature_kind),
+        ['personal', 'seal'],
+      );
+      const left = await tenantDb(db, demoTenant).transaction((trx) =>
+        trx('signature_preparations').where({ document_id: id }),
+      );
       assert.deepEqual(left, [], 'nothing left waiting');
     });
   });
@@ -93,15 +116,24 @@ describe('signatures: personal signatures through worker crashes and a remote si
       api = await getStack().extraApi({ WORKFLOW_WAIT_MS: '3000' });
     });
     after(async () => {
-      await getStack().csc.start().catch(() => undefined);
+      await getStack()
+        .csc.start()
+        .catch(() => undefined);
       await api.close();
     });
 
     it('signing answers 202 with the authorisation to come, the code arrives when it is back; authorising while down completes when it is back', async () => {
       const stack = getStack();
-      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], { reference: 'Firma personal sin servicio remoto' });
+      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], {
+        reference: 'Firma personal sin servicio remoto',
+      });
       const call = (path: string, user: string, json?: unknown) =>
-        request(`/api/v1/documents/${id}/${path}`, { method: 'POST', headers: asIntegration(user), baseUrl: api.url, ...(json ? { json } : {}) });
+        request(`/api/v1/documents/${id}/${path}`, {
+          method: 'POST',
+          headers: asIntegration(user),
+          baseUrl: api.url,
+          ...(json ? { json } : {}),
+        });
       assert.equal((await call('start-signing', 'agente-obras')).status, 200);
 
       await stack.mail.clear();
@@ -117,10 +149,19 @@ describe('signatures: personal signatures through worker crashes and a remote si
       const pending = await call('sign/authorize', 'directora-obras', { code });
       assert.equal(pending.status, 202, pending.text);
       await stack.csc.start();
-      await until('the signature completed once the service is back', async () => {
-        const details = await request(`/api/v1/documents/${id}/signature-details`, { headers: asIntegration('agente-obras') });
-        return details.body.signers.find((s: { user_id: string; status: string }) => s.user_id === demoUser('directora-obras') && s.status === 'signed');
-      }, 120_000);
+      await until(
+        'the signature completed once the service is back',
+        async () => {
+          const details = await request(`/api/v1/documents/${id}/signature-details`, {
+            headers: asIntegration('agente-obras'),
+          });
+          return details.body.signers.find(
+            (s: { user_id: string; status: string }) =>
+              s.user_id === demoUser('directora-obras') && s.status === 'signed',
+          );
+        },
+        120_000,
+      );
       const repeated = await call('sign/authorize', 'directora-obras', { code });
       assert.equal(repeated.status, 200, 'asked again, the signature made is the answer');
       assert.equal((await call('sign', 'intendente')).body.status, 'signed');

@@ -14,11 +14,20 @@ const EMAIL: Record<string, string> = {
   'jefa-mesa': 'sofia.ibanez@villaesperanza.gob.ar',
   intendente: 'martin.alvarez@villaesperanza.gob.ar',
 };
-const NAME: Record<string, string> = { 'directora-obras': 'Lucía Fernández', 'jefa-mesa': 'Sofía Ibáñez', intendente: 'Martín Álvarez' };
+const NAME: Record<string, string> = {
+  'directora-obras': 'Lucía Fernández',
+  'jefa-mesa': 'Sofía Ibáñez',
+  intendente: 'Martín Álvarez',
+};
 
 const setMode = (userKey: string, mode: 'seal' | 'personal' | null) =>
-  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, { method: 'PUT', headers: asBackend('intendente'), json: { mode } });
-const sign = (id: string, user: string) => request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
+  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, {
+    method: 'PUT',
+    headers: asBackend('intendente'),
+    json: { mode },
+  });
+const sign = (id: string, user: string) =>
+  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
 const authorize = (id: string, user: string, code: string) =>
   request(`/api/v1/documents/${id}/sign/authorize`, { method: 'POST', headers: asIntegration(user), json: { code } });
 
@@ -46,7 +55,8 @@ describe('signatures: personal certificates authorised with a code', function ()
   this.timeout(180_000);
 
   before(async () => {
-    for (const user of ['directora-obras', 'jefa-mesa', 'intendente']) assert.equal((await setMode(user, 'personal')).status, 200);
+    for (const user of ['directora-obras', 'jefa-mesa', 'intendente'])
+      assert.equal((await setMode(user, 'personal')).status, 200);
   });
   after(async () => {
     for (const user of ['directora-obras', 'jefa-mesa', 'intendente']) await setMode(user, null);
@@ -54,7 +64,15 @@ describe('signatures: personal certificates authorised with a code', function ()
 
   it('three signers sign with their own certificates: three different signers in the PDF, each checked against its user', async () => {
     const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa', 'intendente']);
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
 
     // A wrong code is refused with the tries left; the right one then signs.
     let asked: Awaited<ReturnType<typeof sign>> | undefined;
@@ -62,9 +80,19 @@ describe('signatures: personal certificates authorised with a code', function ()
       asked = await sign(id, 'directora-obras');
     });
     assert.equal(asked!.status, 202, asked!.text);
-    assert.deepEqual(Object.keys(asked!.body).sort(), ['authorization_required', 'document_id', 'expires_at', 'message', 'method', 'status']);
+    assert.deepEqual(Object.keys(asked!.body).sort(), [
+      'authorization_required',
+      'document_id',
+      'expires_at',
+      'message',
+      'method',
+      'status',
+    ]);
     const wrong = await authorize(id, 'directora-obras', code === '000000' ? '111111' : '000000');
-    assert.deepEqual([wrong.status, wrong.body], [400, { error: 'Código de autorización incorrecto (le quedan 2 intentos)' }]);
+    assert.deepEqual(
+      [wrong.status, wrong.body],
+      [400, { error: 'Código de autorización incorrecto (le quedan 2 intentos)' }],
+    );
     const first = await authorize(id, 'directora-obras', code);
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.status, 'sent_to_sign');
@@ -76,7 +104,9 @@ describe('signatures: personal certificates authorised with a code', function ()
     assert.equal(last.body.status, 'signed');
     assert.match(last.body.document_number, /^IF-\d{4}-\d{8}-MVE-INTEN$/);
 
-    const details = await request(`/api/v1/documents/${id}/signature-details`, { headers: asIntegration('agente-obras') });
+    const details = await request(`/api/v1/documents/${id}/signature-details`, {
+      headers: asIntegration('agente-obras'),
+    });
     assert.equal(details.status, 200, details.text);
     const hashes = new Set<string>();
     for (const s of details.body.signers) {
@@ -88,20 +118,28 @@ describe('signatures: personal certificates authorised with a code', function ()
     }
     assert.equal(hashes.size, 3, 'three different certificates');
 
-    const validated = await request(`/api/v1/documents/${id}/signature-details`, { headers: asBackend('agente-obras') });
-    const signatures = validated.body.data.validation.signatures.filter((s: { kind: string }) => s.kind === 'signature');
+    const validated = await request(`/api/v1/documents/${id}/signature-details`, {
+      headers: asBackend('agente-obras'),
+    });
+    const signatures = validated.body.data.validation.signatures.filter(
+      (s: { kind: string }) => s.kind === 'signature',
+    );
     assert.equal(signatures.length, 3);
-    for (const s of signatures) assert.ok(s.signature_valid && s.digest_valid && s.trusted && s.timestamp?.valid, JSON.stringify(s));
+    for (const s of signatures)
+      assert.ok(s.signature_valid && s.digest_valid && s.trusted && s.timestamp?.valid, JSON.stringify(s));
     assert.deepEqual(
       signatures.map((s: { signer_subject: string }) => /CN=([^,]+)/.exec(s.signer_subject)![1]).sort(),
       Object.values(NAME).sort(),
-      'each signature is made by its signer\'s certificate, not the municipality\'s',
+      "each signature is made by its signer's certificate, not the municipality's",
     );
 
     const pdf = await officialPdf(id);
     const checked = pdfSignatures(pdf);
     assert.equal(checked.length, 3);
-    assert.ok(checked.every((s) => s.valid), JSON.stringify(checked));
+    assert.ok(
+      checked.every((s) => s.valid),
+      JSON.stringify(checked),
+    );
     assert.equal(pdfDocumentTimestamps(pdf).length, 1, 'B-LTA: an archive time-stamp over the three');
   });
 
@@ -109,9 +147,25 @@ describe('signatures: personal certificates authorised with a code', function ()
     await setMode('jefa-mesa', 'seal');
     try {
       const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa']);
-      assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+      assert.equal(
+        (
+          await request(`/api/v1/documents/${id}/start-signing`, {
+            method: 'POST',
+            headers: asIntegration('agente-obras'),
+          })
+        ).status,
+        200,
+      );
       const other = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa']);
-      assert.equal((await request(`/api/v1/documents/${other}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+      assert.equal(
+        (
+          await request(`/api/v1/documents/${other}/start-signing`, {
+            method: 'POST',
+            headers: asIntegration('agente-obras'),
+          })
+        ).status,
+        200,
+      );
 
       const { code } = await signPersonally(id, 'directora-obras');
       // The same code for another document (another hash): refused.
@@ -127,8 +181,13 @@ describe('signatures: personal certificates authorised with a code', function ()
       const sealed = await sign(id, 'jefa-mesa');
       assert.equal(sealed.status, 200, sealed.text);
       assert.equal(sealed.body.status, 'signed', 'the seal signer is the numerator here and signs at once');
-      const details = await request(`/api/v1/documents/${id}/signature-details`, { headers: asIntegration('agente-obras') });
-      assert.deepEqual(details.body.signers.map((s: { signature_kind: string }) => s.signature_kind), ['personal', 'seal']);
+      const details = await request(`/api/v1/documents/${id}/signature-details`, {
+        headers: asIntegration('agente-obras'),
+      });
+      assert.deepEqual(
+        details.body.signers.map((s: { signature_kind: string }) => s.signature_kind),
+        ['personal', 'seal'],
+      );
       const pdf = await officialPdf(id);
       assert.ok(pdfSignatures(pdf).every((s) => s.valid));
     } finally {
@@ -138,9 +197,26 @@ describe('signatures: personal certificates authorised with a code', function ()
 
   it('no code to authorise, an empty code, and a signer who is not one: clear refusals', async () => {
     const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa']);
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     const none = await authorize(id, 'directora-obras', '123456');
-    assert.deepEqual([none.status, none.body], [409, { error: 'No hay una firma suya esperando autorización en este documento: firme nuevamente para recibir un código' }]);
+    assert.deepEqual(
+      [none.status, none.body],
+      [
+        409,
+        {
+          error:
+            'No hay una firma suya esperando autorización en este documento: firme nuevamente para recibir un código',
+        },
+      ],
+    );
     const empty = await authorize(id, 'directora-obras', ' ');
     assert.equal(empty.status, 400);
     const stranger = await authorize(id, 'agente-obras', '123456');

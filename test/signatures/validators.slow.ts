@@ -21,10 +21,15 @@ const EMAIL: Record<string, string> = {
   'jefa-mesa': 'sofia.ibanez@villaesperanza.gob.ar',
   intendente: 'martin.alvarez@villaesperanza.gob.ar',
 };
-const describeVerdict = (v: DssVerdict) => `${v.level ?? v.type} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}${v.errors.length ? ` errors: ${v.errors.join(' | ')}` : ''}`;
+const describeVerdict = (v: DssVerdict) =>
+  `${v.level ?? v.type} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}${v.errors.length ? ` errors: ${v.errors.join(' | ')}` : ''}`;
 
 const setMode = (userId: string, mode: 'seal' | 'personal' | null) =>
-  request(`/api/v1/users/${userId}/signature-mode`, { method: 'PUT', headers: asBackend('intendente'), json: { mode } });
+  request(`/api/v1/users/${userId}/signature-mode`, {
+    method: 'PUT',
+    headers: asBackend('intendente'),
+    json: { mode },
+  });
 
 async function signAs(id: string, headers: Record<string, string>, email: string | null) {
   if (!email) return request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers });
@@ -39,7 +44,18 @@ async function signAs(id: string, headers: Record<string, string>, email: string
 
 /** pyHanko's AdES validation (`sign adesverify`, ETSI EN 319 102-1 with long-term availability): from the file's own validation data, at the times its time-stamps prove. */
 async function pyhankoLongTerm(file: string): Promise<{ code: number; fields: Map<string, string>; output: string }> {
-  const config = await saveTemp(Buffer.from(['validation-contexts:', '  dev-pki:', `    trust: ${JSON.stringify(getStack().pki.caCertPath)}`, '    trust-replace: true', ''].join('\n')), 'pyhanko.yml');
+  const config = await saveTemp(
+    Buffer.from(
+      [
+        'validation-contexts:',
+        '  dev-pki:',
+        `    trust: ${JSON.stringify(getStack().pki.caCertPath)}`,
+        '    trust-replace: true',
+        '',
+      ].join('\n'),
+    ),
+    'pyhanko.yml',
+  );
   const r = await run('pyhanko', ['--config', config, 'sign', 'adesverify', '--validation-context', 'dev-pki', file]);
   const fields = new Map<string, string>();
   for (const line of r.stdout.split('\n')) {
@@ -56,12 +72,18 @@ async function officialFile(id: string, name: string): Promise<string> {
 
 async function assertDssPassed(file: string, signatures: number): Promise<void> {
   if (!dssAvailable()) {
-    console.log('      EU DSS validator not built (needs Java 17 and Maven; run npm run setup:tools): its verdict skipped');
+    console.log(
+      '      EU DSS validator not built (needs Java 17 and Maven; run npm run setup:tools): its verdict skipped',
+    );
     return;
   }
   const verdicts = (await dssValidate(file, getStack().pki.caCertPath)).filter((v) => v.kind === 'signature');
   console.log(`      DSS: ${verdicts.map(describeVerdict).join('; ')}`);
-  assert.deepEqual(verdicts.map((v) => `${v.level} ${v.indication}`), Array(signatures).fill('PAdES-BASELINE-LTA TOTAL_PASSED'), JSON.stringify(verdicts));
+  assert.deepEqual(
+    verdicts.map((v) => `${v.level} ${v.indication}`),
+    Array(signatures).fill('PAdES-BASELINE-LTA TOTAL_PASSED'),
+    JSON.stringify(verdicts),
+  );
 }
 
 describe('signatures: personal signatures judged by EU DSS and pyHanko', function () {
@@ -74,11 +96,25 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
   it('three personal signers: PAdES-BASELINE-LTA TOTAL_PASSED, three certificates naming the three users; pyHanko trusted for each', async () => {
     for (const p of people) assert.equal((await setMode(demoUser(p), 'personal')).status, 200);
     const id = await prepareIntegrationDraft('agente-obras', people, { reference: 'Tres firmas personales' });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     for (const p of people) await signAs(id, asIntegration(p), EMAIL[p]!);
     const file = await officialFile(id, 'personal-3.pdf');
-    const leaves = (await cmsDetails(file)).filter((c) => c.subfilter === '/ETSI.CAdES.detached').map((c) => c.certificates.find((s) => /Common Name/.test(s) && !/CA/.test(s)) ?? c.certificates[0]!);
-    for (const name of ['Lucía Fernández', 'Sofía Ibáñez', 'Martín Álvarez']) assert.ok(leaves.some((l) => l.includes(name)), `${name} in ${JSON.stringify(leaves)}`);
+    const leaves = (await cmsDetails(file))
+      .filter((c) => c.subfilter === '/ETSI.CAdES.detached')
+      .map((c) => c.certificates.find((s) => /Common Name/.test(s) && !/CA/.test(s)) ?? c.certificates[0]!);
+    for (const name of ['Lucía Fernández', 'Sofía Ibáñez', 'Martín Álvarez'])
+      assert.ok(
+        leaves.some((l) => l.includes(name)),
+        `${name} in ${JSON.stringify(leaves)}`,
+      );
     await assertPyhankoValid(await readFile(file), 'personal-3-py.pdf');
     await assertDssPassed(file, 3);
   });
@@ -86,8 +122,18 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
   it('a personal signature and the seal in one document: both pass', async () => {
     await setMode(demoUser('directora-obras'), 'personal');
     await setMode(demoUser('intendente'), 'seal');
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], { reference: 'Firma personal y sello' });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], {
+      reference: 'Firma personal y sello',
+    });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     await signAs(id, asIntegration('directora-obras'), EMAIL['directora-obras']!);
     assert.equal((await signAs(id, asIntegration('intendente'), null)).body.status, 'signed');
     const file = await officialFile(id, 'personal-and-seal.pdf');
@@ -100,22 +146,48 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
     const userId = randomUUID();
     const email = `firma.dss.${userId.slice(0, 8)}@pruebas.example`;
     await tenantDb(db, demoTenant).transaction(async (trx) => {
-      await trx('users').insert({ id: userId, full_name: 'Raúl Revocado', email, role: 'director', cuit: '20-23456789-1' });
-      await trx('user_sector_permissions').insert({ user_id: userId, sector_id: demoSector('DOP'), can_edit: true, is_primary: true });
+      await trx('users').insert({
+        id: userId,
+        full_name: 'Raúl Revocado',
+        email,
+        role: 'director',
+        cuit: '20-23456789-1',
+      });
+      await trx('user_sector_permissions').insert({
+        user_id: userId,
+        sector_id: demoSector('DOP'),
+        can_edit: true,
+        is_primary: true,
+      });
     });
     const key = (await createApiKey(db, { tenantId: demoTenant.id, name: `dss-${userId}`, userIds: [userId] })).key;
     await setMode(userId, 'personal');
     await setMode(demoUser('intendente'), 'seal');
     const id = await createIntegrationDraft('agente-obras', { reference: 'Firmado antes de la baja' });
-    await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('agente-obras'), json: { content: SAMPLE_HTML, signers: [userId, demoUser('intendente')] } });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { content: SAMPLE_HTML, signers: [userId, demoUser('intendente')] },
+    });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     await signAs(id, { 'X-API-Key': key, 'X-User-ID': userId }, email);
     assert.equal((await signAs(id, asIntegration('intendente'), null)).body.status, 'signed');
 
     // Time-stamps and revocation times are to the second, and a signature's proof of existence must
     // be strictly before the revocation: a deactivation within the same second could not be ordered.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const deactivated = await request(`/api/v1/users/${userId}/deactivate`, { method: 'POST', headers: asBackend('intendente') });
+    const deactivated = await request(`/api/v1/users/${userId}/deactivate`, {
+      method: 'POST',
+      headers: asBackend('intendente'),
+    });
     await getStack().client.workflow.getHandle(deactivated.body.data.credential_revocation_workflow_id).result();
     const file = await officialFile(id, 'signed-before-revocation.pdf');
     await assertDssPassed(file, 2);

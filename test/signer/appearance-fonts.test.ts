@@ -16,9 +16,12 @@ describe('signer: the embedded block fonts', () => {
     assert.deepEqual(cutSubsets(), { regular: ARIMO_WINANSI.regular, bold: ARIMO_WINANSI.bold });
   });
 
-  it('hold a glyph for every printable WinAnsi character, as wide as Helvetica\'s but for a few rare symbols', () => {
+  it("hold a glyph for every printable WinAnsi character, as wide as Helvetica's but for a few rare symbols", () => {
     assert.equal(WIN_ANSI_PRINTABLE.length, 218);
-    for (const [face, helveticaName] of [['regular', 'Helvetica'], ['bold', 'Helvetica-Bold']] as const) {
+    for (const [face, helveticaName] of [
+      ['regular', 'Helvetica'],
+      ['bold', 'Helvetica-Bold'],
+    ] as const) {
       const font = new TrueTypeFace(new Uint8Array(Buffer.from(ARIMO_WINANSI[face], 'base64')));
       const helvetica = Font.load(helveticaName);
       const { unitsPerEm } = font.metrics();
@@ -30,7 +33,10 @@ describe('signer: the embedded block fonts', () => {
         if (width !== helvetica.getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(cp).name)) differ.push(ch);
       }
       // Spanish text, digits and the usual punctuation set exactly as Helvetica set them.
-      assert.ok(differ.every((ch) => 'ƒŸ¯±µ·÷\u00ad'.includes(ch)), `${face}: widths differ from Helvetica's for ${differ.join(' ')}`);
+      assert.ok(
+        differ.every((ch) => 'ƒŸ¯±µ·÷\u00ad'.includes(ch)),
+        `${face}: widths differ from Helvetica's for ${differ.join(' ')}`,
+      );
     }
   });
 });

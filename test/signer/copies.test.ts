@@ -52,7 +52,10 @@ describe('signing service copies (SIGNER_URL with several)', function () {
       const { token } = await timestampDigest(service(proxies.map((p) => p.url)), digest(n));
       assert.ok(token.length > 100);
     }
-    assert.deepEqual(proxies.map((p, i) => p.requests - before[i]!), [3, 3]);
+    assert.deepEqual(
+      proxies.map((p, i) => p.requests - before[i]!),
+      [3, 3],
+    );
   });
 
   it('answers through another copy when one refuses connections or drops the request', async () => {

@@ -48,7 +48,11 @@ describe('signer: a refusal before the upload is read still reaches the client',
 
   it('a refused body read to its end keeps the connection open for the next request', async () => {
     const body = multipartBody('b0undary', fieldParts(fields()));
-    const request = postHead({ 'X-API-Key': 'wrong-key', 'Content-Type': 'multipart/form-data; boundary=b0undary', 'Content-Length': body.length });
+    const request = postHead({
+      'X-API-Key': 'wrong-key',
+      'Content-Type': 'multipart/form-data; boundary=b0undary',
+      'Content-Length': body.length,
+    });
     const r = await rawExchange(signer.url, [request, body], 5000);
     assert.ok(isAnswer(r), JSON.stringify(r));
     assert.equal(r.status, 401);
@@ -56,7 +60,11 @@ describe('signer: a refusal before the upload is read still reaches the client',
   });
 
   it('a body that stops arriving is answered after a few seconds, with Connection: close', async () => {
-    const request = postHead({ 'X-API-Key': 'wrong-key', 'Content-Type': 'multipart/form-data; boundary=b0undary', 'Content-Length': 4 * MiB });
+    const request = postHead({
+      'X-API-Key': 'wrong-key',
+      'Content-Type': 'multipart/form-data; boundary=b0undary',
+      'Content-Length': 4 * MiB,
+    });
     const r = await rawExchange(signer.url, [request, Buffer.alloc(64 * 1024, 0x41), { pauseMs: 15_000 }], 10_000);
     assert.ok(isAnswer(r), JSON.stringify(r));
     assert.equal(r.status, 401);

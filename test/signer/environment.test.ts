@@ -8,7 +8,11 @@ import { startSigner } from './support/service.js';
 type Expected = 'pades' | 'visual' | 'CERTIFICATE_NOT_FOUND' | 'INVALID_TENANT_ID';
 
 /** ENVIRONMENT × FALLBACK_TO_VISUAL × request, as the spec's table and decision rule 2 say. */
-const MATRIX: { env: Record<string, string>; fallback: boolean; cases: [string, Record<string, string | undefined>, Expected][] }[] = [
+const MATRIX: {
+  env: Record<string, string>;
+  fallback: boolean;
+  cases: [string, Record<string, string | undefined>, Expected][];
+}[] = [
   {
     env: { ENVIRONMENT: 'test' },
     fallback: true,
@@ -37,7 +41,11 @@ const MATRIX: { env: Record<string, string>; fallback: boolean; cases: [string, 
       ['tenant without certificate', { tenant_id: 'sin_certificado' }, 'CERTIFICATE_NOT_FOUND'],
       ['no tenant_id', { tenant_id: undefined }, 'INVALID_TENANT_ID'],
       ['use_pades=false', { tenant_id: 'demo', use_pades: 'false' }, 'visual'],
-      ['use_pades=false for a tenant without certificate', { tenant_id: 'sin_certificado', use_pades: 'false' }, 'visual'],
+      [
+        'use_pades=false for a tenant without certificate',
+        { tenant_id: 'sin_certificado', use_pades: 'false' },
+        'visual',
+      ],
     ],
   },
   {
@@ -58,30 +66,35 @@ describe('signer: ENVIRONMENT and FALLBACK_TO_VISUAL', () => {
   });
 
   for (const { env, fallback, cases } of MATRIX) {
-    describe(Object.entries(env).map(([k, v]) => `${k}=${v}`).join(', '), () => {
-      let signer: RunningSigner;
-      before(async () => {
-        signer = await startSigner(env);
-      });
-
-      it(`health reports fallback_to_visual=${fallback}`, async () => {
-        const res = await call(signer.url, '/health', { apiKey: null });
-        assert.equal(res.json.fallback_to_visual, fallback);
-      });
-
-      for (const [label, request, expected] of cases) {
-        it(`${label} → ${expected}`, async () => {
-          const res = await sign(signer.url, { pdf, fields: fields(request) });
-          if (expected === 'pades' || expected === 'visual') {
-            assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 200));
-            assert.equal(res.headers.get('x-signature-type'), expected);
-          } else {
-            assert.equal(res.status, 400);
-            assert.equal(res.json.code, expected);
-          }
+    describe(
+      Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', '),
+      () => {
+        let signer: RunningSigner;
+        before(async () => {
+          signer = await startSigner(env);
         });
-      }
-    });
+
+        it(`health reports fallback_to_visual=${fallback}`, async () => {
+          const res = await call(signer.url, '/health', { apiKey: null });
+          assert.equal(res.json.fallback_to_visual, fallback);
+        });
+
+        for (const [label, request, expected] of cases) {
+          it(`${label} → ${expected}`, async () => {
+            const res = await sign(signer.url, { pdf, fields: fields(request) });
+            if (expected === 'pades' || expected === 'visual') {
+              assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 200));
+              assert.equal(res.headers.get('x-signature-type'), expected);
+            } else {
+              assert.equal(res.status, 400);
+              assert.equal(res.json.code, expected);
+            }
+          });
+        }
+      },
+    );
   }
 
   describe('configuration', () => {
@@ -100,12 +113,21 @@ describe('signer: ENVIRONMENT and FALLBACK_TO_VISUAL', () => {
       for (const missing of ['API_KEY', 'CERTS_DIR', 'TSA_URL']) {
         const env: Record<string, string> = { ...complete };
         delete env[missing];
-        assert.throws(() => loadSignerConfig(env), (e: Error) => e instanceof SignerConfigError && e.message.includes(missing));
+        assert.throws(
+          () => loadSignerConfig(env),
+          (e: Error) => e instanceof SignerConfigError && e.message.includes(missing),
+        );
       }
     });
 
     it('rejects values it cannot use', () => {
-      for (const env of [{ ENVIRONMENT: 'production' }, { FALLBACK_TO_VISUAL: 'maybe' }, { TSA_URL: 'ftp://x' }, { TIME_ZONE: 'Mars/Olympus' }, { SIGNER_PORT: '70000' }]) {
+      for (const env of [
+        { ENVIRONMENT: 'production' },
+        { FALLBACK_TO_VISUAL: 'maybe' },
+        { TSA_URL: 'ftp://x' },
+        { TIME_ZONE: 'Mars/Olympus' },
+        { SIGNER_PORT: '70000' },
+      ]) {
         assert.throws(() => loadSignerConfig(env), SignerConfigError, JSON.stringify(env));
       }
     });

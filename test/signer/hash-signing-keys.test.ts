@@ -28,7 +28,25 @@ describe("signer: hash signing with ECDSA keys, and the platform's client of it"
     const dir = await tempDir();
     const keyFile = path.join(dir, 'ec-key.pem');
     const certFile = path.join(dir, 'ec-cert.pem');
-    const made = await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=Firmante EC', '-days', '2', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation']);
+    const made = await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-subj',
+      '/CN=Firmante EC',
+      '-days',
+      '2',
+      '-addext',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+    ]);
     assert.equal(made.code, 0, made.stderr);
     const ec = { pem: await readFile(certFile, 'utf8') };
     const signDigest = async (digest: Buffer) => {
@@ -51,29 +69,65 @@ describe("signer: hash signing with ECDSA keys, and the platform's client of it"
       const prepared = await prepare(signer.url, await letterPdf(), ec, { pades_level: 'B-T' });
       assert.equal(prepared.status, 200, prepared.bytes.toString('utf8').slice(0, 300));
       const der = await signDigest(digestOf(prepared));
-      const res = await complete(signer.url, prepared.bytes, encoding === 'der' ? der : rawOf(der), ec, { pades_level: 'B-T' });
+      const res = await complete(signer.url, prepared.bytes, encoding === 'der' ? der : rawOf(der), ec, {
+        pades_level: 'B-T',
+      });
       assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 300));
       const file = await saveTemp(res.bytes, `hash-ec-${encoding}.pdf`);
       // Poppler checks the signature value (the self-signed certificate is not trusted, which is another line).
-      assert.deepEqual((await pdfsig(file)).filter((e) => e.signed).map((e) => [e.field, e.valid]), [['Firma1', true]], encoding);
+      assert.deepEqual(
+        (await pdfsig(file)).filter((e) => e.signed).map((e) => [e.field, e.valid]),
+        [['Firma1', true]],
+        encoding,
+      );
     }
   });
 
   it("the platform's client: preparePdfSignature and completePdfSignature; a refusal is a non-retryable failure with the service's code", async () => {
     const config = { urls: [signer.url], apiKey: API_KEY };
-    const base = { fileName: 'resolucion.pdf', tenantId: 'demo', signer: { name: 'Ana Pérez', seal: 'Secretaria', department: 'Gobierno', entity: 'Municipalidad de Villa Esperanza' }, padesLevel: 'B-T' as const };
-    const prepared = await preparePdfSignature(config, { ...base, pdf: await letterPdf(), signerCertificates: person.chain });
+    const base = {
+      fileName: 'resolucion.pdf',
+      tenantId: 'demo',
+      signer: {
+        name: 'Ana Pérez',
+        seal: 'Secretaria',
+        department: 'Gobierno',
+        entity: 'Municipalidad de Villa Esperanza',
+      },
+      padesLevel: 'B-T' as const,
+    };
+    const prepared = await preparePdfSignature(config, {
+      ...base,
+      pdf: await letterPdf(),
+      signerCertificates: person.chain,
+    });
     assert.equal(prepared.field, 'Firma1');
     assert.equal(prepared.digest.length, 32);
     assert.ok(!Number.isNaN(Date.parse(prepared.signingTime)));
-    const signed = await completePdfSignature(config, { pdf: prepared.pdf, fileName: base.fileName, tenantId: 'demo', signature: signHash(person.key, prepared.digest), signerCertificates: person.chain, padesLevel: 'B-T' });
+    const signed = await completePdfSignature(config, {
+      pdf: prepared.pdf,
+      fileName: base.fileName,
+      tenantId: 'demo',
+      signature: signHash(person.key, prepared.digest),
+      signerCertificates: person.chain,
+      padesLevel: 'B-T',
+    });
     const py = await pyhankoValidate(await saveTemp(signed, 'client.pdf'), caCertPath);
     assert.ok(pyhankoAccepts(py.fields.get('Firma1')), py.output);
 
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     await assert.rejects(
-      completePdfSignature(config, { pdf: prepared.pdf, fileName: base.fileName, tenantId: 'demo', signature: signHash(stranger, prepared.digest), signerCertificates: person.chain }),
-      (err: unknown) => err instanceof ApplicationFailure && err.nonRetryable && (err.details?.[0] as { code?: string } | undefined)?.code === 'SIGNATURE_MISMATCH',
+      completePdfSignature(config, {
+        pdf: prepared.pdf,
+        fileName: base.fileName,
+        tenantId: 'demo',
+        signature: signHash(stranger, prepared.digest),
+        signerCertificates: person.chain,
+      }),
+      (err: unknown) =>
+        err instanceof ApplicationFailure &&
+        err.nonRetryable &&
+        (err.details?.[0] as { code?: string } | undefined)?.code === 'SIGNATURE_MISMATCH',
     );
   });
 });

@@ -23,7 +23,11 @@ describe('signer: six successive PAdES signatures as incremental updates', () =>
 
   const inputs: [string, () => Promise<Buffer>, 'table' | 'stream'][] = [
     ['a classic cross-reference table', () => letterPdf({ objectStreams: false }), 'table'],
-    ['a cross-reference stream with object streams (pdf-lib default)', () => letterPdf({ objectStreams: true }), 'stream'],
+    [
+      'a cross-reference stream with object streams (pdf-lib default)',
+      () => letterPdf({ objectStreams: true }),
+      'stream',
+    ],
     ['an earlier incremental update', () => pdfWithEarlierUpdate(), 'table'],
   ];
 
@@ -34,7 +38,10 @@ describe('signer: six successive PAdES signatures as incremental updates', () =>
       assert.ok((await qpdfCheck(await saveTemp(original))).ok, 'the input itself must be sound');
       let pdf = original;
       for (const [i, [name, seal, department]] of SIGNERS.entries()) {
-        const res = await sign(signer.url, { pdf, fields: fields({ name, seal, department, tenant_id: i % 2 ? 'otro' : 'demo' }) });
+        const res = await sign(signer.url, {
+          pdf,
+          fields: fields({ name, seal, department, tenant_id: i % 2 ? 'otro' : 'demo' }),
+        });
         assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 300));
         assert.equal(res.headers.get('x-signature-type'), 'pades');
         // Every earlier revision is a byte-for-byte prefix of the new file.
@@ -43,7 +50,10 @@ describe('signer: six successive PAdES signatures as incremental updates', () =>
         const appended = res.bytes.subarray(pdf.length).toString('latin1');
         if (xrefKind === 'stream') assert.match(appended, /\/Type\s*\/XRef/);
         else assert.match(appended, /\nxref\n[\s\S]*trailer/);
-        assert.match(appended, new RegExp(`/Prev ${/startxref\s+(\d+)\s+%%EOF\s*$/.exec(pdf.toString('latin1'))![1]}\\b`));
+        assert.match(
+          appended,
+          new RegExp(`/Prev ${/startxref\s+(\d+)\s+%%EOF\s*$/.exec(pdf.toString('latin1'))![1]}\\b`),
+        );
         pdf = res.bytes;
       }
       const file = await saveTemp(pdf, 'six.pdf');

@@ -4,7 +4,19 @@ import type { RunningSigner } from '../../signer/server.js';
 import { fields, sign } from './support/http.js';
 import { MARKER, chromiumPdf, letterPdf } from './support/pdfs.js';
 import { devPki, startSigner } from './support/service.js';
-import { inkRatio, pdfsig, pdftotext, pyhankoAccepts, pyhankoValidate, qpdfCheck, qpdfFields, renderPage, run, saveTemp, wordBoxes } from './support/tools.js';
+import {
+  inkRatio,
+  pdfsig,
+  pdftotext,
+  pyhankoAccepts,
+  pyhankoValidate,
+  qpdfCheck,
+  qpdfFields,
+  renderPage,
+  run,
+  saveTemp,
+  wordBoxes,
+} from './support/tools.js';
 
 /** The documented grid: two 246 x 72 pt columns at x = 50 and 316, rows every 82 pt from y = 40. */
 function expectedSlot(n: number): [number, number, number, number] {
@@ -26,7 +38,10 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
     let pdf = await letterPdf({ markerY });
     const capacity = 12;
     for (let n = 0; n < capacity; n++) {
-      const res = await sign(signer.url, { pdf, fields: fields({ name: `Firmante ${n + 1}`, use_pades: n % 3 === 0 ? 'true' : 'false' }) });
+      const res = await sign(signer.url, {
+        pdf,
+        fields: fields({ name: `Firmante ${n + 1}`, use_pades: n % 3 === 0 ? 'true' : 'false' }),
+      });
       assert.equal(res.status, 200, `signature ${n + 1}: ${res.bytes.toString('utf8').slice(0, 200)}`);
       pdf = res.bytes;
     }
@@ -38,7 +53,8 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
     // Independently of the service's own text reading: every block is below the marker poppler sees.
     const marker = (await wordBoxes(file, 1)).find((w) => w.text === MARKER)!;
     assert.ok(marker, 'pdftotext finds the marker');
-    for (const f of placed) assert.ok(f.rect[3] < marker.bottom, `${f.name} reaches ${f.rect[3]}, marker bottom ${marker.bottom}`);
+    for (const f of placed)
+      assert.ok(f.rect[3] < marker.bottom, `${f.name} reaches ${f.rect[3]}, marker bottom ${marker.bottom}`);
 
     const full = await sign(signer.url, { pdf, fields: fields({ use_pades: 'false' }) });
     assert.equal(full.status, 400);
@@ -70,7 +86,11 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
     it(`stamps document number, city and date on the ${position} page only`, async () => {
       const res = await sign(signer.url, {
         pdf: await letterPdf({ pages: 3 }),
-        fields: fields({ document_number: 'ME-2026-00000007-MVE-MDE', city: 'Villa Esperanza', stamp_position: position }),
+        fields: fields({
+          document_number: 'ME-2026-00000007-MVE-MDE',
+          city: 'Villa Esperanza',
+          stamp_position: position,
+        }),
       });
       assert.equal(res.status, 200);
       const file = await saveTemp(res.bytes, `stamp-${position}.pdf`);
@@ -89,7 +109,10 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
   }
 
   it('a stamp without document_number is not drawn, and city alone does nothing', async () => {
-    const res = await sign(signer.url, { pdf: await letterPdf(), fields: fields({ city: 'Villa Esperanza', use_pades: 'false' }) });
+    const res = await sign(signer.url, {
+      pdf: await letterPdf(),
+      fields: fields({ city: 'Villa Esperanza', use_pades: 'false' }),
+    });
     assert.equal(res.status, 200);
     const text = await pdftotext(await saveTemp(res.bytes));
     assert.ok(!text.includes('Número:'));
@@ -108,7 +131,12 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
     assert.equal(visual.status, 200);
     const numbered = await sign(signer.url, {
       pdf: visual.bytes,
-      fields: fields({ name: 'Martín Álvarez', seal: 'Intendente', document_number: 'IF-2026-00000100-MVE-INT', city: 'Villa Esperanza' }),
+      fields: fields({
+        name: 'Martín Álvarez',
+        seal: 'Intendente',
+        document_number: 'IF-2026-00000100-MVE-INT',
+        city: 'Villa Esperanza',
+      }),
     });
     assert.equal(numbered.status, 200);
     const file = await saveTemp(numbered.bytes, 'numbered.pdf');
@@ -126,7 +154,12 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
 
   it('renders Spanish text correctly: pdftotext reads it back and pdftoppm draws the block', async () => {
     const input = await letterPdf();
-    const who = { name: 'Ñandú Güemes de la Peña', seal: 'Subsecretaría de Economía', department: 'Área Técnica — Catastro', entity: '¿Municipalidad de Añatuya?' };
+    const who = {
+      name: 'Ñandú Güemes de la Peña',
+      seal: 'Subsecretaría de Economía',
+      department: 'Área Técnica — Catastro',
+      entity: '¿Municipalidad de Añatuya?',
+    };
     const res = await sign(signer.url, { pdf: input, fields: fields(who) });
     assert.equal(res.status, 200);
     const file = await saveTemp(res.bytes, 'acentos.pdf');
@@ -143,7 +176,12 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
 
   it('draws the blocks in embedded subsets of Arimo (PDF/UA-1 7.21.4.1), set exactly where Helvetica set them, about 12 kB a face', async () => {
     const input = await letterPdf();
-    const who = { name: 'María José Núñez', seal: 'Subsecretaría de Economía', document_number: 'IF-2026-00000012-MVE-DOP', city: 'Villa Esperanza' };
+    const who = {
+      name: 'María José Núñez',
+      seal: 'Subsecretaría de Economía',
+      document_number: 'IF-2026-00000012-MVE-DOP',
+      city: 'Villa Esperanza',
+    };
     const first = await sign(signer.url, { pdf: input, fields: fields({ ...who, use_pades: 'false' }) });
     assert.equal(first.status, 200);
     const second = await sign(signer.url, { pdf: first.bytes, fields: fields({ name: 'Ñandú Güemes' }) });
@@ -151,7 +189,11 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
     const file = await saveTemp(second.bytes, 'fuentes.pdf');
 
     // pdffonts: name, type, encoding, emb, sub, uni, object number, generation.
-    const listed = (await run('pdffonts', [file])).stdout.split('\n').slice(2).filter(Boolean).map((line) => line.split(/\s+/));
+    const listed = (await run('pdffonts', [file])).stdout
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => line.split(/\s+/));
     const blockFonts = listed.filter(([fontName]) => fontName !== 'Helvetica'); // the input's own text
     assert.equal(blockFonts.length, 4, 'a regular and a bold face per signature');
     for (const [fontName, type, encoding, emb, sub] of blockFonts) {
@@ -159,17 +201,32 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
       assert.deepEqual([type, encoding, emb, sub], ['TrueType', 'WinAnsi', 'yes', 'yes'], fontName);
     }
     // A visual signature with the stamp adds its fields and the two WinAnsi subsets, nothing like a whole font (300 kB each).
-    assert.ok(first.bytes.length - input.length < 32_000, `the visual signature and stamp added ${first.bytes.length - input.length} bytes`);
+    assert.ok(
+      first.bytes.length - input.length < 32_000,
+      `the visual signature and stamp added ${first.bytes.length - input.length} bytes`,
+    );
 
     const text = await pdftotext(file);
-    for (const value of ['María José Núñez', 'Subsecretaría de Economía', 'Ñandú Güemes', 'Número: IF-2026-00000012-MVE-DOP']) assert.ok(text.includes(value), `${value} in:\n${text}`);
+    for (const value of [
+      'María José Núñez',
+      'Subsecretaría de Economía',
+      'Ñandú Güemes',
+      'Número: IF-2026-00000012-MVE-DOP',
+    ])
+      assert.ok(text.includes(value), `${value} in:\n${text}`);
     assert.equal((await pdfsig(file)).filter((s) => s.signed && s.valid).length, 1);
 
     // Arimo has Helvetica's widths: each centred line starts where the Adobe metrics put it.
     const words = await wordBoxes(file, 1);
     const helvetica = { bold: Font.load('Helvetica-Bold'), regular: Font.load('Helvetica') };
     const helveticaWidth = (text: string, face: 'bold' | 'regular', size: number) =>
-      ([...text].reduce((sum, ch) => sum + helvetica[face].getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(ch.codePointAt(0)!).name)!, 0) * size) / 1000;
+      ([...text].reduce(
+        (sum, ch) =>
+          sum + helvetica[face].getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(ch.codePointAt(0)!).name)!,
+        0,
+      ) *
+        size) /
+      1000;
     const expectations: [string, 'bold' | 'regular', number, number][] = [
       ['María José Núñez', 'bold', 9, 50],
       ['Subsecretaría de Economía', 'regular', 8, 50],
@@ -179,7 +236,10 @@ describe('signer: layout of signatures, the stamp, and what the page shows', () 
       const width = helveticaWidth(line, face, size);
       const firstWord = words.find((w) => w.text === line.split(' ')[0] && w.left >= slotX && w.left < slotX + 246)!;
       assert.ok(firstWord, `${line} is on the page`);
-      assert.ok(Math.abs(firstWord.left - (slotX + (246 - width) / 2)) < 0.05, `${line} starts at ${firstWord.left}, Helvetica centred it at ${slotX + (246 - width) / 2}`);
+      assert.ok(
+        Math.abs(firstWord.left - (slotX + (246 - width) / 2)) < 0.05,
+        `${line} starts at ${firstWord.left}, Helvetica centred it at ${slotX + (246 - width) / 2}`,
+      );
     }
   });
 });

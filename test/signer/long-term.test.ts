@@ -9,8 +9,26 @@ import { RevocationServices } from '../../signer/tsa/revocation.js';
 import { startTimestampAuthority } from '../../signer/tsa/server.js';
 import { fields, sign } from './support/http.js';
 import { letterPdf } from './support/pdfs.js';
-import { certsDirWith, devPki, fakeServer, quietLogger, revokeTenant, startSigner, tempDir } from './support/service.js';
-import { dssAvailable, dssContents, dssValidate, pdfsig, pyhankoValidateWithRevocation, qpdfCheck, qpdfFields, saveTemp, type DssVerdict } from './support/tools.js';
+import {
+  certsDirWith,
+  devPki,
+  fakeServer,
+  quietLogger,
+  revokeTenant,
+  startSigner,
+  tempDir,
+} from './support/service.js';
+import {
+  dssAvailable,
+  dssContents,
+  dssValidate,
+  pdfsig,
+  pyhankoValidateWithRevocation,
+  qpdfCheck,
+  qpdfFields,
+  saveTemp,
+  type DssVerdict,
+} from './support/tools.js';
 
 /** EU DSS (default policy, dev root as the trusted list, OCSP/CRL fetching on loopback allowed). */
 async function dss(bytes: Buffer, name: string): Promise<{ file: string; verdicts: DssVerdict[] }> {
@@ -65,13 +83,20 @@ describe('signer: PAdES-B-LT and B-LTA, judged by EU DSS (default policy) and py
   });
 
   it('B-LTA, one page: PAdES-BASELINE-LTA, TOTAL_PASSED, with a valid archive time-stamp', async () => {
-    const res = await sign(signer.url, { pdf: await letterPdf(), fields: fields({ pades_level: 'B-LTA', document_number: 'IF-2026-00000013-MVE-DOP', city: 'Villa Esperanza' }) });
+    const res = await sign(signer.url, {
+      pdf: await letterPdf(),
+      fields: fields({ pades_level: 'B-LTA', document_number: 'IF-2026-00000013-MVE-DOP', city: 'Villa Esperanza' }),
+    });
     assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 300));
     const { file, verdicts } = await dss(res.bytes, 'b-lta.pdf');
     assertPassed(verdicts, 'PAdES-BASELINE-LTA', 1);
     // DSS lists the signature time-stamp and the document time-stamp covering it; both must pass.
     const timestamps = signatures(verdicts)[0]!.timestamps!;
-    assert.deepEqual(timestamps.map((t) => `${t.type} ${t.indication}`).sort(), ['DOCUMENT_TIMESTAMP PASSED', 'SIGNATURE_TIMESTAMP PASSED'], JSON.stringify(timestamps));
+    assert.deepEqual(
+      timestamps.map((t) => `${t.type} ${t.indication}`).sort(),
+      ['DOCUMENT_TIMESTAMP PASSED', 'SIGNATURE_TIMESTAMP PASSED'],
+      JSON.stringify(timestamps),
+    );
     // The document time-stamp is an invisible field of its own; pdfsig sees it next to the signature.
     const docTs = (await qpdfFields(file)).find((f) => f.name.startsWith('SelloTiempo'));
     assert.ok(docTs?.signed);
@@ -99,7 +124,9 @@ describe('signer: PAdES-B-LT and B-LTA, judged by EU DSS (default policy) and py
     const { file, verdicts } = await dss(pdf, 'six-lta.pdf');
     assertPassed(verdicts, 'PAdES-BASELINE-LTA', 6);
     // The slots are those of six signatures (document time-stamps do not take one).
-    const rects = (await qpdfFields(file)).filter((f) => f.name.startsWith('Firma')).map((f) => f.rect.slice(0, 2).join(','));
+    const rects = (await qpdfFields(file))
+      .filter((f) => f.name.startsWith('Firma'))
+      .map((f) => f.rect.slice(0, 2).join(','));
     assert.deepEqual(rects, ['50,40', '316,40', '50,122', '316,122', '50,204', '316,204']);
     const py = await pyhankoValidateWithRevocation(file, caCertPath);
     assert.equal(py.code, 0, py.output);
@@ -109,12 +136,22 @@ describe('signer: PAdES-B-LT and B-LTA, judged by EU DSS (default policy) and py
   it('a certificate revoked before signing: refused with CERTIFICATE_REVOKED, nothing signed', async () => {
     const certs = await certsDirWith([{ tenant: 'revocado' }]);
     // No reuse of revocation answers here (REVOCATION_CACHE_MS, 60 s by default), so the revocation shows at once.
-    const withRevoked = await startSigner({ CERTS_DIR: certs.certsDir, CERT_PASSWORDS_FILE: certs.passwordsFile, REVOCATION_CACHE_MS: '0' });
-    const before = await sign(withRevoked.url, { pdf: await letterPdf(), fields: fields({ tenant_id: 'revocado', pades_level: 'B-LT' }) });
+    const withRevoked = await startSigner({
+      CERTS_DIR: certs.certsDir,
+      CERT_PASSWORDS_FILE: certs.passwordsFile,
+      REVOCATION_CACHE_MS: '0',
+    });
+    const before = await sign(withRevoked.url, {
+      pdf: await letterPdf(),
+      fields: fields({ tenant_id: 'revocado', pades_level: 'B-LT' }),
+    });
     assert.equal(before.status, 200, before.bytes.toString('utf8').slice(0, 300));
     await revokeTenant('revocado', certs.certsDir);
     for (const level of ['B-LT', 'B-LTA']) {
-      const res = await sign(withRevoked.url, { pdf: await letterPdf(), fields: fields({ tenant_id: 'revocado', pades_level: level }) });
+      const res = await sign(withRevoked.url, {
+        pdf: await letterPdf(),
+        fields: fields({ tenant_id: 'revocado', pades_level: level }),
+      });
       assert.equal(res.status, 400);
       assert.equal(res.json.code, 'CERTIFICATE_REVOKED');
       assert.match(res.json.message, /tenant "revocado".*revoked on \d{4}-\d{2}-\d{2}T.*the document was not signed/);
@@ -129,10 +166,16 @@ describe('signer: PAdES-B-LT and B-LTA, judged by EU DSS (default policy) and py
     const notAfter = new Date(Date.now() + 20_000);
     const certs = await certsDirWith([{ tenant: 'efimero', notBefore: new Date(Date.now() - 60_000), notAfter }]);
     const shortLived = await startSigner({ CERTS_DIR: certs.certsDir, CERT_PASSWORDS_FILE: certs.passwordsFile });
-    const res = await sign(shortLived.url, { pdf: await letterPdf(), fields: fields({ tenant_id: 'efimero', pades_level: 'B-LTA' }) });
+    const res = await sign(shortLived.url, {
+      pdf: await letterPdf(),
+      fields: fields({ tenant_id: 'efimero', pades_level: 'B-LTA' }),
+    });
     assert.equal(res.status, 200, res.bytes.toString('utf8').slice(0, 300));
     await new Promise((r) => setTimeout(r, Math.max(0, notAfter.getTime() - Date.now() + 1500)));
-    const expired = await sign(shortLived.url, { pdf: await letterPdf(), fields: fields({ tenant_id: 'efimero', pades_level: 'B-LTA' }) });
+    const expired = await sign(shortLived.url, {
+      pdf: await letterPdf(),
+      fields: fields({ tenant_id: 'efimero', pades_level: 'B-LTA' }),
+    });
     assert.equal(expired.json?.code, 'CERTIFICATE_LOAD_ERROR', 'an expired certificate no longer signs');
     const { verdicts } = await dss(res.bytes, 'expired-lta.pdf');
     assertPassed(verdicts, 'PAdES-BASELINE-LTA', 1);
@@ -190,7 +233,9 @@ describe('signer: revocation data in the /DSS (no validator needed)', function (
       const cer = /^\/certs\/([a-z-]+)\.cer$/.exec(req.url ?? '');
       if (crl) {
         downloads.push(crl[1]!);
-        void services.crl(crl[1]!, new Date(since + 1000 * downloads.length)).then((der) => res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(der));
+        void services
+          .crl(crl[1]!, new Date(since + 1000 * downloads.length))
+          .then((der) => res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(der));
       } else if (cer && services.caCertificate(cer[1]!)) {
         res.writeHead(200, { 'content-type': 'application/pkix-cert' }).end(services.caCertificate(cer[1]!));
       } else {
@@ -198,9 +243,20 @@ describe('signer: revocation data in the /DSS (no validator needed)', function (
       }
     });
     await new Promise<void>((resolve) => revocation.listen(revocationPort, '127.0.0.1', resolve));
-    const tsa = await startTimestampAuthority({ port: 0, host: '127.0.0.1', pkiDir: pki.dir, log: quietLogger(), publishRevocation: false });
+    const tsa = await startTimestampAuthority({
+      port: 0,
+      host: '127.0.0.1',
+      pkiDir: pki.dir,
+      log: quietLogger(),
+      publishRevocation: false,
+    });
     try {
-      const signer = await startSigner({ CERTS_DIR: pki.certsDir, CERT_PASSWORDS_FILE: pki.passwordsFile, TSA_URL: tsa.url, REVOCATION_CACHE_MS: '0' });
+      const signer = await startSigner({
+        CERTS_DIR: pki.certsDir,
+        CERT_PASSWORDS_FILE: pki.passwordsFile,
+        TSA_URL: tsa.url,
+        REVOCATION_CACHE_MS: '0',
+      });
       for (let i = 0; i < 2; i++) {
         downloads.length = 0;
         const res = await sign(signer.url, { pdf: await letterPdf(), fields: fields({ pades_level: 'B-LT' }) });

@@ -55,6 +55,9 @@ describe('signer: its outbound requests', () => {
   });
 
   it('refuses what is not http or https', async () => {
-    await assert.rejects(send('ldap://ldap.example/cn=CA', { method: 'GET', signal: AbortSignal.timeout(1_000), maxBytes: 1 }), /unsupported protocol ldap:/);
+    await assert.rejects(
+      send('ldap://ldap.example/cn=CA', { method: 'GET', signal: AbortSignal.timeout(1_000), maxBytes: 1 }),
+      /unsupported protocol ldap:/,
+    );
   });
 });

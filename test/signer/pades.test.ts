@@ -5,7 +5,19 @@ import type { RunningSigner } from '../../signer/server.js';
 import { call, fields, sign, type SignerResponse } from './support/http.js';
 import { letterPdf } from './support/pdfs.js';
 import { devPki, startSigner, tempDir } from './support/service.js';
-import { cmsDetails, opensslVerifyToken, pdfsig, pdftotext, pyhankoAccepts, pyhankoValidate, qpdfCheck, qpdfFields, run, saveTemp, type CmsDetails } from './support/tools.js';
+import {
+  cmsDetails,
+  opensslVerifyToken,
+  pdfsig,
+  pdftotext,
+  pyhankoAccepts,
+  pyhankoValidate,
+  qpdfCheck,
+  qpdfFields,
+  run,
+  saveTemp,
+  type CmsDetails,
+} from './support/tools.js';
 
 const OID = {
   contentType: '1.2.840.113549.1.9.3',
@@ -73,7 +85,10 @@ describe('signer: a PAdES-B-T signature, checked by independent validators', () 
   it('CMS: content-type, message-digest, signing-certificate-v2 and no signing-time; SHA-256; chain embedded', async () => {
     const [details] = await cms();
     assert.equal(details!.subfilter, '/ETSI.CAdES.detached');
-    assert.deepEqual([...details!.signed_attrs].sort(), [OID.contentType, OID.messageDigest, OID.signingCertificateV2].sort());
+    assert.deepEqual(
+      [...details!.signed_attrs].sort(),
+      [OID.contentType, OID.messageDigest, OID.signingCertificateV2].sort(),
+    );
     assert.ok(!details!.signed_attrs.includes(OID.signingTime));
     assert.deepEqual(details!.unsigned_attrs, [OID.signatureTimeStampToken]);
     assert.equal(details!.digest_algorithm, 'sha256');
@@ -96,11 +111,21 @@ describe('signer: a PAdES-B-T signature, checked by independent validators', () 
 
   it('shows the signer block on the last page and the stamp on the first', async () => {
     const last = await pdftotext(file, 2);
-    for (const text of ['Firmado digitalmente', 'María José Núñez', 'Directora General', 'Dirección de Rentas', 'Municipalidad de Villa Esperanza']) assert.ok(last.includes(text), text);
+    for (const text of [
+      'Firmado digitalmente',
+      'María José Núñez',
+      'Directora General',
+      'Dirección de Rentas',
+      'Municipalidad de Villa Esperanza',
+    ])
+      assert.ok(last.includes(text), text);
     assert.match(last, DATE_TIME_WITH_OFFSET);
     const first = await pdftotext(file, 1);
     assert.ok(first.includes('IF-2026-00000042-MVE-DOP'));
-    assert.match(first, /Villa Esperanza, \d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/);
+    assert.match(
+      first,
+      /Villa Esperanza, \d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/,
+    );
     assert.ok(!first.includes('Firmado digitalmente'));
   });
 
@@ -118,7 +143,10 @@ describe('signer: a PAdES-B-T signature, checked by independent validators', () 
     const plain = await sign(signer.url, { pdf: input, filename: 'resolucion-12.pdf' });
     assert.equal(plain.headers.get('content-disposition'), 'attachment; filename="resolucion-12.pdf"');
     const accented = await sign(signer.url, { pdf: input, filename: 'resolución Nº 12.pdf' });
-    assert.equal(accented.headers.get('content-disposition'), `attachment; filename="resolucion N_ 12.pdf"; filename*=UTF-8''${encodeURIComponent('resolución Nº 12.pdf')}`);
+    assert.equal(
+      accented.headers.get('content-disposition'),
+      `attachment; filename="resolucion N_ 12.pdf"; filename*=UTF-8''${encodeURIComponent('resolución Nº 12.pdf')}`,
+    );
   });
 
   it('a visual signature: same block without the digital line, no cryptographic signature', async () => {
@@ -150,8 +178,38 @@ describe('signer: credentials made by other tools', () => {
     for (const args of [
       ['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', key],
       ['req', '-new', '-key', key, '-subj', '/C=AR/O=Municipalidad de Prueba/CN=Firma EC', '-out', csr],
-      ['x509', '-req', '-in', csr, '-CA', pki.signingCaCertPath, '-CAkey', path.join(pki.dir, 'signing-ca.key.pem'), '-set_serial', '4242', '-days', '30', '-extfile', ext, '-out', cert],
-      ['pkcs12', '-export', '-inkey', key, '-in', cert, '-certfile', chain, '-passout', 'pass:clave-ec', '-out', path.join(dir, 'ecmuni.p12')],
+      [
+        'x509',
+        '-req',
+        '-in',
+        csr,
+        '-CA',
+        pki.signingCaCertPath,
+        '-CAkey',
+        path.join(pki.dir, 'signing-ca.key.pem'),
+        '-set_serial',
+        '4242',
+        '-days',
+        '30',
+        '-extfile',
+        ext,
+        '-out',
+        cert,
+      ],
+      [
+        'pkcs12',
+        '-export',
+        '-inkey',
+        key,
+        '-in',
+        cert,
+        '-certfile',
+        chain,
+        '-passout',
+        'pass:clave-ec',
+        '-out',
+        path.join(dir, 'ecmuni.p12'),
+      ],
     ]) {
       const r = await run('openssl', args);
       assert.equal(r.code, 0, r.stderr);

@@ -7,7 +7,17 @@ import { PdfReadError } from '../../signer/pdf/errors.js';
 import type { RunningSigner } from '../../signer/server.js';
 import { DocumentWorkers } from '../../signer/workers/document-workers.js';
 import { call, fields, sign, type SignerResponse } from './support/http.js';
-import { MARKER_TEXT, deepContentNesting, deepNesting, heavyPage, inflateBomb, manyStreamsBomb, onePage, rawPdf, xrefStreamPdf } from './support/hostile-pdfs.js';
+import {
+  MARKER_TEXT,
+  deepContentNesting,
+  deepNesting,
+  heavyPage,
+  inflateBomb,
+  manyStreamsBomb,
+  onePage,
+  rawPdf,
+  xrefStreamPdf,
+} from './support/hostile-pdfs.js';
 import { letterPdf } from './support/pdfs.js';
 import { startSigner } from './support/service.js';
 
@@ -38,7 +48,10 @@ describe('signer: every count and size read from a PDF is bounded', () => {
     });
 
     it('a cross-reference stream whose /Index announces more rows than its data holds', () => {
-      assert.match(refusal(xrefStreamPdf([1, 2, 1], [0, 10_000_000], Buffer.alloc(64))).message, /shorter than its \/Index/);
+      assert.match(
+        refusal(xrefStreamPdf([1, 2, 1], [0, 10_000_000], Buffer.alloc(64))).message,
+        /shorter than its \/Index/,
+      );
     });
 
     it('a compressed cross-reference stream listing far more objects than the file size allows', () => {
@@ -49,14 +62,25 @@ describe('signer: every count and size read from a PDF is bounded', () => {
     });
 
     it('object numbers beyond the PDF limit, and an absurd /Size', () => {
-      assert.match(refusal(xrefStreamPdf([1, 2, 1], [4_000_000_000, 1], Buffer.from([1, 0, 9, 0]))).message, /above 8388607/);
+      assert.match(
+        refusal(xrefStreamPdf([1, 2, 1], [4_000_000_000, 1], Buffer.from([1, 0, 9, 0]))).message,
+        /above 8388607/,
+      );
       const pdf = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']);
-      assert.match(refusal(Buffer.from(pdf.toString('latin1').replace('/Size 3', '/Size 1000000000000'), 'latin1')).message, /\/Size/);
+      assert.match(
+        refusal(Buffer.from(pdf.toString('latin1').replace('/Size 3', '/Size 1000000000000'), 'latin1')).message,
+        /\/Size/,
+      );
     });
 
     it('a cross-reference table declaring more rows than the file holds', () => {
-      const pdf = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']).toString('latin1');
-      assert.match(refusal(Buffer.from(pdf.replace('xref\n0 3', 'xref\n0 30000000'), 'latin1')).message, /declares 30000000 rows/);
+      const pdf = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']).toString(
+        'latin1',
+      );
+      assert.match(
+        refusal(Buffer.from(pdf.replace('xref\n0 3', 'xref\n0 30000000'), 'latin1')).message,
+        /declares 30000000 rows/,
+      );
     });
 
     it('arrays and dictionaries nested 10,000 deep', () => {
@@ -65,10 +89,15 @@ describe('signer: every count and size read from a PDF is bounded', () => {
     });
 
     it('predictor parameters describing rows longer than the stream', () => {
-      const head = '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
+      const head =
+        '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
       const rows = deflateSync(Buffer.alloc(20));
       const xref = `3 0 obj\n<< /Type /XRef /Size 4 /W [1 2 1] /Root 1 0 R /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 1000000000 >> /Length ${rows.length} >>\nstream\n`;
-      const pdf = Buffer.concat([Buffer.from(head + xref, 'latin1'), rows, Buffer.from(`\nendstream\nendobj\nstartxref\n${head.length}\n%%EOF\n`, 'latin1')]);
+      const pdf = Buffer.concat([
+        Buffer.from(head + xref, 'latin1'),
+        rows,
+        Buffer.from(`\nendstream\nendobj\nstartxref\n${head.length}\n%%EOF\n`, 'latin1'),
+      ]);
       assert.match(refusal(pdf).message, /predictor rows longer than the stream/);
     });
   });
@@ -82,7 +111,10 @@ describe('signer: every count and size read from a PDF is bounded', () => {
 
     it('refuses the 10-million-entry cross-reference stream at once', async () => {
       const started = performance.now();
-      assertInvalidPdf(await sign(signer.url, { pdf: xrefStreamPdf([0, 0, 0], [0, 10_000_000], Buffer.alloc(0)) }), /empty rows/);
+      assertInvalidPdf(
+        await sign(signer.url, { pdf: xrefStreamPdf([0, 0, 0], [0, 10_000_000], Buffer.alloc(0)) }),
+        /empty rows/,
+      );
       assert.ok(performance.now() - started < 2000);
     });
 
@@ -93,7 +125,10 @@ describe('signer: every count and size read from a PDF is bounded', () => {
 
     it('refuses arrays nested 10,000 deep in the page and in its content stream', async () => {
       assertInvalidPdf(await sign(signer.url, { pdf: deepNesting(10_000, '[') }), /nested more than 100 deep/);
-      assertInvalidPdf(await sign(signer.url, { pdf: deepContentNesting(10_000) }), /nested more than 16 deep in a content stream/);
+      assertInvalidPdf(
+        await sign(signer.url, { pdf: deepContentNesting(10_000) }),
+        /nested more than 16 deep in a content stream/,
+      );
     });
 
     it('keeps /health answering quickly while a heavy document is read', async () => {
@@ -120,12 +155,18 @@ describe('signer: every count and size read from a PDF is bounded', () => {
       assert.ok(polls >= 5);
       // Read on the main thread, /health would wait for the whole document; on a busy machine a poll
       // may still wait for a core, so the bound is a fraction of the read, not a fixed time.
-      assert.ok(slowest < Math.max(250, heavyMs / 3), `/health took ${Math.round(slowest)} ms while a ${Math.round(heavyMs)} ms document was read`);
+      assert.ok(
+        slowest < Math.max(250, heavyMs / 3),
+        `/health took ${Math.round(slowest)} ms while a ${Math.round(heavyMs)} ms document was read`,
+      );
     });
 
     it('stops a document that takes longer than PDF_TIMEOUT_MS, and the next one is signed', async () => {
       const hurried = await startSigner({ PDF_TIMEOUT_MS: '400' });
-      assertInvalidPdf(await sign(hurried.url, { pdf: heavyPage(), fields: fields({ use_pades: 'false' }) }), /took longer than 0.4 s/);
+      assertInvalidPdf(
+        await sign(hurried.url, { pdf: heavyPage(), fields: fields({ use_pades: 'false' }) }),
+        /took longer than 0.4 s/,
+      );
       assert.equal((await sign(hurried.url, { pdf: await letterPdf() })).status, 200);
     });
   });

@@ -11,8 +11,16 @@ import { tempDir } from './support/service.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function start(entry: string, env: Record<string, string>, nodeFlags: readonly string[] = []): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(root, entry)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  entry: string,
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
@@ -48,12 +56,22 @@ describe('signer: the service and TSA processes', () => {
     const dataDir = path.join(await tempDir(), 'processes-data');
     const signerPort = await freePort();
     const tsaPort = await freePort();
-    const env = { ENVIRONMENT: 'test', DATA_DIR: dataDir, SIGNER_PORT: String(signerPort), TSA_PORT: String(tsaPort), API_KEY: 'process-key', LOG_LEVEL: 'warn' };
+    const env = {
+      ENVIRONMENT: 'test',
+      DATA_DIR: dataDir,
+      SIGNER_PORT: String(signerPort),
+      TSA_PORT: String(tsaPort),
+      API_KEY: 'process-key',
+      LOG_LEVEL: 'warn',
+    };
     const tsa = start('signer/tsa/main.ts', env);
     const signer = start('signer/main.ts', env, SIGNER_NODE_FLAGS);
     try {
       const url = `http://127.0.0.1:${signerPort}`;
-      await Promise.all([waitForHealth(`${url}/health`, signer), waitForHealth(`http://127.0.0.1:${tsaPort}/health`, tsa)]);
+      await Promise.all([
+        waitForHealth(`${url}/health`, signer),
+        waitForHealth(`http://127.0.0.1:${tsaPort}/health`, tsa),
+      ]);
       await access(path.join(dataDir, 'pki', 'certs', 'demo.p12'));
       const health = await call(url, '/health', { apiKey: null });
       assert.deepEqual(health.json.available_certificates, ['demo']);
@@ -69,7 +87,12 @@ describe('signer: the service and TSA processes', () => {
   });
 
   it('refuses to start with unusable configuration, saying why', async () => {
-    const proc = start('signer/main.ts', { ENVIRONMENT: 'prd', API_KEY: '', CERTS_DIR: '/nonexistent', TSA_URL: 'http://127.0.0.1:1' });
+    const proc = start('signer/main.ts', {
+      ENVIRONMENT: 'prd',
+      API_KEY: '',
+      CERTS_DIR: '/nonexistent',
+      TSA_URL: 'http://127.0.0.1:1',
+    });
     assert.equal(await proc.exited, 1);
     assert.match(proc.output(), /configuration error: API_KEY is required/);
   });

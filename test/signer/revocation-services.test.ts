@@ -12,7 +12,17 @@ import { dssAvailable, dssContents, dssValidate, run, saveTemp } from './support
 /** The PEM certificate of a tenant's PKCS#12 (via OpenSSL, which shares no code with the service). */
 async function tenantCertPem(p12: string, password: string): Promise<string> {
   const out = path.join(await tempDir(), `${path.basename(p12)}.pem`);
-  const r = await run('openssl', ['pkcs12', '-in', p12, '-nokeys', '-clcerts', '-passin', `pass:${password}`, '-out', out]);
+  const r = await run('openssl', [
+    'pkcs12',
+    '-in',
+    p12,
+    '-nokeys',
+    '-clcerts',
+    '-passin',
+    `pass:${password}`,
+    '-out',
+    out,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   return out;
 }
@@ -26,14 +36,29 @@ describe('signer: the dev PKI revocation services (OCSP, CRLs, caIssuers) and re
 
   it('certificates point at the TSA process: CRL distribution point, OCSP and caIssuers', async () => {
     const pki = await devPki();
-    for (const file of [pki.tsaCertPath, pki.signingCaCertPath, await tenantCertPem(pki.tenants.demo!.p12Path, pki.tenants.demo!.password)]) {
-      const text = (await run('openssl', ['x509', '-in', file, '-noout', '-ext', 'crlDistributionPoints,authorityInfoAccess'])).stdout;
+    for (const file of [
+      pki.tsaCertPath,
+      pki.signingCaCertPath,
+      await tenantCertPem(pki.tenants.demo!.p12Path, pki.tenants.demo!.password),
+    ]) {
+      const text = (
+        await run('openssl', ['x509', '-in', file, '-noout', '-ext', 'crlDistributionPoints,authorityInfoAccess'])
+      ).stdout;
       assert.match(text, new RegExp(`URI:${tsaUrl}/crl/(ca|signing-ca)\\.crl`), text);
       assert.match(text, new RegExp(`OCSP - URI:${tsaUrl}/ocsp`), text);
       assert.match(text, new RegExp(`CA Issuers - URI:${tsaUrl}/certs/(ca|signing-ca)\\.cer`), text);
     }
     // The root is the trust anchor: no revocation pointers.
-    const root = (await run('openssl', ['x509', '-in', pki.caCertPath, '-noout', '-ext', 'crlDistributionPoints,authorityInfoAccess'])).stdout;
+    const root = (
+      await run('openssl', [
+        'x509',
+        '-in',
+        pki.caCertPath,
+        '-noout',
+        '-ext',
+        'crlDistributionPoints,authorityInfoAccess',
+      ])
+    ).stdout;
     assert.equal(root.trim(), '');
   });
 
@@ -41,7 +66,19 @@ describe('signer: the dev PKI revocation services (OCSP, CRLs, caIssuers) and re
     const pki = await devPki();
     const certs = await certsDirWith([{ tenant: 'ocsp_prueba' }]);
     const cert = await tenantCertPem(path.join(certs.certsDir, 'ocsp_prueba.p12'), 'clave-ocsp_prueba');
-    const ocsp = () => run('openssl', ['ocsp', '-issuer', pki.signingCaCertPath, '-cert', cert, '-url', `${tsaUrl}/ocsp`, '-CAfile', pki.caCertPath, '-resp_text']);
+    const ocsp = () =>
+      run('openssl', [
+        'ocsp',
+        '-issuer',
+        pki.signingCaCertPath,
+        '-cert',
+        cert,
+        '-url',
+        `${tsaUrl}/ocsp`,
+        '-CAfile',
+        pki.caCertPath,
+        '-resp_text',
+      ]);
     const good = await ocsp();
     assert.match(good.stdout + good.stderr, /Response verify OK/);
     assert.match(good.stdout, /: good/);
@@ -64,7 +101,17 @@ describe('signer: the dev PKI revocation services (OCSP, CRLs, caIssuers) and re
     await writeFile(crlFile, Buffer.from(await res.arrayBuffer()));
     const bundle = path.join(await tempDir(), 'chain.pem');
     await writeFile(bundle, (await readFile(pki.signingCaCertPath, 'utf8')) + (await readFile(pki.caCertPath, 'utf8')));
-    const verify = await run('openssl', ['crl', '-inform', 'DER', '-in', crlFile, '-CAfile', bundle, '-noout', '-text']);
+    const verify = await run('openssl', [
+      'crl',
+      '-inform',
+      'DER',
+      '-in',
+      crlFile,
+      '-CAfile',
+      bundle,
+      '-noout',
+      '-text',
+    ]);
     assert.match(verify.stdout + verify.stderr, /verify OK/);
     assert.match(verify.stdout, /Next Update:/);
     assert.match(verify.stdout, /Revoked Certificates:\s+Serial Number: [0-9A-F]+/, 'the certificate revoked above');
@@ -76,10 +123,17 @@ describe('signer: the dev PKI revocation services (OCSP, CRLs, caIssuers) and re
   });
 
   it('OCSP refuses what it cannot answer (malformed, unknown issuer) with an OCSP status, never a 500', async () => {
-    const res = await fetch(`${tsaUrl}/ocsp`, { method: 'POST', headers: { 'content-type': 'application/ocsp-request' }, body: 'garbage' });
+    const res = await fetch(`${tsaUrl}/ocsp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/ocsp-request' },
+      body: 'garbage',
+    });
     assert.equal(res.status, 200);
     assert.deepEqual([...Buffer.from(await res.arrayBuffer())], [0x30, 0x03, 0x0a, 0x01, 0x01], 'malformedRequest');
-    assert.equal((await fetch(`${tsaUrl}/ocsp`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status, 415);
+    assert.equal(
+      (await fetch(`${tsaUrl}/ocsp`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status,
+      415,
+    );
   });
 });
 
@@ -94,7 +148,11 @@ describe('signer: POST /timestamp-pdf (a document time-stamp over an already sig
   const post = (pdf: Buffer | undefined, apiKey?: string) => {
     const form = new FormData();
     if (pdf) form.append('pdf_file', new Blob([pdf], { type: 'application/pdf' }), 'firmado.pdf');
-    return call(signer.url, '/timestamp-pdf', { method: 'POST', body: form, ...(apiKey !== undefined ? { apiKey } : {}) });
+    return call(signer.url, '/timestamp-pdf', {
+      method: 'POST',
+      body: form,
+      ...(apiKey !== undefined ? { apiKey } : {}),
+    });
   };
 
   it('turns a B-LT document into B-LTA and adds a further archive time-stamp to a B-LTA one', async () => {
@@ -108,7 +166,9 @@ describe('signer: POST /timestamp-pdf (a document time-stamp over an already sig
     assert.equal(again.status, 200);
     // Each renewal first refreshes the validation data of what is there (signature, earlier
     // time-stamps), then adds its own: one VRI per signature and time-stamp.
-    const [ltDss, stampedDss, againDss] = await Promise.all([lt.bytes, stamped.bytes, again.bytes].map(async (b) => dssContents(await saveTemp(b, 'dss.pdf'))));
+    const [ltDss, stampedDss, againDss] = await Promise.all(
+      [lt.bytes, stamped.bytes, again.bytes].map(async (b) => dssContents(await saveTemp(b, 'dss.pdf'))),
+    );
     assert.deepEqual([ltDss!.vri.length, stampedDss!.vri.length, againDss!.vri.length], [1, 2, 3]);
     assert.ok(againDss!.ocsps >= 3, JSON.stringify(againDss));
     assert.equal(againDss!.certs, 4, 'tenant, signing CA, TSA and root, each stored once');
@@ -116,7 +176,9 @@ describe('signer: POST /timestamp-pdf (a document time-stamp over an already sig
     const file = await saveTemp(again.bytes, 'renewed.pdf');
     const verdicts = await dssValidate(file, (await devPki()).caCertPath);
     const sig = verdicts.find((v) => v.kind === 'signature')!;
-    console.log(`      DSS: ${sig.level} ${sig.indication}; time-stamps: ${sig.timestamps!.map((t) => `${t.type} ${t.indication}`).join(', ')}`);
+    console.log(
+      `      DSS: ${sig.level} ${sig.indication}; time-stamps: ${sig.timestamps!.map((t) => `${t.type} ${t.indication}`).join(', ')}`,
+    );
     assert.equal(sig.level, 'PAdES-BASELINE-LTA');
     assert.equal(sig.indication, 'TOTAL_PASSED');
     assert.equal(sig.timestamps!.filter((t) => t.type === 'DOCUMENT_TIMESTAMP' && t.indication === 'PASSED').length, 2);

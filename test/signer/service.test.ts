@@ -7,7 +7,17 @@ import { certsDirWith, devPki, startSigner } from './support/service.js';
 import { run } from './support/tools.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const CERT_FIELDS = ['exists', 'tenant_id', 'subject', 'issuer', 'not_valid_before', 'not_valid_after', 'is_valid', 'validation_message', 'serial_number'];
+const CERT_FIELDS = [
+  'exists',
+  'tenant_id',
+  'subject',
+  'issuer',
+  'not_valid_before',
+  'not_valid_after',
+  'is_valid',
+  'validation_message',
+  'serial_number',
+];
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
 describe('signer: health, authentication and certificates', () => {
@@ -22,13 +32,26 @@ describe('signer: health, authentication and certificates', () => {
       { tenant: 'clave_mala', password: 'la-correcta' },
     ]);
     await writeFile(path.join(certsDir, 'roto.p12'), 'not a pkcs12 container');
-    signer = await startSigner({ CERTS_DIR: certsDir, CERT_PASSWORDS_FILE: passwordsFile, CERT_PASSWORD_CLAVE_MALA: 'otra-cosa', CERT_PASSWORD_ROTO: 'x' });
+    signer = await startSigner({
+      CERTS_DIR: certsDir,
+      CERT_PASSWORDS_FILE: passwordsFile,
+      CERT_PASSWORD_CLAVE_MALA: 'otra-cosa',
+      CERT_PASSWORD_ROTO: 'x',
+    });
   });
 
   it('GET /health answers without credentials, with exactly the spec fields', async () => {
     const res = await call(signer.url, '/health', { apiKey: null });
     assert.equal(res.status, 200);
-    assert.deepEqual(Object.keys(res.json).sort(), ['available_certificates', 'fallback_to_visual', 'pades_system', 'service', 'signature_system', 'status', 'version']);
+    assert.deepEqual(Object.keys(res.json).sort(), [
+      'available_certificates',
+      'fallback_to_visual',
+      'pades_system',
+      'service',
+      'signature_system',
+      'status',
+      'version',
+    ]);
     assert.equal(res.json.version, '2.1.0');
     assert.equal(res.json.signature_system.version, '2.0');
     assert.deepEqual(Object.keys(res.json.signature_system).sort(), ['type', 'version']);
@@ -71,8 +94,18 @@ describe('signer: health, authentication and certificates', () => {
     assert.match(res.json.not_valid_before, ISO_WITH_OFFSET);
     assert.match(res.json.not_valid_after, ISO_WITH_OFFSET);
     // Compared with what OpenSSL reads from the same PKCS#12.
-    const out = await run('openssl', ['pkcs12', '-in', pki.tenants.demo!.p12Path, '-passin', `pass:${pki.tenants.demo!.password}`, '-nokeys', '-clcerts']);
-    const x509 = await run('openssl', ['x509', '-noout', '-serial', '-subject', '-issuer', '-nameopt', 'RFC2253'], { input: Buffer.from(out.stdout) });
+    const out = await run('openssl', [
+      'pkcs12',
+      '-in',
+      pki.tenants.demo!.p12Path,
+      '-passin',
+      `pass:${pki.tenants.demo!.password}`,
+      '-nokeys',
+      '-clcerts',
+    ]);
+    const x509 = await run('openssl', ['x509', '-noout', '-serial', '-subject', '-issuer', '-nameopt', 'RFC2253'], {
+      input: Buffer.from(out.stdout),
+    });
     assert.equal(res.json.serial_number, /serial=([0-9A-F]+)/.exec(x509.stdout)![1]);
     assert.equal(res.json.subject.replace(/, /g, ','), /subject=(.*)/.exec(x509.stdout)![1]);
     assert.equal(res.json.issuer.replace(/, /g, ','), /issuer=(.*)/.exec(x509.stdout)![1]);
@@ -108,7 +141,17 @@ describe('signer: health, authentication and certificates', () => {
   });
 
   it('refuses tenant ids outside [a-z][a-z0-9_]* before touching the file system', async () => {
-    for (const id of ['..', '..%2F..%2Fetc%2Fpasswd', 'demo.p12', 'Demo', '%2e%2e', 'a%00b', 'x'.repeat(64), 'demo%5C..', '.demo']) {
+    for (const id of [
+      '..',
+      '..%2F..%2Fetc%2Fpasswd',
+      'demo.p12',
+      'Demo',
+      '%2e%2e',
+      'a%00b',
+      'x'.repeat(64),
+      'demo%5C..',
+      '.demo',
+    ]) {
       const res = await rawGet(signer.url, `/certificate/${id}`);
       assert.equal(res.status, 400, id);
       assert.equal(res.json.code, 'INVALID_TENANT_ID', id);

@@ -10,7 +10,11 @@ const MiB = 1024 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
 
 function assertError(res: SignerResponse, status: number, code: string, message?: RegExp): void {
-  assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status} ${res.bytes.toString('utf8').slice(0, 300)}`);
+  assert.equal(
+    res.status,
+    status,
+    `expected ${status} ${code}, got ${res.status} ${res.bytes.toString('utf8').slice(0, 300)}`,
+  );
   assert.match(res.headers.get('content-type') ?? '', /application\/json/);
   assert.deepEqual(Object.keys(res.json).sort(), ['code', 'message']);
   assert.equal(res.json.code, code);
@@ -34,7 +38,11 @@ describe('signer: every error of POST /sign-pdf', () => {
       { tenant: 'caducado', notBefore: new Date(now - 400 * DAY), notAfter: new Date(now - DAY) },
       { tenant: 'clave_mala' },
     ]);
-    signer = await startSigner({ CERTS_DIR: certsDir, CERT_PASSWORDS_FILE: passwordsFile, CERT_PASSWORD_CLAVE_MALA: 'no-es-esta' });
+    signer = await startSigner({
+      CERTS_DIR: certsDir,
+      CERT_PASSWORDS_FILE: passwordsFile,
+      CERT_PASSWORD_CLAVE_MALA: 'no-es-esta',
+    });
     pdf = await letterPdf();
   });
 
@@ -59,11 +67,19 @@ describe('signer: every error of POST /sign-pdf', () => {
       const head = Buffer.from(
         `${Object.entries(fields())
           .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-          .join('')}--${boundary}\r\ncontent-disposition: form-data; name="pdf_file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`,
+          .join(
+            '',
+          )}--${boundary}\r\ncontent-disposition: form-data; name="pdf_file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`,
       );
       const res = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
         let sent = 0;
-        const req = http.request({ host: hostname, port, method: 'POST', path: '/sign-pdf', headers: { 'x-api-key': API_KEY, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+        const req = http.request({
+          host: hostname,
+          port,
+          method: 'POST',
+          path: '/sign-pdf',
+          headers: { 'x-api-key': API_KEY, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
         req.on('response', (r) => {
           const chunks: Buffer[] = [];
           r.on('data', (c: Buffer) => chunks.push(c));
@@ -95,12 +111,21 @@ describe('signer: every error of POST /sign-pdf', () => {
     });
 
     it('INVALID_PDF_FORMAT when the file does not begin with %PDF', async () => {
-      assertError(await sign(signer.url, { pdf: Buffer.from('\x89PNG\r\n\x1a\n not a pdf') }), 400, 'INVALID_PDF_FORMAT');
+      assertError(
+        await sign(signer.url, { pdf: Buffer.from('\x89PNG\r\n\x1a\n not a pdf') }),
+        400,
+        'INVALID_PDF_FORMAT',
+      );
       assertError(await sign(signer.url, { pdf: Buffer.concat([Buffer.from(' '), pdf]) }), 400, 'INVALID_PDF_FORMAT');
     });
 
     it('INVALID_PDF_FORMAT when a page is not Letter (A4, landscape, mixed)', async () => {
-      assertError(await sign(signer.url, { pdf: await letterPdf({ size: [595.28, 841.89] }) }), 400, 'INVALID_PDF_FORMAT', /Letter/);
+      assertError(
+        await sign(signer.url, { pdf: await letterPdf({ size: [595.28, 841.89] }) }),
+        400,
+        'INVALID_PDF_FORMAT',
+        /Letter/,
+      );
       assertError(await sign(signer.url, { pdf: await letterPdf({ size: [792, 612] }) }), 400, 'INVALID_PDF_FORMAT');
     });
   });
@@ -124,12 +149,19 @@ describe('signer: every error of POST /sign-pdf', () => {
     }
 
     it('limits count characters, not bytes: 100 accented characters are accepted', async () => {
-      const res = await sign(signer.url, { pdf, fields: fields({ name: 'Ñ'.repeat(100), seal: 'é'.repeat(50), use_pades: 'false' }) });
+      const res = await sign(signer.url, {
+        pdf,
+        fields: fields({ name: 'Ñ'.repeat(100), seal: 'é'.repeat(50), use_pades: 'false' }),
+      });
       assert.equal(res.status, 200);
     });
 
     it('INVALID_PARAMETERS for a body that is not multipart/form-data', async () => {
-      const res = await call(signer.url, '/sign-pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SIGNER_FIELDS) });
+      const res = await call(signer.url, '/sign-pdf', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(SIGNER_FIELDS),
+      });
       assertError(res, 400, 'INVALID_PARAMETERS');
     });
 
@@ -138,27 +170,49 @@ describe('signer: every error of POST /sign-pdf', () => {
       for (const [k, v] of Object.entries(fields())) form.append(k, v!);
       form.append('name', 'Otra persona');
       form.append('pdf_file', new Blob([pdf]), 'a.pdf');
-      assertError(await call(signer.url, '/sign-pdf', { method: 'POST', body: form }), 400, 'INVALID_PARAMETERS', /more than once/);
+      assertError(
+        await call(signer.url, '/sign-pdf', { method: 'POST', body: form }),
+        400,
+        'INVALID_PARAMETERS',
+        /more than once/,
+      );
       const two = new FormData();
       for (const [k, v] of Object.entries(fields())) two.append(k, v!);
       two.append('pdf_file', new Blob([pdf]), 'a.pdf');
       two.append('pdf_file', new Blob([pdf]), 'b.pdf');
-      assertError(await call(signer.url, '/sign-pdf', { method: 'POST', body: two }), 400, 'INVALID_PARAMETERS', /one file/);
+      assertError(
+        await call(signer.url, '/sign-pdf', { method: 'POST', body: two }),
+        400,
+        'INVALID_PARAMETERS',
+        /one file/,
+      );
     });
   });
 
   describe('stamp parameters', () => {
     it('INVALID_STAMP_PARAMETERS: document_number without city', async () => {
-      assertError(await sign(signer.url, { pdf, fields: fields({ document_number: 'IF-2026-00000001-MVE-DOP' }) }), 400, 'INVALID_STAMP_PARAMETERS', /city/);
+      assertError(
+        await sign(signer.url, { pdf, fields: fields({ document_number: 'IF-2026-00000001-MVE-DOP' }) }),
+        400,
+        'INVALID_STAMP_PARAMETERS',
+        /city/,
+      );
     });
 
     it('INVALID_STAMP_PARAMETERS: document_number over 40 characters', async () => {
-      assertError(await sign(signer.url, { pdf, fields: fields({ document_number: 'N'.repeat(41), city: 'Villa Esperanza' }) }), 400, 'INVALID_STAMP_PARAMETERS');
+      assertError(
+        await sign(signer.url, { pdf, fields: fields({ document_number: 'N'.repeat(41), city: 'Villa Esperanza' }) }),
+        400,
+        'INVALID_STAMP_PARAMETERS',
+      );
     });
 
     it('INVALID_STAMP_POSITION: stamp_position neither first nor last', async () => {
       assertError(
-        await sign(signer.url, { pdf, fields: fields({ document_number: 'IF-1', city: 'Villa Esperanza', stamp_position: 'middle' }) }),
+        await sign(signer.url, {
+          pdf,
+          fields: fields({ document_number: 'IF-1', city: 'Villa Esperanza', stamp_position: 'middle' }),
+        }),
         400,
         'INVALID_STAMP_POSITION',
       );
@@ -167,31 +221,61 @@ describe('signer: every error of POST /sign-pdf', () => {
 
   describe('validation order: tenant_id, PDF, signature parameters, stamp parameters', () => {
     it('a bad tenant_id is reported before a bad PDF', async () => {
-      assertError(await sign(signer.url, { pdf: Buffer.from('garbage'), fields: fields({ tenant_id: '../x', name: undefined }) }), 400, 'INVALID_TENANT_ID');
+      assertError(
+        await sign(signer.url, { pdf: Buffer.from('garbage'), fields: fields({ tenant_id: '../x', name: undefined }) }),
+        400,
+        'INVALID_TENANT_ID',
+      );
     });
     it('a bad PDF is reported before bad signature parameters', async () => {
-      assertError(await sign(signer.url, { pdf: Buffer.from('garbage'), fields: fields({ name: undefined }) }), 400, 'INVALID_PDF_FORMAT');
+      assertError(
+        await sign(signer.url, { pdf: Buffer.from('garbage'), fields: fields({ name: undefined }) }),
+        400,
+        'INVALID_PDF_FORMAT',
+      );
     });
     it('bad signature parameters are reported before bad stamp parameters', async () => {
-      assertError(await sign(signer.url, { pdf, fields: fields({ seal: undefined, document_number: 'IF-1' }) }), 400, 'INVALID_PARAMETERS');
+      assertError(
+        await sign(signer.url, { pdf, fields: fields({ seal: undefined, document_number: 'IF-1' }) }),
+        400,
+        'INVALID_PARAMETERS',
+      );
     });
     it('a missing city is reported before a bad stamp position', async () => {
-      assertError(await sign(signer.url, { pdf, fields: fields({ document_number: 'IF-1', stamp_position: 'x' }) }), 400, 'INVALID_STAMP_PARAMETERS');
+      assertError(
+        await sign(signer.url, { pdf, fields: fields({ document_number: 'IF-1', stamp_position: 'x' }) }),
+        400,
+        'INVALID_STAMP_PARAMETERS',
+      );
     });
   });
 
   describe('certificates', () => {
     it('CERTIFICATE_NOT_FOUND when the tenant has none and FALLBACK_TO_VISUAL is false', async () => {
       const strict = await startSigner({ FALLBACK_TO_VISUAL: 'false' });
-      assertError(await sign(strict.url, { pdf, fields: fields({ tenant_id: 'sin_certificado' }) }), 400, 'CERTIFICATE_NOT_FOUND');
+      assertError(
+        await sign(strict.url, { pdf, fields: fields({ tenant_id: 'sin_certificado' }) }),
+        400,
+        'CERTIFICATE_NOT_FOUND',
+      );
     });
 
     it('CERTIFICATE_LOAD_ERROR when the password is wrong', async () => {
-      assertError(await sign(signer.url, { pdf, fields: fields({ tenant_id: 'clave_mala' }) }), 400, 'CERTIFICATE_LOAD_ERROR', /password/);
+      assertError(
+        await sign(signer.url, { pdf, fields: fields({ tenant_id: 'clave_mala' }) }),
+        400,
+        'CERTIFICATE_LOAD_ERROR',
+        /password/,
+      );
     });
 
     it('CERTIFICATE_LOAD_ERROR when the certificate has expired (never a signature with it)', async () => {
-      assertError(await sign(signer.url, { pdf, fields: fields({ tenant_id: 'caducado' }) }), 400, 'CERTIFICATE_LOAD_ERROR', /expired/);
+      assertError(
+        await sign(signer.url, { pdf, fields: fields({ tenant_id: 'caducado' }) }),
+        400,
+        'CERTIFICATE_LOAD_ERROR',
+        /expired/,
+      );
     });
   });
 
@@ -213,7 +297,9 @@ describe('signer: every error of POST /sign-pdf', () => {
     });
 
     it('the TSA answers garbage', async () => {
-      const tsa = await fakeServer((_req, res) => res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from('definitely not DER')));
+      const tsa = await fakeServer((_req, res) =>
+        res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from('definitely not DER')),
+      );
       assertError(await sign((await withTsa(tsa.url)).url, { pdf }), 500, 'PADES_ERROR', /timestamp failed/);
     });
 
@@ -241,13 +327,20 @@ describe('signer: every error of POST /sign-pdf', () => {
 
     it('the TSA refuses the request (PKIStatus rejection)', async () => {
       // TimeStampResp { status { rejection(2) } } written out by hand.
-      const tsa = await fakeServer((_req, res) => res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from('30053003020102', 'hex')));
+      const tsa = await fakeServer((_req, res) =>
+        res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from('30053003020102', 'hex')),
+      );
       assertError(await sign((await withTsa(tsa.url)).url, { pdf }), 500, 'PADES_ERROR', /timestamp failed.*refused/);
     });
 
     it('the TSA does not answer in time', async () => {
       const tsa = await fakeServer(() => undefined);
-      assertError(await sign((await withTsa(tsa.url)).url, { pdf }), 500, 'PADES_ERROR', /timestamp failed.*did not answer/);
+      assertError(
+        await sign((await withTsa(tsa.url)).url, { pdf }),
+        500,
+        'PADES_ERROR',
+        /timestamp failed.*did not answer/,
+      );
     });
 
     it('a visual signature needs no TSA', async () => {

@@ -3,7 +3,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { devPki, timestampAuthority } from './support/service.js';
 import { run, saveTemp } from './support/tools.js';
 
-async function post(url: string, body: Buffer, contentType = 'application/timestamp-query'): Promise<{ status: number; type: string | null; body: Buffer }> {
+async function post(
+  url: string,
+  body: Buffer,
+  contentType = 'application/timestamp-query',
+): Promise<{ status: number; type: string | null; body: Buffer }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
   return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
 }
@@ -30,7 +34,16 @@ describe('signer: the local RFC 3161 time-stamping authority, checked with OpenS
       const text = await run('openssl', ['ts', '-reply', '-in', reply, '-text']);
       assert.match(text.stdout, /Status: Granted/);
       assert.match(text.stdout, new RegExp(`Hash Algorithm: ${digest}`));
-      const verify = await run('openssl', ['ts', '-verify', '-queryfile', query, '-in', reply, '-CAfile', pki.caCertPath]);
+      const verify = await run('openssl', [
+        'ts',
+        '-verify',
+        '-queryfile',
+        query,
+        '-in',
+        reply,
+        '-CAfile',
+        pki.caCertPath,
+      ]);
       assert.match(verify.stdout, /Verification: OK/, verify.stdout + verify.stderr);
     });
   }

@@ -13,7 +13,11 @@ import { freePort } from '../../dev/ports.js';
 import { waitForHttpOk } from '../../dev/wait.js';
 
 export function minioBinary(): string | undefined {
-  const candidates = [process.env.MINIO_BIN, path.join(os.homedir(), 'go', 'bin', 'minio'), ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'minio'))];
+  const candidates = [
+    process.env.MINIO_BIN,
+    path.join(os.homedir(), 'go', 'bin', 'minio'),
+    ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'minio')),
+  ];
   return candidates.find((c): c is string => !!c && existsSync(c));
 }
 
@@ -28,10 +32,19 @@ export async function startMinio(binary: string): Promise<RunningMinio> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-minio-'));
   const [port, consolePort] = [await freePort(), await freePort()];
   const credentials = { accessKeyId: 'expediente-test', secretAccessKey: 'expediente-test-secret' };
-  const child: ChildProcess = spawn(binary, ['server', dir, '--quiet', '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`], {
-    env: { ...process.env, MINIO_ROOT_USER: credentials.accessKeyId, MINIO_ROOT_PASSWORD: credentials.secretAccessKey, MINIO_BROWSER: 'off' },
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    binary,
+    ['server', dir, '--quiet', '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`],
+    {
+      env: {
+        ...process.env,
+        MINIO_ROOT_USER: credentials.accessKeyId,
+        MINIO_ROOT_PASSWORD: credentials.secretAccessKey,
+        MINIO_BROWSER: 'off',
+      },
+      stdio: 'ignore',
+    },
+  );
   const endpoint = `http://127.0.0.1:${port}`;
   await waitForHttpOk(`${endpoint}/minio/health/live`, 60_000, () => child.exitCode === null);
   return {

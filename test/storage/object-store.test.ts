@@ -60,7 +60,10 @@ function objectStoreContract(name: string, open: () => Promise<{ store: ObjectSt
       const versions = Array.from({ length: 8 }, () => randomBytes(256 * 1024));
       await Promise.all(versions.map((v) => store.put(key('c'), v)));
       const stored = await store.get(key('c'));
-      assert.ok(versions.some((v) => stored?.equals(v)), 'one complete version');
+      assert.ok(
+        versions.some((v) => stored?.equals(v)),
+        'one complete version',
+      );
     });
 
     it('a 10 MB file round-trips', async () => {
@@ -81,6 +84,19 @@ objectStoreContract('S3-compatible (MinIO)', async () => {
   if (!binary) throw new Error('skip:MinIO not installed (npm run setup:tools builds it with Go)');
   const minio: RunningMinio = await startMinio(binary);
   await minio.createBucket('expediente-test');
-  const store = new S3ObjectStore({ bucket: 'expediente-test', prefix: 'main/', region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, credentials: minio.credentials });
-  return { store, close: async () => { store.close(); await minio.stop(); } };
+  const store = new S3ObjectStore({
+    bucket: 'expediente-test',
+    prefix: 'main/',
+    region: 'us-east-1',
+    endpoint: minio.endpoint,
+    forcePathStyle: true,
+    credentials: minio.credentials,
+  });
+  return {
+    store,
+    close: async () => {
+      store.close();
+      await minio.stop();
+    },
+  };
 });

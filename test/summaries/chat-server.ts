@@ -52,9 +52,18 @@ export async function startChatServer(): Promise<ChatServer> {
       const send = () => {
         if (res.destroyed) return;
         const status = next.status ?? 200;
-        const payload = next.raw ?? (status === 200
-          ? JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.answer ?? '' } }] })
-          : JSON.stringify({ error: { message: `error ${status}`, type: 'invalid_request_error' } }));
+        const payload =
+          next.raw ??
+          (status === 200
+            ? JSON.stringify({
+                id: 'chatcmpl-1',
+                object: 'chat.completion',
+                model: body.model,
+                choices: [
+                  { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.answer ?? '' } },
+                ],
+              })
+            : JSON.stringify({ error: { message: `error ${status}`, type: 'invalid_request_error' } }));
         res.writeHead(status, { 'content-type': 'application/json' }).end(payload);
       };
       if (next.delayMs) setTimeout(send, next.delayMs);
@@ -73,9 +82,10 @@ export async function startChatServer(): Promise<ChatServer> {
     set fallback(answer: ScriptedAnswer) {
       state.fallback = answer;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

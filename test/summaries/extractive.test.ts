@@ -32,7 +32,10 @@ describe('summaries: extractive provider', () => {
       assert.equal(summary.text, sentences.join(' '));
       assert.ok(summary.text.length <= SUMMARY_MAX_CHARS);
       assert.match(summary.text, expected);
-      assert.deepEqual({ provider: summary.provider, model: summary.model }, { provider: 'extractive', model: 'tfidf-centroid-es-v1' });
+      assert.deepEqual(
+        { provider: summary.provider, model: summary.model },
+        { provider: 'extractive', model: 'tfidf-centroid-es-v1' },
+      );
     });
   }
 
@@ -42,8 +45,14 @@ describe('summaries: extractive provider', () => {
     assert.deepEqual(extractSentences(text), first);
     const all = splitSentences(text);
     const positions = first.map((s) => all.indexOf(s));
-    assert.deepEqual([...positions].sort((a, b) => a - b), positions);
-    assert.ok(!first.some((s) => /^(CAPÍTULO|VISTO|CONSIDERANDO|ORDENANZA N°)/.test(s)), 'headings are not representative sentences');
+    assert.deepEqual(
+      [...positions].sort((a, b) => a - b),
+      positions,
+    );
+    assert.ok(
+      !first.some((s) => /^(CAPÍTULO|VISTO|CONSIDERANDO|ORDENANZA N°)/.test(s)),
+      'headings are not representative sentences',
+    );
   });
 
   it('splits Spanish sentences without breaking at abbreviations (Art., Sr., Ing., N°)', () => {
@@ -59,14 +68,26 @@ describe('summaries: extractive provider', () => {
     assert.ok(cut!.length <= 200);
     assert.ok(cut!.endsWith('…'));
     assert.ok(long.startsWith(cut!.slice(0, -1)));
-    assert.equal((await summarizer.summarize({ kind: 'record', text: 'Arq. Ana Pérez.\nMatrícula: MP-1234.' })).text, 'Arq. Ana Pérez. Matrícula: MP-1234.');
+    assert.equal(
+      (await summarizer.summarize({ kind: 'record', text: 'Arq. Ana Pérez.\nMatrícula: MP-1234.' })).text,
+      'Arq. Ana Pérez. Matrícula: MP-1234.',
+    );
     assert.equal((await summarizer.summarize({ kind: 'record', text: '' })).text, '');
   });
 
   it('summarizes a 10-page document in at most 5 ms', async () => {
     // In a process of its own: CPU time there is the summarizer's alone (here the stack's threads would count).
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./time-extractive.ts', import.meta.url)), '10', '50']);
+    const { stdout } = await run(process.execPath, [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./time-extractive.ts', import.meta.url)),
+      '10',
+      '50',
+    ]);
     const timing = JSON.parse(stdout) as { words: number; cpuMs: number; p50: number };
-    assert.ok(timing.cpuMs <= 5, `${timing.cpuMs.toFixed(2)} ms of CPU per summary (wall median ${timing.p50.toFixed(2)} ms) for ${timing.words} words`);
+    assert.ok(
+      timing.cpuMs <= 5,
+      `${timing.cpuMs.toFixed(2)} ms of CPU per summary (wall median ${timing.p50.toFixed(2)} ms) for ${timing.words} words`,
+    );
   });
 });

@@ -7,9 +7,19 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { tenantDb } from '../../db/tenancy.js';
-import { AI_INPUT_BUDGET_CHARS, OpenAiCompatibleSummarizer, SummaryProviderError, SUMMARY_MAX_CHARS } from '../../domain/summaries/index.js';
+import {
+  AI_INPUT_BUDGET_CHARS,
+  OpenAiCompatibleSummarizer,
+  SummaryProviderError,
+  SUMMARY_MAX_CHARS,
+} from '../../domain/summaries/index.js';
 import { SYSTEM_PROMPT } from '../../domain/summaries/openai.js';
-import { SUMMARY_WORKFLOW, summarySignalWithStart, type SummaryRunResult, type SummaryWorkflow } from '../../contract/summaries.js';
+import {
+  SUMMARY_WORKFLOW,
+  summarySignalWithStart,
+  type SummaryRunResult,
+  type SummaryWorkflow,
+} from '../../contract/summaries.js';
 import { createWorker, externalDeps } from '../../worker/create-worker.js';
 import { getStack } from '../support/hooks.js';
 import { createRecord, integration } from '../records/support.js';
@@ -33,7 +43,12 @@ describe('summaries: OpenAI-compatible provider', function () {
 
   before(async () => {
     server = await startChatServer();
-    provider = new OpenAiCompatibleSummarizer({ baseUrl: server.baseUrl, model: 'modelo-prueba', apiKey: 'clave-secreta', timeoutMs: 1_000 });
+    provider = new OpenAiCompatibleSummarizer({
+      baseUrl: server.baseUrl,
+      model: 'modelo-prueba',
+      apiKey: 'clave-secreta',
+      timeoutMs: 1_000,
+    });
   });
   after(() => server.close());
   beforeEach(() => {
@@ -43,7 +58,11 @@ describe('summaries: OpenAI-compatible provider', function () {
   it('posts a chat completion with the model, a Spanish instruction, the text and the bearer key', async () => {
     server.script({ answer: 'La ordenanza regula el arbolado público.' });
     const summary = await provider.summarize({ kind: 'memo', text: 'Texto del memorándum sobre el arbolado.' });
-    assert.deepEqual(summary, { text: 'La ordenanza regula el arbolado público.', provider: 'openai', model: 'modelo-prueba' });
+    assert.deepEqual(summary, {
+      text: 'La ordenanza regula el arbolado público.',
+      provider: 'openai',
+      model: 'modelo-prueba',
+    });
     const [req] = server.requests;
     assert.equal(req!.method, 'POST');
     assert.equal(req!.path, '/v1/chat/completions');
@@ -51,7 +70,10 @@ describe('summaries: OpenAI-compatible provider', function () {
     assert.match(String(req!.headers['content-type']), /^application\/json/);
     assert.equal(req!.body.model, 'modelo-prueba');
     assert.equal(req!.body.stream, false);
-    assert.deepEqual(req!.body.messages.map((m) => m.role), ['system', 'user']);
+    assert.deepEqual(
+      req!.body.messages.map((m) => m.role),
+      ['system', 'user'],
+    );
     assert.equal(req!.body.messages[0]!.content, SYSTEM_PROMPT);
     assert.match(SYSTEM_PROMPT, /español/);
     assert.match(SYSTEM_PROMPT, /una a tres oraciones/);
@@ -75,7 +97,10 @@ describe('summaries: OpenAI-compatible provider', function () {
 
   it('strips and caps the answer: reasoning, labels, quotes, markdown, line breaks', async () => {
     server.script({ answer: '<think>pienso</think>\n**Resumen:** "El expediente tramita un permiso\nde obra."' });
-    assert.equal((await provider.summarize({ kind: 'case', text: 'x' })).text, 'El expediente tramita un permiso de obra.');
+    assert.equal(
+      (await provider.summarize({ kind: 'case', text: 'x' })).text,
+      'El expediente tramita un permiso de obra.',
+    );
     const long = Array.from({ length: 30 }, (_, i) => `Oración número ${i + 1} del resumen del modelo.`).join(' ');
     server.script({ answer: long });
     const capped = (await provider.summarize({ kind: 'case', text: 'x' })).text;
@@ -96,7 +121,16 @@ describe('summaries: OpenAI-compatible provider', function () {
     server.script({ status: 429 }, { status: 503 }, { status: 400 }, { answer: '   ' }, { status: 200, raw: '<html>' });
     const results = [];
     for (let i = 0; i < 5; i++) results.push(await failure(provider.summarize({ kind: 'memo', text: 'x' })));
-    assert.deepEqual(results.map((e) => [e.status, e.retryable]), [[429, true], [503, true], [400, false], [200, false], [200, true]]);
+    assert.deepEqual(
+      results.map((e) => [e.status, e.retryable]),
+      [
+        [429, true],
+        [503, true],
+        [400, false],
+        [200, false],
+        [200, true],
+      ],
+    );
   });
 
   it('unreachable server: retryable', async () => {
@@ -112,9 +146,22 @@ describe('summaries: OpenAI-compatible provider', function () {
 
     before(async () => {
       const stack = getStack();
-      const config = stack.configWith({ TEMPORAL_TASK_QUEUE: taskQueue, AI_BASE_URL: server.baseUrl, AI_MODEL: 'modelo-prueba', AI_API_KEY: 'clave-secreta', AI_TIMEOUT_MS: '2000' });
+      const config = stack.configWith({
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        AI_BASE_URL: server.baseUrl,
+        AI_MODEL: 'modelo-prueba',
+        AI_API_KEY: 'clave-secreta',
+        AI_TIMEOUT_MS: '2000',
+      });
       connection = await NativeConnection.connect({ address: stack.temporalAddress });
-      worker = await createWorker({ config, db: stack.db, services: stack.services, log: stack.log, connection, ...externalDeps(config, {}) });
+      worker = await createWorker({
+        config,
+        db: stack.db,
+        services: stack.services,
+        log: stack.log,
+        connection,
+        ...externalDeps(config, {}),
+      });
       running = worker.run();
     });
     after(async () => {
@@ -134,27 +181,49 @@ describe('summaries: OpenAI-compatible provider', function () {
     async function changeAndSummarize(id: string, name: string): Promise<SummaryRunResult> {
       const { db, demoTenant, client } = getStack();
       await tenantDb(db, demoTenant).transaction((trx) => trx('records').where({ id }).update({ display_name: name }));
-      const handle = await client.workflow.signalWithStart<SummaryWorkflow, []>(SUMMARY_WORKFLOW, summarySignalWithStart('demo', { kind: 'record', id }, taskQueue, 100));
+      const handle = await client.workflow.signalWithStart<SummaryWorkflow, []>(
+        SUMMARY_WORKFLOW,
+        summarySignalWithStart('demo', { kind: 'record', id }, taskQueue, 100),
+      );
       return handle.result();
     }
 
-    it('a 429 is retried and the model\'s summary written with its provenance; a 400 is not retried', async () => {
+    it("a 429 is retried and the model's summary written with its provenance; a 400 is not retried", async () => {
       const record = await settledRecord(`Arq. Carla Méndez ${randomUUID().slice(0, 8)}`);
       server.requests.length = 0;
-      server.script({ status: 429 }, { answer: 'Legajo de la arquitecta Carla Méndez, matriculada en el registro municipal.' });
-      assert.deepEqual(await changeAndSummarize(record.id, 'Arq. Carla Méndez (renovada)'), { changes: 1, runs: 1, written: 1, failed: 0 });
+      server.script(
+        { status: 429 },
+        { answer: 'Legajo de la arquitecta Carla Méndez, matriculada en el registro municipal.' },
+      );
+      assert.deepEqual(await changeAndSummarize(record.id, 'Arq. Carla Méndez (renovada)'), {
+        changes: 1,
+        runs: 1,
+        written: 1,
+        failed: 0,
+      });
       assert.equal(server.requests.length, 2, 'asked again after the 429');
       const detail = await integration('agente-obras', `/records/${record.id}`);
       assert.equal(detail.body.resume, 'Legajo de la arquitecta Carla Méndez, matriculada en el registro municipal.');
       const { db, demoTenant } = getStack();
-      const row = await tenantDb(db, demoTenant).transaction((trx) => trx('summaries').where({ kind: 'record', object_id: record.id }).first('provider', 'model'));
+      const row = await tenantDb(db, demoTenant).transaction((trx) =>
+        trx('summaries').where({ kind: 'record', object_id: record.id }).first('provider', 'model'),
+      );
       assert.deepEqual(row, { provider: 'openai', model: 'modelo-prueba' });
 
       server.requests.length = 0;
       server.script({ status: 400 });
-      assert.deepEqual(await changeAndSummarize(record.id, 'Arq. Carla Méndez (otra vez)'), { changes: 1, runs: 1, written: 0, failed: 1 });
+      assert.deepEqual(await changeAndSummarize(record.id, 'Arq. Carla Méndez (otra vez)'), {
+        changes: 1,
+        runs: 1,
+        written: 0,
+        failed: 1,
+      });
       assert.equal(server.requests.length, 1, 'a 400 is not retried');
-      assert.equal((await integration('agente-obras', `/records/${record.id}`)).body.resume, detail.body.resume, 'the previous summary stays');
+      assert.equal(
+        (await integration('agente-obras', `/records/${record.id}`)).body.resume,
+        detail.body.resume,
+        'the previous summary stays',
+      );
     });
   });
 });

@@ -7,7 +7,9 @@ export async function summaryRunResult(kind: SummaryKind, id: string, tenant = '
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      return await getStack().client.workflow.getHandle(summaryWorkflowId(tenant, kind, id)).result();
+      return await getStack()
+        .client.workflow.getHandle(summaryWorkflowId(tenant, kind, id))
+        .result();
     } catch (err) {
       if (!(err instanceof WorkflowNotFoundError) || Date.now() > deadline) throw err;
       await new Promise((r) => setTimeout(r, 100));

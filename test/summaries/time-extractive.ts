@@ -22,4 +22,6 @@ for (let i = 0; i < runs; i++) {
 const used = process.cpuUsage(cpu);
 wall.sort((a, b) => a - b);
 const q = (p: number) => wall[Math.min(wall.length - 1, Math.floor(p * wall.length))]!;
-process.stdout.write(`${JSON.stringify({ pages, words: text.split(/\s+/).length, cpuMs: (used.user + used.system) / 1000 / runs, p50: q(0.5), p95: q(0.95) })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ pages, words: text.split(/\s+/).length, cpuMs: (used.user + used.system) / 1000 / runs, p50: q(0.5), p95: q(0.95) })}\n`,
+);

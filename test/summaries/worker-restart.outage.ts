@@ -29,10 +29,21 @@ describe('summaries: a worker restart', function () {
     const first = await startWorkerProcess({ taskQueue });
     workers.push(first);
 
-    await tenantDb(db, demoTenant).transaction((trx) => trx('records').where({ id: record.id }).update({ display_name: `Arq. Julia Campos de Ortiz ${tag}` }));
-    const handle = await client.workflow.signalWithStart<SummaryWorkflow, []>(SUMMARY_WORKFLOW, summarySignalWithStart('demo', { kind: 'record', id: record.id }, taskQueue, 3_000));
+    await tenantDb(db, demoTenant).transaction((trx) =>
+      trx('records')
+        .where({ id: record.id })
+        .update({ display_name: `Arq. Julia Campos de Ortiz ${tag}` }),
+    );
+    const handle = await client.workflow.signalWithStart<SummaryWorkflow, []>(
+      SUMMARY_WORKFLOW,
+      summarySignalWithStart('demo', { kind: 'record', id: record.id }, taskQueue, 3_000),
+    );
     // The run has started on the first worker and is waiting out its quiet period: kill that worker.
-    await until('the run on the first worker', async () => ((await handle.fetchHistory()).events?.some((e) => e.timerStartedEventAttributes) ? true : undefined), 60_000);
+    await until(
+      'the run on the first worker',
+      async () => ((await handle.fetchHistory()).events?.some((e) => e.timerStartedEventAttributes) ? true : undefined),
+      60_000,
+    );
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     assert.doesNotMatch((await integration('agente-obras', `/records/${record.id}`)).body.resume, /de Ortiz/);

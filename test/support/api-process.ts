@@ -6,7 +6,13 @@ import { getStack } from './hooks.js';
 export type ApiProcess = ChildProcess & { url: string };
 
 /** Starts `api/main.ts` on `port`; resolves once its /health answers. */
-export async function startApiProcess(options: { port: number; taskQueue: string; databaseUrl?: string; temporalAddress?: string; env?: Record<string, string> }): Promise<ApiProcess> {
+export async function startApiProcess(options: {
+  port: number;
+  taskQueue: string;
+  databaseUrl?: string;
+  temporalAddress?: string;
+  env?: Record<string, string>;
+}): Promise<ApiProcess> {
   const stack = getStack();
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {

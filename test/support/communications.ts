@@ -9,25 +9,43 @@ export interface SectorRecipients {
   bcc?: string[];
 }
 
-const sectors = (r: SectorRecipients) => ({ to: r.to.map(demoSector), cc: (r.cc ?? []).map(demoSector), bcc: (r.bcc ?? []).map(demoSector) });
+const sectors = (r: SectorRecipients) => ({
+  to: r.to.map(demoSector),
+  cc: (r.cc ?? []).map(demoSector),
+  bcc: (r.bcc ?? []).map(demoSector),
+});
 
 /** A NOTA draft with content and signers (user keys; the last numbers), not yet sent to signing. */
-export async function draftNote(creator: string, recipients: SectorRecipients, options: { reference?: string; content?: string; signers?: string[] } = {}) {
+export async function draftNote(
+  creator: string,
+  recipients: SectorRecipients,
+  options: { reference?: string; content?: string; signers?: string[] } = {},
+) {
   const created = await request('/api/v1/documents', {
-    method: 'POST', headers: asIntegration(creator),
-    json: { document_type_acronym: 'NOTA', reference: options.reference ?? 'Nota de prueba', recipients: sectors(recipients) },
+    method: 'POST',
+    headers: asIntegration(creator),
+    json: {
+      document_type_acronym: 'NOTA',
+      reference: options.reference ?? 'Nota de prueba',
+      recipients: sectors(recipients),
+    },
   });
   assert.equal(created.status, 201, created.text);
   const id = created.body.document_id as string;
   const saved = await request(`/api/v1/documents/${id}`, {
-    method: 'PATCH', headers: asIntegration(creator), json: { content: options.content ?? SAMPLE_HTML, signers: (options.signers ?? [creator]).map(demoUser) },
+    method: 'PATCH',
+    headers: asIntegration(creator),
+    json: { content: options.content ?? SAMPLE_HTML, signers: (options.signers ?? [creator]).map(demoUser) },
   });
   assert.equal(saved.status, 200, saved.text);
   return id;
 }
 
 export async function startSigning(id: string, creator: string) {
-  const res = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration(creator) });
+  const res = await request(`/api/v1/documents/${id}/start-signing`, {
+    method: 'POST',
+    headers: asIntegration(creator),
+  });
   assert.equal(res.status, 200, res.text);
 }
 
@@ -42,7 +60,11 @@ export async function signAll(id: string, signers: string[]) {
 }
 
 /** A NOTA sent end to end: drafted, signed and numbered, so delivered to its sectors. */
-export async function sendNote(creator: string, recipients: SectorRecipients, options: { reference?: string; content?: string; signers?: string[] } = {}) {
+export async function sendNote(
+  creator: string,
+  recipients: SectorRecipients,
+  options: { reference?: string; content?: string; signers?: string[] } = {},
+) {
   const signers = options.signers ?? [creator];
   const id = await draftNote(creator, recipients, { ...options, signers });
   await startSigning(id, creator);
@@ -58,21 +80,36 @@ export interface UserRecipients {
 }
 
 /** A MEMO sent through the backend document flow (create, save, start signing, super-sign). */
-export async function sendMemo(sender: string, recipients: UserRecipients, options: { reference?: string; content?: string } = {}) {
+export async function sendMemo(
+  sender: string,
+  recipients: UserRecipients,
+  options: { reference?: string; content?: string } = {},
+) {
   const created = await request('/api/v1/documents', {
-    method: 'POST', headers: asBackend(sender),
+    method: 'POST',
+    headers: asBackend(sender),
     json: {
-      document_type_acronym: 'MEMO', reference: options.reference ?? 'Memo de prueba',
-      recipients: { to: recipients.to.map(demoUser), cc: (recipients.cc ?? []).map(demoUser), bcc: (recipients.bcc ?? []).map(demoUser) },
+      document_type_acronym: 'MEMO',
+      reference: options.reference ?? 'Memo de prueba',
+      recipients: {
+        to: recipients.to.map(demoUser),
+        cc: (recipients.cc ?? []).map(demoUser),
+        bcc: (recipients.bcc ?? []).map(demoUser),
+      },
     },
   });
   assert.equal(created.status, 200, created.text);
   const id = created.body.data.document_id as string;
   const saved = await request(`/api/v1/documents/${id}/save`, {
-    method: 'PATCH', headers: asBackend(sender), json: { content: options.content ?? SAMPLE_HTML, signers: [{ user_id: demoUser(sender), is_numerator: true }] },
+    method: 'PATCH',
+    headers: asBackend(sender),
+    json: { content: options.content ?? SAMPLE_HTML, signers: [{ user_id: demoUser(sender), is_numerator: true }] },
   });
   assert.equal(saved.status, 200, saved.text);
-  const started = await request(`/api/v1/documents/${id}/start-signing-process`, { method: 'POST', headers: asBackend(sender) });
+  const started = await request(`/api/v1/documents/${id}/start-signing-process`, {
+    method: 'POST',
+    headers: asBackend(sender),
+  });
   assert.equal(started.status, 200, started.text);
   const signed = await request(`/api/v1/documents/${id}/super-sign`, { method: 'POST', headers: asBackend(sender) });
   assert.equal(signed.status, 200, signed.text);

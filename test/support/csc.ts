@@ -16,16 +16,33 @@ function codeMessages(messages: MaildevMessage[], email: string): MaildevMessage
 }
 
 /** The newest one-time code e-mailed to `email` (waits until there is one). */
-export async function signingCodeFor(stack: Pick<TestStack, 'mail'>, email: string, timeoutMs = 15_000): Promise<string> {
-  const message = await until(`a signing code e-mailed to ${email}`, async () => codeMessages(await stack.mail.messages(), email).at(-1), timeoutMs);
+export async function signingCodeFor(
+  stack: Pick<TestStack, 'mail'>,
+  email: string,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const message = await until(
+    `a signing code e-mailed to ${email}`,
+    async () => codeMessages(await stack.mail.messages(), email).at(-1),
+    timeoutMs,
+  );
   return CODE.exec(message.text)![1]!;
 }
 
 /** The code of the e-mail that `request` makes the service send to `email` (never an earlier one). */
-export async function newSigningCode(stack: Pick<TestStack, 'mail'>, email: string, request: () => Promise<unknown>, timeoutMs = 15_000): Promise<{ code: string; message: MaildevMessage }> {
+export async function newSigningCode(
+  stack: Pick<TestStack, 'mail'>,
+  email: string,
+  request: () => Promise<unknown>,
+  timeoutMs = 15_000,
+): Promise<{ code: string; message: MaildevMessage }> {
   const seen = new Set(codeMessages(await stack.mail.messages(), email).map((m) => m.id));
   await request();
-  const message = await until(`a new signing code e-mailed to ${email}`, async () => codeMessages(await stack.mail.messages(), email).find((m) => !seen.has(m.id)), timeoutMs);
+  const message = await until(
+    `a new signing code e-mailed to ${email}`,
+    async () => codeMessages(await stack.mail.messages(), email).find((m) => !seen.has(m.id)),
+    timeoutMs,
+  );
   return { code: CODE.exec(message.text)![1]!, message };
 }
 

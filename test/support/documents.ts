@@ -9,7 +9,9 @@ export const SAMPLE_HTML =
 
 export async function createIntegrationDraft(userKey: string, body: Record<string, unknown> = {}): Promise<string> {
   const res = await request('/api/v1/documents', {
-    method: 'POST', headers: asIntegration(userKey), json: { document_type_acronym: 'INF', reference: 'Informe de prueba', ...body },
+    method: 'POST',
+    headers: asIntegration(userKey),
+    json: { document_type_acronym: 'INF', reference: 'Informe de prueba', ...body },
   });
   assert.equal(res.status, 201, res.text);
   return res.body.document_id as string;
@@ -17,33 +19,53 @@ export async function createIntegrationDraft(userKey: string, body: Record<strin
 
 export async function createBackendDraft(userKey: string, body: Record<string, unknown> = {}): Promise<string> {
   const res = await request('/api/v1/documents', {
-    method: 'POST', headers: asBackend(userKey), json: { document_type_acronym: 'INF', reference: 'Informe de prueba', ...body },
+    method: 'POST',
+    headers: asBackend(userKey),
+    json: { document_type_acronym: 'INF', reference: 'Informe de prueba', ...body },
   });
   assert.equal(res.status, 200, res.text);
   return res.body.data.document_id as string;
 }
 
 /** Saves content and signers (user keys; the last one numbers) through the integration PATCH. */
-export async function prepareIntegrationDraft(creatorKey: string, signerKeys: string[], body: Record<string, unknown> = {}): Promise<string> {
+export async function prepareIntegrationDraft(
+  creatorKey: string,
+  signerKeys: string[],
+  body: Record<string, unknown> = {},
+): Promise<string> {
   const id = await createIntegrationDraft(creatorKey, body);
   const res = await request(`/api/v1/documents/${id}`, {
-    method: 'PATCH', headers: asIntegration(creatorKey), json: { content: SAMPLE_HTML, signers: signerKeys.map(demoUser) },
+    method: 'PATCH',
+    headers: asIntegration(creatorKey),
+    json: { content: SAMPLE_HTML, signers: signerKeys.map(demoUser) },
   });
   assert.equal(res.status, 200, res.text);
   return id;
 }
 
-export async function letterPdf(text = 'Documento externo', pages = 1, size: [number, number] = [612, 792]): Promise<Buffer> {
+export async function letterPdf(
+  text = 'Documento externo',
+  pages = 1,
+  size: [number, number] = [612, 792],
+): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) pdf.addPage(size).drawText(`${text} ${i + 1}`, { x: 72, y: 700, size: 14, font });
   return Buffer.from(await pdf.save());
 }
 
-export function pdfForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name?: string; field?: string }): FormData {
+export function pdfForm(
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array; name?: string; field?: string },
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file) form.set(file.field ?? 'pdf_file', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name ?? 'externo.pdf');
+  if (file)
+    form.set(
+      file.field ?? 'pdf_file',
+      new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }),
+      file.name ?? 'externo.pdf',
+    );
   return form;
 }
 

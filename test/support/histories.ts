@@ -55,7 +55,13 @@ export async function captureHistories(client: Client, dir: string): Promise<str
     for (const [index, { run, history }] of pick(recorded).entries()) {
       const file = path.join(dir, fileName(type, index));
       const encoded = Buffer.from(HistoryProto.encode(HistoryProto.fromObject(history)).finish()).toString('base64');
-      const body = { workflowType: type, workflowId: run.workflowId, status: run.status.name, events: history.events?.length ?? 0, history: encoded };
+      const body = {
+        workflowType: type,
+        workflowId: run.workflowId,
+        status: run.status.name,
+        events: history.events?.length ?? 0,
+        history: encoded,
+      };
       await writeFile(file, `${JSON.stringify(body)}\n`);
       written.push(file);
     }
@@ -65,7 +71,10 @@ export async function captureHistories(client: Client, dir: string): Promise<str
 
 async function jsonFiles(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f));
+  return names
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 /** The refreshed histories of `dir` and the pinned ones of `dir/pinned`. */

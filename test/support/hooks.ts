@@ -16,7 +16,9 @@ export function useTemporalWebUi(): void {
 export async function mochaGlobalSetup(): Promise<void> {
   const started = Date.now();
   stack = await startTestStack({ temporalWebUi });
-  process.stderr.write(`  test stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s (api ${stack.apiUrl}, temporal ${stack.temporalAddress}${stack.temporalUiUrl ? `, its web UI ${stack.temporalUiUrl}` : ''})\n`);
+  process.stderr.write(
+    `  test stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s (api ${stack.apiUrl}, temporal ${stack.temporalAddress}${stack.temporalUiUrl ? `, its web UI ${stack.temporalUiUrl}` : ''})\n`,
+  );
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {

@@ -82,7 +82,10 @@ export function deeplyNested(depth = 10_000): Buffer {
 export function manyPages(count = 10_000, declared = count): Buffer {
   const first = 4;
   const kids = Array.from({ length: count }, (_, i) => `${first + i} 0 R`).join(' ');
-  const pages: string[] = Array.from({ length: count }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>');
+  const pages: string[] = Array.from(
+    { length: count },
+    () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>',
+  );
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${kids}] /Count ${declared} >>`,
@@ -99,10 +102,16 @@ export function deeplyNestedDictionaries(depth = 10_000): Buffer {
 /** The one-page Letter document followed by `count` tiny objects no cross-reference lists. */
 export function manyObjects(count = 300_000): Buffer {
   const pdf = withSoundTable('<< >>', Buffer.alloc(0));
-  const filler = Buffer.from(Array.from({ length: count }, (_, i) => `${i + 6} 0 obj null endobj\n`).join(''), 'latin1');
+  const filler = Buffer.from(
+    Array.from({ length: count }, (_, i) => `${i + 6} 0 obj null endobj\n`).join(''),
+    'latin1',
+  );
   // Inserted before the table, whose offsets (of objects 1–4) do not move.
   const tableAt = pdf.lastIndexOf('\nxref\n') + 1;
-  const table = pdf.subarray(tableAt).toString('latin1').replace(/startxref\n\d+/, `startxref\n${tableAt + filler.length}`);
+  const table = pdf
+    .subarray(tableAt)
+    .toString('latin1')
+    .replace(/startxref\n\d+/, `startxref\n${tableAt + filler.length}`);
   return Buffer.concat([pdf.subarray(0, tableAt), filler, Buffer.from(table, 'latin1')]);
 }
 

@@ -32,7 +32,11 @@ export async function request<T = any>(path: string, options: RequestOptions = {
   } else if (options.form) {
     body = options.form;
   }
-  const res = await fetch(`${options.baseUrl ?? getStack().apiUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const res = await fetch(`${options.baseUrl ?? getStack().apiUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   const text = bytes.toString('utf8');
   let parsed: unknown = text;

@@ -19,24 +19,37 @@ export async function ensureAccount(email: string, password: string, connection?
     headers: { 'content-type': 'application/json', 'x-admin-key': idp.adminKey },
     body: JSON.stringify({ email, email_verified: true, ...(connection ? { connection } : { password }) }),
   });
-  if (res.status !== 201 && res.status !== 200 && res.status !== 409) throw new Error(`could not create account ${email}: ${res.status} ${await res.text()}`);
+  if (res.status !== 201 && res.status !== 200 && res.status !== 409)
+    throw new Error(`could not create account ${email}: ${res.status} ${await res.text()}`);
 }
 
 /** Authorization code + PKCE through the provider's login page. */
 export async function userToken(email: string, password: string): Promise<string> {
   const { idp } = getStack();
-  const tokens = await loginWithPassword({ issuer: idp.issuer, clientId: idp.frontendClientId, redirectUri: idp.redirectUri, email, password });
+  const tokens = await loginWithPassword({
+    issuer: idp.issuer,
+    clientId: idp.frontendClientId,
+    redirectUri: idp.redirectUri,
+    email,
+    password,
+  });
   return tokens.accessToken;
 }
 
 /** The provider's own signing key (read from its data folder), to forge tokens it would have signed. */
-export async function providerSigningKey(): Promise<{ key: Awaited<ReturnType<typeof importJWK>>; kid: string; publicPem: string }> {
+export async function providerSigningKey(): Promise<{
+  key: Awaited<ReturnType<typeof importJWK>>;
+  kid: string;
+  publicPem: string;
+}> {
   const file = path.join(getStack().config.dataDir, 'oidc', 'keys.json');
   const jwk = (JSON.parse(await readFile(file, 'utf8')) as { signing: JWK[] }).signing[0]!;
   const key = await importJWK(jwk, 'RS256');
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...pub } = jwk;
   const { createPublicKey } = await import('node:crypto');
-  const publicPem = createPublicKey({ key: pub as never, format: 'jwk' }).export({ format: 'pem', type: 'spki' }).toString();
+  const publicPem = createPublicKey({ key: pub as never, format: 'jwk' })
+    .export({ format: 'pem', type: 'spki' })
+    .toString();
   return { key, kid: jwk.kid!, publicPem };
 }
 
@@ -74,7 +87,9 @@ export function unsignedToken(email: string): string {
   const { idp } = getStack();
   const now = Math.floor(Date.now() / 1000);
   const header = b64url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-  const payload = b64url(JSON.stringify({ sub: 'auth0|none', email, iss: idp.issuer, aud: idp.audience, iat: now, exp: now + 600 }));
+  const payload = b64url(
+    JSON.stringify({ sub: 'auth0|none', email, iss: idp.issuer, aud: idp.audience, iat: now, exp: now + 600 }),
+  );
   return `${header}.${payload}.`;
 }
 
@@ -85,7 +100,9 @@ export async function hs256WithPublicKey(email: string): Promise<string> {
   const { createHmac } = await import('node:crypto');
   const now = Math.floor(Date.now() / 1000);
   const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid }));
-  const payload = b64url(JSON.stringify({ sub: 'auth0|hs', email, iss: idp.issuer, aud: idp.audience, iat: now, exp: now + 600 }));
+  const payload = b64url(
+    JSON.stringify({ sub: 'auth0|hs', email, iss: idp.issuer, aud: idp.audience, iat: now, exp: now + 600 }),
+  );
   const signature = createHmac('sha256', publicPem).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }

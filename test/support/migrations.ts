@@ -11,9 +11,16 @@ export async function tenantSchemaBefore(db: Db, schema: string, before: string)
   await db.migrate.latest({
     schemaName: schema,
     tableName: 'knex_migrations',
-    migrationSource: listMigrationSource(tenantMigrations.filter((m) => m.name < before).map((m) => ({
-      ...m,
-      up: async (knex) => { await scopeTransaction(knex, schema); await m.up(knex); },
-    }))),
+    migrationSource: listMigrationSource(
+      tenantMigrations
+        .filter((m) => m.name < before)
+        .map((m) => ({
+          ...m,
+          up: async (knex) => {
+            await scopeTransaction(knex, schema);
+            await m.up(knex);
+          },
+        })),
+    ),
   });
 }

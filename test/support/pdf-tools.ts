@@ -20,17 +20,33 @@ function withFile<T>(bytes: Buffer, fn: (file: string) => T): T {
 }
 
 // jsqr is CommonJS with an ES-style default in its typings: take the function either way.
-const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule.default }).default ?? jsQRModule) as typeof jsQRModule.default;
+const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule.default }).default ??
+  jsQRModule) as typeof jsQRModule.default;
 
 /** The QR code in the footer band of a page, rendered by pdftoppm and decoded with jsQR. */
 export function qrInFooter(pdf: Buffer, pageNumber = 1): string | null {
   return withFile(pdf, (file) => {
     const out = path.join(path.dirname(file), 'page');
-    execFileSync('pdftoppm', ['-r', '300', '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile', '-png', file, out]);
+    execFileSync('pdftoppm', [
+      '-r',
+      '300',
+      '-f',
+      String(pageNumber),
+      '-l',
+      String(pageNumber),
+      '-singlefile',
+      '-png',
+      file,
+      out,
+    ]);
     const png = PNG.sync.read(readFileSync(`${out}.png`));
     // The bottom 60 pt of the page (250 px at 300 dpi), where the footer is.
     const band = 250;
-    const data = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset + (png.height - band) * png.width * 4, band * png.width * 4);
+    const data = new Uint8ClampedArray(
+      png.data.buffer,
+      png.data.byteOffset + (png.height - band) * png.width * 4,
+      band * png.width * 4,
+    );
     return jsQR(data, png.width, band)?.data ?? null;
   });
 }
@@ -38,7 +54,12 @@ export function qrInFooter(pdf: Buffer, pageNumber = 1): string | null {
 /** What pdfinfo reports, by key (Producer, Pages, Title...). */
 export function pdfInfo(bytes: Buffer): Record<string, string> {
   const text = withFile(bytes, (file) => execFileSync('pdfinfo', [file]).toString('utf8'));
-  return Object.fromEntries(text.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((l) => l.includes(':'))
+      .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
 }
 
 /** Text in content-stream order (-raw keeps rotated text such as watermarks whole). */
@@ -75,7 +96,11 @@ export function pdfDocumentTimestamps(bytes: Buffer): PdfSignature[] {
 }
 
 function documentTimestampFields(bytes: Buffer): Set<string> {
-  return new Set(signatureFields(new PdfReader(bytes)).filter((f) => f.kind === 'timestamp').map((f) => f.name));
+  return new Set(
+    signatureFields(new PdfReader(bytes))
+      .filter((f) => f.kind === 'timestamp')
+      .map((f) => f.name),
+  );
 }
 
 function pdfsigEntries(bytes: Buffer): PdfSignature[] {

@@ -41,7 +41,11 @@ export const TEST_DEMO_API_KEY = 'exk_test_demo_key_0123456789abcdefghijklmnopqr
 export const TEST_TESTING_API_KEY = 'testing-mode-key';
 export const TEST_SIGNER_API_KEY = 'test-signer-key';
 /** The remote signing service's client credentials and admin token in tests. */
-export const TEST_CSC = { clientId: 'expediente-test', clientSecret: 'test-csc-secret', adminToken: 'test-csc-admin-token' } as const;
+export const TEST_CSC = {
+  clientId: 'expediente-test',
+  clientSecret: 'test-csc-secret',
+  adminToken: 'test-csc-admin-token',
+} as const;
 
 export interface TestStack {
   config: Config;
@@ -61,7 +65,16 @@ export interface TestStack {
   /** The development PKI (its root is the trust anchor for validators). */
   pki: DevPki;
   /** The development OpenID provider, which tests may stop and start again (same port, same keys). */
-  idp: { issuer: string; url: string; adminKey: string; frontendClientId: string; redirectUri: string; audience: string; stop(): Promise<void>; start(): Promise<void> };
+  idp: {
+    issuer: string;
+    url: string;
+    adminKey: string;
+    frontendClientId: string;
+    redirectUri: string;
+    audience: string;
+    stop(): Promise<void>;
+    start(): Promise<void>;
+  };
   /** The SMTP catcher: its REST API lists the messages the platform sent. */
   mail: { webUrl: string; messages(): Promise<MaildevMessage[]>; clear(): Promise<void> };
   /** The signing service, which tests may stop and start again on the same port. */
@@ -78,7 +91,10 @@ export interface TestStack {
    * (a shorter wait, another task queue, production mode...). Optionally on another database
    * URL or Temporal address, to see how it behaves when they are unreachable.
    */
-  extraApi(env: Record<string, string>, options?: { databaseUrl?: string; temporalAddress?: string }): Promise<{ url: string; close(): Promise<void> }>;
+  extraApi(
+    env: Record<string, string>,
+    options?: { databaseUrl?: string; temporalAddress?: string },
+  ): Promise<{ url: string; close(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -91,7 +107,10 @@ export interface TestStack {
 export async function endRunsOnQueue(client: Client, taskQueue: string): Promise<number> {
   let ended = 0;
   for await (const run of client.workflow.list({ query: `TaskQueue="${taskQueue}" AND ExecutionStatus="Running"` })) {
-    await client.workflow.getHandle(run.workflowId, run.runId).terminate('the test that owned this task queue is over').catch(() => undefined);
+    await client.workflow
+      .getHandle(run.workflowId, run.runId)
+      .terminate('the test that owned this task queue is over')
+      .catch(() => undefined);
     ended++;
   }
   return ended;
@@ -149,8 +168,12 @@ async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<v
   };
 }
 
-async function throwawayTemporal(log: Logger, ui: boolean): Promise<{ address: string; uiUrl: string | undefined; stop: () => Promise<void> }> {
-  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, uiUrl: undefined, stop: async () => undefined };
+async function throwawayTemporal(
+  log: Logger,
+  ui: boolean,
+): Promise<{ address: string; uiUrl: string | undefined; stop: () => Promise<void> }> {
+  if (process.env.TEMPORAL_ADDRESS)
+    return { address: process.env.TEMPORAL_ADDRESS, uiUrl: undefined, stop: async () => undefined };
   const cli = await ensureTemporalCli(process.env.TEMPORAL_CLI, (line) => log.info(line));
   const server = await TemporalDevServer.start({
     cliPath: cli,
@@ -172,7 +195,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const log = testLogger();
   Runtime.install({ logger: new DefaultLogger(process.env.TEST_LOG === 'debug' ? 'DEBUG' : 'ERROR') });
 
-  const [database, temporalServer] = await Promise.all([throwawayDatabase(), throwawayTemporal(log, options.temporalWebUi ?? false)]);
+  const [database, temporalServer] = await Promise.all([
+    throwawayDatabase(),
+    throwawayTemporal(log, options.temporalWebUi ?? false),
+  ]);
   const taskQueue = `expediente-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'expediente-test-data-'));
 
@@ -182,8 +208,14 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const tsa = await startTimestampAuthority({ port: await freePort(), host: '127.0.0.1', pkiDir, log });
   const signerPort = await freePort();
   const signerConfig = loadSignerConfig({
-    ENVIRONMENT: 'test', HOST: '127.0.0.1', SIGNER_PORT: String(signerPort), API_KEY: TEST_SIGNER_API_KEY,
-    CERTS_DIR: pki.certsDir, TSA_URL: tsa.url, DATA_DIR: dataDir, LOG_LEVEL: 'error',
+    ENVIRONMENT: 'test',
+    HOST: '127.0.0.1',
+    SIGNER_PORT: String(signerPort),
+    API_KEY: TEST_SIGNER_API_KEY,
+    CERTS_DIR: pki.certsDir,
+    TSA_URL: tsa.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
   });
   let signer: RunningSigner | undefined = await startSignerServer(signerConfig, log);
 
@@ -206,9 +238,17 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const mail = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
   // The remote signing service of personal signatures, on the same PKI (the TSA answers OCSP for its certificates).
   const cscConfig = loadCscServiceConfig({
-    APP_ENV: 'test', HOST: '127.0.0.1', CSC_PORT: String(await freePort()), DATA_DIR: dataDir, CSC_PKI_DIR: pkiDir,
-    CSC_CLIENT_ID: TEST_CSC.clientId, CSC_CLIENT_SECRET: TEST_CSC.clientSecret, CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
-    SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.smtpPort), LOG_LEVEL: 'error',
+    APP_ENV: 'test',
+    HOST: '127.0.0.1',
+    CSC_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    CSC_PKI_DIR: pkiDir,
+    CSC_CLIENT_ID: TEST_CSC.clientId,
+    CSC_CLIENT_SECRET: TEST_CSC.clientSecret,
+    CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mail.smtpPort),
+    LOG_LEVEL: 'error',
   });
   let csc: RunningCscService | undefined = await startCscService(cscConfig, { log });
   const cscUrl = csc.url;
@@ -256,7 +296,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const workerRun = worker.run();
   const relay = startOutboxRelay({ config, db, connection: workerConnection, log });
 
-  const tokensFor = (c: Config) => new TokenVerifier({ issuer: c.oidc.issuer, audiences: c.oidc.audiences, jwksUrl: c.oidc.jwksUrl, log });
+  const tokensFor = (c: Config) =>
+    new TokenVerifier({ issuer: c.oidc.issuer, audiences: c.oidc.audiences, jwksUrl: c.oidc.jwksUrl, log });
   const temporal: TemporalHandle = createTemporalClient(config, temporalServer.address);
   const apiDeps: ApiDeps = { config, db, services, temporal, tokens: tokensFor(config), log };
   // The desk served at / logs in with the test provider's front-end client (api/web.ts).
@@ -283,12 +324,17 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       const extraConfig = configWith(env);
       const extraDb = options.databaseUrl ? createDb(options.databaseUrl, { log }) : db;
       const extraTemporal = createTemporalClient(extraConfig, options.temporalAddress ?? temporalServer.address);
-      const extra = await startApi({ config: extraConfig, db: extraDb, services, temporal: extraTemporal, tokens: tokensFor(extraConfig), log }, 0, '127.0.0.1');
+      const extra = await startApi(
+        { config: extraConfig, db: extraDb, services, temporal: extraTemporal, tokens: tokensFor(extraConfig), log },
+        0,
+        '127.0.0.1',
+      );
       return {
         url: extra.url,
         async close() {
           await extra.close();
-          if (env.TEMPORAL_TASK_QUEUE && env.TEMPORAL_TASK_QUEUE !== config.temporal.taskQueue) await endRunsOnQueue(client, env.TEMPORAL_TASK_QUEUE);
+          if (env.TEMPORAL_TASK_QUEUE && env.TEMPORAL_TASK_QUEUE !== config.temporal.taskQueue)
+            await endRunsOnQueue(client, env.TEMPORAL_TASK_QUEUE);
           await extraTemporal.close();
           if (extraDb !== db) await extraDb.destroy();
         },
@@ -341,7 +387,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await services.renderer.close();
       external.mailer.close();
       await db.destroy();
-      await Promise.all([temporalServer.stop(), database.drop(), signer?.close(), tsa.close(), idp?.close(), mail.close(), csc?.close()]);
+      await Promise.all([
+        temporalServer.stop(),
+        database.drop(),
+        signer?.close(),
+        tsa.close(),
+        idp?.close(),
+        mail.close(),
+        csc?.close(),
+      ]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

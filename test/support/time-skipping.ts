@@ -11,15 +11,22 @@ import type { Activities } from '../../activities/index.js';
 import { workflowsPath } from '../../worker/create-worker.js';
 import { addSearchAttributes } from '../../worker/search-attributes.js';
 
-export const TEST_SERVER = fileURLToPath(new URL('../../.tools/temporal-test-server/temporal-test-server', import.meta.url));
+export const TEST_SERVER = fileURLToPath(
+  new URL('../../.tools/temporal-test-server/temporal-test-server', import.meta.url),
+);
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
 /** The time-skipping environment, or null when the test server is not installed. */
 export async function startTimeSkipping(): Promise<TestWorkflowEnvironment | null> {
   if (!existsSync(TEST_SERVER)) return null;
-  bundle ??= bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } });
-  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: TEST_SERVER } } });
+  bundle ??= bundleWorkflowCode({
+    workflowsPath: workflowsPath(),
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
+  });
+  const env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: TEST_SERVER } },
+  });
   // The workflows set the project's search attributes, which the server must know.
   await addSearchAttributes(env.nativeConnection, env.namespace ?? 'default');
   return env;
@@ -33,13 +40,24 @@ let queues = 0;
  * down and a retried test gets a clean one.
  */
 export async function withWorker<T>(
-  env: TestWorkflowEnvironment, activities: Partial<Activities>, fn: (taskQueue: string) => Promise<T>, timeoutMs = 60_000,
+  env: TestWorkflowEnvironment,
+  activities: Partial<Activities>,
+  fn: (taskQueue: string) => Promise<T>,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const taskQueue = `time-skipping-${process.pid}-${++queues}`;
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await bundle!, activities });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: await bundle!,
+    activities,
+  });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`time-skipping test did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`time-skipping test did not finish within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
   });
   try {
     return await worker.runUntil(Promise.race([fn(taskQueue), deadline]));

@@ -30,14 +30,24 @@ export interface TestReceiver {
 }
 
 export async function startTestReceiver(path = '/hooks'): Promise<TestReceiver> {
-  const receiver: TestReceiver = { url: '', received: [], answer: () => 204, secrets: [], close: async () => undefined };
+  const receiver: TestReceiver = {
+    url: '',
+    received: [],
+    answer: () => 204,
+    secrets: [],
+    close: async () => undefined,
+  };
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(req.headers['webhook-id']),
+        'webhook-timestamp': String(req.headers['webhook-timestamp']),
+        'webhook-signature': String(req.headers['webhook-signature']),
+      };
       const verifiedWith = receiver.secrets.findIndex((secret) => {
         try {
           new Webhook(secret).verify(raw, headers);
@@ -46,7 +56,13 @@ export async function startTestReceiver(path = '/hooks'): Promise<TestReceiver> 
           return false;
         }
       });
-      const seen = { id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body: JSON.parse(raw), verifiedWith };
+      const seen = {
+        id: headers['webhook-id'],
+        timestamp: headers['webhook-timestamp'],
+        signature: headers['webhook-signature'],
+        body: JSON.parse(raw),
+        verifiedWith,
+      };
       const answer = receiver.answer(seen);
       receiver.received.push({ ...seen, answered: typeof answer === 'object' ? answer.status : answer });
       if (answer === 'never') {

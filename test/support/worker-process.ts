@@ -8,7 +8,11 @@ import { TEST_CSC } from './stack.js';
 export type WorkerProcess = ChildProcess & { healthUrl: string };
 
 /** Starts `worker/main.ts` on `taskQueue`, signing through `signerUrl`; resolves once its /health answers. */
-export async function startWorkerProcess(options: { taskQueue: string; signerUrl?: string; env?: Record<string, string> }): Promise<WorkerProcess> {
+export async function startWorkerProcess(options: {
+  taskQueue: string;
+  signerUrl?: string;
+  env?: Record<string, string>;
+}): Promise<WorkerProcess> {
   const stack = getStack();
   const healthPort = await freePort();
   const sdkMetricsPort = await freePort();

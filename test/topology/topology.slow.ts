@@ -11,7 +11,16 @@
  * Sizes: TOPOLOGY_SIGNINGS (default 100 three-signer rounds) and TOPOLOGY_CASES (30).
  */
 import assert from 'node:assert/strict';
-import { assertNothingLost, checkCases, checkDocuments, createOneCase, printTable, runMany, signOneDocument, type Outcome } from '../faults/support/load.js';
+import {
+  assertNothingLost,
+  checkCases,
+  checkDocuments,
+  createOneCase,
+  printTable,
+  runMany,
+  signOneDocument,
+  type Outcome,
+} from '../faults/support/load.js';
 import { request, asIntegration } from '../support/http.js';
 import { startDeployment, type Deployment, type NodeService } from './support/deployment.js';
 
@@ -37,12 +46,17 @@ describe('topology: a production-shaped deployment under faults', function () {
     this.timeout(1_200_000);
     const started = Date.now();
     deployment = await startDeployment((line) => console.log(`      ${line}`));
-    console.log(`      deployment up in ${Math.round((Date.now() - started) / 1000)} s: Temporal server ${deployment.temporal.address}, ` +
-      `${deployment.apis.length} APIs, ${deployment.workers.length} workers, ${deployment.signers.length} signing services`);
+    console.log(
+      `      deployment up in ${Math.round((Date.now() - started) / 1000)} s: Temporal server ${deployment.temporal.address}, ` +
+        `${deployment.apis.length} APIs, ${deployment.workers.length} workers, ${deployment.signers.length} signing services`,
+    );
   });
   after(async () => {
     if (faults.length) {
-      const lines = [['fault', 'at', 'down', 'back in'], ...faults.map((f) => [f.fault, `${f.atS} s`, `${f.downMs} ms`, `${f.backMs} ms`])];
+      const lines = [
+        ['fault', 'at', 'down', 'back in'],
+        ...faults.map((f) => [f.fault, `${f.atS} s`, `${f.downMs} ms`, `${f.backMs} ms`]),
+      ];
       const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
       for (const line of lines) process.stdout.write(`      ${line.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
     }
@@ -88,8 +102,16 @@ describe('topology: a production-shaped deployment under faults', function () {
       await fault('worker-1 SIGKILL', ...killed(deployment.workers[0]!));
       await fault('api-1 SIGKILL', ...killed(deployment.apis[0]!));
       await fault('signer-1 SIGKILL', ...killed(deployment.signers[0]!));
-      await fault('Temporal server restart', () => deployment.temporal.stop(), () => deployment.temporal.start());
-      await fault('PostgreSQL restart', () => deployment.postgres.stop(), () => deployment.postgres.start());
+      await fault(
+        'Temporal server restart',
+        () => deployment.temporal.stop(),
+        () => deployment.temporal.start(),
+      );
+      await fault(
+        'PostgreSQL restart',
+        () => deployment.postgres.stop(),
+        () => deployment.postgres.start(),
+      );
     })();
     await Promise.all([load, injected]);
     const [docs, created] = await load;
@@ -101,22 +123,35 @@ describe('topology: a production-shaped deployment under faults', function () {
     ];
     outcomes.push(...rows);
     // Both copies of the signing service signed (each counts since its last start).
-    const signedBy = await Promise.all(deployment.signers.map(async (signer) => {
-      const metrics = await (await fetch(`${signer.url}/metrics`)).text();
-      return [...metrics.matchAll(/^expediente_signer_signatures_total\{[^}]*outcome="signed"[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
-    }));
+    const signedBy = await Promise.all(
+      deployment.signers.map(async (signer) => {
+        const metrics = await (await fetch(`${signer.url}/metrics`)).text();
+        return [
+          ...metrics.matchAll(/^expediente_signer_signatures_total\{[^}]*outcome="signed"[^}]*\} (\d+)/gm),
+        ].reduce((sum, m) => sum + Number(m[1]), 0);
+      }),
+    );
     const statuses = Object.fromEntries([...deployment.balancer.statuses].sort(([a], [b]) => a - b));
-    console.log(`      load of ${SIGNINGS} rounds + ${CASES} cases took ${loadS} s; answers seen by clients: ${JSON.stringify(statuses)}; ` +
-      `${deployment.balancer.cut} requests cut by the API kill and retried; signatures by signing service since its last start: ${signedBy.join(' / ')}`);
+    console.log(
+      `      load of ${SIGNINGS} rounds + ${CASES} cases took ${loadS} s; answers seen by clients: ${JSON.stringify(statuses)}; ` +
+        `${deployment.balancer.cut} requests cut by the API kill and retried; signatures by signing service since its last start: ${signedBy.join(' / ')}`,
+    );
 
     assertNothingLost(rows, [...docs.failures, ...created.failures]);
     // Every answer: the operation's own, a 202 to follow, a 4xx the client caused (409 while a
     // signature is in flight), the documented 503, or the balancer's 502 for a cut request.
     if (deployment.balancer.errors.length) {
-      for (const api of deployment.apis) for (const line of (await deployment.errorLines(api)).slice(-10)) console.log(`      ${api.name}: ${line.slice(0, 1500)}`);
+      for (const api of deployment.apis)
+        for (const line of (await deployment.errorLines(api)).slice(-10))
+          console.log(`      ${api.name}: ${line.slice(0, 1500)}`);
     }
     assert.deepEqual(deployment.balancer.errors, [], 'no 500 or other server error reached a client');
-    assert.equal(deployment.balancer.statuses.get(502) ?? 0, deployment.balancer.cut, 'every 502 was a request cut by the API kill');
-    for (const [i, signed] of signedBy.entries()) assert.ok(signed > 0, `${deployment.signers[i]!.name} signed nothing: the workers do not spread the signatures`);
+    assert.equal(
+      deployment.balancer.statuses.get(502) ?? 0,
+      deployment.balancer.cut,
+      'every 502 was a request cut by the API kill',
+    );
+    for (const [i, signed] of signedBy.entries())
+      assert.ok(signed > 0, `${deployment.signers[i]!.name} signed nothing: the workers do not spread the signatures`);
   });
 });

@@ -18,7 +18,9 @@ const admin = asBackend('intendente');
 
 async function createUser(email: string, extra: Record<string, unknown> = {}, baseUrl?: string) {
   return request('/api/v1/users', {
-    method: 'POST', headers: admin, ...(baseUrl ? { baseUrl } : {}),
+    method: 'POST',
+    headers: admin,
+    ...(baseUrl ? { baseUrl } : {}),
     json: { email, full_name: 'Paula Ríos', role: 'empleado', sector_id: demoSector('RENT'), ...extra },
   });
 }
@@ -31,7 +33,12 @@ const linkIn = (text: string) => /(https?:\/\/\S+)/.exec(text)![1]!;
 
 function management() {
   const { idp } = getStack();
-  return new Auth0ManagementProvider({ baseUrl: idp.url, clientId: TEST_OIDC.m2mClientId, clientSecret: TEST_OIDC.m2mClientSecret, frontendClientId: TEST_OIDC.frontendClientId });
+  return new Auth0ManagementProvider({
+    baseUrl: idp.url,
+    clientId: TEST_OIDC.m2mClientId,
+    clientSecret: TEST_OIDC.m2mClientSecret,
+    frontendClientId: TEST_OIDC.frontendClientId,
+  });
 }
 
 describe('user provisioning', function () {
@@ -39,12 +46,16 @@ describe('user provisioning', function () {
 
   it('invites by email, the link sets the password, the first login links the identity and completes the run', async () => {
     const email = `paula.rios.${Date.now()}@pruebas.example`;
-    const created = await createUser(email, { additional_sectors: [{ sector_id: demoSector('MESA'), can_edit: false }] });
+    const created = await createUser(email, {
+      additional_sectors: [{ sector_id: demoSector('MESA'), can_edit: false }],
+    });
     assert.equal(created.status, 201, created.text);
     assert.equal(created.body.data.provisioning_status, 'invited');
     const userId = created.body.data.user_id as string;
 
-    const [mail] = await until('the activation email', async () => ((await mailsTo(email)).length ? mailsTo(email) : undefined));
+    const [mail] = await until('the activation email', async () =>
+      (await mailsTo(email)).length ? mailsTo(email) : undefined,
+    );
     assert.match(mail!.subject, /Municipalidad de Villa Esperanza: active su cuenta/);
     assert.match(mail!.text, /Paula Ríos/);
     const link = linkIn(mail!.text);
@@ -52,16 +63,24 @@ describe('user provisioning', function () {
     const browser = new Browser();
     const form = await browser.navigate(link);
     assert.equal(form.status, 200);
-    const done = await browser.submit(form, 'set-password', { password: 'Mi-Clave-Nueva-9', password_confirmation: 'Mi-Clave-Nueva-9' });
+    const done = await browser.submit(form, 'set-password', {
+      password: 'Mi-Clave-Nueva-9',
+      password_confirmation: 'Mi-Clave-Nueva-9',
+    });
     assert.equal(done.status, 200);
 
     const before = await request(`/api/v1/users/${userId}/provisioning`, { headers: admin });
     assert.equal(before.body.data.status, 'invited');
     const token = await userToken(email, 'Mi-Clave-Nueva-9');
-    const first = await request('/api/v1/auth/me', { headers: { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${token}` } });
+    const first = await request('/api/v1/auth/me', {
+      headers: { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${token}` },
+    });
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.data.user_id, userId);
-    assert.deepEqual(first.body.data.permissions.map((p: { acronym: string }) => p.acronym), ['RENT', 'MESA']);
+    assert.deepEqual(
+      first.body.data.permissions.map((p: { acronym: string }) => p.acronym),
+      ['RENT', 'MESA'],
+    );
 
     const status = await until('the run to complete', async () => {
       const s = await request(`/api/v1/users/${userId}/provisioning`, { headers: admin });
@@ -70,7 +89,9 @@ describe('user provisioning', function () {
     assert.equal(status.authId, first.body.data.auth_id);
     const run = await getStack().client.workflow.getHandle(`user-provisioning/demo/${email}`).describe();
     assert.equal(run.status.name, 'COMPLETED');
-    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ id: userId }).first());
+    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('users').where({ id: userId }).first(),
+    );
     assert.equal(row.invitation_status, 'accepted');
     const account = (await management().findUsersByEmail(email))[0]!;
     assert.equal(account.invitation, 'accepted');
@@ -83,8 +104,14 @@ describe('user provisioning', function () {
     assert.equal(created.status, 201, created.text);
     assert.equal(created.body.data.provisioning_status, 'linked_social');
     const accounts = await management().findUsersByEmail(email);
-    assert.deepEqual(accounts.map((a) => a.kind), ['social'], 'no password account was created');
-    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ email }).first());
+    assert.deepEqual(
+      accounts.map((a) => a.kind),
+      ['social'],
+      'no password account was created',
+    );
+    const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('users').where({ email }).first(),
+    );
     assert.equal(row.auth_id, accounts[0]!.userId);
     await new Promise((r) => setTimeout(r, 500));
     assert.equal((await mailsTo(email)).length, 0);
@@ -102,7 +129,9 @@ describe('user provisioning', function () {
         return s.body.data.status === 'expired' ? s.body.data : undefined;
       });
       assert.equal(status.ticketsIssued, 1);
-      const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ id: userId }).first());
+      const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+        trx('users').where({ id: userId }).first(),
+      );
       assert.equal(row.invitation_status, 'expired');
       assert.equal(row.auth_id, null);
       assert.equal((await management().findUsersByEmail(email))[0]!.invitation, 'expired');
@@ -137,15 +166,30 @@ describe('user provisioning', function () {
   });
 
   it('refuses non-administrators (403), taken emails (409), bad input (400), unknown sectors (404), and resends to active users (409)', async () => {
-    const notAdmin = await request('/api/v1/users', { method: 'POST', headers: asBackend('directora-obras'), json: { email: 'x@pruebas.example', full_name: 'X', role: 'empleado', sector_id: demoSector('DOP') } });
+    const notAdmin = await request('/api/v1/users', {
+      method: 'POST',
+      headers: asBackend('directora-obras'),
+      json: { email: 'x@pruebas.example', full_name: 'X', role: 'empleado', sector_id: demoSector('DOP') },
+    });
     assert.equal(notAdmin.status, 403);
     assert.equal((await createUser('lucia.fernandez@villaesperanza.gob.ar')).status, 409);
     assert.equal((await createUser('no-es-un-email')).status, 400);
     assert.equal((await createUser(`x.${Date.now()}@pruebas.example`, { role: 'jefe' })).status, 400);
-    assert.equal((await createUser(`x.${Date.now()}@pruebas.example`, { sector_id: '00000000-0000-4000-8000-000000000000' })).status, 404);
+    assert.equal(
+      (await createUser(`x.${Date.now()}@pruebas.example`, { sector_id: '00000000-0000-4000-8000-000000000000' }))
+        .status,
+      404,
+    );
     const { demoId } = await import('../../db/seed/demo-data.js');
-    await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('users').where({ id: demoId('user', 'agente-mesa') }).update({ auth_id: 'auth0|ya-activo' }));
-    const active = await request(`/api/v1/users/${demoId('user', 'agente-mesa')}/resend-invitation`, { method: 'POST', headers: admin });
+    await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('users')
+        .where({ id: demoId('user', 'agente-mesa') })
+        .update({ auth_id: 'auth0|ya-activo' }),
+    );
+    const active = await request(`/api/v1/users/${demoId('user', 'agente-mesa')}/resend-invitation`, {
+      method: 'POST',
+      headers: admin,
+    });
     assert.equal(active.status, 409);
   });
 });

@@ -15,11 +15,16 @@ describe('verification: documents made official before codes existed', function 
     await stack.db.transaction(async (trx) => {
       await scopeTransaction(trx, stack.demoTenant.schema);
       await verificationCodes.down(trx);
-      const tables = await trx.raw<{ rows: unknown[] }>(`select 1 from pg_tables where schemaname = ? and tablename = 'document_verification_codes'`, [stack.demoTenant.schema]);
+      const tables = await trx.raw<{ rows: unknown[] }>(
+        `select 1 from pg_tables where schemaname = ? and tablename = 'document_verification_codes'`,
+        [stack.demoTenant.schema],
+      );
       assert.equal(tables.rows.length, 0);
       await verificationCodes.up(trx);
     });
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: old.id }).first<{ code: string }>('code'));
+    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+      trx('document_verification_codes').where({ document_id: old.id }).first<{ code: string }>('code'),
+    );
     assert.ok(row && row.code !== old.code, 'a new code, allocated by the migration');
 
     const form = new FormData();

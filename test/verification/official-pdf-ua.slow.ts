@@ -35,16 +35,33 @@ interface RuleFailure {
 async function pdfUaFailures(pdf: Buffer): Promise<{ compliant: boolean; failures: RuleFailure[] }> {
   const file = await saveTemp(pdf);
   // veraPDF exits 1 when the file is not compliant; the report is on stdout either way.
-  const out = await promisify(execFile)(VERAPDF, ['-f', 'ua1', '--format', 'json', '--maxfailuresdisplayed', '1', file], { maxBuffer: 64 << 20 })
+  const out = await promisify(execFile)(
+    VERAPDF,
+    ['-f', 'ua1', '--format', 'json', '--maxfailuresdisplayed', '1', file],
+    { maxBuffer: 64 << 20 },
+  )
     .then((r) => r.stdout)
     .catch((e: { stdout?: string }) => e.stdout ?? '');
   const report = JSON.parse(out) as {
-    report: { jobs: { validationResult: { compliant: boolean; details: { ruleSummaries: { clause: string; testNumber: number; failedChecks: number; description: string }[] } }[] }[] };
+    report: {
+      jobs: {
+        validationResult: {
+          compliant: boolean;
+          details: {
+            ruleSummaries: { clause: string; testNumber: number; failedChecks: number; description: string }[];
+          };
+        }[];
+      }[];
+    };
   };
   const result = report.report.jobs[0]!.validationResult[0]!;
   return {
     compliant: result.compliant,
-    failures: result.details.ruleSummaries.map((r) => ({ rule: `${r.clause}-${r.testNumber}`, failedChecks: r.failedChecks, description: r.description })),
+    failures: result.details.ruleSummaries.map((r) => ({
+      rule: `${r.clause}-${r.testNumber}`,
+      failedChecks: r.failedChecks,
+      description: r.description,
+    })),
   };
 }
 
@@ -62,15 +79,21 @@ describe('official PDFs: PDF/UA-1 by veraPDF', function () {
     if (!existsSync(VERAPDF)) this.skip(); // npm run setup:tools installs it (Java and Maven)
   });
 
-  it('the rendered document passes every rule; signed, only the signature blocks\' rules fail', async () => {
-    const official = await officialDocument(['directora-obras', 'intendente'], 'Inspección de obra en calle Güemes 1234');
+  it("the rendered document passes every rule; signed, only the signature blocks' rules fail", async () => {
+    const official = await officialDocument(
+      ['directora-obras', 'intendente'],
+      'Inspección de obra en calle Güemes 1234',
+    );
 
     const rendered = await pdfUaFailures(firstRevision(official.pdf));
     assert.deepEqual(rendered.failures, [], 'the rendered PDF passes PDF/UA-1');
     assert.equal(rendered.compliant, true);
 
     const signed = await pdfUaFailures(official.pdf);
-    for (const f of signed.failures) console.log(`      PDF/UA-1 ${f.rule} fails ${f.failedChecks}× on the signed PDF: ${SIGNATURE_BLOCK_RULES[f.rule] ?? f.description}`);
+    for (const f of signed.failures)
+      console.log(
+        `      PDF/UA-1 ${f.rule} fails ${f.failedChecks}× on the signed PDF: ${SIGNATURE_BLOCK_RULES[f.rule] ?? f.description}`,
+      );
     const unexplained = signed.failures.filter((f) => !(f.rule in SIGNATURE_BLOCK_RULES));
     assert.deepEqual(unexplained, [], 'nothing but the signature blocks fails');
   });

@@ -21,15 +21,36 @@ const EMAIL: Record<string, string> = {
 const PERSONAL = ['directora-obras', 'intendente'];
 const SEAL = 'jefa-mesa';
 
-interface Signer { name: string; signed_at: string | null; signature_kind: string | null; certificate: { subject: string; sha256: string } | null; certificate_found: boolean | null }
-interface Signature { kind: string; field_name: string; signer_subject: string | null; problems: string[]; signed_by: { name: string; signature_kind: string; certificate_matches: boolean | null } | null }
+interface Signer {
+  name: string;
+  signed_at: string | null;
+  signature_kind: string | null;
+  certificate: { subject: string; sha256: string } | null;
+  certificate_found: boolean | null;
+}
+interface Signature {
+  kind: string;
+  field_name: string;
+  signer_subject: string | null;
+  problems: string[];
+  signed_by: { name: string; signature_kind: string; certificate_matches: boolean | null } | null;
+}
 
 const setMode = (userKey: string, mode: 'seal' | 'personal' | null) =>
-  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, { method: 'PUT', headers: asBackend('intendente'), json: { mode } });
-const sign = (id: string, user: string) => request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
+  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, {
+    method: 'PUT',
+    headers: asBackend('intendente'),
+    json: { mode },
+  });
+const sign = (id: string, user: string) =>
+  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
 const tenant = () => tenantDb(getStack().db, getStack().demoTenant);
 const codeOf = async (documentId: string) =>
-  formatVerificationCode((await tenant().transaction((trx) => trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code')))!.code);
+  formatVerificationCode(
+    (await tenant().transaction((trx) =>
+      trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code'),
+    ))!.code,
+  );
 const cn = (dn: string | null) => /CN=([^,]+)/.exec(dn ?? '')?.[1] ?? null;
 
 /** Signs as `user` with their own certificate: the code e-mailed to them authorises it. */
@@ -39,7 +60,11 @@ async function signPersonally(id: string, user: string) {
     asked = await sign(id, user);
   });
   assert.equal(asked!.status, 202, asked!.text);
-  const done = await request(`/api/v1/documents/${id}/sign/authorize`, { method: 'POST', headers: asIntegration(user), json: { code } });
+  const done = await request(`/api/v1/documents/${id}/sign/authorize`, {
+    method: 'POST',
+    headers: asIntegration(user),
+    json: { code },
+  });
   assert.equal(done.status, 200, done.text);
   return done;
 }
@@ -61,8 +86,18 @@ describe('verification: personal signatures attributed to their recorded signers
     for (const user of PERSONAL) assert.equal((await setMode(user, 'personal')).status, 200);
     assert.equal((await setMode(SEAL, 'seal')).status, 200);
     municipality = getStack().demoTenant.displayName;
-    id = await prepareIntegrationDraft('agente-obras', ['directora-obras', SEAL, 'intendente'], { reference: 'Disposición firmada personalmente' });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('agente-obras') })).status, 200);
+    id = await prepareIntegrationDraft('agente-obras', ['directora-obras', SEAL, 'intendente'], {
+      reference: 'Disposición firmada personalmente',
+    });
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${id}/start-signing`, {
+          method: 'POST',
+          headers: asIntegration('agente-obras'),
+        })
+      ).status,
+      200,
+    );
     await signPersonally(id, 'directora-obras');
     const sealed = await sign(id, SEAL);
     assert.equal(sealed.status, 200, sealed.text);
@@ -79,15 +114,24 @@ describe('verification: personal signatures attributed to their recorded signers
   function assertAttributed(body: { verdict: string; document: { signers: Signer[] }; signatures: Signature[] }) {
     assert.equal(body.verdict, 'authentic');
     const signers = body.document.signers;
-    assert.deepEqual(signers.map((s) => [s.name, s.signature_kind, s.certificate_found]), [
-      ['Lucía Fernández', 'personal', true], ['Sofía Ibáñez', 'seal', null], ['Martín Álvarez', 'personal', true],
-    ]);
+    assert.deepEqual(
+      signers.map((s) => [s.name, s.signature_kind, s.certificate_found]),
+      [
+        ['Lucía Fernández', 'personal', true],
+        ['Sofía Ibáñez', 'seal', null],
+        ['Martín Álvarez', 'personal', true],
+      ],
+    );
     assert.equal(signers[1]!.certificate, null, 'the seal records no certificate per signer');
     for (const s of [signers[0]!, signers[2]!]) {
       assert.equal(cn(s.certificate!.subject), s.name, 'the recorded certificate names its signer');
       assert.match(s.certificate!.sha256, /^[0-9a-f]{64}$/);
     }
-    assert.deepEqual(Object.keys(signers[0]!).sort(), ['certificate', 'certificate_found', 'name', 'signature_kind', 'signed_at'], 'nothing else of the user');
+    assert.deepEqual(
+      Object.keys(signers[0]!).sort(),
+      ['certificate', 'certificate_found', 'name', 'signature_kind', 'signed_at'],
+      'nothing else of the user',
+    );
     assert.deepEqual(Object.keys(signers[0]!.certificate!).sort(), ['sha256', 'subject']);
 
     const signatures = signaturesOf(body);
@@ -101,16 +145,20 @@ describe('verification: personal signatures attributed to their recorded signers
     }
     const seal = byName.get(municipality);
     assert.deepEqual(seal?.signed_by, { name: municipality, signature_kind: 'seal', certificate_matches: null });
-    assert.notEqual(cn(seal!.signer_subject), 'Sofía Ibáñez', 'the seal is the municipality\'s certificate');
-    for (const t of body.signatures.filter((s) => s.kind === 'timestamp')) assert.equal(t.signed_by, null, 'a time-stamp is no signer\'s');
+    assert.notEqual(cn(seal!.signer_subject), 'Sofía Ibáñez', "the seal is the municipality's certificate");
+    for (const t of body.signatures.filter((s) => s.kind === 'timestamp'))
+      assert.equal(t.signed_by, null, "a time-stamp is no signer's");
   }
 
-  it('by code and by upload, each signature is its signer\'s (or the seal) and each personal certificate is found', async () => {
+  it("by code and by upload, each signature is its signer's (or the seal) and each personal certificate is found", async () => {
     const byCode = await request(`/api/v1/public/verify/${code}`);
     assert.equal(byCode.status, 200, byCode.text);
     assertAttributed(byCode.body);
 
-    const uploaded = await request('/api/v1/public/verify', { method: 'POST', form: pdfForm({}, { bytes: await officialPdf(id) }) });
+    const uploaded = await request('/api/v1/public/verify', {
+      method: 'POST',
+      form: pdfForm({}, { bytes: await officialPdf(id) }),
+    });
     assert.equal(uploaded.status, 200, uploaded.text);
     assertAttributed(uploaded.body);
 
@@ -126,41 +174,78 @@ describe('verification: personal signatures attributed to their recorded signers
     assert.deepEqual(checker.check('backend', 'GET', '/documents/:id/signature-details', details), []);
   });
 
-  it('the page names the certificate each signer signed with and, per signature, whether it is the recorded signer\'s', async () => {
+  it("the page names the certificate each signer signed with and, per signature, whether it is the recorded signer's", async () => {
     const byCode = await request(`/api/v1/public/verify/${code}`);
-    const subjects = (byCode.body.document.signers as Signer[]).filter((s) => s.certificate).map((s) => s.certificate!.subject);
+    const subjects = (byCode.body.document.signers as Signer[])
+      .filter((s) => s.certificate)
+      .map((s) => s.certificate!.subject);
     const page = await request(`/verificar/${code}`);
     assert.equal(page.status, 200);
     for (const subject of subjects) {
       const serial = /serialNumber=([^,]+)/i.exec(subject)?.[1];
       const cuit = serial && (/^CUIT/i.test(serial) ? serial : `CUIT ${serial}`);
-      assert.ok(page.text.includes(`Firma personal — certificado de ${cn(subject)}${cuit ? ` (${cuit})` : ''}`), `${subject} on the page`);
+      assert.ok(
+        page.text.includes(`Firma personal — certificado de ${cn(subject)}${cuit ? ` (${cuit})` : ''}`),
+        `${subject} on the page`,
+      );
     }
     assert.ok(page.text.includes('<td>Sello del municipio</td>'), 'the seal signer');
-    assert.equal(page.text.split('Firma personal con el certificado registrado de quien firmó').length - 1, 2, 'both personal signatures are their signers\' certificates');
+    assert.equal(
+      page.text.split('Firma personal con el certificado registrado de quien firmó').length - 1,
+      2,
+      "both personal signatures are their signers' certificates",
+    );
     assert.ok(!page.text.includes('El certificado no es el registrado'));
     assert.ok(!page.text.includes('firmada personalmente'), 'no reference');
   });
 
   it('a recorded certificate that no signature of the file carries: that signer is not confirmed and the document is not authentic', async () => {
-    const row = await tenant().transaction((trx) => trx('document_signers').where({ document_id: id, user_id: demoUser('intendente') }).first<{ certificate_id: string }>('certificate_id'));
-    const recorded = await tenant().transaction((trx) => trx('signing_credentials').where({ id: row!.certificate_id }).first<{ certificate_sha256: string }>('certificate_sha256'));
-    await tenant().transaction((trx) => trx('signing_credentials').where({ id: row!.certificate_id }).update({ certificate_sha256: 'f'.repeat(64) }));
+    const row = await tenant().transaction((trx) =>
+      trx('document_signers')
+        .where({ document_id: id, user_id: demoUser('intendente') })
+        .first<{ certificate_id: string }>('certificate_id'),
+    );
+    const recorded = await tenant().transaction((trx) =>
+      trx('signing_credentials')
+        .where({ id: row!.certificate_id })
+        .first<{ certificate_sha256: string }>('certificate_sha256'),
+    );
+    await tenant().transaction((trx) =>
+      trx('signing_credentials')
+        .where({ id: row!.certificate_id })
+        .update({ certificate_sha256: 'f'.repeat(64) }),
+    );
     try {
       const byCode = await request(`/api/v1/public/verify/${code}`);
       assert.equal(byCode.status, 200, byCode.text);
       assert.equal(byCode.body.verdict, 'untrusted');
       const signers = byCode.body.document.signers as Signer[];
-      assert.deepEqual(signers.map((s) => s.certificate_found), [true, null, false]);
+      assert.deepEqual(
+        signers.map((s) => s.certificate_found),
+        [true, null, false],
+      );
       const martin = signaturesOf(byCode.body).find((s) => cn(s.signer_subject) === 'Martín Álvarez')!;
-      assert.deepEqual(martin.signed_by, { name: 'Martín Álvarez', signature_kind: 'personal', certificate_matches: false });
-      assert.ok(martin.problems.some((p) => p.includes('not the one recorded for Martín Álvarez')), JSON.stringify(martin.problems));
+      assert.deepEqual(martin.signed_by, {
+        name: 'Martín Álvarez',
+        signature_kind: 'personal',
+        certificate_matches: false,
+      });
+      assert.ok(
+        martin.problems.some((p) => p.includes('not the one recorded for Martín Álvarez')),
+        JSON.stringify(martin.problems),
+      );
       const lucia = signaturesOf(byCode.body).find((s) => cn(s.signer_subject) === 'Lucía Fernández')!;
       assert.equal(lucia.signed_by?.certificate_matches, true, 'the other signer is unaffected');
 
-      const uploaded = await request('/api/v1/public/verify', { method: 'POST', form: pdfForm({}, { bytes: await officialPdf(id) }) });
+      const uploaded = await request('/api/v1/public/verify', {
+        method: 'POST',
+        form: pdfForm({}, { bytes: await officialPdf(id) }),
+      });
       assert.equal(uploaded.body.verdict, 'untrusted');
-      assert.deepEqual((uploaded.body.document.signers as Signer[]).map((s) => s.certificate_found), [true, null, false]);
+      assert.deepEqual(
+        (uploaded.body.document.signers as Signer[]).map((s) => s.certificate_found),
+        [true, null, false],
+      );
 
       const page = await request(`/verificar/${code}`);
       assert.match(page.text, /data-verdict="untrusted"/);
@@ -168,35 +253,68 @@ describe('verification: personal signatures attributed to their recorded signers
       assert.ok(page.text.includes('El certificado no es el registrado para quien firmó'));
       assert.ok(page.text.includes('Firma válida, pero no con el certificado registrado de quien firmó'));
     } finally {
-      await tenant().transaction((trx) => trx('signing_credentials').where({ id: row!.certificate_id }).update({ certificate_sha256: recorded!.certificate_sha256 }));
+      await tenant().transaction((trx) =>
+        trx('signing_credentials')
+          .where({ id: row!.certificate_id })
+          .update({ certificate_sha256: recorded!.certificate_sha256 }),
+      );
     }
-    assert.equal((await request(`/api/v1/public/verify/${code}`)).body.verdict, 'authentic', 'the record restored, authentic again');
+    assert.equal(
+      (await request(`/api/v1/public/verify/${code}`)).body.verdict,
+      'authentic',
+      'the record restored, authentic again',
+    );
   });
 
-  it('a memo signed personally shows its signer\'s certificate (which the signature itself shows) and still no recipient', async () => {
+  it("a memo signed personally shows its signer's certificate (which the signature itself shows) and still no recipient", async () => {
     const created = await request('/api/v1/documents', {
-      method: 'POST', headers: asBackend('directora-obras'),
-      json: { document_type_acronym: 'MEMO', reference: 'Memo reservado personal', recipients: { to: [demoUser('agente-obras')], cc: [demoUser(SEAL)], bcc: [demoUser('intendente')] } },
+      method: 'POST',
+      headers: asBackend('directora-obras'),
+      json: {
+        document_type_acronym: 'MEMO',
+        reference: 'Memo reservado personal',
+        recipients: { to: [demoUser('agente-obras')], cc: [demoUser(SEAL)], bcc: [demoUser('intendente')] },
+      },
     });
     assert.equal(created.status, 200, created.text);
     const memo = created.body.data.document_id as string;
     const saved = await request(`/api/v1/documents/${memo}/save`, {
-      method: 'PATCH', headers: asBackend('directora-obras'), json: { content: '<p>Texto reservado del memo</p>', signers: [{ user_id: demoUser('directora-obras'), is_numerator: true }] },
+      method: 'PATCH',
+      headers: asBackend('directora-obras'),
+      json: {
+        content: '<p>Texto reservado del memo</p>',
+        signers: [{ user_id: demoUser('directora-obras'), is_numerator: true }],
+      },
     });
     assert.equal(saved.status, 200, saved.text);
-    assert.equal((await request(`/api/v1/documents/${memo}/start-signing-process`, { method: 'POST', headers: asBackend('directora-obras') })).status, 200);
+    assert.equal(
+      (
+        await request(`/api/v1/documents/${memo}/start-signing-process`, {
+          method: 'POST',
+          headers: asBackend('directora-obras'),
+        })
+      ).status,
+      200,
+    );
     assert.equal((await signPersonally(memo, 'directora-obras')).body.status, 'signed');
 
     const memoCode = await codeOf(memo);
     const json = await request(`/api/v1/public/verify/${memoCode}`);
     assert.equal(json.body.verdict, 'authentic', json.text);
     const [signer] = json.body.document.signers as Signer[];
-    assert.deepEqual([signer!.name, signer!.signature_kind, signer!.certificate_found], ['Lucía Fernández', 'personal', true]);
-    assert.deepEqual(signaturesOf(json.body).map((s) => s.signed_by), [{ name: 'Lucía Fernández', signature_kind: 'personal', certificate_matches: true }],
-      'the certificate shown is the one the signature in the file carries');
+    assert.deepEqual(
+      [signer!.name, signer!.signature_kind, signer!.certificate_found],
+      ['Lucía Fernández', 'personal', true],
+    );
+    assert.deepEqual(
+      signaturesOf(json.body).map((s) => s.signed_by),
+      [{ name: 'Lucía Fernández', signature_kind: 'personal', certificate_matches: true }],
+      'the certificate shown is the one the signature in the file carries',
+    );
     const page = await request(`/verificar/${memoCode}`);
     for (const text of [json.text, page.text]) {
-      for (const hidden of ['Jorge Peña', 'Sofía Ibáñez', 'Martín Álvarez', 'Memo reservado', 'Texto reservado', '@']) assert.ok(!text.includes(hidden), `${hidden} is not shown`);
+      for (const hidden of ['Jorge Peña', 'Sofía Ibáñez', 'Martín Álvarez', 'Memo reservado', 'Texto reservado', '@'])
+        assert.ok(!text.includes(hidden), `${hidden} is not shown`);
     }
   });
 });

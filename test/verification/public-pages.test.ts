@@ -26,7 +26,8 @@ import { pdfInfo, pdfText } from '../support/pdf-tools.js';
 import { officialDocument, type OfficialDocument } from './support/corpus.js';
 import { sendMemo } from '../support/communications.js';
 
-const COMPARE = 'Compare el documento que tiene con estas páginas: si el texto difiere, su copia no es el documento registrado.';
+const COMPARE =
+  'Compare el documento que tiene con estas páginas: si el texto difiere, su copia no es el documento registrado.';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Width and height (pt) of each page, as pdfinfo reads them. */
@@ -47,7 +48,20 @@ function popplerPage(pdf: Buffer, n: number, width: number, height: number): PNG
   const dir = mkdtempSync(path.join(os.tmpdir(), 'expediente-pages-'));
   try {
     writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    execFileSync('pdftoppm', ['-png', '-f', String(n), '-l', String(n), '-singlefile', '-scale-to-x', String(width), '-scale-to-y', String(height), path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-f',
+      String(n),
+      '-l',
+      String(n),
+      '-singlefile',
+      '-scale-to-x',
+      String(width),
+      '-scale-to-y',
+      String(height),
+      path.join(dir, 'doc.pdf'),
+      path.join(dir, 'page'),
+    ]);
     return PNG.sync.read(readFileSync(path.join(dir, 'page.png')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -62,7 +76,8 @@ function greyGrid(png: PNG, cell: number): number[] {
   for (let y = 0; y < rows * cell; y++) {
     for (let x = 0; x < cols * cell; x++) {
       const i = (y * png.width + x) * 4;
-      grid[Math.floor(y / cell) * cols + Math.floor(x / cell)]! += (png.data[i]! + png.data[i + 1]! + png.data[i + 2]!) / 3;
+      grid[Math.floor(y / cell) * cols + Math.floor(x / cell)]! +=
+        (png.data[i]! + png.data[i + 1]! + png.data[i + 2]!) / 3;
     }
   }
   return grid.map((sum) => sum / (cell * cell));
@@ -71,14 +86,30 @@ function greyGrid(png: PNG, cell: number): number[] {
 /** An imported letter (standard Helvetica, not embedded), signed: one more page, its signatures page. */
 async function importedOfficial(pages = 2): Promise<{ code: string; pdf: Buffer }> {
   const imported = await request('/api/v1/documents/import', {
-    method: 'POST', headers: asIntegration('intendente'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Carta externa' }, { bytes: await letterPdf('Carta recibida, hoja', pages) }),
+    method: 'POST',
+    headers: asIntegration('intendente'),
+    form: pdfForm(
+      { document_type_acronym: 'INF', reference: 'Carta externa' },
+      { bytes: await letterPdf('Carta recibida, hoja', pages) },
+    ),
   });
   assert.equal(imported.status, 201, imported.text);
   const id = imported.body.document_id as string;
-  const patched = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('intendente'), json: { signers: [demoUser('intendente')] } });
+  const patched = await request(`/api/v1/documents/${id}`, {
+    method: 'PATCH',
+    headers: asIntegration('intendente'),
+    json: { signers: [demoUser('intendente')] },
+  });
   assert.equal(patched.status, 200, patched.text);
-  assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
-  assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
+  assert.equal(
+    (await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') }))
+      .status,
+    200,
+  );
+  assert.equal(
+    (await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('intendente') })).status,
+    200,
+  );
   const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('intendente') });
   const pdf = Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
   return { code: formatVerificationCode(await codeOf(id)), pdf };
@@ -86,7 +117,9 @@ async function importedOfficial(pages = 2): Promise<{ code: string; pdf: Buffer 
 
 async function codeOf(documentId: string): Promise<string> {
   const stack = getStack();
-  const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code'));
+  const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+    trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code'),
+  );
   assert.ok(row, 'a document sent to signing has a code');
   return row.code;
 }
@@ -129,11 +162,19 @@ describe('verification: the registered document on the code page (page images an
     assert.doesNotMatch(res.text, /<script/i);
     assert.ok(res.text.includes(COMPARE), 'the sentence that tells the holder what to compare');
     assert.ok(res.text.includes(`href="/verificar/${code}/documento.pdf"`));
-    const images = [...res.text.matchAll(/<img src="([^"]+)" alt="([^"]+)" width="(\d+)" height="(\d+)"/g)].map((m) => ({ src: m[1]!, alt: m[2]!, width: Number(m[3]), height: Number(m[4]) }));
+    const images = [...res.text.matchAll(/<img src="([^"]+)" alt="([^"]+)" width="(\d+)" height="(\d+)"/g)].map(
+      (m) => ({ src: m[1]!, alt: m[2]!, width: Number(m[3]), height: Number(m[4]) }),
+    );
     const n = sizes.length;
-    assert.deepEqual(images.map((i) => [i.src, i.alt]), sizes.map((_, i) => [`/verificar/${code}/paginas/${i + 1}.png`, `Página ${i + 1} de ${n}`]));
+    assert.deepEqual(
+      images.map((i) => [i.src, i.alt]),
+      sizes.map((_, i) => [`/verificar/${code}/paginas/${i + 1}.png`, `Página ${i + 1} de ${n}`]),
+    );
     // Width and height attributes are the image's own size at 150 dpi (CSS scales it to the screen).
-    assert.deepEqual(images.map((i) => [i.width, i.height]), sizes.map(([w, h]) => [Math.floor((w * 150) / 72), Math.floor((h * 150) / 72)]));
+    assert.deepEqual(
+      images.map((i) => [i.width, i.height]),
+      sizes.map(([w, h]) => [Math.floor((w * 150) / 72), Math.floor((h * 150) / 72)]),
+    );
 
     const json = await get(`/api/v1/public/verify/${code}`);
     assert.equal(json.status, 200, json.text);
@@ -142,19 +183,30 @@ describe('verification: the registered document on the code page (page images an
     assert.equal(registered.pages_shown, n);
     assert.equal(registered.sha256, sha256(official.pdf));
     assert.equal(new URL(registered.pdf_url).pathname, `/verificar/${code}/documento.pdf`);
-    assert.deepEqual(registered.page_images.map((p: { url: string }) => new URL(p.url).pathname), images.map((i) => i.src));
-    assert.equal(new URL(registered.page_image_url_template.replace('{page}', '2')).pathname, `/verificar/${code}/paginas/2.png`);
+    assert.deepEqual(
+      registered.page_images.map((p: { url: string }) => new URL(p.url).pathname),
+      images.map((i) => i.src),
+    );
+    assert.equal(
+      new URL(registered.page_image_url_template.replace('{page}', '2')).pathname,
+      `/verificar/${code}/paginas/2.png`,
+    );
 
     // A document of several pages lists each one.
     assert.equal(letter.sizes.length, 3, 'two pages of the letter and the signatures page');
     const many = await get(`/verificar/${letter.code}`);
-    assert.deepEqual([...many.text.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)].map((m) => [m[1], m[2]]),
-      [1, 2, 3].map((i) => [`/verificar/${letter.code}/paginas/${i}.png`, `Página ${i} de 3`]));
+    assert.deepEqual(
+      [...many.text.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+      [1, 2, 3].map((i) => [`/verificar/${letter.code}/paginas/${i}.png`, `Página ${i} de 3`]),
+    );
   });
 
   it('reads as plain Spanish for a citizen: the municipality, who signed by name, what a time-stamp is', async () => {
     const res = await get(`/verificar/${code}`);
-    assert.ok(res.text.includes(`<p class="municipality"><span>${getStack().demoTenant.displayName}</span></p>`), 'the municipality heads the page (no logo set)');
+    assert.ok(
+      res.text.includes(`<p class="municipality"><span>${getStack().demoTenant.displayName}</span></p>`),
+      'the municipality heads the page (no logo set)',
+    );
     const table = res.text.slice(res.text.indexOf('Firmas digitales del archivo'));
     assert.doesNotMatch(table, /CN=|O=|C=AR/, 'certificates by name, not as distinguished names');
     assert.match(table, /Quién firmó/);
@@ -163,7 +215,11 @@ describe('verification: the registered document on the code page (page images an
     assert.match(table, />Firma válida</);
     assert.doesNotMatch(table, /Sin sello de tiempo/);
     assert.doesNotMatch(res.text, /[ap]\.\s?m\./, 'times on a 24-hour clock, never a.m./p.m.');
-    assert.match(res.text, /\d{1,2} de \p{L}+ de \d{4},? (a las )?\d{2}:\d{2}:\d{2}/u, 'a signing time in 24-hour form');
+    assert.match(
+      res.text,
+      /\d{1,2} de \p{L}+ de \d{4},? (a las )?\d{2}:\d{2}:\d{2}/u,
+      'a signing time in 24-hour form',
+    );
   });
 
   it('each image is a PNG of its page, not blank, and shows what poppler draws from the same registered file', async () => {
@@ -181,7 +237,11 @@ describe('verification: the registered document on the code page (page images an
         assert.deepEqual(res.bytes.subarray(0, 8), PNG_SIGNATURE);
         assert.equal(res.bytes.toString('latin1', 12, 16), 'IHDR');
         const ours = PNG.sync.read(res.bytes);
-        assert.deepEqual([ours.width, ours.height], [Math.floor((w * 150) / 72), Math.floor((h * 150) / 72)], `page ${n} at 150 dpi`);
+        assert.deepEqual(
+          [ours.width, ours.height],
+          [Math.floor((w * 150) / 72), Math.floor((h * 150) / 72)],
+          `page ${n} at 150 dpi`,
+        );
         const inked = ink(ours);
         assert.ok(inked > 0.0005, `page ${n} has text on it (${(inked * 100).toFixed(2)} % ink)`);
 
@@ -190,8 +250,10 @@ describe('verification: the registered document on the code page (page images an
         // The measure tells pages apart: a page of the other document is far from this one.
         const other = popplerPage(elsewhere.pdf, 1, ours.width, ours.height);
         const different = meanAbsDiff(greyGrid(ours, 8), greyGrid(other, 8));
-        process.stderr.write(`      ${doc.code} page ${n}: ${ours.width}×${ours.height}, ${res.bytes.length} bytes, first view ${ms.toFixed(0)} ms; ` +
-          `grey difference to poppler ${same.toFixed(2)}, to another document ${different.toFixed(2)}\n`);
+        process.stderr.write(
+          `      ${doc.code} page ${n}: ${ours.width}×${ours.height}, ${res.bytes.length} bytes, first view ${ms.toFixed(0)} ms; ` +
+            `grey difference to poppler ${same.toFixed(2)}, to another document ${different.toFixed(2)}\n`,
+        );
         assert.ok(same < 2, `page ${n} matches poppler's rendering (mean grey difference ${same.toFixed(2)} of 255)`);
         assert.ok(different > same * 3, `another page differs clearly (${different.toFixed(2)} vs ${same.toFixed(2)})`);
       }
@@ -223,27 +285,43 @@ describe('verification: the registered document on the code page (page images an
     const etag = (await get(`/verificar/${code}/paginas/1.png`)).headers.get('etag');
     assert.ok(etag?.includes(sha256(official.pdf)), `${etag}`);
     // (fetch marks a request with If-None-Match "Cache-Control: no-cache" unless told otherwise, as a browser's reload does not)
-    assert.equal((await get(`/verificar/${code}/paginas/1.png`, { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' })).status, 304);
+    assert.equal(
+      (await get(`/verificar/${code}/paginas/1.png`, { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' })).status,
+      304,
+    );
   });
 
   it('the download is the registered official file, as an attachment named by its number', async () => {
     const res = await get(`/verificar/${code.toLowerCase()}/documento.pdf`);
     assert.equal(res.status, 200, res.text.slice(0, 200));
     assert.equal(res.headers.get('content-type'), 'application/pdf');
-    assert.match(res.headers.get('content-disposition') ?? '', new RegExp(`^attachment; filename="?${official.number}\\.pdf"?$`));
+    assert.match(
+      res.headers.get('content-disposition') ?? '',
+      new RegExp(`^attachment; filename="?${official.number}\\.pdf"?$`),
+    );
     assert.equal(res.headers.get('cache-control'), 'private, no-cache');
     assert.equal(sha256(res.bytes), sha256(official.pdf));
     const json = await get(`/api/v1/public/verify/${code}`);
     assert.equal(sha256(res.bytes), json.body.document.sha256, 'the SHA-256 the verification reports');
     const etag = res.headers.get('etag')!;
-    assert.equal((await get(`/verificar/${code}/documento.pdf`, { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status, 304);
+    assert.equal(
+      (await get(`/verificar/${code}/documento.pdf`, { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status,
+      304,
+    );
   });
 
   it('unknown, malformed or not yet official: 404 with the not-found page, never 500', async () => {
     const paths = [
-      '/verificar/0000-0000-0000/documento.pdf', '/verificar/0000-0000-0000/paginas/1.png', '/verificar/%3Cscript%3E/documento.pdf',
-      '/verificar/ZZZZ/paginas/1.png', `/verificar/${code}/paginas/0.png`, `/verificar/${code}/paginas/01.png`, `/verificar/${code}/paginas/abc.png`,
-      `/verificar/${code}/paginas/-1.png`, `/verificar/${code}/paginas/${sizes.length + 1}.png`, `/verificar/${code}/paginas/99999999999999999999.png`,
+      '/verificar/0000-0000-0000/documento.pdf',
+      '/verificar/0000-0000-0000/paginas/1.png',
+      '/verificar/%3Cscript%3E/documento.pdf',
+      '/verificar/ZZZZ/paginas/1.png',
+      `/verificar/${code}/paginas/0.png`,
+      `/verificar/${code}/paginas/01.png`,
+      `/verificar/${code}/paginas/abc.png`,
+      `/verificar/${code}/paginas/-1.png`,
+      `/verificar/${code}/paginas/${sizes.length + 1}.png`,
+      `/verificar/${code}/paginas/99999999999999999999.png`,
       `/verificar/${code}/paginas/%2e%2e.png`,
     ];
     for (const p of paths) {
@@ -254,7 +332,11 @@ describe('verification: the registered document on the code page (page images an
       assert.equal(res.headers.get('cache-control'), 'no-store', p);
     }
     const id = await prepareIntegrationDraft('intendente', ['intendente']);
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') }))
+        .status,
+      200,
+    );
     const pending = await codeOf(id);
     for (const p of [`/verificar/${pending}/documento.pdf`, `/verificar/${pending}/paginas/1.png`]) {
       assert.equal((await get(p)).status, 404, `${p}: a document being signed has no registered file`);
@@ -262,7 +344,11 @@ describe('verification: the registered document on the code page (page images an
   });
 
   it('a memo (person to person) verifies by its code, but its pages and file are not shown to whoever holds the code', async () => {
-    const memo = await sendMemo('intendente', { to: ['directora-obras'], bcc: ['jefa-mesa'] }, { reference: 'Memo reservado', content: '<p>Texto reservado del memo</p>' });
+    const memo = await sendMemo(
+      'intendente',
+      { to: ['directora-obras'], bcc: ['jefa-mesa'] },
+      { reference: 'Memo reservado', content: '<p>Texto reservado del memo</p>' },
+    );
     const memoCode = formatVerificationCode(await codeOf(memo.id));
     const json = await get(`/api/v1/public/verify/${memoCode}`);
     assert.equal(json.body.verdict, 'authentic', 'the memo still verifies');
@@ -270,7 +356,8 @@ describe('verification: the registered document on the code page (page images an
     const page = await get(`/verificar/${memoCode}`);
     assert.equal(page.status, 200);
     assert.doesNotMatch(page.text, /<img|documento\.pdf|Texto reservado/);
-    for (const p of [`/verificar/${memoCode}/documento.pdf`, `/verificar/${memoCode}/paginas/1.png`]) assert.equal((await get(p)).status, 404, p);
+    for (const p of [`/verificar/${memoCode}/documento.pdf`, `/verificar/${memoCode}/paginas/1.png`])
+      assert.equal((await get(p)).status, 404, p);
   });
 
   it('answers as the OpenAPI description says (images, download, JSON, refusals)', async () => {
@@ -282,9 +369,18 @@ describe('verification: the registered document on the code page (page images an
       ['/verificar/:code/documento.pdf', '/verificar/0000-0000-0000/documento.pdf'],
       ['/api/v1/public/verify/:code', `/api/v1/public/verify/${code}`],
     ];
-    for (const [route, url] of calls) assert.deepEqual(checker.check('integration', 'GET', route, await get(url)), [], url);
-    const uploaded = await request('/api/v1/public/verify', { method: 'POST', baseUrl: api.url, form: pdfForm({}, { bytes: letter.pdf }) });
-    assert.equal(new URL(uploaded.body.registered_document.pdf_url).pathname, `/verificar/${letter.code}/documento.pdf`, 'an upload of a registered file links its registered pages');
+    for (const [route, url] of calls)
+      assert.deepEqual(checker.check('integration', 'GET', route, await get(url)), [], url);
+    const uploaded = await request('/api/v1/public/verify', {
+      method: 'POST',
+      baseUrl: api.url,
+      form: pdfForm({}, { bytes: letter.pdf }),
+    });
+    assert.equal(
+      new URL(uploaded.body.registered_document.pdf_url).pathname,
+      `/verificar/${letter.code}/documento.pdf`,
+      'an upload of a registered file links its registered pages',
+    );
     assert.deepEqual(checker.check('integration', 'POST', '/api/v1/public/verify', uploaded), []);
   });
 
@@ -293,12 +389,26 @@ describe('verification: the registered document on the code page (page images an
     const res = await get(`/verificar/${long.code}`);
     assert.equal(res.status, 200, res.text);
     const alts = [...res.text.matchAll(/<img src="[^"]+" alt="([^"]+)"/g)].map((m) => m[1]);
-    assert.deepEqual(alts, Array.from({ length: 50 }, (_, i) => `Página ${i + 1} de 56`));
+    assert.deepEqual(
+      alts,
+      Array.from({ length: 50 }, (_, i) => `Página ${i + 1} de 56`),
+    );
     assert.match(res.text, /Se muestran las primeras 50 de 56 páginas/);
-    assert.equal((await get(`/verificar/${long.code}/paginas/51.png`)).status, 404, 'pages past those shown are in the download only');
+    assert.equal(
+      (await get(`/verificar/${long.code}/paginas/51.png`)).status,
+      404,
+      'pages past those shown are in the download only',
+    );
     assert.equal((await get(`/verificar/${long.code}/paginas/50.png`)).status, 200);
     const json = await get(`/api/v1/public/verify/${long.code}`);
-    assert.deepEqual([json.body.registered_document.page_count, json.body.registered_document.pages_shown, json.body.registered_document.page_images.length], [56, 50, 50]);
+    assert.deepEqual(
+      [
+        json.body.registered_document.page_count,
+        json.body.registered_document.pages_shown,
+        json.body.registered_document.page_images.length,
+      ],
+      [56, 50, 50],
+    );
   });
 
   it('drawing is bounded: a huge page is scaled down to the pixel cap, a 10,000-page file is sized for its first pages only', async () => {
@@ -321,17 +431,30 @@ describe('verification: the registered document on the code page (page images an
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
       // The browser's own request for /favicon.ico (the pages declare none) is not the page's.
-      page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(`${m.type()} ${m.text()} ${m.location().url}`));
+      page.on(
+        'console',
+        (m) =>
+          (m.type() === 'error' || m.type() === 'warning') &&
+          errors.push(`${m.type()} ${m.text()} ${m.location().url}`),
+      );
       page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
       await page.goto(`${api.url}/verificar/${code}`);
       const first = page.getByRole('img', { name: `Página 1 de ${sizes.length}` });
       await first.scrollIntoViewIfNeeded();
       await page.waitForFunction('document.images[0].complete && document.images[0].naturalWidth > 0');
-      assert.equal(await page.evaluate('document.images[0].naturalWidth'), Math.floor((sizes[0]![0] * 150) / 72), 'the image the browser decoded');
+      assert.equal(
+        await page.evaluate('document.images[0].naturalWidth'),
+        Math.floor((sizes[0]![0] * 150) / 72),
+        'the image the browser decoded',
+      );
       const box = await first.boundingBox();
       assert.ok(box && box.width <= 420 && box.width > 300, `the image fits a phone screen (${box?.width} px wide)`);
       await page.screenshot({ path: path.join(shots, 'code-page-phone.png'), fullPage: false });
-      assert.deepEqual(errors, [], 'no console errors or warnings (no CSP refusal), no failed request (not even /favicon.ico)');
+      assert.deepEqual(
+        errors,
+        [],
+        'no console errors or warnings (no CSP refusal), no failed request (not even /favicon.ico)',
+      );
       process.stderr.write(`      screenshots: ${shots}\n`);
     } finally {
       await browser.close();
@@ -342,14 +465,18 @@ describe('verification: the registered document on the code page (page images an
     const limited = await getStack().extraApi({ PUBLIC_VERIFY_RATE_LIMIT: '2' });
     try {
       const at = (p: string) => request(p, { baseUrl: limited.url });
-      assert.deepEqual([(await at(`/verificar/${code}/documento.pdf`)).status, (await at(`/verificar/${code}`)).status], [200, 200]);
+      assert.deepEqual(
+        [(await at(`/verificar/${code}/documento.pdf`)).status, (await at(`/verificar/${code}`)).status],
+        [200, 200],
+      );
       const refused = await at(`/verificar/${code}/documento.pdf`);
       assert.equal(refused.status, 429);
       const retryAfter = Number(refused.headers.get('retry-after'));
       assert.ok(retryAfter > 0 && retryAfter <= 60, `Retry-After ${refused.headers.get('retry-after')}`);
       // 2 × 10 images a minute: a reader of a 20-page document is not cut off after the page itself.
       const statuses: number[] = [];
-      for (let i = 0; i < 20; i++) statuses.push((await at(`/verificar/${code}/paginas/${(i % sizes.length) + 1}.png`)).status);
+      for (let i = 0; i < 20; i++)
+        statuses.push((await at(`/verificar/${code}/paginas/${(i % sizes.length) + 1}.png`)).status);
       assert.deepEqual(statuses, new Array(20).fill(200));
       const image = await at(`/verificar/${code}/paginas/1.png`);
       assert.equal(image.status, 429);

@@ -28,7 +28,8 @@ describe('verification: public page and API', function () {
   this.timeout(180_000);
   let official: OfficialDocument;
   let api: { url: string; close(): Promise<void> };
-  const publicRequest = (p: string, options: Parameters<typeof request>[1] = {}) => request(p, { ...options, baseUrl: api.url });
+  const publicRequest = (p: string, options: Parameters<typeof request>[1] = {}) =>
+    request(p, { ...options, baseUrl: api.url });
 
   before(async () => {
     official = await officialDocument(['directora-obras', 'intendente'], REFERENCE);
@@ -57,18 +58,40 @@ describe('verification: public page and API', function () {
     assert.equal(res.body.message, 'Documento auténtico');
     assert.deepEqual(
       {
-        ...res.body.document, date: undefined, signers: res.body.document.signers.map((s: { name: string }) => s.name),
-        trail: res.body.document.trail.map((t: { event: string; signer_name: string | null }) => [t.event, t.signer_name]),
+        ...res.body.document,
+        date: undefined,
+        signers: res.body.document.signers.map((s: { name: string }) => s.name),
+        trail: res.body.document.trail.map((t: { event: string; signer_name: string | null }) => [
+          t.event,
+          t.signer_name,
+        ]),
       },
       {
-        verification_code: formatVerificationCode(official.code), document_number: official.number, document_type: 'Informe', date: undefined,
-        municipality: getStack().demoTenant.displayName, signers: ['Lucía Fernández', 'Martín Álvarez'], sha256: sha256(official.pdf),
-        trail: [['created', null], ['sent_to_sign', null], ['signed', 'Lucía Fernández'], ['signed', 'Martín Álvarez'], ['officialized', null]],
+        verification_code: formatVerificationCode(official.code),
+        document_number: official.number,
+        document_type: 'Informe',
+        date: undefined,
+        municipality: getStack().demoTenant.displayName,
+        signers: ['Lucía Fernández', 'Martín Álvarez'],
+        sha256: sha256(official.pdf),
+        trail: [
+          ['created', null],
+          ['sent_to_sign', null],
+          ['signed', 'Lucía Fernández'],
+          ['signed', 'Martín Álvarez'],
+          ['officialized', null],
+        ],
       },
     );
     assert.equal(res.body.file.matches_registered_original, true);
-    assert.deepEqual(res.body.signatures.map((s: { kind: string }) => s.kind), ['signature', 'signature', 'timestamp'], 'two signatures and the archive time-stamp');
-    assert.ok(res.body.signatures.every((s: { signature_valid: boolean; trusted: boolean }) => s.signature_valid && s.trusted));
+    assert.deepEqual(
+      res.body.signatures.map((s: { kind: string }) => s.kind),
+      ['signature', 'signature', 'timestamp'],
+      'two signatures and the archive time-stamp',
+    );
+    assert.ok(
+      res.body.signatures.every((s: { signature_valid: boolean; trusted: boolean }) => s.signature_valid && s.trusted),
+    );
     assert.ok(!res.text.includes('Güemes 742') && !res.text.includes('Señor Núñez'), 'no reference, no content');
 
     const typed = await publicRequest(`/api/v1/public/verify/${official.code.toLowerCase()}`);
@@ -87,9 +110,15 @@ describe('verification: public page and API', function () {
 
   it('a document still being signed is not found: only official documents verify', async () => {
     const id = await prepareIntegrationDraft('intendente', ['directora-obras', 'intendente'], { reference: REFERENCE });
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') }))
+        .status,
+      200,
+    );
     const stack = getStack();
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'));
+    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+      trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'),
+    );
     assert.ok(row, 'the code exists from the final render on');
     const res = await publicRequest(`/api/v1/public/verify/${row.code}`);
     assert.deepEqual([res.status, res.body], [404, { code: 'NOT_FOUND', message: 'not found' }]);
@@ -102,13 +131,19 @@ describe('verification: public page and API', function () {
     assert.equal(same.body.file.matches_registered_original, true);
     assert.equal(same.body.file.sha256, sha256(official.pdf));
 
-    const resigned = await publicRequest('/api/v1/public/verify', { method: 'POST', form: upload(await signAgain(official.pdf)) });
+    const resigned = await publicRequest('/api/v1/public/verify', {
+      method: 'POST',
+      form: upload(await signAgain(official.pdf)),
+    });
     assert.equal(resigned.body.verdict, 'valid_not_original');
     assert.match(resigned.body.message, /^No es el original registrado/);
     assert.equal(resigned.body.document.document_number, official.number, 'found through its first revision');
     assert.equal(resigned.body.file.matches_registered_original, false);
 
-    const edited = await publicRequest('/api/v1/public/verify', { method: 'POST', form: upload(appendAnnotation(official.pdf)) });
+    const edited = await publicRequest('/api/v1/public/verify', {
+      method: 'POST',
+      form: upload(appendAnnotation(official.pdf)),
+    });
     assert.equal(edited.body.verdict, 'modified');
     assert.equal(edited.body.message, 'Modificado después de firmar');
     assert.equal(edited.body.file.after_last_signature, 'modification');
@@ -117,9 +152,15 @@ describe('verification: public page and API', function () {
   it('POST refusals use the signing service codes and limit', async () => {
     const notPdf = await publicRequest('/api/v1/public/verify', { method: 'POST', form: upload(Buffer.from('hola')) });
     assert.deepEqual([notPdf.status, notPdf.body.code], [400, 'INVALID_PDF_FORMAT']);
-    const broken = await publicRequest('/api/v1/public/verify', { method: 'POST', form: upload(official.pdf.subarray(0, 4000)) });
+    const broken = await publicRequest('/api/v1/public/verify', {
+      method: 'POST',
+      form: upload(official.pdf.subarray(0, 4000)),
+    });
     assert.deepEqual([broken.status, broken.body.code], [400, 'INVALID_PDF_FILE']);
-    const large = await publicRequest('/api/v1/public/verify', { method: 'POST', form: upload(Buffer.alloc(10 * 1024 * 1024 + 1, 0x25)) });
+    const large = await publicRequest('/api/v1/public/verify', {
+      method: 'POST',
+      form: upload(Buffer.alloc(10 * 1024 * 1024 + 1, 0x25)),
+    });
     assert.deepEqual([large.status, large.body.code], [400, 'FILE_TOO_LARGE']);
     const none = await publicRequest('/api/v1/public/verify', { method: 'POST', form: new FormData() });
     assert.deepEqual([none.status, none.body.code], [400, 'INVALID_PDF_FILE']);
@@ -127,10 +168,14 @@ describe('verification: public page and API', function () {
 
   it('a case cover (CAEX) gets a code and verifies like any official document', async () => {
     const created = await createCase('agente-obras');
-    const docs = await request(`/api/v1/cases/${created.case_id}/documents`, { headers: asIntegration('agente-obras') });
+    const docs = await request(`/api/v1/cases/${created.case_id}/documents`, {
+      headers: asIntegration('agente-obras'),
+    });
     const cover = docs.body.documents.find((d: { document_type: string }) => d.document_type === 'CAEX');
     const stack = getStack();
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: cover.document_id }).first<{ code: string }>('code'));
+    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+      trx('document_verification_codes').where({ document_id: cover.document_id }).first<{ code: string }>('code'),
+    );
     assert.ok(row);
     const res = await publicRequest(`/api/v1/public/verify/${row.code}`);
     assert.equal(res.body.verdict, 'authentic', res.text);
@@ -139,18 +184,36 @@ describe('verification: public page and API', function () {
 
   it('an imported PDF gets its code and QR on the signatures page, and verifies', async () => {
     const imported = await request('/api/v1/documents/import', {
-      method: 'POST', headers: asIntegration('intendente'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Externo' }, { bytes: await letterPdf('Documento externo') }),
+      method: 'POST',
+      headers: asIntegration('intendente'),
+      form: pdfForm(
+        { document_type_acronym: 'INF', reference: 'Externo' },
+        { bytes: await letterPdf('Documento externo') },
+      ),
     });
     assert.equal(imported.status, 201, imported.text);
     const id = imported.body.document_id as string;
-    const patched = await request(`/api/v1/documents/${id}`, { method: 'PATCH', headers: asIntegration('intendente'), json: { signers: [demoUser('intendente')] } });
+    const patched = await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('intendente'),
+      json: { signers: [demoUser('intendente')] },
+    });
     assert.equal(patched.status, 200, patched.text);
-    assert.equal((await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
-    assert.equal((await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('intendente') })).status, 200);
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('intendente') })).status,
+      200,
+    );
     const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('intendente') });
     const pdf = Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
     const stack = getStack();
-    const { code } = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'));
+    const { code } = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+      trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'),
+    );
     assert.equal(qrInFooter(pdf, 2), `${stack.config.api.publicUrl}/verificar/${formatVerificationCode(code)}`);
     const res = await publicRequest('/api/v1/public/verify', { method: 'POST', form: upload(pdf) });
     assert.equal(res.body.verdict, 'authentic', res.text);
@@ -193,7 +256,8 @@ describe('verification: public page and API', function () {
     const limited = await getStack().extraApi({ PUBLIC_VERIFY_RATE_LIMIT: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await request(`/api/v1/public/verify/${official.code}`, { baseUrl: limited.url })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await request(`/api/v1/public/verify/${official.code}`, { baseUrl: limited.url })).status);
       assert.deepEqual(statuses, [200, 200, 200]);
       const refused = await request(`/api/v1/public/verify/${official.code}`, { baseUrl: limited.url });
       assert.equal(refused.status, 429);
@@ -202,7 +266,11 @@ describe('verification: public page and API', function () {
       assert.ok(retryAfter > 0 && retryAfter <= 60, `Retry-After ${refused.headers.get('retry-after')}`);
       const page = await request('/verificar', { baseUrl: limited.url });
       assert.equal(page.status, 429, 'pages share the limit');
-      const refusedUpload = await request('/api/v1/public/verify', { method: 'POST', form: upload(official.pdf), baseUrl: limited.url });
+      const refusedUpload = await request('/api/v1/public/verify', {
+        method: 'POST',
+        form: upload(official.pdf),
+        baseUrl: limited.url,
+      });
       assert.equal(refusedUpload.status, 429, 'an upload is refused with an answer, not a reset');
       const other = await request('/health', { baseUrl: limited.url });
       assert.equal(other.status, 200, 'other routes are not limited');
@@ -213,12 +281,29 @@ describe('verification: public page and API', function () {
 
   it('the route listings still work, with the public routes listed by their own router', () => {
     const { integration, backend } = apiRoutes(getStack().apiDeps);
-    assert.ok(integration.some((r) => r.method === 'POST' && /sign$/.test(r.path)), JSON.stringify(integration.slice(0, 5)));
-    assert.ok(backend.some((r) => r.method === 'POST' && /super-sign$/.test(r.path)), JSON.stringify(backend.slice(0, 5)));
+    assert.ok(
+      integration.some((r) => r.method === 'POST' && /sign$/.test(r.path)),
+      JSON.stringify(integration.slice(0, 5)),
+    );
+    assert.ok(
+      backend.some((r) => r.method === 'POST' && /super-sign$/.test(r.path)),
+      JSON.stringify(backend.slice(0, 5)),
+    );
     assert.ok(![...integration, ...backend].some((r) => r.path.startsWith('/public') || r.path.includes('verificar')));
-    assert.deepEqual(listRoutes(publicVerificationRoutes(getStack().apiDeps)).map((r) => `${r.method} ${r.path}`).sort(), [
-      'GET /api/v1/public/verify/:code', 'GET /verificar', 'GET /verificar/:code', 'GET /verificar/:code/documento.pdf', 'GET /verificar/:code/logo', 'GET /verificar/:code/paginas/:page.png',
-      'POST /api/v1/public/verify', 'POST /verificar',
-    ]);
+    assert.deepEqual(
+      listRoutes(publicVerificationRoutes(getStack().apiDeps))
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+      [
+        'GET /api/v1/public/verify/:code',
+        'GET /verificar',
+        'GET /verificar/:code',
+        'GET /verificar/:code/documento.pdf',
+        'GET /verificar/:code/logo',
+        'GET /verificar/:code/paginas/:page.png',
+        'POST /api/v1/public/verify',
+        'POST /verificar',
+      ],
+    );
   });
 });

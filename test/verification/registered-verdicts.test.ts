@@ -21,7 +21,9 @@ function upload(bytes: Buffer): FormData {
 function signAs(tenantId: string, pdf: Buffer): Promise<Buffer> {
   const stack = getStack();
   return signPdf(stack.config.signer, {
-    pdf, fileName: 'copia.pdf', tenantId,
+    pdf,
+    fileName: 'copia.pdf',
+    tenantId,
     signer: { name: 'Firmante de Otro Municipio', seal: 'Director', department: 'Obras', entity: 'Otro municipio' },
   });
 }
@@ -30,7 +32,8 @@ describe('verification: an uploaded copy against the register', function () {
   this.timeout(180_000);
   let official: OfficialDocument;
   let api: { url: string; close(): Promise<void> };
-  const verify = (bytes: Buffer) => request('/api/v1/public/verify', { method: 'POST', form: upload(bytes), baseUrl: api.url });
+  const verify = (bytes: Buffer) =>
+    request('/api/v1/public/verify', { method: 'POST', form: upload(bytes), baseUrl: api.url });
 
   before(async () => {
     official = await officialDocument(['directora-obras', 'intendente'], 'Informe de obra');
@@ -58,7 +61,11 @@ describe('verification: an uploaded copy against the register', function () {
     assert.equal(res.body.verdict, 'valid_not_original');
     assert.match(res.body.message, /^No es el original registrado/);
     assert.equal(res.body.file.after_last_signature, 'none');
-    assert.deepEqual(res.body.file.changes.map((c: { kind: string; signer: string }) => [c.kind, /Municipio demo/.test(c.signer)]), [['signature', true]], 'the one addition is named');
+    assert.deepEqual(
+      res.body.file.changes.map((c: { kind: string; signer: string }) => [c.kind, /Municipio demo/.test(c.signer)]),
+      [['signature', true]],
+      'the one addition is named',
+    );
 
     // The page says it too, in a table after the verdict.
     const page = await request('/verificar', { method: 'POST', form: upload(resigned), baseUrl: api.url });
@@ -74,14 +81,24 @@ describe('verification: an uploaded copy against the register', function () {
     assert.equal(change.kind, 'modification');
     assert.equal(change.page, 1);
     assert.ok(Number.isInteger(change.object), JSON.stringify(change));
-    const page = await request('/verificar', { method: 'POST', form: upload(appendAnnotation(official.pdf)), baseUrl: api.url });
+    const page = await request('/verificar', {
+      method: 'POST',
+      form: upload(appendAnnotation(official.pdf)),
+      baseUrl: api.url,
+    });
     assert.match(page.text, /página 1, objeto \d+/);
   });
 
-  it('a signature by another municipality\'s certificate, added to the original or made over the registered render, is not recognised', async () => {
+  it("a signature by another municipality's certificate, added to the original or made over the registered render, is not recognised", async () => {
     const added = await verify(await signAs('tenant_a', official.pdf));
-    assert.equal(added.body.verdict, 'untrusted', JSON.stringify(added.body.signatures.map((s: { problems: string[] }) => s.problems)));
-    const foreign = added.body.signatures.filter((s: { problems: string[] }) => s.problems.some((p) => /not one .* signs its documents with/.test(p)));
+    assert.equal(
+      added.body.verdict,
+      'untrusted',
+      JSON.stringify(added.body.signatures.map((s: { problems: string[] }) => s.problems)),
+    );
+    const foreign = added.body.signatures.filter((s: { problems: string[] }) =>
+      s.problems.some((p) => /not one .* signs its documents with/.test(p)),
+    );
     assert.equal(foreign.length, 1, 'exactly the added signature is named');
     assert.equal(foreign[0].trusted, true, 'it chains to a trusted root: only the register tells it apart');
 

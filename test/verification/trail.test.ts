@@ -14,8 +14,11 @@ import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, request } from '../support/http.js';
 
 const codeOf = async (documentId: string) =>
-  (await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code')))!.code;
-const integration = (user: string, url: string, json?: unknown) => request(`/api/v1${url}`, { method: 'POST', headers: asIntegration(user), ...(json !== undefined ? { json } : {}) });
+  (await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+    trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code'),
+  ))!.code;
+const integration = (user: string, url: string, json?: unknown) =>
+  request(`/api/v1${url}`, { method: 'POST', headers: asIntegration(user), ...(json !== undefined ? { json } : {}) });
 
 interface Trail {
   event: string;
@@ -28,14 +31,24 @@ describe('verification: the trail of an official document', function () {
   this.timeout(90_000);
 
   it('shows created, sent to signing, each signature (name, time) and officialized (number) of the round that made it official, on the page and in its JSON', async () => {
-    const id = await prepareIntegrationDraft('intendente', ['directora-obras', 'intendente'], { reference: 'Disposición con historial' });
+    const id = await prepareIntegrationDraft('intendente', ['directora-obras', 'intendente'], {
+      reference: 'Disposición con historial',
+    });
     // A first round returned for correction.
-    for (const [user, url, body] of [['intendente', 'start-signing'], ['directora-obras', 'sign'], ['intendente', 'reject', { reason: 'Falta el anexo de planos' }]] as const) {
+    for (const [user, url, body] of [
+      ['intendente', 'start-signing'],
+      ['directora-obras', 'sign'],
+      ['intendente', 'reject', { reason: 'Falta el anexo de planos' }],
+    ] as const) {
       const res = await integration(user, `/documents/${id}/${url}`, body);
       assert.equal(res.status, 200, `${url}: ${res.text}`);
     }
     // Saving on the desk is how a rejected document is corrected.
-    const corrected = await request(`/api/v1/documents/${id}/save`, { method: 'PATCH', headers: asBackend('intendente'), json: { reference: 'Disposición con historial (corregida)' } });
+    const corrected = await request(`/api/v1/documents/${id}/save`, {
+      method: 'PATCH',
+      headers: asBackend('intendente'),
+      json: { reference: 'Disposición con historial (corregida)' },
+    });
     assert.equal(corrected.status, 200, corrected.text);
     assert.equal((await integration('intendente', `/documents/${id}/start-signing`)).status, 200);
     assert.equal((await integration('directora-obras', `/documents/${id}/sign`)).status, 200);
@@ -47,23 +60,39 @@ describe('verification: the trail of an official document', function () {
     const json = await request(`/api/v1/public/verify/${code}`);
     assert.equal(json.status, 200, json.text);
     const trail = json.body.document.trail as Trail[];
-    assert.deepEqual(trail.map((t) => [t.event, t.signer_name, t.number]), [
-      ['created', null, null],
-      ['sent_to_sign', null, null],
-      ['signed', 'Lucía Fernández', null],
-      ['signed', 'Martín Álvarez', null],
-      ['officialized', null, number],
-    ]);
+    assert.deepEqual(
+      trail.map((t) => [t.event, t.signer_name, t.number]),
+      [
+        ['created', null, null],
+        ['sent_to_sign', null, null],
+        ['signed', 'Lucía Fernández', null],
+        ['signed', 'Martín Álvarez', null],
+        ['officialized', null, number],
+      ],
+    );
     const times = trail.map((t) => Date.parse(t.at));
-    assert.deepEqual([...times].sort((a, b) => a - b), times, 'oldest first');
+    assert.deepEqual(
+      [...times].sort((a, b) => a - b),
+      times,
+      'oldest first',
+    );
     const signers = json.body.document.signers as { name: string; signed_at: string }[];
-    for (const s of signers) assert.equal(trail.find((t) => t.signer_name === s.name)!.at, s.signed_at, `${s.name} signed when the register says`);
+    for (const s of signers)
+      assert.equal(
+        trail.find((t) => t.signer_name === s.name)!.at,
+        s.signed_at,
+        `${s.name} signed when the register says`,
+      );
     assert.equal(trail.filter((t) => t.event === 'signed').length, 2, 'the returned round is not shown');
     assert.ok(!json.text.includes('Falta el anexo'), 'no rejection reason');
 
     const page = await request(`/verificar/${code}`);
     assert.equal(page.status, 200);
-    const rows = [...page.text.matchAll(/<tr data-trail="([a-z_]+)"><td>([^<]*)<\/td><td>([^<]*)<\/td>/g)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [...page.text.matchAll(/<tr data-trail="([a-z_]+)"><td>([^<]*)<\/td><td>([^<]*)<\/td>/g)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
     assert.deepEqual(rows, [
       ['created', 'Creado', ''],
       ['sent_to_sign', 'Enviado a firmar', ''],
@@ -75,17 +104,25 @@ describe('verification: the trail of an official document', function () {
   });
 
   it('a memo shows nothing its page did not already: its signature and officialization, no recipient, no drafting', async () => {
-    const memo = await sendMemo('directora-obras', { to: ['agente-obras'], cc: ['jefa-mesa'], bcc: ['intendente'] }, { reference: 'Memo reservado del historial' });
+    const memo = await sendMemo(
+      'directora-obras',
+      { to: ['agente-obras'], cc: ['jefa-mesa'], bcc: ['intendente'] },
+      { reference: 'Memo reservado del historial' },
+    );
     const code = formatVerificationCode(await codeOf(memo.id));
     const json = await request(`/api/v1/public/verify/${code}`);
     assert.equal(json.status, 200, json.text);
-    assert.deepEqual((json.body.document.trail as Trail[]).map((t) => [t.event, t.signer_name, t.number]), [
-      ['signed', 'Lucía Fernández', null],
-      ['officialized', null, memo.number],
-    ]);
+    assert.deepEqual(
+      (json.body.document.trail as Trail[]).map((t) => [t.event, t.signer_name, t.number]),
+      [
+        ['signed', 'Lucía Fernández', null],
+        ['officialized', null, memo.number],
+      ],
+    );
     const page = await request(`/verificar/${code}`);
     for (const text of [json.text, page.text]) {
-      for (const name of ['Jorge Peña', 'Sofía Ibáñez', 'Martín Álvarez', 'Memo reservado']) assert.ok(!text.includes(name), `${name} is not shown`);
+      for (const name of ['Jorge Peña', 'Sofía Ibáñez', 'Martín Álvarez', 'Memo reservado'])
+        assert.ok(!text.includes(name), `${name} is not shown`);
     }
     assert.ok(!page.text.includes('data-trail="created"'));
   });

@@ -13,7 +13,10 @@ describe('the case export on the desk (browser)', function () {
   const run = deskRun('expediente-desk-case-export-');
 
   it('exports the case file and offers the complete PDF and the BagIt package with their SHA-256', async () => {
-    const created = await createCaseBackend('directora-obras', { case_template_id: template('PEROB'), reference: `Obra para exportar ${Date.now()}` });
+    const created = await createCaseBackend('directora-obras', {
+      case_template_id: template('PEROB'),
+      reference: `Obra para exportar ${Date.now()}`,
+    });
     const { page } = await run.session(LUCIA);
     await page.goto(`${run.desk}/expedientes/${created.case.case_id}`);
     await page.getByRole('heading', { name: created.case.case_number }).waitFor();

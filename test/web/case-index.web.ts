@@ -16,9 +16,16 @@ describe('the case file index on the desk (browser)', function () {
   const stamp = Date.now();
 
   it('lists the foliated documents with the signed index PDF and annuls one with its reason', async () => {
-    const created = await createCaseBackend('directora-obras', { case_template_id: template('PEROB'), reference: `Obra foliada ${stamp}` });
+    const created = await createCaseBackend('directora-obras', {
+      case_template_id: template('PEROB'),
+      reference: `Obra foliada ${stamp}`,
+    });
     const official = await officialDocument('directora-obras', `Informe foliado ${stamp}`);
-    const linked = await request(`/api/v1/cases/${created.case.case_id}/link-document`, { method: 'POST', headers: asBackend('directora-obras'), json: { document_id: official.id } });
+    const linked = await request(`/api/v1/cases/${created.case.case_id}/link-document`, {
+      method: 'POST',
+      headers: asBackend('directora-obras'),
+      json: { document_id: official.id },
+    });
     assert.equal(linked.status, 200, linked.text);
     const { page } = await run.session(LUCIA);
     await page.goto(`${run.desk}/expedientes/${created.case.case_id}`);
@@ -46,9 +53,13 @@ describe('the case file index on the desk (browser)', function () {
     await page.getByText(`Fojas anuladas: índice versión ${version + 1}`).waitFor();
     await entries.filter({ hasText: official.number }).getByText('Anulado: Vinculado por error').waitFor();
     assert.equal(await entries.count(), 2);
-    await index.getByRole('link', { name: `Índice firmado, versión ${version + 1} (PDF)` }).waitFor({ timeout: 60_000 });
+    await index
+      .getByRole('link', { name: `Índice firmado, versión ${version + 1} (PDF)` })
+      .waitFor({ timeout: 60_000 });
 
     // An earlier version is still there to look at, as it was.
-    await until('the earlier version listed', async () => ((await index.getByRole('textbox', { name: 'Versión del índice' }).count()) ? true : undefined));
+    await until('the earlier version listed', async () =>
+      (await index.getByRole('textbox', { name: 'Versión del índice' }).count()) ? true : undefined,
+    );
   });
 });

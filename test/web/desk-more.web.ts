@@ -18,7 +18,18 @@ import { getStack } from '../support/hooks.js';
 import { asBackend, demoSector, demoUser, request } from '../support/http.js';
 import { recordActivity } from '../../domain/activity-feed.js';
 import { createRecord, officialDocument } from '../records/support.js';
-import { assertAccessible, CARLOS, choose, deskRun, LUCIA, loginTo, MARTIN, screenshot, signAlone, type DeskUser } from './support.js';
+import {
+  assertAccessible,
+  CARLOS,
+  choose,
+  deskRun,
+  LUCIA,
+  loginTo,
+  MARTIN,
+  screenshot,
+  signAlone,
+  type DeskUser,
+} from './support.js';
 
 /** Backend (envelope) call as a demo user in testing mode; returns `data`. */
 async function backend<T = any>(userKey: string, apiPath: string): Promise<T> {
@@ -36,21 +47,29 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
   const stamp = Date.now();
 
   /** Lucía's fixtures for the record tests, made once through the APIs. */
-  let recordFixtures: Promise<{
-    record: { id: string; record_number: string; display_name: string };
-    other: { id: string; record_number: string; display_name: string };
-    official: { id: string; number: string };
-    caseNumber: string;
-    caseId: string;
-  }> | undefined;
-  const fixtures = () => (recordFixtures ??= (async () => {
-    // Luminarias: the desk's own suite expects no record of Arquitectos before it makes one.
-    const record = await createRecord('directora-obras', 'LUM', `Luminaria Plaza Central ${stamp}`, { ubicacion: 'Plaza Central, esquina Güemes' });
-    const other = await createRecord('directora-obras', 'LUM', `Columna Plaza Norte ${stamp}`);
-    const official = await officialDocument('directora-obras', `Certificado de instalación ${stamp}`);
-    const created = await createCaseBackend('directora-obras', { case_template_id: template('PEROB'), reference: `Obra del legajo ${stamp}` });
-    return { record, other, official, caseNumber: created.case.case_number, caseId: created.case.case_id };
-  })());
+  let recordFixtures:
+    | Promise<{
+        record: { id: string; record_number: string; display_name: string };
+        other: { id: string; record_number: string; display_name: string };
+        official: { id: string; number: string };
+        caseNumber: string;
+        caseId: string;
+      }>
+    | undefined;
+  const fixtures = () =>
+    (recordFixtures ??= (async () => {
+      // Luminarias: the desk's own suite expects no record of Arquitectos before it makes one.
+      const record = await createRecord('directora-obras', 'LUM', `Luminaria Plaza Central ${stamp}`, {
+        ubicacion: 'Plaza Central, esquina Güemes',
+      });
+      const other = await createRecord('directora-obras', 'LUM', `Columna Plaza Norte ${stamp}`);
+      const official = await officialDocument('directora-obras', `Certificado de instalación ${stamp}`);
+      const created = await createCaseBackend('directora-obras', {
+        case_template_id: template('PEROB'),
+        reference: `Obra del legajo ${stamp}`,
+      });
+      return { record, other, official, caseNumber: created.case.case_number, caseId: created.case.case_id };
+    })());
 
   async function openRecord(page: Page, record: { id: string; record_number: string }) {
     await page.goto(`${run.desk}/legajos/${record.id}`);
@@ -62,7 +81,9 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     const { page } = await session(LUCIA);
     await openRecord(page, record);
     await page.getByTestId('field-ubicacion').filter({ hasText: 'Plaza Central, esquina Güemes' }).waitFor();
-    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Certificado de instalación' }) });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Certificado de instalación' }) });
     await row.getByRole('button', { name: 'Verificar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verificar el campo' });
     const number = dialog.getByRole('textbox', { name: 'Número del documento oficial que lo respalda' });
@@ -79,7 +100,11 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await dialog.waitFor({ state: 'detached' });
     const badge = row.getByText('Verificado', { exact: true });
     await badge.waitFor();
-    assert.equal(await row.getByRole('button', { name: 'Verificar' }).count(), 0, 'a verified field offers no verification');
+    assert.equal(
+      await row.getByRole('button', { name: 'Verificar' }).count(),
+      0,
+      'a verified field offers no verification',
+    );
     // The badge names the document that backs it.
     await row.locator(`[title*="${official.number}"]`).waitFor();
     await screenshot(page, run.shots, '21-legajo-verificado');
@@ -99,13 +124,17 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     const panel = page.getByRole('tabpanel', { name: 'Relaciones' });
     await panel.getByText('Sin relaciones.').waitFor();
     const refused: string[] = [];
-    const onResponse = (r: { url(): string; status(): number }) => { if (r.url().includes('/records/autocomplete') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); };
+    const onResponse = (r: { url(): string; status(): number }) => {
+      if (r.url().includes('/records/autocomplete') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    };
     page.on('response', onResponse);
     await choose(page, 'Relación', 'Hermano de');
     // The autocomplete asks the server once two letters are typed.
     const legajo = panel.getByRole('textbox', { name: 'Legajo' });
     const [searched] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes('/api/v1/records/autocomplete?') && r.url().includes(encodeURIComponent(`${stamp}`))),
+      page.waitForResponse(
+        (r) => r.url().includes('/api/v1/records/autocomplete?') && r.url().includes(encodeURIComponent(`${stamp}`)),
+      ),
       legajo.fill(`Plaza Norte ${stamp}`),
     ]);
     assert.equal(searched.status(), 200);
@@ -122,9 +151,18 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
 
     // Both records see the relation (listing is bidirectional).
     const relations = await backend('directora-obras', `/records/${record.id}/relations`);
-    assert.deepEqual(relations.relations.map((r: { relation_type: string; related_record: { id: string } }) => [r.relation_type, r.related_record.id]), [['sibling', other.id]]);
+    assert.deepEqual(
+      relations.relations.map((r: { relation_type: string; related_record: { id: string } }) => [
+        r.relation_type,
+        r.related_record.id,
+      ]),
+      [['sibling', other.id]],
+    );
     const back = await backend('directora-obras', `/records/${other.id}/relations`);
-    assert.deepEqual(back.relations.map((r: { related_record: { id: string } }) => r.related_record.id), [record.id]);
+    assert.deepEqual(
+      back.relations.map((r: { related_record: { id: string } }) => r.related_record.id),
+      [record.id],
+    );
 
     await panel.getByRole('button', { name: 'Quitar' }).click();
     await listed.waitFor({ state: 'detached' });
@@ -132,7 +170,10 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.equal((await backend('directora-obras', `/records/${record.id}/relations`)).total, 0);
     const history = await backend('directora-obras', `/records/${record.id}/history`);
     const actions = history.entries.map((e: { action: string }) => e.action);
-    assert.ok(actions.indexOf('relation_deleted') < actions.indexOf('relation_created') && actions.includes('relation_deleted'), `history: ${actions}`);
+    assert.ok(
+      actions.indexOf('relation_deleted') < actions.indexOf('relation_created') && actions.includes('relation_deleted'),
+      `history: ${actions}`,
+    );
   });
 
   it('links a case by its number and a document by its official number to a record', async () => {
@@ -146,7 +187,11 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await panel.getByRole('button', { name: 'Vincular expediente' }).click();
     await panel.getByRole('link', { name: caseNumber }).waitFor();
     await panel.getByText(`Obra del legajo ${stamp}`).waitFor();
-    assert.equal(await panel.getByRole('textbox', { name: 'Número de expediente' }).inputValue(), '', 'the field is cleared once linked');
+    assert.equal(
+      await panel.getByRole('textbox', { name: 'Número de expediente' }).inputValue(),
+      '',
+      'the field is cleared once linked',
+    );
 
     await panel.getByRole('textbox', { name: 'Número de documento oficial' }).fill(official.number);
     await panel.getByRole('button', { name: 'Vincular documento' }).click();
@@ -161,16 +206,25 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await panel.getByRole('alert').filter({ hasText: 'No se pudo vincular el expediente' }).waitFor();
 
     const cases = await backend('directora-obras', `/records/${record.id}/cases`);
-    assert.deepEqual(cases.cases.map((c: { case_id: string }) => c.case_id), [caseId]);
+    assert.deepEqual(
+      cases.cases.map((c: { case_id: string }) => c.case_id),
+      [caseId],
+    );
     const documents = await backend('directora-obras', `/records/${record.id}/documents`);
-    assert.ok(documents.documents.some((d: { document_id: string }) => d.document_id === official.id), JSON.stringify(documents));
+    assert.ok(
+      documents.documents.some((d: { document_id: string }) => d.document_id === official.id),
+      JSON.stringify(documents),
+    );
 
     // Unlinking the document leaves the case linked.
     await panel.getByRole('button', { name: `Desvincular ${official.number}` }).click();
     await panel.getByRole('link', { name: official.number }).waitFor({ state: 'detached' });
     await panel.getByText('Sin documentos vinculados.').waitFor();
     const left = await backend('directora-obras', `/records/${record.id}/documents`);
-    assert.ok(!left.documents.some((d: { document_id: string }) => d.document_id === official.id), 'the link is gone on the server');
+    assert.ok(
+      !left.documents.some((d: { document_id: string }) => d.document_id === official.id),
+      'the link is gone on the server',
+    );
 
     // The case link leads to the case.
     await panel.getByRole('link', { name: caseNumber }).click();
@@ -191,20 +245,36 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
       posted.push({ status: real.status(), key, body: await real.json() });
       const pollUrl = `/api/v1/records/${record.id}/reports/${encodeURIComponent(key)}`;
       await route.fulfill({
-        status: 202, contentType: 'application/json', headers: { Location: pollUrl },
-        json: { success: true, data: { record_id: record.id, status: 'generating', idempotency_key: key, poll_url: pollUrl }, message: 'Informe en generación' },
+        status: 202,
+        contentType: 'application/json',
+        headers: { Location: pollUrl },
+        json: {
+          success: true,
+          data: { record_id: record.id, status: 'generating', idempotency_key: key, poll_url: pollUrl },
+          message: 'Informe en generación',
+        },
       });
     });
     try {
-      const polled = page.waitForResponse((r) => r.url().includes(`/api/v1/records/${record.id}/reports/`) && r.request().method() === 'GET', { timeout: 90_000 });
+      const polled = page.waitForResponse(
+        (r) => r.url().includes(`/api/v1/records/${record.id}/reports/`) && r.request().method() === 'GET',
+        { timeout: 90_000 },
+      );
       await page.getByRole('button', { name: 'Generar informe' }).click();
-      await page.getByRole('status').filter({ hasText: 'El informe se está firmando; esperando…' }).waitFor({ timeout: 90_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'El informe se está firmando; esperando…' })
+        .waitFor({ timeout: 90_000 });
       const poll = await polled;
       assert.equal(poll.status(), 200, 'the poll finds the report done');
       const report = (await poll.json()).data as { document_id: string; document_number: string; status: string };
       assert.equal(posted.length, 1, 'one report asked for');
       assert.ok(posted[0]!.key, 'the desk sends an Idempotency-Key');
-      assert.equal(posted[0]!.body.data.document_id, report.document_id, 'the poll answers the report the request made');
+      assert.equal(
+        posted[0]!.body.data.document_id,
+        report.document_id,
+        'the poll answers the report the request made',
+      );
       assert.match(report.document_number, /^IFRLM-\d{4}-\d{8}-MVE-DOP$/);
       assert.equal(report.status, 'signed');
 
@@ -247,14 +317,20 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     const number = await signAlone(martin.page, /Martín Álvarez/);
     assert.match(number, /^MEMO-\d{4}-/);
 
-    const { unread_count: unreadBefore } = await backend<{ unread_count: number }>('agente-mesa', '/memos/unread-count');
+    const { unread_count: unreadBefore } = await backend<{ unread_count: number }>(
+      'agente-mesa',
+      '/memos/unread-count',
+    );
     assert.ok(unreadBefore >= 1);
     const carlos = await session(CARLOS);
     const { page } = carlos;
     await page.goto(`${run.desk}/memos`);
     await page.getByRole('heading', { name: 'Memos' }).waitFor();
     // The unread count on the Recibidos tab and on the navigation.
-    await page.getByRole('tab', { name: /Recibidos/ }).getByLabel(`${unreadBefore} sin leer`).waitFor();
+    await page
+      .getByRole('tab', { name: /Recibidos/ })
+      .getByLabel(`${unreadBefore} sin leer`)
+      .waitFor();
     await page.getByRole('navigation', { name: 'Secciones' }).getByLabel(`${unreadBefore} memos sin leer`).waitFor();
     const row = page.getByRole('row').filter({ hasText: subject });
     await row.getByText('Sin leer').waitFor();
@@ -279,8 +355,16 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await row.waitFor({ state: 'detached' });
     // Read and archived: the unread count went down by one.
     const after = unreadBefore - 1;
-    if (after > 0) await page.getByRole('tab', { name: /Recibidos/ }).getByLabel(`${after} sin leer`).waitFor();
-    else await page.getByRole('tab', { name: /Recibidos/ }).getByLabel(/sin leer/).waitFor({ state: 'detached' });
+    if (after > 0)
+      await page
+        .getByRole('tab', { name: /Recibidos/ })
+        .getByLabel(`${after} sin leer`)
+        .waitFor();
+    else
+      await page
+        .getByRole('tab', { name: /Recibidos/ })
+        .getByLabel(/sin leer/)
+        .waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Archivados' }).click();
     const archivedRow = page.getByRole('row').filter({ hasText: subject });
@@ -288,7 +372,10 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     assert.equal(await archivedRow.getByText('Sin leer').count(), 0);
     await screenshot(page, run.shots, '26-memos-archivados');
     const archived = await backend('agente-mesa', '/memos/archived?page_size=100');
-    assert.ok(archived.memos.some((m: { document_id: string }) => m.document_id === memoId), 'the API lists it archived');
+    assert.ok(
+      archived.memos.some((m: { document_id: string }) => m.document_id === memoId),
+      'the API lists it archived',
+    );
     const received = await backend('agente-mesa', '/memos/received?page_size=100');
     assert.ok(!received.memos.some((m: { document_id: string }) => m.document_id === memoId), 'and no longer received');
     const detail = await backend('agente-mesa', `/memos/${memoId}`);
@@ -346,11 +433,15 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
 
   /** The provider's token endpoint, from its discovery document. */
   async function tokenEndpoint(): Promise<string> {
-    const discovery = (await (await fetch(`${getStack().idp.issuer}/.well-known/openid-configuration`)).json()) as { token_endpoint: string };
+    const discovery = (await (await fetch(`${getStack().idp.issuer}/.well-known/openid-configuration`)).json()) as {
+      token_endpoint: string;
+    };
     return discovery.token_endpoint;
   }
   const isRefreshGrant = (endpoint: string) => (r: Request) =>
-    r.method() === 'POST' && r.url() === endpoint && new URLSearchParams(r.postData() ?? '').get('grant_type') === 'refresh_token';
+    r.method() === 'POST' &&
+    r.url() === endpoint &&
+    new URLSearchParams(r.postData() ?? '').get('grant_type') === 'refresh_token';
 
   it('renews the access token when the API answers 401, and the screen still shows its data', async () => {
     const endpoint = await tokenEndpoint();
@@ -407,21 +498,31 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
     await page.route('**/api/v1/registries', once('registries'));
     await page.route('**/api/v1/records?*', once('records'));
     const grants: Request[] = [];
-    const onRequest = (r: Request) => { if (isRefreshGrant(endpoint)(r)) grants.push(r); };
+    const onRequest = (r: Request) => {
+      if (isRefreshGrant(endpoint)(r)) grants.push(r);
+    };
     page.on('request', onRequest);
     try {
       const records = page.waitForResponse((r) => r.url().includes('/api/v1/records?') && r.status() === 200);
       await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Legajos' }).click();
       await page.getByRole('button', { name: /Registro de Arquitectos/ }).waitFor();
       await records;
-      await page.getByRole('columnheader', { name: 'Número' }).or(page.getByText('No hay legajos con esos filtros.')).waitFor();
+      await page
+        .getByRole('columnheader', { name: 'Número' })
+        .or(page.getByText('No hay legajos con esos filtros.'))
+        .waitFor();
       assert.equal(await page.getByRole('alert').count(), 0, 'no error shown');
       assert.deepEqual([...refused].sort(), ['records', 'registries'], 'both calls were refused once');
       assert.equal(grants.length, 1, 'one refresh-token grant for both');
       assert.equal(await page.getByRole('button', { name: 'Ingresar' }).count(), 0, 'still logged in');
       // And the renewed session keeps working.
       const [documents] = await Promise.all([
-        page.waitForResponse((r) => r.url().includes('/api/v1/users/') && r.url().includes('/documents?') && !r.url().includes('status=sent_to_sign')),
+        page.waitForResponse(
+          (r) =>
+            r.url().includes('/api/v1/users/') &&
+            r.url().includes('/documents?') &&
+            !r.url().includes('status=sent_to_sign'),
+        ),
         page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Documentos' }).click(),
       ]);
       assert.equal(documents.status(), 200);
@@ -437,26 +538,62 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
   it('a user of two municipalities chooses one, sees its data, and switches to the other', async () => {
     const { db, demoTenant } = getStack();
     // A second municipality with its own sector, registry and the same person as a user.
-    const { tenant: sanRoque } = await createTenant(db, { schema: 'desk_san_roque', municipalityCode: 'MSR', displayName: 'Municipalidad de San Roque', city: 'San Roque' });
+    const { tenant: sanRoque } = await createTenant(db, {
+      schema: 'desk_san_roque',
+      municipalityCode: 'MSR',
+      displayName: 'Municipalidad de San Roque',
+      city: 'San Roque',
+    });
     const ana: DeskUser = { email: 'ana.duarte@municipios.example', name: 'Ana Duarte' };
     const sectorId = randomUUID();
     await tenantDb(db, sanRoque).transaction(async (trx) => {
       await trx('sectors').insert({ id: sectorId, name: 'Mesa General', acronym: 'MGEN' });
-      const [user] = await trx('users').insert({ full_name: ana.name, email: ana.email, role: 'empleado' }).returning('id');
-      await trx('user_sector_permissions').insert({ user_id: user.id, sector_id: sectorId, can_edit: true, is_primary: true });
-      const [family] = await trx('registry_families').insert({
-        code: 'COM', name: 'Registro de Comercios', description: 'Comercios habilitados',
-        data_schema: JSON.stringify({ rubro: { label: 'Rubro', type: 'text', required: false, has_expiration: false, has_verification: false, has_document: false } }),
-        allowed_states: ['Activo', 'Archivado'],
-      }).returning('id');
+      const [user] = await trx('users')
+        .insert({ full_name: ana.name, email: ana.email, role: 'empleado' })
+        .returning('id');
+      await trx('user_sector_permissions').insert({
+        user_id: user.id,
+        sector_id: sectorId,
+        can_edit: true,
+        is_primary: true,
+      });
+      const [family] = await trx('registry_families')
+        .insert({
+          code: 'COM',
+          name: 'Registro de Comercios',
+          description: 'Comercios habilitados',
+          data_schema: JSON.stringify({
+            rubro: {
+              label: 'Rubro',
+              type: 'text',
+              required: false,
+              has_expiration: false,
+              has_verification: false,
+              has_document: false,
+            },
+          }),
+          allowed_states: ['Activo', 'Archivado'],
+        })
+        .returning('id');
       await trx('registry_family_permissions').insert({ family_id: family.id, sector_id: sectorId, can_view: true });
     });
     await tenantDb(db, demoTenant).transaction(async (trx) => {
-      const [user] = await trx('users').insert({ full_name: ana.name, email: ana.email, role: 'empleado' }).returning('id');
-      await trx('user_sector_permissions').insert({ user_id: user.id, sector_id: demoSector('MESA'), can_edit: false, is_primary: true });
+      const [user] = await trx('users')
+        .insert({ full_name: ana.name, email: ana.email, role: 'empleado' })
+        .returning('id');
+      await trx('user_sector_permissions').insert({
+        user_id: user.id,
+        sector_id: demoSector('MESA'),
+        can_edit: false,
+        is_primary: true,
+      });
     });
 
-    const s = run.keep(await loginTo(run.browser, run.desk, ana, (page) => page.getByRole('heading', { name: 'Elija el municipio' }).waitFor()));
+    const s = run.keep(
+      await loginTo(run.browser, run.desk, ana, (page) =>
+        page.getByRole('heading', { name: 'Elija el municipio' }).waitFor(),
+      ),
+    );
     const { page } = s;
     const villa = page.getByRole('button', { name: 'Municipalidad de Villa Esperanza (Villa Esperanza)' });
     await villa.waitFor();
@@ -479,7 +616,11 @@ describe('the municipal desk: records, memos, cases, municipalities and sessions
 
     // Switching from the account menu: the same screen, now with Villa Esperanza's data.
     await page.getByRole('button', { name: `Cuenta de ${ana.name}` }).click();
-    assert.equal(await page.getByRole('menuitem', { name: 'Municipalidad de San Roque' }).isDisabled(), true, 'the current one is not offered');
+    assert.equal(
+      await page.getByRole('menuitem', { name: 'Municipalidad de San Roque' }).isDisabled(),
+      true,
+      'the current one is not offered',
+    );
     await assertAccessible(page, 'Menú de la cuenta');
     const [switched] = await Promise.all([
       page.waitForRequest((r) => r.url().endsWith('/api/v1/registries')),
@@ -505,12 +646,16 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
   const stamp = Date.now();
   const TZ = 'America/Argentina/Buenos_Aires';
   /** A due instant as the desk shows it: the municipality's local date. */
-  const shown = (dueAt: string) => new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TZ }).format(new Date(dueAt));
+  const shown = (dueAt: string) =>
+    new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TZ }).format(
+      new Date(dueAt),
+    );
   /** The municipality's date `days` from now, as YYYY-MM-DD. */
-  const localDate = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(Date.now() + days * 86_400_000));
+  const localDate = (days: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(Date.now() + days * 86_400_000));
   const demo = () => tenantDb(getStack().db, getStack().demoTenant);
 
-  it('sends a document to signing with a deadline in business days: the date on the document and in the signer\'s pending list; overdue shown', async () => {
+  it("sends a document to signing with a deadline in business days: the date on the document and in the signer's pending list; overdue shown", async () => {
     const reference = `Informe con plazo ${stamp}`;
     // Lucía signs, Martín (the author) numbers.
     const id = await prepareIntegrationDraft('intendente', ['directora-obras', 'intendente'], { reference });
@@ -542,7 +687,9 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
     // Lucía's pending list (Inicio) and the Documentos tab show the date.
     const lucia = await session(LUCIA);
     await lucia.page.goto(`${run.desk}/`);
-    const row = lucia.page.getByRole('table', { name: 'Documentos pendientes de mi firma' }).locator(`tr[data-document-id="${id}"]`);
+    const row = lucia.page
+      .getByRole('table', { name: 'Documentos pendientes de mi firma' })
+      .locator(`tr[data-document-id="${id}"]`);
     await row.getByText(expected).waitFor();
     assert.equal(await row.getByText('Vencido').count(), 0);
     await lucia.page.goto(`${run.desk}/documentos?vista=pendientes`);
@@ -555,8 +702,14 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
     await demo().transaction(async (trx) => {
       await trx('documents').where({ id }).update({ signing_due_at: pastDue });
       await recordActivity(trx, {
-        kind: 'signing_deadline_expired', actorUserId: null, sectorId: null, entityType: 'document', entityId: id,
-        summary: expiry, data: { deadline: `${id}/test`, due_at: pastDue.toISOString() }, notifyUserIds: [demoUser('directora-obras'), demoUser('intendente')],
+        kind: 'signing_deadline_expired',
+        actorUserId: null,
+        sectorId: null,
+        entityType: 'document',
+        entityId: id,
+        summary: expiry,
+        data: { deadline: `${id}/test`, due_at: pastDue.toISOString() },
+        notifyUserIds: [demoUser('directora-obras'), demoUser('intendente')],
       });
     });
     await lucia.page.goto(`${run.desk}/`);
@@ -575,7 +728,10 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
   });
 
   it('assigns a task on a case with a deadline: shown on the case, its movement and the cases list; overdue shown', async () => {
-    const created = await createCaseBackend('directora-obras', { case_template_id: template('PEROB'), reference: `Plazo de tarea ${stamp}` });
+    const created = await createCaseBackend('directora-obras', {
+      case_template_id: template('PEROB'),
+      reference: `Plazo de tarea ${stamp}`,
+    });
     const caseId = created.case.case_id;
     const { page } = await session(LUCIA);
     await page.goto(`${run.desk}/expedientes/${caseId}`);
@@ -599,7 +755,11 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
     const deadline = page.getByTestId('case-deadline');
     await deadline.getByText(`Plazo: ${acronym} hasta ${date}`).waitFor();
     const movements = page.getByRole('table').filter({ hasText: 'Creación' });
-    await movements.getByRole('row').filter({ hasText: /Asignación: / }).getByText(`Plazo hasta el ${date}`).waitFor();
+    await movements
+      .getByRole('row')
+      .filter({ hasText: /Asignación: / })
+      .getByText(`Plazo hasta el ${date}`)
+      .waitFor();
     const detail = await backend('directora-obras', `/cases/${caseId}`);
     assert.equal(detail.deadline.sector, acronym);
     assert.equal(shown(detail.deadline.due_at), date, 'the end of that local day');
@@ -613,7 +773,11 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
     assert.equal(await listed.getByText('Vencido').count(), 0);
 
     // Past its deadline: "Vencido" on the list and on the case.
-    await demo().transaction((trx) => trx('case_movements').where({ id: detail.deadline.movement_id }).update({ due_at: new Date(Date.now() - 3_600_000) }));
+    await demo().transaction((trx) =>
+      trx('case_movements')
+        .where({ id: detail.deadline.movement_id })
+        .update({ due_at: new Date(Date.now() - 3_600_000) }),
+    );
     await page.reload();
     await listed.getByText('Vencido').waitFor();
     await assertAccessible(page, 'Expedientes con plazo vencido');
@@ -622,7 +786,7 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
     await screenshot(page, run.shots, '43-expediente-vencido');
   });
 
-  it('an administrator sets a document type\'s default signing deadline, which a round sent without one gets', async () => {
+  it("an administrator sets a document type's default signing deadline, which a round sent without one gets", async () => {
     const { page } = await session(MARTIN);
     await page.goto(`${run.desk}/calendario`);
     const table = page.getByTestId('type-deadlines');
@@ -634,21 +798,30 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
     await assertAccessible(page, 'Calendario: plazos por tipo');
     await screenshot(page, run.shots, '44-plazos-por-tipo');
     const types = await backend('intendente', '/admin/document-types');
-    assert.equal(types.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days, 7);
+    assert.equal(
+      types.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days,
+      7,
+    );
     await page.reload();
     assert.equal(await days.inputValue(), '7', 'saved');
 
     // A Dictamen sent to sign without a deadline gets the type's.
-    const id = await prepareIntegrationDraft('intendente', ['intendente'], { document_type_acronym: 'DICT', reference: `Dictamen con plazo del tipo ${stamp}` });
+    const id = await prepareIntegrationDraft('intendente', ['intendente'], {
+      document_type_acronym: 'DICT',
+      reference: `Dictamen con plazo del tipo ${stamp}`,
+    });
     await startSigning(id, 'intendente');
     const details = await backend('intendente', `/documents/${id}/details`);
-    assert.ok(details.signing.due_at, 'the type\'s default applies');
+    assert.ok(details.signing.due_at, "the type's default applies");
 
     // Emptied: no default any more.
     await days.fill('');
     await row.getByRole('button', { name: 'Guardar el plazo de Dictamen' }).click();
     await page.getByText('Dictamen: sin plazo de firma por defecto').waitFor();
     const after = await backend('intendente', '/admin/document-types');
-    assert.equal(after.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days, null);
+    assert.equal(
+      after.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days,
+      null,
+    );
   });
 });

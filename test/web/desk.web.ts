@@ -11,7 +11,19 @@ import { createIntegrationDraft, letterPdf, prepareIntegrationDraft } from '../s
 import { sendMemo, signAll, startSigning } from '../support/communications.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { pdfSignatures, pdfText } from '../support/pdf-tools.js';
-import { assertAccessible, CARLOS, choose, deskRun, LUCIA, MARIA_JOSE, MARTIN, PASSWORD, screenshot, signAlone, type DeskUser } from './support.js';
+import {
+  assertAccessible,
+  CARLOS,
+  choose,
+  deskRun,
+  LUCIA,
+  MARIA_JOSE,
+  MARTIN,
+  PASSWORD,
+  screenshot,
+  signAlone,
+  type DeskUser,
+} from './support.js';
 
 describe('the municipal desk (browser)', function () {
   this.timeout(240_000);
@@ -36,9 +48,16 @@ describe('the municipal desk (browser)', function () {
     const api = await fetch(`${run.desk}/api/v1/nothing-here`, { headers: { Accept: 'text/html' } });
     assert.equal(api.status, 404);
     assert.match(api.headers.get('content-type') ?? '', /json/);
-    const config = (await (await fetch(`${run.desk}/desk-config.json`)).json()) as { issuer: string; tenants?: unknown };
+    const config = (await (await fetch(`${run.desk}/desk-config.json`)).json()) as {
+      issuer: string;
+      tenants?: unknown;
+    };
     assert.equal(config.issuer, getStack().idp.issuer);
-    assert.equal(config.tenants, undefined, 'the platform\'s municipalities are not published: the desk asks for the user\'s after login');
+    assert.equal(
+      config.tenants,
+      undefined,
+      "the platform's municipalities are not published: the desk asks for the user's after login",
+    );
   });
 
   it('logs in through the provider and shows Inicio with the pending-signature count', async () => {
@@ -51,7 +70,11 @@ describe('the municipal desk (browser)', function () {
     await page.getByText(/documento\(s\)/).waitFor();
     await assertAccessible(page, 'Documentos');
     await screenshot(page, run.shots, '02-documentos');
-    assert.deepEqual(errors.filter((e) => /Content Security Policy/i.test(e)), [], 'no CSP violations');
+    assert.deepEqual(
+      errors.filter((e) => /Content Security Policy/i.test(e)),
+      [],
+      'no CSP violations',
+    );
   });
 
   it('takes a document from draft to a signed official PDF: formatted text, two signers, two browser contexts', async () => {
@@ -88,7 +111,10 @@ describe('the municipal desk (browser)', function () {
     // Preview with the draft watermark
     await page.getByRole('button', { name: 'Vista previa' }).click();
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
-    assert.match(await page.getByTestId('preview-info').innerText(), /Villa Esperanza · Informe · Firmantes: Lucía Fernández, Martín Álvarez \(numera\)/);
+    assert.match(
+      await page.getByTestId('preview-info').innerText(),
+      /Villa Esperanza · Informe · Firmantes: Lucía Fernández, Martín Álvarez \(numera\)/,
+    );
     await screenshot(page, run.shots, '04-vista-previa');
 
     // Start signing
@@ -124,17 +150,27 @@ describe('the municipal desk (browser)', function () {
     await screenshot(page, run.shots, '06-oficial');
 
     // The official PDF, downloaded from the page.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar PDF' }).click(),
+    ]);
     const file = path.join(run.shots, `${officialNumber}.pdf`);
     await download.saveAs(file);
     const pdf = readFileSync(file);
     const signatures = pdfSignatures(pdf);
     assert.equal(signatures.length, 2, 'two signatures');
-    assert.ok(signatures.every((s) => s.valid), 'pdfsig validates every signature');
+    assert.ok(
+      signatures.every((s) => s.valid),
+      'pdfsig validates every signature',
+    );
     const text = pdfText(pdf);
     assert.match(text, /aprobada/);
     assert.match(text, new RegExp(officialNumber));
-    assert.deepEqual([...martin.errors, ...lucia.errors].filter((e) => /Content Security Policy/i.test(e)), [], 'no CSP violations');
+    assert.deepEqual(
+      [...martin.errors, ...lucia.errors].filter((e) => /Content Security Policy/i.test(e)),
+      [],
+      'no CSP violations',
+    );
   });
   it('a signer rejects with a reason and the author reads it on the draft', async () => {
     const martin = await session(MARTIN);
@@ -169,7 +205,7 @@ describe('the municipal desk (browser)', function () {
     await page.getByRole('alert').filter({ hasText: 'Falta citar la ordenanza aplicable' }).waitFor();
   });
 
-  it('deletes a draft only once confirmed in the desk\'s own dialog; the account menu shows initials and an arrow', async () => {
+  it("deletes a draft only once confirmed in the desk's own dialog; the account menu shows initials and an arrow", async () => {
     const { page } = await session(MARTIN);
     // The account button: the user's initials and a down arrow beside the name.
     const account = page.getByRole('button', { name: 'Cuenta de Martín Álvarez' });
@@ -185,7 +221,10 @@ describe('the municipal desk (browser)', function () {
     const id = documentUrl.split('/').pop()!;
     // No browser dialog: one would fail the test here.
     const browserDialogs: string[] = [];
-    page.on('dialog', (d) => { browserDialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      browserDialogs.push(d.message());
+      void d.dismiss();
+    });
 
     // Cancelar keeps the draft.
     await page.getByRole('button', { name: 'Eliminar borrador' }).click();
@@ -196,13 +235,21 @@ describe('the municipal desk (browser)', function () {
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'detached' });
     assert.equal(page.url(), documentUrl);
-    assert.equal((await request(`/api/v1/documents/${id}/details`, { headers: asBackend('intendente') })).status, 200, 'still there');
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/details`, { headers: asBackend('intendente') })).status,
+      200,
+      'still there',
+    );
 
     // Confirmed: deleted, back on the list.
     await page.getByRole('button', { name: 'Eliminar borrador' }).click();
     await confirm.getByRole('button', { name: 'Eliminar borrador' }).click();
     await page.waitForURL(`${run.desk}/documentos`);
-    assert.equal((await request(`/api/v1/documents/${id}/details`, { headers: asBackend('intendente') })).status, 404, 'deleted');
+    assert.equal(
+      (await request(`/api/v1/documents/${id}/details`, { headers: asBackend('intendente') })).status,
+      404,
+      'deleted',
+    );
     assert.deepEqual(browserDialogs, []);
   });
 
@@ -224,7 +271,11 @@ describe('the municipal desk (browser)', function () {
     await page.waitForURL(/\/documentos\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'PDF importado' }).waitFor();
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
-    assert.equal(await page.getByRole('textbox', { name: 'Contenido del documento' }).count(), 0, 'an imported document has no editor');
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Contenido del documento' }).count(),
+      0,
+      'an imported document has no editor',
+    );
     await assertAccessible(page, 'Documento importado');
     await screenshot(page, run.shots, '06b-importado');
 
@@ -234,7 +285,10 @@ describe('the municipal desk (browser)', function () {
     await signAlone(page, /Martín Álvarez/);
     await page.getByTestId('signature-validation').getByText('Documento auténtico').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar PDF' }).click(),
+    ]);
     const file = path.join(run.shots, 'importado-firmado.pdf');
     await download.saveAs(file);
     const pdf = readFileSync(file);
@@ -265,11 +319,17 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     const cover = page.getByRole('link', { name: /^CAEX-\d{4}-/ }).first(); // the documents list's (the index lists it too)
     await cover.waitFor();
     // The cover's link to the case shows among the movements, with who linked it.
-    await page.getByTestId('movement-link').filter({ hasText: /Vinculación de documento: CAEX-\d{4}-/ }).waitFor();
+    await page
+      .getByTestId('movement-link')
+      .filter({ hasText: /Vinculación de documento: CAEX-\d{4}-/ })
+      .waitFor();
     await assertAccessible(page, 'Expediente');
     await screenshot(page, run.shots, '08-expediente');
     await cover.click();
-    await page.getByTestId('official-number').filter({ hasText: /^CAEX-/ }).waitFor();
+    await page
+      .getByTestId('official-number')
+      .filter({ hasText: /^CAEX-/ })
+      .waitFor();
     await page.locator('[data-testid="pdf-pages"] canvas').first().waitFor();
     await screenshot(page, run.shots, '09-caratula');
   });
@@ -293,7 +353,10 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await page.getByRole('option').first().click();
     await assign.getByRole('textbox', { name: 'Motivo' }).fill('Revisar los planos presentados');
     await assign.getByRole('button', { name: 'Asignar' }).click();
-    await movements.getByText(/^Asignación: /).first().waitFor();
+    await movements
+      .getByText(/^Asignación: /)
+      .first()
+      .waitFor();
     const acronym = /\(([^)]+)\)$/.exec(target)![1]!;
     await assertAccessible(page, 'Expediente con asignación');
 
@@ -310,8 +373,14 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await choose(page, 'Sector de destino', target);
     await transfer.getByRole('textbox', { name: 'Motivo' }).fill('Continúa el trámite en el sector');
     await transfer.getByRole('button', { name: 'Transferir' }).click();
-    await movements.getByText(/^Transferencia: /).first().waitFor();
-    await page.getByText(new RegExp(`sector [^·]*\\(${acronym}\\)`)).first().waitFor();
+    await movements
+      .getByText(/^Transferencia: /)
+      .first()
+      .waitFor();
+    await page
+      .getByText(new RegExp(`sector [^·]*\\(${acronym}\\)`))
+      .first()
+      .waitFor();
     await screenshot(page, run.shots, '08b-movimientos');
   });
 
@@ -347,7 +416,10 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await screenshot(carlos.page, run.shots, '10-notas');
     await row.getByRole('button', { name: subject }).click();
     // Read in the pane beside the list (no dialog); Escape closes it.
-    await carlos.page.getByRole('region', { name: `Nota: ${subject}` }).getByText('Se solicita el registro del expediente de obra.').waitFor();
+    await carlos.page
+      .getByRole('region', { name: `Nota: ${subject}` })
+      .getByText('Se solicita el registro del expediente de obra.')
+      .waitFor();
     await assertAccessible(carlos.page, 'Nota');
     await screenshot(carlos.page, run.shots, '11-nota');
     await carlos.page.keyboard.press('Escape');
@@ -390,8 +462,14 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByTestId('record-state').filter({ hasText: 'Suspendido' }).waitFor();
     await page.getByRole('tab', { name: 'Historial' }).click();
-    await page.getByRole('cell', { name: /Campo actualizado \(telefono\)/ }).first().waitFor();
-    await page.getByRole('cell', { name: /Suspendido/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /Campo actualizado \(telefono\)/ })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('cell', { name: /Suspendido/ })
+      .first()
+      .waitFor();
     await assertAccessible(page, 'Legajo');
     await screenshot(page, run.shots, '14-legajo');
 
@@ -457,7 +535,8 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
 
     // The secret works on the integration API, for the user it was created for.
     const carlos = demoUser('agente-mesa');
-    const asKey = (key: string) => fetch(`${run.desk}/api/v1/system/sectors`, { headers: { 'X-API-Key': key, 'X-User-ID': carlos } });
+    const asKey = (key: string) =>
+      fetch(`${run.desk}/api/v1/system/sectors`, { headers: { 'X-API-Key': key, 'X-User-ID': carlos } });
     assert.equal((await asKey(secret)).status, 200);
 
     // Rotation: a new secret, shown once; both work during the overlap.
@@ -499,19 +578,24 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await screenshot(page, run.shots, '16b-api-keys-sistema');
 
     // Without X-User-ID it reads an official document; a memo and a draft are not found (404).
-    const official = await prepareIntegrationDraft('intendente', ['intendente'], { reference: 'Informe publicado en el portal' });
+    const official = await prepareIntegrationDraft('intendente', ['intendente'], {
+      reference: 'Informe publicado en el portal',
+    });
     await startSigning(official, 'intendente');
     assert.equal((await signAll(official, ['intendente'])).status, 'signed');
     const memo = await sendMemo('intendente', { to: ['agente-mesa'] });
     const draft = await createIntegrationDraft('agente-mesa');
-    const asSystem = (id: string) => fetch(`${run.desk}/api/v1/documents/${id}`, { headers: { 'X-API-Key': systemSecret } });
+    const asSystem = (id: string) =>
+      fetch(`${run.desk}/api/v1/documents/${id}`, { headers: { 'X-API-Key': systemSecret } });
     const read = await asSystem(official);
     assert.equal(read.status, 200);
     assert.match(((await read.json()) as { document_number: string }).document_number, /^IF-\d{4}-/);
     assert.equal((await asSystem(memo.id)).status, 404, 'a memo is never read without a user');
     assert.equal((await asSystem(draft)).status, 404, 'a draft is never read without a user');
     // It acts for nobody: naming a user is refused.
-    const asUser = await fetch(`${run.desk}/api/v1/documents/${official}`, { headers: { 'X-API-Key': systemSecret, 'X-User-ID': carlos } });
+    const asUser = await fetch(`${run.desk}/api/v1/documents/${official}`, {
+      headers: { 'X-API-Key': systemSecret, 'X-User-ID': carlos },
+    });
     assert.equal(asUser.status, 401);
 
     // The three reads without a user reach the list once the key's counters are written (in batches).
@@ -567,7 +651,10 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await paula.page.keyboard.type('Primer informe desde la mesa.');
     await paula.page.getByTestId('save-state').filter({ hasText: 'Guardado' }).waitFor();
     await signAlone(paula.page, newcomer.name);
-    const [download] = await Promise.all([paula.page.waitForEvent('download'), paula.page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const [download] = await Promise.all([
+      paula.page.waitForEvent('download'),
+      paula.page.getByRole('link', { name: 'Descargar PDF' }).click(),
+    ]);
     const file = path.join(run.shots, `ingreso-${stamp}.pdf`);
     await download.saveAs(file);
     const signatures = pdfSignatures(readFileSync(file));
@@ -579,15 +666,25 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
 
   it('signs the selected pending documents in one batch from Inicio: progress, each outcome, a refused one kept with its reason', async () => {
     const stamp = Date.now();
-    const refs = { numbered: `Lote numerado ${stamp}`, signed: `Lote firmado ${stamp}`, waiting: `Lote en espera ${stamp}` };
+    const refs = {
+      numbered: `Lote numerado ${stamp}`,
+      signed: `Lote firmado ${stamp}`,
+      waiting: `Lote en espera ${stamp}`,
+    };
     // María José Núñez numbers the first (Martín signed it) and signs the second (Martín numbers it).
-    const numbered = await prepareIntegrationDraft('directora-rentas', ['intendente', 'directora-rentas'], { reference: refs.numbered });
+    const numbered = await prepareIntegrationDraft('directora-rentas', ['intendente', 'directora-rentas'], {
+      reference: refs.numbered,
+    });
     await startSigning(numbered, 'directora-rentas');
     await signAll(numbered, ['intendente']);
-    const signed = await prepareIntegrationDraft('directora-rentas', ['directora-rentas', 'intendente'], { reference: refs.signed });
+    const signed = await prepareIntegrationDraft('directora-rentas', ['directora-rentas', 'intendente'], {
+      reference: refs.signed,
+    });
     await startSigning(signed, 'directora-rentas');
     // The third she numbers too, once Martín has signed it.
-    const waiting = await prepareIntegrationDraft('directora-rentas', ['intendente', 'directora-rentas'], { reference: refs.waiting });
+    const waiting = await prepareIntegrationDraft('directora-rentas', ['intendente', 'directora-rentas'], {
+      reference: refs.waiting,
+    });
     await startSigning(waiting, 'directora-rentas');
     await signAll(waiting, ['intendente']);
 
@@ -600,9 +697,17 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     // With her list on screen, the third goes back to a new signing round (rejected from another
     // window, edited, sent again): Martín has to sign it again, so her numbering waits for him
     // and the server refuses it; the desk shows what the server answered.
-    const rejected = await request(`/api/v1/documents/${waiting}/reject`, { method: 'POST', headers: asIntegration('directora-rentas'), json: { reason: 'Falta un anexo' } });
+    const rejected = await request(`/api/v1/documents/${waiting}/reject`, {
+      method: 'POST',
+      headers: asIntegration('directora-rentas'),
+      json: { reason: 'Falta un anexo' },
+    });
     assert.equal(rejected.status, 200, rejected.text);
-    const saved = await request(`/api/v1/documents/${waiting}/save`, { method: 'PATCH', headers: asBackend('directora-rentas'), json: { content: '<p>Con el anexo.</p>' } });
+    const saved = await request(`/api/v1/documents/${waiting}/save`, {
+      method: 'PATCH',
+      headers: asBackend('directora-rentas'),
+      json: { content: '<p>Con el anexo.</p>' },
+    });
     assert.equal(saved.status, 200, saved.text);
     await startSigning(waiting, 'directora-rentas');
 
@@ -611,10 +716,15 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     await selectAll.check();
     for (const id of [numbered, signed, waiting]) assert.equal(await row(id).getByRole('checkbox').isChecked(), true);
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const sent: { key: string; ids: string[] }[] = [];
     await page.route('**/api/v1/documents/sign-batch', async (route) => {
-      sent.push({ key: route.request().headers()['idempotency-key'] ?? '', ids: (route.request().postDataJSON() as { document_ids: string[] }).document_ids });
+      sent.push({
+        key: route.request().headers()['idempotency-key'] ?? '',
+        ids: (route.request().postDataJSON() as { document_ids: string[] }).document_ids,
+      });
       await held;
       await route.continue();
     });
@@ -650,20 +760,33 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     assert.equal(sent.length, 1);
     assert.deepEqual([...sent[0]!.ids].sort(), [numbered, signed, waiting].sort());
     const again = await request('/api/v1/documents/sign-batch', {
-      method: 'POST', headers: { ...asBackend('directora-rentas'), 'Idempotency-Key': sent[0]!.key }, json: { document_ids: sent[0]!.ids },
+      method: 'POST',
+      headers: { ...asBackend('directora-rentas'), 'Idempotency-Key': sent[0]!.key },
+      json: { document_ids: sent[0]!.ids },
     });
     assert.equal(again.status, 200, again.text);
-    const expected: Record<string, [string, string | null]> = { [numbered]: ['numbered', officialNumber!], [signed]: ['signed', null], [waiting]: ['refused', null] };
+    const expected: Record<string, [string, string | null]> = {
+      [numbered]: ['numbered', officialNumber!],
+      [signed]: ['signed', null],
+      [waiting]: ['refused', null],
+    };
     assert.deepEqual(
-      again.body.data.outcomes.map((o: { document_id: string; status: string; document_number: string | null }) => [o.status, o.document_number]),
+      again.body.data.outcomes.map((o: { document_id: string; status: string; document_number: string | null }) => [
+        o.status,
+        o.document_number,
+      ]),
       sent[0]!.ids.map((id) => expected[id]),
     );
-    const details = (id: string) => request(`/api/v1/documents/${id}/details`, { headers: asBackend('directora-rentas') }).then((r) => r.body.data);
+    const details = (id: string) =>
+      request(`/api/v1/documents/${id}/details`, { headers: asBackend('directora-rentas') }).then((r) => r.body.data);
     assert.equal((await details(numbered)).status, 'signed');
     assert.equal((await details(signed)).status, 'sent_to_sign', 'Martín still numbers it');
     assert.equal((await details(waiting)).status, 'sent_to_sign');
     // Refusals are outcomes of a successful answer, never an HTTP error.
-    assert.deepEqual(errors.filter((e) => /HTTP [45]\d\d \w+ \S+\/api\/v1\/(documents|users)\//.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => /HTTP [45]\d\d \w+ \S+\/api\/v1\/(documents|users)\//.test(e)),
+      [],
+    );
   });
 
   it('logs out through the provider', async () => {
@@ -675,7 +798,10 @@ describe('the municipal desk: cases, notes and records (browser)', function () {
     const confirm = page.getByRole('button', { name: /Yes|Sí|Cerrar sesión|sign me out/i });
     await Promise.race([
       page.getByRole('button', { name: 'Ingresar' }).waitFor(),
-      confirm.waitFor().then(() => confirm.click()).then(() => page.getByRole('button', { name: 'Ingresar' }).waitFor()),
+      confirm
+        .waitFor()
+        .then(() => confirm.click())
+        .then(() => page.getByRole('button', { name: 'Ingresar' }).waitFor()),
     ]);
     assert.ok(page.url().startsWith(run.desk));
   });

@@ -19,10 +19,26 @@ import { assertAccessible, choose, deskRun, LUCIA, MARTIN, screenshot, type Desk
 /** axe's landmark findings (region and landmark-* rules, any impact), with axe already on the page. */
 async function landmarkFindings(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
   return page.evaluate(async () => {
-    const g = globalThis as unknown as { document: unknown; axe: { getRules: () => { ruleId: string }[]; run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
-    const rules = g.axe.getRules().map((r) => r.ruleId).filter((id) => id === 'region' || id.startsWith('landmark'));
+    const g = globalThis as unknown as {
+      document: unknown;
+      axe: {
+        getRules: () => { ruleId: string }[];
+        run: (
+          ctx: unknown,
+          opts: unknown,
+        ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const rules = g.axe
+      .getRules()
+      .map((r) => r.ruleId)
+      .filter((id) => id === 'region' || id.startsWith('landmark'));
     const r = await g.axe.run(g.document, { runOnly: { type: 'rule', values: rules } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
 }
 
@@ -37,7 +53,12 @@ describe('axe with every dialog of the desk open (browser)', function () {
    * a screenshot for review. An open list of choices is Mantine's popup in a portal at the end of
    * the body, outside every landmark (axe's moderate `region`): it is checked for the serious rules.
    */
-  async function checkOpen(page: Page, dialog: Locator, name: string, options: { landmarks?: boolean } = {}): Promise<void> {
+  async function checkOpen(
+    page: Page,
+    dialog: Locator,
+    name: string,
+    options: { landmarks?: boolean } = {},
+  ): Promise<void> {
     await dialog.waitFor();
     await assertAccessible(page, name);
     if (options.landmarks !== false) assert.deepEqual(await landmarkFindings(page), [], `${name}: landmark findings`);
@@ -67,8 +88,10 @@ describe('axe with every dialog of the desk open (browser)', function () {
     await page.keyboard.press('Escape');
   });
 
-  it('a document in signing: the signer\'s rejection dialog', async () => {
-    const id = await prepareIntegrationDraft('intendente', ['directora-obras'], { reference: `Para rechazar ${stamp}` });
+  it("a document in signing: the signer's rejection dialog", async () => {
+    const id = await prepareIntegrationDraft('intendente', ['directora-obras'], {
+      reference: `Para rechazar ${stamp}`,
+    });
     await startSigning(id, 'intendente');
     const { page } = await session(LUCIA);
     await page.goto(`${run.desk}/documentos/${id}`);
@@ -78,7 +101,7 @@ describe('axe with every dialog of the desk open (browser)', function () {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
   });
 
-  it('cases: the new-case form, and a case\'s assign, close-assignment and transfer dialogs', async () => {
+  it("cases: the new-case form, and a case's assign, close-assignment and transfer dialogs", async () => {
     const { page } = await session(LUCIA);
     await page.goto(`${run.desk}/expedientes`);
     await page.getByRole('button', { name: 'Nuevo expediente' }).click();
@@ -91,7 +114,10 @@ describe('axe with every dialog of the desk open (browser)', function () {
     await page.keyboard.press('Escape');
     await create.waitFor({ state: 'detached' });
 
-    const created = await createCaseBackend('directora-obras', { case_template_id: template('PEROB'), reference: `Diálogos del expediente ${stamp}` });
+    const created = await createCaseBackend('directora-obras', {
+      case_template_id: template('PEROB'),
+      reference: `Diálogos del expediente ${stamp}`,
+    });
     await page.goto(`${run.desk}/expedientes/${created.case.case_id}`);
     await page.getByRole('button', { name: 'Asignar tarea' }).click();
     const assign = page.getByRole('dialog', { name: 'Asignar una tarea' });
@@ -117,7 +143,7 @@ describe('axe with every dialog of the desk open (browser)', function () {
     await page.keyboard.press('Escape');
   });
 
-  it('records: the new-record form, a record\'s state dialog and its field verification with a refusal shown', async () => {
+  it("records: the new-record form, a record's state dialog and its field verification with a refusal shown", async () => {
     const { page } = await session(LUCIA);
     await page.goto(`${run.desk}/legajos`);
     await page.getByRole('button', { name: 'Nuevo legajo' }).click();
@@ -135,19 +161,27 @@ describe('axe with every dialog of the desk open (browser)', function () {
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
 
-    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Certificado de instalación' }) });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Certificado de instalación' }) });
     await row.getByRole('button', { name: 'Verificar' }).click();
     const verify = page.getByRole('dialog', { name: 'Verificar el campo' });
-    await verify.getByRole('textbox', { name: 'Número del documento oficial que lo respalda' }).fill('IF-2000-99999999-MVE-DOP');
+    await verify
+      .getByRole('textbox', { name: 'Número del documento oficial que lo respalda' })
+      .fill('IF-2000-99999999-MVE-DOP');
     await verify.getByRole('button', { name: 'Verificar' }).click();
     await verify.getByRole('alert').filter({ hasText: 'No se pudo verificar' }).waitFor();
     await checkOpen(page, verify, 'Verificar campo (rechazado)');
     await page.keyboard.press('Escape');
   });
 
-  it('administration: an API key\'s revocation and history, a user\'s invitation status', async () => {
+  it("administration: an API key's revocation and history, a user's invitation status", async () => {
     const name = `Clave de diálogos ${stamp}`;
-    const res = await request('/api/v1/admin/api-keys', { method: 'POST', headers: asBackend('intendente'), json: { name, expires_in_days: 30, all_users: true } });
+    const res = await request('/api/v1/admin/api-keys', {
+      method: 'POST',
+      headers: asBackend('intendente'),
+      json: { name, expires_in_days: 30, all_users: true },
+    });
     assert.equal(res.status, 201, res.text);
     const { page } = await session(MARTIN);
     await page.goto(`${run.desk}/api-keys`);

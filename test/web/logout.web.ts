@@ -12,7 +12,8 @@ import { deskRun, LUCIA, logOut, loginAs, MARIA_JOSE, MARTIN, submitProviderLogi
 function recordNavigations(page: Page): { method: string; url: URL; body: string }[] {
   const seen: { method: string; url: URL; body: string }[] = [];
   page.on('request', (r: Request) => {
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) seen.push({ method: r.method(), url: new URL(r.url()), body: r.postData() ?? '' });
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame())
+      seen.push({ method: r.method(), url: new URL(r.url()), body: r.postData() ?? '' });
   });
   return seen;
 }
@@ -35,7 +36,10 @@ async function silentAuthorization(context: BrowserContext): Promise<URLSearchPa
     code_challenge_method: 'S256',
   }).toString();
   const res = await context.request.get(url.href, { maxRedirects: 0 });
-  assert.ok([302, 303].includes(res.status()), `authorize answered ${res.status()}: ${(await res.text()).slice(0, 300)}`);
+  assert.ok(
+    [302, 303].includes(res.status()),
+    `authorize answered ${res.status()}: ${(await res.text()).slice(0, 300)}`,
+  );
   const location = new URL(res.headers().location ?? '', idp.issuer);
   assert.equal(location.origin + location.pathname, `${apiUrl}/callback`);
   return location.searchParams;
@@ -48,10 +52,15 @@ describe('logging out of the desk (browser)', function () {
   it('"Salir" ends the provider session without a question, and the next person logs in as themselves', async () => {
     const { idp } = getStack();
     const { context, page } = run.keep(await loginAs(run.browser, run.desk, MARTIN));
-    assert.ok((await silentAuthorization(context)).get('code'), 'logged in: the provider session answers prompt=none with a code');
+    assert.ok(
+      (await silentAuthorization(context)).get('code'),
+      'logged in: the provider session answers prompt=none with a code',
+    );
 
     const refreshToken = await page.evaluate(() => {
-      const store = (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } & Record<string, unknown> }).sessionStorage;
+      const store = (
+        globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } & Record<string, unknown> }
+      ).sessionStorage;
       const key = Object.keys(store).find((k) => k.startsWith('oidc.user:'));
       return key ? (JSON.parse(store.getItem(key)!) as { refresh_token?: string }).refresh_token : undefined;
     });
@@ -61,7 +70,10 @@ describe('logging out of the desk (browser)', function () {
     const providerPages: string[] = [];
     page.on('response', (r) => {
       if (r.request().isNavigationRequest() && r.url().startsWith(idp.issuer) && r.status() === 200) {
-        r.text().then((body) => providerPages.push(body), () => undefined);
+        r.text().then(
+          (body) => providerPages.push(body),
+          () => undefined,
+        );
       }
     });
     await logOut(page, run.desk, MARTIN);
@@ -70,15 +82,24 @@ describe('logging out of the desk (browser)', function () {
     // Desk → end_session with the ID token and the desk as return address → confirmed by the page
     // itself (the test clicks nothing there) → back on the desk.
     const logoutGet = navigations.find((n) => n.method === 'GET' && n.url.href.startsWith(`${idp.issuer}/oidc/logout`));
-    assert.ok(logoutGet, `the desk went to the end_session endpoint: ${navigations.map((n) => `${n.method} ${n.url.href}`).join(' | ')}`);
+    assert.ok(
+      logoutGet,
+      `the desk went to the end_session endpoint: ${navigations.map((n) => `${n.method} ${n.url.href}`).join(' | ')}`,
+    );
     assert.ok(logoutGet.url.searchParams.get('id_token_hint'), 'with the ID token from the login as hint');
     assert.equal(logoutGet.url.searchParams.get('post_logout_redirect_uri'), `${run.desk}/`);
-    const confirm = navigations.find((n) => n.method === 'POST' && n.url.href.startsWith(`${idp.issuer}/oidc/logout/confirm`));
+    const confirm = navigations.find(
+      (n) => n.method === 'POST' && n.url.href.startsWith(`${idp.issuer}/oidc/logout/confirm`),
+    );
     assert.ok(confirm, 'the logout page confirmed itself');
     assert.match(confirm.body, /(^|&)logout=yes(&|$)/, 'ending the whole provider session');
     const last = navigations.at(-1)!;
     assert.equal(last.url.href, `${run.desk}/`);
-    assert.deepEqual(providerPages.filter((body) => body.includes('¿Desea cerrar la sesión?')), [], 'no confirmation question on the way');
+    assert.deepEqual(
+      providerPages.filter((body) => body.includes('¿Desea cerrar la sesión?')),
+      [],
+      'no confirmation question on the way',
+    );
 
     // The provider's session is gone: a silent authorization now needs a login.
     assert.equal((await silentAuthorization(context)).get('error'), 'login_required');
@@ -87,7 +108,11 @@ describe('logging out of the desk (browser)', function () {
     const refresh = await fetch(`${idp.issuer}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: idp.frontendClientId, refresh_token: refreshToken }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: idp.frontendClientId,
+        refresh_token: refreshToken,
+      }),
     });
     assert.equal(refresh.status, 400);
     assert.equal(((await refresh.json()) as { error: string }).error, 'invalid_grant');
@@ -95,17 +120,31 @@ describe('logging out of the desk (browser)', function () {
     // The next login asks for credentials again, and may be someone else.
     const authorizations: URL[] = [];
     page.on('request', (r) => {
-      if (r.isNavigationRequest() && r.url().startsWith(`${idp.issuer}/authorize`)) authorizations.push(new URL(r.url()));
+      if (r.isNavigationRequest() && r.url().startsWith(`${idp.issuer}/authorize`))
+        authorizations.push(new URL(r.url()));
     });
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.locator('form[data-form="login"] #password').waitFor();
     assert.equal(authorizations.length, 1);
-    assert.deepEqual(authorizations[0]!.searchParams.get('prompt')?.split(' ').filter((p) => p !== 'consent'), ['login']);
+    assert.deepEqual(
+      authorizations[0]!.searchParams
+        .get('prompt')
+        ?.split(' ')
+        .filter((p) => p !== 'consent'),
+      ['login'],
+    );
     await submitProviderLogin(page, run.desk, LUCIA);
     await page.getByRole('heading', { name: `Hola, ${LUCIA.name}` }).waitFor();
     await page.getByRole('button', { name: `Cuenta de ${LUCIA.name}` }).waitFor();
     // That login consumed the mark: the one after it is an ordinary one again.
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('expediente.logged-out')), null);
+    assert.equal(
+      await page.evaluate(() =>
+        (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+          'expediente.logged-out',
+        ),
+      ),
+      null,
+    );
   });
 
   it('after a logout whose provider end never happened, the next login still asks for credentials', async () => {
@@ -121,7 +160,11 @@ describe('logging out of the desk (browser)', function () {
     await page.unroute(`${idp.issuer}/oidc/logout**`);
     // (The desk revoked its refresh token, and with it the grant: a silent request would need
     // consent again, but not a login.)
-    assert.notEqual((await silentAuthorization(context)).get('error'), 'login_required', 'the provider session survived');
+    assert.notEqual(
+      (await silentAuthorization(context)).get('error'),
+      'login_required',
+      'the provider session survived',
+    );
 
     await page.goto(`${run.desk}/`);
     await page.getByRole('button', { name: 'Ingresar' }).click();

@@ -15,15 +15,32 @@ import { asBackend, request } from '../support/http.js';
 import { assertAccessible, CARLOS, choose, deskRun, screenshot } from './support.js';
 
 const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js'),
+  'utf8',
+);
 
 /** axe's landmark findings (any impact): every landmark and region rule, moderate ones included. */
 async function landmarkFindings(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const g = globalThis as unknown as { document: unknown; axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
-    const r = await g.axe.run(g.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    const g = globalThis as unknown as {
+      document: unknown;
+      axe: {
+        run: (
+          ctx: unknown,
+          opts: unknown,
+        ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const r = await g.axe.run(g.document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
   return result.filter((v) => v.id.startsWith('landmark') || v.id === 'region');
 }
@@ -69,7 +86,13 @@ describe('notes and memos: a reading pane, a new-draft button, full recipient na
     assert.match(page.url(), /\/notas\?id=[0-9a-f-]{36}$/, 'the address names the open note');
     assert.equal(await open.getAttribute('aria-current'), 'true', 'the open note is marked in the list');
     // The pane sits in the page's main landmark.
-    assert.equal(await page.getByRole('main').getByRole('region', { name: `Nota: ${noteSubject}` }).count(), 1);
+    assert.equal(
+      await page
+        .getByRole('main')
+        .getByRole('region', { name: `Nota: ${noteSubject}` })
+        .count(),
+      1,
+    );
     await assertPdfLink(page, pane);
     // Opening it marked it read.
     await row.getByText('Sin leer').waitFor({ state: 'detached' });
@@ -80,9 +103,15 @@ describe('notes and memos: a reading pane, a new-draft button, full recipient na
 
     // A reload (or a shared link) opens the same note.
     await page.reload();
-    await page.getByRole('region', { name: `Nota: ${noteSubject}` }).getByText('Para: Mesa de Entradas (MESA)').waitFor();
+    await page
+      .getByRole('region', { name: `Nota: ${noteSubject}` })
+      .getByText('Para: Mesa de Entradas (MESA)')
+      .waitFor();
     // Escape closes the pane and the address follows.
-    await page.getByRole('region', { name: `Nota: ${noteSubject}` }).getByRole('button', { name: 'Cerrar' }).focus();
+    await page
+      .getByRole('region', { name: `Nota: ${noteSubject}` })
+      .getByRole('button', { name: 'Cerrar' })
+      .focus();
     await page.keyboard.press('Escape');
     await pane.waitFor({ state: 'detached' });
     assert.equal(new URL(page.url()).search, '');
@@ -104,15 +133,25 @@ describe('notes and memos: a reading pane, a new-draft button, full recipient na
     assert.match(page.url(), /\/memos\?id=[0-9a-f-]{36}$/);
     assert.equal(await open.getAttribute('aria-current'), 'true');
     // The pane's heading takes the focus, so reading goes on from there.
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id), 'mailbox-pane-title');
+    assert.equal(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
+      ),
+      'mailbox-pane-title',
+    );
     await assertPdfLink(page, pane);
     // Beside the pane the list keeps subject and date, the sender and number under the subject:
     // nothing scrolls sideways at 1280 px.
     await page.setViewportSize({ width: 1280, height: 800 });
     await row.getByText(/Remitente: Martín Álvarez/).waitFor();
     const sideways = await page.evaluate(() => {
-      const g = globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ scrollWidth: number; clientWidth: number }> } };
-      return [...g.document.querySelectorAll('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer, main')].filter((e) => e.scrollWidth > e.clientWidth + 1).length;
+      const g = globalThis as unknown as {
+        document: { querySelectorAll(s: string): Iterable<{ scrollWidth: number; clientWidth: number }> };
+      };
+      return [
+        ...g.document.querySelectorAll('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer, main'),
+      ].filter((e) => e.scrollWidth > e.clientWidth + 1).length;
     });
     assert.equal(sideways, 0, 'no sideways scroll with the pane open');
 

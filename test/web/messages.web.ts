@@ -11,17 +11,22 @@ import { pdfForm } from '../support/documents.js';
 import { asBackend, request } from '../support/http.js';
 import { assertAccessible, deskRun, MARTIN } from './support.js';
 
-describe('API refusals in the desk\'s Spanish (browser)', function () {
+describe("API refusals in the desk's Spanish (browser)", function () {
   this.timeout(120_000);
   const run = deskRun('expediente-desk-messages-');
 
-  it('importing a file that is not a PDF: the desk says so with its accent, the API keeps the spec\'s words', async () => {
+  it("importing a file that is not a PDF: the desk says so with its accent, the API keeps the spec's words", async () => {
     const bytes = Buffer.from('Esto es texto, no un PDF.\n');
     const file = path.join(run.shots, 'escrito.pdf');
     writeFileSync(file, bytes);
 
     const api = await request('/api/v1/documents/import', {
-      method: 'POST', headers: asBackend('intendente'), form: pdfForm({ document_type_acronym: 'INF', reference: 'Escrito que no es PDF' }, { bytes, name: 'escrito.pdf' }),
+      method: 'POST',
+      headers: asBackend('intendente'),
+      form: pdfForm(
+        { document_type_acronym: 'INF', reference: 'Escrito que no es PDF' },
+        { bytes, name: 'escrito.pdf' },
+      ),
     });
     assert.equal(api.status, 400, api.text);
     assert.equal(api.body.message, DOCUMENT_MESSAGES.pdfInvalid);
@@ -35,7 +40,10 @@ describe('API refusals in the desk\'s Spanish (browser)', function () {
     await page.getByRole('button', { name: 'Importar borrador' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'No se pudo importar el PDF' });
     await alert.waitFor();
-    assert.equal((await alert.innerText()).replace(/\s+/g, ' ').trim(), 'No se pudo importar el PDF El archivo no es un PDF válido');
+    assert.equal(
+      (await alert.innerText()).replace(/\s+/g, ' ').trim(),
+      'No se pudo importar el PDF El archivo no es un PDF válido',
+    );
     assert.ok(page.url().endsWith('/documentos/nuevo'), 'still on the form');
     await assertAccessible(page, 'Importación rechazada');
   });

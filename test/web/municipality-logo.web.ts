@@ -15,12 +15,20 @@ import { assertAccessible, deskRun, MARTIN, screenshot } from './support.js';
 
 /** The size of the picture an <img> loaded, once it has (the test's own types have no DOM). */
 function loadedSize(img: Locator): Promise<{ width: number; height: number }> {
-  return img.evaluate((el) => new Promise((resolve) => {
-    const image = el as unknown as { complete: boolean; naturalWidth: number; naturalHeight: number; addEventListener(type: string, fn: () => void): void };
-    // No named functions in here: the test's transpiler would wrap them in a helper the page lacks.
-    if (image.complete) resolve({ width: image.naturalWidth, height: image.naturalHeight });
-    else image.addEventListener('load', () => resolve({ width: image.naturalWidth, height: image.naturalHeight }));
-  }));
+  return img.evaluate(
+    (el) =>
+      new Promise((resolve) => {
+        const image = el as unknown as {
+          complete: boolean;
+          naturalWidth: number;
+          naturalHeight: number;
+          addEventListener(type: string, fn: () => void): void;
+        };
+        // No named functions in here: the test's transpiler would wrap them in a helper the page lacks.
+        if (image.complete) resolve({ width: image.naturalWidth, height: image.naturalHeight });
+        else image.addEventListener('load', () => resolve({ width: image.naturalWidth, height: image.naturalHeight }));
+      }),
+  );
 }
 
 describe('Municipio: the logo on the public verification page, set in the desk (browser)', function () {
@@ -31,7 +39,9 @@ describe('Municipio: the logo on the public verification page, set in the desk (
   before(async () => {
     const stack = getStack();
     const doc = await officialDocument('intendente', 'Certificado verificado con logo');
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string }>('code'));
+    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+      trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string }>('code'),
+    );
     code = formatVerificationCode(row!.code);
   });
 
@@ -49,7 +59,11 @@ describe('Municipio: the logo on the public verification page, set in the desk (
 
     // Not an image: the server's reason is shown, nothing is stored.
     const input = page.locator('input[type=file]');
-    await input.setInputFiles({ name: 'escudo.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await input.setInputFiles({
+      name: 'escudo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await page.getByRole('button', { name: 'Guardar logo' }).click();
     await page.getByRole('alert').filter({ hasText: 'El logo debe ser una imagen PNG o JPEG' }).waitFor();
 

@@ -11,7 +11,11 @@ describe('Notificaciones: e-mail preferences in the desk (browser)', function ()
   const run = deskRun('expediente-notifications-');
 
   after(async () => {
-    await request('/api/v1/me/notification-preferences', { method: 'PUT', headers: asBackend('directora-rentas'), json: { memo: 'immediate' } });
+    await request('/api/v1/me/notification-preferences', {
+      method: 'PUT',
+      headers: asBackend('directora-rentas'),
+      json: { memo: 'immediate' },
+    });
   });
 
   it('a user switches memos to the daily digest from the account menu, and it is kept after a reload', async () => {
@@ -20,7 +24,11 @@ describe('Notificaciones: e-mail preferences in the desk (browser)', function ()
     await page.getByRole('menuitem', { name: 'Notificaciones' }).click();
     await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
     const memos = page.getByRole('radiogroup', { name: 'Memos recibidos' });
-    assert.equal(await memos.getByRole('radio', { name: 'Al momento' }).isChecked(), true, 'sent at once unless changed');
+    assert.equal(
+      await memos.getByRole('radio', { name: 'Al momento' }).isChecked(),
+      true,
+      'sent at once unless changed',
+    );
     await assertAccessible(page, 'Notificaciones');
 
     await memos.getByRole('radio', { name: 'En el resumen diario' }).check();
@@ -31,8 +39,19 @@ describe('Notificaciones: e-mail preferences in the desk (browser)', function ()
     await page.reload();
     const again = page.getByRole('radiogroup', { name: 'Memos recibidos' });
     await again.getByRole('radio', { name: 'En el resumen diario' }).waitFor();
-    assert.equal(await again.getByRole('radio', { name: 'En el resumen diario' }).isChecked(), true, 'kept after reload');
-    assert.equal(await page.getByRole('radiogroup', { name: 'Notas recibidas' }).getByRole('radio', { name: 'Al momento' }).isChecked(), true, 'the rest unchanged');
+    assert.equal(
+      await again.getByRole('radio', { name: 'En el resumen diario' }).isChecked(),
+      true,
+      'kept after reload',
+    );
+    assert.equal(
+      await page
+        .getByRole('radiogroup', { name: 'Notas recibidas' })
+        .getByRole('radio', { name: 'Al momento' })
+        .isChecked(),
+      true,
+      'the rest unchanged',
+    );
     const saved = await request('/api/v1/me/notification-preferences', { headers: asBackend('directora-rentas') });
     assert.equal(saved.body.data.preferences.memo, 'digest');
   });

@@ -16,7 +16,11 @@ import { until } from '../support/until.js';
 import { assertAccessible, choose, deskRun, LUCIA, MARTIN, screenshot } from './support.js';
 
 const setMode = (userKey: string, mode: 'seal' | 'personal' | null) =>
-  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, { method: 'PUT', headers: asBackend('intendente'), json: { mode } });
+  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, {
+    method: 'PUT',
+    headers: asBackend('intendente'),
+    json: { mode },
+  });
 
 describe('Personal signatures: the code dialog, how each signature was made, and their administration (browser)', function () {
   this.timeout(240_000);
@@ -25,7 +29,11 @@ describe('Personal signatures: the code dialog, how each signature was made, and
   // Other suites share the demo tenant: Lucía signs with the municipality's mode again.
   after(async () => {
     await setMode('directora-obras', null);
-    await request('/api/v1/admin/signatures', { method: 'PUT', headers: asBackend('intendente'), json: { default_mode: 'seal' } });
+    await request('/api/v1/admin/signatures', {
+      method: 'PUT',
+      headers: asBackend('intendente'),
+      json: { default_mode: 'seal' },
+    });
   });
 
   it('an administrator sets a user to personal; she signs with the code e-mailed to her and the details say so', async () => {
@@ -37,15 +45,23 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     await assertAccessible(admin, 'Usuarios con el modo de firma');
 
     // Firma lists her among the users set apart from the municipality's mode.
-    await admin.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Firma', exact: true }).click();
+    await admin
+      .getByRole('navigation', { name: 'Secciones' })
+      .getByRole('link', { name: 'Firma', exact: true })
+      .click();
     await admin.getByRole('heading', { name: 'Firma', level: 1 }).waitFor();
-    await admin.getByRole('radio', { name: /^Sello del municipio/ }).and(admin.locator(':checked')).waitFor();
+    await admin
+      .getByRole('radio', { name: /^Sello del municipio/ })
+      .and(admin.locator(':checked'))
+      .waitFor();
     const setApart = admin.getByRole('region', { name: 'Usuarios con otro modo' });
     await setApart.getByRole('row', { name: new RegExp(`${LUCIA.name}.*Firma personal`) }).waitFor();
     await assertAccessible(admin, 'Firma');
     await screenshot(admin, run.shots, 'firma');
     // The municipality's mode changes and comes back (restored by the after hook should this fail).
-    const saveDefault = admin.getByRole('region', { name: 'Modo de firma del municipio' }).getByRole('button', { name: 'Guardar' });
+    const saveDefault = admin
+      .getByRole('region', { name: 'Modo de firma del municipio' })
+      .getByRole('button', { name: 'Guardar' });
     await admin.getByRole('radio', { name: /^Firma personal/ }).check();
     await saveDefault.click();
     await admin.getByText('Modo de firma del municipio actualizado').first().waitFor();
@@ -55,28 +71,42 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     await setApart.getByText('Los demás firman con el modo del municipio (sello del municipio)').waitFor();
 
     // Two documents in signing whose only signer (and numerator) is Lucía.
-    const inBatch = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { reference: `Firma personal en lote ${Date.now()}` });
+    const inBatch = await prepareIntegrationDraft('agente-obras', ['directora-obras'], {
+      reference: `Firma personal en lote ${Date.now()}`,
+    });
     await startSigning(inBatch, 'agente-obras');
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], { reference: `Firma personal desde el escritorio ${Date.now()}` });
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], {
+      reference: `Firma personal desde el escritorio ${Date.now()}`,
+    });
     await startSigning(id, 'agente-obras');
 
     const { page } = await run.session(LUCIA);
     // Signing in a batch from Inicio: the signature is prepared, one code authorises the batch.
     await page.goto(`${run.desk}/`);
-    const pending = page.getByRole('table', { name: 'Documentos pendientes de mi firma' }).locator(`tr[data-document-id="${inBatch}"]`);
+    const pending = page
+      .getByRole('table', { name: 'Documentos pendientes de mi firma' })
+      .locator(`tr[data-document-id="${inBatch}"]`);
     await pending.getByRole('checkbox').check();
-    const batchCode = await newSigningCode(getStack(), LUCIA.email, () => page.getByRole('button', { name: 'Firmar seleccionados (1)' }).click());
+    const batchCode = await newSigningCode(getStack(), LUCIA.email, () =>
+      page.getByRole('button', { name: 'Firmar seleccionados (1)' }).click(),
+    );
     const batchDialog = page.getByRole('dialog', { name: 'Firma con su certificado personal' });
     await batchDialog.getByText('Sus 1 firma están preparadas.', { exact: false }).waitFor({ timeout: 60_000 });
     await assertAccessible(page, 'Firma personal en lote: el código');
     await batchDialog.getByRole('textbox', { name: 'Código de autorización' }).fill(batchCode.code);
     await batchDialog.getByRole('button', { name: 'Autorizar' }).click();
     await batchDialog.waitFor({ state: 'hidden', timeout: 60_000 });
-    await page.getByTestId('batch-outcomes').locator(`li[data-document-id="${inBatch}"]`).getByText(/^Numerado .*-MVE-/).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('batch-outcomes')
+      .locator(`li[data-document-id="${inBatch}"]`)
+      .getByText(/^Numerado .*-MVE-/)
+      .waitFor({ timeout: 60_000 });
 
     await page.goto(`${run.desk}/documentos/${id}`);
     await page.getByRole('heading', { name: 'Documento a firmar' }).waitFor();
-    const first = await newSigningCode(getStack(), LUCIA.email, () => page.getByRole('button', { name: 'Firmar y numerar' }).click());
+    const first = await newSigningCode(getStack(), LUCIA.email, () =>
+      page.getByRole('button', { name: 'Firmar y numerar' }).click(),
+    );
     const dialog = page.getByRole('dialog', { name: 'Firma con su certificado personal' });
     await dialog.getByText('Le enviamos un código por e-mail.').waitFor();
     await assertAccessible(page, 'Firma personal: el código');
@@ -86,10 +116,15 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     const input = dialog.getByRole('textbox', { name: 'Código de autorización' });
     await input.fill(first.code === '000000' ? '111111' : '000000');
     await dialog.getByRole('button', { name: 'Autorizar' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Código de autorización incorrecto (le quedan 2 intentos)' }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Código de autorización incorrecto (le quedan 2 intentos)' })
+      .waitFor();
 
     // A new code replaces the first; the first no longer signs.
-    const second = await newSigningCode(getStack(), LUCIA.email, () => dialog.getByRole('button', { name: 'Enviar un código nuevo' }).click());
+    const second = await newSigningCode(getStack(), LUCIA.email, () =>
+      dialog.getByRole('button', { name: 'Enviar un código nuevo' }).click(),
+    );
     await dialog.getByText('Le enviamos un código nuevo').waitFor();
     assert.equal(await input.inputValue(), '', 'the field is emptied for the new code');
 
@@ -101,8 +136,14 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     assert.match((await number.textContent())!.trim(), /-MVE-/);
 
     // How it was made: her own certificate, named by its subject's CN, with its CUIT or serial.
-    await page.getByTestId('signature-kind').filter({ hasText: `Firma personal · ${LUCIA.name}` }).waitFor();
-    assert.match(await page.getByTestId('personal-certificates').innerText(), new RegExp(`${LUCIA.name}: (CUIT \\d+ · )?N\\.º de serie [0-9A-F]+`));
+    await page
+      .getByTestId('signature-kind')
+      .filter({ hasText: `Firma personal · ${LUCIA.name}` })
+      .waitFor();
+    assert.match(
+      await page.getByTestId('personal-certificates').innerText(),
+      new RegExp(`${LUCIA.name}: (CUIT \\d+ · )?N\\.º de serie [0-9A-F]+`),
+    );
     await page.getByTestId('signature-validation').waitFor({ timeout: 60_000 });
     await assertAccessible(page, 'Documento firmado con firma personal');
     await screenshot(page, run.shots, 'firmado');
@@ -116,10 +157,21 @@ describe('Personal signatures: the code dialog, how each signature was made, and
   it('an administrator gives a user "de baja" after a confirmation that says what stays valid', async () => {
     const email = `baja-${Date.now()}@pruebas.example`;
     const fullName = `Agente de Baja ${Date.now() % 100_000}`;
-    const made = await request('/api/v1/users', { method: 'POST', headers: asBackend('intendente'), json: { email, full_name: fullName, role: 'empleado', sector_id: demoSector('MESA') } });
+    const made = await request('/api/v1/users', {
+      method: 'POST',
+      headers: asBackend('intendente'),
+      json: { email, full_name: fullName, role: 'empleado', sector_id: demoSector('MESA') },
+    });
     assert.ok([201, 202].includes(made.status), made.text);
     const db = tenantDb(getStack().db, getStack().demoTenant);
-    await until('the user saved', () => db.transaction((trx) => trx('users').where({ email }).first<{ id: string } | undefined>('id')).then((u) => u?.id), 30_000);
+    await until(
+      'the user saved',
+      () =>
+        db
+          .transaction((trx) => trx('users').where({ email }).first<{ id: string } | undefined>('id'))
+          .then((u) => u?.id),
+      30_000,
+    );
 
     const { page } = await run.session(MARTIN);
     await page.goto(`${run.desk}/usuarios`);

@@ -14,7 +14,11 @@ describe('Conservación: archiving a case and the retention list (browser)', fun
   const run = deskRun('expediente-retention-');
 
   after(async () => {
-    await request(`/api/v1/admin/case-templates/${template('PEROB')}/retention`, { method: 'PUT', headers: asBackend('intendente'), json: { retention_years: null } });
+    await request(`/api/v1/admin/case-templates/${template('PEROB')}/retention`, {
+      method: 'PUT',
+      headers: asBackend('intendente'),
+      json: { retention_years: null },
+    });
   });
 
   it('an editor archives a case; the administrator sets the period and sees the case once it has passed', async () => {
@@ -32,7 +36,10 @@ describe('Conservación: archiving a case and the retention list (browser)', fun
 
     // Eight years later, as far as the retention is concerned.
     await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
-      trx('cases').where({ id: c.case_id }).update({ archived_at: trx.raw(`now() - interval '8 years'`) }));
+      trx('cases')
+        .where({ id: c.case_id })
+        .update({ archived_at: trx.raw(`now() - interval '8 years'`) }),
+    );
 
     const { page } = await run.session(MARTIN);
     await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Conservación' }).click();

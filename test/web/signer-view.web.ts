@@ -14,8 +14,11 @@ import { assertAccessible, deskRun, LUCIA, screenshot } from './support.js';
 
 /** Enough paragraphs for the rendered document to run over two pages or more. */
 function longHtml(tag: string): string {
-  const paragraphs = Array.from({ length: 60 }, (_, i) =>
-    `<p>Párrafo ${i + 1} del informe ${tag}: la obra de la calle Güemes avanza según el plan aprobado, con los controles de calidad y seguridad previstos en la normativa municipal vigente.</p>`);
+  const paragraphs = Array.from(
+    { length: 60 },
+    (_, i) =>
+      `<p>Párrafo ${i + 1} del informe ${tag}: la obra de la calle Güemes avanza según el plan aprobado, con los controles de calidad y seguridad previstos en la normativa municipal vigente.</p>`,
+  );
   return `<h1>Informe extenso ${tag}</h1>${paragraphs.join('')}`;
 }
 
@@ -28,7 +31,9 @@ describe('the signer sees the exact file to be signed (browser)', function () {
     const reference = `Informe a firmar ${tag}`;
     const id = await createIntegrationDraft('intendente', { reference });
     const saved = await request(`/api/v1/documents/${id}`, {
-      method: 'PATCH', headers: asIntegration('intendente'), json: { content: longHtml(tag), signers: ['directora-obras', 'intendente'].map(demoUser) },
+      method: 'PATCH',
+      headers: asIntegration('intendente'),
+      json: { content: longHtml(tag), signers: ['directora-obras', 'intendente'].map(demoUser) },
     });
     assert.equal(saved.status, 200, saved.text);
     await startSigning(id, 'intendente');
@@ -48,7 +53,10 @@ describe('the signer sees the exact file to be signed (browser)', function () {
     assert.equal(await canvases.count(), total, 'one canvas per page');
 
     // The file the desk shows (the viewer's own download) carries no BORRADOR watermark.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar PDF' }).click(),
+    ]);
     const file = path.join(run.shots, `a-firmar-${tag}.pdf`);
     await download.saveAs(file);
     const pdf = readFileSync(file);
@@ -63,11 +71,23 @@ describe('the signer sees the exact file to be signed (browser)', function () {
       const box = (await viewer.boundingBox())!;
       for (let i = 0; i < total; i++) {
         const c = (await canvases.nth(i).boundingBox())!;
-        assert.ok(c.width <= box.width + 0.5, `${label}: page ${i + 1} is ${c.width}px wide in a viewer of ${box.width}px`);
-        assert.ok(c.x >= box.x - 0.5 && c.x + c.width <= box.x + box.width + 0.5, `${label}: page ${i + 1} lies within the viewer`);
+        assert.ok(
+          c.width <= box.width + 0.5,
+          `${label}: page ${i + 1} is ${c.width}px wide in a viewer of ${box.width}px`,
+        );
+        assert.ok(
+          c.x >= box.x - 0.5 && c.x + c.width <= box.x + box.width + 0.5,
+          `${label}: page ${i + 1} lies within the viewer`,
+        );
       }
       // Drawn for the screen's pixel density, not blurred up from a smaller bitmap.
-      const sharp = await canvases.first().evaluate((c) => (c as unknown as { width: number; clientWidth: number }).width >= (c as unknown as { clientWidth: number }).clientWidth - 1);
+      const sharp = await canvases
+        .first()
+        .evaluate(
+          (c) =>
+            (c as unknown as { width: number; clientWidth: number }).width >=
+            (c as unknown as { clientWidth: number }).clientWidth - 1,
+        );
       assert.ok(sharp, `${label}: the canvas bitmap is at least as wide as it is shown`);
     };
     await fits('at 1366 px');

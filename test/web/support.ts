@@ -10,7 +10,10 @@ import { getStack } from '../support/hooks.js';
 import { ensureAccount, DEMO_ACCOUNT_PASSWORD } from '../support/identity.js';
 
 const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js'),
+  'utf8',
+);
 
 export const PASSWORD = DEMO_ACCOUNT_PASSWORD;
 
@@ -35,17 +38,40 @@ export interface DeskSession {
  * A fresh browser context logged in as `user` through the provider's login page, on Inicio;
  * `contextOptions` override the defaults (another time zone or locale, say).
  */
-export function loginAs(browser: Browser, deskUrl: string, user: DeskUser, contextOptions: BrowserContextOptions = {}): Promise<DeskSession> {
-  return loginTo(browser, deskUrl, user, (page) => page.getByRole('heading', { name: `Hola, ${user.name}` }).waitFor(), contextOptions);
+export function loginAs(
+  browser: Browser,
+  deskUrl: string,
+  user: DeskUser,
+  contextOptions: BrowserContextOptions = {},
+): Promise<DeskSession> {
+  return loginTo(
+    browser,
+    deskUrl,
+    user,
+    (page) => page.getByRole('heading', { name: `Hola, ${user.name}` }).waitFor(),
+    contextOptions,
+  );
 }
 
 /**
  * Logs in through the provider's page and waits for `arrived`: where the desk lands (Inicio, or
  * the municipality chooser for a user of several).
  */
-export async function loginTo(browser: Browser, deskUrl: string, user: DeskUser, arrived: (page: Page) => Promise<unknown>, contextOptions: BrowserContextOptions = {}): Promise<DeskSession> {
+export async function loginTo(
+  browser: Browser,
+  deskUrl: string,
+  user: DeskUser,
+  arrived: (page: Page) => Promise<unknown>,
+  contextOptions: BrowserContextOptions = {},
+): Promise<DeskSession> {
   await ensureAccount(user.email, PASSWORD);
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-AR', acceptDownloads: true, reducedMotion: 'reduce', ...contextOptions });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'es-AR',
+    acceptDownloads: true,
+    reducedMotion: 'reduce',
+    ...contextOptions,
+  });
   // CSP violations with what caused them (the console line alone does not say).
   await context.addInitScript({
     content: `document.addEventListener('securitypolicyviolation', (e) => {
@@ -70,8 +96,13 @@ export async function loginTo(browser: Browser, deskUrl: string, user: DeskUser,
     await page.waitForURL((url) => url.href.startsWith(deskUrl) && !url.pathname.startsWith('/callback'));
     await arrived(page);
   } catch (err) {
-    const text = await page.locator('body').innerText().catch(() => '');
-    throw new Error(`login as ${user.email} did not arrive (${page.url()}): ${(err as Error).message}\npage: ${text.slice(0, 500)}\nbrowser errors: ${errors.join(' | ')}`);
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    throw new Error(
+      `login as ${user.email} did not arrive (${page.url()}): ${(err as Error).message}\npage: ${text.slice(0, 500)}\nbrowser errors: ${errors.join(' | ')}`,
+    );
   }
   return { context, page, errors };
 }
@@ -111,9 +142,24 @@ export async function assertAccessible(page: Page, screen: string): Promise<void
   // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) still holds.
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const g = globalThis as unknown as { document: unknown; axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } };
-    const r = await g.axe.run(g.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    const g = globalThis as unknown as {
+      document: unknown;
+      axe: {
+        run: (
+          ctx: unknown,
+          opts: unknown,
+        ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const r = await g.axe.run(g.document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
   const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(serious, [], `${screen}: serious accessibility violations`);
@@ -140,9 +186,15 @@ export async function choose(page: Page, label: string | RegExp, option: string 
     }
   }
   // A multi-select keeps its list open for more choices: leave the field to close it.
-  if (await page.getByRole('listbox').first().isVisible().catch(() => false)) await page.keyboard.press('Tab');
+  if (
+    await page
+      .getByRole('listbox')
+      .first()
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.keyboard.press('Tab');
 }
-
 
 /** What a describe block driving the desk shares: the browser, the desk's URL, a screenshot folder and the logged-in users. */
 export interface DeskRun {
@@ -179,7 +231,8 @@ export function deskRun(shotsPrefix: string): DeskRun {
   });
   afterEach(function () {
     if (this.currentTest?.state !== 'failed') return;
-    for (const s of sessions) if (s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
+    for (const s of sessions)
+      if (s.errors.length) process.stderr.write(`      browser errors: ${s.errors.join('\n        ')}\n`);
   });
   const keep = (session: DeskSession) => {
     sessions.push(session);
@@ -187,11 +240,15 @@ export function deskRun(shotsPrefix: string): DeskRun {
   };
   return {
     get browser() {
-      if (!browser) throw new Error('the browser starts in the block\'s before hook');
+      if (!browser) throw new Error("the browser starts in the block's before hook");
       return browser;
     },
-    get desk() { return desk; },
-    get shots() { return shots; },
+    get desk() {
+      return desk;
+    },
+    get shots() {
+      return shots;
+    },
     async session(user) {
       let s = byUser.get(user.email);
       if (!s) {

@@ -32,7 +32,11 @@ describe('the Temporal Web UI after case movements with their PV (browser)', fun
     // A stack on an outside Temporal (TEMPORAL_ADDRESS) has no UI of its own to open.
     if (!url) this.skip();
     ui = url;
-    await until('the Temporal Web UI answers', async () => ((await fetch(ui).catch(() => undefined))?.ok ? true : undefined), 30_000);
+    await until(
+      'the Temporal Web UI answers',
+      async () => ((await fetch(ui).catch(() => undefined))?.ok ? true : undefined),
+      30_000,
+    );
     browser = await chromium.launch({ executablePath: getStack().config.chromiumPath, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
     page.setDefaultTimeout(20_000);
@@ -44,16 +48,29 @@ describe('the Temporal Web UI after case movements with their PV (browser)', fun
   });
 
   /** The namespace's workflow list for a visibility query, as the UI's address carries it. */
-  const list = (query: string) => page.goto(`${ui}/namespaces/${NAMESPACE}/workflows?query=${encodeURIComponent(query)}`);
+  const list = (query: string) =>
+    page.goto(`${ui}/namespaces/${NAMESPACE}/workflows?query=${encodeURIComponent(query)}`);
 
   it('refused movements leave no Failed providence run; the accepted one is listed with its case number and shows its summary', async () => {
     const tenant = getStack().demoTenant.schema;
     const c = await createCase('agente-obras', { reference: `Pase visto por operadores ${randomUUID().slice(0, 8)}` });
     const pv = { create_official_doc: true };
     const refusals: [string, unknown, number][] = [
-      [`/api/v1/cases/${randomUUID()}/assign`, { target_sector_id: demoSector('RENT'), reason: 'Revisión de tasas', ...pv }, 404],
-      [`/api/v1/cases/${randomUUID()}/transfer`, { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas', ...pv }, 404],
-      [`/api/v1/cases/${c.case_id}/assign`, { target_sector_id: 'no-es-un-uuid', reason: 'Revisión de tasas', ...pv }, 400],
+      [
+        `/api/v1/cases/${randomUUID()}/assign`,
+        { target_sector_id: demoSector('RENT'), reason: 'Revisión de tasas', ...pv },
+        404,
+      ],
+      [
+        `/api/v1/cases/${randomUUID()}/transfer`,
+        { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas', ...pv },
+        404,
+      ],
+      [
+        `/api/v1/cases/${c.case_id}/assign`,
+        { target_sector_id: 'no-es-un-uuid', reason: 'Revisión de tasas', ...pv },
+        400,
+      ],
       [`/api/v1/cases/${c.case_id}/transfer`, { reason: 'Pase sin destino', ...pv }, 400],
     ];
     for (const [url, json, status] of refusals) {
@@ -61,7 +78,9 @@ describe('the Temporal Web UI after case movements with their PV (browser)', fun
       assert.equal(res.status, status, `${url}: ${res.text}`);
     }
     const accepted = await request(`/api/v1/cases/${c.case_id}/transfer`, {
-      method: 'POST', headers: asIntegration('agente-obras'), json: { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas', ...pv },
+      method: 'POST',
+      headers: asIntegration('agente-obras'),
+      json: { target_sector_id: demoSector('RENT'), reason: 'Pase a Rentas', ...pv },
     });
     assert.equal(accepted.status, 200, accepted.text);
     // The run's ID names its case, so the list reads a number, not only a UUID.
@@ -73,12 +92,23 @@ describe('the Temporal Web UI after case movements with their PV (browser)', fun
     // behind the run, so the list is asked again until it shows), none Failed.
     const providenceRuns = `Tenant="${tenant}" AND WorkflowType="providenceWorkflow"`;
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: workflowId, exact: true }) });
-    await until('the accepted run listed as Completed', async () => {
-      await list(providenceRuns);
-      await page.getByRole('table').first().waitFor();
-      return (await row.filter({ hasText: 'Completed' }).count()) === 1 ? true : undefined;
-    }, 30_000);
-    assert.equal(await page.getByRole('row').filter({ hasText: /\bFailed\b/ }).count(), 0, 'no Failed providence run listed');
+    await until(
+      'the accepted run listed as Completed',
+      async () => {
+        await list(providenceRuns);
+        await page.getByRole('table').first().waitFor();
+        return (await row.filter({ hasText: 'Completed' }).count()) === 1 ? true : undefined;
+      },
+      30_000,
+    );
+    assert.equal(
+      await page
+        .getByRole('row')
+        .filter({ hasText: /\bFailed\b/ })
+        .count(),
+      0,
+      'no Failed providence run listed',
+    );
 
     // The case number beside it: the CaseNumber search attribute added as a column, as an operator does.
     await page.getByTestId('workflows-summary-table-configuration-button').click();
@@ -100,8 +130,16 @@ describe('the Temporal Web UI after case movements with their PV (browser)', fun
     await list(providenceRuns);
     await row.getByRole('link', { name: workflowId, exact: true }).click();
     await page.getByRole('heading', { name: workflowId }).waitFor();
-    await page.getByRole('link', { name: 'User Metadata' }).or(page.getByRole('tab', { name: 'User Metadata' })).first().click();
-    await page.frameLocator('iframe[title="output"]').first().getByText(`Pase con providencia de ${c.case_number}`, { exact: true }).waitFor();
+    await page
+      .getByRole('link', { name: 'User Metadata' })
+      .or(page.getByRole('tab', { name: 'User Metadata' }))
+      .first()
+      .click();
+    await page
+      .frameLocator('iframe[title="output"]')
+      .first()
+      .getByText(`Pase con providencia de ${c.case_number}`, { exact: true })
+      .waitFor();
     await page.screenshot({ path: path.join(shots, 'providence-run-summary.png'), fullPage: true });
   });
 });

@@ -10,7 +10,9 @@ import { recordAttempt } from '../webhooks/support.js';
 import { assertAccessible, deskRun, MARTIN, screenshot } from './support.js';
 
 const subscriptionNamed = (description: string) =>
-  tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('webhook_subscriptions').where({ description }).orderBy('created_at', 'desc').first());
+  tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+    trx('webhook_subscriptions').where({ description }).orderBy('created_at', 'desc').first(),
+  );
 
 describe('Webhooks: administration in the desk (browser)', function () {
   this.timeout(180_000);
@@ -33,7 +35,11 @@ describe('Webhooks: administration in the desk (browser)', function () {
     const secret = (await secretBox.innerText()).trim();
     assert.match(secret, /^whsec_/);
     const row = await subscriptionNamed('Tasas municipales');
-    assert.equal(getStack().services.webhookSecrets.open(row.secret_enc), secret, 'the secret shown is the one that signs');
+    assert.equal(
+      getStack().services.webhookSecrets.open(row.secret_enc),
+      secret,
+      'the secret shown is the one that signs',
+    );
     assert.deepEqual(row.event_types, ['document.signed', 'case.created']);
     await page.getByRole('button', { name: 'Copiar' }).waitFor();
     await assertAccessible(page, 'Webhooks con el secreto nuevo');
@@ -51,7 +57,11 @@ describe('Webhooks: administration in the desk (browser)', function () {
     assert.equal((await subscriptionNamed('Tasas municipales')).status, 'disabled');
 
     // Attempts, and a resend of one.
-    const { deliveryId } = await recordAttempt(getStack().db, getStack().demoTenant, row.id, { outcome: 'failed', status_code: 503, response_excerpt: 'Servicio no disponible' });
+    const { deliveryId } = await recordAttempt(getStack().db, getStack().demoTenant, row.id, {
+      outcome: 'failed',
+      status_code: 503,
+      response_excerpt: 'Servicio no disponible',
+    });
     await line.getByRole('button', { name: 'Entregas de Tasas municipales' }).click();
     const deliveries = page.getByRole('dialog', { name: 'Entregas de Tasas municipales' });
     await deliveries.getByText('Servicio no disponible').waitFor();
@@ -59,9 +69,18 @@ describe('Webhooks: administration in the desk (browser)', function () {
     await assertAccessible(page, 'Entregas de un webhook');
     await deliveries.getByRole('button', { name: /^Reenviar document\.created/ }).click();
     await deliveries.getByText('Reenvío pedido').waitFor();
-    const queued = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('webhook_redeliveries').where({ subscription_id: row.id }));
+    const queued = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+      trx('webhook_redeliveries').where({ subscription_id: row.id }),
+    );
     assert.equal(queued.length, 1);
-    assert.equal(queued[0].event_id, (await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) => trx('webhook_deliveries').where({ id: deliveryId }).first())).event_id);
+    assert.equal(
+      queued[0].event_id,
+      (
+        await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
+          trx('webhook_deliveries').where({ id: deliveryId }).first(),
+        )
+      ).event_id,
+    );
     await page.keyboard.press('Escape');
     await deliveries.waitFor({ state: 'hidden' });
 

@@ -9,7 +9,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import {
-  ARCHIVE_RENEWAL_WORKFLOW, TENANT_ARCHIVE_RENEWAL_WORKFLOW, type ArchiveRenewalWorkflow, type TenantArchiveRenewalWorkflow,
+  ARCHIVE_RENEWAL_WORKFLOW,
+  TENANT_ARCHIVE_RENEWAL_WORKFLOW,
+  type ArchiveRenewalWorkflow,
+  type TenantArchiveRenewalWorkflow,
 } from '../../contract/archive-renewal.js';
 import { tenantDb } from '../../db/tenancy.js';
 import { archiveHorizon } from '../../domain/archive/horizon.js';
@@ -47,16 +50,35 @@ describe('archive time-stamp renewal (PAdES-B-LTA)', function () {
     const stack = getStack();
     const doc = await officialDocument(['directora-obras', 'intendente'], 'Informe para el archivo');
     const current = archiveHorizon(doc.pdf);
-    assert.ok(current.validUntil && current.validUntil.getTime() > Date.now() + DAY, 'the archive time-stamp holds until its authority certificate expires');
+    assert.ok(
+      current.validUntil && current.validUntil.getTime() > Date.now() + DAY,
+      'the archive time-stamp holds until its authority certificate expires',
+    );
     assert.equal(current.digest, 'sha256');
-    const scope = { tenant: stack.demoTenant, db: tenantDb(stack.db, stack.demoTenant), storage: stack.services.storage };
-    const documentRow = () => scope.db.transaction((trx) =>
-      trx('documents').where({ id: doc.id }).first<{ archive_checked_revision: number; archive_valid_until: Date; archive_digest: string }>('archive_checked_revision', 'archive_valid_until', 'archive_digest'));
+    const scope = {
+      tenant: stack.demoTenant,
+      db: tenantDb(stack.db, stack.demoTenant),
+      storage: stack.services.storage,
+    };
+    const documentRow = () =>
+      scope.db.transaction((trx) =>
+        trx('documents')
+          .where({ id: doc.id })
+          .first<{ archive_checked_revision: number; archive_valid_until: Date; archive_digest: string }>(
+            'archive_checked_revision',
+            'archive_valid_until',
+            'archive_digest',
+          ),
+      );
 
     // A window that ends before the authority certificate expires: examined, nothing renewed.
     const quiet = await renewalRun({ tenant: 'demo', windowDays: 1, documentIds: [doc.id] });
     assert.equal(quiet.renewed, 0);
-    assert.deepEqual(await documentRow(), { archive_checked_revision: 0, archive_valid_until: current.validUntil, archive_digest: 'sha256' });
+    assert.deepEqual(await documentRow(), {
+      archive_checked_revision: 0,
+      archive_valid_until: current.validUntil,
+      archive_digest: 'sha256',
+    });
 
     // A window that reaches past the authority's certificate, as when that certificate itself is
     // inside it: a document time-stamped by that certificate is not renewed — another time-stamp
@@ -89,22 +111,50 @@ describe('archive time-stamp renewal (PAdES-B-LTA)', function () {
     assert.deepEqual([second.renewed, second.refused], [0, 0]);
 
     const files = await scope.db.transaction((trx) =>
-      trx('document_files').where({ document_id: doc.id, kind: 'official' }).orderBy('revision').pluck('revision'));
+      trx('document_files').where({ document_id: doc.id, kind: 'official' }).orderBy('revision').pluck('revision'),
+    );
     assert.deepEqual(files, [0, 1, 2]);
-    const renewals = await scope.db.transaction((trx) => trx('archive_renewals').where({ document_id: doc.id }).orderBy('revision')
-      .select<{ revision: number; renewed_at: Date; previous_valid_until: Date; valid_until: Date; digest: string; authority_certificate: string }[]>('revision', 'renewed_at', 'previous_valid_until', 'valid_until', 'digest', 'authority_certificate'));
-    assert.deepEqual(renewals.map((r) => [r.revision, r.previous_valid_until.toISOString(), r.valid_until.toISOString(), r.digest]), [
-      [1, current.validUntil!.toISOString(), olderHorizon.validUntil!.toISOString(), 'sha256'],
-      [2, olderHorizon.validUntil!.toISOString(), current.validUntil!.toISOString(), 'sha256'],
-    ]);
-    assert.equal(renewals[1]!.authority_certificate, current.authority, 'renewed by the authority certificate of the service');
+    const renewals = await scope.db.transaction((trx) =>
+      trx('archive_renewals').where({ document_id: doc.id }).orderBy('revision').select<
+        {
+          revision: number;
+          renewed_at: Date;
+          previous_valid_until: Date;
+          valid_until: Date;
+          digest: string;
+          authority_certificate: string;
+        }[]
+      >('revision', 'renewed_at', 'previous_valid_until', 'valid_until', 'digest', 'authority_certificate'),
+    );
+    assert.deepEqual(
+      renewals.map((r) => [r.revision, r.previous_valid_until.toISOString(), r.valid_until.toISOString(), r.digest]),
+      [
+        [1, current.validUntil!.toISOString(), olderHorizon.validUntil!.toISOString(), 'sha256'],
+        [2, olderHorizon.validUntil!.toISOString(), current.validUntil!.toISOString(), 'sha256'],
+      ],
+    );
+    assert.equal(
+      renewals[1]!.authority_certificate,
+      current.authority,
+      'renewed by the authority certificate of the service',
+    );
     assert.ok(renewals[1]!.renewed_at.getTime() > Date.now() - 120_000);
-    assert.deepEqual(await documentRow(), { archive_checked_revision: 2, archive_valid_until: current.validUntil, archive_digest: 'sha256' });
+    assert.deepEqual(await documentRow(), {
+      archive_checked_revision: 2,
+      archive_valid_until: current.validUntil,
+      archive_digest: 'sha256',
+    });
 
     const renewed = await officialPdf(doc.id);
-    assert.ok(renewed.length > earlier.length && renewed.subarray(0, earlier.length).equals(earlier), 'the renewal is an incremental update of the newest official file');
+    assert.ok(
+      renewed.length > earlier.length && renewed.subarray(0, earlier.length).equals(earlier),
+      'the renewal is an incremental update of the newest official file',
+    );
     assert.equal(pdfSignatures(renewed).length, 2);
-    assert.ok(pdfSignatures(renewed).every((s) => s.valid), 'pdfsig: both signatures still valid');
+    assert.ok(
+      pdfSignatures(renewed).every((s) => s.valid),
+      'pdfsig: both signatures still valid',
+    );
     assert.equal(pdfDocumentTimestamps(renewed).length, 3, 'a third archive time-stamp');
     await assertPyhankoValid(renewed, 'renewed-by-the-run.pdf');
 
@@ -125,7 +175,11 @@ describe('archive time-stamp renewal (PAdES-B-LTA)', function () {
   it('a renewal of a revision that is no longer the newest is not stored (a repeat never stacks two)', async () => {
     const stack = getStack();
     const doc = await officialDocument(['intendente'], 'Informe renovado dos veces');
-    const scope = { tenant: stack.demoTenant, db: tenantDb(stack.db, stack.demoTenant), storage: stack.services.storage };
+    const scope = {
+      tenant: stack.demoTenant,
+      db: tenantDb(stack.db, stack.demoTenant),
+      storage: stack.services.storage,
+    };
     const first = await recordRenewal(scope, { documentId: doc.id, revision: 0 }, doc.pdf);
     assert.deepEqual([first.stored, first.revision], [true, 1]);
     const repeat = await recordRenewal(scope, { documentId: doc.id, revision: 0 }, doc.pdf);
@@ -135,7 +189,9 @@ describe('archive time-stamp renewal (PAdES-B-LTA)', function () {
   it('the daily run goes through every municipality, each in its own run findable by Tenant', async () => {
     const stack = getStack();
     const result = await stack.client.workflow.execute<ArchiveRenewalWorkflow>(ARCHIVE_RENEWAL_WORKFLOW, {
-      taskQueue: stack.config.temporal.taskQueue, workflowId: `archive-renewal-test-${randomUUID()}`, args: [{ windowDays: 1 }],
+      taskQueue: stack.config.temporal.taskQueue,
+      workflowId: `archive-renewal-test-${randomUUID()}`,
+      args: [{ windowDays: 1 }],
     });
     assert.ok(result.tenants >= 1);
     assert.deepEqual([result.renewed, result.refused], [0, 0], 'nothing expires within a day');
@@ -148,13 +204,26 @@ describe('archive time-stamp renewal (PAdES-B-LTA)', function () {
   it('the daily schedule is created once, at the configured hour in the municipal time zone', async () => {
     const stack = getStack();
     const scheduleId = `archive-renewal-test-${randomUUID()}`;
-    const options = { namespace: stack.config.temporal.namespace, taskQueue: stack.config.temporal.taskQueue, hour: 3, timeZone: stack.config.timeZone, scheduleId };
+    const options = {
+      namespace: stack.config.temporal.namespace,
+      taskQueue: stack.config.temporal.taskQueue,
+      hour: 3,
+      timeZone: stack.config.timeZone,
+      scheduleId,
+    };
     assert.equal(await ensureArchiveRenewalSchedule(stack.client.connection, options), true);
-    assert.equal(await ensureArchiveRenewalSchedule(stack.client.connection, { ...options, hour: 5 }), false, 'a second start leaves it as it is');
+    assert.equal(
+      await ensureArchiveRenewalSchedule(stack.client.connection, { ...options, hour: 5 }),
+      false,
+      'a second start leaves it as it is',
+    );
     const handle = stack.client.schedule.getHandle(scheduleId);
     const described = await handle.describe();
     assert.equal(described.spec.timezone, stack.config.timeZone);
-    assert.deepEqual(described.spec.calendars?.map((c) => c.hour), [[{ start: 3, end: 3, step: 1 }]]);
+    assert.deepEqual(
+      described.spec.calendars?.map((c) => c.hour),
+      [[{ start: 3, end: 3, step: 1 }]],
+    );
     assert.equal(described.action.type, 'startWorkflow');
     assert.equal(described.action.workflowType, 'archiveRenewalWorkflow');
     await handle.delete();

@@ -9,11 +9,21 @@ import type { ApplicationFailure } from '@temporalio/common';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Activities } from '../../activities/index.js';
 import type { SigningRound } from '../../domain/documents/signing.js';
-import { authorizeSignatureUpdate, beginSigningUpdate, signingStateQuery, signUpdate, type AuthorizationResult } from '../../contract/document-signing.js';
+import {
+  authorizeSignatureUpdate,
+  beginSigningUpdate,
+  signingStateQuery,
+  signUpdate,
+  type AuthorizationResult,
+} from '../../contract/document-signing.js';
 import { AUTHORIZATION_REFUSALS } from '../../contract/failures.js';
 import { documentSigningWorkflow } from '../../workflows/document-signing.js';
 import { signBatchWorkflow } from '../../workflows/sign-batch.js';
-import { authorizeBatchUpdate, signBatchProgressQuery, type SignBatchDocumentInput } from '../../contract/sign-batch.js';
+import {
+  authorizeBatchUpdate,
+  signBatchProgressQuery,
+  type SignBatchDocumentInput,
+} from '../../contract/sign-batch.js';
 import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
 
 const GOOD = '246810';
@@ -22,7 +32,12 @@ const MINUTE = 60_000;
 /** Ana signs personally (code GOOD), Ben, the numerator, with the seal. `results` overrides authorisation answers in order. */
 function activities(calls: string[], results: AuthorizationResult[] = []) {
   const round: SigningRound = {
-    documentId: 'doc-1', round: 1, documentType: 'DICT', reference: 'Dictamen', officialNumber: null, sentToSignAt: '2026-11-22T10:00:00Z',
+    documentId: 'doc-1',
+    round: 1,
+    documentType: 'DICT',
+    reference: 'Dictamen',
+    officialNumber: null,
+    sentToSignAt: '2026-11-22T10:00:00Z',
     signers: [
       { userId: 'ana', fullName: 'Ana', isNumerator: false, status: 'pending', signedAt: null },
       { userId: 'ben', fullName: 'Ben', isNumerator: true, status: 'pending', signedAt: null },
@@ -40,7 +55,13 @@ function activities(calls: string[], results: AuthorizationResult[] = []) {
       calls.push(`code ${++codes} ${userId}`);
       return { authorization: { method: 'otp-email', expiresAt: new Date(Date.now() + 5 * MINUTE).toISOString() } };
     },
-    authorizePersonalSignature: async ({ userId, code }: { userId: string; code: string }): Promise<AuthorizationResult> => {
+    authorizePersonalSignature: async ({
+      userId,
+      code,
+    }: {
+      userId: string;
+      code: string;
+    }): Promise<AuthorizationResult> => {
       calls.push(`authorize ${userId} ${code}`);
       const scripted = results.shift();
       if (scripted) return scripted;
@@ -53,7 +74,10 @@ function activities(calls: string[], results: AuthorizationResult[] = []) {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof WorkflowUpdateFailedError, `refused: ${String(err)}`);
   return (err.cause as ApplicationFailure).message;
 }
@@ -63,7 +87,11 @@ describe('DocumentSigningWorkflow: authorising a personal signature', function (
   const env = timeSkippingPerTest();
 
   async function begun(taskQueue: string) {
-    const handle = await env().client.workflow.start(documentSigningWorkflow, { taskQueue, workflowId: `personal-${Date.now()}`, args: [{ tenant: 'demo', documentId: 'doc-1' }] });
+    const handle = await env().client.workflow.start(documentSigningWorkflow, {
+      taskQueue,
+      workflowId: `personal-${Date.now()}`,
+      args: [{ tenant: 'demo', documentId: 'doc-1' }],
+    });
     await handle.executeUpdate(beginSigningUpdate, { args: [{ userId: 'ana', creatorOnly: false }] });
     return handle;
   }
@@ -75,11 +103,23 @@ describe('DocumentSigningWorkflow: authorising a personal signature', function (
       const asked = await handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] });
       assert.ok('authorization' in asked && asked.authorization.method === 'otp-email');
       assert.equal(asked.status, 'sent_to_sign');
-      assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: '000001' }] })), AUTHORIZATION_REFUSALS.wrongCode(2));
-      assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: '000002' }] })), AUTHORIZATION_REFUSALS.wrongCode(1));
-      assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: '000003' }] })), AUTHORIZATION_REFUSALS.attemptCancelled);
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: '000001' }] })),
+        AUTHORIZATION_REFUSALS.wrongCode(2),
+      );
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: '000002' }] })),
+        AUTHORIZATION_REFUSALS.wrongCode(1),
+      );
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: '000003' }] })),
+        AUTHORIZATION_REFUSALS.attemptCancelled,
+      );
       // The cancelled attempt takes no more codes, not even the right one: the validator refuses before any step.
-      assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })), AUTHORIZATION_REFUSALS.noPendingAuthorization);
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })),
+        AUTHORIZATION_REFUSALS.noPendingAuthorization,
+      );
       const state = await handle.query(signingStateQuery);
       assert.equal(state.phase, 'signing', 'the round goes on');
       assert.deepEqual(state.awaitingAuthorization, {});
@@ -92,7 +132,14 @@ describe('DocumentSigningWorkflow: authorising a personal signature', function (
       assert.equal((await handle.result()).phase, 'signed');
     });
     assert.deepEqual(calls, [
-      'code 1 ana', 'authorize ana 000001', 'authorize ana 000002', 'authorize ana 000003', 'code 2 ana', `authorize ana ${GOOD}`, 'seal ben', 'officialize',
+      'code 1 ana',
+      'authorize ana 000001',
+      'authorize ana 000002',
+      'authorize ana 000003',
+      'code 2 ana',
+      `authorize ana ${GOOD}`,
+      'seal ben',
+      'officialize',
     ]);
   });
 
@@ -102,27 +149,38 @@ describe('DocumentSigningWorkflow: authorising a personal signature', function (
       const handle = await begun(taskQueue);
       await handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] });
       await env().sleep(6 * MINUTE);
-      assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })), AUTHORIZATION_REFUSALS.codeExpired);
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })),
+        AUTHORIZATION_REFUSALS.codeExpired,
+      );
       assert.equal((await handle.query(signingStateQuery)).phase, 'signing');
     });
     assert.deepEqual(calls, ['code 1 ana'], 'no authorisation step ran for the expired code');
   });
 
-  it('a document changed while waiting: a new code is sent and the old one is refused; the remote service\'s own expiry is 409 too', async () => {
+  it("a document changed while waiting: a new code is sent and the old one is refused; the remote service's own expiry is 409 too", async () => {
     const calls: string[] = [];
-    const renewed = { renewed: { method: 'otp-email' as const, expiresAt: new Date(Date.now() + 10 * MINUTE).toISOString() } };
+    const renewed = {
+      renewed: { method: 'otp-email' as const, expiresAt: new Date(Date.now() + 10 * MINUTE).toISOString() },
+    };
     await withWorker(env(), activities(calls, [renewed, { refused: 'expired' }]), async (taskQueue) => {
       const handle = await begun(taskQueue);
       await handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] });
-      assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })), AUTHORIZATION_REFUSALS.documentChanged);
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })),
+        AUTHORIZATION_REFUSALS.documentChanged,
+      );
       assert.ok((await handle.query(signingStateQuery)).awaitingAuthorization?.ana, 'still waiting, for the new code');
-      assert.equal(await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })), AUTHORIZATION_REFUSALS.codeExpired);
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeSignatureUpdate, { args: [{ userId: 'ana', code: GOOD }] })),
+        AUTHORIZATION_REFUSALS.codeExpired,
+      );
       assert.deepEqual((await handle.query(signingStateQuery)).awaitingAuthorization, {});
     });
   });
 });
 
-describe('SignBatchWorkflow: one code for a personal signer\'s batch', function () {
+describe("SignBatchWorkflow: one code for a personal signer's batch", function () {
   this.timeout(120_000);
   const env = timeSkippingPerTest();
 
@@ -131,7 +189,14 @@ describe('SignBatchWorkflow: one code for a personal signer\'s batch', function 
     return {
       signBatchDocument: async ({ documentId }: SignBatchDocumentInput) => {
         calls.push(`prepare ${documentId}`);
-        return { documentId, result: 'awaiting_authorization', officialNumber: null, signedAt: null, status: 202, message: null };
+        return {
+          documentId,
+          result: 'awaiting_authorization',
+          officialNumber: null,
+          signedAt: null,
+          status: 202,
+          message: null,
+        };
       },
       requestBatchAuthorization: async ({ documentIds }: { documentIds: string[] }) => {
         calls.push(`code for ${documentIds.length}`);
@@ -143,12 +208,23 @@ describe('SignBatchWorkflow: one code for a personal signer\'s batch', function 
       },
       completeBatchDocument: async ({ documentId }: SignBatchDocumentInput) => {
         calls.push(`complete ${documentId}`);
-        return { documentId, result: 'numbered', officialNumber: `N-${documentId}`, signedAt: '2026-11-22T10:04:00Z', status: 200, message: null };
+        return {
+          documentId,
+          result: 'numbered',
+          officialNumber: `N-${documentId}`,
+          signedAt: '2026-11-22T10:04:00Z',
+          status: 200,
+          message: null,
+        };
       },
     } as unknown as Partial<Activities>;
   }
   const start = (taskQueue: string) =>
-    env().client.workflow.start(signBatchWorkflow, { taskQueue, workflowId: `batch-${Date.now()}`, args: [{ tenant: 'demo', userId: 'ana', documentIds: ['d1', 'd2'] }] });
+    env().client.workflow.start(signBatchWorkflow, {
+      taskQueue,
+      workflowId: `batch-${Date.now()}`,
+      args: [{ tenant: 'demo', userId: 'ana', documentIds: ['d1', 'd2'] }],
+    });
 
   it('the code authorises every document at once, then each is completed', async () => {
     const calls: string[] = [];
@@ -157,12 +233,18 @@ describe('SignBatchWorkflow: one code for a personal signer\'s batch', function 
       await env().sleep(1_000);
       const waiting = await handle.query(signBatchProgressQuery);
       assert.ok(waiting.authorization && !waiting.finished);
-      assert.equal(await refusal(handle.executeUpdate(authorizeBatchUpdate, { args: [{ code: '000002' }] })), AUTHORIZATION_REFUSALS.wrongCode(2));
+      assert.equal(
+        await refusal(handle.executeUpdate(authorizeBatchUpdate, { args: [{ code: '000002' }] })),
+        AUTHORIZATION_REFUSALS.wrongCode(2),
+      );
       const done = await handle.executeUpdate(authorizeBatchUpdate, { args: [{ code: GOOD }] });
       assert.ok(done.finished);
       return handle.result();
     });
-    assert.deepEqual(result.outcomes.map((o) => o.result), ['numbered', 'numbered']);
+    assert.deepEqual(
+      result.outcomes.map((o) => o.result),
+      ['numbered', 'numbered'],
+    );
     // Two lanes: the two documents of each phase in either order.
     assert.deepEqual([...calls.slice(0, 2)].sort(), ['prepare d1', 'prepare d2']);
     assert.deepEqual(calls.slice(2, 5), ['code for 2', 'authorize 000002', `authorize ${GOOD}`]);
@@ -171,8 +253,16 @@ describe('SignBatchWorkflow: one code for a personal signer\'s batch', function 
 
   it('unauthorised within five minutes, every prepared document ends refused and none is completed', async () => {
     const calls: string[] = [];
-    const expired = await withWorker(env(), batchActivities(calls), async (taskQueue) => (await start(taskQueue)).result());
-    assert.deepEqual(expired.outcomes.map((o) => [o.result, o.message]), [['refused', AUTHORIZATION_REFUSALS.codeExpired], ['refused', AUTHORIZATION_REFUSALS.codeExpired]]);
+    const expired = await withWorker(env(), batchActivities(calls), async (taskQueue) =>
+      (await start(taskQueue)).result(),
+    );
+    assert.deepEqual(
+      expired.outcomes.map((o) => [o.result, o.message]),
+      [
+        ['refused', AUTHORIZATION_REFUSALS.codeExpired],
+        ['refused', AUTHORIZATION_REFUSALS.codeExpired],
+      ],
+    );
     assert.ok(!calls.some((c) => c.startsWith('complete')));
   });
 });

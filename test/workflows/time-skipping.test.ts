@@ -53,7 +53,10 @@ describe('workflows on the time-skipping test server', function () {
         createActivationTicket: async ({ ttlSeconds }: { ttlSeconds: number }) => {
           tickets++;
           calls.push(`ticket ${tickets}`);
-          return { url: `https://idp.example/ticket/${tickets}`, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
+          return {
+            url: `https://idp.example/ticket/${tickets}`,
+            expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString(),
+          };
         },
         sendActivationEmail: async ({ sequence }: { sequence: number }) => void calls.push(`email ${sequence}`),
         recordInvitationStatus: async ({ status }: { status: string }) => void calls.push(`status ${status}`),
@@ -72,7 +75,11 @@ describe('workflows on the time-skipping test server', function () {
       const wall = Date.now();
       const workflowId = `expiry-${wall}`;
       const state = await withWorker(env!, provisioningActivities(calls, certificates), (taskQueue) =>
-        env!.client.workflow.execute(userProvisioningWorkflow, { taskQueue, workflowId, args: [input('ana@example.org')] }),
+        env!.client.workflow.execute(userProvisioningWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [input('ana@example.org')],
+        }),
       );
       const waited = await lasted(workflowId);
       assert.equal(state.status, 'expired');
@@ -86,7 +93,11 @@ describe('workflows on the time-skipping test server', function () {
       const calls: string[] = [];
       const workflowId = `resend-${Date.now()}`;
       const state = await withWorker(env!, provisioningActivities(calls), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(userProvisioningWorkflow, { taskQueue, workflowId, args: [input('ben@example.org')] });
+        const handle = await env!.client.workflow.start(userProvisioningWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [input('ben@example.org')],
+        });
         await env!.sleep(4 * DAY);
         assert.deepEqual(calls, ['ticket 1', 'email 1'], 'still waiting on day four');
         await handle.signal(resendInvitationSignal);
@@ -103,7 +114,11 @@ describe('workflows on the time-skipping test server', function () {
       const calls: string[] = [];
       const workflowId = `login-${Date.now()}`;
       const state = await withWorker(env!, provisioningActivities(calls), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(userProvisioningWorkflow, { taskQueue, workflowId, args: [input('cai@example.org')] });
+        const handle = await env!.client.workflow.start(userProvisioningWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [input('cai@example.org')],
+        });
         await env!.sleep(3 * DAY);
         await handle.signal(firstLoginSignal, 'auth0|pw-1');
         return handle.result();
@@ -119,13 +134,20 @@ describe('workflows on the time-skipping test server', function () {
   describe('CaseCreationWorkflow', () => {
     /** Database steps that succeed, and a signing step whose behaviour the test chooses. */
     function caseActivities(calls: string[], signDocumentRevision: () => Promise<void>) {
-      const step = (name: string, result: unknown = undefined) => async () => {
-        calls.push(name);
-        return result;
-      };
+      const step =
+        (name: string, result: unknown = undefined) =>
+        async () => {
+          calls.push(name);
+          return result;
+        };
       return {
         validateCaseRequest: step('validate', { templateId: 't-1' }),
-        createCaseRecord: step('create case', { caseId: 'case-1', caseNumber: 'EX-2026-00000001-MVE-DOP', reference: 'Poda', createdAt: '2026-11-22T10:00:00Z' }),
+        createCaseRecord: step('create case', {
+          caseId: 'case-1',
+          caseNumber: 'EX-2026-00000001-MVE-DOP',
+          reference: 'Poda',
+          createdAt: '2026-11-22T10:00:00Z',
+        }),
         createCaseCover: step('create cover', 'cover-1'),
         beginDocumentSigning: step('begin signing', { round: 1 }),
         assignOfficialNumber: step('number', 'CAEX-2026-00000001-MVE-DOP'),
@@ -138,7 +160,14 @@ describe('workflows on the time-skipping test server', function () {
         discardCase: step('discard'),
       } as unknown as Partial<Activities>;
     }
-    const input = { tenant: 'demo', userId: 'user-1', key: 'k-1', templateId: 't-1', reference: 'Poda', ownerSectorId: null };
+    const input = {
+      tenant: 'demo',
+      userId: 'user-1',
+      key: 'k-1',
+      templateId: 't-1',
+      reference: 'Poda',
+      ownerSectorId: null,
+    };
 
     it('rides out a signing service that is down for two hours, then completes with its signed cover', async () => {
       const calls: string[] = [];
@@ -152,7 +181,11 @@ describe('workflows on the time-skipping test server', function () {
           if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:3100');
         }),
         async (taskQueue) => {
-          const handle = await env!.client.workflow.start(caseCreationWorkflow, { taskQueue, workflowId, args: [input] });
+          const handle = await env!.client.workflow.start(caseCreationWorkflow, {
+            taskQueue,
+            workflowId,
+            args: [input],
+          });
           await env!.sleep(2 * 3_600_000);
           down = false;
           return handle.result();
@@ -163,7 +196,10 @@ describe('workflows on the time-skipping test server', function () {
       // Backoff doubles from 1 s to 30 s: about 240 tries over two hours, never a give-up.
       assert.ok(attempts > 200 && attempts < 300, `${attempts} attempts`);
       assert.ok((await lasted(workflowId)) >= 2 * 3_600_000);
-      assert.deepEqual(calls.filter((c) => c !== 'sign'), ['validate', 'create case', 'create cover', 'begin signing', 'number', 'officialize', 'finish']);
+      assert.deepEqual(
+        calls.filter((c) => c !== 'sign'),
+        ['validate', 'create case', 'create cover', 'begin signing', 'number', 'officialize', 'finish'],
+      );
     });
 
     it('a cover the signing service refuses for good removes the half-made case and fails with the reason', async () => {
@@ -171,9 +207,18 @@ describe('workflows on the time-skipping test server', function () {
       const failure = withWorker(
         env!,
         caseActivities(calls, async () => {
-          throw ApplicationFailure.create({ type: SIGNER_REJECTED_TYPE, message: 'INVALID_PDF_FILE', nonRetryable: true });
+          throw ApplicationFailure.create({
+            type: SIGNER_REJECTED_TYPE,
+            message: 'INVALID_PDF_FILE',
+            nonRetryable: true,
+          });
         }),
-        (taskQueue) => env!.client.workflow.execute(caseCreationWorkflow, { taskQueue, workflowId: `refused-${Date.now()}`, args: [input] }),
+        (taskQueue) =>
+          env!.client.workflow.execute(caseCreationWorkflow, {
+            taskQueue,
+            workflowId: `refused-${Date.now()}`,
+            args: [input],
+          }),
       );
       await assert.rejects(failure, (err: unknown) => {
         assert.ok(err instanceof WorkflowFailedError);
@@ -181,7 +226,15 @@ describe('workflows on the time-skipping test server', function () {
         assert.equal(cause?.type, SIGNER_REJECTED_TYPE);
         return true;
       });
-      assert.deepEqual(calls, ['validate', 'create case', 'create cover', 'begin signing', 'number', 'sign', 'discard']);
+      assert.deepEqual(calls, [
+        'validate',
+        'create case',
+        'create cover',
+        'begin signing',
+        'number',
+        'sign',
+        'discard',
+      ]);
     });
   });
 
@@ -190,7 +243,12 @@ describe('workflows on the time-skipping test server', function () {
     function signingActivities(calls: string[], flaky = 0) {
       let failures = flaky;
       const round: SigningRound = {
-        documentId: 'doc-1', round: 1, documentType: 'DICT', reference: 'Dictamen', officialNumber: null, sentToSignAt: '2026-11-22T10:00:00Z',
+        documentId: 'doc-1',
+        round: 1,
+        documentType: 'DICT',
+        reference: 'Dictamen',
+        officialNumber: null,
+        sentToSignAt: '2026-11-22T10:00:00Z',
         signers: [
           { userId: 'ana', fullName: 'Ana', isNumerator: false, status: 'pending', signedAt: null },
           { userId: 'ben', fullName: 'Ben', isNumerator: true, status: 'pending', signedAt: null },
@@ -221,7 +279,10 @@ describe('workflows on the time-skipping test server', function () {
       } as unknown as Partial<Activities>;
     }
     const refusal = async (promise: Promise<unknown>) => {
-      const err = await promise.then(() => undefined, (e: unknown) => e);
+      const err = await promise.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof WorkflowUpdateFailedError, `refused: ${String(err)}`);
       return err.cause as ApplicationFailure;
     };
@@ -230,7 +291,11 @@ describe('workflows on the time-skipping test server', function () {
       const calls: string[] = [];
       const workflowId = `unbegun-${Date.now()}`;
       const result = await withWorker(env!, signingActivities(calls), (taskQueue) =>
-        env!.client.workflow.execute(documentSigningWorkflow, { taskQueue, workflowId, args: [{ tenant: 'demo', documentId: 'doc-1' }] }),
+        env!.client.workflow.execute(documentSigningWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [{ tenant: 'demo', documentId: 'doc-1' }],
+        }),
       );
       assert.equal(result.phase, 'not_started');
       assert.deepEqual(calls, []);
@@ -241,14 +306,25 @@ describe('workflows on the time-skipping test server', function () {
     it('signatures in order, each once, through signing-service failures; the numerator numbers and ends the round', async () => {
       const calls: string[] = [];
       const result = await withWorker(env!, signingActivities(calls, 2), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(documentSigningWorkflow, { taskQueue, workflowId: `round-${Date.now()}`, args: [{ tenant: 'demo', documentId: 'doc-1' }] });
+        const handle = await env!.client.workflow.start(documentSigningWorkflow, {
+          taskQueue,
+          workflowId: `round-${Date.now()}`,
+          args: [{ tenant: 'demo', documentId: 'doc-1' }],
+        });
         await handle.executeUpdate(beginSigningUpdate, { args: [{ userId: 'ana', creatorOnly: false }] });
         const early = await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'ben' }] }));
         assert.equal(early.type, APP_ERROR_TYPE, 'the numerator waits for the others');
-        assert.equal((await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'eve' }] }))).type, APP_ERROR_TYPE, 'not a signer');
+        assert.equal(
+          (await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'eve' }] }))).type,
+          APP_ERROR_TYPE,
+          'not a signer',
+        );
         const first = await handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] });
         assert.equal(first.status, 'sent_to_sign');
-        assert.equal((await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] }))).type, ALREADY_SIGNED_TYPE);
+        assert.equal(
+          (await refusal(handle.executeUpdate(signUpdate, { args: [{ userId: 'ana' }] }))).type,
+          ALREADY_SIGNED_TYPE,
+        );
         const last = await handle.executeUpdate(signUpdate, { args: [{ userId: 'ben' }] });
         assert.equal(last.officialNumber, 'DICT-2026-00000001-MVE-DOP');
         return handle.result();
@@ -260,11 +336,24 @@ describe('workflows on the time-skipping test server', function () {
     it('a rejection ends the round and its run (a repeat is then answered by the API from the database)', async () => {
       const calls: string[] = [];
       const result = await withWorker(env!, signingActivities(calls), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(documentSigningWorkflow, { taskQueue, workflowId: `rejected-${Date.now()}`, args: [{ tenant: 'demo', documentId: 'doc-1' }] });
+        const handle = await env!.client.workflow.start(documentSigningWorkflow, {
+          taskQueue,
+          workflowId: `rejected-${Date.now()}`,
+          args: [{ tenant: 'demo', documentId: 'doc-1' }],
+        });
         await handle.executeUpdate(beginSigningUpdate, { args: [{ userId: 'ana', creatorOnly: false }] });
-        assert.equal((await refusal(handle.executeUpdate(rejectUpdate, { args: [{ userId: 'ana', reason: '  ' }] }))).type, APP_ERROR_TYPE, 'a reason is required');
-        const rejected = await handle.executeUpdate(rejectUpdate, { args: [{ userId: 'ana', reason: 'Falta el plano' }] });
-        assert.deepEqual({ by: rejected.rejectedBy, reason: rejected.reason, status: rejected.status }, { by: 'ana', reason: 'Falta el plano', status: 'rejected' });
+        assert.equal(
+          (await refusal(handle.executeUpdate(rejectUpdate, { args: [{ userId: 'ana', reason: '  ' }] }))).type,
+          APP_ERROR_TYPE,
+          'a reason is required',
+        );
+        const rejected = await handle.executeUpdate(rejectUpdate, {
+          args: [{ userId: 'ana', reason: 'Falta el plano' }],
+        });
+        assert.deepEqual(
+          { by: rejected.rejectedBy, reason: rejected.reason, status: rejected.status },
+          { by: 'ana', reason: 'Falta el plano', status: 'rejected' },
+        );
         return handle.result();
       });
       assert.equal(result.phase, 'rejected');

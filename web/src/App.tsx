@@ -1,4 +1,16 @@
-import { AppShell, Avatar, Badge, Burger, Group, Loader, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  AppShell,
+  Avatar,
+  Badge,
+  Burger,
+  Group,
+  Loader,
+  Menu,
+  NavLink,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -28,14 +40,25 @@ const Firma = lazy(() => import('./screens/Firma'));
 const Notificaciones = lazy(() => import('./screens/Notificaciones'));
 
 export function usePendingCount() {
-  return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => call('get', '/api/v1/dashboard/stats'), refetchInterval: 60_000 });
+  return useQuery({
+    queryKey: ['dashboard', 'stats'],
+    queryFn: () => call('get', '/api/v1/dashboard/stats'),
+    refetchInterval: 60_000,
+  });
 }
 
 /** The account menu's down arrow (decorative: the button's name says what it opens). */
 function DownArrow() {
   return (
     <svg className="account-arrow" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M2.5 4.5 6 8l3.5-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -46,14 +69,20 @@ export function initialsOf(fullName: string): string {
   if (words.length === 0) return '?';
   const first = words[0]!;
   const last = words.length > 1 ? words[words.length - 1]! : '';
-  return (Array.from(first)[0]! + (last ? Array.from(last)[0]! : Array.from(first)[1] ?? '')).toLocaleUpperCase('es-AR');
+  return (Array.from(first)[0]! + (last ? Array.from(last)[0]! : (Array.from(first)[1] ?? ''))).toLocaleUpperCase(
+    'es-AR',
+  );
 }
 
 function Nav({ onNavigate }: { onNavigate: () => void }) {
   const { me } = useAuth();
   const location = useLocation();
   const stats = usePendingCount();
-  const memos = useQuery({ queryKey: ['memos', 'unread'], queryFn: () => call('get', '/api/v1/memos/unread-count'), refetchInterval: 60_000 });
+  const memos = useQuery({
+    queryKey: ['memos', 'unread'],
+    queryFn: () => call('get', '/api/v1/memos/unread-count'),
+    refetchInterval: 60_000,
+  });
   const pending = stats.data?.pending_signatures ?? 0;
   const unread = memos.data?.unread_count ?? 0;
   const items: { to: string; label: string; badge?: number; badgeLabel?: string }[] = [
@@ -63,7 +92,17 @@ function Nav({ onNavigate }: { onNavigate: () => void }) {
     { to: '/notas', label: 'Notas' },
     { to: '/memos', label: 'Memos', badge: unread, badgeLabel: 'memos sin leer' },
     { to: '/legajos', label: 'Legajos' },
-    ...(me.is_admin ? [{ to: '/usuarios', label: 'Usuarios' }, { to: '/api-keys', label: 'API Keys' }, { to: '/webhooks', label: 'Webhooks' }, { to: '/conservacion', label: 'Conservación' }, { to: '/firma', label: 'Firma' }, { to: '/calendario', label: 'Calendario' }, { to: '/municipio', label: 'Municipio' }] : []),
+    ...(me.is_admin
+      ? [
+          { to: '/usuarios', label: 'Usuarios' },
+          { to: '/api-keys', label: 'API Keys' },
+          { to: '/webhooks', label: 'Webhooks' },
+          { to: '/conservacion', label: 'Conservación' },
+          { to: '/firma', label: 'Firma' },
+          { to: '/calendario', label: 'Calendario' },
+          { to: '/municipio', label: 'Municipio' },
+        ]
+      : []),
   ];
   const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
   return (
@@ -78,7 +117,13 @@ function Nav({ onNavigate }: { onNavigate: () => void }) {
           variant="filled"
           aria-current={active(item.to) ? 'page' : undefined}
           onClick={onNavigate}
-          rightSection={item.badge ? <Badge size="sm" color="red" aria-label={`${item.badge} ${item.badgeLabel}`}>{item.badge}</Badge> : null}
+          rightSection={
+            item.badge ? (
+              <Badge size="sm" color="red" aria-label={`${item.badge} ${item.badgeLabel}`}>
+                {item.badge}
+              </Badge>
+            ) : null
+          }
         />
       ))}
     </nav>
@@ -89,13 +134,21 @@ export function App() {
   const [opened, { toggle, close }] = useDisclosure();
   const { me, tenant, tenants, chooseTenant, logout } = useAuth();
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir el menú" />
-            <Text fw={700} component={Link} to="/" c="indigo.8" td="none">Expediente</Text>
-            <Text size="sm" c="dimmed" visibleFrom="sm">{tenant.name}</Text>
+            <Text fw={700} component={Link} to="/" c="indigo.8" td="none">
+              Expediente
+            </Text>
+            <Text size="sm" c="dimmed" visibleFrom="sm">
+              {tenant.name}
+            </Text>
           </Group>
           {/* No focus placeholder: Mantine 8 renders it as a role-less child of role="menu" (mantine#8971).
               Not in a portal: the open menu stays inside the header's banner landmark. */}
@@ -106,8 +159,12 @@ export function App() {
                 <Group gap={8} wrap="nowrap">
                   <VisuallyHidden>Cuenta de</VisuallyHidden>
                   {/* Initials on the darkest indigo keep white text at AA contrast. */}
-                  <Avatar color="indigo.9" variant="filled" size={30} radius="xl" aria-hidden="true">{initialsOf(me.full_name)}</Avatar>
-                  <Text size="sm" fw={500}>{me.full_name}</Text>
+                  <Avatar color="indigo.9" variant="filled" size={30} radius="xl" aria-hidden="true">
+                    {initialsOf(me.full_name)}
+                  </Avatar>
+                  <Text size="sm" fw={500}>
+                    {me.full_name}
+                  </Text>
                   <DownArrow />
                 </Group>
               </UnstyledButton>
@@ -115,11 +172,22 @@ export function App() {
             <Menu.Dropdown>
               {/* A menu holds only items: the address is a disabled one (a plain label breaks the menu's role). */}
               <Menu.Item disabled>{me.email}</Menu.Item>
-              {tenants.length > 1 && tenants.map((t) => (
-                <Menu.Item key={t.schema} onClick={() => chooseTenant(t.schema)} disabled={t.schema === tenant.schema}>{t.name}</Menu.Item>
-              ))}
-              <Menu.Item component={Link} to="/notificaciones">Notificaciones</Menu.Item>
-              <Menu.Item c="red.9" onClick={() => void logout()}>Salir</Menu.Item>
+              {tenants.length > 1 &&
+                tenants.map((t) => (
+                  <Menu.Item
+                    key={t.schema}
+                    onClick={() => chooseTenant(t.schema)}
+                    disabled={t.schema === tenant.schema}
+                  >
+                    {t.name}
+                  </Menu.Item>
+                ))}
+              <Menu.Item component={Link} to="/notificaciones">
+                Notificaciones
+              </Menu.Item>
+              <Menu.Item c="red.9" onClick={() => void logout()}>
+                Salir
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Group>

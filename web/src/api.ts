@@ -6,7 +6,10 @@
 import { deskMessage } from './messages';
 
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -34,7 +37,8 @@ export function setSession(s: Session): void {
 function messageOf(body: unknown, status: number): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
-    for (const key of ['message', 'error', 'detail']) if (typeof b[key] === 'string' && b[key]) return deskMessage(b[key] as string);
+    for (const key of ['message', 'error', 'detail'])
+      if (typeof b[key] === 'string' && b[key]) return deskMessage(b[key] as string);
   }
   if (status === 401) return 'Su sesión venció; vuelva a ingresar';
   if (status === 403) return 'No tiene permiso para esta operación';
@@ -88,7 +92,10 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 }
 
 /** The whole envelope (for the status and message of 202 answers). */
-export async function apiEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & { status: number }> {
+export async function apiEnvelope<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T> & { status: number }> {
   const res = await apiFetch(path, options);
   const body = (await res.json()) as Envelope<T>;
   return { ...body, status: res.status };

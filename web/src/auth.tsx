@@ -41,7 +41,12 @@ export function createUserManager(config: DeskConfig): UserManager {
   });
 }
 
-export interface TenantChoice { schema: string; name: string; city: string; me: Me }
+export interface TenantChoice {
+  schema: string;
+  name: string;
+  city: string;
+  me: Me;
+}
 
 interface AuthState {
   user: User;
@@ -67,7 +72,14 @@ type Phase =
   | { kind: 'none'; user: User; error: string }
   | { kind: 'ready'; user: User; tenants: TenantChoice[]; tenant: TenantChoice };
 
-export function AuthProvider({ config, manager, children, renderLogin, renderChooser, renderMessage }: {
+export function AuthProvider({
+  config,
+  manager,
+  children,
+  renderLogin,
+  renderChooser,
+  renderMessage,
+}: {
   config: DeskConfig;
   manager: UserManager;
   children: ReactNode;
@@ -115,13 +127,17 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
     const returnTo = window.location.pathname === '/callback' ? '/' : window.location.pathname + window.location.search;
     setPhase({ kind: 'loading', text: 'Redirigiendo al inicio de sesión…' });
     const afterLogout = localStorage.getItem(LOGGED_OUT_KEY) !== null;
-    manager.signinRedirect({ state: { returnTo }, ...(afterLogout ? { prompt: 'login' } : {}) }).catch((err: Error) => setPhase({ kind: 'anonymous', error: `No se pudo iniciar sesión: ${err.message}` }));
+    manager
+      .signinRedirect({ state: { returnTo }, ...(afterLogout ? { prompt: 'login' } : {}) })
+      .catch((err: Error) => setPhase({ kind: 'anonymous', error: `No se pudo iniciar sesión: ${err.message}` }));
   }, [manager]);
 
   const resolveTenants = useCallback(async (user: User) => {
     setPhase({ kind: 'loading', text: 'Buscando sus municipios…' });
     // One question for the user's municipalities, then each one's /auth/me (usually one).
-    const mine = await call('get', '/api/v1/auth/tenants', { renew: false }).then((d) => d.tenants).catch((err: Error) => err);
+    const mine = await call('get', '/api/v1/auth/tenants', { renew: false })
+      .then((d) => d.tenants)
+      .catch((err: Error) => err);
     if (mine instanceof Error) {
       setPhase({ kind: 'none', user, error: mine.message });
       return;
@@ -144,7 +160,11 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
     }
     const tenants = found.filter((t): t is TenantChoice => Boolean(t));
     if (!tenants.length) {
-      setPhase({ kind: 'none', user, error: `La cuenta ${user.profile.email ?? ''} no es usuaria de ningún municipio de esta mesa` });
+      setPhase({
+        kind: 'none',
+        user,
+        error: `La cuenta ${user.profile.email ?? ''} no es usuaria de ningún municipio de esta mesa`,
+      });
       return;
     }
     const saved = localStorage.getItem(TENANT_KEY);
@@ -176,9 +196,13 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
       renew: () => (renewing ??= renewOnce()),
       tenant: () => activeTenant,
     });
-    const onLoaded = (u: User) => { current = u; };
+    const onLoaded = (u: User) => {
+      current = u;
+    };
     manager.events.addUserLoaded(onLoaded);
-    manager.events.addSilentRenewError(() => setPhase({ kind: 'anonymous', error: 'No se pudo renovar la sesión; vuelva a ingresar' }));
+    manager.events.addSilentRenewError(() =>
+      setPhase({ kind: 'anonymous', error: 'No se pudo renovar la sesión; vuelva a ingresar' }),
+    );
 
     void (async () => {
       try {
@@ -187,7 +211,9 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
           localStorage.removeItem(LOGGED_OUT_KEY);
           current = user;
           const returnTo = (user.state as { returnTo?: string } | undefined)?.returnTo ?? '/';
-          navigateRef.current(returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/', { replace: true });
+          navigateRef.current(returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/', {
+            replace: true,
+          });
           await resolveTenants(user);
           return;
         }
@@ -207,23 +233,29 @@ export function AuthProvider({ config, manager, children, renderLogin, renderCho
   }, [manager, resolveTenants]);
 
   const queryClient = useQueryClient();
-  const chooseTenant = useCallback((schema: string) => {
-    // What was read belongs to the municipality it was read in: another one starts with no cache.
-    if (activeTenant && activeTenant !== schema) queryClient.removeQueries();
-    setPhase((p) => {
-      if (p.kind !== 'choose' && p.kind !== 'ready') return p;
-      const t = p.tenants.find((x) => x.schema === schema);
-      if (!t) return p;
-      localStorage.setItem(TENANT_KEY, schema);
-      return { kind: 'ready', user: p.user, tenants: p.tenants, tenant: t };
-    });
-  }, [queryClient]);
+  const chooseTenant = useCallback(
+    (schema: string) => {
+      // What was read belongs to the municipality it was read in: another one starts with no cache.
+      if (activeTenant && activeTenant !== schema) queryClient.removeQueries();
+      setPhase((p) => {
+        if (p.kind !== 'choose' && p.kind !== 'ready') return p;
+        const t = p.tenants.find((x) => x.schema === schema);
+        if (!t) return p;
+        localStorage.setItem(TENANT_KEY, schema);
+        return { kind: 'ready', user: p.user, tenants: p.tenants, tenant: t };
+      });
+    },
+    [queryClient],
+  );
 
   const ready = phase.kind === 'ready' ? phase : undefined;
   activeTenant = ready?.tenant.schema;
 
   const value = useMemo<AuthState | null>(
-    () => (ready ? { user: ready.user, tenant: ready.tenant, tenants: ready.tenants, me: ready.tenant.me, chooseTenant, logout } : null),
+    () =>
+      ready
+        ? { user: ready.user, tenant: ready.tenant, tenants: ready.tenants, me: ready.tenant.me, chooseTenant, logout }
+        : null,
     [ready, chooseTenant, logout],
   );
 

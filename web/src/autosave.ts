@@ -4,16 +4,26 @@
  */
 import { formatTime } from './time';
 
-export type SaveState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; message: string };
+export type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date }
+  | { kind: 'error'; message: string };
 
 /** What the editor says about its autosave: "Guardado a las 14:29:18" (the municipality's time, 24 hours). */
 export function saveStateText(state: SaveState): string {
   switch (state.kind) {
-    case 'idle': return '';
-    case 'pending': return 'Cambios sin guardar…';
-    case 'saving': return 'Guardando…';
-    case 'saved': return `Guardado a las ${formatTime(state.at, { seconds: true })}`;
-    case 'error': return `No se pudo guardar: ${state.message}`;
+    case 'idle':
+      return '';
+    case 'pending':
+      return 'Cambios sin guardar…';
+    case 'saving':
+      return 'Guardando…';
+    case 'saved':
+      return `Guardado a las ${formatTime(state.at, { seconds: true })}`;
+    case 'error':
+      return `No se pudo guardar: ${state.message}`;
   }
 }
 

@@ -14,7 +14,9 @@ export type PathFor<M extends Method> = { [P in Path]: paths[P][M] extends { res
 type Operation<M extends Method, P extends PathFor<M>> = NonNullable<paths[P][M]>;
 
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
-type SuccessBody<O> = O extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 | 202 ? JsonOf<R[S]> : never }[keyof R] : never;
+type SuccessBody<O> = O extends { responses: infer R }
+  ? { [S in keyof R]: S extends 200 | 201 | 202 ? JsonOf<R[S]> : never }[keyof R]
+  : never;
 type DataOf<B> = B extends { data: infer D } ? D : never;
 
 /** The `data` of a successful answer (a union when 200 and 202 differ). */
@@ -22,12 +24,20 @@ export type Data<M extends Method, P extends PathFor<M>> = DataOf<SuccessBody<Op
 /** The JSON body a call takes. */
 export type Body<M extends Method, P extends PathFor<M>> = JsonBody<Operation<M, P>>;
 /** A query parameter object of a GET. */
-export type Query<P extends PathFor<'get'>> = Operation<'get', P> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type Query<P extends PathFor<'get'>> =
+  Operation<'get', P> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
-type PathParams<O> = O extends { parameters: { path: infer PP } } ? (PP extends Record<string, unknown> ? PP : never) : never;
+type PathParams<O> = O extends { parameters: { path: infer PP } }
+  ? PP extends Record<string, unknown>
+    ? PP
+    : never
+  : never;
 type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
-type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B
-  : O extends { requestBody?: { content: { 'multipart/form-data': unknown } } } ? FormData : never;
+type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? B
+  : O extends { requestBody?: { content: { 'multipart/form-data': unknown } } }
+    ? FormData
+    : never;
 
 type Init<O> = ([PathParams<O>] extends [never] ? { path?: undefined } : { path: PathParams<O> }) & {
   query?: QueryParams<O>;
@@ -42,12 +52,21 @@ type Init<O> = ([PathParams<O>] extends [never] ? { path?: undefined } : { path:
 type Args<O> = [PathParams<O>] extends [never] ? [init?: Init<O>] : [init: Init<O>];
 
 /** What a call sends, once its types have been checked. */
-type Sent = { path?: Record<string, unknown>; query?: unknown; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; tenant?: string; renew?: boolean };
+type Sent = {
+  path?: Record<string, unknown>;
+  query?: unknown;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  tenant?: string;
+  renew?: boolean;
+};
 
 function url(template: string, init: Sent | undefined): string {
   const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = init?.path?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`falta el parámetro ${name} de ${template}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`falta el parámetro ${name} de ${template}`);
     return encodeURIComponent(String(value));
   });
   return filled + qs((init?.query ?? {}) as Record<string, string | number | undefined | null>);
@@ -65,20 +84,30 @@ function options(method: Method, init: Sent | undefined): RequestOptions {
 }
 
 /** The answer's `data`. */
-export async function call<M extends Method, P extends PathFor<M>>(method: M, path: P, ...[init]: Args<Operation<M, P>>): Promise<Data<M, P>> {
+export async function call<M extends Method, P extends PathFor<M>>(
+  method: M,
+  path: P,
+  ...[init]: Args<Operation<M, P>>
+): Promise<Data<M, P>> {
   return (await callEnvelope(method, path, ...([init] as Args<Operation<M, P>>))).data;
 }
 
 /** The whole envelope and HTTP status (202 answers: the operation continues). */
 export async function callEnvelope<M extends Method, P extends PathFor<M>>(
-  method: M, path: P, ...[init]: Args<Operation<M, P>>
+  method: M,
+  path: P,
+  ...[init]: Args<Operation<M, P>>
 ): Promise<Envelope<Data<M, P>> & { status: number }> {
   const i = init as Sent | undefined;
   return apiEnvelope<Data<M, P>>(url(path, i), options(method, i));
 }
 
 /** The raw response, for answers that are files (PDF previews). */
-export async function callRaw<M extends Method, P extends PathFor<M>>(method: M, path: P, ...[init]: Args<Operation<M, P>>): Promise<Response> {
+export async function callRaw<M extends Method, P extends PathFor<M>>(
+  method: M,
+  path: P,
+  ...[init]: Args<Operation<M, P>>
+): Promise<Response> {
   const i = init as Sent | undefined;
   return apiFetch(url(path, i), options(method, i));
 }

@@ -65,34 +65,57 @@ loadDeskConfig()
             renderMessage={(text, isError, logout) => (
               <Centered>
                 <Stack>
-                  {isError ? <Alert color="red" title="No se puede continuar" role="alert">{text}</Alert> : (
-                    <Group><Loader size="sm" aria-hidden /><Text role="status">{text}</Text></Group>
+                  {isError ? (
+                    <Alert color="red" title="No se puede continuar" role="alert">
+                      {text}
+                    </Alert>
+                  ) : (
+                    <Group>
+                      <Loader size="sm" aria-hidden />
+                      <Text role="status">{text}</Text>
+                    </Group>
                   )}
-                  {logout && <Button variant="default" onClick={logout}>Salir</Button>}
+                  {logout && (
+                    <Button variant="default" onClick={logout}>
+                      Salir
+                    </Button>
+                  )}
                 </Stack>
               </Centered>
             )}
             renderLogin={(login, error) => (
               <Centered>
                 <Stack component="main">
-                  <Title order={1} size="h2">Expediente</Title>
+                  <Title order={1} size="h2">
+                    Expediente
+                  </Title>
                   <Text>Mesa de trabajo municipal: documentos, firmas, expedientes, notas y legajos.</Text>
-                  {error && <Alert color="red" role="alert">{error}</Alert>}
-                  <Button size="md" onClick={login}>Ingresar</Button>
+                  {error && (
+                    <Alert color="red" role="alert">
+                      {error}
+                    </Alert>
+                  )}
+                  <Button size="md" onClick={login}>
+                    Ingresar
+                  </Button>
                 </Stack>
               </Centered>
             )}
             renderChooser={(tenants, choose, logout) => (
               <Centered>
                 <Stack component="main">
-                  <Title order={1} size="h2">Elija el municipio</Title>
+                  <Title order={1} size="h2">
+                    Elija el municipio
+                  </Title>
                   <Text>Su cuenta pertenece a varios municipios.</Text>
                   {tenants.map((t) => (
                     <Button key={t.schema} variant="light" onClick={() => choose(t.schema)} justify="space-between">
                       {t.name} ({t.city})
                     </Button>
                   ))}
-                  <Button variant="subtle" onClick={logout}>Salir</Button>
+                  <Button variant="subtle" onClick={logout}>
+                    Salir
+                  </Button>
                 </Stack>
               </Centered>
             )}
@@ -106,7 +129,9 @@ loadDeskConfig()
   .catch((err: Error) => {
     render(
       <Centered>
-        <Alert color="red" title="La mesa no pudo iniciar" role="alert">{err.message}</Alert>
+        <Alert color="red" title="La mesa no pudo iniciar" role="alert">
+          {err.message}
+        </Alert>
       </Centered>,
     );
   });

@@ -15,7 +15,8 @@ export const DESK_MESSAGES: Readonly<Record<string, string>> = {
   'reference es requerido': 'Indique la referencia',
   'Body JSON invalido': 'El servidor no pudo leer la solicitud; vuelva a intentarlo',
   "El parametro 'q' es requerido y debe tener al menos 2 caracteres": 'Escriba al menos 2 caracteres para buscar',
-  'Solo se pueden eliminar documentos en estado draft o rejected': 'Solo se pueden eliminar borradores o documentos rechazados',
+  'Solo se pueden eliminar documentos en estado draft o rejected':
+    'Solo se pueden eliminar borradores o documentos rechazados',
   'Solo se puede reemplazar PDF en documentos draft': 'Solo se puede reemplazar el PDF de un borrador',
   // Documents, cases and records
   'Solo se pueden proponer documentos en estado draft': 'Solo se pueden proponer borradores',
@@ -31,19 +32,25 @@ export const DESK_MESSAGES: Readonly<Record<string, string>> = {
   'q no puede superar 50 caracteres': 'La búsqueda no puede superar 50 caracteres',
   'document_ids no puede repetir documentos': 'Un documento se eligió más de una vez',
   // Deadlines
-  'due_at debe ser una fecha AAAA-MM-DD o una fecha y hora ISO 8601 con zona horaria': 'El vencimiento debe ser una fecha válida',
+  'due_at debe ser una fecha AAAA-MM-DD o una fecha y hora ISO 8601 con zona horaria':
+    'El vencimiento debe ser una fecha válida',
   'due_in_business_days debe ser un número entero entre 1 y 240': 'El plazo debe ser de 1 a 240 días hábiles',
-  'Indique due_at o due_in_business_days, no ambos': 'Indique una fecha de vencimiento o un plazo en días hábiles, no ambos',
+  'Indique due_at o due_in_business_days, no ambos':
+    'Indique una fecha de vencimiento o un plazo en días hábiles, no ambos',
   // Lists
-  'cursor no es válido: use el next_cursor de la página anterior': 'La lista cambió mientras la recorría; vuelva a la primera página',
-  'cursor pertenece a otra búsqueda: repita los mismos filtros y page_size que la página anterior': 'La lista cambió mientras la recorría; vuelva a la primera página',
+  'cursor no es válido: use el next_cursor de la página anterior':
+    'La lista cambió mientras la recorría; vuelva a la primera página',
+  'cursor pertenece a otra búsqueda: repita los mismos filtros y page_size que la página anterior':
+    'La lista cambió mientras la recorría; vuelva a la primera página',
   // Users
   'email invalido': 'El email no es válido',
   // Session and requests
   'Authorization required': 'Su sesión venció; vuelva a ingresar',
   'Token invalido': 'Su sesión no es válida; vuelva a ingresar',
-  'Token invalido: no contiene email': 'Su cuenta del proveedor de identidad no informa un email; no puede ingresar a la mesa',
-  'Token invalido: la identidad no corresponde al usuario': 'Su sesión no corresponde a este usuario; vuelva a ingresar',
+  'Token invalido: no contiene email':
+    'Su cuenta del proveedor de identidad no informa un email; no puede ingresar a la mesa',
+  'Token invalido: la identidad no corresponde al usuario':
+    'Su sesión no corresponde a este usuario; vuelva a ingresar',
   'Audience no valido': 'Su sesión no es válida para esta mesa; vuelva a ingresar',
   'Issuer no valido': 'Su sesión no es válida para esta mesa; vuelva a ingresar',
   'X-Tenant-Schema header requerido': 'Elija un municipio',
@@ -90,7 +97,10 @@ const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Messages that name a field (the API's validation) or a value, by shape. */
 const SHAPED: readonly [RegExp, (field: string, ...rest: string[]) => string][] = [
   [/^([\w.]+) es requerido$/, (f) => `Indique ${f}`],
-  [/^([\w.]+) debe tener al menos (\d+) caracteres$/, (f, n) => `${capitalized(f)} debe tener al menos ${n} caracteres`],
+  [
+    /^([\w.]+) debe tener al menos (\d+) caracteres$/,
+    (f, n) => `${capitalized(f)} debe tener al menos ${n} caracteres`,
+  ],
   [/^([\w.]+) no puede superar (\d+) caracteres$/, (f, n) => `${capitalized(f)} no puede superar ${n} caracteres`],
   [/^([\w.]+) tiene un formato invalido$/, (f) => `${capitalized(f)} no tiene un formato válido`],
   [/^([\w.]+) no es texto UTF-8 valido$/, (f) => `${capitalized(f)} contiene caracteres que no son texto válido`],

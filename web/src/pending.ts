@@ -15,7 +15,10 @@ export function usePendingSignatures() {
   return useQuery({
     queryKey: ['documents', 'pending', me.user_id],
     queryFn: async () => {
-      const page = await call('get', '/api/v1/users/{id}/documents', { path: { id: me.user_id }, query: { status: 'sent_to_sign', page_size: 100 } });
+      const page = await call('get', '/api/v1/users/{id}/documents', {
+        path: { id: me.user_id },
+        query: { status: 'sent_to_sign', page_size: 100 },
+      });
       return page.documents.filter(isPendingForMe);
     },
   });

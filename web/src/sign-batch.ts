@@ -13,7 +13,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type BatchAnswer = Data<'get', '/api/v1/documents/sign-batch/{key}'>;
 
 /** Polls the batch until it completes or waits for its code. */
-async function untilSettled(res: { status: number; data: BatchAnswer }, key: string, onProgress?: (done: number, total: number) => void): Promise<BatchAnswer> {
+async function untilSettled(
+  res: { status: number; data: BatchAnswer },
+  key: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<BatchAnswer> {
   while (res.status === 202 && !res.data.authorization_required) {
     onProgress?.(res.data.done, res.data.total);
     await sleep(1500);
@@ -22,13 +26,23 @@ async function untilSettled(res: { status: number; data: BatchAnswer }, key: str
   return res.data;
 }
 
-export async function signBatch(documentIds: string[], onProgress?: (done: number, total: number) => void, key: string = crypto.randomUUID()) {
-  const res = await callEnvelope('post', '/api/v1/documents/sign-batch', { body: { document_ids: documentIds }, headers: { 'Idempotency-Key': key } });
+export async function signBatch(
+  documentIds: string[],
+  onProgress?: (done: number, total: number) => void,
+  key: string = crypto.randomUUID(),
+) {
+  const res = await callEnvelope('post', '/api/v1/documents/sign-batch', {
+    body: { document_ids: documentIds },
+    headers: { 'Idempotency-Key': key },
+  });
   return untilSettled(res, key, onProgress);
 }
 
 /** The code of a personal signer's batch: every prepared signature made, then the batch polled to its end. */
 export async function authorizeBatch(key: string, code: string, onProgress?: (done: number, total: number) => void) {
-  const res = await callEnvelope('post', '/api/v1/documents/sign-batch/{key}/authorize', { path: { key }, body: { code } });
+  const res = await callEnvelope('post', '/api/v1/documents/sign-batch/{key}/authorize', {
+    path: { key },
+    body: { code },
+  });
   return untilSettled(res, key, onProgress);
 }

@@ -24,7 +24,8 @@ export interface SignatureMadeWith {
 
 /** "Firma personal · Lucía Fernández" or "Sello del municipio"; undefined while the signer has not signed. */
 export function signatureKindText(s: SignatureMadeWith): string | undefined {
-  if (s.signature_kind === 'personal') return s.certificate ? `Firma personal · ${commonName(s.certificate.subject)}` : 'Firma personal';
+  if (s.signature_kind === 'personal')
+    return s.certificate ? `Firma personal · ${commonName(s.certificate.subject)}` : 'Firma personal';
   if (s.signature_kind === 'seal') return 'Sello del municipio';
   return undefined;
 }
@@ -33,7 +34,10 @@ export function signatureKindText(s: SignatureMadeWith): string | undefined {
 export function certificateFacts(s: SignatureMadeWith): string | undefined {
   if (s.signature_kind !== 'personal' || !s.certificate) return undefined;
   const cuit = nameAttribute(s.certificate.subject, 'serialNumber') ?? nameAttribute(s.certificate.subject, '2.5.4.5');
-  const parts = [cuit ? (/cuit/i.test(cuit) ? cuit : `CUIT ${cuit}`) : undefined, s.certificate.serial_number ? `N.º de serie ${s.certificate.serial_number}` : undefined];
+  const parts = [
+    cuit ? (/cuit/i.test(cuit) ? cuit : `CUIT ${cuit}`) : undefined,
+    s.certificate.serial_number ? `N.º de serie ${s.certificate.serial_number}` : undefined,
+  ];
   const text = parts.filter(Boolean).join(' · ');
   return text || undefined;
 }

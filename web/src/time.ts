@@ -8,9 +8,25 @@
 export const MUNICIPAL_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 const LOCALE = 'es-AR';
 
-const DAY = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: MUNICIPAL_TIME_ZONE });
-const HOUR_MINUTE = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: MUNICIPAL_TIME_ZONE });
-const HOUR_MINUTE_SECOND = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: MUNICIPAL_TIME_ZONE });
+const DAY = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: MUNICIPAL_TIME_ZONE,
+});
+const HOUR_MINUTE = new Intl.DateTimeFormat(LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: MUNICIPAL_TIME_ZONE,
+});
+const HOUR_MINUTE_SECOND = new Intl.DateTimeFormat(LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: MUNICIPAL_TIME_ZONE,
+});
 // A calendar day (YYYY-MM-DD) names no instant: it is written as it is, whatever the time zone.
 const CALENDAR_DAY_LONG = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'full', timeZone: 'UTC' });
 

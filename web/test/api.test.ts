@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiEnvelope, ApiError, setSession } from '../src/api';
 import { call, callEnvelope } from '../src/client';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the backend client', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -18,7 +19,8 @@ describe('the backend client', () => {
   });
 
   it('renews the token once on a 401 and repeats the call', async () => {
-    const fetchMock = vi.fn()
+    const fetchMock = vi
+      .fn()
       .mockResolvedValueOnce(json(401, { success: false, message: 'Token invalido' }))
       .mockResolvedValueOnce(json(200, { success: true, data: 'again', message: 'OK' }));
     vi.stubGlobal('fetch', fetchMock);
@@ -26,7 +28,9 @@ describe('the backend client', () => {
     setSession({ token: async () => 'old', renew, tenant: () => 'demo' });
     expect((await apiEnvelope('/api/v1/documents/x/details')).data).toBe('again');
     expect(renew).toHaveBeenCalledOnce();
-    expect(((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe('Bearer fresh');
+    expect(
+      ((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>).Authorization,
+    ).toBe('Bearer fresh');
   });
 
   it('a call that asks not to renew takes the 401 as the answer (probing a municipality the user is not in)', async () => {
@@ -34,38 +38,73 @@ describe('the backend client', () => {
     vi.stubGlobal('fetch', fetchMock);
     const renew = vi.fn(async () => 'fresh');
     setSession({ token: async () => 't', renew, tenant: () => 'demo' });
-    await expect(call('get', '/api/v1/auth/me', { tenant: 'otro', renew: false })).rejects.toEqual(new ApiError('Usuario no encontrado', 401));
+    await expect(call('get', '/api/v1/auth/me', { tenant: 'otro', renew: false })).rejects.toEqual(
+      new ApiError('Usuario no encontrado', 401),
+    );
     expect(renew).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledOnce();
-    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)['X-Tenant-Schema']).toBe('otro');
+    expect(
+      ((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+        'X-Tenant-Schema'
+      ],
+    ).toBe('otro');
   });
 
   it('turns failures into the API’s own words, or a Spanish description', async () => {
     setSession({ token: async () => 't', renew: async () => undefined, tenant: () => 'demo' });
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { success: false, message: 'Debe asignar al menos un firmante' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { success: false, message: 'Debe asignar al menos un firmante' })),
+    );
     await expect(apiEnvelope('/x')).rejects.toEqual(new ApiError('Debe asignar al menos un firmante', 400));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502 })),
+    );
     await expect(apiEnvelope('/x')).rejects.toThrow('El servidor no pudo completar la operación (HTTP 502)');
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(apiEnvelope('/x')).rejects.toThrow('No se pudo conectar con el servidor; revise su conexión');
   });
 
   it('typed calls fill path parameters (encoded), the query (empty values left out) and the JSON body', async () => {
-    const fetchMock = vi.fn(async () => json(200, { success: true, data: { documents: [], total: 0, page: 2, page_size: 20 }, message: 'OK' }));
+    const fetchMock = vi.fn(async () =>
+      json(200, { success: true, data: { documents: [], total: 0, page: 2, page_size: 20 }, message: 'OK' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     setSession({ token: async () => 't', renew: async () => undefined, tenant: () => 'demo' });
-    await call('get', '/api/v1/users/{id}/documents', { path: { id: 'a/b' }, query: { status: 'signed', search: '', page: 2 } });
-    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/v1/users/a%2Fb/documents?status=signed&page=2');
-    fetchMock.mockResolvedValueOnce(json(200, { success: true, data: { document_id: 'd' }, message: 'Documento guardado' }));
-    const saved = await callEnvelope('patch', '/api/v1/documents/{id}/save', { path: { id: 'd' }, body: { reference: 'Informe' } });
+    await call('get', '/api/v1/users/{id}/documents', {
+      path: { id: 'a/b' },
+      query: { status: 'signed', search: '', page: 2 },
+    });
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe(
+      '/api/v1/users/a%2Fb/documents?status=signed&page=2',
+    );
+    fetchMock.mockResolvedValueOnce(
+      json(200, { success: true, data: { document_id: 'd' }, message: 'Documento guardado' }),
+    );
+    const saved = await callEnvelope('patch', '/api/v1/documents/{id}/save', {
+      path: { id: 'd' },
+      body: { reference: 'Informe' },
+    });
     expect(saved.message).toBe('Documento guardado');
     const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
-    expect([url, init.method, init.body]).toEqual(['/api/v1/documents/d/save', 'PATCH', JSON.stringify({ reference: 'Informe' })]);
+    expect([url, init.method, init.body]).toEqual([
+      '/api/v1/documents/d/save',
+      'PATCH',
+      JSON.stringify({ reference: 'Informe' }),
+    ]);
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
   it('a file upload goes as the form itself, with the browser’s multipart boundary', async () => {
-    const fetchMock = vi.fn(async () => json(201, { success: true, data: { document_id: 'n' }, message: 'Documento importado' }));
+    const fetchMock = vi.fn(async () =>
+      json(201, { success: true, data: { document_id: 'n' }, message: 'Documento importado' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     setSession({ token: async () => 't', renew: async () => undefined, tenant: () => 'demo' });
     const form = new FormData();
@@ -80,7 +119,9 @@ describe('the backend client', () => {
   it('a missing path parameter is refused before any request', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    await expect(call('get', '/api/v1/documents/{id}/details', { path: { id: '' } })).rejects.toThrow('falta el parámetro id');
+    await expect(call('get', '/api/v1/documents/{id}/details', { path: { id: '' } })).rejects.toThrow(
+      'falta el parámetro id',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

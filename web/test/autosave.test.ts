@@ -8,7 +8,13 @@ describe('Autosaver', () => {
   it('saves the last value once, after the pause', async () => {
     const saved: string[] = [];
     const states: SaveState['kind'][] = [];
-    const saver = new Autosaver<string>(async (v) => { saved.push(v); }, (s) => states.push(s.kind), 1000);
+    const saver = new Autosaver<string>(
+      async (v) => {
+        saved.push(v);
+      },
+      (s) => states.push(s.kind),
+      1000,
+    );
     saver.change('a');
     saver.change('ab');
     saver.change('abc');
@@ -24,13 +30,20 @@ describe('Autosaver', () => {
     const saved: string[] = [];
     let running = 0;
     let maxRunning = 0;
-    const saver = new Autosaver<string>(async (v) => {
-      running++;
-      maxRunning = Math.max(maxRunning, running);
-      if (v === 'first') await new Promise<void>((r) => { release = r; });
-      saved.push(v);
-      running--;
-    }, () => undefined, 10);
+    const saver = new Autosaver<string>(
+      async (v) => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        if (v === 'first')
+          await new Promise<void>((r) => {
+            release = r;
+          });
+        saved.push(v);
+        running--;
+      },
+      () => undefined,
+      10,
+    );
     saver.change('first');
     await vi.advanceTimersByTimeAsync(10);
     saver.change('second');
@@ -46,10 +59,14 @@ describe('Autosaver', () => {
     let fail = true;
     const saved: string[] = [];
     const states: SaveState[] = [];
-    const saver = new Autosaver<string>(async (v) => {
-      if (fail) throw new Error('Documento no editable');
-      saved.push(v);
-    }, (s) => states.push(s), 10);
+    const saver = new Autosaver<string>(
+      async (v) => {
+        if (fail) throw new Error('Documento no editable');
+        saved.push(v);
+      },
+      (s) => states.push(s),
+      10,
+    );
     saver.change('x');
     await vi.advanceTimersByTimeAsync(10);
     expect(states.at(-1)).toEqual({ kind: 'error', message: 'Documento no editable' });

@@ -6,14 +6,20 @@ import { setSession } from '../src/api';
 import { PersonalSignatureDialog, type Finished } from '../src/components/PersonalSignatureDialog';
 
 const DOC = '11111111-1111-4111-8111-111111111111';
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function open(onFinished: (res: Finished) => void) {
   setSession({ token: async () => 't', renew: async () => undefined, tenant: () => 'demo' });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MantineProvider>
-        <PersonalSignatureDialog documentId={DOC} pending={{ method: 'otp-email', expiresAt: null }} onFinished={onFinished} onClose={() => {}} />
+        <PersonalSignatureDialog
+          documentId={DOC}
+          pending={{ method: 'otp-email', expiresAt: null }}
+          onFinished={onFinished}
+          onClose={() => {}}
+        />
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -23,13 +29,32 @@ describe('the personal signature dialog', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the code typed, shows the refusal as the server words it, and a new code on request', async () => {
-    const fetchMock = vi.fn()
-      .mockResolvedValueOnce(json(400, { success: false, data: null, message: 'Código de autorización incorrecto (le quedan 2 intentos)' }))
-      .mockResolvedValueOnce(json(202, {
-        success: true, message: 'Le enviamos un código',
-        data: { document_id: DOC, document_status: 'sent_to_sign', is_numerator: false, authorization_required: true, method: 'otp-email', expires_at: '2026-11-26T14:05:00Z' },
-      }))
-      .mockResolvedValueOnce(json(200, { success: true, message: 'Documento firmado', data: { document_id: DOC, document_status: 'sent_to_sign', is_numerator: false, official_number: null } }));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(400, { success: false, data: null, message: 'Código de autorización incorrecto (le quedan 2 intentos)' }),
+      )
+      .mockResolvedValueOnce(
+        json(202, {
+          success: true,
+          message: 'Le enviamos un código',
+          data: {
+            document_id: DOC,
+            document_status: 'sent_to_sign',
+            is_numerator: false,
+            authorization_required: true,
+            method: 'otp-email',
+            expires_at: '2026-11-26T14:05:00Z',
+          },
+        }),
+      )
+      .mockResolvedValueOnce(
+        json(200, {
+          success: true,
+          message: 'Documento firmado',
+          data: { document_id: DOC, document_status: 'sent_to_sign', is_numerator: false, official_number: null },
+        }),
+      );
     vi.stubGlobal('fetch', fetchMock);
     const onFinished = vi.fn();
     open(onFinished);
@@ -44,7 +69,11 @@ describe('the personal signature dialog', () => {
     fireEvent.click(authorize);
     await screen.findByText('Código de autorización incorrecto (le quedan 2 intentos)');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect([url, init.method, init.body]).toEqual([`/api/v1/documents/${DOC}/sign/authorize`, 'POST', JSON.stringify({ code: '123456' })]);
+    expect([url, init.method, init.body]).toEqual([
+      `/api/v1/documents/${DOC}/sign/authorize`,
+      'POST',
+      JSON.stringify({ code: '123456' }),
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Enviar un código nuevo' }));
     await screen.findByText(/Le enviamos un código nuevo/);

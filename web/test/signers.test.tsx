@@ -29,7 +29,14 @@ function Harness({ initial, onValue }: { initial: SignerChoice[]; onValue: (v: S
   const [value, setValue] = useState(initial);
   return (
     <MantineProvider>
-      <SignersEditor users={users} value={value} onChange={(v) => { setValue(v); onValue(v); }} />
+      <SignersEditor
+        users={users}
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          onValue(v);
+        }}
+      />
     </MantineProvider>
   );
 }
@@ -42,7 +49,14 @@ describe('SignersEditor', () => {
 
   it('moves, removes and chooses the numerator with labelled controls', () => {
     let latest = initial;
-    render(<Harness initial={initial} onValue={(v) => { latest = v; }} />);
+    render(
+      <Harness
+        initial={initial}
+        onValue={(v) => {
+          latest = v;
+        }}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Bajar a Lucía Fernández' }));
     expect(latest.map((s) => s.full_name)).toEqual(['Martín Álvarez', 'Lucía Fernández']);
     fireEvent.click(screen.getByRole('radio', { name: 'Lucía Fernández numera' }));

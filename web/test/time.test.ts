@@ -6,7 +6,7 @@ import { formatCalendarDay, formatDateTime, formatDay, formatTime, municipalYear
 // 17:29:18 UTC is 14:29:18 in Buenos Aires (UTC−3, no daylight saving time).
 const AFTERNOON = new Date('2026-11-24T17:29:18Z');
 
-describe('times in the municipality\'s time zone, on a 24-hour clock', () => {
+describe("times in the municipality's time zone, on a 24-hour clock", () => {
   it('formats an afternoon instant as 14:29:18, never 02:29:18', () => {
     expect(formatTime(AFTERNOON, { seconds: true })).toBe('14:29:18');
     expect(formatTime('2026-11-24T17:29:18Z')).toBe('14:29');
@@ -14,7 +14,7 @@ describe('times in the municipality\'s time zone, on a 24-hour clock', () => {
     expect(formatDateTime('2026-11-24T17:29:18.123Z')).toBe('24/11/2026 14:29');
   });
 
-  it('counts midnight as 00, and the day as the municipality\'s', () => {
+  it("counts midnight as 00, and the day as the municipality's", () => {
     // 02:05 UTC on the 25th is still the 24th, 23:05, in Buenos Aires.
     expect(formatDateTime('2026-11-25T02:05:09Z')).toBe('24/11/2026 23:05');
     expect(formatTime('2026-11-25T03:05:09Z', { seconds: true })).toBe('00:05:09');

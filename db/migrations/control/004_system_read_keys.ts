@@ -17,6 +17,8 @@ export const systemReadKeys: Migration = {
     `);
   },
   async down(knex) {
-    await knex.raw('alter table control.api_keys drop column system_read, drop column system_read_count, drop column last_system_read_at;');
+    await knex.raw(
+      'alter table control.api_keys drop column system_read, drop column system_read_count, drop column last_system_read_at;',
+    );
   },
 };

@@ -6,4 +6,10 @@ import { systemReadKeys } from './004_system_read_keys.js';
 import { municipalityLogos } from './005_municipality_logos.js';
 
 /** Control-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const controlMigrations: readonly Migration[] = [registry, verificationIndex, apiKeyLifecycle, systemReadKeys, municipalityLogos];
+export const controlMigrations: readonly Migration[] = [
+  registry,
+  verificationIndex,
+  apiKeyLifecycle,
+  systemReadKeys,
+  municipalityLogos,
+];

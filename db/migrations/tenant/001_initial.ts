@@ -5,8 +5,18 @@
 import type { Migration } from '../types.js';
 
 const RECORD_ACTIONS = [
-  'created', 'state_changed', 'display_name_changed', 'record_updated', 'field_updated', 'field_verified',
-  'relation_created', 'relation_deleted', 'document_linked', 'document_unlinked', 'case_linked', 'case_unlinked',
+  'created',
+  'state_changed',
+  'display_name_changed',
+  'record_updated',
+  'field_updated',
+  'field_verified',
+  'relation_created',
+  'relation_deleted',
+  'document_linked',
+  'document_unlinked',
+  'case_linked',
+  'case_unlinked',
   'ifrlm_generated',
 ];
 

@@ -170,13 +170,15 @@ export const searchAtScale: Migration = {
         perform refresh_document_access(array(select distinct document_id from old_rows));
         return null;
       end $$;
-      ${LINK_TABLES.map((t) => `
+      ${LINK_TABLES.map(
+        (t) => `
       create trigger document_access_insert after insert on ${t}
         referencing new table as new_rows for each statement execute function document_access_links_inserted();
       create trigger document_access_update after update on ${t}
         referencing new table as new_rows old table as old_rows for each statement execute function document_access_links_updated();
       create trigger document_access_delete after delete on ${t}
-        referencing old table as old_rows for each statement execute function document_access_links_deleted();`).join('')}
+        referencing old table as old_rows for each statement execute function document_access_links_deleted();`,
+      ).join('')}
 
       -- A transfer changes who sees the case's linked documents; a finished creation shows its own.
       create function document_access_cases_updated() returns trigger

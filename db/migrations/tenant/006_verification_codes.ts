@@ -22,13 +22,20 @@ export const verificationCodes: Migration = {
         created_at timestamptz not null default now()
       );
     `);
-    const schema = (await knex.raw<{ rows: { schema: string }[] }>('select current_schema() as schema')).rows[0]!.schema;
+    const schema = (await knex.raw<{ rows: { schema: string }[] }>('select current_schema() as schema')).rows[0]!
+      .schema;
     // Signed, or being signed from a render made before codes existed.
-    const official = await knex('documents').whereIn('status', ['signed', 'sent_to_sign']).orderBy('id').pluck<string[]>('id');
+    const official = await knex('documents')
+      .whereIn('status', ['signed', 'sent_to_sign'])
+      .orderBy('id')
+      .pluck<string[]>('id');
     for (let i = 0; i < official.length; i += BATCH) {
       const rows = official.slice(i, i + BATCH).map((id) => ({ document_id: id, code: generateVerificationCode() }));
       await knex('document_verification_codes').insert(rows);
-      await knex.withSchema('control').table('verification_codes').insert(rows.map((r) => ({ code: r.code, tenant_schema: schema, document_id: r.document_id })));
+      await knex
+        .withSchema('control')
+        .table('verification_codes')
+        .insert(rows.map((r) => ({ code: r.code, tenant_schema: schema, document_id: r.document_id })));
     }
     await knex.raw(`
       insert into control.verification_renders (sha256, code)
@@ -38,7 +45,8 @@ export const verificationCodes: Migration = {
     `);
   },
   async down(knex) {
-    const schema = (await knex.raw<{ rows: { schema: string }[] }>('select current_schema() as schema')).rows[0]!.schema;
+    const schema = (await knex.raw<{ rows: { schema: string }[] }>('select current_schema() as schema')).rows[0]!
+      .schema;
     await knex.withSchema('control').table('verification_codes').where({ tenant_schema: schema }).delete();
     await knex.raw('drop table document_verification_codes;');
   },

@@ -29,8 +29,12 @@ export async function sanitizeStoredHtml(knex: Knex): Promise<number> {
     if (rows.length === 0) return changed;
     after = rows[rows.length - 1]!.id;
     for (const chunk of bySize(rows)) {
-      const stored = await knex('documents').whereIn('id', chunk).select<{ id: string; content: string }[]>('id', 'content');
-      const dirty = stored.map((r) => ({ id: r.id, content: sanitizeContent(r.content) })).filter((r, i) => r.content !== stored[i]!.content);
+      const stored = await knex('documents')
+        .whereIn('id', chunk)
+        .select<{ id: string; content: string }[]>('id', 'content');
+      const dirty = stored
+        .map((r) => ({ id: r.id, content: sanitizeContent(r.content) }))
+        .filter((r, i) => r.content !== stored[i]!.content);
       if (dirty.length === 0) continue;
       await knex.raw(
         'update documents d set content = v.content from unnest(?::uuid[], ?::text[]) as v(id, content) where d.id = v.id',

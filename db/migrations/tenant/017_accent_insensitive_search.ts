@@ -39,7 +39,11 @@ const TEXT_TRIGRAM_STATISTICS = {
 /** As in migration 011. */
 const TRIGRAM_STATISTICS_TARGET = 300;
 
-async function trigramStatisticsOver(knex: Knex, trgm: string, column: (c: (typeof TEXT_TRIGRAM_STATISTICS)[keyof typeof TEXT_TRIGRAM_STATISTICS]) => string): Promise<void> {
+async function trigramStatisticsOver(
+  knex: Knex,
+  trgm: string,
+  column: (c: (typeof TEXT_TRIGRAM_STATISTICS)[keyof typeof TEXT_TRIGRAM_STATISTICS]) => string,
+): Promise<void> {
   for (const [name, entry] of Object.entries(TEXT_TRIGRAM_STATISTICS)) {
     await knex.raw(`drop statistics ${name}`);
     await knex.raw(`create statistics ${name} on (${trgm}.show_trgm(${column(entry)})) from ${entry[0]}`);

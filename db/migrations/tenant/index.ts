@@ -22,4 +22,26 @@ import { caseFile } from './020_case_file.js';
 import { personalSignatures } from './021_personal_signatures.js';
 
 /** Tenant-schema migrations, oldest first. Append; never reorder or edit a released one. */
-export const tenantMigrations: readonly Migration[] = [initial, signingRoundsAndCaseCreation, searchAtScale, communications, records, verificationCodes, privateMemos, recordsSearchLower, summaries, archiveTimestamps, textTrigramStatistics, sanitizedHtml, caseSummariesWithoutMemos, archiveRenewals, nonWorkingDays, deadlines, accentInsensitiveSearch, notificationPreferences, webhooks, caseFile, personalSignatures];
+export const tenantMigrations: readonly Migration[] = [
+  initial,
+  signingRoundsAndCaseCreation,
+  searchAtScale,
+  communications,
+  records,
+  verificationCodes,
+  privateMemos,
+  recordsSearchLower,
+  summaries,
+  archiveTimestamps,
+  textTrigramStatistics,
+  sanitizedHtml,
+  caseSummariesWithoutMemos,
+  archiveRenewals,
+  nonWorkingDays,
+  deadlines,
+  accentInsensitiveSearch,
+  notificationPreferences,
+  webhooks,
+  caseFile,
+  personalSignatures,
+];

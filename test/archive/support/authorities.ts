@@ -5,7 +5,13 @@
  * RFC 3161 HTTP; and the signer's long-term functions in-process (appendArchiveTimestamp: what
  * POST /timestamp-pdf does), to build renewals without the HTTP round trips.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign as cryptoSign, type KeyPairKeyObjectResult } from 'node:crypto';
+import {
+  createHash,
+  generateKeyPairSync,
+  randomBytes,
+  sign as cryptoSign,
+  type KeyPairKeyObjectResult,
+} from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
@@ -56,11 +62,15 @@ export async function authorityUntil(pki: Pick<DevPki, 'dir'>, notAfter: Date): 
   const info = asn1js.fromBER(toArrayBuffer(spki)).result as asn1js.Sequence;
   const keyBits = (info.valueBlock.value[1] as asn1js.BitString).valueBlock.valueHexView;
   const ski = new pkijs.Extension({
-    extnID: SUBJECT_KEY_IDENTIFIER, critical: false,
-    extnValue: new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha1').update(keyBits).digest()) }).toBER(false),
+    extnID: SUBJECT_KEY_IDENTIFIER,
+    critical: false,
+    extnValue: new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha1').update(keyBits).digest()) }).toBER(
+      false,
+    ),
   });
   cert.extensions = [...(model.cert.extensions ?? []).filter((e) => e.extnID !== SUBJECT_KEY_IDENTIFIER), ski];
-  const algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRSA, algorithmParams: new asn1js.Null() });
+  const algorithm = () =>
+    new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRSA, algorithmParams: new asn1js.Null() });
   cert.signature = algorithm();
   cert.signatureAlgorithm = algorithm();
   const tbs = Buffer.from(cert.encodeTBS().toBER(false));
@@ -72,14 +82,22 @@ export async function authorityUntil(pki: Pick<DevPki, 'dir'>, notAfter: Date): 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(responder.respond(Buffer.concat(chunks))));
+    req.on('end', () =>
+      res
+        .writeHead(200, { 'content-type': 'application/timestamp-reply' })
+        .end(responder.respond(Buffer.concat(chunks))),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     certificate: der,
     notAfter,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -102,7 +120,15 @@ export function inProcessRenewer(): InProcessRenewer {
   const source = new RevocationSource({ timeoutMs: 10_000, cacheMs: 60_000 });
   return {
     // A copy goes to the worker (its buffer is transferred there): the caller's stays usable.
-    renew: (pdf, tsaUrl) => appendArchiveTimestamp({ documents, pdf: Buffer.from(pdf), tsa: { url: tsaUrl, timeoutMs: 10_000 }, source, signal: AbortSignal.timeout(60_000), refresh: true }),
+    renew: (pdf, tsaUrl) =>
+      appendArchiveTimestamp({
+        documents,
+        pdf: Buffer.from(pdf),
+        tsa: { url: tsaUrl, timeoutMs: 10_000 },
+        source,
+        signal: AbortSignal.timeout(60_000),
+        refresh: true,
+      }),
     close: () => documents.close(),
   };
 }

@@ -24,7 +24,11 @@ const DEADLINE_MS = Number(process.env.FAULT_OP_DEADLINE_MS ?? 240_000);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A call that keeps trying through outages: 5xx, network errors and 202 mean "not yet". */
-async function persist(what: string, call: () => Promise<HttpResult>, done: (res: HttpResult) => boolean | Promise<boolean>): Promise<HttpResult> {
+async function persist(
+  what: string,
+  call: () => Promise<HttpResult>,
+  done: (res: HttpResult) => boolean | Promise<boolean>,
+): Promise<HttpResult> {
   const deadline = Date.now() + DEADLINE_MS;
   let last = '';
   while (Date.now() < deadline) {
@@ -32,7 +36,8 @@ async function persist(what: string, call: () => Promise<HttpResult>, done: (res
       const res = await call();
       if (await done(res)) return res;
       last = `${res.status} ${res.text.slice(0, 200)}`;
-      if (res.status >= 400 && res.status < 500 && res.status !== 409 && res.status !== 429) throw new Error(`${what}: ${last}`);
+      if (res.status >= 400 && res.status < 500 && res.status !== 409 && res.status !== 429)
+        throw new Error(`${what}: ${last}`);
     } catch (err) {
       if ((err as Error).message.startsWith(`${what}:`)) throw err;
       last = (err as Error).message;
@@ -48,22 +53,47 @@ async function documentOf(baseUrl: string, id: string) {
 
 /** A DICT with three signers, created, saved, started and signed by each in turn. */
 export async function signOneDocument(baseUrl: string, n: number): Promise<string> {
-  const created = await persist('create', () => request('/api/v1/documents', {
-    method: 'POST', headers: asIntegration(CREATOR), baseUrl, json: { document_type_acronym: 'DICT', reference: `Dictamen bajo fallas ${n}` },
-  }), (r) => r.status === 201);
+  const created = await persist(
+    'create',
+    () =>
+      request('/api/v1/documents', {
+        method: 'POST',
+        headers: asIntegration(CREATOR),
+        baseUrl,
+        json: { document_type_acronym: 'DICT', reference: `Dictamen bajo fallas ${n}` },
+      }),
+    (r) => r.status === 201,
+  );
   const id = created.body.document_id as string;
-  await persist('save', () => request(`/api/v1/documents/${id}`, {
-    method: 'PATCH', headers: asIntegration(CREATOR), baseUrl, json: { content: SAMPLE_HTML, signers: SIGNERS.map(demoUser) },
-  }), (r) => r.status === 200);
-  const post = (path: string, user: string) => () => request(`/api/v1/documents/${id}/${path}`, { method: 'POST', headers: asIntegration(user), baseUrl });
-  await persist('start-signing', post('start-signing', CREATOR), async (r) => r.status === 200 || ((await documentOf(baseUrl, id)).body.status === 'sent_to_sign'));
+  await persist(
+    'save',
+    () =>
+      request(`/api/v1/documents/${id}`, {
+        method: 'PATCH',
+        headers: asIntegration(CREATOR),
+        baseUrl,
+        json: { content: SAMPLE_HTML, signers: SIGNERS.map(demoUser) },
+      }),
+    (r) => r.status === 200,
+  );
+  const post = (path: string, user: string) => () =>
+    request(`/api/v1/documents/${id}/${path}`, { method: 'POST', headers: asIntegration(user), baseUrl });
+  await persist(
+    'start-signing',
+    post('start-signing', CREATOR),
+    async (r) => r.status === 200 || (await documentOf(baseUrl, id)).body.status === 'sent_to_sign',
+  );
   for (const [i, signer] of SIGNERS.entries()) {
     const last = i === SIGNERS.length - 1;
     await persist(`sign by ${signer}`, post('sign', signer), async (r) => {
       if (r.status === 200) return true;
       // A 202 or an outage: done once the signature is visible.
       const doc = (await documentOf(baseUrl, id)).body;
-      return last ? doc.status === 'signed' : (doc.signers ?? []).some((s: { user_id: string; signed_at: string | null }) => s.user_id === demoUser(signer) && s.signed_at);
+      return last
+        ? doc.status === 'signed'
+        : (doc.signers ?? []).some(
+            (s: { user_id: string; signed_at: string | null }) => s.user_id === demoUser(signer) && s.signed_at,
+          );
     });
   }
   return id;
@@ -73,20 +103,32 @@ export async function signOneDocument(baseUrl: string, n: number): Promise<strin
 export async function createOneCase(baseUrl: string, n: number): Promise<string> {
   const key = randomUUID();
   const headers = { ...asIntegration(CREATOR), 'idempotency-key': key };
-  const res = await persist('create case', () => request('/api/v1/cases', {
-    method: 'POST', headers, baseUrl, json: { case_template_id: template('PEROB'), reference: `Expediente bajo fallas ${n}` },
-  }), async (r) => {
-    if (r.status === 201) return true;
-    const poll = await request(`/api/v1/cases/creations/${key}`, { headers: asIntegration(CREATOR), baseUrl });
-    return poll.status === 200 && poll.body.status === 'active';
-  });
+  const res = await persist(
+    'create case',
+    () =>
+      request('/api/v1/cases', {
+        method: 'POST',
+        headers,
+        baseUrl,
+        json: { case_template_id: template('PEROB'), reference: `Expediente bajo fallas ${n}` },
+      }),
+    async (r) => {
+      if (r.status === 201) return true;
+      const poll = await request(`/api/v1/cases/creations/${key}`, { headers: asIntegration(CREATOR), baseUrl });
+      return poll.status === 200 && poll.body.status === 'active';
+    },
+  );
   if (res.status === 201) return res.body.case_id as string;
   const poll = await request(`/api/v1/cases/creations/${key}`, { headers: asIntegration(CREATOR), baseUrl });
   return (poll.body.case_id ?? poll.body.case?.case_id) as string;
 }
 
 /** Runs `count` operations, `concurrency` at a time; failures are counted, not thrown. */
-export async function runMany(count: number, concurrency: number, op: (n: number) => Promise<string>): Promise<{ ids: string[]; failures: string[] }> {
+export async function runMany(
+  count: number,
+  concurrency: number,
+  op: (n: number) => Promise<string>,
+): Promise<{ ids: string[]; failures: string[] }> {
   const ids: string[] = [];
   const failures: string[] = [];
   let next = 0;
@@ -116,13 +158,26 @@ export interface Outcome {
 }
 
 /** Every document signed by each signer exactly once (rows and PDF), numbers unique and gap-free. */
-export async function checkDocuments(db: Db, scenario: string, attempted: number, ids: string[], storage: ObjectStore = getStack().services.storage): Promise<Outcome> {
+export async function checkDocuments(
+  db: Db,
+  scenario: string,
+  attempted: number,
+  ids: string[],
+  storage: ObjectStore = getStack().services.storage,
+): Promise<Outcome> {
   const { demoTenant } = getStack();
   return tenantDb(db, demoTenant).transaction(async (trx) => {
     const docs = await trx('documents').whereIn('id', ids).select('id', 'status', 'official_number');
-    const files = await trx('document_files').whereIn('document_id', ids).andWhere({ kind: 'official' }).orderBy('revision').select('document_id', 'storage_key');
+    const files = await trx('document_files')
+      .whereIn('document_id', ids)
+      .andWhere({ kind: 'official' })
+      .orderBy('revision')
+      .select('document_id', 'storage_key');
     const officialFile = new Map(files.map((f) => [f.document_id as string, f.storage_key as string]));
-    const signatures = await trx('document_signers').whereIn('document_id', ids).whereNotNull('signed_at').select('document_id', 'user_id');
+    const signatures = await trx('document_signers')
+      .whereIn('document_id', ids)
+      .whereNotNull('signed_at')
+      .select('document_id', 'user_id');
     let duplicates = 0;
     const notes: string[] = [];
     for (const doc of docs) {
@@ -140,12 +195,24 @@ export async function checkDocuments(db: Db, scenario: string, attempted: number
     // Gap-free: the counter of the type's prefix stands at the number of documents numbered with it.
     const { number_prefix: prefix } = await trx('document_types').where({ acronym: 'DICT' }).first('number_prefix');
     const counter = await trx('number_counters').where({ kind: prefix, year: new Date().getFullYear() }).first();
-    const issued = await trx('documents as d').join('document_types as t', 't.id', 'd.document_type_id').where('t.number_prefix', prefix).whereNotNull('d.official_number').count<{ count: string }[]>('* as count');
+    const issued = await trx('documents as d')
+      .join('document_types as t', 't.id', 'd.document_type_id')
+      .where('t.number_prefix', prefix)
+      .whereNotNull('d.official_number')
+      .count<{ count: string }[]>('* as count');
     if (Number(counter?.last_value ?? 0) !== Number(issued[0].count)) {
       notes.push(`${prefix} counter at ${counter?.last_value} for ${issued[0].count} numbered documents`);
     }
     const completed = docs.filter((d) => d.status === 'signed').length;
-    return { scenario, operation: '3-signer signing', attempted, completed, duplicates, lost: attempted - completed, notes: notes.join('; ') };
+    return {
+      scenario,
+      operation: '3-signer signing',
+      attempted,
+      completed,
+      duplicates,
+      lost: attempted - completed,
+      notes: notes.join('; '),
+    };
   });
 }
 
@@ -161,7 +228,8 @@ export async function checkCases(db: Db, scenario: string, attempted: number, id
       .andWhere('t.acronym', 'CAEX')
       .select('cd.case_id', 'd.status');
     let duplicates = 0;
-    for (const c of cases) if (covers.filter((cv) => cv.case_id === c.id && cv.status === 'signed').length !== 1) duplicates++;
+    for (const c of cases)
+      if (covers.filter((cv) => cv.case_id === c.id && cv.status === 'signed').length !== 1) duplicates++;
     const numbers = cases.map((c) => c.case_number);
     duplicates += numbers.length - new Set(numbers).size;
     const allCases = await trx('cases').count<{ count: string }[]>('* as count');
@@ -172,8 +240,18 @@ export async function checkCases(db: Db, scenario: string, attempted: number, id
     const notes = [
       Number(halfMade[0].count) ? `${halfMade[0].count} half-made cases of ${allCases[0].count}` : '',
       gap ? `EE counter at ${counter?.last_value} for ${allCases[0].count} cases` : '',
-    ].filter(Boolean).join('; ');
-    return { scenario, operation: 'case + signed cover', attempted, completed, duplicates, lost: attempted - completed, notes };
+    ]
+      .filter(Boolean)
+      .join('; ');
+    return {
+      scenario,
+      operation: 'case + signed cover',
+      attempted,
+      completed,
+      duplicates,
+      lost: attempted - completed,
+      notes,
+    };
   });
 }
 
@@ -189,22 +267,53 @@ export function assertNothingLost(rows: Outcome[], failures: string[]): void {
 
 export function printTable(rows: Outcome[]): void {
   const header = ['scenario', 'operation', 'attempted', 'completed', 'duplicates', 'lost', 'notes'];
-  const lines = [header, ...rows.map((r) => [r.scenario, r.operation, String(r.attempted), String(r.completed), String(r.duplicates), String(r.lost), r.notes])];
+  const lines = [
+    header,
+    ...rows.map((r) => [
+      r.scenario,
+      r.operation,
+      String(r.attempted),
+      String(r.completed),
+      String(r.duplicates),
+      String(r.lost),
+      r.notes,
+    ]),
+  ];
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   for (const line of lines) process.stdout.write(`      ${line.map((cell, i) => cell.padEnd(widths[i])).join('  ')}\n`);
 }
 
 /** A single-signer INF, created, saved and sent to signing: waiting for `signer`, who numbers it. */
 export async function pendingForSignature(baseUrl: string, n: number, signer: string): Promise<string> {
-  const created = await persist('create', () => request('/api/v1/documents', {
-    method: 'POST', headers: asIntegration(CREATOR), baseUrl, json: { document_type_acronym: 'INF', reference: `Informe para firmar en lote ${n}` },
-  }), (r) => r.status === 201);
+  const created = await persist(
+    'create',
+    () =>
+      request('/api/v1/documents', {
+        method: 'POST',
+        headers: asIntegration(CREATOR),
+        baseUrl,
+        json: { document_type_acronym: 'INF', reference: `Informe para firmar en lote ${n}` },
+      }),
+    (r) => r.status === 201,
+  );
   const id = created.body.document_id as string;
-  await persist('save', () => request(`/api/v1/documents/${id}`, {
-    method: 'PATCH', headers: asIntegration(CREATOR), baseUrl, json: { content: SAMPLE_HTML, signers: [demoUser(signer)] },
-  }), (r) => r.status === 200);
-  await persist('start-signing', () => request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration(CREATOR), baseUrl }),
-    async (r) => r.status === 200 || ((await documentOf(baseUrl, id)).body.status === 'sent_to_sign'));
+  await persist(
+    'save',
+    () =>
+      request(`/api/v1/documents/${id}`, {
+        method: 'PATCH',
+        headers: asIntegration(CREATOR),
+        baseUrl,
+        json: { content: SAMPLE_HTML, signers: [demoUser(signer)] },
+      }),
+    (r) => r.status === 200,
+  );
+  await persist(
+    'start-signing',
+    () =>
+      request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration(CREATOR), baseUrl }),
+    async (r) => r.status === 200 || (await documentOf(baseUrl, id)).body.status === 'sent_to_sign',
+  );
   return id;
 }
 
@@ -213,7 +322,9 @@ export async function numberCounter(db: Db, acronym: string): Promise<{ prefix: 
   const { demoTenant } = getStack();
   return tenantDb(db, demoTenant).transaction(async (trx) => {
     const { number_prefix: prefix } = await trx('document_types').where({ acronym }).first('number_prefix');
-    const counter = await trx('number_counters').where({ kind: prefix, year: new Date().getFullYear(), scope: '' }).first('last_value');
+    const counter = await trx('number_counters')
+      .where({ kind: prefix, year: new Date().getFullYear(), scope: '' })
+      .first('last_value');
     return { prefix, value: Number(counter?.last_value ?? 0) };
   });
 }
@@ -227,24 +338,51 @@ const sequenceOf = (number: string) => Number(number.split('-')[2]);
  * once, and the type's counter advanced by exactly the batch's size, with its numbers contiguous
  * from the counter's value before (`counterBefore`): none issued twice, none skipped.
  */
-export async function checkBatchSigned(db: Db, scenario: string, ids: string[], signer: string, counterBefore: number): Promise<Outcome> {
+export async function checkBatchSigned(
+  db: Db,
+  scenario: string,
+  ids: string[],
+  signer: string,
+  counterBefore: number,
+): Promise<Outcome> {
   const { services, demoTenant } = getStack();
   const userId = demoUser(signer);
   const counter = await numberCounter(db, 'INF');
   return tenantDb(db, demoTenant).transaction(async (trx) => {
     const docs = await trx('documents').whereIn('id', ids).select('id', 'status', 'official_number');
-    const signerRows = await trx('document_signers').whereIn('document_id', ids).select('document_id', 'user_id', 'status', 'signed_at');
-    const revisions = await trx('document_files').whereIn('document_id', ids).andWhere({ kind: 'signing', signed_by: userId }).select('document_id');
-    const officials = await trx('document_files').whereIn('document_id', ids).andWhere({ kind: 'official' }).select('document_id', 'storage_key');
-    const events = await trx('activity_events').whereIn('entity_id', ids).whereIn('kind', ['document_signed', 'document_officialized']).select('entity_id', 'kind', 'actor_user_id');
-    const count = <T extends Record<string, unknown>>(rows: T[], key: keyof T, id: string, where: (r: T) => boolean = () => true) => rows.filter((r) => r[key] === id && where(r)).length;
+    const signerRows = await trx('document_signers')
+      .whereIn('document_id', ids)
+      .select('document_id', 'user_id', 'status', 'signed_at');
+    const revisions = await trx('document_files')
+      .whereIn('document_id', ids)
+      .andWhere({ kind: 'signing', signed_by: userId })
+      .select('document_id');
+    const officials = await trx('document_files')
+      .whereIn('document_id', ids)
+      .andWhere({ kind: 'official' })
+      .select('document_id', 'storage_key');
+    const events = await trx('activity_events')
+      .whereIn('entity_id', ids)
+      .whereIn('kind', ['document_signed', 'document_officialized'])
+      .select('entity_id', 'kind', 'actor_user_id');
+    const count = <T extends Record<string, unknown>>(
+      rows: T[],
+      key: keyof T,
+      id: string,
+      where: (r: T) => boolean = () => true,
+    ) => rows.filter((r) => r[key] === id && where(r)).length;
 
     let duplicates = 0;
     const notes: string[] = [];
     for (const doc of docs) {
       const id = doc.id as string;
       const tallies = {
-        signer: count(signerRows, 'document_id', id, (r) => r.user_id === userId && r.status === 'signed' && r.signed_at !== null),
+        signer: count(
+          signerRows,
+          'document_id',
+          id,
+          (r) => r.user_id === userId && r.status === 'signed' && r.signed_at !== null,
+        ),
         others: count(signerRows, 'document_id', id, (r) => r.user_id !== userId),
         revisions: count(revisions, 'document_id', id),
         officials: count(officials, 'document_id', id),
@@ -264,9 +402,21 @@ export async function checkBatchSigned(db: Db, scenario: string, ids: string[], 
     duplicates += numbers.length - new Set(numbers).size;
     const sequences = [...new Set(numbers.map(sequenceOf))].sort((a, b) => a - b);
     const expected = Array.from({ length: ids.length }, (_, i) => counterBefore + i + 1);
-    if (counter.value !== counterBefore + ids.length) notes.push(`${counter.prefix} counter went from ${counterBefore} to ${counter.value} for ${ids.length} documents`);
-    if (JSON.stringify(sequences) !== JSON.stringify(expected)) notes.push(`numbers not ${expected[0]}..${expected.at(-1)}: ${sequences.join(',')}`);
+    if (counter.value !== counterBefore + ids.length)
+      notes.push(
+        `${counter.prefix} counter went from ${counterBefore} to ${counter.value} for ${ids.length} documents`,
+      );
+    if (JSON.stringify(sequences) !== JSON.stringify(expected))
+      notes.push(`numbers not ${expected[0]}..${expected.at(-1)}: ${sequences.join(',')}`);
     const completed = docs.filter((d) => d.status === 'signed' && d.official_number).length;
-    return { scenario, operation: `${ids.length}-document sign-batch`, attempted: ids.length, completed, duplicates, lost: ids.length - completed, notes: notes.join('; ') };
+    return {
+      scenario,
+      operation: `${ids.length}-document sign-batch`,
+      attempted: ids.length,
+      completed,
+      duplicates,
+      lost: ids.length - completed,
+      notes: notes.join('; '),
+    };
   });
 }

@@ -29,7 +29,12 @@ export interface Restartable {
   start(): Promise<void>;
 }
 
-function restartable<T>(url: string, startFn: () => Promise<T>, stopFn: (running: T) => Promise<void>, first: T): Restartable {
+function restartable<T>(
+  url: string,
+  startFn: () => Promise<T>,
+  stopFn: (running: T) => Promise<void>,
+  first: T,
+): Restartable {
   let running: T | undefined = first;
   return {
     url,
@@ -63,9 +68,20 @@ export async function startFaultWorld(): Promise<FaultWorld> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-faults-'));
   const quiet = () => undefined;
 
-  const pgOptions: EmbeddedPostgresOptions = { dir: path.join(dir, 'pg'), port: await freePort(), database: 'expediente_faults', durable: true, onLine: quiet };
+  const pgOptions: EmbeddedPostgresOptions = {
+    dir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: 'expediente_faults',
+    durable: true,
+    onLine: quiet,
+  };
   const pg = await EmbeddedPostgres.start(pgOptions);
-  const postgres = restartable(pg.url, () => EmbeddedPostgres.start(pgOptions), (p) => p.stop(), pg);
+  const postgres = restartable(
+    pg.url,
+    () => EmbeddedPostgres.start(pgOptions),
+    (p) => p.stop(),
+    pg,
+  );
 
   const temporalOptions: TemporalDevServerOptions = {
     cliPath: await ensureTemporalCli(process.env.TEMPORAL_CLI, quiet),
@@ -77,32 +93,67 @@ export async function startFaultWorld(): Promise<FaultWorld> {
     onLine: quiet,
   };
   const server = await TemporalDevServer.start(temporalOptions);
-  const temporal = restartable(server.address, () => TemporalDevServer.start(temporalOptions), (s) => s.stop(), server);
+  const temporal = restartable(
+    server.address,
+    () => TemporalDevServer.start(temporalOptions),
+    (s) => s.stop(),
+    server,
+  );
 
   // The stack's own authority keeps publishing the PKI's revocation data: this one only time-stamps (and may go down).
-  const tsaOptions = { port: await freePort(), host: '127.0.0.1', pkiDir: stack.pki.dir, log: stack.log, publishRevocation: false };
+  const tsaOptions = {
+    port: await freePort(),
+    host: '127.0.0.1',
+    pkiDir: stack.pki.dir,
+    log: stack.log,
+    publishRevocation: false,
+  };
   const firstTsa = await startTimestampAuthority(tsaOptions);
-  const tsa = restartable<RunningTimestampAuthority>(firstTsa.url, () => startTimestampAuthority(tsaOptions), (t) => t.close(), firstTsa);
+  const tsa = restartable<RunningTimestampAuthority>(
+    firstTsa.url,
+    () => startTimestampAuthority(tsaOptions),
+    (t) => t.close(),
+    firstTsa,
+  );
 
   const signerPort = await freePort();
   const signerConfig = loadSignerConfig({
-    ENVIRONMENT: 'test', HOST: '127.0.0.1', SIGNER_PORT: String(signerPort), API_KEY: TEST_SIGNER_API_KEY,
-    CERTS_DIR: stack.pki.certsDir, TSA_URL: tsa.url, DATA_DIR: dir, LOG_LEVEL: 'error', TSA_TIMEOUT_MS: '3000',
+    ENVIRONMENT: 'test',
+    HOST: '127.0.0.1',
+    SIGNER_PORT: String(signerPort),
+    API_KEY: TEST_SIGNER_API_KEY,
+    CERTS_DIR: stack.pki.certsDir,
+    TSA_URL: tsa.url,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'error',
+    TSA_TIMEOUT_MS: '3000',
     // Without a time-stamp the signature must wait, not fall back to a visual one.
     FALLBACK_TO_VISUAL: 'false',
   });
   const firstSigner = await startSignerServer(signerConfig, stack.log);
-  const signer = restartable<RunningSigner>(`http://127.0.0.1:${signerPort}`, () => startSignerServer(signerConfig, stack.log), (s) => s.close(), firstSigner);
+  const signer = restartable<RunningSigner>(
+    `http://127.0.0.1:${signerPort}`,
+    () => startSignerServer(signerConfig, stack.log),
+    (s) => s.close(),
+    firstSigner,
+  );
 
   const db = createDb(pg.url, { applicationName: 'expediente-faults', log: stack.log });
   await migrateAll(db);
   await seedDemo(db, { apiKey: TEST_DEMO_API_KEY });
 
   const taskQueue = `faults-${Date.now()}`;
-  const api = await stack.extraApi({ TEMPORAL_TASK_QUEUE: taskQueue, WORKFLOW_WAIT_MS: '20000' }, { databaseUrl: pg.url, temporalAddress: server.address });
+  const api = await stack.extraApi(
+    { TEMPORAL_TASK_QUEUE: taskQueue, WORKFLOW_WAIT_MS: '20000' },
+    { databaseUrl: pg.url, temporalAddress: server.address },
+  );
   const workers: WorkerProcess[] = [];
   const startWorker = async (env: Record<string, string> = {}) => {
-    const worker = await startWorkerProcess({ taskQueue, signerUrl: signer.url, env: { DATABASE_URL: pg.url, TEMPORAL_ADDRESS: server.address, ...env } });
+    const worker = await startWorkerProcess({
+      taskQueue,
+      signerUrl: signer.url,
+      env: { DATABASE_URL: pg.url, TEMPORAL_ADDRESS: server.address, ...env },
+    });
     workers.push(worker);
     return worker;
   };

@@ -13,7 +13,11 @@ export interface SignerAnswer {
 export function checkSignerAnswer(tally: Tally, label: string, res: SignerAnswer): void {
   if (typeof res.status !== 'number') return;
   if (res.status === 200) {
-    if (res.headers?.get('content-type') !== 'application/pdf' || res.body.subarray(0, 5).toString('latin1') !== '%PDF-') tally.fail(`${label}: 200 without a PDF`);
+    if (
+      res.headers?.get('content-type') !== 'application/pdf' ||
+      res.body.subarray(0, 5).toString('latin1') !== '%PDF-'
+    )
+      tally.fail(`${label}: 200 without a PDF`);
     return;
   }
   let code: string | undefined;
@@ -23,6 +27,7 @@ export function checkSignerAnswer(tally: Tally, label: string, res: SignerAnswer
     tally.fail(`${label}: ${res.status} without a JSON body`);
     return;
   }
-  if (!code || !(code in ERROR_STATUS) || ERROR_STATUS[code as ErrorCode] !== res.status) tally.fail(`${label}: ${res.status} with code ${code}`);
+  if (!code || !(code in ERROR_STATUS) || ERROR_STATUS[code as ErrorCode] !== res.status)
+    tally.fail(`${label}: ${res.status} with code ${code}`);
   if (code === 'INTERNAL_ERROR') tally.fail(`${label}: INTERNAL_ERROR`);
 }

@@ -43,8 +43,10 @@ export class Tally {
       this.slowest = what;
     }
     if (typeof status !== 'number') this.fail(`${what}: no answer (${status})`);
-    else if (status >= 500 && !this.limits.allowed5xx?.(status, body)) this.fail(`${what}: ${status} ${body.slice(0, 200)}`);
-    if (ms > this.limits.maxLatencyMs) this.fail(`${what}: answered in ${Math.round(ms)} ms (bound ${this.limits.maxLatencyMs} ms)`);
+    else if (status >= 500 && !this.limits.allowed5xx?.(status, body))
+      this.fail(`${what}: ${status} ${body.slice(0, 200)}`);
+    if (ms > this.limits.maxLatencyMs)
+      this.fail(`${what}: answered in ${Math.round(ms)} ms (bound ${this.limits.maxLatencyMs} ms)`);
   }
 
   rss(bytes: number): void {
@@ -62,7 +64,10 @@ export class Tally {
   }
 
   summary(): string {
-    const statuses = [...this.statuses.entries()].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([s, n]) => `${s}×${n}`).join(' ');
+    const statuses = [...this.statuses.entries()]
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     const rss = this.peakRssBytes ? `, peak RSS ${(this.peakRssBytes / 1024 / 1024).toFixed(0)} MB` : '';
     return `${this.name}: ${this.requests} requests; statuses ${statuses}; p95 ${Math.round(this.p95())} ms, max latency ${Math.round(this.maxLatencyMs)} ms (${this.slowest})${rss}`;
   }

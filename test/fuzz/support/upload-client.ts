@@ -30,7 +30,11 @@ try {
   setPriority(10);
 } catch {}
 
-const { routes, rounds, concurrency } = JSON.parse(process.argv[2]!) as { routes: ClientRoute[]; rounds: number; concurrency: number };
+const { routes, rounds, concurrency } = JSON.parse(process.argv[2]!) as {
+  routes: ClientRoute[];
+  rounds: number;
+  concurrency: number;
+};
 const files = await hostilePdfs();
 const say = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
@@ -39,7 +43,12 @@ async function send(route: ClientRoute, pdf: Buffer): Promise<{ status: number |
   for (const [k, v] of Object.entries(route.fields)) form.append(k, v);
   form.append(route.fileField ?? 'pdf_file', new Blob([pdf], { type: 'application/pdf' }), 'documento.pdf');
   try {
-    const res = await fetch(route.url, { method: route.method, headers: route.headers, body: form, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(route.url, {
+      method: route.method,
+      headers: route.headers,
+      body: form,
+      signal: AbortSignal.timeout(30_000),
+    });
     return { status: res.status, text: await res.text() };
   } catch (err) {
     return { status: (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name, text: '' };
@@ -55,7 +64,12 @@ for (const route of routes) {
       for (let file = queue.shift(); file; file = queue.shift()) {
         const started = performance.now();
         const res = await send(route, file.pdf);
-        results.push({ file: file.name, status: res.status, ms: performance.now() - started, text: res.text.slice(0, 300) });
+        results.push({
+          file: file.name,
+          status: res.status,
+          ms: performance.now() - started,
+          text: res.text.slice(0, 300),
+        });
       }
     }),
   );

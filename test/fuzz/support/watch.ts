@@ -1,7 +1,10 @@
 /** Polls a health URL for the length of a robustness run: every poll must answer 200 quickly. */
 import { Tally } from './tally.js';
 
-export function watchHealth(url: string, options: { maxLatencyMs: number; everyMs?: number }): { stop(): Promise<Tally> } {
+export function watchHealth(
+  url: string,
+  options: { maxLatencyMs: number; everyMs?: number },
+): { stop(): Promise<Tally> } {
   const tally = new Tally(`health ${url}`, { maxLatencyMs: options.maxLatencyMs });
   let running = true;
   const loop = (async () => {
@@ -13,7 +16,11 @@ export function watchHealth(url: string, options: { maxLatencyMs: number; everyM
         tally.record('GET /health', res.status, performance.now() - started);
         if (res.status !== 200) tally.fail(`health answered ${res.status}`);
       } catch (err) {
-        tally.record('GET /health', (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name, performance.now() - started);
+        tally.record(
+          'GET /health',
+          (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name,
+          performance.now() - started,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 250));
     }

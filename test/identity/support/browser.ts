@@ -20,7 +20,10 @@ interface Cookie {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  return value.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
 }
 
 /** The action and hidden fields of the form marked `data-form="<name>"`, if the page has one. */
@@ -46,7 +49,11 @@ export class Browser {
   private cookieHeader(url: URL): string | undefined {
     const now = Date.now();
     const matching = [...this.jar.values()].filter(
-      (c) => (c.expires === undefined || c.expires > now) && (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/'),
+      (c) =>
+        (c.expires === undefined || c.expires > now) &&
+        (url.pathname === c.path ||
+          url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) ||
+          c.path === '/'),
     );
     return matching.length ? matching.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
   }
@@ -55,7 +62,11 @@ export class Browser {
     for (const line of headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';').map((s) => s.trim());
       const eq = pair!.indexOf('=');
-      const cookie: Cookie = { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), path: url.pathname.replace(/\/[^/]*$/, '') || '/' };
+      const cookie: Cookie = {
+        name: pair!.slice(0, eq),
+        value: pair!.slice(eq + 1),
+        path: url.pathname.replace(/\/[^/]*$/, '') || '/',
+      };
       for (const attr of attrs) {
         const [k, v = ''] = attr.split('=');
         const key = k!.toLowerCase();
@@ -80,13 +91,21 @@ export class Browser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
     }
-    const res = await fetch(target, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(target, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     this.store(target, res.headers);
     return { url: target.href, status: res.status, html: await res.text(), headers: res.headers };
   }
 
   /** Requests `url` and follows redirects (as GET) until a page answers or a redirect goes to `stopAt`. */
-  async navigate(url: string, init: { method?: string; form?: Record<string, string>; stopAt?: string } = {}): Promise<Page> {
+  async navigate(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; stopAt?: string } = {},
+  ): Promise<Page> {
     let page = await this.request(url, init);
     for (let hops = 0; hops < 20; hops++) {
       const location = page.headers.get('location');
@@ -102,6 +121,9 @@ export class Browser {
   async submit(page: Page, name: string, fields: Record<string, string>, stopAt?: string): Promise<Page> {
     const form = findForm(page.html, name);
     if (!form) throw new Error(`no form "${name}" on ${page.url} (status ${page.status})`);
-    return this.navigate(new URL(form.action, page.url).href, { form: { ...form.hidden, ...fields }, ...(stopAt ? { stopAt } : {}) });
+    return this.navigate(new URL(form.action, page.url).href, {
+      form: { ...form.hidden, ...fields },
+      ...(stopAt ? { stopAt } : {}),
+    });
   }
 }

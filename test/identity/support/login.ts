@@ -59,7 +59,13 @@ export function clientConfig(issuer: string, clientId: string, clientSecret?: st
   let config = configs.get(key);
   if (!config) {
     const auth = clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None();
-    config = oidc.discovery(new URL(issuer), clientId, clientSecret ? { client_secret: clientSecret } : undefined, auth, { execute: [oidc.allowInsecureRequests] });
+    config = oidc.discovery(
+      new URL(issuer),
+      clientId,
+      clientSecret ? { client_secret: clientSecret } : undefined,
+      auth,
+      { execute: [oidc.allowInsecureRequests] },
+    );
     config.catch(() => configs.delete(key));
     configs.set(key, config);
   }
@@ -117,21 +123,40 @@ export async function exchangeCode(
 /** The full login: authorize → login form → (consent) → callback → token exchange. */
 export async function loginWithPassword(options: PasswordLoginOptions): Promise<LoginTokens> {
   const { browser, page: loginPage, verifier, state, config } = await startAuthorization(options);
-  if (!findForm(loginPage.html, 'login')) throw new LoginRefusedError(`no login form after authorize (status ${loginPage.status})`, loginPage);
-  let page = await browser.submit(loginPage, 'login', { email: options.email, password: options.password }, options.redirectUri);
+  if (!findForm(loginPage.html, 'login'))
+    throw new LoginRefusedError(`no login form after authorize (status ${loginPage.status})`, loginPage);
+  let page = await browser.submit(
+    loginPage,
+    'login',
+    { email: options.email, password: options.password },
+    options.redirectUri,
+  );
   if (!page.stoppedAt && findForm(page.html, 'consent')) {
     page = await browser.submit(page, options.approveConsent === false ? 'deny' : 'consent', {}, options.redirectUri);
   }
   if (!page.stoppedAt) throw new LoginRefusedError(`login did not reach the callback (status ${page.status})`, page);
   const callback = new URL(page.stoppedAt);
   if (callback.searchParams.has('error')) {
-    throw new LoginRefusedError(`authorization error: ${callback.searchParams.get('error')} ${callback.searchParams.get('error_description') ?? ''}`.trim(), page);
+    throw new LoginRefusedError(
+      `authorization error: ${callback.searchParams.get('error')} ${callback.searchParams.get('error_description') ?? ''}`.trim(),
+      page,
+    );
   }
-  return exchangeCode(config, page.stoppedAt, { verifier, state, ...(options.resource ? { resource: options.resource } : {}) });
+  return exchangeCode(config, page.stoppedAt, {
+    verifier,
+    state,
+    ...(options.resource ? { resource: options.resource } : {}),
+  });
 }
 
 /** A machine-to-machine token, requested the way Auth0 clients do (JSON body with `audience`). */
-export async function clientCredentialsToken(options: { issuer: string; clientId: string; clientSecret: string; audience?: string; scope?: string }): Promise<{
+export async function clientCredentialsToken(options: {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  audience?: string;
+  scope?: string;
+}): Promise<{
   access_token: string;
   token_type: string;
   expires_in: number;

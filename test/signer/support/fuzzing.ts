@@ -1,7 +1,11 @@
 /** Helpers for robustness runs: bounded parallelism, and a seeded generator so a case can be found again. */
 
 /** Runs `work` over `items` with at most `concurrency` at once. */
-export async function inParallel<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inParallel<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {

@@ -28,7 +28,11 @@ export async function issuePerson(options: { notBefore?: Date; notAfter?: Date }
   const fullName = `Persona Prueba ${++counter}`;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const issued = await issuePersonCertificate(await devPki(), {
-    subject: { fullName, cuit: String(20_000_000_000 + (process.pid % 1_000_000) * 1000 + counter), organization: 'Municipalidad de Villa Esperanza' },
+    subject: {
+      fullName,
+      cuit: String(20_000_000_000 + (process.pid % 1_000_000) * 1000 + counter),
+      organization: 'Municipalidad de Villa Esperanza',
+    },
     publicKey,
     ...options,
   });
@@ -38,11 +42,20 @@ export async function issuePerson(options: { notBefore?: Date; notAfter?: Date }
 
 /** Revokes the person's certificate at the dev CA (its OCSP responder answers revoked at once). */
 export async function revokePerson(person: Person): Promise<void> {
-  await revokeCertificate(await devPki(), { issuer: 'signing-ca', serial: person.serial, subject: `CN=${person.fullName}` });
+  await revokeCertificate(await devPki(), {
+    issuer: 'signing-ca',
+    serial: person.serial,
+    subject: `CN=${person.fullName}`,
+  });
 }
 
 export function toPem(chain: Buffer[]): string {
-  return chain.map((der) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`).join('');
+  return chain
+    .map(
+      (der) =>
+        `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`,
+    )
+    .join('');
 }
 
 const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
@@ -52,9 +65,15 @@ export function signHash(key: KeyObject, digest: Buffer): Buffer {
   return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([SHA256_DIGEST_INFO, digest]));
 }
 
-export async function prepare(baseUrl: string, pdf: Buffer, person: Pick<Person, 'pem'>, overrides: Record<string, string | undefined> = {}): Promise<SignerResponse> {
+export async function prepare(
+  baseUrl: string,
+  pdf: Buffer,
+  person: Pick<Person, 'pem'>,
+  overrides: Record<string, string | undefined> = {},
+): Promise<SignerResponse> {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields({ signer_certificates: person.pem, ...overrides }))) if (v !== undefined) form.append(k, v);
+  for (const [k, v] of Object.entries(fields({ signer_certificates: person.pem, ...overrides })))
+    if (v !== undefined) form.append(k, v);
   form.append('pdf_file', new Blob([pdf], { type: 'application/pdf' }), 'documento.pdf');
   return call(baseUrl, '/sign-pdf/prepare', { method: 'POST', body: form });
 }
@@ -67,18 +86,30 @@ export async function complete(
   overrides: Record<string, string | undefined> = {},
 ): Promise<SignerResponse> {
   const form = new FormData();
-  const values = { tenant_id: 'demo', signature: typeof signature === 'string' ? signature : signature.toString('base64'), signer_certificates: person.pem, ...overrides };
+  const values = {
+    tenant_id: 'demo',
+    signature: typeof signature === 'string' ? signature : signature.toString('base64'),
+    signer_certificates: person.pem,
+    ...overrides,
+  };
   for (const [k, v] of Object.entries(values)) if (v !== undefined) form.append(k, v);
   form.append('prepared_pdf', new Blob([prepared], { type: 'application/pdf' }), 'documento.pdf');
   return call(baseUrl, '/sign-pdf/complete', { method: 'POST', body: form });
 }
 
 /** prepare, sign the returned digest with the person's key, complete: the signed PDF (or the failing answer). */
-export async function signAsPerson(baseUrl: string, pdf: Buffer, person: Person, overrides: Record<string, string | undefined> = {}): Promise<SignerResponse> {
+export async function signAsPerson(
+  baseUrl: string,
+  pdf: Buffer,
+  person: Person,
+  overrides: Record<string, string | undefined> = {},
+): Promise<SignerResponse> {
   const prepared = await prepare(baseUrl, pdf, person, overrides);
   if (prepared.status !== 200) return prepared;
   const digest = Buffer.from(prepared.headers.get('x-data-to-sign-digest')!, 'base64');
-  return complete(baseUrl, prepared.bytes, signHash(person.key, digest), person, { pades_level: overrides.pades_level });
+  return complete(baseUrl, prepared.bytes, signHash(person.key, digest), person, {
+    pades_level: overrides.pades_level,
+  });
 }
 
 export const sha256 = (der: Uint8Array) => createHash('sha256').update(der).digest('hex');
@@ -95,7 +126,9 @@ print(json.dumps({'signatures': sigs, 'dssCerts': certs}))
 `;
 
 /** Each signature's signer certificate (SHA-256 of its DER) and the certificates of the /DSS, as pyHanko reads them. */
-export async function signersAndDss(file: string): Promise<{ signatures: { field: string; signer: string }[]; dssCerts: string[] }> {
+export async function signersAndDss(
+  file: string,
+): Promise<{ signatures: { field: string; signer: string }[]; dssCerts: string[] }> {
   const script = path.join(await tempDir(), 'signers.py');
   await writeFile(script, SIGNERS);
   const r = await run('python3', [script, file]);

@@ -30,7 +30,9 @@ export function rawPdf(objects: (string | RawObject)[], trailer = ''): Buffer {
     offsets.push(length);
     const obj = typeof o === 'string' ? { body: o } : o;
     if (obj.stream) {
-      const dict = obj.body.includes('/Length') ? obj.body : obj.body.replace(/>>\s*$/, ` /Length ${obj.stream.length} >>`);
+      const dict = obj.body.includes('/Length')
+        ? obj.body
+        : obj.body.replace(/>>\s*$/, ` /Length ${obj.stream.length} >>`);
       push(Buffer.from(`${i + 1} 0 obj\n${dict}\nstream\n`, 'latin1'));
       push(obj.stream);
       push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
@@ -38,7 +40,12 @@ export function rawPdf(objects: (string | RawObject)[], trailer = ''): Buffer {
   });
   const xref = length;
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${xref}\n%%EOF\n`, 'latin1'));
+  push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${xref}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -50,10 +57,15 @@ export const MARKER_TEXT = `BT /F1 6 Tf 72 520 Td (${MARKER}) Tj ET\n`;
  * unless `raw`); `pageExtra` and `catalogExtra` add entries to those dictionaries, `extra`
  * appends objects (numbered from 5 + contents.length).
  */
-export function onePage(contents: Buffer[], options: { raw?: boolean; pageExtra?: string; catalogExtra?: string; extra?: (string | RawObject)[] } = {}): Buffer {
+export function onePage(
+  contents: Buffer[],
+  options: { raw?: boolean; pageExtra?: string; catalogExtra?: string; extra?: (string | RawObject)[] } = {},
+): Buffer {
   const first = 5;
   const refs = contents.map((_, i) => `${first + i} 0 R`).join(' ');
-  const streams: RawObject[] = contents.map((c) => (options.raw ? { body: '<< >>', stream: c } : { body: '<< /Filter /FlateDecode >>', stream: deflateSync(c) }));
+  const streams: RawObject[] = contents.map((c) =>
+    options.raw ? { body: '<< >>', stream: c } : { body: '<< /Filter /FlateDecode >>', stream: deflateSync(c) },
+  );
   return rawPdf([
     `<< /Type /Catalog /Pages 2 0 R ${options.catalogExtra ?? ''}>>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -98,17 +110,28 @@ export function manyStreamsBomb(count: number, mb: number): Buffer {
  * A cross-reference stream as its only cross-reference: `w` and `index` as given, `rows` as
  * its decoded data (Flate-compressed when `compress`). Catalog and page tree are sound.
  */
-export function xrefStreamPdf(w: number[], index: number[] | undefined, rows: Buffer, options: { size?: number; compress?: boolean } = {}): Buffer {
-  const head = '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
+export function xrefStreamPdf(
+  w: number[],
+  index: number[] | undefined,
+  rows: Buffer,
+  options: { size?: number; compress?: boolean } = {},
+): Buffer {
+  const head =
+    '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
   const at = Buffer.byteLength(head, 'latin1');
   const data = options.compress ? deflateSync(rows) : rows;
   const dict = `<< /Type /XRef /Size ${options.size ?? 10_000_000} /W [${w.join(' ')}]${index ? ` /Index [${index.join(' ')}]` : ''} /Root 1 0 R${options.compress ? ' /Filter /FlateDecode' : ''} /Length ${data.length} >>`;
-  return Buffer.concat([Buffer.from(`${head}3 0 obj\n${dict}\nstream\n`, 'latin1'), data, Buffer.from(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`, 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`${head}3 0 obj\n${dict}\nstream\n`, 'latin1'),
+    data,
+    Buffer.from(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`, 'latin1'),
+  ]);
 }
 
 /** `depth` nested arrays (`[`) or dictionaries (`<<`) as the value of a page entry. */
 export function deepNesting(depth: number, kind: '[' | '<<'): Buffer {
-  const value = kind === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'<< /A '.repeat(depth)}1${' >>'.repeat(depth)}`;
+  const value =
+    kind === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'<< /A '.repeat(depth)}1${' >>'.repeat(depth)}`;
   return onePage([Buffer.from(MARKER_TEXT, 'latin1')], { pageExtra: `/Deep ${value} ` });
 }
 

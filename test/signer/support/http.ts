@@ -17,14 +17,23 @@ export const SIGNER_FIELDS = {
   entity: 'Municipalidad de Villa Esperanza',
 };
 
-export async function call(baseUrl: string, path: string, init: RequestInit & { apiKey?: string | null } = {}): Promise<SignerResponse> {
+export async function call(
+  baseUrl: string,
+  path: string,
+  init: RequestInit & { apiKey?: string | null } = {},
+): Promise<SignerResponse> {
   const headers = new Headers(init.headers);
   const key = init.apiKey === undefined ? API_KEY : init.apiKey;
   if (key !== null) headers.set('x-api-key', key);
   const res = await fetch(`${baseUrl}${path}`, { ...init, headers });
   const bytes = Buffer.from(await res.arrayBuffer());
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
-  return { status: res.status, headers: res.headers, bytes, json: isJson ? JSON.parse(bytes.toString('utf8')) : undefined };
+  return {
+    status: res.status,
+    headers: res.headers,
+    bytes,
+    json: isJson ? JSON.parse(bytes.toString('utf8')) : undefined,
+  };
 }
 
 export interface SignOptions {
@@ -40,7 +49,8 @@ export async function sign(baseUrl: string, options: SignOptions = {}): Promise<
   const form = new FormData();
   const fields = options.fields ?? { ...SIGNER_FIELDS, tenant_id: 'demo' };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-  if (options.pdf) form.append('pdf_file', new Blob([options.pdf], { type: 'application/pdf' }), options.filename ?? 'documento.pdf');
+  if (options.pdf)
+    form.append('pdf_file', new Blob([options.pdf], { type: 'application/pdf' }), options.filename ?? 'documento.pdf');
   return call(baseUrl, '/sign-pdf', { method: 'POST', body: form, apiKey: options.apiKey });
 }
 
@@ -50,7 +60,11 @@ export function fields(overrides: Record<string, string | undefined> = {}): Reco
 }
 
 /** A GET whose path is sent byte for byte (fetch would normalise dot segments away). */
-export function rawGet(baseUrl: string, rawPath: string, headers: Record<string, string> = { 'x-api-key': API_KEY }): Promise<{ status: number; json: any }> {
+export function rawGet(
+  baseUrl: string,
+  rawPath: string,
+  headers: Record<string, string> = { 'x-api-key': API_KEY },
+): Promise<{ status: number; json: any }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, path: rawPath, method: 'GET', headers }, (res) => {

@@ -24,7 +24,12 @@ export async function letterPdf(options: LetterOptions = {}): Promise<Buffer> {
   const markerY = options.markerY === undefined ? 520 : options.markerY;
   for (let i = 0; i < pages; i++) {
     const page = doc.addPage(options.size ?? [612, 792]);
-    page.drawText(`${options.body ?? 'Resolución de prueba: visto el expediente del señor Núñez'} — página ${i + 1}`, { x: 72, y: 680, size: 11, font });
+    page.drawText(`${options.body ?? 'Resolución de prueba: visto el expediente del señor Núñez'} — página ${i + 1}`, {
+      x: 72,
+      y: 680,
+      size: 11,
+      font,
+    });
     if (i === pages - 1 && markerY !== null) page.drawText(MARKER, { x: 72, y: markerY, size: 6, font });
   }
   return Buffer.from(await doc.save({ useObjectStreams: options.objectStreams ?? false }));
@@ -57,11 +62,16 @@ export async function pdfWithEarlierUpdate(): Promise<Buffer> {
 /** A Letter document as the platform renders them: HTML through Chromium (Type0 fonts, ToUnicode). */
 export async function chromiumPdf(html: string): Promise<Buffer> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
   try {
     const page = await browser.newPage();
     await page.setContent(html);
-    return Buffer.from(await page.pdf({ format: 'Letter', margin: { top: '72px', bottom: '72px', left: '72px', right: '72px' } }));
+    return Buffer.from(
+      await page.pdf({ format: 'Letter', margin: { top: '72px', bottom: '72px', left: '72px', right: '72px' } }),
+    );
   } finally {
     await browser.close();
   }

@@ -43,7 +43,11 @@ export function rawExchange(url: string, steps: RawStep[], timeoutMs: number): P
     const tryParse = (ended: boolean) => {
       const headEnd = received.indexOf('\r\n\r\n');
       if (headEnd < 0) {
-        if (ended) settle({ error: received.length ? 'truncated answer' : 'closed without answer', ms: performance.now() - started });
+        if (ended)
+          settle({
+            error: received.length ? 'truncated answer' : 'closed without answer',
+            ms: performance.now() - started,
+          });
         return;
       }
       const lines = received.subarray(0, headEnd).toString('latin1').split('\r\n');
@@ -56,7 +60,12 @@ export function rawExchange(url: string, steps: RawStep[], timeoutMs: number): P
       const body = received.subarray(headEnd + 4);
       const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
       if (length !== undefined ? body.length >= length : ended) {
-        settle({ status, headers, body: length !== undefined ? body.subarray(0, length) : body, ms: performance.now() - started });
+        settle({
+          status,
+          headers,
+          body: length !== undefined ? body.subarray(0, length) : body,
+          ms: performance.now() - started,
+        });
       }
     };
     socket.on('data', (chunk: Buffer) => {
@@ -113,8 +122,17 @@ export function multipartBody(boundary: string, parts: FormPart[], options: { cl
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `Content-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const head = [`--${boundary}`, disposition, ...(p.contentType ? [`Content-Type: ${p.contentType}`] : []), ...(p.headers ?? [])].join('\r\n');
-    chunks.push(Buffer.from(`${head}\r\n\r\n`, 'latin1'), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data, 'utf8'), Buffer.from('\r\n', 'latin1'));
+    const head = [
+      `--${boundary}`,
+      disposition,
+      ...(p.contentType ? [`Content-Type: ${p.contentType}`] : []),
+      ...(p.headers ?? []),
+    ].join('\r\n');
+    chunks.push(
+      Buffer.from(`${head}\r\n\r\n`, 'latin1'),
+      Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data, 'utf8'),
+      Buffer.from('\r\n', 'latin1'),
+    );
   }
   if (options.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`, 'latin1'));
   return Buffer.concat(chunks);

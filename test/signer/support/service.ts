@@ -43,14 +43,23 @@ export function tempDir(): Promise<string> {
 export async function devPki(): Promise<DevPki> {
   tsaPort ??= freePort();
   pkiPromise ??= tempDir().then(async (dir) =>
-    ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo', 'otro'], revocationUrl: `http://127.0.0.1:${await tsaPort}` }),
+    ensureDevPki({
+      dir: path.join(dir, 'pki'),
+      tenants: ['demo', 'otro'],
+      revocationUrl: `http://127.0.0.1:${await tsaPort}`,
+    }),
   );
   return pkiPromise;
 }
 
 export async function timestampAuthority(): Promise<RunningTimestampAuthority> {
   tsaPromise ??= devPki().then(async (pki) => {
-    const tsa = await startTimestampAuthority({ port: await tsaPort!, host: '127.0.0.1', pkiDir: pki.dir, log: quietLogger() });
+    const tsa = await startTimestampAuthority({
+      port: await tsaPort!,
+      host: '127.0.0.1',
+      pkiDir: pki.dir,
+      log: quietLogger(),
+    });
     running.push(tsa);
     return tsa;
   });
@@ -82,7 +91,13 @@ export async function certsDirWith(specs: TenantSpec[]): Promise<{ certsDir: str
   await copyFile(pki.tenants.demo!.p12Path, path.join(certsDir, 'demo.p12'));
   for (const spec of specs) {
     const password = spec.password ?? `clave-${spec.tenant}`;
-    await issueTenantCertificate(pki, { tenant: spec.tenant, file: path.join(certsDir, `${spec.tenant}.p12`), password, notBefore: spec.notBefore, notAfter: spec.notAfter });
+    await issueTenantCertificate(pki, {
+      tenant: spec.tenant,
+      file: path.join(certsDir, `${spec.tenant}.p12`),
+      password,
+      notBefore: spec.notBefore,
+      notAfter: spec.notAfter,
+    });
     passwords[spec.tenant] = password;
   }
   const passwordsFile = path.join(certsDir, 'passwords.json');

@@ -65,7 +65,8 @@ export async function startSignerProcess(env: Record<string, string> = {}): Prom
     } catch {
       // not listening yet
     }
-    if (ended || Date.now() > deadline) throw new Error(`the signer process did not start (${ended ?? 'no answer'}):\n${output}`);
+    if (ended || Date.now() > deadline)
+      throw new Error(`the signer process did not start (${ended ?? 'no answer'}):\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -120,8 +121,15 @@ for (;;) {
  * signer's, not that of this busy test process — recording each answer in `health`, and samples
  * the signer's RSS into every sink, until stopped.
  */
-export function watchSigner(proc: SignerProcess, health: WatchSink, others: WatchSink[] = [], everyMs = 50): { stop(): Promise<void> } {
-  const poller = spawn(process.execPath, ['--input-type=module', '-e', POLLER, `${proc.url}/health`, String(everyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+export function watchSigner(
+  proc: SignerProcess,
+  health: WatchSink,
+  others: WatchSink[] = [],
+  everyMs = 50,
+): { stop(): Promise<void> } {
+  const poller = spawn(process.execPath, ['--input-type=module', '-e', POLLER, `${proc.url}/health`, String(everyMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let pending = '';
   poller.stdout!.on('data', (chunk: Buffer) => {
     pending += chunk.toString();

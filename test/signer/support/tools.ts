@@ -61,7 +61,11 @@ export async function pdfsig(file: string): Promise<PdfsigEntry[]> {
 export async function qpdfCheck(file: string): Promise<{ ok: boolean; output: string }> {
   const r = await run('qpdf', ['--check', file]);
   const output = r.stdout + r.stderr;
-  return { ok: r.code === 0 && output.includes('No syntax or stream encoding errors found') && !/WARNING|damaged/i.test(output), output };
+  return {
+    ok:
+      r.code === 0 && output.includes('No syntax or stream encoding errors found') && !/WARNING|damaged/i.test(output),
+    output,
+  };
 }
 
 export interface PyhankoResult {
@@ -73,7 +77,15 @@ export interface PyhankoResult {
 
 /** `pyhanko sign validate` with the dev root CA as the only trust anchor (difference analysis on). */
 export async function pyhankoValidate(file: string, caCertPath: string): Promise<PyhankoResult> {
-  const r = await run('pyhanko', ['sign', 'validate', '--trust', caCertPath, '--trust-replace', '--no-revocation-check', file]);
+  const r = await run('pyhanko', [
+    'sign',
+    'validate',
+    '--trust',
+    caCertPath,
+    '--trust-replace',
+    '--no-revocation-check',
+    file,
+  ]);
   const fields = new Map<string, string>();
   for (const line of r.stdout.split('\n')) {
     const m = /^([^:]+):[0-9a-f]{64}:(.*)$/.exec(line.trim());
@@ -90,8 +102,26 @@ export async function pyhankoValidate(file: string, caCertPath: string): Promise
  */
 export async function pyhankoValidateWithRevocation(file: string, caCertPath: string): Promise<PyhankoResult> {
   const config = path.join(await tempDir(), `pyhanko-${randomBytes(4).toString('hex')}.yml`);
-  await writeFile(config, ['validation-contexts:', '  dev-pki:', `    trust: ${JSON.stringify(caCertPath)}`, '    trust-replace: true', ''].join('\n'));
-  const r = await run('pyhanko', ['--config', config, 'sign', 'validate', '--validation-context', 'dev-pki', '--force-revinfo', file]);
+  await writeFile(
+    config,
+    [
+      'validation-contexts:',
+      '  dev-pki:',
+      `    trust: ${JSON.stringify(caCertPath)}`,
+      '    trust-replace: true',
+      '',
+    ].join('\n'),
+  );
+  const r = await run('pyhanko', [
+    '--config',
+    config,
+    'sign',
+    'validate',
+    '--validation-context',
+    'dev-pki',
+    '--force-revinfo',
+    file,
+  ]);
   const fields = new Map<string, string>();
   for (const line of r.stdout.split('\n')) {
     const m = /^([^:]+):[0-9a-f]{64}:(.*)$/.exec(line.trim());
@@ -101,7 +131,9 @@ export async function pyhankoValidateWithRevocation(file: string, caCertPath: st
 }
 
 /** The document's /DSS as pyHanko reads it: counts, and the VRI keys (upper-case hex SHA-1). */
-export async function dssContents(file: string): Promise<{ certs: number; ocsps: number; crls: number; vri: string[] }> {
+export async function dssContents(
+  file: string,
+): Promise<{ certs: number; ocsps: number; crls: number; vri: string[] }> {
   const script = path.join(await tempDir(), 'dss-contents.py');
   await writeFile(
     script,
@@ -142,7 +174,11 @@ export function dssAvailable(): boolean {
 }
 
 /** EU DSS's default policy on `file`, the dev root as the trusted list; `time` moves the validation time. */
-export async function dssValidate(file: string, caCertPath: string, options: { time?: Date } = {}): Promise<DssVerdict[]> {
+export async function dssValidate(
+  file: string,
+  caCertPath: string,
+  options: { time?: Date } = {},
+): Promise<DssVerdict[]> {
   const args = [file, '--trust', caCertPath, ...(options.time ? ['--time', options.time.toISOString()] : [])];
   const r = await run(DSS_VALIDATOR, args);
   if (r.code !== 0) throw new Error(`DSS validator failed (${r.code}): ${r.stderr.slice(0, 2000)}`);
@@ -154,7 +190,11 @@ export async function dssValidate(file: string, caCertPath: string, options: { t
 
 /** A signature fully accepted by pyHanko: intact, trusted, with a trusted time-stamp token. */
 export function pyhankoAccepts(summary: string | undefined): boolean {
-  return !!summary && summary.startsWith('INTACT:TRUSTED,TIMESTAMP_TOKEN<INTACT:TRUSTED>') && !/SUSPICIOUS|INVALID/.test(summary);
+  return (
+    !!summary &&
+    summary.startsWith('INTACT:TRUSTED,TIMESTAMP_TOKEN<INTACT:TRUSTED>') &&
+    !/SUSPICIOUS|INVALID/.test(summary)
+  );
 }
 
 export interface CmsDetails {
@@ -225,7 +265,17 @@ export interface QpdfField {
 export async function qpdfFields(file: string): Promise<QpdfField[]> {
   const r = await run('qpdf', ['--json=2', '--json-key=acroform', '--json-key=qpdf', file]);
   const json = JSON.parse(r.stdout) as {
-    acroform: { fields: { fullname: string; pageposfrom1: number; fieldtype: string; fieldflags: number; value: unknown; annotation: { object: string }; object: string }[] };
+    acroform: {
+      fields: {
+        fullname: string;
+        pageposfrom1: number;
+        fieldtype: string;
+        fieldflags: number;
+        value: unknown;
+        annotation: { object: string };
+        object: string;
+      }[];
+    };
     qpdf: [unknown, Record<string, { value: Record<string, unknown> }>];
   };
   const objects = json.qpdf[1];
@@ -262,8 +312,11 @@ export interface GrayImage {
 /** Renders one page to PNG with pdftoppm and decodes it to gray levels. */
 export async function renderPage(file: string, page: number, dpi = 72): Promise<GrayImage> {
   const r = await new Promise<Buffer>((resolve, reject) =>
-    execFile('pdftoppm', ['-f', String(page), '-l', String(page), '-r', String(dpi), '-gray', '-png', file], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout),
+    execFile(
+      'pdftoppm',
+      ['-f', String(page), '-l', String(page), '-r', String(dpi), '-gray', '-png', file],
+      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
     ),
   );
   return { ...decodeGrayPng(r), png: r };
@@ -284,7 +337,8 @@ function decodeGrayPng(png: Buffer): { width: number; height: number; pixels: Ui
     if (type === 'IHDR') {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
-      if (data[8] !== 8 || data[12] !== 0 || (data[9] !== 0 && data[9] !== 2)) throw new Error('expected an 8-bit gray or RGB, non-interlaced PNG');
+      if (data[8] !== 8 || data[12] !== 0 || (data[9] !== 0 && data[9] !== 2))
+        throw new Error('expected an 8-bit gray or RGB, non-interlaced PNG');
       channels = data[9] === 2 ? 3 : 1;
     } else if (type === 'IDAT') idat.push(data);
     pos += 12 + len;
@@ -306,7 +360,9 @@ function decodeGrayPng(png: Buffer): { width: number; height: number; pixels: Ui
       else if (filter === 3) out = v + ((a + b) >> 1);
       else {
         const p = a + b - c;
-        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const pa = Math.abs(p - a),
+          pb = Math.abs(p - b),
+          pc = Math.abs(p - c);
         out = v + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
       }
       bytes[y * stride + i] = out & 0xff;
@@ -314,7 +370,10 @@ function decodeGrayPng(png: Buffer): { width: number; height: number; pixels: Ui
   }
   const pixels = new Uint8Array(width * height);
   for (let p = 0; p < width * height; p++) {
-    pixels[p] = channels === 1 ? bytes[p]! : Math.round(0.299 * bytes[p * 3]! + 0.587 * bytes[p * 3 + 1]! + 0.114 * bytes[p * 3 + 2]!);
+    pixels[p] =
+      channels === 1
+        ? bytes[p]!
+        : Math.round(0.299 * bytes[p * 3]! + 0.587 * bytes[p * 3 + 1]! + 0.114 * bytes[p * 3 + 2]!);
   }
   return { width, height, pixels };
 }
@@ -348,8 +407,15 @@ export async function wordBoxes(file: string, page: number): Promise<WordBox[]> 
   const r = await run('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-']);
   const height = Number(/<page width="[\d.]+" height="([\d.]+)"/.exec(r.stdout)?.[1] ?? 792);
   const words: WordBox[] = [];
-  for (const m of r.stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-    words.push({ text: m[4]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'), left: Number(m[1]), top: height - Number(m[2]), bottom: height - Number(m[3]) });
+  for (const m of r.stdout.matchAll(
+    /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g,
+  )) {
+    words.push({
+      text: m[4]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
+      left: Number(m[1]),
+      top: height - Number(m[2]),
+      bottom: height - Number(m[3]),
+    });
   }
   return words;
 }

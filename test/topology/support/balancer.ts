@@ -36,7 +36,12 @@ export class Balancer {
     return holder.balancer;
   }
 
-  private answer(res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders, body?: NodeJS.ReadableStream | string): void {
+  private answer(
+    res: http.ServerResponse,
+    status: number,
+    headers: http.OutgoingHttpHeaders,
+    body?: NodeJS.ReadableStream | string,
+  ): void {
     this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
     res.writeHead(status, headers);
     if (typeof body === 'object') body.pipe(res);
@@ -44,21 +49,47 @@ export class Balancer {
   }
 
   /** Tries the processes from `first` on, each once. */
-  private forward(upstreams: readonly string[], first: number, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, tried: number): void {
+  private forward(
+    upstreams: readonly string[],
+    first: number,
+    req: http.IncomingMessage,
+    body: Buffer,
+    res: http.ServerResponse,
+    tried: number,
+  ): void {
     if (tried >= upstreams.length) {
-      this.answer(res, 502, { 'content-type': 'application/json' }, JSON.stringify({ error: 'no API process reachable' }));
+      this.answer(
+        res,
+        502,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ error: 'no API process reachable' }),
+      );
       return;
     }
     const target = new URL(upstreams[(first + tried) % upstreams.length]!);
     let connected = false;
     const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' }, agent: false },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, connection: 'close' },
+        agent: false,
+      },
       (up) => {
         const status = up.statusCode ?? 502;
         if (status >= 500 && status !== 502 && status !== 503) {
           const chunks: Buffer[] = [];
           up.on('data', (c: Buffer) => chunks.push(c));
-          up.on('end', () => this.errors.push({ request: `${req.method} ${req.url}`, status, at: new Date().toISOString(), body: Buffer.concat(chunks).toString('utf8').slice(0, 300) }));
+          up.on('end', () =>
+            this.errors.push({
+              request: `${req.method} ${req.url}`,
+              status,
+              at: new Date().toISOString(),
+              body: Buffer.concat(chunks).toString('utf8').slice(0, 300),
+            }),
+          );
         }
         this.answer(res, status, up.headers, up);
       },
@@ -68,7 +99,12 @@ export class Balancer {
       if (res.headersSent) return void res.destroy();
       if (!connected) return this.forward(upstreams, first, req, body, res, tried + 1);
       this.cut++;
-      this.answer(res, 502, { 'content-type': 'application/json' }, JSON.stringify({ error: 'the API process ended during the request' }));
+      this.answer(
+        res,
+        502,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ error: 'the API process ended during the request' }),
+      );
     });
     upstream.end(body);
   }

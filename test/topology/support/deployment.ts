@@ -64,7 +64,11 @@ export class NodeService {
   async start(): Promise<void> {
     if (this.running) return;
     const out = openSync(this.logFile, 'a');
-    const child = spawn(process.execPath, this.args, { cwd: root, env: { ...process.env, ...this.env }, stdio: ['ignore', out, out] });
+    const child = spawn(process.execPath, this.args, {
+      cwd: root,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', out, out],
+    });
     closeSync(out);
     this.child = child;
     this.starts++;
@@ -120,7 +124,13 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
   try {
     const [tools] = await Promise.all([ensureTemporalServerTools(log), build()]);
 
-    const pgOptions = { dir: path.join(dir, 'pg'), port: await freePort(), database: 'expediente', durable: true, onLine: quiet };
+    const pgOptions = {
+      dir: path.join(dir, 'pg'),
+      port: await freePort(),
+      database: 'expediente',
+      durable: true,
+      onLine: quiet,
+    };
     let pg: EmbeddedPostgres | undefined = await EmbeddedPostgres.start(pgOptions);
     const postgres = {
       url: pg.url,
@@ -134,7 +144,13 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
     };
     cleanups.push(() => postgres.stop());
 
-    const temporal = await TemporalCluster.start({ tools, postgresUrl: pg.url, dir: path.join(dir, 'temporal'), namespace: 'default', onLine: quiet });
+    const temporal = await TemporalCluster.start({
+      tools,
+      postgresUrl: pg.url,
+      dir: path.join(dir, 'temporal'),
+      namespace: 'default',
+      onLine: quiet,
+    });
     cleanups.push(() => temporal.stop());
 
     const minio: RunningMinio = await startMinio(minioBin);
@@ -142,12 +158,28 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
     const bucket = 'expediente';
     await minio.createBucket(bucket);
     const s3 = {
-      STORAGE_DRIVER: 's3', S3_ENDPOINT: minio.endpoint, S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: minio.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: minio.credentials.secretAccessKey,
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: minio.endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: minio.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: minio.credentials.secretAccessKey,
     };
-    const storage = new S3ObjectStore({ bucket, prefix: '', region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, credentials: minio.credentials });
+    const storage = new S3ObjectStore({
+      bucket,
+      prefix: '',
+      region: 'us-east-1',
+      endpoint: minio.endpoint,
+      forcePathStyle: true,
+      credentials: minio.credentials,
+    });
 
-    const tsa: RunningTimestampAuthority = await startTimestampAuthority({ port: await freePort(), host: '127.0.0.1', pkiDir: stack.pki.dir, log: stack.log, publishRevocation: false });
+    const tsa: RunningTimestampAuthority = await startTimestampAuthority({
+      port: await freePort(),
+      host: '127.0.0.1',
+      pkiDir: stack.pki.dir,
+      log: stack.log,
+      publishRevocation: false,
+    });
     cleanups.push(() => tsa.close());
 
     const db = createDb(pg.url, { applicationName: 'expediente-topology', log: stack.log });
@@ -167,18 +199,47 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
     for (const n of [1, 2]) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      signers.push(new NodeService(`signer-${n}`, ['--max-semi-space-size=2', 'dist/signer/main.js'], {
-        ENVIRONMENT: 'test', HOST: '127.0.0.1', SIGNER_PORT: String(port), API_KEY: TEST_SIGNER_API_KEY, CERTS_DIR: stack.pki.certsDir,
-        TSA_URL: tsa.url, DATA_DIR: await dataDir(`signer-${n}`), LOG_LEVEL: 'error', FALLBACK_TO_VISUAL: 'false',
-      }, url, `${url}/health`, logFile(`signer-${n}`)));
+      signers.push(
+        new NodeService(
+          `signer-${n}`,
+          ['--max-semi-space-size=2', 'dist/signer/main.js'],
+          {
+            ENVIRONMENT: 'test',
+            HOST: '127.0.0.1',
+            SIGNER_PORT: String(port),
+            API_KEY: TEST_SIGNER_API_KEY,
+            CERTS_DIR: stack.pki.certsDir,
+            TSA_URL: tsa.url,
+            DATA_DIR: await dataDir(`signer-${n}`),
+            LOG_LEVEL: 'error',
+            FALLBACK_TO_VISUAL: 'false',
+          },
+          url,
+          `${url}/health`,
+          logFile(`signer-${n}`),
+        ),
+      );
     }
 
     const common = {
-      APP_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_NAMESPACE: 'default', TEMPORAL_TASK_QUEUE: 'expediente',
-      SIGNER_URL: signers.map((s) => s.url).join(','), SIGNER_API_KEY: TEST_SIGNER_API_KEY, OIDC_ISSUER: stack.idp.issuer,
-      FILE_URL_SECRET: 'topology-file-url-secret', WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
-      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(stack.config.smtp.port),
-      CSC_URL: stack.csc.url, CSC_CLIENT_ID: TEST_CSC.clientId, CSC_CLIENT_SECRET: TEST_CSC.clientSecret, CSC_ENROLMENT_URL: stack.csc.url, CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
+      APP_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: pg.url,
+      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_NAMESPACE: 'default',
+      TEMPORAL_TASK_QUEUE: 'expediente',
+      SIGNER_URL: signers.map((s) => s.url).join(','),
+      SIGNER_API_KEY: TEST_SIGNER_API_KEY,
+      OIDC_ISSUER: stack.idp.issuer,
+      FILE_URL_SECRET: 'topology-file-url-secret',
+      WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(stack.config.smtp.port),
+      CSC_URL: stack.csc.url,
+      CSC_CLIENT_ID: TEST_CSC.clientId,
+      CSC_CLIENT_SECRET: TEST_CSC.clientSecret,
+      CSC_ENROLMENT_URL: stack.csc.url,
+      CSC_ADMIN_TOKEN: TEST_CSC.adminToken,
       // A request waits this long for its workflow before answering 202 with a way to follow it.
       WORKFLOW_WAIT_MS: '20000',
       ...s3,
@@ -186,15 +247,36 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
     const workers: NodeService[] = [];
     for (const n of [1, 2]) {
       const [health, sdk] = [await freePort(), await freePort()];
-      workers.push(new NodeService(`worker-${n}`, ['dist/worker/main.js'], {
-        ...common, DATA_DIR: await dataDir(`worker-${n}`), WORKER_HEALTH_PORT: String(health), WORKER_SDK_METRICS_PORT: String(sdk),
-      }, `http://127.0.0.1:${health}`, `http://127.0.0.1:${health}/health`, logFile(`worker-${n}`)));
+      workers.push(
+        new NodeService(
+          `worker-${n}`,
+          ['dist/worker/main.js'],
+          {
+            ...common,
+            DATA_DIR: await dataDir(`worker-${n}`),
+            WORKER_HEALTH_PORT: String(health),
+            WORKER_SDK_METRICS_PORT: String(sdk),
+          },
+          `http://127.0.0.1:${health}`,
+          `http://127.0.0.1:${health}/health`,
+          logFile(`worker-${n}`),
+        ),
+      );
     }
     const apis: NodeService[] = [];
     for (const n of [1, 2]) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      apis.push(new NodeService(`api-${n}`, ['dist/api/main.js'], { ...common, DATA_DIR: await dataDir(`api-${n}`), API_PORT: String(port), API_PUBLIC_URL: url }, url, `${url}/health`, logFile(`api-${n}`)));
+      apis.push(
+        new NodeService(
+          `api-${n}`,
+          ['dist/api/main.js'],
+          { ...common, DATA_DIR: await dataDir(`api-${n}`), API_PORT: String(port), API_PUBLIC_URL: url },
+          url,
+          `${url}/health`,
+          logFile(`api-${n}`),
+        ),
+      );
     }
     const all = [...signers, ...workers, ...apis];
     cleanups.push(() => Promise.all(all.map((s) => s.stop())));
@@ -206,9 +288,18 @@ export async function startDeployment(log: (line: string) => void): Promise<Depl
     cleanups.push(() => balancer.close());
 
     return {
-      db, storage, balancer, postgres, temporal, apis, workers, signers,
+      db,
+      storage,
+      balancer,
+      postgres,
+      temporal,
+      apis,
+      workers,
+      signers,
       async errorLines(service) {
-        return (await readFile(service.logFile, 'utf8').catch(() => '')).split('\n').filter((l) => l.startsWith('ERROR'));
+        return (await readFile(service.logFile, 'utf8').catch(() => ''))
+          .split('\n')
+          .filter((l) => l.startsWith('ERROR'));
       },
       async close() {
         for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);

@@ -21,9 +21,15 @@ export interface OfficialDocument {
 }
 
 /** Signs `signers` in order (the last numbers) and returns the official PDF and its code. */
-export async function officialDocument(signers: string[], reference = 'Informe verificable'): Promise<OfficialDocument> {
+export async function officialDocument(
+  signers: string[],
+  reference = 'Informe verificable',
+): Promise<OfficialDocument> {
   const id = await prepareIntegrationDraft('intendente', signers, { reference });
-  const started = await request(`/api/v1/documents/${id}/start-signing`, { method: 'POST', headers: asIntegration('intendente') });
+  const started = await request(`/api/v1/documents/${id}/start-signing`, {
+    method: 'POST',
+    headers: asIntegration('intendente'),
+  });
   assert.equal(started.status, 200, started.text);
   let number = '';
   for (const signer of signers) {
@@ -35,7 +41,9 @@ export async function officialDocument(signers: string[], reference = 'Informe v
   assert.equal(url.status, 200, url.text);
   const pdf = Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
   const stack = getStack();
-  const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) => trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'));
+  const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
+    trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'),
+  );
   assert.ok(row, 'a document sent to signing has a verification code');
   return { id, number, code: row.code, pdf };
 }
@@ -56,10 +64,17 @@ export function appendAnnotation(pdf: Buffer): Buffer {
   const pages = reader.resolveDict(root.get('Pages'))!;
   const pageRef = (reader.resolve(pages.get('Kids')) as PdfRef[])[0]!;
   const update = new IncrementalUpdate(reader);
-  const annot = update.add(dict({
-    Type: name('Annot'), Subtype: name('Square'), Rect: [100, 400, 300, 500], C: [1, 0, 0], F: 4, P: pageRef,
-    Contents: PdfString.text('Agregado después de firmar'),
-  }));
+  const annot = update.add(
+    dict({
+      Type: name('Annot'),
+      Subtype: name('Square'),
+      Rect: [100, 400, 300, 500],
+      C: [1, 0, 0],
+      F: 4,
+      P: pageRef,
+      Contents: PdfString.text('Agregado después de firmar'),
+    }),
+  );
   const page = (reader.getObject(pageRef.num) as PdfDict).clone();
   const annots = page.get('Annots');
   if (annots instanceof PdfRef) {
@@ -75,7 +90,9 @@ export function appendAnnotation(pdf: Buffer): Buffer {
 export function signAgain(pdf: Buffer, name = 'Firmante Adicional'): Promise<Buffer> {
   const stack = getStack();
   return signPdf(stack.config.signer, {
-    pdf, fileName: 'documento.pdf', tenantId: 'demo',
+    pdf,
+    fileName: 'documento.pdf',
+    tenantId: 'demo',
     signer: { name, seal: 'Agente municipal', department: 'Mesa de Entradas', entity: stack.demoTenant.displayName },
   });
 }
@@ -88,9 +105,17 @@ export function appendEmptySignatureField(pdf: Buffer): Buffer {
   const pages = reader.resolveDict(root.get('Pages'))!;
   const pageRef = (reader.resolve(pages.get('Kids')) as PdfRef[])[0]!;
   const update = new IncrementalUpdate(reader);
-  const field = update.add(dict({
-    Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('FirmaPendiente'), Rect: [0, 0, 0, 0], F: 132, P: pageRef,
-  }));
+  const field = update.add(
+    dict({
+      Type: name('Annot'),
+      Subtype: name('Widget'),
+      FT: name('Sig'),
+      T: PdfString.text('FirmaPendiente'),
+      Rect: [0, 0, 0, 0],
+      F: 132,
+      P: pageRef,
+    }),
+  );
   const appendTo = (owner: PdfRef, holder: PdfDict, key: string) => {
     const current = holder.get(key);
     if (current instanceof PdfRef) return update.set(current, [...(reader.resolve(current) as PdfRef[]), field]);

@@ -29,22 +29,46 @@ const API_KEY = 'corpus-signer-key';
 export async function startCorpusSigner(options: { tsaUrl?: string } = {}): Promise<CorpusSigner> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-verify-pki-'));
   const pki = await ensureDevPki({ dir: path.join(dir, 'pki'), tenants: ['demo'] });
-  const tsa = options.tsaUrl ? undefined : await startTimestampAuthority({ port: await freePort(), host: '127.0.0.1', pkiDir: path.join(dir, 'pki'), log: createLogger('error') });
+  const tsa = options.tsaUrl
+    ? undefined
+    : await startTimestampAuthority({
+        port: await freePort(),
+        host: '127.0.0.1',
+        pkiDir: path.join(dir, 'pki'),
+        log: createLogger('error'),
+      });
   const port = await freePort();
   const config = loadSignerConfig({
-    ENVIRONMENT: 'test', HOST: '127.0.0.1', SIGNER_PORT: String(port), API_KEY, CERTS_DIR: pki.certsDir,
-    TSA_URL: options.tsaUrl ?? tsa!.url, DATA_DIR: dir, LOG_LEVEL: 'error', FALLBACK_TO_VISUAL: 'false',
+    ENVIRONMENT: 'test',
+    HOST: '127.0.0.1',
+    SIGNER_PORT: String(port),
+    API_KEY,
+    CERTS_DIR: pki.certsDir,
+    TSA_URL: options.tsaUrl ?? tsa!.url,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'error',
+    FALLBACK_TO_VISUAL: 'false',
   });
   const service = await startSignerServer(config, createLogger('error'));
   return {
     pki,
     tsaUrl: options.tsaUrl ?? tsa!.url,
     sign: (pdf, signer, stamp) =>
-      signPdf({ urls: [service.url], apiKey: API_KEY }, {
-        pdf, fileName: 'documento.pdf', tenantId: 'demo',
-        signer: { name: signer, seal: 'Director', department: 'Obras Particulares', entity: 'Municipalidad de Prueba' },
-        ...(stamp ? { stamp } : {}),
-      }),
+      signPdf(
+        { urls: [service.url], apiKey: API_KEY },
+        {
+          pdf,
+          fileName: 'documento.pdf',
+          tenantId: 'demo',
+          signer: {
+            name: signer,
+            seal: 'Director',
+            department: 'Obras Particulares',
+            entity: 'Municipalidad de Prueba',
+          },
+          ...(stamp ? { stamp } : {}),
+        },
+      ),
     async close() {
       await service.close();
       await tsa?.close();

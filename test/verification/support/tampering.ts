@@ -25,8 +25,19 @@ export function stream(content: string | Buffer, entries: Record<string, PdfObje
 /** A form XObject (appearance stream) painting `content`, with Helvetica as /Helv. */
 export function appearance(width: number, height: number, content: string): PdfStream {
   return stream(content, {
-    Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, width, height],
-    Resources: dict({ Font: dict({ Helv: dict({ Type: name('Font'), Subtype: name('Type1'), BaseFont: name('Helvetica'), Encoding: name('WinAnsiEncoding') }) }) }),
+    Type: name('XObject'),
+    Subtype: name('Form'),
+    BBox: [0, 0, width, height],
+    Resources: dict({
+      Font: dict({
+        Helv: dict({
+          Type: name('Font'),
+          Subtype: name('Type1'),
+          BaseFont: name('Helvetica'),
+          Encoding: name('WinAnsiEncoding'),
+        }),
+      }),
+    }),
   });
 }
 
@@ -118,7 +129,11 @@ function startxrefOf(pdf: Buffer): number {
  * An incremental update written by hand (cross-reference table): each entry is an object's
  * bytes, or an offset where the object already lies in the file (inside a signature's gap, say).
  */
-function rawUpdate(pdf: Buffer, entries: { num: number; bytes?: Buffer; offset?: number }[], trailer: { root?: number } = {}): Buffer {
+function rawUpdate(
+  pdf: Buffer,
+  entries: { num: number; bytes?: Buffer; offset?: number }[],
+  trailer: { root?: number } = {},
+): Buffer {
   const reader = new PdfReader(pdf);
   assert.equal(reader.lastXref.kind, 'table', 'hand-written updates follow a cross-reference table');
   const parts: Buffer[] = [pdf.at(-1) === 0x0a ? Buffer.alloc(0) : Buffer.from('\n')];
@@ -137,7 +152,10 @@ function rawUpdate(pdf: Buffer, entries: { num: number; bytes?: Buffer; offset?:
   const root = trailer.root ?? catalogRef(reader).num;
   const info = reader.trailer.get('Info');
   const id = reader.resolve(reader.trailer.get('ID'));
-  const idText = Array.isArray(id) && id[0] instanceof PdfString ? `/ID [<${Buffer.from(id[0].bytes).toString('hex')}> <${Buffer.from(id[0].bytes).toString('hex')}>]` : '';
+  const idText =
+    Array.isArray(id) && id[0] instanceof PdfString
+      ? `/ID [<${Buffer.from(id[0].bytes).toString('hex')}> <${Buffer.from(id[0].bytes).toString('hex')}>]`
+      : '';
   xref += `trailer\n<</Size ${size}/Root ${root} 0 R${info instanceof PdfRef ? `/Info ${info.num} 0 R` : ''}${idText}/Prev ${startxrefOf(pdf)}>>\nstartxref\n${at}\n%%EOF\n`;
   parts.push(Buffer.from(xref, 'latin1'));
   return Buffer.concat([pdf, ...parts]);
@@ -158,9 +176,27 @@ function rawObject(pdf: Buffer, num: number): Buffer {
 
 /** Object numbers of the prepared original. */
 export const PREPARED = {
-  catalog: 1, pages: 2, page: 3, resources: 4, contents: 5, font: 6, body: 7, overlay: 8, inspection: 9,
-  amountAppearance: 10, amountField: 11, form: 12, info: 13, annex: 14, cover: 15, annexBody: 16, coverAppearance: 17,
-  shadowBody: 18, shadowResources: 19, shadowFont: 20, metadata: 21,
+  catalog: 1,
+  pages: 2,
+  page: 3,
+  resources: 4,
+  contents: 5,
+  font: 6,
+  body: 7,
+  overlay: 8,
+  inspection: 9,
+  amountAppearance: 10,
+  amountField: 11,
+  form: 12,
+  info: 13,
+  annex: 14,
+  cover: 15,
+  annexBody: 16,
+  coverAppearance: 17,
+  shadowBody: 18,
+  shadowResources: 19,
+  shadowFont: 20,
+  metadata: 21,
 } as const;
 
 const HELVETICA = '<</Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding>>';
@@ -198,24 +234,53 @@ export function preparedOriginal(): Buffer {
   const objects: [number, string][] = [
     [1, '<</Type /Catalog /Pages 2 0 R /AcroForm 12 0 R /Metadata 21 0 R>>'],
     [2, '<</Type /Pages /Kids [3 0 R 14 0 R] /Count 2>>'],
-    [3, '<</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources 4 0 R /Contents 5 0 R /Annots [11 0 R 15 0 R]>>'],
+    [
+      3,
+      '<</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources 4 0 R /Contents 5 0 R /Annots [11 0 R 15 0 R]>>',
+    ],
     [4, '<</Font <</F1 6 0 R>> /XObject <</X1 9 0 R>>>>'],
     [5, '[7 0 R 8 0 R]'],
     [6, HELVETICA],
     [7, streamText(body)],
     [8, streamText(overlay)],
-    [9, streamText('BT /F1 12 Tf 0 10 Td (Inspecci\\363n final: conforme) Tj ET', '/Type /XObject /Subtype /Form /BBox [0 0 400 30] /Resources <</Font <</F1 6 0 R>>>>')],
-    [10, streamText('/Tx BMC BT /F1 12 Tf 4 10 Td ($ 10.000) Tj ET EMC', '/Type /XObject /Subtype /Form /BBox [0 0 200 30] /Resources <</Font <</F1 6 0 R>>>>')],
-    [11, '<</Type /Annot /Subtype /Widget /FT /Tx /T (Monto) /V (10.000) /DA (/F1 12 Tf 0 g) /Rect [360 300 560 330] /F 4 /P 3 0 R /AP <</N 10 0 R>>>>'],
+    [
+      9,
+      streamText(
+        'BT /F1 12 Tf 0 10 Td (Inspecci\\363n final: conforme) Tj ET',
+        '/Type /XObject /Subtype /Form /BBox [0 0 400 30] /Resources <</Font <</F1 6 0 R>>>>',
+      ),
+    ],
+    [
+      10,
+      streamText(
+        '/Tx BMC BT /F1 12 Tf 4 10 Td ($ 10.000) Tj ET EMC',
+        '/Type /XObject /Subtype /Form /BBox [0 0 200 30] /Resources <</Font <</F1 6 0 R>>>>',
+      ),
+    ],
+    [
+      11,
+      '<</Type /Annot /Subtype /Widget /FT /Tx /T (Monto) /V (10.000) /DA (/F1 12 Tf 0 g) /Rect [360 300 560 330] /F 4 /P 3 0 R /AP <</N 10 0 R>>>>',
+    ],
     [12, '<</Fields [11 0 R] /DR <</Font <</F1 6 0 R>>>> /DA (/F1 12 Tf 0 g)>>'],
     [13, '<</Title (Resoluci\\363n de obra 12/2026) /Producer (Municipalidad de Prueba)>>'],
     [14, '<</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources 4 0 R /Contents 16 0 R>>'],
-    [15, '<</Type /Annot /Subtype /Square /Rect [66 460 400 490] /F 4 /C [1 1 1] /IC [1 1 1] /P 3 0 R /AP <</N 17 0 R>>>>'],
-    [16, streamText('BT /F1 14 Tf 72 720 Td (Anexo: plano de la obra) Tj ET\nBT /F1 10 Tf 72 690 Td (##FIN_TEXTO##) Tj ET')],
+    [
+      15,
+      '<</Type /Annot /Subtype /Square /Rect [66 460 400 490] /F 4 /C [1 1 1] /IC [1 1 1] /P 3 0 R /AP <</N 17 0 R>>>>',
+    ],
+    [
+      16,
+      streamText(
+        'BT /F1 14 Tf 72 720 Td (Anexo: plano de la obra) Tj ET\nBT /F1 10 Tf 72 690 Td (##FIN_TEXTO##) Tj ET',
+      ),
+    ],
     [17, streamText('1 1 1 rg 0 0 334 30 re f', '/Type /XObject /Subtype /Form /BBox [0 0 334 30]')],
     [18, streamText(shadow)],
     [19, '<</Font <</F1 20 0 R>> /XObject <</X1 9 0 R>>>>'],
-    [20, '<</Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding <</Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [49 /nine]>>>>'],
+    [
+      20,
+      '<</Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding <</Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [49 /nine]>>>>',
+    ],
     [21, streamText(xmp('Resolución de obra 12/2026'), '/Type /Metadata /Subtype /XML')],
   ];
   let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
@@ -239,7 +304,10 @@ export function redefineContentAsXref(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const page = reader.resolveDict(pageRefs(reader)[0])!;
     const contents = page.get('Contents');
-    const first = contents instanceof PdfRef && !Array.isArray(reader.getObject(contents.num)) ? contents : (reader.resolve(contents) as PdfRef[])[0]!;
+    const first =
+      contents instanceof PdfRef && !Array.isArray(reader.getObject(contents.num))
+        ? contents
+        : (reader.resolve(contents) as PdfRef[])[0]!;
     const old = reader.decode(reader.getObject(first.num) as PdfStream);
     const text = old.toString('latin1').replace('Obra Calle 9 aprobada', 'Obra Calle 9 NO aprobada');
     const changed = text === old.toString('latin1') ? `q\n${text}\nQ\nq 1 0 0 rg 320 600 240 60 re f Q` : text;
@@ -252,7 +320,9 @@ export function contentsArrayGainsSigStream(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
     const page = copyOf(update, pageRef);
-    const paint = update.add(stream('q 1 1 1 rg 330 630 250 30 re f Q\nBT /Helv 14 Tf 340 640 Td ($ 990.000) Tj ET', { FT: name('Sig') }));
+    const paint = update.add(
+      stream('q 1 1 1 rg 330 630 250 30 re f Q\nBT /Helv 14 Tf 340 640 Td ($ 990.000) Tj ET', { FT: name('Sig') }),
+    );
     const contents = page.get('Contents') as PdfRef;
     if (Array.isArray(reader.getObject(contents.num))) {
       update.set(contents, [...(reader.getObject(contents.num) as PdfRef[]), paint]);
@@ -274,8 +344,14 @@ export function contentsArrayGainsSigStream(pdf: Buffer): Buffer {
 /** The prepared page: its indirect /Contents array gains a /FT /Sig stream painting "$ 990.000". */
 export function preparedContentsGainSigStream(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update) => {
-    const paint = update.add(stream('q 1 1 1 rg 300 630 260 30 re f Q\nBT /F1 14 Tf 310 640 Td ($ 990.000) Tj ET', { FT: name('Sig') }));
-    update.set(new PdfRef(PREPARED.contents, 0), [new PdfRef(PREPARED.body, 0), new PdfRef(PREPARED.overlay, 0), paint]);
+    const paint = update.add(
+      stream('q 1 1 1 rg 300 630 260 30 re f Q\nBT /F1 14 Tf 310 640 Td ($ 990.000) Tj ET', { FT: name('Sig') }),
+    );
+    update.set(new PdfRef(PREPARED.contents, 0), [
+      new PdfRef(PREPARED.body, 0),
+      new PdfRef(PREPARED.overlay, 0),
+      paint,
+    ]);
   });
 }
 
@@ -283,7 +359,13 @@ export function preparedContentsGainSigStream(pdf: Buffer): Buffer {
 export function restampSello(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const sello = fieldRef(reader, 'Sello1');
-    const ap = update.add(appearance(240, 36, `1 1 1 rg 0 0 240 36 re f 0 g BT /Helv 10 Tf 4 22 Td ${lit('Número: IF-2026-00009999-MVE-INTEN')} Tj 0 -14 Td ${lit('Villa Esperanza, 2 de enero de 2026')} Tj ET`));
+    const ap = update.add(
+      appearance(
+        240,
+        36,
+        `1 1 1 rg 0 0 240 36 re f 0 g BT /Helv 10 Tf 4 22 Td ${lit('Número: IF-2026-00009999-MVE-INTEN')} Tj 0 -14 Td ${lit('Villa Esperanza, 2 de enero de 2026')} Tj ET`,
+      ),
+    );
     update.set(sello, copyOf(update, sello).set('AP', dict({ N: ap })));
   });
 }
@@ -301,7 +383,10 @@ export function shadowHideAnnotationRemoved(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = new PdfRef(PREPARED.page, 0);
     const page = copyOf(update, pageRef);
-    page.set('Annots', (reader.resolve(page.get('Annots')) as PdfRef[]).filter((a) => a.num !== PREPARED.cover));
+    page.set(
+      'Annots',
+      (reader.resolve(page.get('Annots')) as PdfRef[]).filter((a) => a.num !== PREPARED.cover),
+    );
     update.set(pageRef, page);
   });
 }
@@ -309,10 +394,19 @@ export function shadowHideAnnotationRemoved(pdf: Buffer): Buffer {
 /** Replace: the page's font redefined so that every "1" draws a "9" ($ 10.000 → $ 90.000). */
 export function shadowReplaceFont(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update) =>
-    update.set(new PdfRef(PREPARED.font, 0), dict({
-      Type: name('Font'), Subtype: name('Type1'), BaseFont: name('Helvetica'),
-      Encoding: dict({ Type: name('Encoding'), BaseEncoding: name('WinAnsiEncoding'), Differences: [49, name('nine')] }),
-    })),
+    update.set(
+      new PdfRef(PREPARED.font, 0),
+      dict({
+        Type: name('Font'),
+        Subtype: name('Type1'),
+        BaseFont: name('Helvetica'),
+        Encoding: dict({
+          Type: name('Encoding'),
+          BaseEncoding: name('WinAnsiEncoding'),
+          Differences: [49, name('nine')],
+        }),
+      }),
+    ),
   );
 }
 
@@ -320,7 +414,13 @@ export function shadowReplaceFont(pdf: Buffer): Buffer {
 export function shadowReplaceXObject(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const old = reader.getObject(PREPARED.inspection) as PdfStream;
-    update.set(new PdfRef(PREPARED.inspection, 0), new PdfStream(old.dict.clone(), Buffer.from('BT /F1 12 Tf 0 10 Td (Inspecci\\363n final: NO conforme, clausurar) Tj ET', 'latin1')));
+    update.set(
+      new PdfRef(PREPARED.inspection, 0),
+      new PdfStream(
+        old.dict.clone(),
+        Buffer.from('BT /F1 12 Tf 0 10 Td (Inspecci\\363n final: NO conforme, clausurar) Tj ET', 'latin1'),
+      ),
+    );
   });
 }
 
@@ -328,7 +428,10 @@ export function shadowReplaceXObject(pdf: Buffer): Buffer {
 export function shadowReplaceFieldValue(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const old = reader.getObject(PREPARED.amountAppearance) as PdfStream;
-    update.set(new PdfRef(PREPARED.amountAppearance, 0), new PdfStream(old.dict.clone(), Buffer.from('/Tx BMC BT /F1 12 Tf 4 10 Td ($ 990.000) Tj ET EMC', 'latin1')));
+    update.set(
+      new PdfRef(PREPARED.amountAppearance, 0),
+      new PdfStream(old.dict.clone(), Buffer.from('/Tx BMC BT /F1 12 Tf 4 10 Td ($ 990.000) Tj ET EMC', 'latin1')),
+    );
     const field = new PdfRef(PREPARED.amountField, 0);
     update.set(field, copyOf(update, field).set('V', PdfString.latin1('990.000')));
   });
@@ -369,29 +472,72 @@ function overlay(pdf: Buffer, make: (update: IncrementalUpdate, page: PdfRef) =>
 }
 
 export function overlayFreeText(pdf: Buffer): Buffer {
-  return overlay(pdf, (update, page) => dict({
-    Type: name('Annot'), Subtype: name('FreeText'), Rect: [300, 600, 580, 640], F: 4, P: page,
-    Contents: PdfString.text('RECHAZADA'), DA: PdfString.latin1('/Helv 18 Tf 1 0 0 rg'),
-    AP: dict({ N: update.add(appearance(280, 40, `1 1 1 rg 0 0 280 40 re f 1 0 0 rg BT /Helv 18 Tf 6 14 Td ${lit('RECHAZADA')} Tj ET`)) }),
-  }));
+  return overlay(pdf, (update, page) =>
+    dict({
+      Type: name('Annot'),
+      Subtype: name('FreeText'),
+      Rect: [300, 600, 580, 640],
+      F: 4,
+      P: page,
+      Contents: PdfString.text('RECHAZADA'),
+      DA: PdfString.latin1('/Helv 18 Tf 1 0 0 rg'),
+      AP: dict({
+        N: update.add(
+          appearance(280, 40, `1 1 1 rg 0 0 280 40 re f 1 0 0 rg BT /Helv 18 Tf 6 14 Td ${lit('RECHAZADA')} Tj ET`),
+        ),
+      }),
+    }),
+  );
 }
 
 export function overlayStamp(pdf: Buffer): Buffer {
-  return overlay(pdf, (update, page) => dict({
-    Type: name('Annot'), Subtype: name('Stamp'), Name: name('NotApproved'), Rect: [320, 500, 560, 560], F: 4, P: page,
-    AP: dict({ N: update.add(appearance(240, 60, `1 0 0 RG 3 w 2 2 236 56 re S 1 0 0 rg BT /Helv 24 Tf 12 20 Td ${lit('NO APROBADO')} Tj ET`)) }),
-  }));
+  return overlay(pdf, (update, page) =>
+    dict({
+      Type: name('Annot'),
+      Subtype: name('Stamp'),
+      Name: name('NotApproved'),
+      Rect: [320, 500, 560, 560],
+      F: 4,
+      P: page,
+      AP: dict({
+        N: update.add(
+          appearance(
+            240,
+            60,
+            `1 0 0 RG 3 w 2 2 236 56 re S 1 0 0 rg BT /Helv 24 Tf 12 20 Td ${lit('NO APROBADO')} Tj ET`,
+          ),
+        ),
+      }),
+    }),
+  );
 }
 
 /** A new text field with a value, its widget painted over the page. */
 export function overlayTextFieldWidget(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    const widget = update.add(dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Tx'), T: PdfString.text('Observacion'), V: PdfString.text('Se ordena la demolición'),
-      DA: PdfString.latin1('/Helv 12 Tf 0 g'), Rect: [60, 560, 560, 590], F: 4, P: pageRef,
-      AP: dict({ N: update.add(appearance(500, 30, `1 1 1 rg 0 0 500 30 re f 0 g BT /Helv 12 Tf 4 10 Td ${lit('Se ordena la demolición')} Tj ET`)) }),
-    }));
+    const widget = update.add(
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Tx'),
+        T: PdfString.text('Observacion'),
+        V: PdfString.text('Se ordena la demolición'),
+        DA: PdfString.latin1('/Helv 12 Tf 0 g'),
+        Rect: [60, 560, 560, 590],
+        F: 4,
+        P: pageRef,
+        AP: dict({
+          N: update.add(
+            appearance(
+              500,
+              30,
+              `1 1 1 rg 0 0 500 30 re f 0 g BT /Helv 12 Tf 4 10 Td ${lit('Se ordena la demolición')} Tj ET`,
+            ),
+          ),
+        }),
+      }),
+    );
     addField(update, reader, widget);
     addAnnotation(update, reader, pageRef, widget);
   });
@@ -402,24 +548,43 @@ export function overlayImage(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
     const page = copyOf(update, pageRef);
-    const image = update.add(stream(Buffer.alloc(64, 0x20), { Type: name('XObject'), Subtype: name('Image'), Width: 8, Height: 8, ColorSpace: name('DeviceGray'), BitsPerComponent: 8 }));
+    const image = update.add(
+      stream(Buffer.alloc(64, 0x20), {
+        Type: name('XObject'),
+        Subtype: name('Image'),
+        Width: 8,
+        Height: 8,
+        ColorSpace: name('DeviceGray'),
+        BitsPerComponent: 8,
+      }),
+    );
     const resources = (reader.resolveDict(page.get('Resources')) ?? dict({})).clone();
     const xobjects = (reader.resolveDict(resources.get('XObject')) ?? dict({})).clone();
     xobjects.set('ImTamper', image);
     resources.set('XObject', xobjects);
     const draw = update.add(stream('q 240 0 0 60 320 600 cm /ImTamper Do Q'));
     const contents = page.get('Contents');
-    page.set('Contents', [...(Array.isArray(reader.resolve(contents)) ? (reader.resolve(contents) as PdfRef[]) : [contents as PdfRef]), draw]);
+    page.set('Contents', [
+      ...(Array.isArray(reader.resolve(contents)) ? (reader.resolve(contents) as PdfRef[]) : [contents as PdfRef]),
+      draw,
+    ]);
     page.set('Resources', resources);
     update.set(pageRef, page);
   });
 }
 
 export function overlayLink(pdf: Buffer): Buffer {
-  return overlay(pdf, (_update, page) => dict({
-    Type: name('Annot'), Subtype: name('Link'), Rect: [60, 60, 560, 120], F: 4, P: page, Border: [0, 0, 0],
-    A: dict({ S: name('URI'), URI: PdfString.latin1('https://pagos-municipales.example/pagar?multa=990000') }),
-  }));
+  return overlay(pdf, (_update, page) =>
+    dict({
+      Type: name('Annot'),
+      Subtype: name('Link'),
+      Rect: [60, 60, 560, 120],
+      F: 4,
+      P: page,
+      Border: [0, 0, 0],
+      A: dict({ S: name('URI'), URI: PdfString.latin1('https://pagos-municipales.example/pagar?multa=990000') }),
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,21 +600,37 @@ export function needAppearances(pdf: Buffer): Buffer {
 export function openActionJavaScript(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const root = catalogRef(reader);
-    update.set(root, copyOf(update, root).set('OpenAction', dict({ S: name('JavaScript'), JS: PdfString.latin1("app.alert('Documento anulado');") })));
+    update.set(
+      root,
+      copyOf(update, root).set(
+        'OpenAction',
+        dict({ S: name('JavaScript'), JS: PdfString.latin1("app.alert('Documento anulado');") }),
+      ),
+    );
   });
 }
 
 export function pageAdditionalActions(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    update.set(pageRef, copyOf(update, pageRef).set('AA', dict({ O: dict({ S: name('JavaScript'), JS: PdfString.latin1("this.getField('Monto');") }) })));
+    update.set(
+      pageRef,
+      copyOf(update, pageRef).set(
+        'AA',
+        dict({ O: dict({ S: name('JavaScript'), JS: PdfString.latin1("this.getField('Monto');") }) }),
+      ),
+    );
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Changes to signature fields
 
-function changeField(pdf: Buffer, fieldName: string, change: (field: PdfDict, update: IncrementalUpdate) => void): Buffer {
+function changeField(
+  pdf: Buffer,
+  fieldName: string,
+  change: (field: PdfDict, update: IncrementalUpdate) => void,
+): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const ref = fieldRef(reader, fieldName);
     const field = copyOf(update, ref);
@@ -458,10 +639,24 @@ function changeField(pdf: Buffer, fieldName: string, change: (field: PdfDict, up
   });
 }
 
-export const moveSignatureWidget = (pdf: Buffer) => changeField(pdf, 'Firma1', (f) => f.set('Rect', [350, 600, 596, 672]));
+export const moveSignatureWidget = (pdf: Buffer) =>
+  changeField(pdf, 'Firma1', (f) => f.set('Rect', [350, 600, 596, 672]));
 export const hideSignatureWidget = (pdf: Buffer) => changeField(pdf, 'Firma1', (f) => f.set('F', 134));
 export const replaceSignatureAppearance = (pdf: Buffer) =>
-  changeField(pdf, 'Firma1', (f, update) => f.set('AP', dict({ N: update.add(appearance(246, 72, `0 g BT /Helv 11 Tf 6 50 Td ${lit('Firmado digitalmente por')} Tj 0 -16 Td ${lit('Otro Funcionario, Secretario')} Tj ET`)) })));
+  changeField(pdf, 'Firma1', (f, update) =>
+    f.set(
+      'AP',
+      dict({
+        N: update.add(
+          appearance(
+            246,
+            72,
+            `0 g BT /Helv 11 Tf 6 50 Td ${lit('Firmado digitalmente por')} Tj 0 -16 Td ${lit('Otro Funcionario, Secretario')} Tj ET`,
+          ),
+        ),
+      }),
+    ),
+  );
 
 /** The signature field removed from the form's /Fields (its widget stays on the page). */
 export function removeFromFields(pdf: Buffer, fieldName: string): Buffer {
@@ -469,7 +664,10 @@ export function removeFromFields(pdf: Buffer, fieldName: string): Buffer {
     const ref = formRef(reader);
     const form = copyOf(update, ref);
     const target = fieldRef(reader, fieldName);
-    form.set('Fields', (reader.resolve(form.get('Fields')) as PdfRef[]).filter((f) => f.num !== target.num));
+    form.set(
+      'Fields',
+      (reader.resolve(form.get('Fields')) as PdfRef[]).filter((f) => f.num !== target.num),
+    );
     update.set(ref, form);
   });
 }
@@ -490,10 +688,24 @@ export function addPage(pdf: Buffer): Buffer {
     const pagesRef = reader.resolveDict(catalogRef(reader))!.get('Pages') as PdfRef;
     const pages = copyOf(update, pagesRef);
     const content = update.add(stream(`BT /Helv 14 Tf 72 720 Td ${lit('Anexo: se ordena la demolición')} Tj ET`));
-    const page = update.add(dict({
-      Type: name('Page'), Parent: pagesRef, MediaBox: [0, 0, 612, 792], Contents: content,
-      Resources: dict({ Font: dict({ Helv: dict({ Type: name('Font'), Subtype: name('Type1'), BaseFont: name('Helvetica'), Encoding: name('WinAnsiEncoding') }) }) }),
-    }));
+    const page = update.add(
+      dict({
+        Type: name('Page'),
+        Parent: pagesRef,
+        MediaBox: [0, 0, 612, 792],
+        Contents: content,
+        Resources: dict({
+          Font: dict({
+            Helv: dict({
+              Type: name('Font'),
+              Subtype: name('Type1'),
+              BaseFont: name('Helvetica'),
+              Encoding: name('WinAnsiEncoding'),
+            }),
+          }),
+        }),
+      }),
+    );
     pages.set('Kids', [...(reader.resolve(pages.get('Kids')) as PdfRef[]), page]);
     pages.set('Count', (pages.get('Count') as number) + 1);
     update.set(pagesRef, pages);
@@ -526,7 +738,8 @@ export const shrinkMediaBox = (pdf: Buffer) => changePage(pdf, 'MediaBox', [0, 3
 /** The catalog, the form and the first page written again, byte for byte the same values. */
 export function identicalRewrite(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
-    for (const ref of [catalogRef(reader), formRef(reader), pageRefs(reader)[0]!]) update.set(ref, reader.getObject(ref.num)!);
+    for (const ref of [catalogRef(reader), formRef(reader), pageRefs(reader)[0]!])
+      update.set(ref, reader.getObject(ref.num)!);
   });
 }
 
@@ -535,7 +748,12 @@ export function changeInfo(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const info = reader.trailer.get('Info');
     assert.ok(info instanceof PdfRef, 'the document has an /Info dictionary');
-    update.set(info, copyOf(update, info).set('Title', PdfString.text('Resolución anulada')).set('ModDate', PdfString.latin1("D:20260301120000-03'00'")));
+    update.set(
+      info,
+      copyOf(update, info)
+        .set('Title', PdfString.text('Resolución anulada'))
+        .set('ModDate', PdfString.latin1("D:20260301120000-03'00'")),
+    );
   });
 }
 
@@ -554,7 +772,9 @@ export function addOutlines(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
     const outlines = update.reserve();
-    const item = update.add(dict({ Title: PdfString.text('Resolución anulada'), Parent: outlines, Dest: [pageRef, name('Fit')] }));
+    const item = update.add(
+      dict({ Title: PdfString.text('Resolución anulada'), Parent: outlines, Dest: [pageRef, name('Fit')] }),
+    );
     update.set(outlines, dict({ Type: name('Outlines'), First: item, Last: item, Count: 1 }));
     const root = catalogRef(reader);
     update.set(root, copyOf(update, root).set('Outlines', outlines).set('PageMode', name('UseOutlines')));
@@ -581,7 +801,8 @@ export function objectsInSignatureGap(pdf: Buffer, fieldName = 'Firma1'): Buffer
   const [, b, c] = reader.resolve(sig.get('ByteRange')) as number[];
   const contents = Buffer.from((sig.get('Contents') as PdfString).bytes);
   // The DER length of the CMS (SEQUENCE with a long-form length).
-  const der = contents[1]! & 0x80 ? 2 + (contents[1]! & 0x7f) + contents.readUIntBE(2, contents[1]! & 0x7f) : 2 + contents[1]!;
+  const der =
+    contents[1]! & 0x80 ? 2 + (contents[1]! & 0x7f) + contents.readUIntBE(2, contents[1]! & 0x7f) : 2 + contents[1]!;
   const pageContents = reader.resolveDict(pageRefs(reader)[0])!.get('Contents') as PdfRef;
   const payload = 'q 1 0 0 rg 60 560 500 80 re f Q';
   const object = `${pageContents.num} 0 obj\n<</Length ${payload.length}>>\nstream\n${payload}\nendstream\nendobj\n`;
@@ -609,23 +830,55 @@ export function secondByteRange(pdf: Buffer, fieldName = 'Firma1'): Buffer {
 export function forgedSignatureField(pdf: Buffer, sig: PdfDict): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    const widget = update.add(dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'), V: update.add(sig),
-      Rect: [320, 40, 566, 112], F: 132, P: pageRef,
-      AP: dict({ N: update.add(appearance(246, 72, `0 g BT /Helv 11 Tf 6 50 Td ${lit('Firmado digitalmente por')} Tj 0 -16 Td ${lit('Intendente Municipal')} Tj ET`)) }),
-    }));
+    const widget = update.add(
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Sig'),
+        T: PdfString.text('Firma9'),
+        V: update.add(sig),
+        Rect: [320, 40, 566, 112],
+        F: 132,
+        P: pageRef,
+        AP: dict({
+          N: update.add(
+            appearance(
+              246,
+              72,
+              `0 g BT /Helv 11 Tf 6 50 Td ${lit('Firmado digitalmente por')} Tj 0 -16 Td ${lit('Intendente Municipal')} Tj ET`,
+            ),
+          ),
+        }),
+      }),
+    );
     addField(update, reader, widget);
     addAnnotation(update, reader, pageRef, widget);
   });
 }
 
 export const usfNoContents = (pdf: Buffer) =>
-  forgedSignatureField(pdf, dict({ Type: name('Sig'), Filter: name('Adobe.PPKLite'), SubFilter: name('ETSI.CAdES.detached'), Name: PdfString.text('Intendente Municipal'), M: PdfString.latin1("D:20260301120000-03'00'") }));
+  forgedSignatureField(
+    pdf,
+    dict({
+      Type: name('Sig'),
+      Filter: name('Adobe.PPKLite'),
+      SubFilter: name('ETSI.CAdES.detached'),
+      Name: PdfString.text('Intendente Municipal'),
+      M: PdfString.latin1("D:20260301120000-03'00'"),
+    }),
+  );
 export const usfZeroByteRange = (pdf: Buffer) =>
-  forgedSignatureField(pdf, dict({
-    Type: name('Sig'), Filter: name('Adobe.PPKLite'), SubFilter: name('ETSI.CAdES.detached'), ByteRange: [0, 0, 0, 0],
-    Contents: new PdfString(Buffer.alloc(64), true), M: PdfString.latin1("D:20260301120000-03'00'"),
-  }));
+  forgedSignatureField(
+    pdf,
+    dict({
+      Type: name('Sig'),
+      Filter: name('Adobe.PPKLite'),
+      SubFilter: name('ETSI.CAdES.detached'),
+      ByteRange: [0, 0, 0, 0],
+      Contents: new PdfString(Buffer.alloc(64), true),
+      M: PdfString.latin1("D:20260301120000-03'00'"),
+    }),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // What the allow-list trusts without looking: a field's /V, a widget written in place, the
@@ -633,7 +886,13 @@ export const usfZeroByteRange = (pdf: Buffer) =>
 
 /** A signature block painted over the page: "APROBADO" in red and a signer line. */
 function approvedBlock(update: IncrementalUpdate): PdfRef {
-  return update.add(appearance(246, 72, `1 1 1 rg 0 0 246 72 re f 1 0 0 rg BT /Helv 20 Tf 6 44 Td ${lit('NO APROBADO')} Tj ET 0 g BT /Helv 9 Tf 6 20 Td ${lit('Firmado digitalmente por Intendente Municipal')} Tj ET`));
+  return update.add(
+    appearance(
+      246,
+      72,
+      `1 1 1 rg 0 0 246 72 re f 1 0 0 rg BT /Helv 20 Tf 6 44 Td ${lit('NO APROBADO')} Tj ET 0 g BT /Helv 9 Tf 6 20 Td ${lit('Firmado digitalmente por Intendente Municipal')} Tj ET`,
+    ),
+  );
 }
 
 /**
@@ -644,10 +903,19 @@ function approvedBlock(update: IncrementalUpdate): PdfRef {
 export function reusedSignatureValue(pdf: Buffer, fieldName = 'Firma1'): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    const widget = update.add(dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'), V: signatureObject(reader, fieldName),
-      Rect: [320, 560, 566, 632], F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
-    }));
+    const widget = update.add(
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Sig'),
+        T: PdfString.text('Firma9'),
+        V: signatureObject(reader, fieldName),
+        Rect: [320, 560, 566, 632],
+        F: 4,
+        P: pageRef,
+        AP: dict({ N: approvedBlock(update) }),
+      }),
+    );
     addField(update, reader, widget);
     addAnnotation(update, reader, pageRef, widget);
   });
@@ -657,10 +925,19 @@ export function reusedSignatureValue(pdf: Buffer, fieldName = 'Firma1'): Buffer 
 export function dummyValueSignatureField(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    const widget = update.add(dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'), V: 0,
-      Rect: [320, 560, 566, 632], F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
-    }));
+    const widget = update.add(
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Sig'),
+        T: PdfString.text('Firma9'),
+        V: 0,
+        Rect: [320, 560, 566, 632],
+        F: 4,
+        P: pageRef,
+        AP: dict({ N: approvedBlock(update) }),
+      }),
+    );
     addField(update, reader, widget);
     addAnnotation(update, reader, pageRef, widget);
   });
@@ -670,10 +947,21 @@ export function dummyValueSignatureField(pdf: Buffer): Buffer {
 export function directSignatureWidget(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    addAnnotation(update, reader, pageRef, dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'),
-      Rect: [320, 560, 566, 632], F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
-    }));
+    addAnnotation(
+      update,
+      reader,
+      pageRef,
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Sig'),
+        T: PdfString.text('Firma9'),
+        Rect: [320, 560, 566, 632],
+        F: 4,
+        P: pageRef,
+        AP: dict({ N: approvedBlock(update) }),
+      }),
+    );
   });
 }
 
@@ -682,10 +970,18 @@ export function indirectRectSignatureField(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
     const rect = [320, 560, 566, 632].map((n) => update.add(n));
-    const widget = update.add(dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'),
-      Rect: rect, F: 4, P: pageRef, AP: dict({ N: approvedBlock(update) }),
-    }));
+    const widget = update.add(
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Sig'),
+        T: PdfString.text('Firma9'),
+        Rect: rect,
+        F: 4,
+        P: pageRef,
+        AP: dict({ N: approvedBlock(update) }),
+      }),
+    );
     addField(update, reader, widget);
     addAnnotation(update, reader, pageRef, widget);
   });
@@ -698,10 +994,18 @@ export function indirectRectSignatureField(pdf: Buffer): Buffer {
 export function backgroundOnlySignatureField(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    const widget = update.add(dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('Firma9'),
-      Rect: [36, 625, 576, 700], F: 4, P: pageRef, MK: dict({ BG: [1, 1, 1] }),
-    }));
+    const widget = update.add(
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Sig'),
+        T: PdfString.text('Firma9'),
+        Rect: [36, 625, 576, 700],
+        F: 4,
+        P: pageRef,
+        MK: dict({ BG: [1, 1, 1] }),
+      }),
+    );
     addField(update, reader, widget);
     addAnnotation(update, reader, pageRef, widget);
   });
@@ -715,16 +1019,29 @@ export function emptyFieldFilledWithReusedValue(pdf: Buffer, fieldName = 'Firma1
   let fieldRefNum = 0;
   const first = withUpdate(pdf, (update, reader) => {
     const pageRef = pageRefs(reader)[0]!;
-    const widget = update.add(dict({
-      Type: name('Annot'), Subtype: name('Widget'), FT: name('Sig'), T: PdfString.text('FirmaPendiente'), Rect: [320, 560, 566, 632], F: 4, P: pageRef,
-    }));
+    const widget = update.add(
+      dict({
+        Type: name('Annot'),
+        Subtype: name('Widget'),
+        FT: name('Sig'),
+        T: PdfString.text('FirmaPendiente'),
+        Rect: [320, 560, 566, 632],
+        F: 4,
+        P: pageRef,
+      }),
+    );
     fieldRefNum = widget.num;
     addField(update, reader, widget);
     addAnnotation(update, reader, pageRef, widget);
   });
   return withUpdate(first, (update, reader) => {
     const ref = new PdfRef(fieldRefNum, 0);
-    update.set(ref, copyOf(update, ref).set('V', signatureObject(reader, fieldName)).set('AP', dict({ N: approvedBlock(update) })));
+    update.set(
+      ref,
+      copyOf(update, ref)
+        .set('V', signatureObject(reader, fieldName))
+        .set('AP', dict({ N: approvedBlock(update) })),
+    );
   });
 }
 
@@ -732,8 +1049,19 @@ export function emptyFieldFilledWithReusedValue(pdf: Buffer, fieldName = 'Firma1
 export function restampSelloWithReusedValue(pdf: Buffer): Buffer {
   return withUpdate(pdf, (update, reader) => {
     const sello = fieldRef(reader, 'Sello1');
-    const ap = update.add(appearance(240, 36, `1 1 1 rg 0 0 240 36 re f 0 g BT /Helv 10 Tf 4 22 Td ${lit('Número: IF-2026-00009999-MVE-INTEN')} Tj 0 -14 Td ${lit('Villa Esperanza, 2 de enero de 2026')} Tj ET`));
-    update.set(sello, copyOf(update, sello).set('V', signatureObject(reader, 'Firma1')).set('AP', dict({ N: ap })));
+    const ap = update.add(
+      appearance(
+        240,
+        36,
+        `1 1 1 rg 0 0 240 36 re f 0 g BT /Helv 10 Tf 4 22 Td ${lit('Número: IF-2026-00009999-MVE-INTEN')} Tj 0 -14 Td ${lit('Villa Esperanza, 2 de enero de 2026')} Tj ET`,
+      ),
+    );
+    update.set(
+      sello,
+      copyOf(update, sello)
+        .set('V', signatureObject(reader, 'Firma1'))
+        .set('AP', dict({ N: ap })),
+    );
   });
 }
 
@@ -741,7 +1069,11 @@ export function restampSelloWithReusedValue(pdf: Buffer): Buffer {
  * The trailer's /Info pointed at `target` (the first page, or the catalog), which the same
  * update changes: whatever object /Info names is taken for the document information dictionary.
  */
-function withInfoAt(pdf: Buffer, target: (reader: PdfReader) => PdfRef, change: (update: IncrementalUpdate, reader: PdfReader) => void): Buffer {
+function withInfoAt(
+  pdf: Buffer,
+  target: (reader: PdfReader) => PdfRef,
+  change: (update: IncrementalUpdate, reader: PdfReader) => void,
+): Buffer {
   const reader = new PdfReader(pdf);
   const update = new IncrementalUpdate(reader);
   change(update, reader);
@@ -751,35 +1083,62 @@ function withInfoAt(pdf: Buffer, target: (reader: PdfReader) => PdfRef, change: 
   const table = built.lastIndexOf('trailer');
   const at = table >= 0 ? table : built.lastIndexOf('endobj', built.lastIndexOf('/XRef'));
   const tail = built.subarray(at).toString('latin1');
-  const edited = /\/Info \d+ \d+ R/.test(tail) ? tail.replace(/\/Info \d+ \d+ R/, `/Info ${ref.num} ${ref.gen} R`) : tail.replace(/\/Prev /, `/Info ${ref.num} ${ref.gen} R/Prev `);
+  const edited = /\/Info \d+ \d+ R/.test(tail)
+    ? tail.replace(/\/Info \d+ \d+ R/, `/Info ${ref.num} ${ref.gen} R`)
+    : tail.replace(/\/Prev /, `/Info ${ref.num} ${ref.gen} R/Prev `);
   assert.notEqual(edited, tail, 'the trailer names the object as /Info');
   return Buffer.concat([pdf, built.subarray(0, at), Buffer.from(edited, 'latin1')]);
 }
 
 /** /Info names the first page, whose /Contents gains a stream painting "RECHAZADA" over the text. */
 export function infoNamesPageContentAdded(pdf: Buffer): Buffer {
-  return withInfoAt(pdf, (reader) => pageRefs(reader)[0]!, (update, reader) => {
-    const pageRef = pageRefs(reader)[0]!;
-    const page = copyOf(update, pageRef);
-    const draw = update.add(stream(`q 1 1 1 rg 300 560 300 80 re f Q q 1 0 0 rg BT /HelvT 28 Tf 310 590 Td ${lit('RECHAZADA')} Tj ET Q`));
-    const contents = page.get('Contents');
-    const resources = (reader.resolveDict(page.get('Resources')) ?? dict({})).clone();
-    const fonts = (reader.resolveDict(resources.get('Font')) ?? dict({})).clone();
-    fonts.set('HelvT', dict({ Type: name('Font'), Subtype: name('Type1'), BaseFont: name('Helvetica'), Encoding: name('WinAnsiEncoding') }));
-    resources.set('Font', fonts);
-    page.set('Resources', resources);
-    const save = update.add(stream('q'));
-    const restore = update.add(stream('Q'));
-    page.set('Contents', [save, ...(Array.isArray(reader.resolve(contents)) ? (reader.resolve(contents) as PdfRef[]) : [contents as PdfRef]), restore, draw]);
-    update.set(pageRef, page);
-  });
+  return withInfoAt(
+    pdf,
+    (reader) => pageRefs(reader)[0]!,
+    (update, reader) => {
+      const pageRef = pageRefs(reader)[0]!;
+      const page = copyOf(update, pageRef);
+      const draw = update.add(
+        stream(`q 1 1 1 rg 300 560 300 80 re f Q q 1 0 0 rg BT /HelvT 28 Tf 310 590 Td ${lit('RECHAZADA')} Tj ET Q`),
+      );
+      const contents = page.get('Contents');
+      const resources = (reader.resolveDict(page.get('Resources')) ?? dict({})).clone();
+      const fonts = (reader.resolveDict(resources.get('Font')) ?? dict({})).clone();
+      fonts.set(
+        'HelvT',
+        dict({
+          Type: name('Font'),
+          Subtype: name('Type1'),
+          BaseFont: name('Helvetica'),
+          Encoding: name('WinAnsiEncoding'),
+        }),
+      );
+      resources.set('Font', fonts);
+      page.set('Resources', resources);
+      const save = update.add(stream('q'));
+      const restore = update.add(stream('Q'));
+      page.set('Contents', [
+        save,
+        ...(Array.isArray(reader.resolve(contents)) ? (reader.resolve(contents) as PdfRef[]) : [contents as PdfRef]),
+        restore,
+        draw,
+      ]);
+      update.set(pageRef, page);
+    },
+  );
 }
 
 /** /Info names the catalog, which gains an /OpenAction running JavaScript. */
 export function infoNamesCatalogOpenAction(pdf: Buffer): Buffer {
   return withInfoAt(pdf, catalogRef, (update, reader) => {
     const root = catalogRef(reader);
-    update.set(root, copyOf(update, root).set('OpenAction', dict({ S: name('JavaScript'), JS: PdfString.latin1("app.alert('Documento anulado');") })));
+    update.set(
+      root,
+      copyOf(update, root).set(
+        'OpenAction',
+        dict({ S: name('JavaScript'), JS: PdfString.latin1("app.alert('Documento anulado');") }),
+      ),
+    );
   });
 }
 
@@ -823,7 +1182,8 @@ export async function visibleTimestampWidget(pdf: Buffer, tsaUrl: string): Promi
 // ---------------------------------------------------------------------------------------------
 // Bytes after the end, truncation
 
-export const garbageAfterEof = (pdf: Buffer) => Buffer.concat([pdf, Buffer.from('\n<html><script>document.write("RECHAZADA")</script></html>\n', 'latin1')]);
+export const garbageAfterEof = (pdf: Buffer) =>
+  Buffer.concat([pdf, Buffer.from('\n<html><script>document.write("RECHAZADA")</script></html>\n', 'latin1')]);
 
 /** Cut 120 bytes before the end: inside the last revision's cross-reference section. */
 export const truncateLastRevision = (pdf: Buffer) => pdf.subarray(0, pdf.length - 120);
@@ -854,8 +1214,12 @@ export async function forgedCodePdf(number: string, code: string): Promise<Buffe
   const page = pdf.addPage([612, 792]);
   const grouped = code.replace(/(.{4})(?=.)/g, '$1-');
   const lines: [string, number, number][] = [
-    ['Municipalidad de Villa Esperanza', 16, 740], [`Número: ${number}`, 11, 710], ['Referencia: Obra Calle 9', 12, 660],
-    ['RECHAZADA, se ordena la demolición', 14, 620], ['##FIN_TEXTO##', 8, 590], [`Código de verificación: ${grouped}`, 10, 80],
+    ['Municipalidad de Villa Esperanza', 16, 740],
+    [`Número: ${number}`, 11, 710],
+    ['Referencia: Obra Calle 9', 12, 660],
+    ['RECHAZADA, se ordena la demolición', 14, 620],
+    ['##FIN_TEXTO##', 8, 590],
+    [`Código de verificación: ${grouped}`, 10, 80],
   ];
   for (const [text, size, y] of lines) page.drawText(text, { x: 60, y, size, font });
   return Buffer.from(await pdf.save({ useObjectStreams: false }));

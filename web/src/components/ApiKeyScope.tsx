@@ -35,7 +35,11 @@ export function createKeyBody(form: CreateKeyForm): CreateApiKeyBody {
   return {
     name: form.name.trim(),
     ...(form.days === '' ? {} : { expires_in_days: Number(form.days) }),
-    ...(form.allUsers ? { all_users: true } : form.userIds.length > 0 || !form.systemRead ? { user_ids: form.userIds } : {}),
+    ...(form.allUsers
+      ? { all_users: true }
+      : form.userIds.length > 0 || !form.systemRead
+        ? { user_ids: form.userIds }
+        : {}),
     ...(form.systemRead ? { system_read: true } : {}),
   };
 }
@@ -52,19 +56,29 @@ export function KeyScope({ apiKey }: { apiKey: Pick<ApiKey, 'all_users' | 'user_
   return (
     <Stack gap={2} align="flex-start">
       <Text size="sm">{usersLabel(apiKey)}</Text>
-      {apiKey.system_read && <Badge variant="light" c="dark.8" color="grape" miw="max-content" data-testid="api-key-system-read">Lectura de sistema</Badge>}
+      {apiKey.system_read && (
+        <Badge variant="light" c="dark.8" color="grape" miw="max-content" data-testid="api-key-system-read">
+          Lectura de sistema
+        </Badge>
+      )}
     </Stack>
   );
 }
 
 /** The list's "Lecturas de sistema" cell: how many reads without a user, and the last one. */
-export function SystemReads({ apiKey }: { apiKey: Pick<ApiKey, 'system_read' | 'system_read_count' | 'last_system_read_at'> }) {
+export function SystemReads({
+  apiKey,
+}: {
+  apiKey: Pick<ApiKey, 'system_read' | 'system_read_count' | 'last_system_read_at'>;
+}) {
   if (!apiKey.system_read && apiKey.system_read_count === 0) return <Text size="sm">—</Text>;
   const count = apiKey.system_read_count;
   return (
     <Stack gap={2} data-testid="api-key-system-reads">
       <Text size="sm">{count === 1 ? '1 lectura' : `${count} lecturas`}</Text>
-      <Text size="xs">{apiKey.last_system_read_at ? `última: ${formatDate(apiKey.last_system_read_at)}` : 'ninguna todavía'}</Text>
+      <Text size="xs">
+        {apiKey.last_system_read_at ? `última: ${formatDate(apiKey.last_system_read_at)}` : 'ninguna todavía'}
+      </Text>
     </Stack>
   );
 }

@@ -24,14 +24,29 @@ export function CaseArchive({ caseId, caseNumber }: { caseId: string; caseNumber
   });
   return (
     <>
-      <Button variant="default" onClick={() => { archive.reset(); setOpen(true); }}>Archivar</Button>
+      <Button
+        variant="default"
+        onClick={() => {
+          archive.reset();
+          setOpen(true);
+        }}
+      >
+        Archivar
+      </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Archivar ${caseNumber}`}>
         <Stack>
-          <Text size="sm">El expediente queda archivado para siempre: no se podrá transferir, asignar ni agregarle documentos. Si su tipo tiene un plazo de conservación, se cuenta desde hoy.</Text>
+          <Text size="sm">
+            El expediente queda archivado para siempre: no se podrá transferir, asignar ni agregarle documentos. Si su
+            tipo tiene un plazo de conservación, se cuenta desde hoy.
+          </Text>
           <ErrorAlert error={archive.error} title="No se pudo archivar" />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>Cancelar</Button>
-            <Button color="red" loading={archive.isPending} onClick={() => archive.mutate()}>Archivar expediente</Button>
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancelar
+            </Button>
+            <Button color="red" loading={archive.isPending} onClick={() => archive.mutate()}>
+              Archivar expediente
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -29,7 +29,9 @@ export function CaseExport({ caseId }: { caseId: string }) {
       setView(res.data);
       while (res.data.status === 'pending' || res.data.status === 'running') {
         await sleep(1500);
-        res = await callEnvelope('get', '/api/v1/cases/{id}/exports/{exportId}', { path: { id: caseId, exportId: res.data.export_id } });
+        res = await callEnvelope('get', '/api/v1/cases/{id}/exports/{exportId}', {
+          path: { id: caseId, exportId: res.data.export_id },
+        });
         setView(res.data);
       }
       if (res.data.status === 'failed') throw new Error(res.data.error ?? 'La exportación falló');
@@ -41,21 +43,39 @@ export function CaseExport({ caseId }: { caseId: string }) {
     <Paper withBorder p="md" data-testid="case-export">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>Exportación</Text>
-        <Button variant="default" size="xs" onClick={() => run.mutate()} loading={run.isPending}>Exportar expediente</Button>
+        <Button variant="default" size="xs" onClick={() => run.mutate()} loading={run.isPending}>
+          Exportar expediente
+        </Button>
       </Group>
       {progress && view?.status !== 'done' && (
         <Stack gap={4}>
-          <Text size="sm" role="status">{STEP_TEXT[progress.step] ?? progress.step}</Text>
-          <Progress value={(progress.done / Math.max(progress.total, 1)) * 100} aria-label="Progreso de la exportación" />
+          <Text size="sm" role="status">
+            {STEP_TEXT[progress.step] ?? progress.step}
+          </Text>
+          <Progress
+            value={(progress.done / Math.max(progress.total, 1)) * 100}
+            aria-label="Progreso de la exportación"
+          />
         </Stack>
       )}
       {view?.status === 'done' && view.pdf && view.package && (
         <Stack gap={4}>
-          <Text size="sm" role="status">{`Índice versión ${view.index_version}: exportación lista (los enlaces vencen en unos minutos).`}</Text>
-          <Anchor href={view.pdf.url} target="_blank" rel="noreferrer" size="sm">Expediente completo (PDF)</Anchor>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>SHA-256 {view.pdf.sha256}</Text>
-          <Anchor href={view.package.url} download size="sm">Paquete BagIt (ZIP)</Anchor>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>SHA-256 {view.package.sha256}</Text>
+          <Text
+            size="sm"
+            role="status"
+          >{`Índice versión ${view.index_version}: exportación lista (los enlaces vencen en unos minutos).`}</Text>
+          <Anchor href={view.pdf.url} target="_blank" rel="noreferrer" size="sm">
+            Expediente completo (PDF)
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            SHA-256 {view.pdf.sha256}
+          </Text>
+          <Anchor href={view.package.url} download size="sm">
+            Paquete BagIt (ZIP)
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            SHA-256 {view.package.sha256}
+          </Text>
         </Stack>
       )}
       <ErrorAlert error={run.error} title="No se pudo exportar el expediente" />

@@ -22,7 +22,11 @@ function AnnulForm({ caseId, entry, onDone }: { caseId: string; entry: Entry; on
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const annul = useMutation({
-    mutationFn: () => call('post', '/api/v1/cases/{id}/folios/{documentId}/annul', { path: { id: caseId, documentId: entry.document_id }, body: { reason: reason.trim() } }),
+    mutationFn: () =>
+      call('post', '/api/v1/cases/{id}/folios/{documentId}/annul', {
+        path: { id: caseId, documentId: entry.document_id },
+        body: { reason: reason.trim() },
+      }),
     onSuccess: (r) => {
       notifications.show({ color: 'teal', message: `Fojas anuladas: índice versión ${r.version}` });
       void client.invalidateQueries({ queryKey: ['case', caseId, 'index'] });
@@ -32,9 +36,28 @@ function AnnulForm({ caseId, entry, onDone }: { caseId: string; entry: Entry; on
   return (
     <Stack>
       <Text size="sm">{`${entry.type} ${entry.number}, fojas ${folios(entry)}. La entrada queda en el índice, marcada como anulada.`}</Text>
-      <Textarea label="Motivo de la anulación" description="Entre 5 y 500 caracteres" value={reason} onChange={(e) => setReason(e.currentTarget.value)} required minLength={5} maxLength={500} autosize minRows={2} />
+      <Textarea
+        label="Motivo de la anulación"
+        description="Entre 5 y 500 caracteres"
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        required
+        minLength={5}
+        maxLength={500}
+        autosize
+        minRows={2}
+      />
       <ErrorAlert error={annul.error} title="No se pudo anular" />
-      <Group justify="flex-end"><Button color="red" onClick={() => annul.mutate()} loading={annul.isPending} disabled={reason.trim().length < 5}>Anular</Button></Group>
+      <Group justify="flex-end">
+        <Button
+          color="red"
+          onClick={() => annul.mutate()}
+          loading={annul.isPending}
+          disabled={reason.trim().length < 5}
+        >
+          Anular
+        </Button>
+      </Group>
     </Stack>
   );
 }
@@ -50,7 +73,8 @@ export function CaseIndex({ caseId }: { caseId: string }) {
   const older = useQuery({
     queryKey: ['case', caseId, 'index', chosen],
     enabled: Boolean(chosen),
-    queryFn: () => call('get', '/api/v1/cases/{id}/index/versions/{version}', { path: { id: caseId, version: chosen ?? '' } }),
+    queryFn: () =>
+      call('get', '/api/v1/cases/{id}/index/versions/{version}', { path: { id: caseId, version: chosen ?? '' } }),
   });
   const [annulling, setAnnulling] = useState<Entry>();
   const data: CaseIndexView | undefined = index.data;
@@ -62,8 +86,14 @@ export function CaseIndex({ caseId }: { caseId: string }) {
         <Text fw={600}>Índice del expediente</Text>
         {data && data.versions.length > 1 && (
           <Select
-            aria-label="Versión del índice" size="xs" w={170} clearable placeholder={`Versión ${data.current?.version ?? ''} (actual)`}
-            data={data.versions.slice(0, -1).map((v) => ({ value: String(v.version), label: `Versión ${v.version}` }))} value={chosen} onChange={setChosen}
+            aria-label="Versión del índice"
+            size="xs"
+            w={170}
+            clearable
+            placeholder={`Versión ${data.current?.version ?? ''} (actual)`}
+            data={data.versions.slice(0, -1).map((v) => ({ value: String(v.version), label: `Versión ${v.version}` }))}
+            value={chosen}
+            onChange={setChosen}
           />
         )}
       </Group>
@@ -71,24 +101,56 @@ export function CaseIndex({ caseId }: { caseId: string }) {
       {data && !data.current && <Text size="sm">Los documentos todavía no están foliados.</Text>}
       {shown && (
         <Stack gap="xs">
-          {shown.signed && shown.pdf_url
-            ? <Anchor href={shown.pdf_url} target="_blank" rel="noreferrer" size="sm">{`Índice firmado, versión ${shown.version} (PDF)`}</Anchor>
-            : <Text size="sm" c="dimmed" role="status">{`Versión ${shown.version}: firmando con el sello del municipio…`}</Text>}
-          <Text size="xs" c="dimmed">{`Versión ${shown.version} del ${formatDate(shown.created_at)} (${shown.reason === 'annulled' ? 'anulación' : 'foliado'})`}</Text>
+          {shown.signed && shown.pdf_url ? (
+            <Anchor
+              href={shown.pdf_url}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+            >{`Índice firmado, versión ${shown.version} (PDF)`}</Anchor>
+          ) : (
+            <Text
+              size="sm"
+              c="dimmed"
+              role="status"
+            >{`Versión ${shown.version}: firmando con el sello del municipio…`}</Text>
+          )}
+          <Text
+            size="xs"
+            c="dimmed"
+          >{`Versión ${shown.version} del ${formatDate(shown.created_at)} (${shown.reason === 'annulled' ? 'anulación' : 'foliado'})`}</Text>
           <Table>
-            <Table.Thead><Table.Tr><Table.Th>Nº</Table.Th><Table.Th>Documento</Table.Th><Table.Th>Fojas</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nº</Table.Th>
+                <Table.Th>Documento</Table.Th>
+                <Table.Th>Fojas</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {shown.entries.map((e) => (
                 <Table.Tr key={e.document_id} data-testid="index-entry">
                   <Table.Td>{e.position}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/documentos/${e.document_id}`} size="sm" title={e.type_name}>{e.number}</Anchor>
+                    <Anchor component={Link} to={`/documentos/${e.document_id}`} size="sm" title={e.type_name}>
+                      {e.number}
+                    </Anchor>
                     {e.annulled && <Text size="xs" c="red.8">{`Anulado: ${e.annulment_reason ?? ''}`}</Text>}
                   </Table.Td>
                   <Table.Td>{folios(e)}</Table.Td>
                   <Table.Td>
-                    {e.annulled ? <Badge color="red" variant="light">Anulado</Badge>
-                      : canAnnul && <Button size="compact-xs" variant="subtle" color="red" onClick={() => setAnnulling(e)}>Anular</Button>}
+                    {e.annulled ? (
+                      <Badge color="red" variant="light">
+                        Anulado
+                      </Badge>
+                    ) : (
+                      canAnnul && (
+                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => setAnnulling(e)}>
+                          Anular
+                        </Button>
+                      )
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -19,11 +19,25 @@ export function formatDueDate(value: string | null | undefined): string {
 
 export function OverdueBadge() {
   // Dark text on light badges keeps the contrast AA; never narrower than its word.
-  return <Badge variant="light" color="red" c="dark.8" miw="max-content" style={{ flexShrink: 0 }}>Vencido</Badge>;
+  return (
+    <Badge variant="light" color="red" c="dark.8" miw="max-content" style={{ flexShrink: 0 }}>
+      Vencido
+    </Badge>
+  );
 }
 
 /** "Vence el 27/11/2026" and, past it, the "Vencido" badge; nothing without a deadline. */
-export function DueDate({ dueAt, overdue, prefix = 'Vence el', size = 'sm' }: { dueAt: string | null | undefined; overdue?: boolean; prefix?: string; size?: 'xs' | 'sm' }) {
+export function DueDate({
+  dueAt,
+  overdue,
+  prefix = 'Vence el',
+  size = 'sm',
+}: {
+  dueAt: string | null | undefined;
+  overdue?: boolean;
+  prefix?: string;
+  size?: 'xs' | 'sm';
+}) {
   if (!dueAt) return null;
   return (
     <span className="due-date" data-testid="due-date">
@@ -34,7 +48,11 @@ export function DueDate({ dueAt, overdue, prefix = 'Vence el', size = 'sm' }: { 
 }
 
 export type DeadlineMode = 'none' | 'date' | 'days';
-export interface DeadlineValue { mode: DeadlineMode; date: string; days: number | '' }
+export interface DeadlineValue {
+  mode: DeadlineMode;
+  date: string;
+  days: number | '';
+}
 export const NO_DEADLINE: DeadlineValue = { mode: 'none', date: '', days: '' };
 
 /**
@@ -57,7 +75,13 @@ export function deadlineBody(value: DeadlineValue): { due_at?: string; due_in_bu
 }
 
 /** The optional deadline of a form: none, a date, or a number of business days. */
-export function DeadlineField({ label, value, onChange, noneLabel = 'Sin plazo', description }: {
+export function DeadlineField({
+  label,
+  value,
+  onChange,
+  noneLabel = 'Sin plazo',
+  description,
+}: {
   label: string;
   value: DeadlineValue;
   onChange: (v: DeadlineValue) => void;
@@ -67,7 +91,13 @@ export function DeadlineField({ label, value, onChange, noneLabel = 'Sin plazo',
   const id = useId();
   return (
     <Stack gap={6}>
-      <Radio.Group label={label} description={description} value={value.mode} onChange={(mode) => onChange({ ...value, mode: mode as DeadlineMode })} name={`plazo-${id}`}>
+      <Radio.Group
+        label={label}
+        description={description}
+        value={value.mode}
+        onChange={(mode) => onChange({ ...value, mode: mode as DeadlineMode })}
+        name={`plazo-${id}`}
+      >
         <Group gap="md" mt={4}>
           <Radio value="none" label={noneLabel} />
           <Radio value="date" label="Hasta una fecha" />
@@ -75,12 +105,29 @@ export function DeadlineField({ label, value, onChange, noneLabel = 'Sin plazo',
         </Group>
       </Radio.Group>
       {value.mode === 'date' && (
-        <TextInput type="date" label="Fecha de vencimiento" description="Vence al final de ese día" value={value.date}
-          onChange={(e) => onChange({ ...value, date: e.currentTarget.value })} w={220} required />
+        <TextInput
+          type="date"
+          label="Fecha de vencimiento"
+          description="Vence al final de ese día"
+          value={value.date}
+          onChange={(e) => onChange({ ...value, date: e.currentTarget.value })}
+          w={220}
+          required
+        />
       )}
       {value.mode === 'days' && (
-        <NumberInput label="Cantidad de días hábiles" description="Entre 1 y 240; no cuentan fines de semana ni feriados" value={value.days}
-          onChange={(v) => onChange({ ...value, days: typeof v === 'number' ? v : '' })} min={1} max={240} allowDecimal={false} allowNegative={false} w={220} required />
+        <NumberInput
+          label="Cantidad de días hábiles"
+          description="Entre 1 y 240; no cuentan fines de semana ni feriados"
+          value={value.days}
+          onChange={(v) => onChange({ ...value, days: typeof v === 'number' ? v : '' })}
+          min={1}
+          max={240}
+          allowDecimal={false}
+          allowNegative={false}
+          w={220}
+          required
+        />
       )}
     </Stack>
   );

@@ -11,8 +11,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     if (!this.state.error) return this.props.children;
     return (
       <Stack>
-        <Alert color="red" title="Esta pantalla falló" role="alert">{this.state.error.message}</Alert>
-        <Button variant="default" onClick={() => this.setState({ error: null })} w="fit-content">Reintentar</Button>
+        <Alert color="red" title="Esta pantalla falló" role="alert">
+          {this.state.error.message}
+        </Alert>
+        <Button variant="default" onClick={() => this.setState({ error: null })} w="fit-content">
+          Reintentar
+        </Button>
       </Stack>
     );
   }

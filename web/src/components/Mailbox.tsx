@@ -1,4 +1,18 @@
-import { Anchor, Badge, Button, CloseButton, Grid, Group, Paper, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -21,7 +35,11 @@ export interface MailItem {
 
 /** A page of one box, as each screen reads it from its own typed routes. */
 export type BoxPage<T> = { items: T[] } & PageInfo;
-export interface BoxQuery { search: string; page: number; page_size: number }
+export interface BoxQuery {
+  search: string;
+  page: number;
+  page_size: number;
+}
 
 const BOXES: readonly Box[] = ['received', 'sent', 'archived'];
 
@@ -30,7 +48,18 @@ const BOXES: readonly Box[] = ['received', 'sent', 'archived'];
  * shared by notes and memos. The open item is in the address (?id=…, with ?bandeja=… for the
  * box), so a reload or a shared link opens it again; ?nuevo=1 shows the new-draft form instead.
  */
-export function Mailbox<T>({ title, singular, kind, newLabel, resource, load, toItem, unreadCount, renderDetail, archive }: {
+export function Mailbox<T>({
+  title,
+  singular,
+  kind,
+  newLabel,
+  resource,
+  load,
+  toItem,
+  unreadCount,
+  renderDetail,
+  archive,
+}: {
   title: string;
   /** The item's name in a sentence ("Nota", "Memo"). */
   singular: string;
@@ -80,7 +109,8 @@ export function Mailbox<T>({ title, singular, kind, newLabel, resource, load, to
     onSuccess: () => close(),
   });
   // Reading an item marks it read: the lists and unread counts (not the details) are read again.
-  const onRead = () => void client.invalidateQueries({ queryKey: [resource], predicate: (q) => q.queryKey[1] !== 'detail' });
+  const onRead = () =>
+    void client.invalidateQueries({ queryKey: [resource], predicate: (q) => q.queryKey[1] !== 'detail' });
   // The pane takes the focus when it opens, so a keyboard user reads on from its heading.
   useEffect(() => {
     if (open || creating) paneHeading.current?.focus();
@@ -97,9 +127,26 @@ export function Mailbox<T>({ title, singular, kind, newLabel, resource, load, to
       {/* The list and the pane side by side on wide screens, the pane below the list on narrow ones. */}
       <Grid gutter="md">
         <Grid.Col span={showPane ? { base: 12, lg: 5 } : 12} miw={0}>
-          <Tabs value={box} onChange={(v) => { navigateTo({ bandeja: v && v !== 'received' ? v : undefined, id: undefined }); setPage(1); }}>
+          <Tabs
+            value={box}
+            onChange={(v) => {
+              navigateTo({ bandeja: v && v !== 'received' ? v : undefined, id: undefined });
+              setPage(1);
+            }}
+          >
             <Tabs.List>
-              <Tabs.Tab value="received" rightSection={unreadCount ? <Badge size="xs" color="red" aria-label={`${unreadCount} sin leer`}>{unreadCount}</Badge> : null}>Recibidos</Tabs.Tab>
+              <Tabs.Tab
+                value="received"
+                rightSection={
+                  unreadCount ? (
+                    <Badge size="xs" color="red" aria-label={`${unreadCount} sin leer`}>
+                      {unreadCount}
+                    </Badge>
+                  ) : null
+                }
+              >
+                Recibidos
+              </Tabs.Tab>
               <Tabs.Tab value="sent">Enviados</Tabs.Tab>
               <Tabs.Tab value="archived">Archivados</Tabs.Tab>
             </Tabs.List>
@@ -107,36 +154,87 @@ export function Mailbox<T>({ title, singular, kind, newLabel, resource, load, to
               <Tabs.Panel key={b} value={b} pt="sm">
                 {b === box && (
                   <Stack>
-                    <TextInput label="Buscar" placeholder="Asunto o número" value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={280} />
+                    <TextInput
+                      label="Buscar"
+                      placeholder="Asunto o número"
+                      value={search}
+                      onChange={(e) => {
+                        setSearch(e.currentTarget.value);
+                        setPage(1);
+                      }}
+                      maw={280}
+                    />
                     <ErrorAlert error={list.error} title="No se pudo leer la bandeja" />
                     {list.isLoading && <Loading />}
-                    {list.data && (items.length === 0 ? <Text>No hay nada aquí.</Text> : (
-                      // With the reading pane open the list keeps two columns, sender and number under the
-                      // subject (as a mail client does), so it never scrolls sideways beside the pane.
-                      <Table.ScrollContainer minWidth={showPane ? 320 : 640}>
-                        <Table striped highlightOnHover>
-                          <Table.Thead><Table.Tr><Table.Th>Asunto</Table.Th>{!showPane && <><Table.Th>Número</Table.Th><Table.Th>{who}</Table.Th></>}<Table.Th>Fecha</Table.Th></Table.Tr></Table.Thead>
-                          <Table.Tbody>
-                            {items.map((m) => (
-                              <Table.Tr key={m.id} bg={m.id === open ? 'indigo.0' : undefined} data-selected={m.id === open || undefined}>
-                                <Table.Td>
-                                  <Anchor component="button" type="button" onClick={() => select(m.id)} fw={m.unread ? 700 : 400} aria-current={m.id === open ? 'true' : undefined} ta="left">{m.subject}</Anchor>
-                                  {m.unread && <Badge ml="xs" size="xs" color="red">Sin leer</Badge>}
-                                  {showPane && <Text size="xs" c="dimmed">{who}: {m.who} · {m.number ?? '—'}</Text>}
-                                </Table.Td>
+                    {list.data &&
+                      (items.length === 0 ? (
+                        <Text>No hay nada aquí.</Text>
+                      ) : (
+                        // With the reading pane open the list keeps two columns, sender and number under the
+                        // subject (as a mail client does), so it never scrolls sideways beside the pane.
+                        <Table.ScrollContainer minWidth={showPane ? 320 : 640}>
+                          <Table striped highlightOnHover>
+                            <Table.Thead>
+                              <Table.Tr>
+                                <Table.Th>Asunto</Table.Th>
                                 {!showPane && (
                                   <>
-                                    <Table.Td>{m.number ?? '—'}</Table.Td>
-                                    <Table.Td>{m.who}{m.extra ? <Text size="xs" c="dimmed">{m.extra}</Text> : null}</Table.Td>
+                                    <Table.Th>Número</Table.Th>
+                                    <Table.Th>{who}</Table.Th>
                                   </>
                                 )}
-                                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(m.date)}</Table.Td>
+                                <Table.Th>Fecha</Table.Th>
                               </Table.Tr>
-                            ))}
-                          </Table.Tbody>
-                        </Table>
-                      </Table.ScrollContainer>
-                    ))}
+                            </Table.Thead>
+                            <Table.Tbody>
+                              {items.map((m) => (
+                                <Table.Tr
+                                  key={m.id}
+                                  bg={m.id === open ? 'indigo.0' : undefined}
+                                  data-selected={m.id === open || undefined}
+                                >
+                                  <Table.Td>
+                                    <Anchor
+                                      component="button"
+                                      type="button"
+                                      onClick={() => select(m.id)}
+                                      fw={m.unread ? 700 : 400}
+                                      aria-current={m.id === open ? 'true' : undefined}
+                                      ta="left"
+                                    >
+                                      {m.subject}
+                                    </Anchor>
+                                    {m.unread && (
+                                      <Badge ml="xs" size="xs" color="red">
+                                        Sin leer
+                                      </Badge>
+                                    )}
+                                    {showPane && (
+                                      <Text size="xs" c="dimmed">
+                                        {who}: {m.who} · {m.number ?? '—'}
+                                      </Text>
+                                    )}
+                                  </Table.Td>
+                                  {!showPane && (
+                                    <>
+                                      <Table.Td>{m.number ?? '—'}</Table.Td>
+                                      <Table.Td>
+                                        {m.who}
+                                        {m.extra ? (
+                                          <Text size="xs" c="dimmed">
+                                            {m.extra}
+                                          </Text>
+                                        ) : null}
+                                      </Table.Td>
+                                    </>
+                                  )}
+                                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(m.date)}</Table.Td>
+                                </Table.Tr>
+                              ))}
+                            </Table.Tbody>
+                          </Table>
+                        </Table.ScrollContainer>
+                      ))}
                     {list.data && <Pager page={page} totalPages={totalPagesOf(list.data)} onChange={setPage} />}
                   </Stack>
                 )}
@@ -152,25 +250,37 @@ export function Mailbox<T>({ title, singular, kind, newLabel, resource, load, to
               p="md"
               data-testid="mailbox-pane"
               aria-labelledby="mailbox-pane-title"
-              onKeyDown={(e: React.KeyboardEvent) => { if (e.key === 'Escape') close(); }}
+              onKeyDown={(e: React.KeyboardEvent) => {
+                if (e.key === 'Escape') close();
+              }}
             >
               <Stack>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Title order={2} size="h4" id="mailbox-pane-title" ref={paneHeading} tabIndex={-1}>{paneTitle}</Title>
+                  <Title order={2} size="h4" id="mailbox-pane-title" ref={paneHeading} tabIndex={-1}>
+                    {paneTitle}
+                  </Title>
                   <CloseButton aria-label="Cerrar" onClick={close} />
                 </Group>
-                {creating ? <NewMailDraft kind={kind} onCancel={close} /> : open && (
-                  <>
-                    {renderDetail(open, onRead)}
-                    <ErrorAlert error={toggleArchive.error} title="No se pudo archivar" />
-                    {box !== 'sent' && (
-                      <Group justify="flex-end">
-                        <Button variant="default" onClick={() => toggleArchive.mutate({ id: open, archived: box !== 'archived' })} loading={toggleArchive.isPending}>
-                          {box === 'archived' ? 'Desarchivar' : 'Archivar'}
-                        </Button>
-                      </Group>
-                    )}
-                  </>
+                {creating ? (
+                  <NewMailDraft kind={kind} onCancel={close} />
+                ) : (
+                  open && (
+                    <>
+                      {renderDetail(open, onRead)}
+                      <ErrorAlert error={toggleArchive.error} title="No se pudo archivar" />
+                      {box !== 'sent' && (
+                        <Group justify="flex-end">
+                          <Button
+                            variant="default"
+                            onClick={() => toggleArchive.mutate({ id: open, archived: box !== 'archived' })}
+                            loading={toggleArchive.isPending}
+                          >
+                            {box === 'archived' ? 'Desarchivar' : 'Archivar'}
+                          </Button>
+                        </Group>
+                      )}
+                    </>
+                  )
                 )}
               </Stack>
             </Paper>

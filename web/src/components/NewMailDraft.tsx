@@ -17,21 +17,42 @@ export function NewMailDraft({ kind, onCancel }: { kind: 'NOTA' | 'MEMO'; onCanc
   const [reference, setReference] = useState('');
   const [recipients, setRecipients] = useState<Recipients>({ to: [], cc: [], bcc: [] });
   const create = useMutation({
-    mutationFn: () => call('post', '/api/v1/documents', { body: { document_type_acronym: kind, reference: reference.trim(), recipients } }),
+    mutationFn: () =>
+      call('post', '/api/v1/documents', {
+        body: { document_type_acronym: kind, reference: reference.trim(), recipients },
+      }),
     onSuccess: (data) => {
       void client.invalidateQueries({ queryKey: ['documents'] });
       navigate(`/documentos/${data.document_id}`);
     },
   });
   return (
-    <form onSubmit={(e) => { e.preventDefault(); create.mutate(); }} aria-label={kind === 'NOTA' ? 'Borrador de nota' : 'Borrador de memo'} data-document-type={kind}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate();
+      }}
+      aria-label={kind === 'NOTA' ? 'Borrador de nota' : 'Borrador de memo'}
+      data-document-type={kind}
+    >
       <Stack>
-        <TextInput label="Referencia" description="El asunto del documento" value={reference} onChange={(e) => setReference(e.currentTarget.value)} required maxLength={500} />
+        <TextInput
+          label="Referencia"
+          description="El asunto del documento"
+          value={reference}
+          onChange={(e) => setReference(e.currentTarget.value)}
+          required
+          maxLength={500}
+        />
         <RecipientsPicker kind={kind} value={recipients} onChange={setRecipients} />
         <ErrorAlert error={create.error} title="No se pudo crear el borrador" />
         <Group>
-          <Button type="submit" loading={create.isPending}>Crear borrador</Button>
-          <Button variant="default" onClick={onCancel}>Cancelar</Button>
+          <Button type="submit" loading={create.isPending}>
+            Crear borrador
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
         </Group>
       </Stack>
     </form>

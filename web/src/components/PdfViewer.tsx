@@ -53,13 +53,15 @@ export function PdfViewer({ data, title, downloadName }: { data: Blob; title: st
         const box = host.current;
         if (cancelled || !box) return;
         pagesRef.current = pages;
-        box.replaceChildren(...pages.map((page, i) => {
-          const frame = document.createElement('div');
-          frame.className = 'pdf-page';
-          frame.dataset.page = String(i + 1);
-          frame.appendChild(pageCanvas(page, 1, title, i + 1, pages.length));
-          return frame;
-        }));
+        box.replaceChildren(
+          ...pages.map((page, i) => {
+            const frame = document.createElement('div');
+            frame.className = 'pdf-page';
+            frame.dataset.page = String(i + 1);
+            frame.appendChild(pageCanvas(page, 1, title, i + 1, pages.length));
+            return frame;
+          }),
+        );
         setDoc(loaded);
         setState({ kind: 'ready', pages: loaded.numPages });
       } catch (err) {
@@ -137,14 +139,17 @@ export function PdfViewer({ data, title, downloadName }: { data: Blob; title: st
     setCurrent(n);
   }, []);
 
-  const goTo = useCallback((n: number) => {
-    const el = scroller.current;
-    const target = Math.min(Math.max(1, Math.round(n)), Math.max(1, pageCount));
-    const frame = host.current?.querySelector<HTMLElement>(`.pdf-page[data-page="${target}"]`);
-    if (el && frame) el.scrollTo({ top: frame.offsetTop, behavior: 'auto' });
-    setCurrent(target);
-    setTyped(undefined);
-  }, [pageCount]);
+  const goTo = useCallback(
+    (n: number) => {
+      const el = scroller.current;
+      const target = Math.min(Math.max(1, Math.round(n)), Math.max(1, pageCount));
+      const frame = host.current?.querySelector<HTMLElement>(`.pdf-page[data-page="${target}"]`);
+      if (el && frame) el.scrollTo({ top: frame.offsetTop, behavior: 'auto' });
+      setCurrent(target);
+      setTyped(undefined);
+    },
+    [pageCount],
+  );
 
   const zoomIndex = ZOOMS.indexOf(zoom);
   const zoomTo = (next: number) => {
@@ -167,10 +172,32 @@ export function PdfViewer({ data, title, downloadName }: { data: Blob; title: st
 
   return (
     <div className="pdf-viewer">
-      <Group justify="space-between" mb="xs" gap="xs" className="pdf-toolbar" role="group" aria-label={`Controles del PDF: ${title}`}>
-        <Group gap={6} role="group" aria-label={pageCount ? `Página ${current} de ${pageCount}` : 'Páginas'} data-testid="pdf-page-indicator">
-          <ActionIcon variant="default" size="lg" aria-label="Página anterior" onClick={() => goTo(current - 1)} disabled={!pageCount || current <= 1}>‹</ActionIcon>
-          <Text size="sm" component="span" aria-hidden>Página</Text>
+      <Group
+        justify="space-between"
+        mb="xs"
+        gap="xs"
+        className="pdf-toolbar"
+        role="group"
+        aria-label={`Controles del PDF: ${title}`}
+      >
+        <Group
+          gap={6}
+          role="group"
+          aria-label={pageCount ? `Página ${current} de ${pageCount}` : 'Páginas'}
+          data-testid="pdf-page-indicator"
+        >
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Página anterior"
+            onClick={() => goTo(current - 1)}
+            disabled={!pageCount || current <= 1}
+          >
+            ‹
+          </ActionIcon>
+          <Text size="sm" component="span" aria-hidden>
+            Página
+          </Text>
           <TextInput
             size="xs"
             w={52}
@@ -180,21 +207,65 @@ export function PdfViewer({ data, title, downloadName }: { data: Blob; title: st
             disabled={!pageCount}
             onChange={(e) => setTyped(e.currentTarget.value.replace(/\D/g, ''))}
             onKeyDown={onPageKey}
-            onBlur={() => { if (typed !== undefined) { const n = Number.parseInt(typed, 10); if (Number.isFinite(n)) goTo(n); else setTyped(undefined); } }}
+            onBlur={() => {
+              if (typed !== undefined) {
+                const n = Number.parseInt(typed, 10);
+                if (Number.isFinite(n)) goTo(n);
+                else setTyped(undefined);
+              }
+            }}
           />
-          <Text size="sm" component="span" aria-hidden data-testid="pdf-page-count">de {pageCount || '…'}</Text>
-          <ActionIcon variant="default" size="lg" aria-label="Página siguiente" onClick={() => goTo(current + 1)} disabled={!pageCount || current >= pageCount}>›</ActionIcon>
+          <Text size="sm" component="span" aria-hidden data-testid="pdf-page-count">
+            de {pageCount || '…'}
+          </Text>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Página siguiente"
+            onClick={() => goTo(current + 1)}
+            disabled={!pageCount || current >= pageCount}
+          >
+            ›
+          </ActionIcon>
         </Group>
         <Group gap={6} role="group" aria-label="Zoom">
-          <ActionIcon variant="default" size="lg" aria-label="Alejar" onClick={() => zoomTo(ZOOMS[zoomIndex - 1])} disabled={zoomIndex <= 0}>−</ActionIcon>
-          <Text size="sm" component="output" aria-live="polite" data-testid="pdf-zoom" miw={48} ta="center">{Math.round(zoom * 100)} %</Text>
-          <ActionIcon variant="default" size="lg" aria-label="Acercar" onClick={() => zoomTo(ZOOMS[zoomIndex + 1])} disabled={zoomIndex >= ZOOMS.length - 1}>+</ActionIcon>
-          <Button variant="default" size="xs" onClick={() => zoomTo(1)} disabled={zoom === 1}>Ajustar al ancho</Button>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Alejar"
+            onClick={() => zoomTo(ZOOMS[zoomIndex - 1])}
+            disabled={zoomIndex <= 0}
+          >
+            −
+          </ActionIcon>
+          <Text size="sm" component="output" aria-live="polite" data-testid="pdf-zoom" miw={48} ta="center">
+            {Math.round(zoom * 100)} %
+          </Text>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Acercar"
+            onClick={() => zoomTo(ZOOMS[zoomIndex + 1])}
+            disabled={zoomIndex >= ZOOMS.length - 1}
+          >
+            +
+          </ActionIcon>
+          <Button variant="default" size="xs" onClick={() => zoomTo(1)} disabled={zoom === 1}>
+            Ajustar al ancho
+          </Button>
         </Group>
-        {href && <Anchor href={href} download={downloadName ?? 'documento.pdf'} size="sm">Descargar PDF</Anchor>}
+        {href && (
+          <Anchor href={href} download={downloadName ?? 'documento.pdf'} size="sm">
+            Descargar PDF
+          </Anchor>
+        )}
       </Group>
       {state.kind === 'loading' && <Loading label="Preparando el PDF…" />}
-      {state.kind === 'error' && <Text c="red.8" role="alert">{state.message}</Text>}
+      {state.kind === 'error' && (
+        <Text c="red.8" role="alert">
+          {state.message}
+        </Text>
+      )}
       {/* biome-ignore lint/a11y/useSemanticElements: a scrolling region of pages, not a section of the document */}
       <div
         ref={scroller}

@@ -37,19 +37,33 @@ const documentLabel = (d: Pick<UserDocument, 'acronym' | 'reference'>) => `${d.a
 /** What one document's answer says, in words. */
 export function outcomeText(o: BatchOutcome): string {
   switch (o.status) {
-    case 'signed': return 'Firmado';
-    case 'numbered': return `Numerado ${o.document_number ?? ''}`.trim();
-    case 'refused': return `No se firmó: ${o.error ?? 'motivo desconocido'}`;
-    case 'awaiting_authorization': return 'Preparado: espera su código';
-    default: return 'Pendiente';
+    case 'signed':
+      return 'Firmado';
+    case 'numbered':
+      return `Numerado ${o.document_number ?? ''}`.trim();
+    case 'refused':
+      return `No se firmó: ${o.error ?? 'motivo desconocido'}`;
+    case 'awaiting_authorization':
+      return 'Preparado: espera su código';
+    default:
+      return 'Pendiente';
   }
 }
 
 function OutcomeBadge({ outcome }: { outcome: BatchOutcome }) {
-  if (outcome.status === 'refused') return <Text size="sm" c="red.9" data-testid="batch-refusal">{outcomeText(outcome)}</Text>;
+  if (outcome.status === 'refused')
+    return (
+      <Text size="sm" c="red.9" data-testid="batch-refusal">
+        {outcomeText(outcome)}
+      </Text>
+    );
   const color = outcome.status === 'pending' || outcome.status === 'awaiting_authorization' ? 'gray' : 'green';
   // Dark text on light badges keeps the contrast AA.
-  return <Badge variant="light" color={color} c="dark.8" miw="max-content" tt="none">{outcomeText(outcome)}</Badge>;
+  return (
+    <Badge variant="light" color={color} c="dark.8" miw="max-content" tt="none">
+      {outcomeText(outcome)}
+    </Badge>
+  );
 }
 
 export function PendingSignatures({ documents }: { documents: UserDocument[] }) {
@@ -61,26 +75,38 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
   // The refused documents of the last batch stay listed (with their reason) even when the
   // reloaded list no longer has them.
   const listed = new Set(documents.map((d) => d.document_id));
-  const kept = (batch?.outcomes ? batch.documents : []).filter((d) => !listed.has(d.document_id) && batch?.outcomes?.get(d.document_id)?.status === 'refused');
+  const kept = (batch?.outcomes ? batch.documents : []).filter(
+    (d) => !listed.has(d.document_id) && batch?.outcomes?.get(d.document_id)?.status === 'refused',
+  );
   const rows = [...documents, ...kept];
   const running = !!batch?.running;
   const chosen = rows.filter((d) => selected.has(d.document_id));
   const allChosen = rows.length > 0 && chosen.length === rows.length;
 
-  const toggle = (id: string, on: boolean) => setSelected((prev) => {
-    const next = new Set(prev);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  });
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const progressOf = (key: string) => (done: number) => setBatch((b) => (b && b.key === key ? { ...b, done } : b));
 
   /** Shows what the batch answered: its outcomes, and the code dialog when it waits for one. */
   function settled(docs: UserDocument[], key: string, result: BatchResult) {
     const outcomes = new Map(result.outcomes.map((o) => [o.document_id, o]));
-    const authorization = result.authorization_required ? { method: result.method ?? 'otp-email', expiresAt: result.expires_at ?? null } : undefined;
-    setBatch({ key, documents: docs, done: result.done, running: false, outcomes, ...(authorization ? { authorization } : {}) });
+    const authorization = result.authorization_required
+      ? { method: result.method ?? 'otp-email', expiresAt: result.expires_at ?? null }
+      : undefined;
+    setBatch({
+      key,
+      documents: docs,
+      done: result.done,
+      running: false,
+      outcomes,
+      ...(authorization ? { authorization } : {}),
+    });
     if (authorization) return;
     setSelected(new Set());
     void client.invalidateQueries({ queryKey: ['documents'] });
@@ -91,13 +117,23 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
   async function run(docs: UserDocument[], key: string) {
     setBatch({ key, documents: docs, done: 0, running: true });
     try {
-      settled(docs, key, await signBatch(docs.map((d) => d.document_id), progressOf(key), key));
+      settled(
+        docs,
+        key,
+        await signBatch(
+          docs.map((d) => d.document_id),
+          progressOf(key),
+          key,
+        ),
+      );
     } catch (error) {
       setBatch((b) => (b && b.key === key ? { ...b, running: false, error } : b));
     }
   }
 
-  const outcomes = batch?.outcomes ? batch.documents.map((d) => ({ doc: d, outcome: batch.outcomes!.get(d.document_id) })) : [];
+  const outcomes = batch?.outcomes
+    ? batch.documents.map((d) => ({ doc: d, outcome: batch.outcomes!.get(d.document_id) }))
+    : [];
   const signedCount = outcomes.filter((o) => o.outcome?.status === 'signed' || o.outcome?.status === 'numbered').length;
   const refusedCount = outcomes.filter((o) => o.outcome?.status === 'refused').length;
 
@@ -112,16 +148,25 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
               checked={allChosen}
               indeterminate={chosen.length > 0 && !allChosen}
               disabled={running}
-              onChange={(e) => setSelected(e.currentTarget.checked ? new Set(rows.map((d) => d.document_id)) : new Set())}
+              onChange={(e) =>
+                setSelected(e.currentTarget.checked ? new Set(rows.map((d) => d.document_id)) : new Set())
+              }
             />
-            <Button color="teal" disabled={chosen.length === 0 || running} loading={running} onClick={() => void run(chosen, crypto.randomUUID())}>
+            <Button
+              color="teal"
+              disabled={chosen.length === 0 || running}
+              loading={running}
+              onClick={() => void run(chosen, crypto.randomUUID())}
+            >
               {chosen.length ? `Firmar seleccionados (${chosen.length})` : 'Firmar seleccionados'}
             </Button>
           </Group>
           <Table className="pending-signatures" aria-label="Documentos pendientes de mi firma">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={36}><VisuallyHidden>Seleccionar</VisuallyHidden></Table.Th>
+                <Table.Th w={36}>
+                  <VisuallyHidden>Seleccionar</VisuallyHidden>
+                </Table.Th>
                 <Table.Th>Documento</Table.Th>
                 <Table.Th>Plazo</Table.Th>
                 <Table.Th>Resultado</Table.Th>
@@ -141,11 +186,33 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/documentos/${d.document_id}`}>{documentLabel(d)}</Anchor>
-                      {d.rol_usuario === 'numerador' && <Text size="xs" c="dimmed">Usted numera</Text>}
+                      <Anchor component={Link} to={`/documentos/${d.document_id}`}>
+                        {documentLabel(d)}
+                      </Anchor>
+                      {d.rol_usuario === 'numerador' && (
+                        <Text size="xs" c="dimmed">
+                          Usted numera
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td>{d.due_at ? <DueDate dueAt={d.due_at} overdue={d.overdue} /> : <Text size="sm" c="dimmed">Sin plazo</Text>}</Table.Td>
-                    <Table.Td>{outcome ? <OutcomeBadge outcome={outcome} /> : <Text size="sm" c="dimmed">—</Text>}</Table.Td>
+                    <Table.Td>
+                      {d.due_at ? (
+                        <DueDate dueAt={d.due_at} overdue={d.overdue} />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          Sin plazo
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {outcome ? (
+                        <OutcomeBadge outcome={outcome} />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}
@@ -173,7 +240,9 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorText(batch.error)}</Text>
             <Text size="sm">Reintentar continúa el mismo lote: no firma dos veces lo que ya se firmó.</Text>
-            <Button size="xs" variant="light" onClick={() => void run(batch.documents, batch.key)}>Reintentar</Button>
+            <Button size="xs" variant="light" onClick={() => void run(batch.documents, batch.key)}>
+              Reintentar
+            </Button>
           </Stack>
         </Alert>
       )}
@@ -189,13 +258,23 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
       )}
       {outcomes.length > 0 && (
         <Stack gap={4} data-testid="batch-outcomes">
-          <Text size="sm" fw={600} component="h3" m={0}>Resultado de la firma</Text>
+          <Text size="sm" fw={600} component="h3" m={0}>
+            Resultado de la firma
+          </Text>
           <ul className="batch-outcomes">
             {outcomes.map(({ doc, outcome }) => (
               <li key={doc.document_id} data-document-id={doc.document_id}>
-                <Anchor component={Link} to={`/documentos/${doc.document_id}`} size="sm">{documentLabel(doc)}</Anchor>
+                <Anchor component={Link} to={`/documentos/${doc.document_id}`} size="sm">
+                  {documentLabel(doc)}
+                </Anchor>
                 {': '}
-                {outcome ? <OutcomeBadge outcome={outcome} /> : <Text span size="sm">Sin respuesta</Text>}
+                {outcome ? (
+                  <OutcomeBadge outcome={outcome} />
+                ) : (
+                  <Text span size="sm">
+                    Sin respuesta
+                  </Text>
+                )}
               </li>
             ))}
           </ul>
@@ -209,7 +288,14 @@ export function PendingSignatures({ documents }: { documents: UserDocument[] }) 
  * The one code of a personal signer's batch: every prepared signature is made with it
  * (POST /documents/sign-batch/{key}/authorize), then each document is completed.
  */
-function BatchAuthorizationDialog({ batchKey, count, pending, onProgress, onFinished, onClose }: {
+function BatchAuthorizationDialog({
+  batchKey,
+  count,
+  pending,
+  onProgress,
+  onFinished,
+  onClose,
+}: {
   batchKey: string;
   count: number;
   pending: Batch['authorization'];

@@ -38,7 +38,19 @@ export function codeDigits(typed: string): string {
  * The shell both code dialogs share (a document's, a batch's): what was sent where, the six-digit
  * field, the server's refusal, Cancelar and Autorizar; `extra` goes beside the buttons.
  */
-export function CodeDialog({ opened, onClose, intro, description, code, onCode, onAuthorize, authorizing, error, children, extra }: {
+export function CodeDialog({
+  opened,
+  onClose,
+  intro,
+  description,
+  code,
+  onCode,
+  onAuthorize,
+  authorizing,
+  error,
+  children,
+  extra,
+}: {
   opened: boolean;
   onClose: () => void;
   intro: React.ReactNode;
@@ -79,8 +91,12 @@ export function CodeDialog({ opened, onClose, intro, description, code, onCode, 
         <Group justify={extra ? 'space-between' : 'flex-end'}>
           {extra}
           <Group>
-            <Button variant="default" onClick={onClose}>Cancelar</Button>
-            <Button type="submit" color="teal" disabled={!valid} loading={authorizing}>Autorizar</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" color="teal" disabled={!valid} loading={authorizing}>
+              Autorizar
+            </Button>
           </Group>
         </Group>
       </Stack>
@@ -93,7 +109,12 @@ const WHERE: Record<PendingAuthorization['method'], string> = {
   totp: 'Ingrese el código de su aplicación de autenticación.',
 };
 
-export function PersonalSignatureDialog({ documentId, pending, onFinished, onClose }: {
+export function PersonalSignatureDialog({
+  documentId,
+  pending,
+  onFinished,
+  onClose,
+}: {
   documentId: string;
   pending: PendingAuthorization | undefined;
   onFinished: (res: Finished) => void;
@@ -111,7 +132,8 @@ export function PersonalSignatureDialog({ documentId, pending, onFinished, onClo
     setResent(false);
   }
   const authorize = useMutation({
-    mutationFn: () => callEnvelope('post', '/api/v1/documents/{id}/sign/authorize', { path: { id: documentId }, body: { code } }),
+    mutationFn: () =>
+      callEnvelope('post', '/api/v1/documents/{id}/sign/authorize', { path: { id: documentId }, body: { code } }),
     onSuccess: (res) => onFinished(res),
   });
   const resend = useMutation({
@@ -130,16 +152,33 @@ export function PersonalSignatureDialog({ documentId, pending, onFinished, onClo
     <CodeDialog
       opened={Boolean(pending)}
       onClose={onClose}
-      intro={<>{WHERE[method]}{' '}{current?.expiresAt ? `Vence a las ${formatTime(current.expiresAt)}.` : method === 'otp-email' ? 'Puede tardar unos segundos en llegar.' : ''}</>}
+      intro={
+        <>
+          {WHERE[method]}{' '}
+          {current?.expiresAt
+            ? `Vence a las ${formatTime(current.expiresAt)}.`
+            : method === 'otp-email'
+              ? 'Puede tardar unos segundos en llegar.'
+              : ''}
+        </>
+      }
       description="6 dígitos; sirve una sola vez y solo para este documento"
       code={code}
       onCode={setCode}
       onAuthorize={() => authorize.mutate()}
       authorizing={authorize.isPending}
       error={authorize.error}
-      extra={<Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>Enviar un código nuevo</Button>}
+      extra={
+        <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>
+          Enviar un código nuevo
+        </Button>
+      }
     >
-      {resent && !authorize.error && <Alert color="teal" role="status">Le enviamos un código nuevo; el anterior ya no sirve.</Alert>}
+      {resent && !authorize.error && (
+        <Alert color="teal" role="status">
+          Le enviamos un código nuevo; el anterior ya no sirve.
+        </Alert>
+      )}
       <ErrorAlert error={resend.error} title="No se pudo enviar un código nuevo" />
     </CodeDialog>
   );

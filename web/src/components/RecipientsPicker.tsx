@@ -3,12 +3,24 @@ import { useSectors, useUsers } from '../directory';
 import type { Recipients } from '../types';
 
 /** TO / CC / BCC: sectors for a NOTA, users for a MEMO. */
-export function RecipientsPicker({ kind, value, onChange }: { kind: 'NOTA' | 'MEMO'; value: Recipients; onChange: (r: Recipients) => void }) {
+export function RecipientsPicker({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: 'NOTA' | 'MEMO';
+  value: Recipients;
+  onChange: (r: Recipients) => void;
+}) {
   const users = useUsers();
   const sectors = useSectors(kind === 'NOTA');
-  const data = kind === 'NOTA'
-    ? (sectors.data ?? []).map((s) => ({ value: s.sector_id, label: s.acronym ? `${s.name} (${s.acronym})` : s.name }))
-    : (users.data?.users ?? []).map((u) => ({ value: u.user_id, label: u.full_name }));
+  const data =
+    kind === 'NOTA'
+      ? (sectors.data ?? []).map((s) => ({
+          value: s.sector_id,
+          label: s.acronym ? `${s.name} (${s.acronym})` : s.name,
+        }))
+      : (users.data?.users ?? []).map((u) => ({ value: u.user_id, label: u.full_name }));
   const what = kind === 'NOTA' ? 'sectores' : 'personas';
   const field = (key: keyof Recipients, label: string) => (
     <MultiSelect

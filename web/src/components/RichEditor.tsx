@@ -7,14 +7,26 @@ import StarterKit from '@tiptap/starter-kit';
  * strike, lists, quotes, links, rules) are all inside what the PDF renderer keeps (its sanitizer
  * in domain/rendering), so what is written is what gets signed.
  */
-export function RichEditor({ initialHtml, onChange, readOnly = false, label = 'Contenido del documento' }: {
+export function RichEditor({
+  initialHtml,
+  onChange,
+  readOnly = false,
+  label = 'Contenido del documento',
+}: {
   initialHtml: string;
   onChange: (html: string) => void;
   readOnly?: boolean;
   label?: string;
 }) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [1, 2, 3] }, code: false, codeBlock: false, link: { openOnClick: false } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3] },
+        code: false,
+        codeBlock: false,
+        link: { openOnClick: false },
+      }),
+    ],
     content: initialHtml,
     editable: !readOnly,
     immediatelyRender: true,
@@ -53,13 +65,34 @@ export function RichEditor({ initialHtml, onChange, readOnly = false, label = 'C
   return (
     <Paper withBorder className="rich-editor">
       {!readOnly && (
-        <Group gap={4} p={6} role="toolbar" aria-label="Formato" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group
+          gap={4}
+          p={6}
+          role="toolbar"
+          aria-label="Formato"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
           {tool('Negrita', state?.bold ?? false, () => editor.chain().focus().toggleBold().run(), 'Negrita')}
           {tool('Cursiva', state?.italic ?? false, () => editor.chain().focus().toggleItalic().run(), 'Cursiva')}
-          {tool('Subrayado', state?.underline ?? false, () => editor.chain().focus().toggleUnderline().run(), 'Subrayado')}
+          {tool(
+            'Subrayado',
+            state?.underline ?? false,
+            () => editor.chain().focus().toggleUnderline().run(),
+            'Subrayado',
+          )}
           {tool('Título', state?.h2 ?? false, () => editor.chain().focus().toggleHeading({ level: 2 }).run(), 'Título')}
-          {tool('Lista con viñetas', state?.bullet ?? false, () => editor.chain().focus().toggleBulletList().run(), 'Lista con viñetas')}
-          {tool('Lista numerada', state?.ordered ?? false, () => editor.chain().focus().toggleOrderedList().run(), 'Lista numerada')}
+          {tool(
+            'Lista con viñetas',
+            state?.bullet ?? false,
+            () => editor.chain().focus().toggleBulletList().run(),
+            'Lista con viñetas',
+          )}
+          {tool(
+            'Lista numerada',
+            state?.ordered ?? false,
+            () => editor.chain().focus().toggleOrderedList().run(),
+            'Lista numerada',
+          )}
           {tool('Cita', state?.quote ?? false, () => editor.chain().focus().toggleBlockquote().run(), 'Cita')}
           {tool('Deshacer', false, () => editor.chain().focus().undo().run(), 'Deshacer')}
           {tool('Rehacer', false, () => editor.chain().focus().redo().run(), 'Rehacer')}

@@ -23,7 +23,11 @@ function TemplateRow({ template }: { template: Template }) {
   const [years, setYears] = useState<number | string>(template.retention_years ?? '');
   const wanted = years === '' ? null : Number(years);
   const save = useMutation({
-    mutationFn: () => callEnvelope('put', '/api/v1/admin/case-templates/{id}/retention', { path: { id: template.template_id }, body: { retention_years: wanted } }),
+    mutationFn: () =>
+      callEnvelope('put', '/api/v1/admin/case-templates/{id}/retention', {
+        path: { id: template.template_id },
+        body: { retention_years: wanted },
+      }),
     onSuccess: (res) => {
       notifications.show({ color: 'green', message: `${template.name}: ${res.message}` });
       void client.invalidateQueries({ queryKey: ['retention'] });
@@ -31,14 +35,34 @@ function TemplateRow({ template }: { template: Template }) {
   });
   return (
     <Table.Tr>
-      <Table.Td>{template.name} <Text span size="xs" c="dimmed">({template.acronym})</Text></Table.Td>
+      <Table.Td>
+        {template.name}{' '}
+        <Text span size="xs" c="dimmed">
+          ({template.acronym})
+        </Text>
+      </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <NumberInput
-            aria-label={`Años de conservación de ${template.name}`} placeholder="Sin plazo" min={1} max={200} allowDecimal={false} w={120}
-            value={years} onChange={setYears} error={save.error ? (save.error as Error).message : undefined}
+            aria-label={`Años de conservación de ${template.name}`}
+            placeholder="Sin plazo"
+            min={1}
+            max={200}
+            allowDecimal={false}
+            w={120}
+            value={years}
+            onChange={setYears}
+            error={save.error ? (save.error as Error).message : undefined}
           />
-          <Button size="xs" variant="default" disabled={wanted === template.retention_years} loading={save.isPending} onClick={() => save.mutate()}>Guardar</Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={wanted === template.retention_years}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            Guardar
+          </Button>
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -53,7 +77,8 @@ export default function Conservacion() {
     queryFn: () => call('get', '/api/v1/admin/retention', { query: { page, page_size: PAGE_SIZE } }),
     enabled: me.is_admin,
   });
-  if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar la conservación de expedientes.</Alert>;
+  if (!me.is_admin)
+    return <Alert color="blue">Solo un administrador puede gestionar la conservación de expedientes.</Alert>;
   const data = retention.data;
   return (
     <Stack>
@@ -63,18 +88,35 @@ export default function Conservacion() {
       {data && (
         <>
           <Paper withBorder p="md" component="section" aria-labelledby="due-title">
-            <Title id="due-title" order={2} size="h4" mb="xs">Expedientes con el plazo cumplido</Title>
-            <Text size="sm" c="dimmed" mb="sm">Archivados cuyo plazo de conservación ya pasó, los más antiguos primero. Nada se elimina automáticamente.</Text>
-            {data.cases.length === 0 ? <Text size="sm">Ningún expediente archivado cumplió su plazo.</Text> : (
+            <Title id="due-title" order={2} size="h4" mb="xs">
+              Expedientes con el plazo cumplido
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Archivados cuyo plazo de conservación ya pasó, los más antiguos primero. Nada se elimina automáticamente.
+            </Text>
+            {data.cases.length === 0 ? (
+              <Text size="sm">Ningún expediente archivado cumplió su plazo.</Text>
+            ) : (
               <Table.ScrollContainer minWidth={720}>
                 <Table striped>
                   <Table.Thead>
-                    <Table.Tr><Table.Th>Expediente</Table.Th><Table.Th>Referencia</Table.Th><Table.Th>Tipo</Table.Th><Table.Th>Archivado</Table.Th><Table.Th>Plazo</Table.Th><Table.Th>Cumplido el</Table.Th></Table.Tr>
+                    <Table.Tr>
+                      <Table.Th>Expediente</Table.Th>
+                      <Table.Th>Referencia</Table.Th>
+                      <Table.Th>Tipo</Table.Th>
+                      <Table.Th>Archivado</Table.Th>
+                      <Table.Th>Plazo</Table.Th>
+                      <Table.Th>Cumplido el</Table.Th>
+                    </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {data.cases.map((c) => (
                       <Table.Tr key={c.case_id}>
-                        <Table.Td><Anchor component={Link} to={`/expedientes/${c.case_id}`}>{c.case_number}</Anchor></Table.Td>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/expedientes/${c.case_id}`}>
+                            {c.case_number}
+                          </Anchor>
+                        </Table.Td>
                         <Table.Td>{c.reference}</Table.Td>
                         <Table.Td>{c.template}</Table.Td>
                         <Table.Td>{formatDate(c.archived_at)}</Table.Td>
@@ -89,11 +131,25 @@ export default function Conservacion() {
             <Pager page={page} totalPages={totalPagesOf(data)} onChange={setPage} />
           </Paper>
           <Paper withBorder p="md" component="section" aria-labelledby="periods-title">
-            <Title id="periods-title" order={2} size="h4" mb="xs">Plazo de conservación por tipo de expediente</Title>
-            <Text size="sm" c="dimmed" mb="sm">Años que se conserva un expediente archivado de cada tipo, contados desde que se archiva. Vacío: sin plazo.</Text>
+            <Title id="periods-title" order={2} size="h4" mb="xs">
+              Plazo de conservación por tipo de expediente
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Años que se conserva un expediente archivado de cada tipo, contados desde que se archiva. Vacío: sin
+              plazo.
+            </Text>
             <Table>
-              <Table.Thead><Table.Tr><Table.Th>Tipo de expediente</Table.Th><Table.Th>Años</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>{data.templates.map((t) => <TemplateRow key={t.template_id} template={t} />)}</Table.Tbody>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Tipo de expediente</Table.Th>
+                  <Table.Th>Años</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.templates.map((t) => (
+                  <TemplateRow key={t.template_id} template={t} />
+                ))}
+              </Table.Tbody>
             </Table>
           </Paper>
         </>

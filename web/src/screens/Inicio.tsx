@@ -13,8 +13,12 @@ import type { DocStatus } from '../types';
 function Stat({ label, value, alert = false }: { label: string; value: number | string; alert?: boolean }) {
   return (
     <Card withBorder padding="md" className={alert ? 'stat-alert' : undefined} data-testid={`stat-${label}`}>
-      <Text size="sm" c={alert ? 'red.9' : 'dimmed'} fw={alert ? 600 : undefined}>{label}</Text>
-      <Text fz={28} fw={700} c={alert ? 'red.9' : undefined}>{value}</Text>
+      <Text size="sm" c={alert ? 'red.9' : 'dimmed'} fw={alert ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} c={alert ? 'red.9' : undefined}>
+        {value}
+      </Text>
     </Card>
   );
 }
@@ -31,7 +35,10 @@ export default function Inicio() {
   const { me } = useAuth();
   const stats = usePendingCount();
   const pending = usePendingSignatures();
-  const feed = useQuery({ queryKey: ['dashboard', 'feed'], queryFn: () => call('get', '/api/v1/dashboard/feed', { query: { page_size: 15 } }) });
+  const feed = useQuery({
+    queryKey: ['dashboard', 'feed'],
+    queryFn: () => call('get', '/api/v1/dashboard/feed', { query: { page_size: 15 } }),
+  });
   return (
     <Stack>
       <PageHeader title={`Hola, ${me.full_name}`} />
@@ -40,12 +47,20 @@ export default function Inicio() {
       {stats.data && (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Stat label="Firmas pendientes" value={stats.data.pending_signatures} />
-          <Stat label="Firmas vencidas" value={stats.data.overdue_signatures} alert={stats.data.overdue_signatures > 0} />
+          <Stat
+            label="Firmas vencidas"
+            value={stats.data.overdue_signatures}
+            alert={stats.data.overdue_signatures > 0}
+          />
           <Stat label="Expedientes activos del sector" value={stats.data.active_cases} />
           <Stat label="Actividad (7 días)" value={stats.data.recent_activity.last_7_days} />
           <Stat label="Actividad (30 días)" value={stats.data.recent_activity.last_30_days} />
           {(Object.keys(STATUS_LABELS) as DocStatus[]).map((s) => (
-            <Stat key={s} label={`Documentos: ${STATUS_LABELS[s].toLowerCase()}`} value={stats.data.documents_by_status[s] ?? 0} />
+            <Stat
+              key={s}
+              label={`Documentos: ${STATUS_LABELS[s].toLowerCase()}`}
+              value={stats.data.documents_by_status[s] ?? 0}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -53,38 +68,70 @@ export default function Inicio() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder miw={0}>
           <Group justify="space-between" mb="xs">
-            <Title order={2} size="h4">Pendientes de mi firma</Title>
-            <Badge color={pending.data?.length ? 'red' : 'gray'} aria-label={`${pending.data?.length ?? 0} pendientes`}>{pending.data?.length ?? 0}</Badge>
+            <Title order={2} size="h4">
+              Pendientes de mi firma
+            </Title>
+            <Badge color={pending.data?.length ? 'red' : 'gray'} aria-label={`${pending.data?.length ?? 0} pendientes`}>
+              {pending.data?.length ?? 0}
+            </Badge>
           </Group>
           <ErrorAlert error={pending.error} />
           {pending.isLoading && <Loading />}
           {pending.data && <PendingSignatures documents={pending.data} />}
         </Card>
         <Card withBorder miw={0}>
-          <Title order={2} size="h4" mb="xs">Actividad reciente</Title>
+          <Title order={2} size="h4" mb="xs">
+            Actividad reciente
+          </Title>
           <ErrorAlert error={feed.error} />
           {feed.isLoading && <Loading />}
           {feed.data?.items.length === 0 && <Text size="sm">Sin actividad todavía.</Text>}
           {!!feed.data?.items.length && (
             <Table>
               <Table.Thead>
-                <Table.Tr><Table.Th>Cuándo</Table.Th><Table.Th>Qué</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>Cuándo</Table.Th>
+                  <Table.Th>Qué</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {groupFeed(feed.data.items).map((group) => (
                   <Table.Tr key={group.key}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(group.latest.occurred_at)}</Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={group.object.type === 'document' ? `/documentos/${group.object.id}` : `/expedientes/${group.object.id}`}>
+                      <Anchor
+                        component={Link}
+                        to={
+                          group.object.type === 'document'
+                            ? `/documentos/${group.object.id}`
+                            : `/expedientes/${group.object.id}`
+                        }
+                      >
                         {group.latest.object.number ?? group.latest.object.reference ?? group.object.type}
                       </Anchor>
                       {group.events.map((item) => (
                         <div key={item.event_id} data-testid="feed-event">
                           {DEADLINE_KINDS[item.kind] && (
-                            <div><Badge variant="light" color="red" c="dark.8" miw="max-content" tt="none" mt={2} data-testid="feed-deadline">{DEADLINE_KINDS[item.kind]}</Badge></div>
+                            <div>
+                              <Badge
+                                variant="light"
+                                color="red"
+                                c="dark.8"
+                                miw="max-content"
+                                tt="none"
+                                mt={2}
+                                data-testid="feed-deadline"
+                              >
+                                {DEADLINE_KINDS[item.kind]}
+                              </Badge>
+                            </div>
                           )}
                           <Text size="sm">
-                            {group.events.length > 1 && <Text span size="xs" c="dimmed">{formatDate(item.occurred_at)} · </Text>}
+                            {group.events.length > 1 && (
+                              <Text span size="xs" c="dimmed">
+                                {formatDate(item.occurred_at)} ·{' '}
+                              </Text>
+                            )}
                             {item.description}
                           </Text>
                         </div>

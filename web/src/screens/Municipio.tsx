@@ -41,7 +41,11 @@ export default function Municipio() {
   const { me } = useAuth();
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const municipality = useQuery({ queryKey: ['municipality'], queryFn: () => call('get', '/api/v1/admin/municipality'), enabled: me.is_admin });
+  const municipality = useQuery({
+    queryKey: ['municipality'],
+    queryFn: () => call('get', '/api/v1/admin/municipality'),
+    enabled: me.is_admin,
+  });
   const logo = municipality.data?.logo ?? null;
   const preview = useLogoPreview(logo ? logo.updated_at : null);
   const done = (message: string) => {
@@ -51,7 +55,8 @@ export default function Municipio() {
   const upload = useMutation({
     mutationFn: () => {
       if (!file) throw new Error('Elija la imagen del logo');
-      if (file.size > MAX_KB * 1024) throw new Error(`La imagen pesa ${Math.ceil(file.size / 1024)} KB: el logo puede pesar hasta ${MAX_KB} KB`);
+      if (file.size > MAX_KB * 1024)
+        throw new Error(`La imagen pesa ${Math.ceil(file.size / 1024)} KB: el logo puede pesar hasta ${MAX_KB} KB`);
       const form = new FormData();
       form.set('logo', file, file.name);
       return callEnvelope('put', '/api/v1/admin/municipality/logo', { body: form });
@@ -74,25 +79,49 @@ export default function Municipio() {
       {municipality.data && (
         <>
           <Paper withBorder p="md">
-            <Title order={2} size="h4" mb="xs">{municipality.data.name}</Title>
+            <Title order={2} size="h4" mb="xs">
+              {municipality.data.name}
+            </Title>
             <Text size="sm">Ciudad: {municipality.data.city}</Text>
           </Paper>
           <Paper withBorder p="md" component="section" aria-labelledby="logo-title">
-            <Title order={2} size="h4" mb="xs" id="logo-title">Logo</Title>
+            <Title order={2} size="h4" mb="xs" id="logo-title">
+              Logo
+            </Title>
             <Text size="sm" mb="sm">
-              Se muestra junto al nombre del municipio en la página pública donde cualquier persona verifica un documento oficial. Imagen PNG o JPEG de hasta {MAX_KB} KB.
+              Se muestra junto al nombre del municipio en la página pública donde cualquier persona verifica un
+              documento oficial. Imagen PNG o JPEG de hasta {MAX_KB} KB.
             </Text>
             {logo ? (
               <Group align="flex-end" mb="sm" data-testid="municipality-logo">
-                {preview && <Image src={preview} alt={`Logo actual de ${municipality.data.name}`} mah={96} maw={240} w="auto" fit="contain" />}
+                {preview && (
+                  <Image
+                    src={preview}
+                    alt={`Logo actual de ${municipality.data.name}`}
+                    mah={96}
+                    maw={240}
+                    w="auto"
+                    fit="contain"
+                  />
+                )}
                 <Text size="sm" c="dimmed">
-                  {logo.content_type === 'image/png' ? 'PNG' : 'JPEG'}, {logo.width} × {logo.height} píxeles, {Math.ceil(logo.size / 1024)} KB. Subido por {logo.updated_by} el {formatDateTime(logo.updated_at)}.
+                  {logo.content_type === 'image/png' ? 'PNG' : 'JPEG'}, {logo.width} × {logo.height} píxeles,{' '}
+                  {Math.ceil(logo.size / 1024)} KB. Subido por {logo.updated_by} el {formatDateTime(logo.updated_at)}.
                 </Text>
               </Group>
             ) : (
-              <Text size="sm" mb="sm" fs="italic">El municipio no tiene logo: la página pública muestra solo su nombre.</Text>
+              <Text size="sm" mb="sm" fs="italic">
+                El municipio no tiene logo: la página pública muestra solo su nombre.
+              </Text>
             )}
-            <Stack gap="xs" component="form" onSubmit={(e: React.FormEvent) => { e.preventDefault(); upload.mutate(); }}>
+            <Stack
+              gap="xs"
+              component="form"
+              onSubmit={(e: React.FormEvent) => {
+                e.preventDefault();
+                upload.mutate();
+              }}
+            >
               <Group align="flex-end">
                 <FileInput
                   label={logo ? 'Reemplazar el logo' : 'Subir un logo'}
@@ -103,9 +132,13 @@ export default function Municipio() {
                   clearable
                   w={320}
                 />
-                <Button type="submit" loading={upload.isPending} disabled={!file}>Guardar logo</Button>
+                <Button type="submit" loading={upload.isPending} disabled={!file}>
+                  Guardar logo
+                </Button>
                 {logo && (
-                  <Button color="red" variant="outline" onClick={() => remove.mutate()} loading={remove.isPending}>Quitar logo</Button>
+                  <Button color="red" variant="outline" onClick={() => remove.mutate()} loading={remove.isPending}>
+                    Quitar logo
+                  </Button>
                 )}
               </Group>
               <ErrorAlert error={upload.error} title="No se pudo guardar el logo" />

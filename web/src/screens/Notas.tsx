@@ -10,9 +10,12 @@ type Sector = { name: string; acronym: string };
 
 /** Each box is its own route; the pages have the same shape. */
 async function loadBox(box: Box, query: BoxQuery): Promise<BoxPage<NoteItem>> {
-  const { notes, ...page } = box === 'received'
-    ? await call('get', '/api/v1/notes/received', { query })
-    : box === 'sent' ? await call('get', '/api/v1/notes/sent', { query }) : await call('get', '/api/v1/notes/archived', { query });
+  const { notes, ...page } =
+    box === 'received'
+      ? await call('get', '/api/v1/notes/received', { query })
+      : box === 'sent'
+        ? await call('get', '/api/v1/notes/sent', { query })
+        : await call('get', '/api/v1/notes/archived', { query });
   return { items: notes, ...page };
 }
 
@@ -21,7 +24,9 @@ const sectorName = (s: Sector) => (s.acronym ? `${s.name} (${s.acronym})` : s.na
 
 function recipientText(r: NoteItem['recipients']): string {
   if (!r) return '';
-  return (['to', 'cc', 'bcc'] as const).flatMap((k) => r[k].map((s) => `${sectorName(s)}${k === 'to' ? '' : ` (${k === 'cc' ? 'CC' : 'CCO'})`}`)).join(', ');
+  return (['to', 'cc', 'bcc'] as const)
+    .flatMap((k) => r[k].map((s) => `${sectorName(s)}${k === 'to' ? '' : ` (${k === 'cc' ? 'CC' : 'CCO'})`}`))
+    .join(', ');
 }
 
 /** The signed note's PDF: the same short-lived link the document's own page downloads. */
@@ -33,31 +38,55 @@ async function signedPdfUrl(documentId: string): Promise<string | null> {
 }
 
 function NoteDetail({ id, onRead }: { id: string; onRead: () => void }) {
-  const note = useQuery({ queryKey: ['notes', 'detail', id], queryFn: () => call('get', '/api/v1/notes/{id}', { path: { id } }) });
+  const note = useQuery({
+    queryKey: ['notes', 'detail', id],
+    queryFn: () => call('get', '/api/v1/notes/{id}', { path: { id } }),
+  });
   const signed = note.data?.status === 'signed' ? note.data.document_id : undefined;
-  const pdf = useQuery({ queryKey: ['notes', 'detail', id, 'pdf'], queryFn: () => signedPdfUrl(signed!), enabled: Boolean(signed) });
+  const pdf = useQuery({
+    queryKey: ['notes', 'detail', id, 'pdf'],
+    queryFn: () => signedPdfUrl(signed!),
+    enabled: Boolean(signed),
+  });
   const loaded = Boolean(note.data);
   // biome-ignore lint/correctness/useExhaustiveDependencies: mark it read once, when it first loads (onRead changes on every render)
-  useEffect(() => { if (loaded) onRead(); }, [loaded]);
+  useEffect(() => {
+    if (loaded) onRead();
+  }, [loaded]);
   if (note.isLoading) return <Loading />;
   if (!note.data) return <ErrorAlert error={note.error} title="No se pudo abrir la nota" />;
   const n = note.data;
   const list = (k: 'to' | 'cc' | 'bcc') => n.recipients[k].map(sectorName).join(', ');
   return (
     <Stack gap="xs">
-      <Text size="sm">{n.official_number ?? '—'} · {formatDate(n.sent_at)}</Text>
-      <Text size="sm">De: {n.sender.full_name} ({n.sender.sector.name})</Text>
-      <Text size="sm">Para: {list('to') || '—'}{n.recipients.cc.length ? ` · CC: ${list('cc')}` : ''}{n.recipients.bcc.length ? ` · CCO: ${list('bcc')}` : ''}</Text>
+      <Text size="sm">
+        {n.official_number ?? '—'} · {formatDate(n.sent_at)}
+      </Text>
+      <Text size="sm">
+        De: {n.sender.full_name} ({n.sender.sector.name})
+      </Text>
+      <Text size="sm">
+        Para: {list('to') || '—'}
+        {n.recipients.cc.length ? ` · CC: ${list('cc')}` : ''}
+        {n.recipients.bcc.length ? ` · CCO: ${list('bcc')}` : ''}
+      </Text>
       {/* Stored HTML; the page's CSP runs no inline script or handler. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when stored, and the CSP runs no inline script */}
       <div className="doc-html" dangerouslySetInnerHTML={{ __html: n.content ?? '' }} />
-      {pdf.data && <Anchor href={pdf.data} target="_blank" rel="noopener">PDF firmado</Anchor>}
+      {pdf.data && (
+        <Anchor href={pdf.data} target="_blank" rel="noopener">
+          PDF firmado
+        </Anchor>
+      )}
     </Stack>
   );
 }
 
 export default function Notas() {
-  const unread = useQuery({ queryKey: ['notes', 'unread'], queryFn: () => call('get', '/api/v1/notes/received', { query: { unread_only: true, page_size: 1 } }) });
+  const unread = useQuery({
+    queryKey: ['notes', 'unread'],
+    queryFn: () => call('get', '/api/v1/notes/received', { query: { unread_only: true, page_size: 1 } }),
+  });
   return (
     <Mailbox<NoteItem>
       title="Notas"
@@ -68,7 +97,11 @@ export default function Notas() {
       load={loadBox}
       unreadCount={unread.data?.total}
       toItem={(n, box) => ({
-        id: n.note_id, number: n.official_number, subject: n.reference, date: n.date, unread: box === 'received' && n.is_read === false,
+        id: n.note_id,
+        number: n.official_number,
+        subject: n.reference,
+        date: n.date,
+        unread: box === 'received' && n.is_read === false,
         who: box === 'sent' ? recipientText(n.recipients) : `${n.sender.full_name} (${n.sender.sector.acronym})`,
       })}
       renderDetail={(id, onRead) => <NoteDetail key={id} id={id} onRead={onRead} />}

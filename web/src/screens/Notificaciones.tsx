@@ -15,13 +15,25 @@ type Kind = keyof Preferences;
 type Delivery = Preferences[Kind];
 
 const KINDS: { kind: Kind; label: string; description: string }[] = [
-  { kind: 'signature_request', label: 'Documentos para firmar', description: 'Cuando un documento espera su firma (al numerador, cuando firmaron los demás).' },
-  { kind: 'document_outcome', label: 'Mis documentos firmados o rechazados', description: 'Cuando un documento que usted creó se oficializa con su número, o un firmante lo rechaza.' },
+  {
+    kind: 'signature_request',
+    label: 'Documentos para firmar',
+    description: 'Cuando un documento espera su firma (al numerador, cuando firmaron los demás).',
+  },
+  {
+    kind: 'document_outcome',
+    label: 'Mis documentos firmados o rechazados',
+    description: 'Cuando un documento que usted creó se oficializa con su número, o un firmante lo rechaza.',
+  },
   { kind: 'note', label: 'Notas recibidas', description: 'Cuando llega una nota a un sector al que usted pertenece.' },
   { kind: 'memo', label: 'Memos recibidos', description: 'Cuando recibe un memorándum.' },
 ];
 
-const DELIVERY_LABELS: Record<Delivery, string> = { immediate: 'Al momento', digest: 'En el resumen diario', off: 'No enviar' };
+const DELIVERY_LABELS: Record<Delivery, string> = {
+  immediate: 'Al momento',
+  digest: 'En el resumen diario',
+  off: 'No enviar',
+};
 
 function PreferencesForm({ saved, digestHour }: { saved: Preferences; digestHour: number }) {
   const client = useQueryClient();
@@ -35,32 +47,64 @@ function PreferencesForm({ saved, digestHour }: { saved: Preferences; digestHour
   });
   const changed = KINDS.some(({ kind }) => prefs[kind] !== saved[kind]);
   return (
-    <Stack component="form" onSubmit={(e: React.FormEvent) => { e.preventDefault(); save.mutate(); }}>
+    <Stack
+      component="form"
+      onSubmit={(e: React.FormEvent) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
       {KINDS.map(({ kind, label, description }) => (
         <Paper withBorder p="md" key={kind}>
-          <Radio.Group name={kind} label={label} description={description} value={prefs[kind]} onChange={(v) => setPrefs({ ...prefs, [kind]: v as Delivery })}>
+          <Radio.Group
+            name={kind}
+            label={label}
+            description={description}
+            value={prefs[kind]}
+            onChange={(v) => setPrefs({ ...prefs, [kind]: v as Delivery })}
+          >
             <Group mt="xs">
-              {(Object.keys(DELIVERY_LABELS) as Delivery[]).map((d) => <Radio key={d} value={d} label={DELIVERY_LABELS[d]} />)}
+              {(Object.keys(DELIVERY_LABELS) as Delivery[]).map((d) => (
+                <Radio key={d} value={d} label={DELIVERY_LABELS[d]} />
+              ))}
             </Group>
           </Radio.Group>
         </Paper>
       ))}
-      <Text size="sm">El resumen diario llega a las {String(digestHour).padStart(2, '0')}:00 con todo lo ocurrido desde el anterior; si no hubo nada, no se envía.</Text>
+      <Text size="sm">
+        El resumen diario llega a las {String(digestHour).padStart(2, '0')}:00 con todo lo ocurrido desde el anterior;
+        si no hubo nada, no se envía.
+      </Text>
       <ErrorAlert error={save.error} title="No se pudieron guardar las preferencias" />
-      <Group><Button type="submit" loading={save.isPending} disabled={!changed}>Guardar preferencias</Button></Group>
+      <Group>
+        <Button type="submit" loading={save.isPending} disabled={!changed}>
+          Guardar preferencias
+        </Button>
+      </Group>
     </Stack>
   );
 }
 
 export default function Notificaciones() {
-  const prefs = useQuery({ queryKey: ['notification-preferences'], queryFn: () => call('get', '/api/v1/me/notification-preferences') });
+  const prefs = useQuery({
+    queryKey: ['notification-preferences'],
+    queryFn: () => call('get', '/api/v1/me/notification-preferences'),
+  });
   return (
     <Stack>
       <PageHeader title="Notificaciones" />
-      <Text size="sm">Elija cómo recibir por e-mail cada tipo de aviso. Cada e-mail trae un enlace al documento, la nota o el memo.</Text>
+      <Text size="sm">
+        Elija cómo recibir por e-mail cada tipo de aviso. Cada e-mail trae un enlace al documento, la nota o el memo.
+      </Text>
       <ErrorAlert error={prefs.error} title="No se pudieron leer sus preferencias" />
       {prefs.isLoading && <Loading />}
-      {prefs.data && <PreferencesForm key={JSON.stringify(prefs.data.preferences)} saved={prefs.data.preferences} digestHour={prefs.data.digest_hour} />}
+      {prefs.data && (
+        <PreferencesForm
+          key={JSON.stringify(prefs.data.preferences)}
+          saved={prefs.data.preferences}
+          digestHour={prefs.data.digest_hour}
+        />
+      )}
     </Stack>
   );
 }
