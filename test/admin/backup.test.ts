@@ -42,7 +42,7 @@ async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
 }
 
 function runCli(script: string, args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', `db/cli/${script}.ts`, ...args], {
+  return spawnSync(process.execPath, ['--import', 'tsx', `cli/${script}.ts`, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     cwd: path.resolve(import.meta.dirname, '../..'),

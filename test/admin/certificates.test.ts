@@ -192,7 +192,7 @@ describe('admin: signing-certificate install', function () {
       PW: 'mala',
     };
     const cli = (script: string, args: string[], extra: Record<string, string> = {}) =>
-      spawnSync(process.execPath, ['--import', 'tsx', `db/cli/${script}.ts`, ...args], {
+      spawnSync(process.execPath, ['--import', 'tsx', `cli/${script}.ts`, ...args], {
         encoding: 'utf8',
         env: { ...env, ...extra },
         cwd: path.resolve(import.meta.dirname, '../..'),

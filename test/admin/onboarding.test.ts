@@ -186,7 +186,7 @@ describe('admin: tenant onboarding from CSV', function () {
     try {
       await writeFile(path.join(dir, 'users.csv'), 'email,full_name,role,sector\nx@y.z,X,capataz,MESA\n');
       const cli = (args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'db/cli/tenant-import.ts', ...args], {
+        spawnSync(process.execPath, ['--import', 'tsx', 'cli/tenant-import.ts', ...args], {
           encoding: 'utf8',
           cwd: ROOT,
           timeout: 60_000,

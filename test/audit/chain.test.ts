@@ -53,7 +53,7 @@ function auditCommand(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'db/cli/audit.ts', command, '--tenant', tenant, '--json'],
+      ['--import', 'tsx', 'cli/audit.ts', command, '--tenant', tenant, '--json'],
       {
         env: {
           ...process.env,

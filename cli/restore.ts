@@ -4,8 +4,8 @@
  * against the manifest. Run `npm run migrate` afterwards if this version has newer migrations.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../../config/index.js';
-import { BackupRefused, objectStoreDir, restore } from '../backup/index.js';
+import { loadConfig, type Config } from '../config/index.js';
+import { BackupRefused, objectStoreDir, restore } from '../db/backup/index.js';
 import { cliDatabaseUrl } from './database-url.js';
 
 const usage = 'usage: npm run restore -- --from DIR [--database-only]';

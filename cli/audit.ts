@@ -7,14 +7,14 @@
  * `--json` for scripts.
  */
 import { parseArgs } from 'node:util';
-import { timestampDigest } from '../../activities/signing-service.js';
-import { loadConfig } from '../../config/index.js';
-import { anchorChain } from '../../domain/audit/anchors.js';
-import { verifyChain } from '../../domain/audit/verify.js';
-import { TrustAnchors } from '../../domain/verification/trust.js';
-import { createDb } from '../connection.js';
-import { findTenantBySchema } from '../control.js';
-import { tenantDb } from '../tenancy.js';
+import { timestampDigest } from '../activities/signing-service.js';
+import { loadConfig } from '../config/index.js';
+import { anchorChain } from '../domain/audit/anchors.js';
+import { verifyChain } from '../domain/audit/verify.js';
+import { TrustAnchors } from '../domain/verification/trust.js';
+import { createDb } from '../db/connection.js';
+import { findTenantBySchema } from '../db/control.js';
+import { tenantDb } from '../db/tenancy.js';
 import { cliDatabaseUrl } from './database-url.js';
 import { UsageError, runCommand } from './operator-errors.js';
 

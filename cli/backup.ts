@@ -4,8 +4,8 @@
  * against the running stack's embedded database or DATABASE_URL. Exit code 2: refused.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../../config/index.js';
-import { backup, BackupRefused, objectStoreDir } from '../backup/index.js';
+import { loadConfig, type Config } from '../config/index.js';
+import { backup, BackupRefused, objectStoreDir } from '../db/backup/index.js';
 import { cliDatabaseUrl } from './database-url.js';
 
 const usage = 'usage: npm run backup -- --out DIR [--database-only]';

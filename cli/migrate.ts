@@ -2,9 +2,9 @@
  * `npm run migrate`: brings the control schema and every tenant schema up to date, several tenant
  * schemas at once (MIGRATE_CONCURRENCY, default TENANT_MIGRATION_CONCURRENCY).
  */
-import { loadConfig } from '../../config/index.js';
-import { createDb } from '../connection.js';
-import { migrateAll, TENANT_MIGRATION_CONCURRENCY } from '../migrate.js';
+import { loadConfig } from '../config/index.js';
+import { createDb } from '../db/connection.js';
+import { migrateAll, TENANT_MIGRATION_CONCURRENCY } from '../db/migrate.js';
 import { cliDatabaseUrl } from './database-url.js';
 
 const concurrency = Number(process.env.MIGRATE_CONCURRENCY ?? TENANT_MIGRATION_CONCURRENCY);

@@ -2,7 +2,7 @@
  * How a console command ends: a mistake the operator can fix (a domain refusal, a usage error, an
  * unknown flag) prints its message and exits 2; anything else prints its stack and exits 1.
  */
-import { isAppError } from '../../domain/errors.js';
+import { isAppError } from '../domain/errors.js';
 
 /** A command line the operator must correct (missing flag, unknown command). */
 export class UsageError extends Error {}

@@ -14,10 +14,10 @@
  *   webhook:redeliver  -- --tenant <schema> --id <delivery attempt id>
  */
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config/index.js';
-import { createDomainServices } from '../../domain/services.js';
-import { EVENT_TYPES } from '../../domain/webhooks/catalog.js';
-import { listDeliveries, requestRedelivery, type WebhookDeliveryView } from '../../domain/webhooks/deliveries.js';
+import type { Config } from '../config/index.js';
+import { createDomainServices } from '../domain/services.js';
+import { EVENT_TYPES } from '../domain/webhooks/catalog.js';
+import { listDeliveries, requestRedelivery, type WebhookDeliveryView } from '../domain/webhooks/deliveries.js';
 import {
   createSubscription,
   deleteSubscription,
@@ -25,10 +25,10 @@ import {
   updateSubscription,
   type WebhookScope,
   type WebhookSubscriptionView,
-} from '../../domain/webhooks/subscriptions.js';
-import type { Db } from '../connection.js';
-import { findTenantBySchema, listTenants } from '../control.js';
-import { tenantDb, type Tenant } from '../tenancy.js';
+} from '../domain/webhooks/subscriptions.js';
+import type { Db } from '../db/connection.js';
+import { findTenantBySchema, listTenants } from '../db/control.js';
+import { tenantDb, type Tenant } from '../db/tenancy.js';
 import { withCliDatabase } from './database-url.js';
 import { UsageError, runCommand } from './operator-errors.js';
 

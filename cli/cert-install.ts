@@ -7,9 +7,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/index.js';
-import { CertificateRefused, installCertificate, type InstallResult } from '../../signer/admin/index.js';
-import { loadSignerConfig, SignerConfigError } from '../../signer/config.js';
+import { loadConfig } from '../config/index.js';
+import { CertificateRefused, installCertificate, type InstallResult } from '../signer/admin/index.js';
+import { loadSignerConfig, SignerConfigError } from '../signer/config.js';
 
 const usage =
   'usage: npm run cert:install -- --tenant <schema> --p12 file.p12 (--password-env VAR | --password-file FILE) [--json]';

@@ -10,7 +10,7 @@
  *   apikey:check  -- [--days 30]                    (unrevoked keys expiring within N days, or expired in the last N)
  */
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config/index.js';
+import type { Config } from '../config/index.js';
 import {
   cliActor,
   createKey,
@@ -21,10 +21,10 @@ import {
   type ApiKeyScope,
   type ApiKeyView,
   type ExpiringItem,
-} from '../../domain/api-keys/index.js';
-import type { Db } from '../connection.js';
-import { findTenantBySchema, listTenants } from '../control.js';
-import type { Tenant } from '../tenancy.js';
+} from '../domain/api-keys/index.js';
+import type { Db } from '../db/connection.js';
+import { findTenantBySchema, listTenants } from '../db/control.js';
+import type { Tenant } from '../db/tenancy.js';
 import { withCliDatabase } from './database-url.js';
 import { UsageError, runCommand } from './operator-errors.js';
 

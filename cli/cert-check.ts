@@ -5,11 +5,11 @@
  * checked, and it says so.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/index.js';
-import { DEFAULT_EXPIRY_WINDOW_DAYS, expiringApiKeys, type ExpiringItem } from '../../domain/api-keys/index.js';
-import { expiringCertificates } from '../../signer/admin/index.js';
-import { loadSignerConfig, SignerConfigError } from '../../signer/config.js';
-import { createDb } from '../connection.js';
+import { loadConfig } from '../config/index.js';
+import { DEFAULT_EXPIRY_WINDOW_DAYS, expiringApiKeys, type ExpiringItem } from '../domain/api-keys/index.js';
+import { expiringCertificates } from '../signer/admin/index.js';
+import { loadSignerConfig, SignerConfigError } from '../signer/config.js';
+import { createDb } from '../db/connection.js';
 import { cliDatabaseUrl } from './database-url.js';
 
 class UsageError extends Error {}

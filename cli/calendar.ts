@@ -8,20 +8,20 @@
  *   calendar -- remove --tenant <schema> --date YYYY-MM-DD
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/index.js';
-import { cliActor } from '../../domain/api-keys/index.js';
+import { loadConfig } from '../config/index.js';
+import { cliActor } from '../domain/api-keys/index.js';
 import {
   addMunicipalDay,
   listNonWorkingDays,
   parseCalendarYear,
   removeMunicipalDay,
-} from '../../domain/business-days.js';
-import { localDate } from '../../domain/calendar.js';
-import { checkMaxLength } from '../../domain/limits.js';
-import { createDb, type Db } from '../connection.js';
-import { findTenantBySchema } from '../control.js';
-import { migrateControl } from '../migrate.js';
-import { tenantDb, type TenantDb } from '../tenancy.js';
+} from '../domain/business-days.js';
+import { localDate } from '../domain/calendar.js';
+import { checkMaxLength } from '../domain/limits.js';
+import { createDb, type Db } from '../db/connection.js';
+import { findTenantBySchema } from '../db/control.js';
+import { migrateControl } from '../db/migrate.js';
+import { tenantDb, type TenantDb } from '../db/tenancy.js';
 import { cliDatabaseUrl } from './database-url.js';
 import { UsageError, runCommand } from './operator-errors.js';
 

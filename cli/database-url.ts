@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EMBEDDED_DATABASE_NAME, loadConfig, type Config } from '../../config/index.js';
-import { createDb, type Db } from '../connection.js';
-import { migrateControl } from '../migrate.js';
+import { EMBEDDED_DATABASE_NAME, loadConfig, type Config } from '../config/index.js';
+import { createDb, type Db } from '../db/connection.js';
+import { migrateControl } from '../db/migrate.js';
 
 export async function cliDatabaseUrl(config: Config): Promise<string> {
   if (config.databaseUrl) return config.databaseUrl;

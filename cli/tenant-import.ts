@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/index.js';
-import { ImportRefused, importTenant, type ImportFile, type ImportSummary } from '../../domain/onboarding/index.js';
-import { createDb } from '../connection.js';
-import { findTenantBySchema } from '../control.js';
+import { loadConfig } from '../config/index.js';
+import { ImportRefused, importTenant, type ImportFile, type ImportSummary } from '../domain/onboarding/index.js';
+import { createDb } from '../db/connection.js';
+import { findTenantBySchema } from '../db/control.js';
 import { cliDatabaseUrl } from './database-url.js';
 
 class UsageError extends Error {}

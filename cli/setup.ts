@@ -2,10 +2,10 @@
  * `npm run setup`: migrations for every schema, then the demo tenant (idempotent). What
  * `npm start` does before starting processes; the one-shot `migrate` service in docker compose.
  */
-import { loadConfig } from '../../config/index.js';
-import { createDb } from '../connection.js';
-import { migrateAll } from '../migrate.js';
-import { seedDemo } from '../seed/demo.js';
+import { loadConfig } from '../config/index.js';
+import { createDb } from '../db/connection.js';
+import { migrateAll } from '../db/migrate.js';
+import { seedDemo } from '../db/seed/demo.js';
 import { cliDatabaseUrl } from './database-url.js';
 
 const config = loadConfig();

@@ -3,10 +3,10 @@
  * Registers the tenant, creates its schema and runs its migrations. Safe to run again.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/index.js';
-import { createDb } from '../connection.js';
-import { migrateControl } from '../migrate.js';
-import { createTenant } from '../tenants.js';
+import { loadConfig } from '../config/index.js';
+import { createDb } from '../db/connection.js';
+import { migrateControl } from '../db/migrate.js';
+import { createTenant } from '../db/tenants.js';
 import { cliDatabaseUrl } from './database-url.js';
 
 const usage =
