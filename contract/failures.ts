@@ -10,17 +10,8 @@ export const APP_ERROR_TYPE = 'AppError';
 /** The signing service refused the document (a 4xx): retrying cannot help. */
 export const SIGNER_REJECTED_TYPE = 'SignerRejected';
 
-/**
- * The messages of the signing workflow's refusals. They live here, beside the failure types,
- * because workflow code may import values only from the contract; domain/documents/messages.ts
- * uses the same constants.
- */
-export const SIGNING_REFUSALS = {
-  notSignable: 'Documento no puede firmarse en su estado actual',
-  notRejectable: 'Documento no puede rechazarse en su estado actual',
-  notAuthorizedToSign: 'Usuario no autorizado para firmar este documento',
-  reasonRequired: 'reason es requerido y no puede estar vacio',
-} as const;
+/** The signing round's refusals, defined with the signing rules; re-exported for the workflow's other failures. */
+export { SIGNING_REFUSALS } from '../rules/signing-refusals.js';
 
 /** Refusals of a personal signature's authorisation, written by the signing workflow. */
 export const AUTHORIZATION_REFUSALS = {

@@ -20,6 +20,7 @@ const LAYERS = [
   'lib',
   'config',
   'dev',
+  'rules',
 ] as const;
 type Layer = (typeof LAYERS)[number];
 
@@ -92,14 +93,24 @@ describe('architecture: the layering rules hold for every import', () => {
     assert.ok(all.flatMap((m) => m.imports).filter((i) => i.target === 'contract').length >= 10);
   });
 
-  it('workflows import values only from the contract, themselves and the Temporal workflow SDK; domain and activities as types', () => {
+  it('rules/ imports nothing but rules/: no package, no node builtin, so every layer and the workflow sandbox may use it', () => {
+    assert.ok(all.some((m) => m.layer === 'rules'));
+    assert.deepEqual(
+      violations('rules', (i) =>
+        i.target === 'rules' ? undefined : 'the rules are pure: they import only rules/ (no packages, no I/O)',
+      ),
+      [],
+    );
+  });
+
+  it('workflows import values only from the contract, the rules, themselves and the Temporal workflow SDK; domain and activities as types', () => {
     assert.deepEqual(
       violations('workflows', (i) => {
         if (i.target === undefined)
           return /^@temporalio\/(workflow|common)$/.test(i.specifier)
             ? undefined
             : 'workflow code runs in the sandbox: only @temporalio/workflow and @temporalio/common';
-        if (i.target === 'workflows' || i.target === 'contract') return undefined;
+        if (i.target === 'workflows' || i.target === 'contract' || i.target === 'rules') return undefined;
         if ((i.target === 'domain' || i.target === 'activities') && i.typeOnly) return undefined;
         return `workflows may import ${i.target}/ only as types`;
       }),
@@ -107,13 +118,13 @@ describe('architecture: the layering rules hold for every import', () => {
     );
   });
 
-  it('the contract depends on nothing of ours but domain types', () => {
+  it('the contract depends on nothing of ours but the rules and domain types', () => {
     assert.deepEqual(
       violations('contract', (i) => {
         if (i.target === undefined)
           return i.specifier.startsWith('@temporalio/') ? undefined : 'the contract uses only the Temporal SDK';
-        if (i.target === 'contract' || (i.target === 'domain' && i.typeOnly)) return undefined;
-        return `the contract may import ${i.target}/ only as types, and only domain/`;
+        if (i.target === 'contract' || i.target === 'rules' || (i.target === 'domain' && i.typeOnly)) return undefined;
+        return `the contract may import rules/, and ${i.target}/ only as types if it is domain/`;
       }),
       [],
     );
@@ -138,6 +149,13 @@ describe('architecture: the layering rules hold for every import', () => {
           ? `domain/ may not import ${i.target}/`
           : undefined,
       ),
+      [],
+    );
+  });
+
+  it('domain never imports contract/ (the contract is how Temporal code talks; the domain stays below it)', () => {
+    assert.deepEqual(
+      violations('domain', (i) => (i.target === 'contract' ? 'domain/ may not import contract/' : undefined)),
       [],
     );
   });

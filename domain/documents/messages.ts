@@ -1,5 +1,5 @@
 /** Messages of the spec's error catalog (verbatim) and the module's own. */
-import { SIGNING_REFUSALS } from '../../contract/failures.js';
+import { SIGNING_REFUSALS } from '../../rules/signing-refusals.js';
 
 export const DOCUMENT_MESSAGES = {
   // Catalog, 409
