@@ -3,8 +3,8 @@
  * without ever cutting it: a line shrinks to fit, and if it would become unreadably small it
  * wraps onto two lines instead.
  */
-import { formatNumber } from '../pdf/serialize.js';
-import { encodeWinAnsi } from '../pdf/win-ansi.js';
+import { formatNumber } from '../../lib/pdf/serialize.js';
+import { encodeWinAnsi } from '../../lib/pdf/win-ansi.js';
 import { FONT_RESOURCE, textWidth, type FontKey } from './fonts.js';
 
 const n = (v: number) => formatNumber(Math.round(v * 100) / 100);

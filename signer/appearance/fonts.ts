@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { WIN_ANSI_PRINTABLE, winAnsiChar, winAnsiCode } from '../../lib/pdf/win-ansi.js';
-import { PdfStream, dict, name, type PdfDict, type PdfRef } from '../pdf/objects.js';
+import { PdfStream, dict, name, type PdfDict, type PdfRef } from '../../lib/pdf/objects.js';
 import { ARIMO_WINANSI } from './arimo-winansi.js';
 import { TrueTypeFace, type FaceMetrics } from './truetype.js';
 

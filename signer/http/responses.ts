@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { closeAfterAnswer, drainRequest } from '../../lib/http-drain.js';
 import type { Logger } from '../../lib/log.js';
 import { SignerError } from '../errors.js';
-import { PdfReadError } from '../pdf/errors.js';
+import { PdfReadError } from '../../lib/pdf/errors.js';
 import { MAX_FORM_BYTES } from './sign-request.js';
 
 /** How long the rest of a refused upload is read before answering anyway (and closing). */

@@ -11,7 +11,7 @@
  * European letters), so nothing is ever printed wrong or dropped.
  */
 import { SignerError, type ErrorCode } from '../errors.js';
-import { unprintable } from '../pdf/win-ansi.js';
+import { unprintable } from '../../lib/pdf/win-ansi.js';
 import { PADES_LEVELS, isPadesLevel, type PadesLevel } from '../ltv/levels.js';
 import type { SignerFields, StampRequest } from '../signing/document-update.js';
 import { readPemChain } from '../certificates/signer-chain.js';

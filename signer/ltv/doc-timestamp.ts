@@ -7,7 +7,7 @@
  */
 import type { PdfDocument } from '../pdf/document.js';
 import { IncrementalUpdate } from '../pdf/incremental.js';
-import { PdfString, dict, name, type PdfRef } from '../pdf/objects.js';
+import { PdfString, dict, name, type PdfRef } from '../../lib/pdf/objects.js';
 import { addAnnotation, registerFields } from '../signing/form-update.js';
 import type { Placeholders } from '../signing/signature-placeholders.js';
 

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { PdfDocument } from '../pdf/document.js';
 import { IncrementalUpdate } from '../pdf/incremental.js';
-import { PdfDict, PdfRef, PdfStream, dict, name, type PdfObject } from '../pdf/objects.js';
+import { PdfDict, PdfRef, PdfStream, dict, name, type PdfObject } from '../../lib/pdf/objects.js';
 
 export interface DssRequest {
   certs: Uint8Array[];

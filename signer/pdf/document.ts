@@ -2,9 +2,9 @@
  * What the signer needs to know about a document: its pages (with inherited attributes), its
  * form and the signature fields already present, and whether a certification forbids changes.
  */
-import { PdfReadError } from './errors.js';
-import { PdfDict, PdfRef, PdfString, isName, isNumber, type PdfObject } from './objects.js';
-import { PdfReader } from './reader.js';
+import { PdfReadError } from '../../lib/pdf/errors.js';
+import { PdfDict, PdfRef, PdfString, isName, isNumber, type PdfObject } from '../../lib/pdf/objects.js';
+import { PdfReader } from '../../lib/pdf/reader.js';
 
 export type Box = [number, number, number, number];
 

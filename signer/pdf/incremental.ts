@@ -5,9 +5,18 @@
  * never touched, so every earlier signature keeps covering exactly what it signed.
  */
 import { randomBytes } from 'node:crypto';
-import { type PdfDict, type PdfRaw, PdfRef, PdfStream, PdfString, dict, name, type PdfObject } from './objects.js';
-import type { PdfReader } from './reader.js';
-import { ByteSink, writeObject } from './serialize.js';
+import {
+  type PdfDict,
+  type PdfRaw,
+  PdfRef,
+  PdfStream,
+  PdfString,
+  dict,
+  name,
+  type PdfObject,
+} from '../../lib/pdf/objects.js';
+import type { PdfReader } from '../../lib/pdf/reader.js';
+import { ByteSink, writeObject } from '../../lib/pdf/serialize.js';
 
 export interface BuiltUpdate {
   /** The bytes to append after the original file. */

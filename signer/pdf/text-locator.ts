@@ -6,12 +6,35 @@
  * it is shown, so memory stays the same however much text a page holds.
  */
 import type { PageInfo } from './document.js';
-import { PdfReadError } from './errors.js';
-import { fontDecoder, type FontDecoder } from './font-decoder.js';
-import { ARRAY_END, ARRAY_START, DICT_END, DICT_START, EOF, Keyword, Lexer, isWhitespace } from './lexer.js';
-import { MAX_CONTENT_ARRAY_DEPTH, MAX_CONTENT_ARRAY_ITEMS, MAX_FORM_INVOCATIONS, MAX_OPERANDS } from './limits.js';
-import { type PdfDict, PdfName, PdfRef, PdfStream, PdfString, isName, isNumber, type PdfObject } from './objects.js';
-import type { PdfReader } from './reader.js';
+import { PdfReadError } from '../../lib/pdf/errors.js';
+import { fontDecoder, type FontDecoder } from '../../lib/pdf/font-decoder.js';
+import {
+  ARRAY_END,
+  ARRAY_START,
+  DICT_END,
+  DICT_START,
+  EOF,
+  Keyword,
+  Lexer,
+  isWhitespace,
+} from '../../lib/pdf/lexer.js';
+import {
+  MAX_CONTENT_ARRAY_DEPTH,
+  MAX_CONTENT_ARRAY_ITEMS,
+  MAX_FORM_INVOCATIONS,
+  MAX_OPERANDS,
+} from '../../lib/pdf/limits.js';
+import {
+  type PdfDict,
+  PdfName,
+  PdfRef,
+  PdfStream,
+  PdfString,
+  isName,
+  isNumber,
+  type PdfObject,
+} from '../../lib/pdf/objects.js';
+import type { PdfReader } from '../../lib/pdf/reader.js';
 
 type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];

@@ -19,7 +19,7 @@ import { STAMP_BOX, placeSignature, type Rect } from '../appearance/layout.js';
 import { SignerError } from '../errors.js';
 import type { PageInfo, PdfDocument } from '../pdf/document.js';
 import { IncrementalUpdate } from '../pdf/incremental.js';
-import { PdfStream, PdfString, dict, name, type PdfDict, type PdfRef } from '../pdf/objects.js';
+import { PdfStream, PdfString, dict, name, type PdfDict, type PdfRef } from '../../lib/pdf/objects.js';
 import { TextLocator } from '../pdf/text-locator.js';
 import { displayDateTime, longSpanishDate, pdfDate } from '../time.js';
 import { addAnnotation, registerFields } from './form-update.js';

@@ -6,7 +6,7 @@
  */
 import type { PdfDocument, PageInfo } from '../pdf/document.js';
 import type { IncrementalUpdate } from '../pdf/incremental.js';
-import { PdfDict, PdfRef, dict } from '../pdf/objects.js';
+import { PdfDict, PdfRef, dict } from '../../lib/pdf/objects.js';
 
 export function addAnnotation(update: IncrementalUpdate, page: PageInfo, annot: PdfRef): void {
   const current = update.current(page.ref);

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SignerError } from '../errors.js';
-import { PdfRaw } from '../pdf/objects.js';
+import { PdfRaw } from '../../lib/pdf/objects.js';
 
 export interface Placeholders {
   byteRange: PdfRaw;

@@ -5,7 +5,7 @@
 import { serveTasks } from '../../lib/workers/task-worker.js';
 import { warmAppearanceFonts } from '../appearance/fonts.js';
 import { SignerError } from '../errors.js';
-import { PdfReadError } from '../pdf/errors.js';
+import { PdfReadError } from '../../lib/pdf/errors.js';
 import { UnforeseenReadFailure, prepareDocument, type PrepareTask } from '../signing/prepare-document.js';
 import { transferable, type PreparedReply, type WorkerFailure } from './document-workers.js';
 

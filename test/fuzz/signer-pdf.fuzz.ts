@@ -18,7 +18,7 @@ import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { SignerError } from '../../signer/errors.js';
 import { PdfDocument } from '../../signer/pdf/document.js';
-import { PdfReadError } from '../../signer/pdf/errors.js';
+import { PdfReadError } from '../../lib/pdf/errors.js';
 import { TextLocator } from '../../signer/pdf/text-locator.js';
 import { UnforeseenReadFailure, prepareDocument } from '../../signer/signing/prepare-document.js';
 import { SIGNER_FIELDS } from '../signer/support/http.js';

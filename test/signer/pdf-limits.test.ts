@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { createLogger } from '../../lib/log.js';
 import { SignerError } from '../../signer/errors.js';
 import { PdfDocument } from '../../signer/pdf/document.js';
-import { PdfReadError } from '../../signer/pdf/errors.js';
+import { PdfReadError } from '../../lib/pdf/errors.js';
 import type { RunningSigner } from '../../signer/server.js';
 import { DocumentWorkers } from '../../signer/workers/document-workers.js';
 import { call, fields, sign, type SignerResponse } from './support/http.js';

@@ -1,2 +1,0 @@
-/** Moved to lib/pdf/ (shared with the platform's signature verification). */
-export * from '../../lib/pdf/serialize.js';
