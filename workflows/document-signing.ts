@@ -56,12 +56,11 @@ import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../
 import { deadlineWorkflow } from './deadline.js';
 import { signingSteps as signing, steps } from './activity-options.js';
 import { Mutex } from './mutex.js';
+import { rejectionRefusal, repeatsRejection } from '../rules/signing.js';
 
 /** A reject by the signer who rejected, with the same reason, repeats that rejection. */
 function isRepeatOf(rejection: RejectOutcome | undefined, request: RejectRequest): rejection is RejectOutcome {
-  return (
-    rejection !== undefined && rejection.rejectedBy === request.userId && rejection.reason === request.reason?.trim()
-  );
+  return repeatsRejection(rejection, request);
 }
 
 /** Whose turn a round begins with: every common signer, or the numerator when there is none. */
@@ -276,7 +275,8 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         if (isRepeatOf(rejection, request)) return;
         if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notRejectable);
         if (!signer(request.userId)) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
-        if (!request.reason?.trim()) throw appFailure(400, SIGNING_REFUSALS.reasonRequired);
+        const refusal = rejectionRefusal(request.reason);
+        if (refusal) throw appFailure(refusal.status, refusal.message);
       },
     },
   );

@@ -7,7 +7,6 @@ import {
   replaceImportedPdf,
   saveDocument,
 } from '../../domain/documents/drafts.js';
-import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
 import {
   documentPdfUrl,
   previewDownload,
@@ -17,7 +16,8 @@ import {
   unifiedDetails,
 } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
-import { badRequest } from '../../domain/errors.js';
+import { refused } from '../../domain/documents/refusals.js';
+import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
 import type { ApiDeps } from '../deps.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
 import { authorizationMessage, authorizeBody, documentSigning } from '../document-signing.js';
@@ -276,9 +276,10 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   }
 
   router.post('/documents/:id/reject', async (req, res) => {
-    const reason = rejectBody(req.body).reason?.trim() ?? '';
-    if (!reason) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
-    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), reason);
+    const { reason } = rejectBody(req.body);
+    const refusal = rejectionRefusal(reason);
+    if (refusal) throw refused(refusal);
+    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), rejectionReason(reason));
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
     sendBackend(

@@ -7,7 +7,6 @@ import {
   replaceImportedPdf,
   saveDocument,
 } from '../../domain/documents/drafts.js';
-import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
 import {
   checkSignerPermissions,
   documentContent,
@@ -19,7 +18,8 @@ import {
   signatureDetails,
 } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
-import { badRequest } from '../../domain/errors.js';
+import { refused } from '../../domain/documents/refusals.js';
+import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
 import type { ApiDeps } from '../deps.js';
 import { authorizationMessage, authorizeBody, documentSigning, type DocumentSigning } from '../document-signing.js';
 import { startSigningBody, type DeadlineFields } from '../deadline-body.js';
@@ -148,9 +148,9 @@ export async function rejectDocumentAnswer(
   documentId: string,
   body: ReturnType<typeof rejectBody>,
 ): Promise<WriteAnswer> {
-  const reason = body.reason?.trim() ?? '';
-  if (!reason) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
-  const result = await signing.reject(ctx, documentId, reason);
+  const refusal = rejectionRefusal(body.reason);
+  if (refusal) throw refused(refusal);
+  const result = await signing.reject(ctx, documentId, rejectionReason(body.reason));
   if (!result.done) return { status: 202, body: inProgress(documentId) };
   const o = result.value;
   return {

@@ -7,6 +7,7 @@ import type { DomainContext } from '../context.js';
 import { conflict, forbidden } from '../errors.js';
 import { requireDocument } from './access.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
+import { repeatsRejection } from '../../rules/signing.js';
 import { iso, loadSigners, type DocumentRow } from './records.js';
 import { checkMayStart, checkStartable, type StartOptions } from './signing.js';
 
@@ -86,14 +87,16 @@ export async function checkCanReject(
     const doc = await requireDocument(trx, ctx.user, documentId);
     const me = (await loadSigners(trx, doc.id)).find((s) => s.user_id === ctx.user!.id);
     if (!me) throw forbidden(DOCUMENT_MESSAGES.notAuthorizedToSign);
-    if (doc.status === 'rejected' && doc.rejected_by === me.user_id && doc.rejection_reason === reason.trim()) {
+    const rejection =
+      doc.status === 'rejected' ? { rejectedBy: doc.rejected_by!, reason: doc.rejection_reason! } : null;
+    if (repeatsRejection(rejection, { userId: me.user_id, reason })) {
       return {
         doc,
         existing: {
           documentId: doc.id,
           status: 'rejected',
           rejectedBy: me.user_id,
-          reason: doc.rejection_reason,
+          reason: rejection!.reason,
           rejectedAt: iso(doc.rejected_at)!,
         },
       };

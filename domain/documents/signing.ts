@@ -13,6 +13,8 @@ import { formatNumber, yearIn } from '../numbering.js';
 import { canEditDocument, requireDocument } from './access.js';
 import { fileKey, latestSigningFile, sha256, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
+import { refused } from './refusals.js';
+import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
 import { UnreadablePdfError } from './pdf-workers.js';
 import { findDocumentType, signerPermission } from './participants.js';
 import { findDocument, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
@@ -501,8 +503,9 @@ export async function rejectDocument(
   reason: string,
 ): Promise<Rejection> {
   const user = userOf(ctx);
-  const text = reason.trim();
-  if (!text) throw badRequest(DOCUMENT_MESSAGES.reasonRequired);
+  const refusal = rejectionRefusal(reason);
+  if (refusal) throw refused(refusal);
+  const text = rejectionReason(reason);
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
     if (doc.status === 'rejected' && doc.signing_round === round && doc.rejected_by === user.id) {
