@@ -241,16 +241,3 @@ export function nextExpiration(data: Record<string, unknown>): string | null {
   }
   return earliest;
 }
-
-/** Ids of stored documents an entry input refers to (file values and supporting documents). */
-export function referencedDocumentIds(
-  source: Pick<SchemaSource, 'dataSchema'>,
-  data: Record<string, EntryInput>,
-): string[] {
-  const ids = new Set<string>();
-  for (const [name, entry] of Object.entries(data)) {
-    if (source.dataSchema[name]?.type === 'file' && typeof entry.value === 'string') ids.add(entry.value.toLowerCase());
-    if (typeof entry.document_id === 'string') ids.add(entry.document_id.toLowerCase());
-  }
-  return [...ids];
-}

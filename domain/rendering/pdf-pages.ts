@@ -92,9 +92,3 @@ export function pdfLayout(pdf: Uint8Array, maxPages: number): Promise<PdfLayout>
 export function renderPdfPage(pdf: Uint8Array, page: number, dpi: number): Promise<RenderedPage> {
   return pagePool().run({ kind: 'render', pdf, page, dpi }) as Promise<RenderedPage>;
 }
-
-export async function closePageWorkers(): Promise<void> {
-  const p = pool;
-  pool = undefined;
-  await p?.close();
-}

@@ -2,7 +2,6 @@
 
 /** What is summarized: a record (`resume`), a case (`short_ai_summary`), a memo (`ai_summary`). */
 export type SummaryKind = 'record' | 'case' | 'memo';
-export const SUMMARY_KINDS: readonly SummaryKind[] = ['record', 'case', 'memo'];
 
 /** Who wrote a summary: stored in `summaries.provider`, with the model in `summaries.model`. */
 export type SummaryProviderName = 'extractive' | 'openai';

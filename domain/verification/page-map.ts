@@ -3,7 +3,7 @@
  * /Contents array), its resources and the XObjects and fonts they name, its annotation list
  * and annotations. Lets a change be reported as "page 2, object 14" instead of a bare number.
  */
-import { PdfDict, PdfRef, PdfStream, isName, type PdfObject } from '../../lib/pdf/objects.js';
+import { PdfDict, PdfRef, isName, type PdfObject } from '../../lib/pdf/objects.js';
 import type { PdfReader } from '../../lib/pdf/reader.js';
 import { MAX_PAGES, MAX_PAGE_TREE_DEPTH } from '../../lib/pdf/limits.js';
 
@@ -66,8 +66,4 @@ export function pageMap(reader: PdfReader): Map<number, PageUse> {
 export function plainDict(reader: PdfReader, value: PdfObject | undefined): PdfDict | undefined {
   const v = reader.resolve(value);
   return v instanceof PdfDict ? v : undefined;
-}
-
-export function isStream(reader: PdfReader, value: PdfObject | undefined): boolean {
-  return reader.resolve(value) instanceof PdfStream;
 }
