@@ -242,6 +242,8 @@ const userDocument = obj({
   rol_usuario: oneOfValues('creador', 'firmante', 'numerador', 'otro'),
   usuario_ya_firmo: bool,
   todos_firmantes_comunes_firmaron: bool,
+  /** The signing rules' answer: the user may sign this document now (the desk's pending list). */
+  can_sign_now: bool,
   due_at: nstr,
   overdue: bool,
   created_at: str,

@@ -40,7 +40,16 @@ import { memberSectorIds } from '../notes/records.js';
 import { currentPdf } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { findDocumentType, signerPermission } from './participants.js';
-import { DOCUMENT_COLUMNS, documentsQuery, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
+import {
+  DOCUMENT_COLUMNS,
+  documentsQuery,
+  iso,
+  loadSigners,
+  roundViewOf,
+  type DocumentRow,
+  type SignerRow,
+} from './records.js';
+import { maySignNow, turnFacts } from '../../rules/signing.js';
 
 export type SignatureStatus = 'unsigned' | 'pending' | 'partially_signed' | 'fully_signed' | 'rejected';
 
@@ -551,7 +560,6 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
       };
     }
     const me = signers.find((s) => s.user_id === user.id);
-    const commonsDone = signers.filter((s) => !s.is_numerator).every((s) => s.status === 'signed');
     return {
       ...base,
       state_category: 'signing' as const,
@@ -565,7 +573,7 @@ export async function unifiedDetails(ctx: DomainContext, documentId: string) {
           is_signer: Boolean(me),
           is_numerator: Boolean(me?.is_numerator),
           has_signed: me?.status === 'signed',
-          can_sign_now: doc.status === 'sent_to_sign' && me?.status === 'pending' && (!me.is_numerator || commonsDone),
+          can_sign_now: maySignNow(turnFacts(roundViewOf(doc, signers), user.id)),
         },
       },
     };

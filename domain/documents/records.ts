@@ -1,5 +1,6 @@
 /** Loading document rows (with their type) and signers inside a tenant transaction. */
 import type { Tx } from '../../db/tenancy.js';
+import type { RoundView, TurnFacts } from '../../rules/signing.js';
 
 export type DocumentStatus = 'draft' | 'sent_to_sign' | 'signed' | 'rejected';
 
@@ -96,3 +97,41 @@ export async function loadSigners(trx: Tx, documentId: string): Promise<SignerRo
 }
 
 export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+/** A document and its signers as the signing rules read a round (rules/signing.ts). */
+export function roundViewOf(doc: DocumentRow, signers: SignerRow[]): RoundView {
+  return {
+    status: doc.status,
+    officialNumber: doc.official_number,
+    signers: signers.map((s) => ({
+      userId: s.user_id,
+      isNumerator: s.is_numerator,
+      status: s.status,
+      signedAt: iso(s.signed_at),
+    })),
+  };
+}
+
+/** SQL for a list row of `d`: its common signers who have not signed (a numerator's turn waits for 0). */
+export const PENDING_COMMONS_SQL =
+  "(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed')";
+
+/** What a list row knows of the user's turn: the document's status, the user's signer row, unsigned commons. */
+export interface TurnRow {
+  status: string;
+  my_status: string | null;
+  my_numerator: boolean | null;
+  pending_commons: number;
+}
+
+/** A list row's facts for `maySignNow`. */
+export function turnFactsOf(row: TurnRow): TurnFacts {
+  return {
+    status: row.status as TurnFacts['status'],
+    me:
+      row.my_status === null || row.my_numerator === null
+        ? null
+        : { isNumerator: row.my_numerator, status: row.my_status as 'pending' | 'signed' | 'rejected' },
+    pendingCommons: Number(row.pending_commons),
+  };
+}

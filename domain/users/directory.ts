@@ -10,7 +10,8 @@ import { searchTextOf } from '../limits.js';
 import { ACCESS_KIND, whereAccessibleTo } from '../documents/access.js';
 import { findDocumentType } from '../documents/participants.js';
 import { DOCUMENT_TEXT_COLUMNS, DOCUMENT_TEXT_TRIGRAMS, documentTextMatch } from '../documents/reads.js';
-import { iso } from '../documents/records.js';
+import { iso, PENDING_COMMONS_SQL, turnFactsOf } from '../documents/records.js';
+import { maySignNow } from '../../rules/signing.js';
 import {
   EXACT_TOTAL_LIMIT,
   pageInfo,
@@ -144,7 +145,7 @@ interface Row {
   signing_due_at: Date | null;
 }
 
-function displayStatus(row: Row, role: Role): string {
+function displayStatus(row: Row): string {
   switch (row.status) {
     case 'draft':
       return 'Borrador';
@@ -153,8 +154,7 @@ function displayStatus(row: Row, role: Role): string {
     case 'signed':
       return 'Firmado';
     default:
-      if (row.my_status === 'pending' && (role === 'firmante' || row.pending_commons === 0))
-        return 'Pendiente de su firma';
+      if (maySignNow(turnFactsOf(row))) return 'Pendiente de su firma';
       if (row.my_status === 'pending') return 'Esperando otras firmas';
       return 'En firma';
   }
@@ -204,13 +204,14 @@ export async function userDocuments(ctx: DomainContext, userId: string, input: U
         document_id: row.id,
         reference: row.reference,
         status: row.status,
-        display_status: displayStatus(row, role),
+        display_status: displayStatus(row),
         doc_type: row.status === 'signed' ? 'official' : 'draft',
         acronym: row.acronym,
         official_number: row.official_number,
         rol_usuario: role,
         usuario_ya_firmo: row.my_status === 'signed',
         todos_firmantes_comunes_firmaron: row.pending_commons === 0,
+        can_sign_now: maySignNow(turnFactsOf(row)),
         ...deadlineFields(row.signing_due_at, row.status === 'sent_to_sign'),
         created_at: iso(row.created_at),
         last_modified_at: iso(row.updated_at),
@@ -331,9 +332,7 @@ async function userDocumentRows(trx: Tx, userId: string, ids: string[]): Promise
       'd.signing_due_at',
       'me.status as my_status',
       'me.is_numerator as my_numerator',
-      trx.raw(
-        "(select count(*)::int from document_signers o where o.document_id = d.id and not o.is_numerator and o.status <> 'signed') as pending_commons",
-      ),
+      trx.raw(`${PENDING_COMMONS_SQL} as pending_commons`),
     );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)!);

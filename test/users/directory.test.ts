@@ -86,6 +86,7 @@ describe('backend users routes', function () {
     assert.equal(creator.doc_type, 'draft');
     assert.equal(creator.acronym, 'INF');
     assert.equal(creator.display_status, 'En firma');
+    assert.equal(creator.can_sign_now, false);
 
     const signer = (await mine('directora-obras', 'status=sent_to_sign')).body.data.documents.find(
       (d: { document_id: string }) => d.document_id === id,
@@ -94,12 +95,14 @@ describe('backend users routes', function () {
     assert.equal(signer.usuario_ya_firmo, false);
     assert.equal(signer.todos_firmantes_comunes_firmaron, false);
     assert.equal(signer.display_status, 'Pendiente de su firma');
+    assert.equal(signer.can_sign_now, true);
 
     const numerator = (await mine('intendente', 'status=sent_to_sign')).body.data.documents.find(
       (d: { document_id: string }) => d.document_id === id,
     );
     assert.equal(numerator.rol_usuario, 'numerador');
     assert.equal(numerator.display_status, 'Esperando otras firmas');
+    assert.equal(numerator.can_sign_now, false);
 
     assert.equal(
       (await request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration('directora-obras') }))
@@ -111,10 +114,12 @@ describe('backend users routes', function () {
     );
     assert.equal(after.usuario_ya_firmo, true);
     assert.equal(after.todos_firmantes_comunes_firmaron, true);
+    assert.equal(after.can_sign_now, false);
     const numeratorNow = (await mine('intendente', 'status=sent_to_sign')).body.data.documents.find(
       (d: { document_id: string }) => d.document_id === id,
     );
     assert.equal(numeratorNow.display_status, 'Pendiente de su firma');
+    assert.equal(numeratorNow.can_sign_now, true);
 
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
     assert.equal(

@@ -10186,6 +10186,7 @@ export interface operations {
                         data: {
                             documents: {
                                 acronym: string;
+                                can_sign_now: boolean;
                                 created_at: string;
                                 display_status: string;
                                 /** @enum {string} */
