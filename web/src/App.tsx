@@ -18,6 +18,7 @@ import { Link, Route, Routes, useLocation } from 'react-router';
 import { call } from './client';
 import { useAuth } from './auth';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { usePendingCount } from './pending';
 
 // Every screen is its own chunk: the first paint loads only the shell and the screen asked for.
 const Inicio = lazy(() => import('./screens/Inicio'));
@@ -38,14 +39,6 @@ const Webhooks = lazy(() => import('./screens/Webhooks'));
 const Conservacion = lazy(() => import('./screens/Conservacion'));
 const Firma = lazy(() => import('./screens/Firma'));
 const Notificaciones = lazy(() => import('./screens/Notificaciones'));
-
-export function usePendingCount() {
-  return useQuery({
-    queryKey: ['dashboard', 'stats'],
-    queryFn: () => call('get', '/api/v1/dashboard/stats'),
-    refetchInterval: 60_000,
-  });
-}
 
 /** The account menu's down arrow (decorative: the button's name says what it opens). */
 function DownArrow() {

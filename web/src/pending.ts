@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from './client';
 import { useAuth } from './auth';
-import type { UserDocument } from './types';
 
-/** The documents waiting for this user's signature now (a numerator waits for the others first). */
-export function isPendingForMe(d: UserDocument): boolean {
-  if (d.status !== 'sent_to_sign' || d.usuario_ya_firmo) return false;
-  if (d.rol_usuario === 'firmante') return true;
-  return d.rol_usuario === 'numerador' && d.todos_firmantes_comunes_firmaron;
-}
-
+/** The documents waiting for this user's signature now, as the server's signing rules decide (`can_sign_now`). */
 export function usePendingSignatures() {
   const { me } = useAuth();
   return useQuery({
@@ -19,7 +12,16 @@ export function usePendingSignatures() {
         path: { id: me.user_id },
         query: { status: 'sent_to_sign', page_size: 100 },
       });
-      return page.documents.filter(isPendingForMe);
+      return page.documents.filter((d) => d.can_sign_now);
     },
+  });
+}
+
+/** The dashboard's figures, among them how many documents wait for the user's signature (the menu's badge). */
+export function usePendingCount() {
+  return useQuery({
+    queryKey: ['dashboard', 'stats'],
+    queryFn: () => call('get', '/api/v1/dashboard/stats'),
+    refetchInterval: 60_000,
   });
 }

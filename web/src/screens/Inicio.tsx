@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { call } from '../client';
 import { useAuth } from '../auth';
-import { usePendingCount } from '../App';
 import { PendingSignatures } from '../components/PendingSignatures';
 import { ErrorAlert, formatDate, Loading, PageHeader, STATUS_LABELS } from '../components/common';
-import { usePendingSignatures } from '../pending';
+import { usePendingCount, usePendingSignatures } from '../pending';
 import type { DocStatus } from '../types';
 
 function Stat({ label, value, alert = false }: { label: string; value: number | string; alert?: boolean }) {
