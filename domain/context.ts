@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/connection.js';
 import type { Tenant, TenantDb } from '../db/tenancy.js';
+import { forbidden } from './errors.js';
 import type { DomainServices } from './services.js';
 
 export type Role = 'director' | 'empleado';
@@ -40,6 +41,15 @@ export interface DomainContext {
   services: DomainServices;
   /** Null where the spec lets a caller omit X-User-ID (permission checks skipped). */
   user: ActingUser | null;
+}
+
+/**
+ * The acting user, who must be one of the municipality's administrators; `task` completes the
+ * refusal "Solo un administrador puede …" (403), the same sentence on every interface.
+ */
+export function requireAdministrator(user: ActingUser | null | undefined, task: string): ActingUser {
+  if (!user?.isAdmin) throw forbidden(`Solo un administrador puede ${task}`);
+  return user;
 }
 
 export function primarySector(user: ActingUser): SectorAccess | undefined {

@@ -13,7 +13,7 @@ import {
   userActor,
   type ApiKeyScope,
 } from '../../domain/api-keys/index.js';
-import { forbidden } from '../../domain/errors.js';
+import { requireAdministrator } from '../../domain/context.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, sendBackend, userOf } from '../http.js';
 import { bodyParser, uuidList } from '../validation.js';
@@ -51,8 +51,7 @@ export const revokeBody = bodyParser<Record<string, never>>({
 
 /** The administrator's scope: their tenant, their name in the audit trail. */
 function adminScope(deps: ApiDeps, res: Response): ApiKeyScope {
-  const user = userOf(res);
-  if (!user.isAdmin) throw forbidden('Solo un administrador puede gestionar API Keys');
+  const user = requireAdministrator(userOf(res), 'gestionar API Keys');
   return { db: deps.db, tenant: contextOf(res).tenant, actor: userActor(user), policy: deps.config.apiKeys };
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../domain/business-days.js';
 import { localDate } from '../../domain/calendar.js';
 import { listTypeDeadlines, setTypeDeadline } from '../../domain/deadlines/type-defaults.js';
-import { forbidden } from '../../domain/errors.js';
+import { requireAdministrator } from '../../domain/context.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, userOf } from '../http.js';
 import { bodyParser, requiredText } from '../validation.js';
@@ -33,8 +33,7 @@ export const addDayBody = bodyParser<{ date: string; description: string }>({
 });
 
 function admin(res: Response) {
-  const user = userOf(res);
-  if (!user.isAdmin) throw forbidden('Solo un administrador puede gestionar el calendario de días hábiles');
+  const user = requireAdministrator(userOf(res), 'gestionar el calendario de días hábiles');
   return { db: contextOf(res).db, user };
 }
 

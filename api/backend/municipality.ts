@@ -5,7 +5,8 @@
  * from the bytes; for the caller's tenant only, and only for its administrators.
  */
 import { Router, type Request, type Response } from 'express';
-import { AppError, forbidden, isAppError, notFound } from '../../domain/errors.js';
+import { requireAdministrator } from '../../domain/context.js';
+import { AppError, isAppError, notFound } from '../../domain/errors.js';
 import {
   LOGO_MAX_BYTES,
   municipalityLogo,
@@ -22,8 +23,7 @@ import { parseMultipart } from '../multipart.js';
 const TOO_LARGE = `El logo supera ${LOGO_MAX_BYTES / 1024} KB`;
 
 function admin(res: Response) {
-  const user = userOf(res);
-  if (!user.isAdmin) throw forbidden('Solo un administrador puede cambiar los datos del municipio');
+  const user = requireAdministrator(userOf(res), 'cambiar los datos del municipio');
   return { tenant: contextOf(res).tenant, user };
 }
 

@@ -3,7 +3,8 @@
  * resending invitations and reading provisioning status are for administrators.
  */
 import { Router, type Response } from 'express';
-import { conflict, forbidden } from '../../domain/errors.js';
+import { requireAdministrator } from '../../domain/context.js';
+import { conflict } from '../../domain/errors.js';
 import { SIGNATURE_MESSAGES } from '../../domain/signatures/messages.js';
 import {
   activeUsers,
@@ -72,7 +73,7 @@ const settingsJson = (s: SignatureSettings) => ({
 });
 
 function requireAdmin(res: Response): void {
-  if (!userOf(res).isAdmin) throw forbidden('Solo un administrador puede gestionar usuarios');
+  requireAdministrator(userOf(res), 'gestionar usuarios');
 }
 
 export function backendUserRoutes(deps: ApiDeps): Router {

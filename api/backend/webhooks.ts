@@ -6,7 +6,7 @@
  * values (domain/webhooks/subscriptions.ts), so the CLI refuses the same input the same way.
  */
 import { Router, type Response } from 'express';
-import { forbidden } from '../../domain/errors.js';
+import { requireAdministrator } from '../../domain/context.js';
 import { EVENT_TYPES } from '../../domain/webhooks/catalog.js';
 import { listDeliveries, requestRedelivery } from '../../domain/webhooks/deliveries.js';
 import {
@@ -71,8 +71,7 @@ export const updateWebhookBody = bodyParser<{
 
 /** The administrator's scope: their tenant, the process's secret box and URL policy. */
 function adminScope(res: Response): WebhookScope {
-  const user = userOf(res);
-  if (!user.isAdmin) throw forbidden('Solo un administrador puede gestionar webhooks');
+  const user = requireAdministrator(userOf(res), 'gestionar webhooks');
   const ctx = contextOf(res);
   return { db: ctx.db, services: ctx.services, userId: user.id };
 }

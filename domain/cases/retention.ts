@@ -5,7 +5,7 @@
  * is ever deleted here.
  */
 import type { Tx } from '../../db/tenancy.js';
-import type { DomainContext, ActingUser } from '../context.js';
+import { requireAdministrator, type DomainContext, type ActingUser } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isUuid } from '../acting-user.js';
 import { parsePage, pageInfo } from '../pagination.js';
@@ -20,7 +20,6 @@ export const RETENTION_MESSAGES = {
   openAssignments: 'El expediente tiene asignaciones abiertas: ciérrelas antes de archivarlo',
   pendingProposals:
     'El expediente tiene documentos propuestos sin resolver: acéptelos o rechácelos antes de archivarlo',
-  adminOnly: 'Solo un administrador puede gestionar la conservación de expedientes',
   retentionYears: 'retention_years debe ser un entero entre 1 y 200, o null',
 } as const;
 
@@ -33,7 +32,7 @@ function actingUser(ctx: DomainContext): ActingUser {
 }
 
 function requireAdmin(ctx: DomainContext): void {
-  if (!ctx.user?.isAdmin) throw forbidden(RETENTION_MESSAGES.adminOnly);
+  requireAdministrator(ctx.user, 'gestionar la conservación de expedientes');
 }
 
 export interface ArchivedCase {

@@ -1,6 +1,5 @@
 /** Messages of personal signatures and their authorisation. */
 export const SIGNATURE_MESSAGES = {
-  adminOnly: 'Solo un administrador puede cambiar el modo de firma',
   invalidMode: "mode debe ser 'seal' o 'personal' (o null para el usuario: el modo del municipio)",
   userNotFound: 'Usuario no encontrado',
   deactivated: 'El usuario está dado de baja: no puede firmar',

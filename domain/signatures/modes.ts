@@ -5,8 +5,8 @@
  */
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import type { DomainContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { requireAdministrator, type DomainContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
 import { currentCredential } from './credentials.js';
 import { SIGNATURE_MESSAGES } from './messages.js';
 
@@ -47,8 +47,7 @@ export interface SignatureSettings {
 }
 
 function requireAdmin(ctx: DomainContext) {
-  if (!ctx.user?.isAdmin) throw forbidden(SIGNATURE_MESSAGES.adminOnly);
-  return ctx.user;
+  return requireAdministrator(ctx.user, 'cambiar el modo de firma');
 }
 
 export async function signatureSettings(ctx: DomainContext): Promise<SignatureSettings> {

@@ -4,12 +4,11 @@
  */
 import { userChangeEvents } from '../audit/user-events.js';
 import { isUuid } from '../acting-user.js';
-import type { DomainContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { requireAdministrator, type DomainContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
 import { emitEvents } from '../webhooks/outbox.js';
 
 export const DEACTIVATION_MESSAGES = {
-  adminOnly: 'Solo un administrador puede dar de baja usuarios',
   notFound: 'Usuario no encontrado',
   self: 'No puede darse de baja a sí mismo',
 } as const;
@@ -23,8 +22,7 @@ export interface Deactivation {
 }
 
 export async function deactivateUser(ctx: DomainContext, userId: string): Promise<Deactivation> {
-  const admin = ctx.user;
-  if (!admin?.isAdmin) throw forbidden(DEACTIVATION_MESSAGES.adminOnly);
+  const admin = requireAdministrator(ctx.user, 'dar de baja usuarios');
   if (!isUuid(userId)) throw notFound(DEACTIVATION_MESSAGES.notFound);
   if (admin.id === userId) throw badRequest(DEACTIVATION_MESSAGES.self);
   return ctx.db.transaction(async (trx) => {
