@@ -12,6 +12,11 @@ export function ErrorAlert({ error, title = 'No se pudo completar' }: { error: u
   );
 }
 
+/** What a screen for administrators shows anyone else ("Solo un administrador puede …"). */
+export function AdminOnly({ task }: { task: string }) {
+  return <Alert color="blue">{`Solo un administrador puede ${task}.`}</Alert>;
+}
+
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Group justify="space-between" mb="md" wrap="wrap">

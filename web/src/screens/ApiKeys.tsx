@@ -3,12 +3,10 @@
  * key's audit trail, over /api/v1/admin/api-keys. A new or rotated secret is shown once, here.
  */
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   MultiSelect,
@@ -34,7 +32,8 @@ import {
   SystemReads,
   type ApiKey,
 } from '../components/ApiKeyScope';
-import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
+import { AdminOnly, ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
+import { SecretOnce } from '../components/SecretOnce';
 import { useUsers } from '../directory';
 
 type KeyState = ApiKey['state'];
@@ -48,24 +47,9 @@ const STATE_LABELS: Record<KeyState, string> = {
 const STATE_COLORS: Record<KeyState, string> = { active: 'teal', rotating: 'yellow', expired: 'gray', revoked: 'red' };
 const ACTION_LABELS: Record<string, string> = { create: 'Creada', rotate: 'Rotada', revoke: 'Revocada' };
 
-/** The secret, shown once after creating or rotating, with a copy button. */
+/** The key, shown once after creating or rotating. */
 function Secret({ message, secret }: { message: string; secret: string }) {
-  return (
-    <Alert color="teal" title={message} role="status">
-      <Group gap="xs" wrap="nowrap">
-        <Code data-testid="api-key-secret" style={{ wordBreak: 'break-all' }}>
-          {secret}
-        </Code>
-        <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="default" onClick={copy}>
-              {copied ? 'Copiada' : 'Copiar'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Alert>
-  );
+  return <SecretOnce message={message} secret={secret} testId="api-key-secret" copiedLabel="Copiada" />;
 }
 
 function CreateKey({ onSecret }: { onSecret: (s: { message: string; secret: string }) => void }) {
@@ -207,7 +191,7 @@ export default function ApiKeys() {
       done();
     },
   });
-  if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar las API Keys.</Alert>;
+  if (!me.is_admin) return <AdminOnly task="gestionar las API Keys" />;
   return (
     <Stack>
       <PageHeader title="API Keys" />

@@ -6,7 +6,6 @@
  * (/api/v1/admin/document-types): a round sent to sign without a deadline of its own gets it.
  */
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -24,7 +23,7 @@ import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { call, callEnvelope, type Data } from '../client';
 import { useAuth } from '../auth';
-import { ErrorAlert, Loading, PageHeader } from '../components/common';
+import { AdminOnly, ErrorAlert, Loading, PageHeader } from '../components/common';
 import { formatCalendarDay, municipalYear } from '../time';
 
 const SOURCE_LABELS = { national: 'Feriado nacional', municipal: 'Día no laborable municipal' } as const;
@@ -195,7 +194,7 @@ export default function Calendario() {
     mutationFn: (date: string) => callEnvelope('delete', '/api/v1/admin/calendar/{date}', { path: { date } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['calendar'] }),
   });
-  if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar el calendario.</Alert>;
+  if (!me.is_admin) return <AdminOnly task="gestionar el calendario" />;
   return (
     <Stack>
       <PageHeader title="Calendario" />

@@ -4,14 +4,14 @@
  * /api/v1/admin/case-templates/{id}/retention. Nothing is deleted: the list is for the
  * administrator to decide, under the municipality's rules, what to do with each case.
  */
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth';
 import { call, callEnvelope, type Data } from '../client';
-import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
+import { AdminOnly, ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
 
 type Template = Data<'get', '/api/v1/admin/retention'>['templates'][number];
 
@@ -77,8 +77,7 @@ export default function Conservacion() {
     queryFn: () => call('get', '/api/v1/admin/retention', { query: { page, page_size: PAGE_SIZE } }),
     enabled: me.is_admin,
   });
-  if (!me.is_admin)
-    return <Alert color="blue">Solo un administrador puede gestionar la conservación de expedientes.</Alert>;
+  if (!me.is_admin) return <AdminOnly task="gestionar la conservación de expedientes" />;
   const data = retention.data;
   return (
     <Stack>

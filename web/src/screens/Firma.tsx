@@ -4,14 +4,14 @@
  * from that default (/api/v1/admin/signatures, /api/v1/users/{id}/signature-mode). Each user's
  * mode is chosen in Usuarios.
  */
-import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth';
 import { call, callEnvelope } from '../client';
-import { ErrorAlert, Loading, PageHeader } from '../components/common';
+import { AdminOnly, ErrorAlert, Loading, PageHeader } from '../components/common';
 import { MODE_LABELS, useSignatureSettings, type SignatureMode } from '../signature-modes';
 
 function DefaultMode({ saved }: { saved: SignatureMode }) {
@@ -130,7 +130,7 @@ function SetApart({
 export default function Firma() {
   const { me } = useAuth();
   const settings = useSignatureSettings(me.is_admin);
-  if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar el modo de firma.</Alert>;
+  if (!me.is_admin) return <AdminOnly task="gestionar el modo de firma" />;
   return (
     <Stack>
       <PageHeader title="Firma" />

@@ -4,13 +4,13 @@
  * The logo is a PNG or JPEG of up to 256 KB; the server recognises the type from the file itself
  * and says why it refuses one.
  */
-import { Alert, Button, FileInput, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../auth';
 import { call, callEnvelope, callRaw } from '../client';
-import { ErrorAlert, Loading, PageHeader } from '../components/common';
+import { AdminOnly, ErrorAlert, Loading, PageHeader } from '../components/common';
 import { formatDateTime } from '../time';
 
 const MAX_KB = 256;
@@ -70,7 +70,7 @@ export default function Municipio() {
     mutationFn: () => callEnvelope('delete', '/api/v1/admin/municipality/logo'),
     onSuccess: (res) => done(res.message),
   });
-  if (!me.is_admin) return <Alert color="blue">Solo un administrador puede cambiar los datos del municipio.</Alert>;
+  if (!me.is_admin) return <AdminOnly task="cambiar los datos del municipio" />;
   return (
     <Stack>
       <PageHeader title="Municipio" />

@@ -21,7 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callEnvelope } from '../client';
 import { useAuth } from '../auth';
-import { ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
+import { AdminOnly, ErrorAlert, formatDate, Loading, PageHeader, Pager, totalPagesOf } from '../components/common';
 import { useSectors, useUsers } from '../directory';
 import { errorText } from '../api';
 import {
@@ -355,7 +355,7 @@ export default function Usuarios() {
   const { me } = useAuth();
   const [created, setCreated] = useState<{ userId: string | undefined; message: string }>();
   const [statusOf, setStatusOf] = useState<string>();
-  if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar usuarios.</Alert>;
+  if (!me.is_admin) return <AdminOnly task="gestionar usuarios" />;
   return (
     <Stack>
       <PageHeader title="Usuarios" />

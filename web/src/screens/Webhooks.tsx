@@ -5,12 +5,10 @@
  * rotated secret is shown once, here.
  */
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   NumberInput,
@@ -26,7 +24,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '../auth';
 import { call, callEnvelope, type Body, type Data } from '../client';
-import { ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
+import { AdminOnly, ErrorAlert, formatDate, Loading, PageHeader } from '../components/common';
+import { SecretOnce } from '../components/SecretOnce';
 
 type Subscription = Data<'get', '/api/v1/admin/webhooks'>[number];
 type Delivery = Data<'get', '/api/v1/admin/webhooks/{id}/deliveries'>[number];
@@ -62,28 +61,14 @@ const STATUS_COLORS: Record<Subscription['status'], string> = { active: 'teal', 
 
 const label = (s: Subscription) => s.description || s.url;
 
-/** The secret, shown once after creating or rotating, with a copy button. */
+/** The signing secret, shown once after creating or rotating. */
 function Secret({ message, secret }: { message: string; secret: string }) {
   return (
-    <Alert color="teal" title={message} role="status">
-      <Stack gap="xs">
-        <Text size="sm">
-          Configúrelo en el sistema receptor para verificar la firma de cada envío (Standard Webhooks).
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-            {secret}
-          </Code>
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button size="compact-xs" variant="default" onClick={copy}>
-                {copied ? 'Copiado' : 'Copiar'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Stack>
-    </Alert>
+    <SecretOnce message={message} secret={secret} testId="webhook-secret" copiedLabel="Copiado">
+      <Text size="sm">
+        Configúrelo en el sistema receptor para verificar la firma de cada envío (Standard Webhooks).
+      </Text>
+    </SecretOnce>
   );
 }
 
@@ -397,7 +382,7 @@ export default function Webhooks() {
     mutationFn: (id: string) => call('get', '/api/v1/admin/webhooks/{id}', { path: { id } }),
     onSuccess: (fresh) => setEditing(fresh),
   });
-  if (!me.is_admin) return <Alert color="blue">Solo un administrador puede gestionar los webhooks.</Alert>;
+  if (!me.is_admin) return <AdminOnly task="gestionar los webhooks" />;
   return (
     <Stack>
       <PageHeader title="Webhooks" />
