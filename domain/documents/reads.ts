@@ -45,7 +45,10 @@ import {
   documentsQuery,
   iso,
   loadSigners,
+  PENDING_COMMONS_SQL,
   roundViewOf,
+  turnFactsOf,
+  type TurnRow,
   type DocumentRow,
   type SignerRow,
 } from './records.js';
@@ -340,10 +343,11 @@ async function rowsInOrder(trx: Tx, ids: string[]): Promise<ListRow[]> {
 }
 
 /**
- * Documents (`d`) waiting for `user`'s signature. A numerator's document waits only once every
- * common signer has signed, since it cannot be signed before.
+ * Documents (`d`) where `user` is a pending signer of the open round, with the facts the signing
+ * rules decide the turn from (`TurnRow`): SQL selects the candidates, `maySignNow` decides, so a
+ * numerator's document waits until every common signer has signed without a second copy of the rule.
  */
-function whereAwaitingSignatureOf(query: Knex.QueryBuilder, trx: Tx, user: ActingUser): Knex.QueryBuilder {
+function awaitingSignatureCandidates(query: Knex.QueryBuilder, trx: Tx, user: ActingUser): Knex.QueryBuilder {
   // The user's signer rows of documents in signing, read from document_access (which also
   // leaves out documents of a case still being created).
   return query
@@ -353,40 +357,32 @@ function whereAwaitingSignatureOf(query: Knex.QueryBuilder, trx: Tx, user: Actin
     .andWhereRaw(`a.kinds & ${ACCESS_KIND.signer} <> 0`)
     .andWhere('d.status', 'sent_to_sign')
     .andWhere('me.status', 'pending')
-    .andWhere((w) =>
-      w
-        .where('me.is_numerator', false)
-        .orWhereNotExists(
-          trx('document_signers as o')
-            .whereRaw('o.document_id = d.id')
-            .andWhere('o.is_numerator', false)
-            .andWhereNot('o.status', 'signed'),
-        ),
-    );
+    .select('d.status', 'me.status as my_status', 'me.is_numerator as my_numerator')
+    .select(trx.raw(`${PENDING_COMMONS_SQL} as pending_commons`));
 }
+
+const awaitingSignature = (row: TurnRow) => maySignNow(turnFactsOf(row));
 
 /** How many documents wait for `user`'s signature (the dashboard's figure of pendingSignatures). */
 export async function countPendingSignatures(trx: Tx, user: ActingUser): Promise<number> {
-  const [row] = await whereAwaitingSignatureOf(trx('documents as d').whereNull('d.deleted_at'), trx, user).count<
-    { n: string }[]
-  >('* as n');
-  return Number(row!.n);
+  const rows: TurnRow[] = await awaitingSignatureCandidates(trx('documents as d').whereNull('d.deleted_at'), trx, user);
+  return rows.filter(awaitingSignature).length;
 }
 
 /** Documents waiting for the acting user's signature, longest waiting first. */
 export async function pendingSignatures(ctx: DomainContext) {
   const user = ctx.user!;
   return ctx.db.transaction(async (trx) => {
-    const rows = await whereAwaitingSignatureOf(documentsQuery(trx), trx, user)
+    const rows = await awaitingSignatureCandidates(documentsQuery(trx), trx, user)
       .orderBy('d.sent_to_sign_at')
-      .select<DocumentRow[]>([
+      .select<(DocumentRow & TurnRow)[]>([
         ...LIST_COLUMNS,
         'd.sent_to_sign_at',
         'd.signing_due_at',
         'cu.full_name as creator_name',
       ]);
     return {
-      documents: rows.map((doc) => ({
+      documents: rows.filter(awaitingSignature).map((doc) => ({
         document_id: doc.id,
         document_number: doc.official_number,
         document_type: doc.type_acronym,
