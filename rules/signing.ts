@@ -87,11 +87,18 @@ export function signatureComplete(round: RoundView, userId: string): boolean {
   return round.status === 'signed' || (round.status === 'sent_to_sign' && !me.isNumerator);
 }
 
-/** Order: 403 not a signer → repeat → 409 round not open or not the user's turn. */
-export function signDecision(round: RoundView, userId: string): Decision {
+/**
+ * A sign request's decision; `completing`: the user's signature is made but not complete (the
+ * numerator's, while the document is officialized), so only the round's workflow can answer it.
+ */
+export type SignDecision = Decision | { kind: 'completing' };
+
+/** Order: 403 not a signer → repeat → completing → 409 round not open or not the user's turn. */
+export function signDecision(round: RoundView, userId: string): SignDecision {
   const facts = turnFacts(round, userId);
   if (!facts.me) return refuse(403, SIGNING_REFUSALS.notAuthorizedToSign);
   if (signatureComplete(round, userId)) return { kind: 'repeat' };
+  if (facts.status === 'sent_to_sign' && facts.me.status === 'signed') return { kind: 'completing' };
   if (!maySignNow(facts)) return refuse(409, SIGNING_REFUSALS.notSignable);
   return { kind: 'proceed' };
 }
@@ -163,6 +170,6 @@ export function rejectDecision(
   return { kind: 'proceed' };
 }
 
-function refuse(status: Refusal['status'], message: string): Decision {
+function refuse(status: Refusal['status'], message: string): { kind: 'refuse'; refusal: Refusal } {
   return { kind: 'refuse', refusal: { status, message } };
 }

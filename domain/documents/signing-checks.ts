@@ -4,29 +4,23 @@
  * activities stay the authority if something changes in between.
  */
 import type { DomainContext } from '../context.js';
-import { conflict, forbidden } from '../errors.js';
 import { requireDocument } from './access.js';
-import { DOCUMENT_MESSAGES } from './messages.js';
-import { repeatsRejection } from '../../rules/signing.js';
-import { iso, loadSigners, type DocumentRow } from './records.js';
+import {
+  rejectDecision,
+  signatureAnswer,
+  signDecision,
+  type RejectionAnswer,
+  type SignatureAnswer,
+} from '../../rules/signing.js';
+import { iso, loadSigners, roundViewOf, type DocumentRow } from './records.js';
+import { refused } from './refusals.js';
 import { checkMayStart, checkStartable, type StartOptions } from './signing.js';
 
-/** A signer's rejection as the caller sees it. */
-export interface ExistingRejection {
-  documentId: string;
-  status: 'rejected';
-  rejectedBy: string;
-  reason: string;
-  rejectedAt: string;
-}
+/** A signer's rejection as the caller sees it (the signing rules' answer). */
+export type ExistingRejection = RejectionAnswer;
 
-export interface ExistingSignature {
-  documentId: string;
-  status: 'sent_to_sign' | 'signed';
-  isNumerator: boolean;
-  officialNumber: string | null;
-  signedAt: string;
-}
+/** A signer's signature as the caller sees it (the signing rules' answer). */
+export type ExistingSignature = SignatureAnswer;
 
 /**
  * The document to start signing. One already in signing passes for a user who may start it: the
@@ -52,24 +46,12 @@ export async function checkCanSign(
 ): Promise<{ existing?: ExistingSignature; doc: DocumentRow }> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
-    const me = (await loadSigners(trx, doc.id)).find((s) => s.user_id === ctx.user!.id);
-    if (!me) throw forbidden(DOCUMENT_MESSAGES.notAuthorizedToSign);
+    const round = roundViewOf(doc, await loadSigners(trx, doc.id));
+    const decision = signDecision(round, ctx.user!.id);
+    if (decision.kind === 'refuse') throw refused(decision.refusal);
     // The numerator's signature is answered with the official document: while the document is
-    // still being officialized, the request goes to the workflow, which answers once it is.
-    const complete = doc.status === 'signed' || (doc.status === 'sent_to_sign' && !me.is_numerator);
-    if (me.status === 'signed' && complete) {
-      return {
-        doc,
-        existing: {
-          documentId: doc.id,
-          status: doc.status as ExistingSignature['status'],
-          isNumerator: me.is_numerator,
-          officialNumber: me.is_numerator ? doc.official_number : null,
-          signedAt: iso(me.signed_at)!,
-        },
-      };
-    }
-    if (doc.status !== 'sent_to_sign') throw conflict(DOCUMENT_MESSAGES.notSignable);
+    // still being officialized (`completing`), the request goes to the workflow, which answers once it is.
+    if (decision.kind === 'repeat') return { doc, existing: signatureAnswer(doc.id, round, ctx.user!.id) };
     return { doc };
   });
 }
@@ -85,23 +67,23 @@ export async function checkCanReject(
 ): Promise<{ existing?: ExistingRejection; doc: DocumentRow }> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
-    const me = (await loadSigners(trx, doc.id)).find((s) => s.user_id === ctx.user!.id);
-    if (!me) throw forbidden(DOCUMENT_MESSAGES.notAuthorizedToSign);
     const rejection =
       doc.status === 'rejected' ? { rejectedBy: doc.rejected_by!, reason: doc.rejection_reason! } : null;
-    if (repeatsRejection(rejection, { userId: me.user_id, reason })) {
+    const round = { ...roundViewOf(doc, await loadSigners(trx, doc.id)), rejection };
+    const decision = rejectDecision(round, { userId: ctx.user!.id, reason });
+    if (decision.kind === 'refuse') throw refused(decision.refusal);
+    if (decision.kind === 'repeat') {
       return {
         doc,
         existing: {
           documentId: doc.id,
           status: 'rejected',
-          rejectedBy: me.user_id,
+          rejectedBy: rejection!.rejectedBy,
           reason: rejection!.reason,
           rejectedAt: iso(doc.rejected_at)!,
         },
       };
     }
-    if (doc.status !== 'sent_to_sign') throw conflict(DOCUMENT_MESSAGES.notRejectable);
     return { doc };
   });
 }

@@ -14,10 +14,10 @@ import { canEditDocument, requireDocument } from './access.js';
 import { fileKey, latestSigningFile, sha256, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { refused } from './refusals.js';
-import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
+import { maySignNow, rejectionReason, rejectionRefusal, turnFacts } from '../../rules/signing.js';
 import { UnreadablePdfError } from './pdf-workers.js';
 import { findDocumentType, signerPermission } from './participants.js';
-import { findDocument, iso, loadSigners, type DocumentRow, type SignerRow } from './records.js';
+import { findDocument, iso, loadSigners, roundViewOf, type DocumentRow, type SignerRow } from './records.js';
 import { withSignaturePage } from '../rendering/signature-page.js';
 import {
   deliveryEvents,
@@ -238,8 +238,9 @@ async function requireSigningRound(trx: Tx, ctx: DomainContext, documentId: stri
   return { doc, signers, me };
 }
 
-function commonsSigned(signers: SignerRow[]): boolean {
-  return signers.filter((s) => !s.is_numerator).every((s) => s.status === 'signed');
+/** The signing rules' turn for the acting signer: a numerator only once every common signer has signed. */
+function mayActNow(doc: DocumentRow, signers: SignerRow[], userId: string): boolean {
+  return maySignNow(turnFacts(roundViewOf(doc, signers), userId));
 }
 
 /**
@@ -251,7 +252,7 @@ export async function assignOfficialNumber(ctx: DomainContext, documentId: strin
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (doc.official_number) return doc.official_number;
-    if (!me.is_numerator || !commonsSigned(signers)) throw conflict(DOCUMENT_MESSAGES.notSignable);
+    if (!me.is_numerator || !mayActNow(doc, signers, me.user_id)) throw conflict(DOCUMENT_MESSAGES.notSignable);
     const year = yearIn(ctx.services.timeZone);
     // A document the platform generates for a case carries the sector it was made in (the case's);
     // any other, the numerator's primary sector.
@@ -295,7 +296,7 @@ export async function prepareSignature(
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (me.status === 'signed') return { alreadySigned: true, signedAt: iso(me.signed_at) };
-    if (me.is_numerator && (!commonsSigned(signers) || !doc.official_number))
+    if (!mayActNow(doc, signers, me.user_id) || (me.is_numerator && !doc.official_number))
       throw conflict(DOCUMENT_MESSAGES.notSignable);
     const latest = await latestSigningFile(trx, doc.id, round);
     const pdf = latest && options.withPdf !== false ? await ctx.services.storage.get(latest.storage_key) : undefined;

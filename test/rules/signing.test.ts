@@ -92,6 +92,8 @@ describe('rules: signing', () => {
       assert.equal(signDecision(round(status, [common('a'), numerator('n')]), 'a').kind, 'refuse');
     const signed = round('signed', [common('a', 'signed'), numerator('n', 'signed')], 'NOTA-1');
     assert.deepEqual(signDecision(signed, 'n'), { kind: 'repeat' });
+    const officializing = { ...signed, status: 'sent_to_sign' as const };
+    assert.deepEqual(signDecision(officializing, 'n'), { kind: 'completing' }, 'the workflow answers once official');
   });
 
   it("a numerator's signature is complete only once the document is official", () => {
