@@ -5,14 +5,13 @@
  * Another municipality's logo never appears on the demo municipality's page or answers.
  */
 import assert from 'node:assert/strict';
-import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { removeMunicipalityLogo, setMunicipalityLogo } from '../../domain/municipality/logo.js';
-import { formatVerificationCode } from '../../lib/verification-code.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, request, type HttpResult } from '../support/http.js';
 import { jpegHeader, logoForm, pngLogo } from '../support/logo.js';
 import { officialDocument } from '../records/support.js';
+import { printedVerificationCodeOf } from '../support/verification-codes.js';
 
 const LOGO = '/api/v1/admin/municipality/logo';
 
@@ -30,12 +29,8 @@ describe('municipality logo: set by an administrator, shown on the public verifi
   let code: string;
 
   before(async () => {
-    const stack = getStack();
     const doc = await officialDocument('intendente', 'Certificado con el logo del municipio');
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-      trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string }>('code'),
-    );
-    code = formatVerificationCode(row!.code);
+    code = await printedVerificationCodeOf(doc.id);
   });
 
   afterEach(async () => {

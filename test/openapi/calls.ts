@@ -5,7 +5,6 @@
  * Most calls succeed; the long signing flows are reached with a fixture prepared first.
  */
 import { demoId } from '../../db/seed/demo-data.js';
-import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
 import { createCase, template } from '../support/cases.js';
 import { sendMemo, sendNote, startSigning } from '../support/communications.js';
@@ -24,6 +23,7 @@ import { logoForm, pngLogo } from '../support/logo.js';
 import { recordAttempt } from '../webhooks/support.js';
 import { until } from '../support/until.js';
 import { newSigningCode } from '../support/csc.js';
+import { verificationCodeOf } from '../support/verification-codes.js';
 
 export type DocumentName = 'integration' | 'backend';
 
@@ -59,10 +59,7 @@ const backend = (user: string, method: string, path: string, json?: unknown, hea
 /** The data the calls need: created once through the public interfaces. */
 async function fixtures() {
   const official = await officialDocument('agente-obras', 'Certificado para la descripción de la API');
-  const stack = getStack();
-  const verification = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-    trx('document_verification_codes').where({ document_id: official.id }).first<{ code: string }>('code'),
-  );
+  const verification = { code: await verificationCodeOf(official.id) };
   const note = await sendNote('agente-obras', { to: ['MESA'] });
   const memo = await sendMemo('intendente', { to: ['agente-obras'] });
   const kase = await createCase('agente-obras', { reference: 'Expediente de la descripción de la API' });

@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { tenantDb } from '../../db/tenancy.js';
-import { formatVerificationCode } from '../../lib/verification-code.js';
 import { ResponseChecker } from '../openapi/checker.js';
 import { newSigningCode } from '../support/csc.js';
 import { prepareIntegrationDraft, pdfForm } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { printedVerificationCodeOf } from '../support/verification-codes.js';
 
 const EMAIL: Record<string, string> = {
   'directora-obras': 'lucia.fernandez@villaesperanza.gob.ar',
@@ -45,12 +45,7 @@ const setMode = (userKey: string, mode: 'seal' | 'personal' | null) =>
 const sign = (id: string, user: string) =>
   request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
 const tenant = () => tenantDb(getStack().db, getStack().demoTenant);
-const codeOf = async (documentId: string) =>
-  formatVerificationCode(
-    (await tenant().transaction((trx) =>
-      trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code'),
-    ))!.code,
-  );
+const codeOf = printedVerificationCodeOf;
 const cn = (dn: string | null) => /CN=([^,]+)/.exec(dn ?? '')?.[1] ?? null;
 
 /** Signs as `user` with their own certificate: the code e-mailed to them authorises it. */

@@ -19,12 +19,12 @@ import { manyPages } from '../support/hostile-pdfs.js';
 import { ResponseChecker } from '../openapi/checker.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { getStack } from '../support/hooks.js';
-import { tenantDb } from '../../db/tenancy.js';
 import { asIntegration, demoUser, request } from '../support/http.js';
 import { letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
 import { pdfInfo, pdfText } from '../support/pdf-tools.js';
 import { officialDocument, type OfficialDocument } from './support/corpus.js';
 import { sendMemo } from '../support/communications.js';
+import { verificationCodeOf } from '../support/verification-codes.js';
 
 const COMPARE =
   'Compare el documento que tiene con estas páginas: si el texto difiere, su copia no es el documento registrado.';
@@ -115,14 +115,7 @@ async function importedOfficial(pages = 2): Promise<{ code: string; pdf: Buffer 
   return { code: formatVerificationCode(await codeOf(id)), pdf };
 }
 
-async function codeOf(documentId: string): Promise<string> {
-  const stack = getStack();
-  const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-    trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code'),
-  );
-  assert.ok(row, 'a document sent to signing has a code');
-  return row.code;
-}
+const codeOf = verificationCodeOf;
 
 const meanAbsDiff = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
 

@@ -6,7 +6,6 @@ import { chromium } from 'playwright-core';
 import { apiRoutes } from '../../api/app.js';
 import { publicVerificationRoutes } from '../../api/public/router.js';
 import { listRoutes } from '../../api/routes.js';
-import { tenantDb } from '../../db/tenancy.js';
 import { sha256 } from '../../domain/documents/files.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { createCase } from '../support/cases.js';
@@ -15,6 +14,7 @@ import { asIntegration, demoUser, request } from '../support/http.js';
 import { letterPdf, pdfForm, prepareIntegrationDraft } from '../support/documents.js';
 import { pdfText, qrInFooter } from '../support/pdf-tools.js';
 import { appendAnnotation, officialDocument, signAgain, type OfficialDocument } from './support/corpus.js';
+import { printedVerificationCodeOf, verificationCodeOf } from '../support/verification-codes.js';
 
 const REFERENCE = 'Informe reservado: domicilio Güemes 742';
 
@@ -115,12 +115,7 @@ describe('verification: public page and API', function () {
         .status,
       200,
     );
-    const stack = getStack();
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-      trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'),
-    );
-    assert.ok(row, 'the code exists from the final render on');
-    const res = await publicRequest(`/api/v1/public/verify/${row.code}`);
+    const res = await publicRequest(`/api/v1/public/verify/${await verificationCodeOf(id)}`);
     assert.deepEqual([res.status, res.body], [404, { code: 'NOT_FOUND', message: 'not found' }]);
   });
 
@@ -172,12 +167,7 @@ describe('verification: public page and API', function () {
       headers: asIntegration('agente-obras'),
     });
     const cover = docs.body.documents.find((d: { document_type: string }) => d.document_type === 'CAEX');
-    const stack = getStack();
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-      trx('document_verification_codes').where({ document_id: cover.document_id }).first<{ code: string }>('code'),
-    );
-    assert.ok(row);
-    const res = await publicRequest(`/api/v1/public/verify/${row.code}`);
+    const res = await publicRequest(`/api/v1/public/verify/${await verificationCodeOf(cover.document_id)}`);
     assert.equal(res.body.verdict, 'authentic', res.text);
     assert.equal(res.body.document.document_number, cover.document_number);
   });
@@ -210,11 +200,10 @@ describe('verification: public page and API', function () {
     );
     const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('intendente') });
     const pdf = Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
-    const stack = getStack();
-    const { code } = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-      trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'),
+    assert.equal(
+      qrInFooter(pdf, 2),
+      `${getStack().config.api.publicUrl}/verificar/${await printedVerificationCodeOf(id)}`,
     );
-    assert.equal(qrInFooter(pdf, 2), `${stack.config.api.publicUrl}/verificar/${formatVerificationCode(code)}`);
     const res = await publicRequest('/api/v1/public/verify', { method: 'POST', form: upload(pdf) });
     assert.equal(res.body.verdict, 'authentic', res.text);
   });

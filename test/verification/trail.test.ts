@@ -6,17 +6,13 @@
  * officialization, never a recipient.
  */
 import assert from 'node:assert/strict';
-import { tenantDb } from '../../db/tenancy.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { sendMemo } from '../support/communications.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
-import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, request } from '../support/http.js';
+import { verificationCodeOf } from '../support/verification-codes.js';
 
-const codeOf = async (documentId: string) =>
-  (await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
-    trx('document_verification_codes').where({ document_id: documentId }).first<{ code: string }>('code'),
-  ))!.code;
+const codeOf = verificationCodeOf;
 const integration = (user: string, url: string, json?: unknown) =>
   request(`/api/v1${url}`, { method: 'POST', headers: asIntegration(user), ...(json !== undefined ? { json } : {}) });
 

@@ -5,13 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { tenantDb } from '../../db/tenancy.js';
-import { formatVerificationCode } from '../../lib/verification-code.js';
 import { officialDocument } from '../records/support.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, request } from '../support/http.js';
 import { pngLogo } from '../support/logo.js';
 import { assertAccessible, deskRun, MARTIN, screenshot } from './support.js';
+import { printedVerificationCodeOf } from '../support/verification-codes.js';
 
 /** The size of the picture an <img> loaded, once it has (the test's own types have no DOM). */
 function loadedSize(img: Locator): Promise<{ width: number; height: number }> {
@@ -37,12 +36,8 @@ describe('Municipio: the logo on the public verification page, set in the desk (
   let code: string;
 
   before(async () => {
-    const stack = getStack();
     const doc = await officialDocument('intendente', 'Certificado verificado con logo');
-    const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-      trx('document_verification_codes').where({ document_id: doc.id }).first<{ code: string }>('code'),
-    );
-    code = formatVerificationCode(row!.code);
+    code = await printedVerificationCodeOf(doc.id);
   });
 
   after(async () => {

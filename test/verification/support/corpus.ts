@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { signPdf } from '../../../activities/signing-service.js';
-import { tenantDb } from '../../../db/tenancy.js';
 import { type PdfDict, PdfRef, PdfString, dict, name } from '../../../lib/pdf/objects.js';
 import { PdfReader } from '../../../lib/pdf/reader.js';
 import { IncrementalUpdate } from '../../../signer/pdf/incremental.js';
 import { getStack } from '../../support/hooks.js';
 import { asIntegration, request } from '../../support/http.js';
 import { prepareIntegrationDraft } from '../../support/documents.js';
+import { verificationCodeOf } from '../../support/verification-codes.js';
 
 export interface OfficialDocument {
   id: string;
@@ -40,12 +40,7 @@ export async function officialDocument(
   const url = await request(`/api/v1/documents/${id}/url`, { headers: asIntegration('intendente') });
   assert.equal(url.status, 200, url.text);
   const pdf = Buffer.from(await (await fetch(url.body.pdf_url)).arrayBuffer());
-  const stack = getStack();
-  const row = await tenantDb(stack.db, stack.demoTenant).transaction((trx) =>
-    trx('document_verification_codes').where({ document_id: id }).first<{ code: string }>('code'),
-  );
-  assert.ok(row, 'a document sent to signing has a verification code');
-  return { id, number, code: row.code, pdf };
+  return { id, number, code: await verificationCodeOf(id), pdf };
 }
 
 /** One byte changed inside the first revision's page content (covered by every signature). */
