@@ -44,7 +44,6 @@ import {
   type AuthorizationRequest,
   type DocumentSigningInput,
   type RejectOutcome,
-  type RejectRequest,
   type SignatureStepResult,
   type SigningResult,
   type SigningState,
@@ -52,21 +51,32 @@ import {
 } from '../contract/document-signing.js';
 import { appFailure, AUTHORIZATION_REFUSALS, MAX_WRONG_CODES, SIGNING_REFUSALS } from '../contract/failures.js';
 import { workflowIds } from '../contract/ids.js';
-import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
+import { DOCUMENT_ID, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
 import { deadlineWorkflow } from './deadline.js';
 import { signingSteps as signing, steps } from './activity-options.js';
 import { Mutex } from './mutex.js';
-import { rejectionRefusal, repeatsRejection } from '../rules/signing.js';
+import { numberRound } from './signing-steps.js';
+import {
+  rejectDecision,
+  signatureAnswer,
+  signDecision,
+  whoseTurn,
+  type Refusal,
+  type RoundView,
+} from '../rules/signing.js';
 
-/** A reject by the signer who rejected, with the same reason, repeats that rejection. */
-function isRepeatOf(rejection: RejectOutcome | undefined, request: RejectRequest): rejection is RejectOutcome {
-  return repeatsRejection(rejection, request);
-}
+/** The document's status in each phase of the run, for the signing rules. */
+const STATUS_OF_PHASE: Record<SigningState['phase'], RoundView['status']> = {
+  new: 'draft',
+  not_started: 'draft',
+  signing: 'sent_to_sign',
+  signed: 'signed',
+  rejected: 'rejected',
+};
 
-/** Whose turn a round begins with: every common signer, or the numerator when there is none. */
-function firstTurn(signers: SignerSnapshot[]): string[] {
-  const common = signers.filter((s) => !s.isNumerator && s.status === 'pending');
-  return (common.length ? common : signers.filter((s) => s.isNumerator)).map((s) => s.userId);
+/** A refusal of the signing rules as the workflow's failure (a validator's or a handler's). */
+function refusal(decision: { refusal: Refusal }): ApplicationFailure {
+  return appFailure(decision.refusal.status, decision.refusal.message);
 }
 
 export async function documentSigningWorkflow(input: DocumentSigningInput): Promise<SigningResult> {
@@ -81,13 +91,13 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
   let rejection: RejectOutcome | undefined;
   const step = (userId: string) => ({ tenant, documentId, userId, round: state.round });
   const signer = (userId: string) => state.signers.find((s) => s.userId === userId);
-  const outcome = (s: SignerSnapshot): ExistingSignature => ({
-    documentId,
-    status: state.phase === 'signed' ? 'signed' : 'sent_to_sign',
-    isNumerator: s.isNumerator,
-    officialNumber: s.isNumerator ? state.officialNumber : null,
-    signedAt: s.signedAt!,
+  /** The round as the signing rules read it. */
+  const view = (): RoundView => ({
+    status: STATUS_OF_PHASE[state.phase],
+    officialNumber: state.officialNumber,
+    signers: state.signers,
   });
+  const outcome = (s: SignerSnapshot): ExistingSignature => signatureAnswer(documentId, view(), s.userId);
 
   setHandler(signingStateQuery, () => state);
 
@@ -115,7 +125,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
             event: 'turn',
             documentId,
             round: round.round,
-            userIds: firstTurn(state.signers),
+            userIds: whoseTurn(state.signers),
             actorUserId: request.userId,
           });
         return round;
@@ -141,7 +151,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
       const numerator = state.signers.find((s) => s.isNumerator);
       if (me.isNumerator)
         notices.push({ event: 'officialized', documentId, round: state.round, actorUserId: me.userId });
-      else if (numerator?.status === 'pending' && state.signers.every((s) => s.isNumerator || s.status === 'signed')) {
+      else if (numerator && whoseTurn(state.signers).includes(numerator.userId)) {
         // The common signers are done: now it is the numerator's turn.
         notices.push({
           event: 'turn',
@@ -163,20 +173,23 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     return found;
   }
 
+  /**
+   * A sign or authorize request, by the signing rules: a repeat (the numerator's too, whose state is
+   * marked signed only once official) is answered; a refusal is thrown; `undefined`: go on.
+   */
+  const signRequest = (request: { userId: string }): ExistingSignature | undefined => {
+    const decision = signDecision(view(), request.userId);
+    if (decision.kind === 'refuse') throw refusal(decision);
+    return decision.kind === 'proceed' ? undefined : outcome(signer(request.userId)!);
+  };
+  /** The validators' form: a repeat is the AlreadySigned failure, which the API answers from the database. */
   const checkMaySign = (request: { userId: string }) => {
-    const me = signer(request.userId);
-    // Checked before the phase: the numerator's repeat still finds its signature after the round ended.
-    if (me?.status === 'signed' && state.phase !== 'rejected') {
+    if (signRequest(request)) {
       throw ApplicationFailure.create({
         type: ALREADY_SIGNED_TYPE,
         message: 'El usuario ya firmó este documento',
         nonRetryable: true,
       });
-    }
-    if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notSignable);
-    if (!me) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
-    if (me.isNumerator && state.signers.some((s) => !s.isNumerator && s.status !== 'signed')) {
-      throw appFailure(409, SIGNING_REFUSALS.notSignable);
     }
   };
 
@@ -184,14 +197,12 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     signUpdate,
     (request) =>
       lock.run(async (): Promise<SignOutcome> => {
-        const me = signer(request.userId);
         // A repeat queued behind the signature it repeats (even the one that ended the round) answers it.
-        if (me?.status === 'signed' && state.phase !== 'rejected') return outcome(me);
-        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notSignable);
-        if (!me) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
+        const repeated = signRequest(request);
+        if (repeated) return repeated;
+        const me = signer(request.userId)!;
         if (me.isNumerator && !state.officialNumber) {
-          state.officialNumber = await steps.assignOfficialNumber(step(me.userId));
-          upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: state.officialNumber }]);
+          state.officialNumber = await numberRound(step(me.userId));
         }
         const result: SignatureStepResult = await signing.signDocumentRevision({
           ...step(me.userId),
@@ -217,9 +228,9 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     authorizeSignatureUpdate,
     (request) =>
       lock.run(async () => {
+        const repeated = signRequest(request);
+        if (repeated) return repeated;
         const me = signer(request.userId);
-        if (me?.status === 'signed' && state.phase !== 'rejected') return outcome(me);
-        checkMaySign(request);
         let waiting: ReturnType<typeof awaiting>;
         try {
           waiting = awaiting(me!.userId);
@@ -260,8 +271,9 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     rejectUpdate,
     (request) =>
       lock.run(async () => {
-        if (isRepeatOf(rejection, request)) return rejection;
-        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notRejectable);
+        const decision = rejectDecision({ ...view(), rejection }, request);
+        if (decision.kind === 'repeat') return rejection!;
+        if (decision.kind === 'refuse') throw refusal(decision);
         const recorded = await steps.rejectDocument({ ...step(request.userId), reason: request.reason });
         rejection = { documentId, status: 'rejected', ...recorded };
         state.phase = 'rejected';
@@ -272,11 +284,8 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     {
       validator: (request) => {
         // The same signer with the same reason repeats the rejection: the handler answers it.
-        if (isRepeatOf(rejection, request)) return;
-        if (state.phase !== 'signing') throw appFailure(409, SIGNING_REFUSALS.notRejectable);
-        if (!signer(request.userId)) throw appFailure(403, SIGNING_REFUSALS.notAuthorizedToSign);
-        const refusal = rejectionRefusal(request.reason);
-        if (refusal) throw appFailure(refusal.status, refusal.message);
+        const decision = rejectDecision({ ...view(), rejection }, request);
+        if (decision.kind === 'refuse') throw refusal(decision);
       },
     },
   );

@@ -3,10 +3,10 @@
  * same idempotent steps as DocumentSigningWorkflow, run back to back for its single numerator.
  * Safe to import from workflow code.
  */
-import { upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { workflowInfo } from '@temporalio/workflow';
 import type { SignedSystemDocument } from '../contract/cases.js';
-import { DOCUMENT_NUMBER } from '../contract/search-attributes.js';
 import { signingSteps, steps } from './activity-options.js';
+import { numberRound } from './signing-steps.js';
 
 export async function signSystemDocument(
   tenant: string,
@@ -22,8 +22,7 @@ export async function signSystemDocument(
     runId: `${workflowId}/${runId}`,
   });
   const step = { tenant, documentId, userId, round: round.round };
-  const officialNumber = await steps.assignOfficialNumber(step);
-  upsertSearchAttributes([{ key: DOCUMENT_NUMBER, value: officialNumber }]);
+  const officialNumber = await numberRound(step);
   // Always the municipality seal: these documents are the platform's, not a person's act.
   await signingSteps.signDocumentRevision({ ...step, seal: true });
   const official = await steps.officializeDocument(step);
