@@ -10,6 +10,7 @@
 import type { TenantDb, Tx } from '../../db/tenancy.js';
 import { recordActivity, type ActivityKind } from '../activity-feed.js';
 import { emitEvent } from '../webhooks/outbox.js';
+import { whoseTurn, type SignerStatus } from '../../rules/signing.js';
 
 export type DeadlineSubject =
   | { kind: 'signing'; documentId: string; round: number }
@@ -105,15 +106,24 @@ async function signingDeadline(
       't.acronym',
     );
   if (doc?.status !== 'sent_to_sign' || doc.signing_round !== subject.round || !doc.signing_due_at) return null;
-  const pending = await trx('document_signers as s')
+  const unsigned = await trx('document_signers as s')
     .join('users as u', 'u.id', 's.user_id')
-    .where({ 's.document_id': subject.documentId, 'u.is_active': true })
+    .where({ 's.document_id': subject.documentId })
     .whereNot('s.status', 'signed')
-    .select<(Person & { isNumerator: boolean })[]>(...PERSON, 's.is_numerator as isNumerator')
+    .select<(Person & { isNumerator: boolean; status: SignerStatus; active: boolean })[]>(
+      ...PERSON,
+      's.is_numerator as isNumerator',
+      's.status',
+      'u.is_active as active',
+    )
     .orderBy('u.email');
-  // The round waits for the common signers first; the numerator's turn comes after them.
-  const commons = pending.filter((p) => !p.isNumerator);
-  const remind = (commons.length ? commons : pending).map(({ id, email, fullName }) => ({ id, email, fullName }));
+  // Whose turn it is, by the signing rules over every unsigned signer (an inactive common signer
+  // still holds the numerator's turn back); only active users are written to.
+  const turn = new Set(
+    whoseTurn(unsigned.map((p) => ({ userId: p.id, isNumerator: p.isNumerator, status: p.status }))),
+  );
+  const pending = unsigned.filter((p) => p.active);
+  const remind = pending.filter((p) => turn.has(p.id)).map(({ id, email, fullName }) => ({ id, email, fullName }));
   const title = `${doc.acronym} «${doc.reference}»`;
   const owner = await person(trx, doc.created_by);
   let escalateTo = await escalationFor(trx, doc.sector_id);

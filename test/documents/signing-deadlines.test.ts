@@ -16,6 +16,7 @@ import { tenantDb } from '../../db/tenancy.js';
 import { addBusinessDays, loadBusinessCalendar } from '../../domain/business-days.js';
 import { DEADLINE_MESSAGES } from '../../domain/deadlines/request.js';
 import { deadlinePoints } from '../../domain/deadlines/schedule.js';
+import { openDeadline } from '../../domain/deadlines/subjects.js';
 import { deadlineWorkflow } from '../../workflows/deadline.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
@@ -190,6 +191,28 @@ describe('documents: signing deadlines', function () {
     assert.equal(await stats('directora-rentas'), was.other);
     const pending = await request('/api/v1/documents/pending-signatures', { headers: asIntegration('jefa-mesa') });
     assert.equal(pending.body.documents.find((d: { document_id: string }) => d.document_id === id).overdue, true);
+  });
+
+  it("reminders follow the round's turn: an inactive common signer who has not signed still holds the numerator's turn back", async () => {
+    const stack = getStack();
+    const db = tenantDb(stack.db, stack.demoTenant);
+    const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'intendente']);
+    assert.equal((await startSigning(id, { due_in_business_days: 3 })).status, 200);
+    const remind = async () =>
+      (await openDeadline(db, { kind: 'signing', documentId: id, round: 1 }))!.remind.map((p) => p.id);
+    assert.deepEqual(await remind(), [demoUser('jefa-mesa')]);
+    const setActive = (active: boolean) =>
+      db.transaction((trx) =>
+        trx('users')
+          .where({ id: demoUser('jefa-mesa') })
+          .update({ is_active: active }),
+      );
+    await setActive(false);
+    try {
+      assert.deepEqual(await remind(), [], 'nobody: the numerator cannot sign before the common signer');
+    } finally {
+      await setActive(true);
+    }
   });
 
   describe('reminders and escalation by email (real steps on the time-skipping test server)', function () {
