@@ -12,9 +12,8 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowUpdateStage, type WorkflowHandle, type WorkflowUpdateHandle } from '@temporalio/client';
 import { APP_ERROR_TYPE } from '../contract/failures.js';
-import { applicationFailureOf, failureAnswer } from '../contract/failure-answers.js';
+import { signRefusalAnswer } from '../contract/failure-answers.js';
 import {
-  ALREADY_SIGNED_TYPE,
   authorizeSignatureUpdate,
   signUpdate,
   type AuthorizationRequest,
@@ -64,11 +63,8 @@ export function refused(documentId: string, status: number, message: string): Si
  * the database holds the signature (a repeat that raced the round's end).
  */
 function refusalOf(err: unknown): { status: number; message: string } | undefined {
-  const answer = failureAnswer(err, DOCUMENT_MESSAGES.notSignable);
-  if (answer) return { status: answer.status, message: answer.message };
-  return applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE
-    ? { status: 409, message: DOCUMENT_MESSAGES.notSignable }
-    : undefined;
+  const answer = signRefusalAnswer(err, DOCUMENT_MESSAGES.notSignable);
+  return answer && { status: answer.status, message: answer.message };
 }
 
 /**

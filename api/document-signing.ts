@@ -7,14 +7,14 @@
 import { WithStartWorkflowOperation, WorkflowUpdateStage, type Connection } from '@temporalio/client';
 import type { DomainContext } from '../domain/context.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
-import { conflict } from '../domain/errors.js';
+import { AppError } from '../domain/errors.js';
+import { signRefusalAnswer } from '../contract/failure-answers.js';
 import { checkCanReject, checkCanSign, checkCanStart } from '../domain/documents/signing-checks.js';
 import type { SigningRound } from '../domain/documents/signing.js';
 import type { ExistingSignature } from '../domain/documents/signing-checks.js';
 import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
 import { personalSigningOf, type PersonalSigningOf } from '../domain/signatures/modes.js';
 import {
-  ALREADY_SIGNED_TYPE,
   authorizeSignatureUpdate,
   beginSigningUpdate,
   rejectUpdate,
@@ -30,7 +30,7 @@ import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../
 import type { ApiDeps } from './deps.js';
 import type { DeadlineFields } from './deadline-body.js';
 import { deadlineFor, parseDeadlineRequest } from '../domain/deadlines/request.js';
-import { applicationFailureOf, businessError } from './workflow-errors.js';
+import { businessError } from './workflow-errors.js';
 import { bodyParser } from './validation.js';
 
 /** The code of a personal signature: short digits from an e-mail or an authenticator app. */
@@ -85,8 +85,8 @@ async function answerRepeat<T>(
   notRunning: string,
   recheck: () => Promise<{ existing?: T }>,
 ): Promise<Waited<T>> {
-  const alreadySigned = applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE;
-  const refusal = businessError(err, notRunning) ?? (alreadySigned ? conflict(notRunning) : undefined);
+  const answer = signRefusalAnswer(err, notRunning);
+  const refusal = answer && new AppError(answer.status, answer.message, answer.code);
   if (refusal?.status === 409) {
     const again = await recheck().catch(() => undefined);
     if (again?.existing) return { done: true, value: again.existing };

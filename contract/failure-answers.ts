@@ -6,6 +6,7 @@
  */
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ALREADY_SIGNED_TYPE } from './document-signing.js';
 import { APP_ERROR_TYPE, SIGNER_REJECTED_TYPE } from './failures.js';
 
 /** The innermost ApplicationFailure in a failure chain (update → activity → application). */
@@ -40,4 +41,16 @@ export function failureAnswer(err: unknown, notRunningMessage: string): FailureA
     };
   if (failure.type === SIGNER_REJECTED_TYPE) return { status: 422, message: failure.message, code: 'SIGNER_REJECTED' };
   return undefined;
+}
+
+/**
+ * A refused sign or authorize update as the single signature answers it. "Not running" and the
+ * workflow's "already signed" are 409: the caller then rechecks the database, which holds the
+ * signature when the request repeats one that raced the round's end.
+ */
+export function signRefusalAnswer(err: unknown, notRunningMessage: string): FailureAnswer | undefined {
+  return (
+    failureAnswer(err, notRunningMessage) ??
+    (applicationFailureOf(err)?.type === ALREADY_SIGNED_TYPE ? { status: 409, message: notRunningMessage } : undefined)
+  );
 }
