@@ -1,0 +1,108 @@
+/**
+ * The runs that work through a municipality (CaseFileWorkflow) or through every municipality
+ * (AuditAnchorWorkflow), on Temporal's time-skipping test server with steps supplied by the test.
+ * The case file: each case foliated before the index versions are sealed, in order, a wake-up
+ * bringing the run back to new work, and the run ending after ten idle minutes. The audit anchor:
+ * a municipality the authority refuses is reported, and the others are still anchored.
+ */
+import assert from 'node:assert/strict';
+import { ApplicationFailure } from '@temporalio/common';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { Activities } from '../../activities/index.js';
+import { caseFileWakeSignal } from '../../contract/case-file.js';
+import { SIGNER_REJECTED_TYPE } from '../../contract/failures.js';
+import { auditAnchorWorkflow } from '../../workflows/audit-anchor.js';
+import { caseFileWorkflow } from '../../workflows/case-file.js';
+import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+
+const MINUTE = 60_000;
+
+describe('runs across a municipality on the time-skipping test server', function () {
+  this.timeout(120_000);
+  let env: TestWorkflowEnvironment | null;
+  before(async function () {
+    env = await startTimeSkipping();
+    if (!env) {
+      console.log(`      skipped: ${SKIP_MESSAGE}`);
+      this.skip();
+    }
+  });
+  after(async () => env?.teardown());
+
+  describe('CaseFileWorkflow', () => {
+    it('foliates, then seals the index versions in order; woken for new work; ends after ten idle minutes', async () => {
+      const calls: string[] = [];
+      // What the tenant has waiting: two cases with new links now, one more after the wake-up.
+      let cases = ['case-1', 'case-2'];
+      const versions: { case_id: string; version: number }[] = [];
+      const activities = {
+        casesToFoliate: async () => cases.splice(0),
+        foliateCaseFile: async ({ caseId }: { caseId: string }) => {
+          calls.push(`foliate ${caseId}`);
+          versions.push({ case_id: caseId, version: versions.length + 2 });
+          return { foliated: 3 };
+        },
+        unsignedIndexVersions: async () => versions.splice(0),
+        signIndexVersion: async ({ caseId, version }: { caseId: string; version: number }) => {
+          calls.push(`seal ${caseId} v${version}`);
+          return { signedAt: '2026-11-22T10:00:00Z' };
+        },
+      } as unknown as Partial<Activities>;
+      const workflowId = `case-file-${Date.now()}`;
+      const result = await withWorker(env!, activities, async (taskQueue) => {
+        const handle = await env!.client.workflow.start(caseFileWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [{ tenant: 'demo' }],
+        });
+        await env!.sleep(4 * MINUTE);
+        assert.equal(calls.length, 4, 'the first work done, then idle');
+        cases = ['case-3'];
+        await handle.signal(caseFileWakeSignal);
+        return handle.result();
+      });
+      assert.deepEqual(calls, [
+        'foliate case-1',
+        'foliate case-2',
+        'seal case-1 v2',
+        'seal case-2 v3',
+        'foliate case-3',
+        'seal case-3 v2',
+      ]);
+      assert.deepEqual(result, { foliated: 9, signed: 3 });
+      const { startTime, closeTime } = await env!.client.workflow.getHandle(workflowId).describe();
+      const lasted = closeTime!.getTime() - startTime.getTime();
+      // Woken at 4 minutes, then ten idle minutes.
+      assert.ok(lasted >= 14 * MINUTE && lasted < 15 * MINUTE, `${lasted / MINUTE} minutes`);
+    });
+  });
+
+  describe('AuditAnchorWorkflow', () => {
+    it('a municipality whose anchor is refused is reported; the others are anchored, or skipped when idle', async () => {
+      const calls: string[] = [];
+      const activities = {
+        listTenantSchemas: async () => ['alfa', 'beta', 'gamma', 'delta'],
+        anchorAuditChain: async ({ tenant }: { tenant: string }) => {
+          calls.push(tenant);
+          if (tenant === 'beta')
+            throw ApplicationFailure.create({
+              type: SIGNER_REJECTED_TYPE,
+              message: 'El servicio de firma rechazó el sellado de tiempo (TSA_UNAVAILABLE)',
+              nonRetryable: true,
+            });
+          // Nothing happened in gamma since its last anchor.
+          return { anchored: tenant !== 'gamma' };
+        },
+      } as unknown as Partial<Activities>;
+      const result = await withWorker(env!, activities, (taskQueue) =>
+        env!.client.workflow.execute(auditAnchorWorkflow, {
+          taskQueue,
+          workflowId: `anchor-${Date.now()}`,
+          args: [{}],
+        }),
+      );
+      assert.deepEqual(result, { tenants: 4, anchored: 2, failed: ['beta'] });
+      assert.deepEqual(calls, ['alfa', 'beta', 'gamma', 'delta'], 'each once, in turn');
+    });
+  });
+});
