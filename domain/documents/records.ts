@@ -99,7 +99,10 @@ export async function loadSigners(trx: Tx, documentId: string): Promise<SignerRo
 export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
 /** A document and its signers as the signing rules read a round (rules/signing.ts). */
-export function roundViewOf(doc: DocumentRow, signers: SignerRow[]): RoundView {
+export function roundViewOf(
+  doc: Pick<DocumentRow, 'status' | 'official_number'>,
+  signers: Pick<SignerRow, 'user_id' | 'is_numerator' | 'status' | 'signed_at'>[],
+): RoundView {
   return {
     status: doc.status,
     officialNumber: doc.official_number,

@@ -7,6 +7,8 @@
 import type { TenantDb, Tx } from '../../db/tenancy.js';
 import { memoParties, noteReaders, type Notice } from './notices.js';
 import { formatMunicipalTime } from '../calendar.js';
+import { loadSigners, roundViewOf, type DocumentStatus } from '../documents/records.js';
+import { maySignNow, turnFacts } from '../../rules/signing.js';
 
 export interface Recipient {
   fullName: string;
@@ -25,7 +27,7 @@ interface Doc {
   id: string;
   reference: string;
   acronym: string;
-  status: string;
+  status: DocumentStatus;
   official_number: string | null;
   signing_round: number;
   signing_due_at: Date | null;
@@ -88,12 +90,12 @@ export async function noticeText(
     switch (notice.subject) {
       case 'signature_request': {
         if (doc.status !== 'sent_to_sign' || doc.signing_round !== notice.round) return null;
-        const me = await trx('document_signers')
-          .where({ document_id: doc.id, user_id: userId })
-          .first<{ status: string; is_numerator: boolean } | undefined>('status', 'is_numerator');
-        if (me?.status !== 'pending') return null;
+        // The request applies while the signing rules let the user sign now (a numerator's, once the others signed).
+        const facts = turnFacts(roundViewOf(doc, await loadSigners(trx, doc.id)), userId);
+        if (!maySignNow(facts)) return null;
         const lines = [`${doc.creator_name} (${doc.sector_name}) envió ${title} a firmar y espera su firma.`];
-        if (me.is_numerator) lines.push('Usted es quien lo numera: los demás firmantes ya firmaron o no hay otros.');
+        if (facts.me?.isNumerator)
+          lines.push('Usted es quien lo numera: los demás firmantes ya firmaron o no hay otros.');
         if (doc.signing_due_at) lines.push(`Plazo: ${when(doc.signing_due_at, timeZone)}.`);
         return { headline: `documento para firmar: ${title}`, lines, path: docPath };
       }
