@@ -10,7 +10,7 @@ import { WithStartWorkflowOperation } from '@temporalio/client';
 import { validateCaseRequest } from '../domain/cases/creation.js';
 import { CASE_MESSAGES } from '../domain/cases/messages.js';
 import { checkMovement, type MovementRequest, type MovementResult } from '../domain/cases/movements.js';
-import type { DomainContext } from '../domain/context.js';
+import { actingUserOf, type DomainContext } from '../domain/context.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import {
   CASE_CREATION_WORKFLOW,
@@ -42,11 +42,6 @@ export function pollPath(key: string): string {
   return `/api/v1/cases/creations/${encodeURIComponent(key)}`;
 }
 
-function userId(ctx: DomainContext): string {
-  if (!ctx.user) throw new Error('case operations need an acting user');
-  return ctx.user.id;
-}
-
 export function caseWorkflows(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   const waitMs = deps.config.workflowWaitMs;
@@ -61,14 +56,14 @@ export function caseWorkflows(deps: ApiDeps) {
       // Fast answers for a bad template or sector; the workflow validates again as its first step.
       const valid = await validateCaseRequest(ctx, request);
       const key = request.idempotencyKey ?? randomUUID();
-      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
+      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, actingUserOf(ctx).id, key);
       const started = await startOnce<CaseCreationWorkflow>(client, CASE_CREATION_WORKFLOW, {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
         args: [
           {
             tenant: ctx.tenant.schema,
-            userId: userId(ctx),
+            userId: actingUserOf(ctx).id,
             key,
             templateId: valid.templateId,
             reference: request.reference,
@@ -90,7 +85,7 @@ export function caseWorkflows(deps: ApiDeps) {
     /** What the POST would answer now: the case, still creating, or the creation's error. */
     async poll(ctx: DomainContext, key: string): Promise<CreationOutcome> {
       if (!REQUEST_KEY.test(key)) throw notFound(CASE_MESSAGES.creationNotFound);
-      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, userId(ctx), key);
+      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, actingUserOf(ctx).id, key);
       const polled = await pollRun<CaseCreationResult>(
         client.workflow.getHandle<CaseCreationWorkflow>(workflowId),
         CASE_MESSAGES.creationNotFound,
@@ -110,7 +105,7 @@ export function caseWorkflows(deps: ApiDeps) {
       const operation = new WithStartWorkflowOperation<ProvidenceWorkflow>(PROVIDENCE_WORKFLOW, {
         workflowId: workflowIds.providence(ctx.tenant.schema, caseNumber, movementId),
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), movementId, movement: request }],
+        args: [{ tenant: ctx.tenant.schema, userId: actingUserOf(ctx).id, movementId, movement: request }],
         workflowIdConflictPolicy: 'FAIL',
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import type { DomainContext } from '../domain/context.js';
+import { actingUserOf, type DomainContext } from '../domain/context.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { checkReportRequest, RECORD_MESSAGES } from '../domain/records/index.js';
 import { workflowIds } from '../contract/ids.js';
@@ -28,11 +28,6 @@ type ReportOutcome =
 
 const pollPath = (recordId: string, key: string) => `/api/v1/records/${recordId}/reports/${encodeURIComponent(key)}`;
 
-function userId(ctx: DomainContext): string {
-  if (!ctx.user) throw new Error('record reports need an acting user');
-  return ctx.user.id;
-}
-
 export function recordReports(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   return {
@@ -44,7 +39,7 @@ export function recordReports(deps: ApiDeps) {
       const handle = await startOnce<RecordReportWorkflow>(client, RECORD_REPORT_WORKFLOW, {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId: userId(ctx), recordId, key }],
+        args: [{ tenant: ctx.tenant.schema, userId: actingUserOf(ctx).id, recordId, key }],
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },
           { key: RECORD_NUMBER, value: recordNumber },

@@ -9,7 +9,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { WorkflowNotFoundError, WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
-import type { DomainContext } from '../domain/context.js';
+import { actingUserOf, type DomainContext } from '../domain/context.js';
 import { badRequest, conflict, notFound } from '../domain/errors.js';
 import { TENANT, USER_EMAIL } from '../contract/search-attributes.js';
 import {
@@ -55,11 +55,6 @@ export interface BatchAnswer {
 
 const pollPath = (key: string) => `/api/v1/documents/sign-batch/${encodeURIComponent(key)}`;
 
-function userOfCtx(ctx: DomainContext) {
-  if (!ctx.user) throw new Error('batch signing needs an acting user');
-  return ctx.user;
-}
-
 export function signBatches(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
 
@@ -92,7 +87,7 @@ export function signBatches(deps: ApiDeps) {
       if (!REQUEST_KEY.test(idempotencyKey)) throw badRequest(REQUEST_KEY_MESSAGE);
       const documentIds = ids.map((id) => id.toLowerCase());
       if (new Set(documentIds).size !== documentIds.length) throw badRequest(SIGN_BATCH_MESSAGES.duplicate);
-      const user = userOfCtx(ctx);
+      const user = actingUserOf(ctx);
       const workflowId = signBatchWorkflowId(ctx.tenant.schema, user.id, idempotencyKey);
       const handle = await startOnce<SignBatchWorkflow>(client, SIGN_BATCH_WORKFLOW, {
         workflowId,
@@ -120,7 +115,7 @@ export function signBatches(deps: ApiDeps) {
       if (!REQUEST_KEY.test(key)) throw notFound(SIGN_BATCH_MESSAGES.notFound);
       const code = authorizeBody(body).code?.trim();
       if (!code) throw badRequest(SIGNATURE_MESSAGES.codeRequired);
-      const workflowId = signBatchWorkflowId(ctx.tenant.schema, userOfCtx(ctx).id, key);
+      const workflowId = signBatchWorkflowId(ctx.tenant.schema, actingUserOf(ctx).id, key);
       try {
         const update = await client.workflow
           .getHandle<SignBatchWorkflow>(workflowId)
@@ -142,7 +137,7 @@ export function signBatches(deps: ApiDeps) {
 
     async poll(ctx: DomainContext, key: string): Promise<BatchAnswer> {
       if (!REQUEST_KEY.test(key)) throw notFound(SIGN_BATCH_MESSAGES.notFound);
-      const progress = await progressOf(signBatchWorkflowId(ctx.tenant.schema, userOfCtx(ctx).id, key));
+      const progress = await progressOf(signBatchWorkflowId(ctx.tenant.schema, actingUserOf(ctx).id, key));
       return { done: progress.finished, key, progress };
     },
   };

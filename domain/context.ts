@@ -52,6 +52,15 @@ export function requireAdministrator(user: ActingUser | null | undefined, task: 
   return user;
 }
 
+/**
+ * The acting user of an operation always done on someone's behalf: every interface that reaches
+ * it requires one (X-User-ID, a session, a workflow's input), so a missing user is a wiring bug.
+ */
+export function actingUserOf(ctx: DomainContext): ActingUser {
+  if (!ctx.user) throw new Error('this operation acts on behalf of a user, and none was given');
+  return ctx.user;
+}
+
 export function primarySector(user: ActingUser): SectorAccess | undefined {
   return user.sectors.find((s) => s.isPrimary) ?? user.sectors[0];
 }

@@ -3,7 +3,7 @@
  * when and why, and a new index version says so. Only an editor of the case's owner sector may.
  */
 import { isUuid } from '../acting-user.js';
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isResponsible, requireCase } from '../cases/access.js';
 import { writeIndexVersion } from './entries.js';
@@ -30,8 +30,7 @@ export async function annulFolio(
   documentId: string,
   reason: unknown,
 ): Promise<AnnulmentResult> {
-  const user = ctx.user;
-  if (!user) throw new Error('annulling folios needs an acting user');
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, user, caseId, { forUpdate: true });
     if (!isResponsible(user, c)) throw forbidden(CASE_FILE_MESSAGES.noAnnulPermission);

@@ -1,6 +1,6 @@
 /** Documents on a case: link an official document, propose a draft, accept or reject a proposal. */
 import { isUuid } from '../acting-user.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { canEditDocument, requireDocument } from '../documents/access.js';
 import { DOCUMENT_MESSAGES } from '../documents/messages.js';
@@ -8,11 +8,6 @@ import { caseAccess, isResponsible, requireCase } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import { documentLinkedEvents } from './events.js';
 import { emitEvents } from '../webhooks/outbox.js';
-
-function userOf(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('case document operations need an acting user');
-  return ctx.user;
-}
 
 function requireId(value: unknown, name: string): string {
   if (typeof value !== 'string' || !value) throw badRequest(`${name} es requerido`);
@@ -22,7 +17,7 @@ function requireId(value: unknown, name: string): string {
 
 /** 400 when the document is not official; 409 when it is already linked (catalog: duplicate link). */
 export async function linkDocument(ctx: DomainContext, caseId: string, documentId: unknown) {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const docId = requireId(documentId, 'official_document_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
@@ -47,7 +42,7 @@ export async function linkDocument(ctx: DomainContext, caseId: string, documentI
  * user cannot see is "not found" here as everywhere, so proposing cannot probe for case ids.
  */
 export async function proposeDocument(ctx: DomainContext, caseId: string, documentId: unknown) {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const docId = requireId(documentId, 'document_draft_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, user, caseId);
@@ -76,7 +71,7 @@ export async function decideProposal(
   decision: 'accepted' | 'rejected',
   reason?: string,
 ) {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const id = requireId(proposedId, 'proposed_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId, { forUpdate: true });

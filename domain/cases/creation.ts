@@ -7,7 +7,7 @@ import { allocateNumber } from '../../db/counters.js';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
-import { primarySector, type ActingUser, type DomainContext } from '../context.js';
+import { actingUserOf, primarySector, type ActingUser, type DomainContext } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { createSystemDocument } from '../documents/drafts.js';
 import { editSectorIds } from '../documents/access.js';
@@ -38,17 +38,12 @@ export interface ValidatedCaseRequest {
   ownerSectorName: string;
 }
 
-function userOf(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('case creation runs on behalf of a user');
-  return ctx.user;
-}
-
 /** The template must be active; the owner sector (default: the user's primary) one the user edits in. */
 export async function validateCaseRequest(
   ctx: DomainContext,
   request: Omit<CaseRequest, 'key'>,
 ): Promise<ValidatedCaseRequest> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   checkMaxLength(request.reference, 'reference', TEXT_LIMITS.reference);
   return ctx.db.transaction(async (trx) => {
     const template = isUuid(request.templateId)
@@ -94,7 +89,7 @@ export async function createCaseRecord(
   reference: string,
   valid: ValidatedCaseRequest,
 ): Promise<CreatedCase> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const existing = await trx('cases')
       .where({ creation_key: creationKey(user, key) })
@@ -165,7 +160,7 @@ export async function createCoverDraft(
   created: CreatedCase,
   valid: ValidatedCaseRequest,
 ): Promise<string> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const doc = await createSystemDocument(ctx, {
     typeAcronym: 'CAEX',
     reference: `Carátula ${created.caseNumber}: ${created.reference}`.slice(0, 500),
@@ -191,7 +186,7 @@ export async function createCoverDraft(
  * written here, once: before this step the case may still be discarded.
  */
 export async function finishCase(ctx: DomainContext, caseId: string): Promise<void> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   await ctx.db.transaction(async (trx) => {
     const updated = await trx('cases')
       .where({ id: caseId, is_ready: false })
@@ -257,7 +252,7 @@ async function emitCreationEvents(
 
 /** Compensation: a creation that failed for good leaves nothing behind (its number stays unused). */
 export async function discardCase(ctx: DomainContext, key: string): Promise<void> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   await ctx.db.transaction(async (trx) => {
     const c = await trx('cases')
       .where({ creation_key: creationKey(user, key), is_ready: false })
@@ -278,7 +273,7 @@ export async function discardCase(ctx: DomainContext, key: string): Promise<void
 
 /** The PV (providence) draft that documents a movement when `create_official_doc` is requested. */
 export async function createProvidenceDraft(ctx: DomainContext, movementId: string): Promise<string> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const movement = await ctx.db.transaction((trx) =>
     trx('case_movements as m')
       .join('cases as c', 'c.id', 'm.case_id')

@@ -4,7 +4,7 @@ import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
 import { calendarIn } from '../business-days.js';
 import { resolveDeadline, type DeadlineRequest } from '../deadlines/request.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { caseAccess, requireCase } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
@@ -22,11 +22,6 @@ export function checkReason(reason: unknown, rule: ReasonRule): string {
   if (rule.bounded && (text.length < 5 || text.length > 500)) throw badRequest(CASE_MESSAGES.reasonLength);
   if (text.length > 500) throw badRequest(CASE_MESSAGES.reasonLength);
   return text;
-}
-
-function userOf(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('case movements need an acting user');
-  return ctx.user;
 }
 
 async function targetSector(trx: Tx, c: CaseRow, sectorId: unknown) {
@@ -180,7 +175,7 @@ async function checkedMovement(
  * failed run behind. The step checks again when it records (the case may have changed).
  */
 export async function checkMovement(ctx: DomainContext, request: MovementRequest): Promise<{ caseNumber: string }> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, request.caseId);
     if (request.kind === 'assign' && !(await caseAccess(trx, user, c)).permissions.can_assign)
@@ -205,7 +200,7 @@ export async function transferCase(
   rule: ReasonRule,
   movementId?: string,
 ): Promise<MovementResult> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     // Existence only: for movements the spec answers 403 to anyone who is not a responsible.
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
@@ -299,7 +294,7 @@ export async function assignCase(
   input: AssignInput,
   movementId?: string,
 ): Promise<MovementResult> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const allowed = await ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
     if (movementId && (await existingMovement(trx, c, movementId))) return true;
@@ -314,7 +309,7 @@ export async function closeAssignment(
   caseId: string,
   input: { movementId: unknown; reason: unknown },
 ): Promise<{ movementId: string; endedDeadlines: string[] }> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   if (typeof input.movementId !== 'string' || !input.movementId) throw badRequest('movement_id es requerido');
   if (!isUuid(input.movementId)) throw badRequest('movement_id debe ser un UUID');
   const movementId = input.movementId;

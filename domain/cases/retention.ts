@@ -5,7 +5,7 @@
  * is ever deleted here.
  */
 import type { Tx } from '../../db/tenancy.js';
-import { requireAdministrator, type DomainContext, type ActingUser } from '../context.js';
+import { actingUserOf, requireAdministrator, type DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isUuid } from '../acting-user.js';
 import { parsePage, pageInfo } from '../pagination.js';
@@ -26,11 +26,6 @@ export const RETENTION_MESSAGES = {
 /** Bounds of case_templates.retention_years (tenant migration 020). */
 export const RETENTION_YEARS = { min: 1, max: 200 } as const;
 
-function actingUser(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('archiving needs an acting user');
-  return ctx.user;
-}
-
 function requireAdmin(ctx: DomainContext): void {
   requireAdministrator(ctx.user, 'gestionar la conservación de expedientes');
 }
@@ -48,7 +43,7 @@ export interface ArchivedCase {
  * act on and no document waits to join a closed file.
  */
 export async function archiveCase(ctx: DomainContext, caseId: string): Promise<ArchivedCase> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, user, caseId, { forUpdate: true });
     if (!isResponsible(user, c)) throw forbidden(RETENTION_MESSAGES.noArchivePermission);

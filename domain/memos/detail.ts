@@ -1,11 +1,10 @@
 /** The memo's detail, which records a recipient's first opening, and the recipient's archive toggle. */
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { currentPdf } from '../documents/files.js';
 import { iso } from '../documents/records.js';
 import { MEMO_MESSAGES } from './messages.js';
 import {
-  actingUser,
   person,
   RECIPIENT_COLUMNS,
   recipientsQuery,
@@ -21,7 +20,7 @@ import {
  * one sees `first_open: true` (the others wait for its row lock, then match nothing).
  */
 export async function memoDetail(ctx: DomainContext, documentId: string) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const memo = await requireMemo(trx, documentId);
     const isSender = memo.created_by === user.id;
@@ -95,7 +94,7 @@ export async function memoDetail(ctx: DomainContext, documentId: string) {
 
 /** Archive toggle by a recipient; the sender may not archive (403), anyone else finds nothing (404). */
 export async function archiveMemo(ctx: DomainContext, documentId: string, archived: boolean) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const memo = await requireMemo(trx, documentId);
     if (memo.created_by === user.id) throw forbidden(MEMO_MESSAGES.senderCannotArchive);

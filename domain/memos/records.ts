@@ -7,7 +7,6 @@
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import type { ActingUser, DomainContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { MEMO_MESSAGES } from './messages.js';
 
@@ -41,11 +40,6 @@ export interface RecipientRow {
   archived_at: Date | null;
   opened_at: Date | null;
   created_at: Date;
-}
-
-export function actingUser(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('memos are read on behalf of a user');
-  return ctx.user;
 }
 
 /** Signed, non-deleted MEMO documents. */

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
@@ -43,11 +43,6 @@ interface InboxRow extends NoteRow {
 
 const KIND_BY_RANK: ReceptionKind[] = ['to', 'to', 'cc', 'bcc'];
 const KIND_RANK_SQL = "case nr.recipient_kind when 'to' then 1 when 'cc' then 2 else 3 end";
-
-function actingUser(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('notes are read on behalf of a user');
-  return ctx.user;
-}
 
 /**
  * Integration searches subject or content; backend the subject (reference) or the note's number;
@@ -168,7 +163,7 @@ export async function listInbox(
   input: NoteListInput,
   options: { archived: boolean; flavor: Flavor },
 ) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
@@ -213,7 +208,7 @@ async function sectorRecipients(trx: Tx, noteIds: string[], user: ActingUser, is
 
 /** Notes the user sent (officialized NOTAs they created), newest first. */
 export async function listSent(ctx: DomainContext, input: NoteListInput, flavor: Flavor) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
@@ -273,7 +268,7 @@ export async function listSent(ctx: DomainContext, input: NoteListInput, flavor:
  * A recipient's first fetch marks it read for that user (once: the read row keeps its time).
  */
 export async function noteDetail(ctx: DomainContext, noteId: string, flavor: Flavor) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const note = await requireNote(trx, noteId);
     const deliveries = await myDeliveries(trx, note.id, user);

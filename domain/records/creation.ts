@@ -1,6 +1,6 @@
 /** Creating a record: validated data, the family's initial state and an RLM number from its own counter. */
 import { allocateNumber } from '../../db/counters.js';
-import { primarySector, type DomainContext } from '../context.js';
+import { actingUserOf, primarySector, type DomainContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { forbidden } from '../errors.js';
 import { formatNumber, yearIn } from '../numbering.js';
@@ -10,7 +10,6 @@ import { actorOf, appendRecordHistory } from './history.js';
 import { jsonbText } from './json.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { dateOnly, emptyEntry, nextExpiration, normalizeCreateData, validateData, type FieldEntry } from './schema.js';
-import { actingUser } from './user.js';
 
 export const RECORD_NUMBER_KIND = 'RLM';
 
@@ -22,7 +21,7 @@ export interface CreateRecordInput {
 }
 
 export async function createRecord(ctx: DomainContext, input: CreateRecordInput) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const family = await requireActiveFamily(trx, input.registryCode);
     if (!(await familyPermissions(trx, user, family.id)).can_create) throw forbidden(RECORD_MESSAGES.noCreate);

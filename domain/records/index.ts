@@ -47,10 +47,9 @@ export { RECORD_LIMITS } from './limits.js';
 export type { DataSchema, FieldDefinition, FieldEntry, FieldType } from './schema.js';
 export type { FamilyPermissions, FamilyRow } from './families.js';
 
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { historyPage } from './history.js';
 import { requireRecord } from './rows.js';
-import { actingUser } from './user.js';
 
 /** A record's history, newest first (spec: `{entries, total, page, page_size, total_pages}`). */
 export async function recordHistory(
@@ -58,7 +57,7 @@ export async function recordHistory(
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
     return historyPage(trx, record.id, query, user);

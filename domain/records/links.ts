@@ -7,7 +7,7 @@
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { requireCase, whereCaseVisibleTo } from '../cases/access.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
 import { requireDocument, whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
 import { conflict, notFound } from '../errors.js';
@@ -15,7 +15,6 @@ import { pageInfo, parsePage } from '../pagination.js';
 import { actorOf, appendRecordHistory, type HistoryActor, type RecordAction } from './history.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { requireRecord } from './rows.js';
-import { actingUser } from './user.js';
 
 interface CaseLinkRow {
   id: string;
@@ -66,7 +65,7 @@ export async function listCaseLinks(
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
@@ -77,7 +76,7 @@ export async function listCaseLinks(
 
 /** Links a case the user can see; 409 when it is already linked. */
 export async function linkCase(ctx: DomainContext, recordId: string, input: { caseId: string; notes?: string | null }) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     const found = await requireCase(trx, user, input.caseId);
@@ -107,7 +106,7 @@ export async function linkCase(ctx: DomainContext, recordId: string, input: { ca
 }
 
 export async function unlinkCase(ctx: DomainContext, recordId: string, linkId: string) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(linkId)) throw notFound(RECORD_MESSAGES.linkNotFound);
@@ -187,7 +186,7 @@ export async function listDocumentLinks(
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
@@ -264,7 +263,7 @@ export async function linkDocument(
   recordId: string,
   input: { documentId: string; fieldName?: string | null; notes?: string | null },
 ) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit');
     if (input.fieldName != null && !Object.hasOwn(family.data_schema, input.fieldName)) {
@@ -293,7 +292,7 @@ export async function linkDocument(
 }
 
 export async function unlinkDocument(ctx: DomainContext, recordId: string, linkId: string) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(linkId)) throw notFound(RECORD_MESSAGES.linkNotFound);

@@ -1,14 +1,13 @@
 /** Reading registries and one record (spec "Registry family", "Record"). */
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { familiesQuery, familyById, NO_PERMISSIONS, permissionsByFamily } from './families.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { creatorOf, presentDetail, type Flavor } from './present.js';
 import { requireRecord } from './rows.js';
-import { actingUser } from './user.js';
 
 export async function recordDetail(ctx: DomainContext, recordId: string, flavor: Flavor) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record, family, permissions } = await requireRecord(trx, user, recordId, 'view');
     return presentDetail(flavor, record, family, permissions, await creatorOf(trx, record));
@@ -20,7 +19,7 @@ export async function recordDetail(ctx: DomainContext, recordId: string, flavor:
  * in a picker). Integration: `{code, name}`; backend: the family with record_count and permissions.
  */
 export async function listRegistries(ctx: DomainContext, flavor: Flavor) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const permissions = await permissionsByFamily(trx, user);
     const ids = [...permissions.entries()]
@@ -59,7 +58,7 @@ export async function listRegistries(ctx: DomainContext, flavor: Flavor) {
 
 /** One family with its data_schema; 404 when it does not exist or the user has no permission on it. */
 export async function registryDetail(ctx: DomainContext, registryId: string) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const family = await familyById(trx, registryId);
     const permissions = family ? (await permissionsByFamily(trx, user)).get(family.id) : undefined;

@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { pageInfo, parsePage } from '../pagination.js';
@@ -13,7 +13,6 @@ import { viewableFamilyIds } from './families.js';
 import { actorOf, appendRecordHistory } from './history.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { findRecord, requireRecord } from './rows.js';
-import { actingUser } from './user.js';
 
 export const RELATION_TYPES = ['parent', 'child', 'related', 'replaces', 'sibling', 'cousin'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];
@@ -25,7 +24,7 @@ export interface CreateRelationInput {
 }
 
 export async function createRelation(ctx: DomainContext, recordId: string, input: CreateRelationInput) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (input.targetRecordId.toLowerCase() === record.id) throw badRequest(RECORD_MESSAGES.selfRelation);
@@ -76,7 +75,7 @@ export async function createRelation(ctx: DomainContext, recordId: string, input
 }
 
 export async function deleteRelation(ctx: DomainContext, recordId: string, relationId: string) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(relationId)) throw notFound(RECORD_MESSAGES.relationNotFound);
@@ -176,7 +175,7 @@ export async function listRelations(
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');

@@ -7,21 +7,20 @@
  * so a retried step never makes a second report or link.
  */
 import { escapeHtml } from '../../lib/html.js';
-import { primarySector, type DomainContext } from '../context.js';
+import { actingUserOf, primarySector, type DomainContext } from '../context.js';
 import { createSystemDocument } from '../documents/drafts.js';
 import { badRequest } from '../errors.js';
 import { actorOf } from './history.js';
 import { linkDocumentToRecord } from './links.js';
 import { loadRecordReportData, type RecordReportData } from './report-data.js';
 import { requireRecord } from './rows.js';
-import { actingUser } from './user.js';
 import { formatMunicipalTime } from '../calendar.js';
 
 const HISTORY_SHOWN = 20;
 
 /** The record's number if the user may view it (the report shows what viewing shows); else 404/403. */
 export async function checkReportRequest(ctx: DomainContext, recordId: string): Promise<{ recordNumber: string }> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
     return { recordNumber: record.record_number };
@@ -34,7 +33,7 @@ export async function createRecordReportDraft(
   recordId: string,
   key: string,
 ): Promise<{ documentId: string; recordNumber: string }> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const data = await ctx.db.transaction((trx) =>
     loadRecordReportData(trx, recordId, { viewer: user, historyLimit: HISTORY_SHOWN }),
   );
@@ -58,7 +57,7 @@ export async function linkRecordReport(
   recordId: string,
   documentId: string,
 ): Promise<{ linkId: string }> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const linked = await linkDocumentToRecord(
       trx,

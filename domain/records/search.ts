@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest } from '../errors.js';
 import { checkMaxLength } from '../limits.js';
@@ -15,7 +15,6 @@ import { EXACT_TOTAL_LIMIT, pageInfoOf, parsePage, plannerRowsOf, settleTotal, t
 import { viewableFamilyIds } from './families.js';
 import { RECORD_LIMITS } from './limits.js';
 import { RECORD_MESSAGES } from './messages.js';
-import { actingUser } from './user.js';
 
 /** `RLM-<year>-<8 digits>-<municipality>-<family>` in any case, upper-cased as numbers are stored; else undefined. */
 export function wholeRecordNumber(text: string): string | undefined {
@@ -133,7 +132,7 @@ export interface IntegrationSearchQuery {
 }
 
 export async function searchRecords(ctx: DomainContext, query: IntegrationSearchQuery) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const p = parsePage(query, 20, 100);
   const familyCode = optionalText(query.family_code, 'family_code', RECORD_LIMITS.registryCode);
   const filters = {
@@ -165,7 +164,7 @@ export interface BackendListQuery {
 }
 
 export async function listRecords(ctx: DomainContext, query: BackendListQuery) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const p = parsePage(query, 10, 100);
   const search = optionalText(query.search, 'search', RECORD_LIMITS.search);
   if (search !== undefined && [...search].length < 2) throw badRequest(RECORD_MESSAGES.searchTooShort);
@@ -200,7 +199,7 @@ function parseLimit(raw: string | undefined): number {
 }
 
 export async function autocompleteRecords(ctx: DomainContext, query: { q?: string; limit?: string }) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const q = query.q?.trim() ?? '';
   const length = [...q].length;
   if (length < RECORD_LIMITS.autocompleteMin) throw badRequest(RECORD_MESSAGES.qRequired);

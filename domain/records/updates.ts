@@ -4,7 +4,7 @@
  * what the previous one committed: edits of different fields never overwrite each other, and
  * edits of the same field leave one complete entry. History is written in the same transaction.
  */
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest, notFound } from '../errors.js';
 import { checkReferencedDocuments, requireOfficialDocument } from './documents.js';
@@ -22,7 +22,6 @@ import {
   type EntryInput,
   type FieldEntry,
 } from './schema.js';
-import { actingUser } from './user.js';
 
 export interface UpdateRecordInput {
   state?: string;
@@ -31,7 +30,7 @@ export interface UpdateRecordInput {
 }
 
 export async function updateRecord(ctx: DomainContext, recordId: string, input: UpdateRecordInput) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   if (input.state === undefined && input.displayName === undefined) throw badRequest(RECORD_MESSAGES.nothingToUpdate);
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit', { forUpdate: true });
@@ -79,7 +78,7 @@ function requireField(family: { code: string; data_schema: Record<string, unknow
 
 /** Only the keys present in `input` change; the others keep their stored value. */
 export async function updateField(ctx: DomainContext, recordId: string, fieldName: string, input: EntryInput) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit', { forUpdate: true });
     requireField(family, fieldName);
@@ -146,7 +145,7 @@ export interface VerifyFieldInput {
 }
 
 export async function verifyField(ctx: DomainContext, recordId: string, fieldName: string, input: VerifyFieldInput) {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'verify', { forUpdate: true });
     requireField(family, fieldName);
