@@ -73,6 +73,11 @@ export function whoseTurn(signers: readonly RoundSigner[]): string[] {
   );
 }
 
+/** The round's last step, officializing, comes once every signer (the numerator last) has signed. */
+export function everyoneSigned(signers: readonly RoundSigner[]): boolean {
+  return signers.every((s) => s.status === 'signed');
+}
+
 // A sign (or authorize) request
 
 export type Decision = { kind: 'proceed' } | { kind: 'repeat' } | { kind: 'refuse'; refusal: Refusal };

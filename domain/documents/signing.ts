@@ -14,7 +14,7 @@ import { canEditDocument, requireDocument } from './access.js';
 import { fileKey, latestSigningFile, sha256, storeFile } from './files.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { refused } from './refusals.js';
-import { maySignNow, rejectionReason, rejectionRefusal, turnFacts } from '../../rules/signing.js';
+import { everyoneSigned, maySignNow, rejectionReason, rejectionRefusal, turnFacts } from '../../rules/signing.js';
 import { UnreadablePdfError } from './pdf-workers.js';
 import { findDocumentType, signerPermission } from './participants.js';
 import { findDocument, iso, loadSigners, roundViewOf, type DocumentRow, type SignerRow } from './records.js';
@@ -403,8 +403,8 @@ export async function officializeDocument(
       return { officialNumber: doc.official_number!, signedAt: iso(doc.signed_at)!, officialKey };
     if (doc.status !== 'sent_to_sign' || doc.signing_round !== round || !doc.official_number)
       throw conflict(DOCUMENT_MESSAGES.notSignable);
-    const signers = await loadSigners(trx, doc.id);
-    if (!signers.every((s) => s.status === 'signed')) throw conflict(DOCUMENT_MESSAGES.notSignable);
+    if (!everyoneSigned(roundViewOf(doc, await loadSigners(trx, doc.id)).signers))
+      throw conflict(DOCUMENT_MESSAGES.notSignable);
 
     const latest = (await latestSigningFile(trx, doc.id, round))!;
     const bytes = await ctx.services.storage.get(latest.storage_key);

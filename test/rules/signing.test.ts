@@ -1,6 +1,7 @@
 /** The signing rules, pure: every input combination that matters, no stack. */
 import assert from 'node:assert/strict';
 import {
+  everyoneSigned,
   maySignNow,
   rejectDecision,
   rejectionReason,
@@ -74,6 +75,11 @@ describe('rules: signing', () => {
     assert.deepEqual(whoseTurn([common('a', 'signed'), numerator('n')]), ['n']);
     assert.deepEqual(whoseTurn([numerator('n')]), ['n']);
     assert.deepEqual(whoseTurn([common('a', 'signed'), numerator('n', 'signed')]), []);
+  });
+
+  it('officializing waits for every signer', () => {
+    assert.equal(everyoneSigned([common('a', 'signed'), numerator('n')]), false);
+    assert.equal(everyoneSigned([common('a', 'signed'), numerator('n', 'signed')]), true);
   });
 
   it('signDecision: 403 for a non-signer, a repeat for a complete signature, 409 out of turn or round', () => {
