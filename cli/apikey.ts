@@ -9,7 +9,6 @@
  *   apikey:rotate -- --tenant <schema> --id <key id> [--overlap-hours N] [--days N]
  *   apikey:check  -- [--days 30]                    (unrevoked keys expiring within N days, or expired in the last N)
  */
-import { parseArgs } from 'node:util';
 import type { Config } from '../config/index.js';
 import {
   cliActor,
@@ -23,9 +22,10 @@ import {
   type ExpiringItem,
 } from '../domain/api-keys/index.js';
 import type { Db } from '../db/connection.js';
-import { findTenantBySchema, listTenants } from '../db/control.js';
-import type { Tenant } from '../db/tenancy.js';
+import { listTenants } from '../db/control.js';
 import { withCliDatabase } from './database-url.js';
+import { parseArgs } from 'node:util';
+import { commandOf, integerOption, shortTime, table, tenantNamed } from './command-line.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['create', 'list', 'revoke', 'rotate', 'check'] as const;
@@ -39,10 +39,9 @@ const usage = `usage:
   npm run apikey:check  -- [--days 30] [--json]`;
 
 function parse(argv: string[]) {
-  const [command, ...rest] = argv;
-  if (!COMMANDS.includes(command as Command)) throw new UsageError(usage);
+  const { command, flags } = commandOf(argv, COMMANDS, usage);
   const { values } = parseArgs({
-    args: rest,
+    args: flags,
     options: {
       tenant: { type: 'string' },
       name: { type: 'string' },
@@ -55,24 +54,8 @@ function parse(argv: string[]) {
       json: { type: 'boolean' },
     },
   });
-  return { command: command as Command, values };
+  return { command, values };
 }
-
-/** A whole number from the command line; anything else is the operator's typo. */
-function integerOption(raw: string | undefined, flag: string): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${flag} must be a whole number, got "${raw}"`);
-  return Number(raw);
-}
-
-async function tenantNamed(db: Db, schema: string | undefined): Promise<Tenant> {
-  if (!schema) throw new UsageError(`--tenant is required\n${usage}`);
-  const tenant = await findTenantBySchema(db, schema);
-  if (!tenant) throw new UsageError(`tenant "${schema}" not found (npm run apikey:list shows every tenant's keys)`);
-  return tenant;
-}
-
-const date = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}Z` : '-');
 
 function keyTable(keys: ApiKeyView[]): string {
   if (keys.length === 0) return 'no API keys';
@@ -82,28 +65,16 @@ function keyTable(keys: ApiKeyView[]): string {
     k.name,
     `${k.prefix}…`,
     k.state,
-    date(k.created_at),
-    date(k.last_used_at),
-    k.expires_at ? date(k.expires_at) : 'never',
+    shortTime(k.created_at),
+    shortTime(k.last_used_at),
+    k.expires_at ? shortTime(k.expires_at) : 'never',
     k.all_users ? 'all' : String(k.user_ids.length),
-    k.system_read ? `yes (${k.system_read_count}, last ${date(k.last_system_read_at)})` : 'no',
+    k.system_read ? `yes (${k.system_read_count}, last ${shortTime(k.last_system_read_at)})` : 'no',
   ]);
   return table(
     ['TENANT', 'ID', 'NAME', 'PREFIX', 'STATE', 'CREATED', 'LAST USED', 'EXPIRES', 'USERS', 'SYSTEM READ'],
     rows,
   );
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows]
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 function expiringTable(items: ExpiringItem[], days: number): string {
@@ -115,7 +86,7 @@ function expiringTable(items: ExpiringItem[], days: number): string {
       i.tenant ?? '-',
       i.id,
       i.label,
-      date(i.expires_at),
+      shortTime(i.expires_at),
       i.status === 'expired' ? `expired ${-i.days_left}d ago` : String(i.days_left),
     ]),
   );
@@ -123,8 +94,8 @@ function expiringTable(items: ExpiringItem[], days: number): string {
 
 function secretNotice(key: ApiKeyView, secret: string, verb: string): string {
   return (
-    `${verb} API key "${key.name}" (${key.id}) for tenant ${key.tenant}, expires ${date(key.expires_at)}\n` +
-    `${key.state === 'rotating' ? `previous secret ${key.previous_prefix}… works until ${date(key.previous_valid_until)}\n` : ''}` +
+    `${verb} API key "${key.name}" (${key.id}) for tenant ${key.tenant}, expires ${shortTime(key.expires_at)}\n` +
+    `${key.state === 'rotating' ? `previous secret ${key.previous_prefix}… works until ${shortTime(key.previous_valid_until)}\n` : ''}` +
     `${key.system_read ? 'system scope: may read without X-User-ID (never memos, notes or unofficial documents)\n' : ''}` +
     `key (shown only now; store it): ${secret}`
   );
@@ -138,7 +109,7 @@ async function run(
 ): Promise<{ human: string; json: unknown }> {
   const scopeFor = async (): Promise<ApiKeyScope> => ({
     db,
-    tenant: await tenantNamed(db, values.tenant),
+    tenant: await tenantNamed(db, values.tenant, usage, "npm run apikey:list shows every tenant's keys"),
     actor: cliActor(),
     policy: config.apiKeys,
   });
@@ -159,7 +130,9 @@ async function run(
       return { human: secretNotice(key, secret, 'created'), json: { ...key, key: secret } };
     }
     case 'list': {
-      const tenants = values.tenant ? [await tenantNamed(db, values.tenant)] : await listTenants(db);
+      const tenants = values.tenant
+        ? [await tenantNamed(db, values.tenant, usage, "npm run apikey:list shows every tenant's keys")]
+        : await listTenants(db);
       const keys = (await Promise.all(tenants.map((t) => listKeys(db, t)))).flat();
       return { human: keyTable(keys), json: keys };
     }

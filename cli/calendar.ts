@@ -7,22 +7,17 @@
  *   calendar -- add    --tenant <schema> --date YYYY-MM-DD --description "<text>"
  *   calendar -- remove --tenant <schema> --date YYYY-MM-DD
  */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.js';
 import { cliActor } from '../domain/api-keys/index.js';
-import {
-  addMunicipalDay,
-  listNonWorkingDays,
-  parseCalendarYear,
-  removeMunicipalDay,
-} from '../domain/business-days.js';
+import { addMunicipalDay, listNonWorkingDays, parseCalendarYear, removeMunicipalDay } from '../domain/business-days.js';
 import { localDate } from '../domain/calendar.js';
 import { checkMaxLength } from '../domain/limits.js';
 import { createDb, type Db } from '../db/connection.js';
-import { findTenantBySchema } from '../db/control.js';
 import { migrateControl } from '../db/migrate.js';
-import { tenantDb, type TenantDb } from '../db/tenancy.js';
+import { tenantDb } from '../db/tenancy.js';
 import { cliDatabaseUrl } from './database-url.js';
+import { parseArgs } from 'node:util';
+import { commandOf, tenantNamed } from './command-line.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['list', 'add', 'remove'] as const;
@@ -37,10 +32,9 @@ const usage = `usage:
   npm run calendar -- remove --tenant <schema> --date YYYY-MM-DD [--json]`;
 
 function parse(argv: string[]) {
-  const [command, ...rest] = argv;
-  if (!COMMANDS.includes(command as Command)) throw new UsageError(usage);
+  const { command, flags } = commandOf(argv, COMMANDS, usage);
   const { values } = parseArgs({
-    args: rest,
+    args: flags,
     options: {
       tenant: { type: 'string' },
       year: { type: 'string' },
@@ -49,14 +43,7 @@ function parse(argv: string[]) {
       json: { type: 'boolean' },
     },
   });
-  return { command: command as Command, values };
-}
-
-async function tenantNamed(db: Db, schema: string | undefined): Promise<TenantDb> {
-  if (!schema) throw new UsageError(`--tenant is required\n${usage}`);
-  const tenant = await findTenantBySchema(db, schema);
-  if (!tenant) throw new UsageError(`tenant "${schema}" not found`);
-  return tenantDb(db, tenant);
+  return { command, values };
 }
 
 function required(value: string | undefined, flag: string): string {
@@ -70,7 +57,7 @@ async function run(
   command: Command,
   values: ReturnType<typeof parse>['values'],
 ): Promise<{ human: string; json: unknown }> {
-  const tdb = await tenantNamed(db, values.tenant);
+  const tdb = tenantDb(db, await tenantNamed(db, values.tenant, usage));
   switch (command) {
     case 'list': {
       const year = values.year === undefined ? localDate(timeZone).year : parseCalendarYear(values.year);

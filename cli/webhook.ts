@@ -13,7 +13,6 @@
  *   webhook:deliveries -- --tenant <schema> --id <subscription id> [--limit N] [--offset N]
  *   webhook:redeliver  -- --tenant <schema> --id <delivery attempt id>
  */
-import { parseArgs } from 'node:util';
 import type { Config } from '../config/index.js';
 import { createDomainServices } from '../domain/services.js';
 import { EVENT_TYPES } from '../domain/webhooks/catalog.js';
@@ -27,9 +26,11 @@ import {
   type WebhookSubscriptionView,
 } from '../domain/webhooks/subscriptions.js';
 import type { Db } from '../db/connection.js';
-import { findTenantBySchema, listTenants } from '../db/control.js';
-import { tenantDb, type Tenant } from '../db/tenancy.js';
+import { listTenants } from '../db/control.js';
+import { tenantDb } from '../db/tenancy.js';
 import { withCliDatabase } from './database-url.js';
+import { parseArgs } from 'node:util';
+import { commandOf, integerOption, requiredFlag, shortTime, table, tenantNamed } from './command-line.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['list', 'create', 'update', 'delete', 'deliveries', 'redeliver'] as const;
@@ -46,10 +47,9 @@ const usage = `usage:
 event types: ${EVENT_TYPES.join(', ')}`;
 
 function parse(argv: string[]) {
-  const [command, ...rest] = argv;
-  if (!COMMANDS.includes(command as Command)) throw new UsageError(usage);
+  const { command, flags } = commandOf(argv, COMMANDS, usage);
   const { values } = parseArgs({
-    args: rest,
+    args: flags,
     options: {
       tenant: { type: 'string' },
       id: { type: 'string' },
@@ -65,49 +65,16 @@ function parse(argv: string[]) {
       json: { type: 'boolean' },
     },
   });
-  return { command: command as Command, values };
+  return { command, values };
 }
 
 type Values = ReturnType<typeof parse>['values'];
-
-/** A whole number from the command line; anything else is the operator's typo. */
-function integerOption(raw: string | undefined, flag: string): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${flag} must be a whole number, got "${raw}"`);
-  return Number(raw);
-}
 
 const eventList = (raw: string | undefined) =>
   raw
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-
-async function tenantNamed(db: Db, schema: string | undefined): Promise<Tenant> {
-  if (!schema) throw new UsageError(`--tenant is required\n${usage}`);
-  const tenant = await findTenantBySchema(db, schema);
-  if (!tenant) throw new UsageError(`tenant "${schema}" not found`);
-  return tenant;
-}
-
-function requiredFlag(value: string | undefined, flag: string): string {
-  if (!value?.trim()) throw new UsageError(`${flag} is required\n${usage}`);
-  return value.trim();
-}
-
-const date = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}Z` : '-');
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows]
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
 
 function subscriptionTable(items: (WebhookSubscriptionView & { tenant: string })[]): string {
   if (items.length === 0) return 'no webhook subscriptions';
@@ -116,11 +83,11 @@ function subscriptionTable(items: (WebhookSubscriptionView & { tenant: string })
     items.map((s) => [
       s.tenant,
       s.id,
-      s.status === 'failing' ? `failing since ${date(s.failing_since)}` : s.status,
+      s.status === 'failing' ? `failing since ${shortTime(s.failing_since)}` : s.status,
       s.url,
       s.event_types.join(','),
       s.description || '-',
-      date(s.created_at),
+      shortTime(s.created_at),
     ]),
   );
 }
@@ -131,7 +98,7 @@ function deliveryTable(items: WebhookDeliveryView[]): string {
     ['ID', 'WHEN', 'EVENT', 'ATTEMPT', 'OUTCOME', 'STATUS', 'LATENCY', 'RESPONSE / ERROR'],
     items.map((d) => [
       d.id,
-      date(d.created_at),
+      shortTime(d.created_at),
       `${d.event_type} ${d.event_id}`,
       `${d.attempt}${d.manual ? ' (manual)' : ''}`,
       d.outcome,
@@ -145,7 +112,9 @@ function deliveryTable(items: WebhookDeliveryView[]): string {
 function describe(s: WebhookSubscriptionView, verb: string, tenant: string, secret?: string): string {
   return (
     `${verb} webhook ${s.id} for tenant ${tenant}: ${s.status}, ${s.url}\n  events: ${s.event_types.join(', ')}` +
-    (s.previous_secret_expires_at ? `\n  previous secret signs too until ${date(s.previous_secret_expires_at)}` : '') +
+    (s.previous_secret_expires_at
+      ? `\n  previous secret signs too until ${shortTime(s.previous_secret_expires_at)}`
+      : '') +
     (secret ? `\nsecret (shown only now; store it): ${secret}` : '')
   );
 }
@@ -157,7 +126,7 @@ async function run(
   values: Values,
 ): Promise<{ human: string; json: unknown }> {
   if (command === 'list') {
-    const tenants = values.tenant ? [await tenantNamed(db, values.tenant)] : await listTenants(db);
+    const tenants = values.tenant ? [await tenantNamed(db, values.tenant, usage)] : await listTenants(db);
     const items = (
       await Promise.all(
         tenants.map(async (t) => (await listSubscriptions(tenantDb(db, t))).map((s) => ({ ...s, tenant: t.schema }))),
@@ -165,20 +134,20 @@ async function run(
     ).flat();
     return { human: subscriptionTable(items), json: items };
   }
-  const tenant = await tenantNamed(db, values.tenant);
+  const tenant = await tenantNamed(db, values.tenant, usage);
   const scope: WebhookScope = { db: tenantDb(db, tenant), services: await createDomainServices(config), userId: null };
   switch (command) {
     case 'create': {
       const { subscription, secret } = await createSubscription(scope, {
-        url: requiredFlag(values.url, '--url'),
-        eventTypes: eventList(requiredFlag(values.events, '--events')),
+        url: requiredFlag(values.url, '--url', usage),
+        eventTypes: eventList(requiredFlag(values.events, '--events', usage)),
         description: values.description,
       });
       return { human: describe(subscription, 'created', tenant.schema, secret), json: { ...subscription, secret } };
     }
     case 'update': {
       if (values.enable && values.disable) throw new UsageError('--enable and --disable exclude each other');
-      const { subscription, secret } = await updateSubscription(scope, requiredFlag(values.id, '--id'), {
+      const { subscription, secret } = await updateSubscription(scope, requiredFlag(values.id, '--id', usage), {
         url: values.url,
         eventTypes: eventList(values.events),
         description: values.description,
@@ -192,21 +161,21 @@ async function run(
       };
     }
     case 'delete': {
-      const subscription = await deleteSubscription(scope.db, requiredFlag(values.id, '--id'));
+      const subscription = await deleteSubscription(scope.db, requiredFlag(values.id, '--id', usage));
       return {
         human: `deleted webhook ${subscription.id} (${subscription.url}) and its delivery history`,
         json: subscription,
       };
     }
     case 'deliveries': {
-      const items = await listDeliveries(scope.db, requiredFlag(values.id, '--id'), {
+      const items = await listDeliveries(scope.db, requiredFlag(values.id, '--id', usage), {
         limit: integerOption(values.limit, '--limit'),
         offset: integerOption(values.offset, '--offset'),
       });
       return { human: deliveryTable(items), json: items };
     }
     case 'redeliver': {
-      const queued = await requestRedelivery(scope.db, requiredFlag(values.id, '--id'), null);
+      const queued = await requestRedelivery(scope.db, requiredFlag(values.id, '--id', usage), null);
       return {
         human: `event ${queued.event_id} will be sent once more (redelivery ${queued.redelivery_id})`,
         json: queued,
