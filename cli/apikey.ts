@@ -25,7 +25,7 @@ import type { Db } from '../db/connection.js';
 import { listTenants } from '../db/control.js';
 import { withCliDatabase } from './database-url.js';
 import { parseArgs } from 'node:util';
-import { commandOf, integerOption, shortTime, table, tenantNamed } from './command-line.js';
+import { TENANT_FLAGS, commandOf, integerOption, shortTime, table, tenantNamed } from './command-line.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['create', 'list', 'revoke', 'rotate', 'check'] as const;
@@ -40,21 +40,17 @@ const usage = `usage:
 
 function parse(argv: string[]) {
   const { command, flags } = commandOf(argv, COMMANDS, usage);
-  const { values } = parseArgs({
-    args: flags,
-    options: {
-      tenant: { type: 'string' },
-      name: { type: 'string' },
-      users: { type: 'string' },
-      'all-users': { type: 'boolean' },
-      'system-read': { type: 'boolean' },
-      days: { type: 'string' },
-      id: { type: 'string' },
-      'overlap-hours': { type: 'string' },
-      json: { type: 'boolean' },
-    },
-  });
-  return { command, values };
+  const options = {
+    ...TENANT_FLAGS,
+    name: { type: 'string' },
+    users: { type: 'string' },
+    'all-users': { type: 'boolean' },
+    'system-read': { type: 'boolean' },
+    days: { type: 'string' },
+    id: { type: 'string' },
+    'overlap-hours': { type: 'string' },
+  } as const;
+  return { command, values: parseArgs({ args: flags, options }).values };
 }
 
 function keyTable(keys: ApiKeyView[]): string {

@@ -17,7 +17,7 @@ import { migrateControl } from '../db/migrate.js';
 import { tenantDb } from '../db/tenancy.js';
 import { cliDatabaseUrl } from './database-url.js';
 import { parseArgs } from 'node:util';
-import { commandOf, tenantNamed } from './command-line.js';
+import { TENANT_FLAGS, commandOf, tenantNamed } from './command-line.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['list', 'add', 'remove'] as const;
@@ -33,17 +33,13 @@ const usage = `usage:
 
 function parse(argv: string[]) {
   const { command, flags } = commandOf(argv, COMMANDS, usage);
-  const { values } = parseArgs({
-    args: flags,
-    options: {
-      tenant: { type: 'string' },
-      year: { type: 'string' },
-      date: { type: 'string' },
-      description: { type: 'string' },
-      json: { type: 'boolean' },
-    },
-  });
-  return { command, values };
+  const options = {
+    ...TENANT_FLAGS,
+    year: { type: 'string' },
+    date: { type: 'string' },
+    description: { type: 'string' },
+  } as const;
+  return { command, values: parseArgs({ args: flags, options }).values };
 }
 
 function required(value: string | undefined, flag: string): string {

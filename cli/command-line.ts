@@ -18,6 +18,9 @@ export function commandOf<C extends string>(
   return { command: command as C, flags };
 }
 
+/** The flags every tenant command takes: which tenant, and `--json` output for scripts. */
+export const TENANT_FLAGS = { tenant: { type: 'string' }, json: { type: 'boolean' } } as const;
+
 /** A whole number from the command line; anything else is the operator's typo. */
 export function integerOption(raw: string | undefined, flag: string): number | undefined {
   if (raw === undefined) return undefined;

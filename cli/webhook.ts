@@ -30,7 +30,7 @@ import { listTenants } from '../db/control.js';
 import { tenantDb } from '../db/tenancy.js';
 import { withCliDatabase } from './database-url.js';
 import { parseArgs } from 'node:util';
-import { commandOf, integerOption, requiredFlag, shortTime, table, tenantNamed } from './command-line.js';
+import { TENANT_FLAGS, commandOf, integerOption, requiredFlag, shortTime, table, tenantNamed } from './command-line.js';
 import { UsageError, runCommand } from './operator-errors.js';
 
 const COMMANDS = ['list', 'create', 'update', 'delete', 'deliveries', 'redeliver'] as const;
@@ -48,24 +48,20 @@ event types: ${EVENT_TYPES.join(', ')}`;
 
 function parse(argv: string[]) {
   const { command, flags } = commandOf(argv, COMMANDS, usage);
-  const { values } = parseArgs({
-    args: flags,
-    options: {
-      tenant: { type: 'string' },
-      id: { type: 'string' },
-      url: { type: 'string' },
-      events: { type: 'string' },
-      description: { type: 'string' },
-      enable: { type: 'boolean' },
-      disable: { type: 'boolean' },
-      'rotate-secret': { type: 'boolean' },
-      'previous-secret-hours': { type: 'string' },
-      limit: { type: 'string' },
-      offset: { type: 'string' },
-      json: { type: 'boolean' },
-    },
-  });
-  return { command, values };
+  const options = {
+    ...TENANT_FLAGS,
+    id: { type: 'string' },
+    url: { type: 'string' },
+    events: { type: 'string' },
+    description: { type: 'string' },
+    enable: { type: 'boolean' },
+    disable: { type: 'boolean' },
+    'rotate-secret': { type: 'boolean' },
+    'previous-secret-hours': { type: 'string' },
+    limit: { type: 'string' },
+    offset: { type: 'string' },
+  } as const;
+  return { command, values: parseArgs({ args: flags, options }).values };
 }
 
 type Values = ReturnType<typeof parse>['values'];
