@@ -28,14 +28,12 @@ import {
   startChild,
   upsertSearchAttributes,
   workflowInfo,
-  ApplicationFailure,
   ParentClosePolicy,
 } from '@temporalio/workflow';
 import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
 import type { SigningEvent } from '../domain/notifications/notices.js';
 import type { ExistingSignature } from '../domain/documents/signing-checks.js';
 import {
-  ALREADY_SIGNED_TYPE,
   authorizeSignatureUpdate,
   beginSigningUpdate,
   rejectUpdate,
@@ -46,7 +44,6 @@ import {
   type RejectOutcome,
   type SignatureStepResult,
   type SigningResult,
-  type SigningState,
   type SignOutcome,
 } from '../contract/document-signing.js';
 import { appFailure, AUTHORIZATION_REFUSALS, MAX_WRONG_CODES, SIGNING_REFUSALS } from '../contract/failures.js';
@@ -56,28 +53,7 @@ import { deadlineWorkflow } from './deadline.js';
 import { signingSteps as signing, steps } from './activity-options.js';
 import { Mutex } from './mutex.js';
 import { numberRound } from './signing-steps.js';
-import {
-  rejectDecision,
-  signatureAnswer,
-  signDecision,
-  whoseTurn,
-  type Refusal,
-  type RoundView,
-} from '../rules/signing.js';
-
-/** The document's status in each phase of the run, for the signing rules. */
-const STATUS_OF_PHASE: Record<SigningState['phase'], RoundView['status']> = {
-  new: 'draft',
-  not_started: 'draft',
-  signing: 'sent_to_sign',
-  signed: 'signed',
-  rejected: 'rejected',
-};
-
-/** A refusal of the signing rules as the workflow's failure (a validator's or a handler's). */
-function refusal(decision: { refusal: Refusal }): ApplicationFailure {
-  return appFailure(decision.refusal.status, decision.refusal.message);
-}
+import { SigningRoundState } from './signing-round.js';
 
 export async function documentSigningWorkflow(input: DocumentSigningInput): Promise<SigningResult> {
   const { tenant, documentId } = input;
@@ -85,19 +61,11 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
   const notify = patched('signing-notifications');
   /** E-mail notices of the round, handed to the users' NotificationWorkflows by the main loop. */
   const notices: SigningEvent[] = [];
-  const state: SigningState = { phase: 'new', round: 0, signers: [], officialNumber: null };
+  const roundState = new SigningRoundState(documentId);
+  const state = roundState.state;
   const lock = new Mutex();
   let begun: SigningRound | undefined;
-  let rejection: RejectOutcome | undefined;
   const step = (userId: string) => ({ tenant, documentId, userId, round: state.round });
-  const signer = (userId: string) => state.signers.find((s) => s.userId === userId);
-  /** The round as the signing rules read it. */
-  const view = (): RoundView => ({
-    status: STATUS_OF_PHASE[state.phase],
-    officialNumber: state.officialNumber,
-    signers: state.signers,
-  });
-  const outcome = (s: SignerSnapshot): ExistingSignature => signatureAnswer(documentId, view(), s.userId);
 
   setHandler(signingStateQuery, () => state);
 
@@ -125,7 +93,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
             event: 'turn',
             documentId,
             round: round.round,
-            userIds: whoseTurn(state.signers),
+            userIds: roundState.turn(),
             actorUserId: request.userId,
           });
         return round;
@@ -151,7 +119,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
       const numerator = state.signers.find((s) => s.isNumerator);
       if (me.isNumerator)
         notices.push({ event: 'officialized', documentId, round: state.round, actorUserId: me.userId });
-      else if (numerator && whoseTurn(state.signers).includes(numerator.userId)) {
+      else if (numerator && roundState.turn().includes(numerator.userId)) {
         // The common signers are done: now it is the numerator's turn.
         notices.push({
           event: 'turn',
@@ -162,7 +130,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         });
       }
     }
-    return outcome(me);
+    return roundState.answerOf(me.userId);
   }
 
   /** The signer's personal signature waiting for a code; refused once its code expired (workflow time). */
@@ -173,34 +141,14 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     return found;
   }
 
-  /**
-   * A sign or authorize request, by the signing rules: a repeat (the numerator's too, whose state is
-   * marked signed only once official) is answered; a refusal is thrown; `undefined`: go on.
-   */
-  const signRequest = (request: { userId: string }): ExistingSignature | undefined => {
-    const decision = signDecision(view(), request.userId);
-    if (decision.kind === 'refuse') throw refusal(decision);
-    return decision.kind === 'proceed' ? undefined : outcome(signer(request.userId)!);
-  };
-  /** The validators' form: a repeat is the AlreadySigned failure, which the API answers from the database. */
-  const checkMaySign = (request: { userId: string }) => {
-    if (signRequest(request)) {
-      throw ApplicationFailure.create({
-        type: ALREADY_SIGNED_TYPE,
-        message: 'El usuario ya firmó este documento',
-        nonRetryable: true,
-      });
-    }
-  };
-
   setHandler(
     signUpdate,
     (request) =>
       lock.run(async (): Promise<SignOutcome> => {
         // A repeat queued behind the signature it repeats (even the one that ended the round) answers it.
-        const repeated = signRequest(request);
+        const repeated = roundState.signRequest(request);
         if (repeated) return repeated;
-        const me = signer(request.userId)!;
+        const me = roundState.signer(request.userId)!;
         if (me.isNumerator && !state.officialNumber) {
           state.officialNumber = await numberRound(step(me.userId));
         }
@@ -221,16 +169,16 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
         }
         return signatureMade(me, result.signedAt);
       }),
-    { validator: checkMaySign },
+    { validator: (request) => roundState.refuseSign(request) },
   );
 
   setHandler(
     authorizeSignatureUpdate,
     (request) =>
       lock.run(async () => {
-        const repeated = signRequest(request);
+        const repeated = roundState.signRequest(request);
         if (repeated) return repeated;
-        const me = signer(request.userId);
+        const me = roundState.signer(request.userId);
         let waiting: ReturnType<typeof awaiting>;
         try {
           waiting = awaiting(me!.userId);
@@ -261,7 +209,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
       }),
     {
       validator: (request) => {
-        checkMaySign(request);
+        roundState.refuseSign(request);
         awaiting(request.userId);
       },
     },
@@ -271,11 +219,11 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     rejectUpdate,
     (request) =>
       lock.run(async () => {
-        const decision = rejectDecision({ ...view(), rejection }, request);
-        if (decision.kind === 'repeat') return rejection!;
-        if (decision.kind === 'refuse') throw refusal(decision);
+        const repeated = roundState.rejectRequest(request);
+        if (repeated) return repeated;
         const recorded = await steps.rejectDocument({ ...step(request.userId), reason: request.reason });
-        rejection = { documentId, status: 'rejected', ...recorded };
+        const rejection: RejectOutcome = { documentId, status: 'rejected', ...recorded };
+        roundState.rejection = rejection;
         state.phase = 'rejected';
         upsertSearchAttributes([{ key: STATUS, value: 'rejected' }]);
         if (notify) notices.push({ event: 'rejected', documentId, round: state.round, actorUserId: request.userId });
@@ -284,8 +232,7 @@ export async function documentSigningWorkflow(input: DocumentSigningInput): Prom
     {
       validator: (request) => {
         // The same signer with the same reason repeats the rejection: the handler answers it.
-        const decision = rejectDecision({ ...view(), rejection }, request);
-        if (decision.kind === 'refuse') throw refusal(decision);
+        roundState.rejectRequest(request);
       },
     },
   );
