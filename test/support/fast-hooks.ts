@@ -9,5 +9,5 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 const level = process.env.TEST_LOG === 'debug' ? 'DEBUG' : 'ERROR';
 Runtime.install({
   logger: new DefaultLogger(level),
-  telemetryOptions: { logging: { filter: { core: level, other: level }, forward: {} } },
+  telemetryOptions: { logging: { filter: { core: level, other: level } } },
 });
