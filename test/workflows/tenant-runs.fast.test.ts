@@ -1,12 +1,12 @@
 /**
  * The runs that work through a municipality (CaseFileWorkflow) or through every municipality
- * (AuditAnchorWorkflow), on Temporal's time-skipping test server with steps supplied by the test.
- * The case file: each case foliated before the index versions are sealed, in order, a wake-up
- * bringing the run back to new work, and the run ending after ten idle minutes. The audit anchor:
- * a municipality the authority refuses is reported, and the others are still anchored. The archive
- * renewal: a child run per municipality examining in batches and renewing what is due, a document
- * refused for good skipped (and not asked for again), one municipality's failure not stopping the
- * others.
+ * (AuditAnchorWorkflow, ArchiveRenewalWorkflow), on Temporal's time-skipping test server with
+ * steps supplied by the test. The case file: each case foliated before the index versions are
+ * sealed, in order, a wake-up bringing the run back to new work, and the run ending after ten idle
+ * minutes. The audit anchor: a municipality the authority refuses is reported, and the others are
+ * still anchored. The archive renewal: a child run per municipality examining in batches and
+ * renewing what is due, a document refused for good skipped (and not asked for again), one
+ * municipality's failure not stopping the others.
  */
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/common';
