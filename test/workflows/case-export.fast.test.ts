@@ -98,7 +98,7 @@ describe('CaseExportWorkflow on the time-skipping test server', function () {
         workflowId: `export-progress-${Date.now()}`,
         args: [input('exp-2')],
       });
-      for (let i = 0; i < 100 && !calls.includes('pdf'); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 500 && !calls.includes('pdf'); i++) await new Promise((r) => setTimeout(r, 20));
       assert.deepEqual(await handle.query(caseExportProgressQuery), { step: 'pdf', done: 1, total: 3 });
       release();
       await handle.result();

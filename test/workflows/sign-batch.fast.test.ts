@@ -44,13 +44,20 @@ describe('SignBatchWorkflow on the time-skipping test server', function () {
     let inFlight = 0;
     let most = 0;
     const attempts: Record<string, number> = {};
+    // d1 holds its lane until d2 has started (or 10 s): a second lane shows as two in flight.
+    let secondStarted!: () => void;
+    const second = new Promise<void>((resolve) => {
+      secondStarted = resolve;
+    });
     const activities = {
       signBatchDocument: async ({ documentId, batchId }: SignBatchDocumentInput) => {
         assert.match(batchId, /^batch-/, 'the batch id travels with each step, for its update id');
         attempts[documentId] = (attempts[documentId] ?? 0) + 1;
         inFlight++;
         most = Math.max(most, inFlight);
+        if (documentId === 'd2') secondStarted();
         try {
+          if (documentId === 'd1') await Promise.race([second, new Promise((r) => setTimeout(r, 10_000).unref())]);
           // Later documents answer sooner: the outcomes must still land in the batch's order.
           await new Promise((r) => setTimeout(r, 60 - 10 * Number(documentId.slice(1))));
           if (documentId === 'd3') throw appFailure(409, 'No es su turno de firmar');
@@ -107,7 +114,7 @@ describe('SignBatchWorkflow on the time-skipping test server', function () {
         args: [{ tenant: 'demo', userId: 'ana', documentIds: ['d1', 'd2', 'd3'] }],
       });
       // d1 answers at once; d2 and d3 then hold both lanes.
-      for (let i = 0; i < 200 && release.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 500 && release.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
       const midway = await handle.query(signBatchProgressQuery);
       assert.deepEqual(
         { done: midway.done, finished: midway.finished, results: midway.outcomes.map((o) => o.result) },
