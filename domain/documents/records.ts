@@ -1,8 +1,9 @@
 /** Loading document rows (with their type) and signers inside a tenant transaction. */
 import type { Tx } from '../../db/tenancy.js';
-import type { RoundView, TurnFacts } from '../../rules/signing.js';
+import type { DocumentStatus, RoundView, SignerStatus, TurnFacts } from '../../rules/signing.js';
 
-export type DocumentStatus = 'draft' | 'sent_to_sign' | 'signed' | 'rejected';
+/** A document's and a signer's statuses are the signing rules'. */
+export type { DocumentStatus, SignerStatus } from '../../rules/signing.js';
 
 export interface Recipients {
   to: string[];
@@ -47,7 +48,7 @@ export interface SignerRow {
   full_name: string;
   position: number;
   is_numerator: boolean;
-  status: 'pending' | 'signed' | 'rejected';
+  status: SignerStatus;
   signed_at: Date | null;
 }
 
@@ -130,7 +131,7 @@ export interface TurnRow {
 /** A list row's facts for `maySignNow`. */
 export function turnFactsOf(row: TurnRow): TurnFacts {
   return {
-    status: row.status as TurnFacts['status'],
+    status: row.status as DocumentStatus,
     me:
       row.my_status === null || row.my_numerator === null
         ? null
