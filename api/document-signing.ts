@@ -5,7 +5,7 @@
  * caller gets "in progress" and the signature completes on its own.
  */
 import { WithStartWorkflowOperation, WorkflowUpdateStage, type Connection } from '@temporalio/client';
-import type { DomainContext } from '../domain/context.js';
+import { actingUserOf, type DomainContext } from '../domain/context.js';
 import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
 import { AppError } from '../domain/errors.js';
 import { signRefusalAnswer } from '../contract/failure-answers.js';
@@ -69,11 +69,6 @@ export async function waitAtMost<T>(connection: Connection, call: () => Promise<
   }
 }
 
-function userId(ctx: DomainContext): string {
-  if (!ctx.user) throw new Error('signing operations need an acting user');
-  return ctx.user.id;
-}
-
 /**
  * A refused update may be a repeat that raced the operation it repeats: it passed the quick check
  * just before that operation finished, and reached the run as it ended ("already completed", or
@@ -129,7 +124,7 @@ export function documentSigning(deps: ApiDeps) {
       });
       try {
         const update = await client.workflow.startUpdateWithStart(beginSigningUpdate, {
-          args: [{ userId: userId(ctx), creatorOnly: options.creatorOnly, due: asked ?? 'type_default' }],
+          args: [{ userId: actingUserOf(ctx).id, creatorOnly: options.creatorOnly, due: asked ?? 'type_default' }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
           startWorkflowOperation: operation,
         });
@@ -144,7 +139,7 @@ export function documentSigning(deps: ApiDeps) {
       if (check.existing) return { done: true, value: check.existing };
       try {
         const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(signUpdate, {
-          args: [{ userId: userId(ctx) }],
+          args: [{ userId: actingUserOf(ctx).id }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);
@@ -170,7 +165,7 @@ export function documentSigning(deps: ApiDeps) {
       if (!trimmed) throw badRequest(SIGNATURE_MESSAGES.codeRequired);
       try {
         const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(authorizeSignatureUpdate, {
-          args: [{ userId: userId(ctx), code: trimmed }],
+          args: [{ userId: actingUserOf(ctx).id, code: trimmed }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);
@@ -184,7 +179,7 @@ export function documentSigning(deps: ApiDeps) {
       if (check.existing) return { done: true, value: check.existing };
       try {
         const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(rejectUpdate, {
-          args: [{ userId: userId(ctx), reason }],
+          args: [{ userId: actingUserOf(ctx).id, reason }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);

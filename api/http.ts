@@ -5,7 +5,7 @@
  * use X-API-Key), see docs/decisions.md.
  */
 import type { Request, Response } from 'express';
-import type { DomainContext } from '../domain/context.js';
+import { actingUserOf, type DomainContext } from '../domain/context.js';
 import { badRequest } from '../domain/errors.js';
 
 export type Interface = 'integration' | 'backend';
@@ -48,9 +48,7 @@ export function contextOf(res: Response): DomainContext {
 
 /** The acting user of a route that requires one. */
 export function userOf(res: Response) {
-  const ctx = contextOf(res);
-  if (!ctx.user) throw new Error('route requires an acting user but its middleware allowed none');
-  return ctx.user;
+  return actingUserOf(contextOf(res));
 }
 
 /** Text PostgreSQL cannot store (a NUL character) is refused at the door, never sent to the database. */

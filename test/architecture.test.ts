@@ -160,11 +160,14 @@ describe('architecture: the layering rules hold for every import', () => {
     );
   });
 
-  it('db knows nothing of the layers above it (its commands, db/cli/, are entry points that compose them)', () => {
+  it("db knows nothing of the layers above it, the domain included (the operators' commands in cli/ compose them)", () => {
+    // One data repair recomputes stored case summaries with the domain's offline summarizer.
+    const repairs = [path.join('db', 'migrations', 'tenant', '013_case_summaries_without_memos.ts')];
     assert.deepEqual(
       violations('db', (i) =>
-        !i.file.startsWith(`db${path.sep}cli${path.sep}`) &&
-        ['api', 'workflows', 'activities', 'worker', 'signer'].includes(i.target ?? '')
+        ['domain', 'contract', 'api', 'workflows', 'activities', 'worker', 'signer', 'rules'].includes(
+          i.target ?? '',
+        ) && !(i.target === 'domain' && repairs.includes(i.file))
           ? `db/ may not import ${i.target}/`
           : undefined,
       ),

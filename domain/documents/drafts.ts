@@ -1,7 +1,7 @@
 /** Creating and editing drafts: create, save, import and replace a PDF, soft delete. */
 import type { Tx } from '../../db/tenancy.js';
 import { recordActivity } from '../activity-feed.js';
-import { primarySector, type ActingUser, type DomainContext } from '../context.js';
+import { actingUserOf, primarySector, type ActingUser, type DomainContext } from '../context.js';
 import { AppError, badRequest, conflict, forbidden } from '../errors.js';
 import { requireCase, requireVisibleCases } from '../cases/access.js';
 import { canEditDocument, editSectorIds, requireDocument, requireEditable } from './access.js';
@@ -31,11 +31,6 @@ export interface CreateDocumentInput {
   recipients?: unknown;
 }
 
-function actingUser(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('this operation needs an acting user');
-  return ctx.user;
-}
-
 /** The sector a new document belongs to: the user's primary sector if they edit there, else the first they edit in. */
 function creationSector(user: ActingUser): string {
   const primary = primarySector(user);
@@ -58,7 +53,7 @@ async function insertDocument(
   values: Record<string, unknown>,
   summary: string,
 ): Promise<DocumentRow> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   const [row] = await trx('documents').insert(values).returning<{ id: string }[]>('id');
   await recordActivity(trx, {
     kind: 'document_created',
@@ -74,7 +69,7 @@ async function insertDocument(
 }
 
 export async function createDocument(ctx: DomainContext, input: CreateDocumentInput): Promise<DocumentRow> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   return ctx.db.transaction(async (trx) => {
     const type = await creatableType(trx, input.documentTypeAcronym);
@@ -107,7 +102,7 @@ export interface ImportDocumentInput {
 }
 
 export async function importDocument(ctx: DomainContext, input: ImportDocumentInput): Promise<DocumentRow> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   checkMaxLength(input.documentTypeAcronym, 'document_type_acronym', TEXT_LIMITS.documentTypeAcronym);
   checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   await checkUploadedPdf(input.pdf, 400);
@@ -152,7 +147,7 @@ export async function saveDocument(
   input: SaveDocumentInput,
   options: { allowRejected: boolean },
 ): Promise<DocumentRow> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   if (input.reference !== undefined) checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   if (input.content !== undefined) checkMaxLength(input.content, 'content', TEXT_LIMITS.content);
   return ctx.db.transaction(async (trx) => {
@@ -232,7 +227,7 @@ export async function saveDocument(
 }
 
 export async function replaceImportedPdf(ctx: DomainContext, documentId: string, pdf: Buffer): Promise<DocumentRow> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
     requireEditable(user, doc);
@@ -260,7 +255,7 @@ export async function deleteDocument(
   documentId: string,
   options: { creatorOnly: boolean },
 ): Promise<void> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   await ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
     if (options.creatorOnly ? doc.created_by !== user.id : !canEditDocument(user, doc)) {
@@ -292,7 +287,7 @@ export interface SystemDocumentInput {
  * with one numerator. Idempotent on `sourceKey`.
  */
 export async function createSystemDocument(ctx: DomainContext, input: SystemDocumentInput): Promise<DocumentRow> {
-  const user = actingUser(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const existing = await trx('documents')
       .where({ case_id: input.caseId, source_key: input.sourceKey })
@@ -334,6 +329,6 @@ export async function discardSystemDocument(ctx: DomainContext, documentId: stri
       .where({ id: documentId })
       .whereNotNull('source_key')
       .whereNot('status', 'signed')
-      .update({ deleted_at: trx.fn.now(), deleted_by: actingUser(ctx).id, updated_at: trx.fn.now() }),
+      .update({ deleted_at: trx.fn.now(), deleted_by: actingUserOf(ctx).id, updated_at: trx.fn.now() }),
   );
 }

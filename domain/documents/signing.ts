@@ -7,7 +7,7 @@ import { allocateNumber } from '../../db/counters.js';
 import type { Tx } from '../../db/tenancy.js';
 import { recordActivity } from '../activity-feed.js';
 import { deadlineFor, type DeadlineRequest } from '../deadlines/request.js';
-import { primarySector, type ActingUser, type DomainContext } from '../context.js';
+import { actingUserOf, primarySector, type DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, unprocessable } from '../errors.js';
 import { formatNumber, yearIn } from '../numbering.js';
 import { canEditDocument, requireDocument } from './access.js';
@@ -58,11 +58,6 @@ const snapshot = (s: SignerRow): SignerSnapshot => ({
   signedAt: iso(s.signed_at),
 });
 
-function userOf(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('signing steps run on behalf of a user');
-  return ctx.user;
-}
-
 const hasText = (html: string | null) =>
   Boolean(
     html
@@ -78,7 +73,7 @@ export interface StartOptions {
 
 /** Backend: only the creator starts signing; integration: any editor. */
 export function checkMayStart(ctx: DomainContext, doc: DocumentRow, options: StartOptions): void {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   if (options.creatorOnly ? doc.created_by !== user.id : !canEditDocument(user, doc)) {
     throw forbidden(options.creatorOnly ? DOCUMENT_MESSAGES.creatorOnly : DOCUMENT_MESSAGES.noEditPermission);
   }
@@ -135,7 +130,7 @@ export async function beginSigning(
   documentId: string,
   options: StartOptions & { runId: string; due?: RoundDeadline },
 ): Promise<SigningRound> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const doc = await ctx.db.transaction((trx) => requireDocument(trx, user, documentId, { includeCreating: true }));
   // A repeat by the same workflow run (activity retried after it committed) returns its round.
   if (doc.workflow_id === options.runId && doc.status !== 'draft') return currentRound(ctx, documentId);
@@ -233,7 +228,7 @@ async function requireSigningRound(trx: Tx, ctx: DomainContext, documentId: stri
   const doc = await requireDocument(trx, null, documentId, { forUpdate: true, includeCreating: true });
   if (doc.status !== 'sent_to_sign' || doc.signing_round !== round) throw conflict(message);
   const signers = await loadSigners(trx, doc.id);
-  const me = signers.find((s) => s.user_id === userOf(ctx).id);
+  const me = signers.find((s) => s.user_id === actingUserOf(ctx).id);
   if (!me) throw forbidden(DOCUMENT_MESSAGES.notAuthorizedToSign);
   return { doc, signers, me };
 }
@@ -248,7 +243,7 @@ function mayActNow(doc: DocumentRow, signers: SignerRow[], userId: string): bool
  * one transaction, and a repeat (activity retry, worker restart) returns the stored number.
  */
 export async function assignOfficialNumber(ctx: DomainContext, documentId: string, round: number): Promise<string> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (doc.official_number) return doc.official_number;
@@ -292,7 +287,7 @@ export async function prepareSignature(
   round: number,
   options: { withPdf?: boolean } = {},
 ): Promise<SignatureRequest> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (me.status === 'signed') return { alreadySigned: true, signedAt: iso(me.signed_at) };
@@ -340,7 +335,7 @@ export async function recordSignature(
   documentId: string,
   input: { round: number; baseRevision: number; pdf: Buffer; credentialId?: string },
 ): Promise<{ signedAt: string; revision: number }> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const { doc, me } = await requireSigningRound(trx, ctx, documentId, input.round, DOCUMENT_MESSAGES.notSignable);
     const latest = await latestSigningFile(trx, doc.id, input.round);
@@ -395,7 +390,7 @@ export async function officializeDocument(
   documentId: string,
   round: number,
 ): Promise<Officialized> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
     const officialKey = fileKey(ctx, doc.id, 'official');
@@ -503,7 +498,7 @@ export async function rejectDocument(
   round: number,
   reason: string,
 ): Promise<Rejection> {
-  const user = userOf(ctx);
+  const user = actingUserOf(ctx);
   const refusal = rejectionRefusal(reason);
   if (refusal) throw refused(refusal);
   const text = rejectionReason(reason);

@@ -699,7 +699,7 @@ function Signing({ doc, onAccepted }: { doc: DocumentDetails; onAccepted: (label
             required
             autosize
             minRows={3}
-            maxLength={1000}
+            maxLength={2000}
             data-autofocus
           />
           <ErrorAlert error={reject.error} title="No se pudo rechazar" />
