@@ -4,7 +4,7 @@ import type { Db } from '../db/connection.js';
 import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
-import type { TemporalHandle } from './temporal-client.js';
+import type { TemporalHandle } from './temporal/temporal-client.js';
 
 export interface ApiDeps {
   config: Config;

@@ -13,7 +13,7 @@ import { createDomainServices } from '../domain/services.js';
 import { createLogger } from '../lib/log.js';
 import { TokenVerifier } from './auth/token-verifier.js';
 import { startApi } from './server.js';
-import { createTemporalClient } from './temporal-client.js';
+import { createTemporalClient } from './temporal/temporal-client.js';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

@@ -3,7 +3,7 @@
  * `OTEL_EXPORTER_OTLP_ENDPOINT` (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) turns it on, and
  * `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none` keep it off. Spans go over OTLP/HTTP;
  * incoming and outgoing HTTP (node:http and fetch) are traced and carry W3C trace context, so a
- * request is one trace from the API through Temporal (see worker/ and api/temporal-client.ts) to
+ * request is one trace from the API through Temporal (see worker/ and api/temporal/temporal-client.ts) to
  * the signing service.
  *
  * Import this module first in a process's entry point: node:http is patched when the modules

@@ -15,7 +15,7 @@ import {
 import { sendBackend } from '../http.js';
 import { unauthorized } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
-import { userProvisioning } from '../user-provisioning.js';
+import { userProvisioning } from '../temporal/user-provisioning.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);

@@ -15,9 +15,9 @@ import {
 import { listCaseTemplatesDetailed } from '../../domain/catalogs.js';
 import { badRequest } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
-import { caseWorkflows, pollPath } from '../case-workflows.js';
+import { caseWorkflows, pollPath } from '../temporal/case-workflows.js';
 import type { ApiDeps } from '../deps.js';
-import { requestSummary } from '../summaries.js';
+import { requestSummary } from '../temporal/summaries.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
 import {
   annulBody,

@@ -20,7 +20,7 @@ import { refused } from '../../domain/documents/refusals.js';
 import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
 import type { ApiDeps } from '../deps.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
-import { authorizationMessage, authorizeBody, documentSigning } from '../document-signing.js';
+import { authorizationMessage, authorizeBody, documentSigning } from '../temporal/document-signing.js';
 import type { ExistingSignature } from '../../domain/documents/signing-checks.js';
 import { startSigningBody } from '../deadline-body.js';
 import { PublicVerifier } from '../../domain/verification/public-verifier.js';

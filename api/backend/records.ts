@@ -26,7 +26,7 @@ import {
 } from '../../domain/records/index.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
-import { requestSummary } from '../summaries.js';
+import { requestSummary } from '../temporal/summaries.js';
 import {
   caseLinkBody,
   createRecordBody,

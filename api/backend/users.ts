@@ -23,7 +23,7 @@ import {
 } from '../../domain/signatures/modes.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend, userOf } from '../http.js';
-import { userProvisioning } from '../user-provisioning.js';
+import { userProvisioning } from '../temporal/user-provisioning.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 

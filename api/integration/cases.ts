@@ -11,7 +11,7 @@ import {
   type MovementResult,
 } from '../../domain/cases/movements.js';
 import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
-import { caseDeadlines } from '../case-deadlines.js';
+import { caseDeadlines } from '../temporal/case-deadlines.js';
 import { deadlineProperties, type DeadlineFields } from '../deadline-body.js';
 import {
   caseDocuments,
@@ -27,9 +27,9 @@ import {
 import type { DomainContext } from '../../domain/context.js';
 import { badRequest, isAppError } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
-import { caseWorkflows, pollPath, type CaseWorkflows, type CreationOutcome } from '../case-workflows.js';
+import { caseWorkflows, pollPath, type CaseWorkflows, type CreationOutcome } from '../temporal/case-workflows.js';
 import type { ApiDeps } from '../deps.js';
-import { requestSummary } from '../summaries.js';
+import { requestSummary } from '../temporal/summaries.js';
 import { queryFlag } from '../query-flags.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';

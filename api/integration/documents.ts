@@ -21,7 +21,12 @@ import { iso } from '../../domain/documents/records.js';
 import { refused } from '../../domain/documents/refusals.js';
 import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
 import type { ApiDeps } from '../deps.js';
-import { authorizationMessage, authorizeBody, documentSigning, type DocumentSigning } from '../document-signing.js';
+import {
+  authorizationMessage,
+  authorizeBody,
+  documentSigning,
+  type DocumentSigning,
+} from '../temporal/document-signing.js';
 import { startSigningBody, type DeadlineFields } from '../deadline-body.js';
 import type { DomainContext } from '../../domain/context.js';
 import { contextOf, pathParam, queryString } from '../http.js';

@@ -33,7 +33,7 @@ import {
   updateRecordBody,
   verifyBody,
 } from '../record-bodies.js';
-import { requestSummary } from '../summaries.js';
+import { requestSummary } from '../temporal/summaries.js';
 import { integrationAuth } from './auth.js';
 
 const pageQuery = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size') });

@@ -10,7 +10,7 @@ import type { DomainContext } from '../../domain/context.js';
 import { AppError, unauthorized } from '../../domain/errors.js';
 import type { VerifiedToken } from '../auth/token-verifier.js';
 import type { ApiDeps } from '../deps.js';
-import { userProvisioning } from '../user-provisioning.js';
+import { userProvisioning } from '../temporal/user-provisioning.js';
 
 export const MULTI_TENANT_MESSAGE = 'multi_tenant_selection_required';
 

@@ -21,7 +21,7 @@ import { isAppError } from '../../domain/errors.js';
 import { bearerToken } from '../backend/auth.js';
 import { isNonJsonBody } from '../body.js';
 import type { ApiDeps } from '../deps.js';
-import { documentSigning, type DocumentSigning } from '../document-signing.js';
+import { documentSigning, type DocumentSigning } from '../temporal/document-signing.js';
 import { challenge, CHALLENGE_HINT, MCP_VERSION, mcpAudiences } from './discovery.js';
 import { mcpIdentity, toolContext, type McpIdentity } from './identity.js';
 import { advertisedSchema, MCP_TOOLS, toolNamed, validateArgs } from './tools.js';

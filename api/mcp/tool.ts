@@ -5,7 +5,7 @@
 import type { DomainContext } from '../../domain/context.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { ApiDeps } from '../deps.js';
-import type { DocumentSigning } from '../document-signing.js';
+import type { DocumentSigning } from '../temporal/document-signing.js';
 import type { McpIdentity } from './identity.js';
 
 export type JsonSchema = Record<string, unknown>;

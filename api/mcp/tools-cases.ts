@@ -20,7 +20,7 @@ import {
   proposeBody,
   proposeDocumentAnswer,
 } from '../integration/cases.js';
-import { caseExports } from '../case-export.js';
+import { caseExports } from '../temporal/case-export.js';
 import {
   bi,
   bool,

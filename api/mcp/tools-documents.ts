@@ -24,7 +24,7 @@ import {
   saveDocumentAnswer,
   startSigningAnswer,
 } from '../integration/documents.js';
-import { signBatchBody } from '../sign-batch.js';
+import { signBatchBody } from '../temporal/sign-batch.js';
 import { startSigningBody } from '../deadline-body.js';
 import {
   bi,

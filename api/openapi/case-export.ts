@@ -1,5 +1,5 @@
-/** The case-file export operations (api/case-export.ts), described once for both interfaces. */
-import { exportBody } from '../case-export.js';
+/** The case-file export operations (api/temporal/case-export.ts), described once for both interfaces. */
+import { exportBody } from '../temporal/case-export.js';
 import type { OperationSpec } from './operation.js';
 import { envelope, id, int, nint, nstr, obj, oneOfValues, str, type JsonSchema } from './schemas.js';
 

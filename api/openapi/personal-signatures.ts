@@ -1,6 +1,6 @@
 /** Personal signatures (both interfaces) and their administration (backend), described once. */
 import { defaultModeBody, userModeBody } from '../backend/users.js';
-import { authorizeBody } from '../document-signing.js';
+import { authorizeBody } from '../temporal/document-signing.js';
 import type { OperationSpec } from './operation.js';
 import { arr, bool, envelope, flatEnvelope, id, nstr, obj, oneOfValues, str, type JsonSchema } from './schemas.js';
 

@@ -1,6 +1,6 @@
-/** The batch signing operations (api/sign-batch.ts), described once for both interfaces. */
-import { authorizeBody } from '../document-signing.js';
-import { signBatchBody } from '../sign-batch.js';
+/** The batch signing operations (api/temporal/sign-batch.ts), described once for both interfaces. */
+import { authorizeBody } from '../temporal/document-signing.js';
+import { signBatchBody } from '../temporal/sign-batch.js';
 import type { OperationSpec } from './operation.js';
 import { arr, envelope, id, int, nstr, obj, oneOfValues, str, type JsonSchema } from './schemas.js';
 

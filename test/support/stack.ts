@@ -19,7 +19,7 @@ import type { Tenant } from '../../db/tenancy.js';
 import { TokenVerifier } from '../../api/auth/token-verifier.js';
 import type { ApiDeps } from '../../api/deps.js';
 import { startApi, type RunningApi } from '../../api/server.js';
-import { createTemporalClient, type TemporalHandle } from '../../api/temporal-client.js';
+import { createTemporalClient, type TemporalHandle } from '../../api/temporal/temporal-client.js';
 import { createDomainServices, type DomainServices } from '../../domain/services.js';
 import { createLogger, type Logger } from '../../lib/log.js';
 import { startOutboxRelay } from '../../worker/outbox-relay.js';

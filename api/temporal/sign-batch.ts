@@ -9,9 +9,9 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { WorkflowNotFoundError, WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
-import { actingUserOf, type DomainContext } from '../domain/context.js';
-import { badRequest, conflict, notFound } from '../domain/errors.js';
-import { TENANT, USER_EMAIL } from '../contract/search-attributes.js';
+import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import { badRequest, conflict, notFound } from '../../domain/errors.js';
+import { TENANT, USER_EMAIL } from '../../contract/search-attributes.js';
 import {
   authorizeBatchUpdate,
   batchSettledUpdate,
@@ -21,14 +21,14 @@ import {
   signBatchWorkflowId,
   type SignBatchProgress,
   type SignBatchWorkflow,
-} from '../contract/sign-batch.js';
-import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
+} from '../../contract/sign-batch.js';
+import { SIGNATURE_MESSAGES } from '../../domain/signatures/messages.js';
 import { authorizeBody, waitAtMost, type Waited } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
-import type { ApiDeps } from './deps.js';
-import { contextOf, pathParam, sendBackend } from './http.js';
-import { integrationAuth } from './integration/auth.js';
-import { bodyParser, uuid } from './validation.js';
+import type { ApiDeps } from '../deps.js';
+import { contextOf, pathParam, sendBackend } from '../http.js';
+import { integrationAuth } from '../integration/auth.js';
+import { bodyParser, uuid } from '../validation.js';
 import { REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
 
 export const SIGN_BATCH_MESSAGES = {

@@ -12,7 +12,7 @@ import {
   type WorkflowStartOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import { notFound } from '../domain/errors.js';
+import { notFound } from '../../domain/errors.js';
 import { waitAtMost, type Waited } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
 

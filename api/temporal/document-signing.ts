@@ -5,15 +5,15 @@
  * caller gets "in progress" and the signature completes on its own.
  */
 import { WithStartWorkflowOperation, WorkflowUpdateStage, type Connection } from '@temporalio/client';
-import { actingUserOf, type DomainContext } from '../domain/context.js';
-import { DOCUMENT_MESSAGES } from '../domain/documents/messages.js';
-import { AppError } from '../domain/errors.js';
-import { signRefusalAnswer } from '../contract/failure-answers.js';
-import { checkCanReject, checkCanSign, checkCanStart } from '../domain/documents/signing-checks.js';
-import type { SigningRound } from '../domain/documents/signing.js';
-import type { ExistingSignature } from '../domain/documents/signing-checks.js';
-import { SIGNATURE_MESSAGES } from '../domain/signatures/messages.js';
-import { personalSigningOf, type PersonalSigningOf } from '../domain/signatures/modes.js';
+import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
+import { AppError } from '../../domain/errors.js';
+import { signRefusalAnswer } from '../../contract/failure-answers.js';
+import { checkCanReject, checkCanSign, checkCanStart } from '../../domain/documents/signing-checks.js';
+import type { SigningRound } from '../../domain/documents/signing.js';
+import type { ExistingSignature } from '../../domain/documents/signing-checks.js';
+import { SIGNATURE_MESSAGES } from '../../domain/signatures/messages.js';
+import { personalSigningOf, type PersonalSigningOf } from '../../domain/signatures/modes.js';
 import {
   authorizeSignatureUpdate,
   beginSigningUpdate,
@@ -23,15 +23,15 @@ import {
   type DocumentSigningWorkflow,
   type RejectOutcome,
   type SignOutcome,
-} from '../contract/document-signing.js';
-import { badRequest } from '../domain/errors.js';
-import { workflowIds } from '../contract/ids.js';
-import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
-import type { ApiDeps } from './deps.js';
-import type { DeadlineFields } from './deadline-body.js';
-import { deadlineFor, parseDeadlineRequest } from '../domain/deadlines/request.js';
+} from '../../contract/document-signing.js';
+import { badRequest } from '../../domain/errors.js';
+import { workflowIds } from '../../contract/ids.js';
+import { DOCUMENT_ID, DOCUMENT_NUMBER, DOCUMENT_TYPE, STATUS, TENANT } from '../../contract/search-attributes.js';
+import type { ApiDeps } from '../deps.js';
+import type { DeadlineFields } from '../deadline-body.js';
+import { deadlineFor, parseDeadlineRequest } from '../../domain/deadlines/request.js';
 import { businessError } from './workflow-errors.js';
-import { bodyParser } from './validation.js';
+import { bodyParser } from '../validation.js';
 
 /** The code of a personal signature: short digits from an e-mail or an authenticator app. */
 export const authorizeBody = bodyParser<{ code?: string }>({

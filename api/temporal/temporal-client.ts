@@ -4,9 +4,9 @@
  * without retries, because a probe must answer now and must leave no retry pending behind it.
  */
 import { Client, Connection } from '@temporalio/client';
-import type { Config } from '../config/index.js';
-import { temporalTracingPlugins } from '../lib/temporal-tracing.js';
-import type { Tracing } from '../lib/tracing.js';
+import type { Config } from '../../config/index.js';
+import { temporalTracingPlugins } from '../../lib/temporal-tracing.js';
+import type { Tracing } from '../../lib/tracing.js';
 
 export interface TemporalHandle {
   client: Client;

@@ -7,19 +7,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { actingUserOf, type DomainContext } from '../domain/context.js';
-import { badRequest, notFound } from '../domain/errors.js';
-import { checkReportRequest, RECORD_MESSAGES } from '../domain/records/index.js';
-import { workflowIds } from '../contract/ids.js';
+import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import { badRequest, notFound } from '../../domain/errors.js';
+import { checkReportRequest, RECORD_MESSAGES } from '../../domain/records/index.js';
+import { workflowIds } from '../../contract/ids.js';
 import {
   RECORD_REPORT_WORKFLOW,
   type RecordReportResult,
   type RecordReportWorkflow,
-} from '../contract/record-report.js';
-import { RECORD_NUMBER, TENANT } from '../contract/search-attributes.js';
-import type { ApiDeps } from './deps.js';
-import { contextOf, pathParam, sendBackend } from './http.js';
-import { integrationAuth } from './integration/auth.js';
+} from '../../contract/record-report.js';
+import { RECORD_NUMBER, TENANT } from '../../contract/search-attributes.js';
+import type { ApiDeps } from '../deps.js';
+import { contextOf, pathParam, sendBackend } from '../http.js';
+import { integrationAuth } from '../integration/auth.js';
 import { pollRun, REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
 
 type ReportOutcome =

@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation } from '@temporalio/client';
-import { validateCaseRequest } from '../domain/cases/creation.js';
-import { CASE_MESSAGES } from '../domain/cases/messages.js';
-import { checkMovement, type MovementRequest, type MovementResult } from '../domain/cases/movements.js';
-import { actingUserOf, type DomainContext } from '../domain/context.js';
-import { badRequest, notFound } from '../domain/errors.js';
+import { validateCaseRequest } from '../../domain/cases/creation.js';
+import { CASE_MESSAGES } from '../../domain/cases/messages.js';
+import { checkMovement, type MovementRequest, type MovementResult } from '../../domain/cases/movements.js';
+import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import { badRequest, notFound } from '../../domain/errors.js';
 import {
   CASE_CREATION_WORKFLOW,
   PROVIDENCE_WORKFLOW,
@@ -20,10 +20,10 @@ import {
   type CaseCreationWorkflow,
   type ProvidenceWorkflow,
   type SignedSystemDocument,
-} from '../contract/cases.js';
-import { workflowIds } from '../contract/ids.js';
-import { CASE_NUMBER, CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../contract/search-attributes.js';
-import type { ApiDeps } from './deps.js';
+} from '../../contract/cases.js';
+import { workflowIds } from '../../contract/ids.js';
+import { CASE_NUMBER, CASE_TEMPLATE, OWNER_SECTOR, TENANT } from '../../contract/search-attributes.js';
+import type { ApiDeps } from '../deps.js';
 import { businessError } from './workflow-errors.js';
 import { pollRun, REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
 

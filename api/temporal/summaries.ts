@@ -3,9 +3,9 @@
  * awaited, so the answer never waits for Temporal or for the summary itself. A request that cannot
  * reach Temporal is logged; the object's next change requests its summary again.
  */
-import type { DomainContext } from '../domain/context.js';
-import { SUMMARY_WORKFLOW, summarySignalWithStart, type SummaryTarget } from '../contract/summaries.js';
-import type { ApiDeps } from './deps.js';
+import type { DomainContext } from '../../domain/context.js';
+import { SUMMARY_WORKFLOW, summarySignalWithStart, type SummaryTarget } from '../../contract/summaries.js';
+import type { ApiDeps } from '../deps.js';
 
 export function requestSummary(deps: ApiDeps, ctx: DomainContext, target: SummaryTarget): void {
   const options = summarySignalWithStart(

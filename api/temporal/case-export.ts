@@ -12,14 +12,14 @@ import {
   failExport,
   parseIndexVersion,
   requestExport,
-} from '../domain/case-file/export.js';
-import type { DomainContext } from '../domain/context.js';
-import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../contract/case-export.js';
-import { CASE_NUMBER, TENANT } from '../contract/search-attributes.js';
-import type { ApiDeps } from './deps.js';
-import { contextOf, pathParam, sendBackend } from './http.js';
-import { integrationAuth } from './integration/auth.js';
-import { bodyParser } from './validation.js';
+} from '../../domain/case-file/export.js';
+import type { DomainContext } from '../../domain/context.js';
+import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../../contract/case-export.js';
+import { CASE_NUMBER, TENANT } from '../../contract/search-attributes.js';
+import type { ApiDeps } from '../deps.js';
+import { contextOf, pathParam, sendBackend } from '../http.js';
+import { integrationAuth } from '../integration/auth.js';
+import { bodyParser } from '../validation.js';
 import { startOnce, waitForRun } from './workflow-runs.js';
 
 export const exportBody = bodyParser<{ index_version?: number }>({

@@ -3,11 +3,11 @@
  * invited or linked), resend an invitation, read its status, and tell it about a first login.
  */
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateStage } from '@temporalio/client';
-import type { DomainContext } from '../domain/context.js';
-import { conflict } from '../domain/errors.js';
-import { checkNewUser, userForInvitation, type NewUser } from '../domain/users/provisioning.js';
-import { workflowIds } from '../contract/ids.js';
-import { STATUS, TENANT, USER_EMAIL } from '../contract/search-attributes.js';
+import type { DomainContext } from '../../domain/context.js';
+import { conflict } from '../../domain/errors.js';
+import { checkNewUser, userForInvitation, type NewUser } from '../../domain/users/provisioning.js';
+import { workflowIds } from '../../contract/ids.js';
+import { STATUS, TENANT, USER_EMAIL } from '../../contract/search-attributes.js';
 import {
   firstLoginSignal,
   provisionedUpdate,
@@ -17,10 +17,13 @@ import {
   type ProvisioningInput,
   type ProvisioningState,
   type UserProvisioningWorkflow,
-} from '../contract/user-provisioning.js';
-import { CREDENTIAL_REVOCATION_WORKFLOW, type CredentialRevocationWorkflow } from '../contract/signing-credentials.js';
-import { deactivateUser, type Deactivation } from '../domain/users/deactivation.js';
-import type { ApiDeps } from './deps.js';
+} from '../../contract/user-provisioning.js';
+import {
+  CREDENTIAL_REVOCATION_WORKFLOW,
+  type CredentialRevocationWorkflow,
+} from '../../contract/signing-credentials.js';
+import { deactivateUser, type Deactivation } from '../../domain/users/deactivation.js';
+import type { ApiDeps } from '../deps.js';
 import { waitAtMost, type Waited } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
 

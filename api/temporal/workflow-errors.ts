@@ -1,6 +1,6 @@
 /** Turning a failed workflow (or workflow update) back into the HTTP answer its business error carries. */
-import { AppError } from '../domain/errors.js';
-import { applicationFailureOf, failureAnswer } from '../contract/failure-answers.js';
+import { AppError } from '../../domain/errors.js';
+import { applicationFailureOf, failureAnswer } from '../../contract/failure-answers.js';
 
 export { applicationFailureOf };
 
