@@ -21,7 +21,7 @@ import { deadlineWorkflow } from '../../workflows/deadline.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
-import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 import { until } from '../support/until.js';
 
 const DAY = 86_400_000;
@@ -217,7 +217,7 @@ describe('documents: signing deadlines', function () {
 
   describe('reminders and escalation by email (real steps on the time-skipping test server)', function () {
     this.retries(1);
-    const env = timeSkippingPerTest();
+    const env = timeSkippingServer('test');
 
     /** Runs the real deadline steps for `documentId`'s first round until an hour past its escalation. */
     async function runUntilEscalated(documentId: string, dueAt: string) {

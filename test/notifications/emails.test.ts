@@ -19,7 +19,7 @@ import { sendMemo, sendNote } from '../support/communications.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
-import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 import { until } from '../support/until.js';
 
 const EMAIL = {
@@ -246,7 +246,7 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
   });
 
   describe('the daily digest (real steps on the time-skipping test server)', () => {
-    const env = timeSkippingPerTest();
+    const env = timeSkippingServer('test');
 
     it("holds a digest user's notices until the digest hour and sends them in one e-mail, nothing when nothing applies", async () => {
       const stack = getStack();

@@ -69,19 +69,21 @@ export async function withWorker<T>(
 export const SKIP_MESSAGE = 'Temporal test server not installed (npm run setup:tools needs Java 17 and Maven)';
 
 /**
- * A fresh time-skipping server for each test of the calling `describe` (a run one test left
- * waiting cannot hold the next one's clock); the tests are skipped when it is not installed.
+ * A time-skipping server for the calling `describe`: one for all its tests, or a fresh one for each
+ * test (a run one test left waiting cannot hold the next one's clock). The tests are skipped when
+ * the server is not installed.
  */
-export function timeSkippingPerTest(): () => TestWorkflowEnvironment {
+export function timeSkippingServer(per: 'suite' | 'test'): () => TestWorkflowEnvironment {
   let env: TestWorkflowEnvironment | null = null;
-  beforeEach(async function () {
+  const [setUp, tearDown] = per === 'suite' ? [before, after] : [beforeEach, afterEach];
+  setUp(async function () {
     env = await startTimeSkipping();
     if (!env) {
       console.log(`      skipped: ${SKIP_MESSAGE}`);
       this.skip();
     }
   });
-  afterEach(async () => {
+  tearDown(async () => {
     await env?.teardown();
     env = null;
   });

@@ -8,23 +8,14 @@
 import assert from 'node:assert/strict';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { caseExportProgressQuery, type CaseExportInput } from '../../contract/case-export.js';
 import { caseExportWorkflow } from '../../workflows/case-export.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 describe('CaseExportWorkflow on the time-skipping test server', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment | null;
-  before(async function () {
-    env = await startTimeSkipping();
-    if (!env) {
-      console.log(`      skipped: ${SKIP_MESSAGE}`);
-      this.skip();
-    }
-  });
-  after(async () => env?.teardown());
+  const env = timeSkippingServer('suite');
 
   const input = (exportId: string): CaseExportInput => ({
     tenant: 'demo',
@@ -46,7 +37,7 @@ describe('CaseExportWorkflow on the time-skipping test server', function () {
     const polls: number[] = [];
     const activities = {
       caseExportIndexState: async () => {
-        const now = await env!.currentTimeMs();
+        const now = await env().currentTimeMs();
         start ??= now;
         polls.push(now - start);
         return now - start >= signedAfterMs ? { signed: true, version: 3 } : { signed: false, version: null };
@@ -69,8 +60,8 @@ describe('CaseExportWorkflow on the time-skipping test server', function () {
   it('waits for the seal with a poll backing off to 30 s, then makes the PDF and the package, in order', async () => {
     const calls: string[] = [];
     const { activities, polls } = exportActivities(calls, 100_000);
-    const result = await withWorker(env!, activities, (taskQueue) =>
-      env!.client.workflow.execute(caseExportWorkflow, {
+    const result = await withWorker(env(), activities, (taskQueue) =>
+      env().client.workflow.execute(caseExportWorkflow, {
         taskQueue,
         workflowId: `export-${Date.now()}`,
         args: [input('exp-1')],
@@ -92,8 +83,8 @@ describe('CaseExportWorkflow on the time-skipping test server', function () {
       await released;
       return { sha256: 'pdf-sha' };
     });
-    await withWorker(env!, activities, async (taskQueue) => {
-      const handle = await env!.client.workflow.start(caseExportWorkflow, {
+    await withWorker(env(), activities, async (taskQueue) => {
+      const handle = await env().client.workflow.start(caseExportWorkflow, {
         taskQueue,
         workflowId: `export-progress-${Date.now()}`,
         args: [input('exp-2')],
@@ -111,8 +102,8 @@ describe('CaseExportWorkflow on the time-skipping test server', function () {
     const { activities } = exportActivities(calls, 0, async () => {
       throw ApplicationFailure.nonRetryable('El expediente no tiene documentos legibles', 'AppError');
     });
-    const run = withWorker(env!, activities, (taskQueue) =>
-      env!.client.workflow.execute(caseExportWorkflow, {
+    const run = withWorker(env(), activities, (taskQueue) =>
+      env().client.workflow.execute(caseExportWorkflow, {
         taskQueue,
         workflowId: `export-broken-${Date.now()}`,
         args: [input('exp-4')],

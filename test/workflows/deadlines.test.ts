@@ -22,7 +22,7 @@ import type { DeadlineSubject } from '../../domain/deadlines/subjects.js';
 import type { SigningRound } from '../../domain/documents/signing.js';
 import { deadlineWorkflow } from '../../workflows/deadline.js';
 import { documentSigningWorkflow } from '../../workflows/document-signing.js';
-import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 const DAY = 86_400_000;
@@ -83,7 +83,7 @@ describe('deadlines', () => {
     this.timeout(180_000);
     // A test server under load has been seen to stall a run; withWorker gives up after a minute and a fresh server retries it.
     this.retries(1);
-    const env = timeSkippingPerTest();
+    const env = timeSkippingServer('test');
 
     interface Delivery {
       kind: DeadlinePoint['kind'];

@@ -8,13 +8,12 @@
  */
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { noticeSignal, type Notice } from '../../contract/notifications.js';
 import { contentChangedSignal, SUMMARY_PROVIDER_REJECTED_TYPE, type SummaryInput } from '../../contract/summaries.js';
 import { notificationWorkflow } from '../../workflows/notifications.js';
 import { summaryWorkflow } from '../../workflows/summary.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 const SECOND = 1_000;
 const MINUTE = 60_000;
@@ -22,16 +21,8 @@ const HOUR = 3_600_000;
 
 describe('signal-driven runs on the time-skipping test server', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment | null;
-  before(async function () {
-    env = await startTimeSkipping();
-    if (!env) {
-      console.log(`      skipped: ${SKIP_MESSAGE}`);
-      this.skip();
-    }
-  });
-  after(async () => env?.teardown());
-  const now = () => env!.currentTimeMs();
+  const env = timeSkippingServer('suite');
+  const now = () => env().currentTimeMs();
 
   describe('NotificationWorkflow', () => {
     const notice = (key: string, subject: Notice['subject']): Notice => ({
@@ -60,10 +51,10 @@ describe('signal-driven runs on the time-skipping test server', function () {
       const calls: string[] = [];
       const digests: { at: number; key: string; notices: string[] }[] = [];
       const workflowId = `notifications-${Date.now()}`;
-      const { result, started } = await withWorker(env!, mailActivities(calls, digests), async (taskQueue) => {
+      const { result, started } = await withWorker(env(), mailActivities(calls, digests), async (taskQueue) => {
         const started = await now();
         const first = notice('e1', 'signature_request');
-        const handle = await env!.client.workflow.signalWithStart(notificationWorkflow, {
+        const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
           taskQueue,
           workflowId,
           args: [{ tenant: 'demo', userId: 'ana' }],
@@ -72,7 +63,7 @@ describe('signal-driven runs on the time-skipping test server', function () {
         });
         await handle.signal(noticeSignal, notice('e2', 'signed'));
         await handle.signal(noticeSignal, notice('e3', 'note'));
-        await env!.sleep(30 * MINUTE);
+        await env().sleep(30 * MINUTE);
         await handle.signal(noticeSignal, notice('e4', 'rejected'));
         // The same event again (a retried step): handled once.
         await handle.signal(noticeSignal, notice('e2', 'signed'));
@@ -90,8 +81,8 @@ describe('signal-driven runs on the time-skipping test server', function () {
     it('nothing held: the run ends after its notices, without waiting for a digest', async () => {
       const calls: string[] = [];
       const digests: { at: number; key: string; notices: string[] }[] = [];
-      const result = await withWorker(env!, mailActivities(calls, digests), async (taskQueue) => {
-        const handle = await env!.client.workflow.signalWithStart(notificationWorkflow, {
+      const result = await withWorker(env(), mailActivities(calls, digests), async (taskQueue) => {
+        const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
           taskQueue,
           workflowId: `notifications-now-${Date.now()}`,
           args: [{ tenant: 'demo', userId: 'ben' }],
@@ -117,7 +108,7 @@ describe('signal-driven runs on the time-skipping test server', function () {
     }
     const input = (id: string): SummaryInput => ({ tenant: 'demo', kind: 'record', id, debounceMs: 5 * SECOND });
     const start = (taskQueue: string, id: string) =>
-      env!.client.workflow.signalWithStart(summaryWorkflow, {
+      env().client.workflow.signalWithStart(summaryWorkflow, {
         taskQueue,
         workflowId: `summary-${id}`,
         args: [input(id)],
@@ -127,10 +118,10 @@ describe('signal-driven runs on the time-skipping test server', function () {
 
     it('a burst of edits makes one summary, five seconds after the last', async () => {
       const at: number[] = [];
-      const { result, lastChange } = await withWorker(env!, summaryActivities(at), async (taskQueue) => {
+      const { result, lastChange } = await withWorker(env(), summaryActivities(at), async (taskQueue) => {
         const handle = await start(taskQueue, `r1-${Date.now()}`);
         for (let i = 0; i < 3; i++) {
-          await env!.sleep(2 * SECOND);
+          await env().sleep(2 * SECOND);
           await handle.signal(contentChangedSignal);
         }
         const lastChange = await now();
@@ -145,17 +136,17 @@ describe('signal-driven runs on the time-skipping test server', function () {
     it('edits that never pause for five seconds still get their summary a minute after the first', async () => {
       const at: number[] = [];
       const changes: number[] = [];
-      await withWorker(env!, summaryActivities(at), async (taskQueue) => {
+      await withWorker(env(), summaryActivities(at), async (taskQueue) => {
         const id = `r2-${Date.now()}`;
         changes.push(await now());
         await start(taskQueue, id);
         while (changes.at(-1)! - changes[0]! < 90 * SECOND) {
-          await env!.sleep(3 * SECOND);
+          await env().sleep(3 * SECOND);
           changes.push(await now());
           // As the API does: signal-with-start, so a change after a run ended starts the next.
           await start(taskQueue, id);
         }
-        await env!.client.workflow.getHandle(`summary-${id}`).result();
+        await env().client.workflow.getHandle(`summary-${id}`).result();
       });
       const since = (t: number) => (t - changes[0]!) / SECOND;
       assert.equal(at.length, 2, 'two summaries');
@@ -171,7 +162,7 @@ describe('signal-driven runs on the time-skipping test server', function () {
         summarizeObject: async () => {
           if (++calls === 1) {
             // Someone edits while the refused summary is being made.
-            await env!.client.workflow.getHandle(`summary-${id}`).signal(contentChangedSignal);
+            await env().client.workflow.getHandle(`summary-${id}`).signal(contentChangedSignal);
             throw ApplicationFailure.nonRetryable(
               'El proveedor rechazó el pedido (400)',
               SUMMARY_PROVIDER_REJECTED_TYPE,
@@ -180,7 +171,7 @@ describe('signal-driven runs on the time-skipping test server', function () {
           return { status: 'written', number: null, provider: 'p', model: 'm', version: 2 };
         },
       } as unknown as Partial<Activities>;
-      const result = await withWorker(env!, activities, async (taskQueue) => (await start(taskQueue, id)).result());
+      const result = await withWorker(env(), activities, async (taskQueue) => (await start(taskQueue, id)).result());
       assert.deepEqual(result, { changes: 2, runs: 2, written: 1, failed: 1 });
       assert.equal(calls, 2, 'the refusal was not retried');
     });
@@ -197,9 +188,9 @@ describe('signal-driven runs on the time-skipping test server', function () {
           return { status: 'written', number: null, provider: 'p', model: 'm', version: 1 };
         },
       } as unknown as Partial<Activities>;
-      const result = await withWorker(env!, activities, async (taskQueue) => {
+      const result = await withWorker(env(), activities, async (taskQueue) => {
         const handle = await start(taskQueue, `r4-${Date.now()}`);
-        await env!.sleep(10 * MINUTE);
+        await env().sleep(10 * MINUTE);
         down = false;
         return handle.result();
       });

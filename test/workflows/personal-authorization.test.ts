@@ -24,7 +24,7 @@ import {
   signBatchProgressQuery,
   type SignBatchDocumentInput,
 } from '../../contract/sign-batch.js';
-import { timeSkippingPerTest, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 const GOOD = '246810';
 const MINUTE = 60_000;
@@ -84,7 +84,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe('DocumentSigningWorkflow: authorising a personal signature', function () {
   this.timeout(120_000);
-  const env = timeSkippingPerTest();
+  const env = timeSkippingServer('test');
 
   async function begun(taskQueue: string) {
     const handle = await env().client.workflow.start(documentSigningWorkflow, {
@@ -182,7 +182,7 @@ describe('DocumentSigningWorkflow: authorising a personal signature', function (
 
 describe("SignBatchWorkflow: one code for a personal signer's batch", function () {
   this.timeout(120_000);
-  const env = timeSkippingPerTest();
+  const env = timeSkippingServer('test');
 
   /** Every document prepared; the code GOOD authorises; completion numbers each. */
   function batchActivities(calls: string[]) {

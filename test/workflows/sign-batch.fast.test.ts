@@ -6,7 +6,6 @@
  * document's status, a transient failure retried, and the `settled` update answering the end.
  */
 import assert from 'node:assert/strict';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { appFailure } from '../../contract/failures.js';
 import {
@@ -17,19 +16,11 @@ import {
   type SignBatchOutcome,
 } from '../../contract/sign-batch.js';
 import { signBatchWorkflow } from '../../workflows/sign-batch.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 describe('SignBatchWorkflow on the time-skipping test server', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment | null;
-  before(async function () {
-    env = await startTimeSkipping();
-    if (!env) {
-      console.log(`      skipped: ${SKIP_MESSAGE}`);
-      this.skip();
-    }
-  });
-  after(async () => env?.teardown());
+  const env = timeSkippingServer('suite');
 
   const outcome = (documentId: string, result: SignBatchOutcome['result'], officialNumber: string | null = null) => ({
     documentId,
@@ -71,8 +62,8 @@ describe('SignBatchWorkflow on the time-skipping test server', function () {
       },
     } as unknown as Partial<Activities>;
     const documentIds = ['d1', 'd2', 'd3', 'd4', 'd5'];
-    const { settled, result } = await withWorker(env!, activities, async (taskQueue) => {
-      const handle = await env!.client.workflow.start(signBatchWorkflow, {
+    const { settled, result } = await withWorker(env(), activities, async (taskQueue) => {
+      const handle = await env().client.workflow.start(signBatchWorkflow, {
         taskQueue,
         workflowId: `batch-${Date.now()}`,
         args: [{ tenant: 'demo', userId: 'ana', documentIds }],
@@ -107,8 +98,8 @@ describe('SignBatchWorkflow on the time-skipping test server', function () {
         return outcome(documentId, 'signed');
       },
     } as unknown as Partial<Activities>;
-    await withWorker(env!, activities, async (taskQueue) => {
-      const handle = await env!.client.workflow.start(signBatchWorkflow, {
+    await withWorker(env(), activities, async (taskQueue) => {
+      const handle = await env().client.workflow.start(signBatchWorkflow, {
         taskQueue,
         workflowId: `batch-progress-${Date.now()}`,
         args: [{ tenant: 'demo', userId: 'ana', documentIds: ['d1', 'd2', 'd3'] }],

@@ -8,14 +8,13 @@
 import assert from 'node:assert/strict';
 import { WithStartWorkflowOperation, WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { recordMovementUpdate, type ProvidenceInput } from '../../contract/cases.js';
 import { APP_ERROR_TYPE, appFailure, SIGNER_REJECTED_TYPE } from '../../contract/failures.js';
 import type { MovementResult } from '../../domain/cases/movements.js';
 import { providenceWorkflow } from '../../workflows/providence.js';
 import { recordReportWorkflow } from '../../workflows/record-report.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 const MINUTE = 60_000;
 
@@ -49,15 +48,7 @@ const refusedForGood = async () => {
 
 describe('system documents on the time-skipping test server', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment | null;
-  before(async function () {
-    env = await startTimeSkipping();
-    if (!env) {
-      console.log(`      skipped: ${SKIP_MESSAGE}`);
-      this.skip();
-    }
-  });
-  after(async () => env?.teardown());
+  const env = timeSkippingServer('suite');
 
   describe('RecordReportWorkflow', () => {
     function reportActivities(calls: string[], sign: () => Promise<void>) {
@@ -81,12 +72,12 @@ describe('system documents on the time-skipping test server', function () {
       let attempts = 0;
       const sign = async () => {
         attempts++;
-        const now = await env!.currentTimeMs();
+        const now = await env().currentTimeMs();
         start ??= now;
         if (now - start < 10 * MINUTE) throw new Error('connect ECONNREFUSED 127.0.0.1:3100');
       };
-      const result = await withWorker(env!, reportActivities(calls, sign), (taskQueue) =>
-        env!.client.workflow.execute(recordReportWorkflow, {
+      const result = await withWorker(env(), reportActivities(calls, sign), (taskQueue) =>
+        env().client.workflow.execute(recordReportWorkflow, {
           taskQueue,
           workflowId: `report-${Date.now()}`,
           args: [input],
@@ -114,8 +105,8 @@ describe('system documents on the time-skipping test server', function () {
 
     it('a report the signing service refuses for good is withdrawn and never linked', async () => {
       const calls: string[] = [];
-      const run = withWorker(env!, reportActivities(calls, refusedForGood), (taskQueue) =>
-        env!.client.workflow.execute(recordReportWorkflow, {
+      const run = withWorker(env(), reportActivities(calls, refusedForGood), (taskQueue) =>
+        env().client.workflow.execute(recordReportWorkflow, {
           taskQueue,
           workflowId: `report-refused-${Date.now()}`,
           args: [input],
@@ -187,11 +178,11 @@ describe('system documents on the time-skipping test server', function () {
     it('the recordMovement update answers with the movement recorded; then its PV is made and sealed', async () => {
       const calls: string[] = [];
       const { answer, result } = await withWorker(
-        env!,
+        env(),
         providenceActivities(calls, async () => moved),
         async (taskQueue) => {
           const operation = withStart(taskQueue, `providence-${Date.now()}`);
-          const answer = await env!.client.workflow.executeUpdateWithStart(recordMovementUpdate, {
+          const answer = await env().client.workflow.executeUpdateWithStart(recordMovementUpdate, {
             startWorkflowOperation: operation,
           });
           return { answer, result: await (await operation.workflowHandle()).result() };
@@ -212,14 +203,14 @@ describe('system documents on the time-skipping test server', function () {
     it('a refused movement is the update’s answer and ends the run: no PV, nothing signed', async () => {
       const calls: string[] = [];
       const { refusal, failure } = await withWorker(
-        env!,
+        env(),
         providenceActivities(calls, async () => {
           throw appFailure(403, 'El expediente no está en su sector');
         }),
         async (taskQueue) => {
           const operation = withStart(taskQueue, `providence-refused-${Date.now()}`);
-          const refusal = await env!.client.workflow
-            .executeUpdateWithStart(recordMovementUpdate, { startWorkflowOperation: operation })
+          const refusal = await env()
+            .client.workflow.executeUpdateWithStart(recordMovementUpdate, { startWorkflowOperation: operation })
             .catch((e: unknown) => e);
           const failure = await (await operation.workflowHandle()).result().catch((e: unknown) => e);
           return { refusal, failure };
@@ -238,10 +229,10 @@ describe('system documents on the time-skipping test server', function () {
     it('a PV refused for good is withdrawn; the movement stands', async () => {
       const calls: string[] = [];
       const run = withWorker(
-        env!,
+        env(),
         providenceActivities(calls, async () => moved, refusedForGood),
         (taskQueue) =>
-          env!.client.workflow.execute(providenceWorkflow, {
+          env().client.workflow.execute(providenceWorkflow, {
             taskQueue,
             workflowId: `providence-pv-refused-${Date.now()}`,
             args: [input(false)],

@@ -10,28 +10,19 @@
  */
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { caseFileWakeSignal } from '../../contract/case-file.js';
 import { SIGNER_REJECTED_TYPE } from '../../contract/failures.js';
 import { archiveRenewalWorkflow } from '../../workflows/archive-renewal.js';
 import { auditAnchorWorkflow } from '../../workflows/audit-anchor.js';
 import { caseFileWorkflow } from '../../workflows/case-file.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 const MINUTE = 60_000;
 
 describe('runs across municipalities on the time-skipping test server', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment | null;
-  before(async function () {
-    env = await startTimeSkipping();
-    if (!env) {
-      console.log(`      skipped: ${SKIP_MESSAGE}`);
-      this.skip();
-    }
-  });
-  after(async () => env?.teardown());
+  const env = timeSkippingServer('suite');
 
   describe('CaseFileWorkflow', () => {
     it('foliates, then seals the index versions in order; woken for new work; ends after ten idle minutes', async () => {
@@ -53,13 +44,13 @@ describe('runs across municipalities on the time-skipping test server', function
         },
       } as unknown as Partial<Activities>;
       const workflowId = `case-file-${Date.now()}`;
-      const result = await withWorker(env!, activities, async (taskQueue) => {
-        const handle = await env!.client.workflow.start(caseFileWorkflow, {
+      const result = await withWorker(env(), activities, async (taskQueue) => {
+        const handle = await env().client.workflow.start(caseFileWorkflow, {
           taskQueue,
           workflowId,
           args: [{ tenant: 'demo' }],
         });
-        await env!.sleep(4 * MINUTE);
+        await env().sleep(4 * MINUTE);
         assert.equal(calls.length, 4, 'the first work done, then idle');
         cases = ['case-3'];
         await handle.signal(caseFileWakeSignal);
@@ -74,7 +65,7 @@ describe('runs across municipalities on the time-skipping test server', function
         'seal case-3 v2',
       ]);
       assert.deepEqual(result, { foliated: 9, signed: 3 });
-      const { startTime, closeTime } = await env!.client.workflow.getHandle(workflowId).describe();
+      const { startTime, closeTime } = await env().client.workflow.getHandle(workflowId).describe();
       const lasted = closeTime!.getTime() - startTime.getTime();
       // Woken at 4 minutes, then ten idle minutes.
       assert.ok(lasted >= 14 * MINUTE && lasted < 15 * MINUTE, `${lasted / MINUTE} minutes`);
@@ -98,8 +89,8 @@ describe('runs across municipalities on the time-skipping test server', function
           return { anchored: tenant !== 'gamma' };
         },
       } as unknown as Partial<Activities>;
-      const result = await withWorker(env!, activities, (taskQueue) =>
-        env!.client.workflow.execute(auditAnchorWorkflow, {
+      const result = await withWorker(env(), activities, (taskQueue) =>
+        env().client.workflow.execute(auditAnchorWorkflow, {
           taskQueue,
           workflowId: `anchor-${Date.now()}`,
           args: [{}],
@@ -139,8 +130,8 @@ describe('runs across municipalities on the time-skipping test server', function
           return { renewed: true };
         },
       } as unknown as Partial<Activities>;
-      const result = await withWorker(env!, activities, (taskQueue) =>
-        env!.client.workflow.execute(archiveRenewalWorkflow, {
+      const result = await withWorker(env(), activities, (taskQueue) =>
+        env().client.workflow.execute(archiveRenewalWorkflow, {
           taskQueue,
           workflowId: `archive-renewal-${Date.now()}`,
           args: [{}],

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { caseCreationWorkflow } from '../../workflows/case-creation.js';
 import type { SigningRound } from '../../domain/documents/signing.js';
@@ -16,27 +15,18 @@ import { documentSigningWorkflow } from '../../workflows/document-signing.js';
 import { APP_ERROR_TYPE, SIGNER_REJECTED_TYPE } from '../../contract/failures.js';
 import { firstLoginSignal, resendInvitationSignal, type ProvisioningInput } from '../../contract/user-provisioning.js';
 import { userProvisioningWorkflow } from '../../workflows/user-provisioning.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 const DAY = 86_400_000;
 const FIVE_DAYS_S = 5 * 86_400;
 
 describe('workflows on the time-skipping test server', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment | null;
-
-  before(async function () {
-    env = await startTimeSkipping();
-    if (!env) {
-      console.log(`      skipped: ${SKIP_MESSAGE}`);
-      this.skip();
-    }
-  });
-  after(async () => env?.teardown());
+  const env = timeSkippingServer('suite');
 
   /** How long a run took in workflow time, from the server's own start and close times. */
   async function lasted(workflowId: string): Promise<number> {
-    const { startTime, closeTime } = await env!.client.workflow.getHandle(workflowId).describe();
+    const { startTime, closeTime } = await env().client.workflow.getHandle(workflowId).describe();
     return closeTime!.getTime() - startTime.getTime();
   }
 
@@ -74,8 +64,8 @@ describe('workflows on the time-skipping test server', function () {
       const certificates: string[] = [];
       const wall = Date.now();
       const workflowId = `expiry-${wall}`;
-      const state = await withWorker(env!, provisioningActivities(calls, certificates), (taskQueue) =>
-        env!.client.workflow.execute(userProvisioningWorkflow, {
+      const state = await withWorker(env(), provisioningActivities(calls, certificates), (taskQueue) =>
+        env().client.workflow.execute(userProvisioningWorkflow, {
           taskQueue,
           workflowId,
           args: [input('ana@example.org')],
@@ -92,13 +82,13 @@ describe('workflows on the time-skipping test server', function () {
     it('a resend on day four issues a second ticket, and the invitation expires five days after it', async () => {
       const calls: string[] = [];
       const workflowId = `resend-${Date.now()}`;
-      const state = await withWorker(env!, provisioningActivities(calls), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(userProvisioningWorkflow, {
+      const state = await withWorker(env(), provisioningActivities(calls), async (taskQueue) => {
+        const handle = await env().client.workflow.start(userProvisioningWorkflow, {
           taskQueue,
           workflowId,
           args: [input('ben@example.org')],
         });
-        await env!.sleep(4 * DAY);
+        await env().sleep(4 * DAY);
         assert.deepEqual(calls, ['ticket 1', 'email 1'], 'still waiting on day four');
         await handle.signal(resendInvitationSignal);
         return handle.result();
@@ -113,13 +103,13 @@ describe('workflows on the time-skipping test server', function () {
     it('a first login on day three activates the user and ends the wait', async () => {
       const calls: string[] = [];
       const workflowId = `login-${Date.now()}`;
-      const state = await withWorker(env!, provisioningActivities(calls), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(userProvisioningWorkflow, {
+      const state = await withWorker(env(), provisioningActivities(calls), async (taskQueue) => {
+        const handle = await env().client.workflow.start(userProvisioningWorkflow, {
           taskQueue,
           workflowId,
           args: [input('cai@example.org')],
         });
-        await env!.sleep(3 * DAY);
+        await env().sleep(3 * DAY);
         await handle.signal(firstLoginSignal, 'auth0|pw-1');
         return handle.result();
       });
@@ -175,18 +165,18 @@ describe('workflows on the time-skipping test server', function () {
       let attempts = 0;
       const workflowId = `outage-${Date.now()}`;
       const result = await withWorker(
-        env!,
+        env(),
         caseActivities(calls, async () => {
           attempts++;
           if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:3100');
         }),
         async (taskQueue) => {
-          const handle = await env!.client.workflow.start(caseCreationWorkflow, {
+          const handle = await env().client.workflow.start(caseCreationWorkflow, {
             taskQueue,
             workflowId,
             args: [input],
           });
-          await env!.sleep(2 * 3_600_000);
+          await env().sleep(2 * 3_600_000);
           down = false;
           return handle.result();
         },
@@ -205,7 +195,7 @@ describe('workflows on the time-skipping test server', function () {
     it('a cover the signing service refuses for good removes the half-made case and fails with the reason', async () => {
       const calls: string[] = [];
       const failure = withWorker(
-        env!,
+        env(),
         caseActivities(calls, async () => {
           throw ApplicationFailure.create({
             type: SIGNER_REJECTED_TYPE,
@@ -214,7 +204,7 @@ describe('workflows on the time-skipping test server', function () {
           });
         }),
         (taskQueue) =>
-          env!.client.workflow.execute(caseCreationWorkflow, {
+          env().client.workflow.execute(caseCreationWorkflow, {
             taskQueue,
             workflowId: `refused-${Date.now()}`,
             args: [input],
@@ -290,8 +280,8 @@ describe('workflows on the time-skipping test server', function () {
     it('a round nobody begins ends on its own after ten minutes', async () => {
       const calls: string[] = [];
       const workflowId = `unbegun-${Date.now()}`;
-      const result = await withWorker(env!, signingActivities(calls), (taskQueue) =>
-        env!.client.workflow.execute(documentSigningWorkflow, {
+      const result = await withWorker(env(), signingActivities(calls), (taskQueue) =>
+        env().client.workflow.execute(documentSigningWorkflow, {
           taskQueue,
           workflowId,
           args: [{ tenant: 'demo', documentId: 'doc-1' }],
@@ -305,8 +295,8 @@ describe('workflows on the time-skipping test server', function () {
 
     it('signatures in order, each once, through signing-service failures; the numerator numbers and ends the round', async () => {
       const calls: string[] = [];
-      const result = await withWorker(env!, signingActivities(calls, 2), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(documentSigningWorkflow, {
+      const result = await withWorker(env(), signingActivities(calls, 2), async (taskQueue) => {
+        const handle = await env().client.workflow.start(documentSigningWorkflow, {
           taskQueue,
           workflowId: `round-${Date.now()}`,
           args: [{ tenant: 'demo', documentId: 'doc-1' }],
@@ -335,8 +325,8 @@ describe('workflows on the time-skipping test server', function () {
 
     it('a rejection ends the round and its run (a repeat is then answered by the API from the database)', async () => {
       const calls: string[] = [];
-      const result = await withWorker(env!, signingActivities(calls), async (taskQueue) => {
-        const handle = await env!.client.workflow.start(documentSigningWorkflow, {
+      const result = await withWorker(env(), signingActivities(calls), async (taskQueue) => {
+        const handle = await env().client.workflow.start(documentSigningWorkflow, {
           taskQueue,
           workflowId: `rejected-${Date.now()}`,
           args: [{ tenant: 'demo', documentId: 'doc-1' }],

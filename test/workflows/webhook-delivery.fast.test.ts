@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { Context } from '@temporalio/activity';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import {
   webhookWakeSignal,
@@ -18,7 +17,7 @@ import {
   type WebhookRetryPolicy,
 } from '../../contract/webhooks.js';
 import { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery.js';
-import { SKIP_MESSAGE, startTimeSkipping, withWorker } from '../support/time-skipping.js';
+import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -49,15 +48,7 @@ const notAccepted = () => {
 
 describe('WebhookDeliveryWorkflow on the time-skipping test server', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment | null;
-  before(async function () {
-    env = await startTimeSkipping();
-    if (!env) {
-      console.log(`      skipped: ${SKIP_MESSAGE}`);
-      this.skip();
-    }
-  });
-  after(async () => env?.teardown());
+  const env = timeSkippingServer('suite');
 
   const input = (subscriptionId: string, retry = RETRY): WebhookDeliveryInput => ({
     tenant: 'demo',
@@ -65,14 +56,14 @@ describe('WebhookDeliveryWorkflow on the time-skipping test server', function ()
     retry,
   });
   // The test server's clock, which skips; Date.now() in an activity is the wall clock.
-  const now = () => env!.currentTimeMs();
+  const now = () => env().currentTimeMs();
   const record = () => ({ passes: [] as number[], failing: [] as { giveUpMs: number }[] });
 
   it('a receiver down for 72 hours: attempts back off by doubling up to an hour, then the subscription is marked failing once', async () => {
     const seen = record();
     const workflowId = `webhook-failing-${Date.now()}`;
-    const result = await withWorker(env!, deliveryActivities(now, notAccepted, seen), (taskQueue) =>
-      env!.client.workflow.execute(webhookDeliveryWorkflow, { taskQueue, workflowId, args: [input('sub-1')] }),
+    const result = await withWorker(env(), deliveryActivities(now, notAccepted, seen), (taskQueue) =>
+      env().client.workflow.execute(webhookDeliveryWorkflow, { taskQueue, workflowId, args: [input('sub-1')] }),
     );
     assert.deepEqual(result, { ended: 'failing', delivered: 0 });
     assert.deepEqual(seen.failing, [{ giveUpMs: 72 * HOUR }], 'marked once, with the give-up time for its message');
@@ -87,7 +78,7 @@ describe('WebhookDeliveryWorkflow on the time-skipping test server', function ()
     );
     const span = seen.passes.at(-1)! - seen.passes[0]!;
     assert.ok(span <= 72 * HOUR && span > 71 * HOUR, `last attempt ${span / HOUR} h after the first`);
-    const { startTime, closeTime } = await env!.client.workflow.getHandle(workflowId).describe();
+    const { startTime, closeTime } = await env().client.workflow.getHandle(workflowId).describe();
     const lasted = closeTime!.getTime() - startTime.getTime();
     assert.ok(lasted >= 71 * HOUR && lasted <= 72 * HOUR + MINUTE, `failing after ${lasted / HOUR} h`);
   });
@@ -100,8 +91,8 @@ describe('WebhookDeliveryWorkflow on the time-skipping test server', function ()
       if (at - start < 40 * HOUR) return notAccepted();
       return seen.passes.length > 60 ? { state: 'stopped', delivered: 0 } : { state: 'more', delivered: 5 };
     };
-    const result = await withWorker(env!, deliveryActivities(now, answer, seen), (taskQueue) =>
-      env!.client.workflow.execute(webhookDeliveryWorkflow, {
+    const result = await withWorker(env(), deliveryActivities(now, answer, seen), (taskQueue) =>
+      env().client.workflow.execute(webhookDeliveryWorkflow, {
         taskQueue,
         workflowId: `webhook-recovers-${Date.now()}`,
         args: [input('sub-2')],
@@ -121,15 +112,15 @@ describe('WebhookDeliveryWorkflow on the time-skipping test server', function ()
       { state: 'stopped', delivered: 0 }, // the subscription was disabled meanwhile
     ];
     const result = await withWorker(
-      env!,
+      env(),
       deliveryActivities(now, () => script.shift()!, seen),
       async (taskQueue) => {
-        const handle = await env!.client.workflow.start(webhookDeliveryWorkflow, {
+        const handle = await env().client.workflow.start(webhookDeliveryWorkflow, {
           taskQueue,
           workflowId: `webhook-wake-${Date.now()}`,
           args: [input('sub-3')],
         });
-        await env!.sleep(10 * MINUTE);
+        await env().sleep(10 * MINUTE);
         assert.equal(seen.passes.length, 1, 'idle until woken');
         await handle.signal(webhookWakeSignal);
         return handle.result();
@@ -143,7 +134,7 @@ describe('WebhookDeliveryWorkflow on the time-skipping test server', function ()
   it('a tenant that no longer exists fails the run at once, without back-off or a failing mark', async () => {
     const seen = record();
     const run = withWorker(
-      env!,
+      env(),
       deliveryActivities(
         now,
         () => {
@@ -152,7 +143,7 @@ describe('WebhookDeliveryWorkflow on the time-skipping test server', function ()
         seen,
       ),
       (taskQueue) =>
-        env!.client.workflow.execute(webhookDeliveryWorkflow, {
+        env().client.workflow.execute(webhookDeliveryWorkflow, {
           taskQueue,
           workflowId: `webhook-unknown-${Date.now()}`,
           args: [input('sub-4')],
@@ -177,14 +168,16 @@ describe('WebhookDeliveryWorkflow on the time-skipping test server', function ()
       },
     } as unknown as Partial<Activities>;
     const workflowId = `webhook-continue-${Date.now()}`;
-    const result = await withWorker(env!, activities, (taskQueue) =>
-      env!.client.workflow.execute(webhookDeliveryWorkflow, { taskQueue, workflowId, args: [input('sub-5')] }),
+    const result = await withWorker(env(), activities, (taskQueue) =>
+      env().client.workflow.execute(webhookDeliveryWorkflow, { taskQueue, workflowId, args: [input('sub-5')] }),
     );
     assert.equal(runs.size, 2, 'a second run');
     assert.equal(seen.passes.length, 501);
     // The result is the last run's: it counts what that run delivered.
     assert.deepEqual(result, { ended: 'stopped', delivered: 0 });
-    const first = await env!.client.workflow.getHandle(workflowId, [...runs][0]).describe();
+    const first = await env()
+      .client.workflow.getHandle(workflowId, [...runs][0])
+      .describe();
     assert.equal(first.status.name, 'CONTINUED_AS_NEW');
   });
 });
