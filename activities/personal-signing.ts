@@ -9,7 +9,7 @@
  */
 import type { AuthorizationRequest, AuthorizationResult } from '../contract/document-signing.js';
 import { appFailure } from '../contract/failures.js';
-import type { DomainContext } from '../domain/context.js';
+import { actingUserOf, type DomainContext } from '../domain/context.js';
 import { prepareSignature, recordSignature, type SignatureRequest } from '../domain/documents/signing.js';
 import {
   credentialById,
@@ -229,7 +229,7 @@ export interface CredentialHolder {
 export async function ensureCredential(
   ctx: DomainContext,
   csc: CscClient,
-  user: CredentialHolder = ctx.user!,
+  user: CredentialHolder = actingUserOf(ctx),
 ): Promise<SigningCredential> {
   const recorded = await ctx.db.transaction((trx) => currentCredential(trx, user.id));
   if (recorded) return recorded;

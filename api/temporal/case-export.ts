@@ -13,7 +13,7 @@ import {
   parseIndexVersion,
   requestExport,
 } from '../../domain/case-file/export.js';
-import type { DomainContext } from '../../domain/context.js';
+import { actingUserOf, type DomainContext } from '../../domain/context.js';
 import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../../contract/case-export.js';
 import { CASE_NUMBER, TENANT } from '../../contract/search-attributes.js';
 import type { ApiDeps } from '../deps.js';
@@ -43,7 +43,12 @@ export function caseExports(deps: ApiDeps) {
         workflowId: caseExportWorkflowId(ctx.tenant.schema, requested.caseNumber, requested.exportId),
         taskQueue: deps.config.temporal.taskQueue,
         args: [
-          { tenant: ctx.tenant.schema, userId: ctx.user!.id, caseId: requested.caseId, exportId: requested.exportId },
+          {
+            tenant: ctx.tenant.schema,
+            userId: actingUserOf(ctx).id,
+            caseId: requested.caseId,
+            exportId: requested.exportId,
+          },
         ],
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },

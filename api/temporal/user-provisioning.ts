@@ -3,7 +3,7 @@
  * invited or linked), resend an invitation, read its status, and tell it about a first login.
  */
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateStage } from '@temporalio/client';
-import type { DomainContext } from '../../domain/context.js';
+import { actingUserOf, type DomainContext } from '../../domain/context.js';
 import { conflict } from '../../domain/errors.js';
 import { checkNewUser, userForInvitation, type NewUser } from '../../domain/users/provisioning.js';
 import { workflowIds } from '../../contract/ids.js';
@@ -41,7 +41,7 @@ export function userProvisioning(deps: ApiDeps) {
         { key: USER_EMAIL, value: input.user.email.toLowerCase() },
         { key: STATUS, value: 'provisioning' },
       ],
-      memo: { full_name: input.user.fullName, requested_by: ctx.user!.fullName },
+      memo: { full_name: input.user.fullName, requested_by: actingUserOf(ctx).fullName },
       staticSummary: `Alta de ${input.user.fullName} <${input.user.email.toLowerCase()}>`,
     };
   }
@@ -49,7 +49,7 @@ export function userProvisioning(deps: ApiDeps) {
   function inputFor(ctx: DomainContext, user: NewUser): ProvisioningInput {
     return {
       tenant: ctx.tenant.schema,
-      requestedBy: ctx.user!.id,
+      requestedBy: actingUserOf(ctx).id,
       user: { ...user, email: user.email.toLowerCase() },
       ticketTtlSeconds: deps.config.invitationTtlSeconds,
     };
@@ -117,7 +117,7 @@ export function userProvisioning(deps: ApiDeps) {
       await client.workflow.start<CredentialRevocationWorkflow>(CREDENTIAL_REVOCATION_WORKFLOW, {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId, requestedBy: ctx.user!.id }],
+        args: [{ tenant: ctx.tenant.schema, userId, requestedBy: actingUserOf(ctx).id }],
         workflowIdConflictPolicy: 'USE_EXISTING',
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { BACKEND_DATE_FILTERS, dayRange, INTEGRATION_DATE_FILTERS, namedWindow, type Window } from '../calendar.js';
 import { searchTextOf } from '../limits.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { editSectorIds, viewSectorIds, whereReadableBy, type Reader } from '../documents/access.js';
 import { iso } from '../documents/records.js';
@@ -314,7 +314,7 @@ export async function searchCasesIntegration(ctx: DomainContext, input: CaseSear
 }
 
 export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchInput) {
-  const user = ctx.user!;
+  const user = actingUserOf(ctx);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     const { rows, total } = await pageOfCases(trx, ctx, input, 'backend', p);
@@ -516,7 +516,7 @@ export async function caseDocuments(ctx: DomainContext, caseId: string) {
 export async function casePermissions(ctx: DomainContext, caseId: string): Promise<CasePermissions> {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);
-    return (await caseAccess(trx, ctx.user!, c)).permissions;
+    return (await caseAccess(trx, actingUserOf(ctx), c)).permissions;
   });
 }
 
@@ -524,7 +524,7 @@ export async function casePermissions(ctx: DomainContext, caseId: string): Promi
 export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);
-    const access = await caseAccess(trx, ctx.user!, c);
+    const access = await caseAccess(trx, actingUserOf(ctx), c);
     return {
       ...caseObject(c),
       short_ai_summary: c.short_ai_summary,
@@ -534,7 +534,7 @@ export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
       movements: await movementsOf(trx, c.id),
       documents: await caseDocumentRows(trx, c.id, ctx.user),
       document_links: await documentLinksOf(trx, c.id, ctx.user),
-      my_proposed_drafts: await proposedDraftsOf(trx, c.id, ctx.user!.id),
+      my_proposed_drafts: await proposedDraftsOf(trx, c.id, actingUserOf(ctx).id),
       permissions: access.permissions,
       deadline: (await openCaseDeadlines(trx, [c.id])).get(c.id) ?? null,
     };
@@ -593,7 +593,7 @@ async function activeUsersOf(trx: Tx, sectorId: string) {
 export async function prepareTransfer(ctx: DomainContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
-    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_transfer)
+    if (!(await caseAccess(trx, actingUserOf(ctx), c)).permissions.can_transfer)
       throw forbidden(CASE_MESSAGES.noTransferPermission);
     return { available_sectors: await sectorsExcept(trx, c.owner_sector_id) };
   });
@@ -602,7 +602,7 @@ export async function prepareTransfer(ctx: DomainContext, caseId: string) {
 export async function prepareAssignment(ctx: DomainContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
-    if (!(await caseAccess(trx, ctx.user!, c)).permissions.can_assign)
+    if (!(await caseAccess(trx, actingUserOf(ctx), c)).permissions.can_assign)
       throw forbidden(CASE_MESSAGES.noAssignPermission);
     const sectors = await sectorsExcept(trx, c.owner_sector_id);
     const result = [];

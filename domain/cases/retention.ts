@@ -113,7 +113,7 @@ export async function setTemplateRetention(
         trx,
         'case_template.retention_changed',
         { kind: 'case_template', id: templateId },
-        { template_id: templateId, by_user_id: ctx.user!.id },
+        { template_id: templateId, by_user_id: actingUserOf(ctx).id },
       );
     }
     return row!;

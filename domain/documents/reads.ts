@@ -3,7 +3,7 @@ import { deadlineFields } from '../deadlines/reads.js';
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
 import { badRequest, conflict, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { searchTextOf } from '../limits.js';
@@ -188,7 +188,7 @@ interface Found {
 
 /** Integration search: the documents the user may see, newest first, filtered; by page or by cursor. */
 export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
-  const user = ctx.user!;
+  const user = actingUserOf(ctx);
   const text = searchTextOf(input.search);
   searchTextOf(input.document_type, 'document_type');
   const p = parseListPage(input, [
@@ -371,7 +371,7 @@ export async function countPendingSignatures(trx: Tx, user: ActingUser): Promise
 
 /** Documents waiting for the acting user's signature, longest waiting first. */
 export async function pendingSignatures(ctx: DomainContext) {
-  const user = ctx.user!;
+  const user = actingUserOf(ctx);
   return ctx.db.transaction(async (trx) => {
     const rows = await awaitingSignatureCandidates(documentsQuery(trx), trx, user)
       .orderBy('d.sent_to_sign_at')

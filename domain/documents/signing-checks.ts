@@ -3,7 +3,7 @@
  * immediate, precise answer (404, 403, 409, or "you already signed"), while the workflow and its
  * activities stay the authority if something changes in between.
  */
-import type { DomainContext } from '../context.js';
+import { actingUserOf, type DomainContext } from '../context.js';
 import { requireDocument } from './access.js';
 import {
   rejectDecision,
@@ -47,11 +47,11 @@ export async function checkCanSign(
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
     const round = roundViewOf(doc, await loadSigners(trx, doc.id));
-    const decision = signDecision(round, ctx.user!.id);
+    const decision = signDecision(round, actingUserOf(ctx).id);
     if (decision.kind === 'refuse') throw refused(decision.refusal);
     // The numerator's signature is answered with the official document: while the document is
     // still being officialized (`completing`), the request goes to the workflow, which answers once it is.
-    if (decision.kind === 'repeat') return { doc, existing: signatureAnswer(doc.id, round, ctx.user!.id) };
+    if (decision.kind === 'repeat') return { doc, existing: signatureAnswer(doc.id, round, actingUserOf(ctx).id) };
     return { doc };
   });
 }
@@ -70,7 +70,7 @@ export async function checkCanReject(
     const rejection =
       doc.status === 'rejected' ? { rejectedBy: doc.rejected_by!, reason: doc.rejection_reason! } : null;
     const round = { ...roundViewOf(doc, await loadSigners(trx, doc.id)), rejection };
-    const decision = rejectDecision(round, { userId: ctx.user!.id, reason });
+    const decision = rejectDecision(round, { userId: actingUserOf(ctx).id, reason });
     if (decision.kind === 'refuse') throw refused(decision.refusal);
     if (decision.kind === 'repeat') {
       return {

@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { requireAdministrator, type DomainContext } from '../context.js';
+import { actingUserOf, requireAdministrator, type DomainContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { currentCredential } from './credentials.js';
 import { SIGNATURE_MESSAGES } from './messages.js';
@@ -32,7 +32,7 @@ export interface PersonalSigningOf {
 
 /** How the acting user signs now. */
 export async function personalSigningOf(ctx: DomainContext): Promise<PersonalSigningOf> {
-  const userId = ctx.user!.id;
+  const userId = actingUserOf(ctx).id;
   return ctx.db.transaction(async (trx) => {
     const mode = await signatureModeOf(trx, userId);
     const credential = await currentCredential(trx, userId);

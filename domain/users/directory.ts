@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { dayRange, type Window } from '../calendar.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { ACCESS_KIND, whereAccessibleTo } from '../documents/access.js';
@@ -166,7 +166,7 @@ function displayStatus(row: Row): string {
  * The list is the user's creator and signer rows of document_access, last modified first.
  */
 export async function userDocuments(ctx: DomainContext, userId: string, input: UserDocumentsInput) {
-  const viewer = ctx.user!;
+  const viewer = actingUserOf(ctx);
   if (!isUuid(userId)) throw notFound('Usuario no encontrado');
   if (viewer.id !== userId && !viewer.isAdmin) throw forbidden('Solo puede ver sus propios documentos');
   if (input.status && !STATUSES.includes(input.status))
