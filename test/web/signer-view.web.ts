@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { createIntegrationDraft } from '../support/documents.js';
 import { startSigning } from '../support/communications.js';
 import { asIntegration, demoUser, request } from '../support/http.js';
@@ -13,6 +14,19 @@ import { pdfInfo, pdfText } from '../support/pdf-tools.js';
 import { assertAccessible, deskRun, LUCIA, screenshot } from './support.js';
 
 /** Enough paragraphs for the rendered document to run over two pages or more. */
+/**
+ * A locator's box, waiting while it has none: a page's canvas is replaced by a new one once it is
+ * redrawn (after a zoom or a resize), and Playwright gives no box for the one just detached.
+ */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  for (const started = Date.now(); Date.now() - started < 10_000; ) {
+    const box = await locator.boundingBox();
+    if (box) return box;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${locator} has no box after 10 s`);
+}
+
 function longHtml(tag: string): string {
   const paragraphs = Array.from(
     { length: 60 },
@@ -68,9 +82,9 @@ describe('the signer sees the exact file to be signed (browser)', function () {
 
     // Every page fits the viewer's width: nothing cut at the right edge.
     const fits = async (label: string) => {
-      const box = (await viewer.boundingBox())!;
+      const box = await boxOf(viewer);
       for (let i = 0; i < total; i++) {
-        const c = (await canvases.nth(i).boundingBox())!;
+        const c = await boxOf(canvases.nth(i));
         assert.ok(
           c.width <= box.width + 0.5,
           `${label}: page ${i + 1} is ${c.width}px wide in a viewer of ${box.width}px`,
@@ -101,25 +115,25 @@ describe('the signer sees the exact file to be signed (browser)', function () {
     // Zoom: Acercar makes the pages larger and says so; Ajustar al ancho brings them back.
     const zoom = page.getByTestId('pdf-zoom');
     assert.equal((await zoom.innerText()).trim(), '100 %');
-    const before = (await canvases.first().boundingBox())!.width;
+    const before = (await boxOf(canvases.first())).width;
     await page.getByRole('button', { name: 'Acercar' }).click();
     await zoom.filter({ hasText: '125 %' }).waitFor();
-    const zoomedIn = (await canvases.first().boundingBox())!.width;
+    const zoomedIn = (await boxOf(canvases.first())).width;
     assert.ok(zoomedIn > before * 1.2, `zoomed in the page grows (${before} → ${zoomedIn})`);
     await page.getByRole('button', { name: 'Alejar' }).click();
     await page.getByRole('button', { name: 'Alejar' }).click();
     await zoom.filter({ hasText: '75 %' }).waitFor();
-    assert.ok((await canvases.first().boundingBox())!.width < before, 'zoomed out the page shrinks');
+    assert.ok((await boxOf(canvases.first())).width < before, 'zoomed out the page shrinks');
     await page.getByRole('button', { name: 'Ajustar al ancho' }).click();
     await zoom.filter({ hasText: '100 %' }).waitFor();
-    assert.ok(Math.abs((await canvases.first().boundingBox())!.width - before) < 1, 'fitted to the width again');
+    assert.ok(Math.abs((await boxOf(canvases.first())).width - before) < 1, 'fitted to the width again');
     await fits('after fitting to the width');
 
     // Pages: Página siguiente scrolls to page 2; the number typed takes one to that page.
     await page.getByRole('button', { name: 'Página siguiente' }).click();
     await page.getByRole('group', { name: `Página 2 de ${total}` }).waitFor();
-    const second = (await canvases.nth(1).boundingBox())!;
-    const area = (await viewer.boundingBox())!;
+    const second = await boxOf(canvases.nth(1));
+    const area = await boxOf(viewer);
     assert.ok(second.y >= area.y - 1 && second.y < area.y + area.height / 2, 'page 2 is at the top of the viewer');
     await page.getByRole('button', { name: 'Página anterior' }).click();
     await page.getByRole('group', { name: `Página 1 de ${total}` }).waitFor();
