@@ -9,8 +9,9 @@ import {
   type CreatedCase,
   type ValidatedCaseRequest,
 } from '../domain/cases/creation.js';
-import { recordMovement, type MovementRequest } from '../domain/cases/movements.js';
+import { recordMovement } from '../domain/cases/movements.js';
 import { discardSystemDocument } from '../domain/documents/drafts.js';
+import type { MovementRequest, MovementResult } from '../contract/cases.js';
 import { asUser, type ActivityDeps } from './deps.js';
 
 export interface CaseStep {
@@ -45,7 +46,9 @@ export function createCaseActivities(deps: ActivityDeps) {
     async discardCase(input: CaseStep & { key: string }) {
       return asUser(deps, input.tenant, input.userId, (ctx) => discardCase(ctx, input.key));
     },
-    async recordCaseMovement(input: CaseStep & { movementId: string; movement: MovementRequest }) {
+    async recordCaseMovement(
+      input: CaseStep & { movementId: string; movement: MovementRequest },
+    ): Promise<MovementResult> {
       return asUser(deps, input.tenant, input.userId, (ctx) => recordMovement(ctx, input.movementId, input.movement));
     },
     async createProvidenceDraft(input: CaseStep & { movementId: string }) {

@@ -5,9 +5,9 @@
  */
 import { loadBusinessCalendar } from '../domain/business-days.js';
 import { escalationEmails, reminderEmails, type DeadlineEmail } from '../domain/deadlines/notices.js';
-import { nextDeadlinePoint, type DeadlinePoint } from '../domain/deadlines/schedule.js';
+import { nextDeadlinePoint } from '../domain/deadlines/schedule.js';
 import { openDeadline, recordDeadlineEvent } from '../domain/deadlines/subjects.js';
-import type { DeliveredPoint, DeadlineStep, PlannedPoint } from '../contract/deadline.js';
+import type { DeadlinePoint, DeliveredPoint, DeadlineStep, PlannedPoint } from '../contract/deadline.js';
 import { requireTenant, requireTenantDb, type ActivityDeps } from './deps.js';
 
 export function createDeadlineActivities(deps: ActivityDeps) {

@@ -6,10 +6,14 @@ import {
   prepareSignature,
   recordSignature,
   rejectDocument,
-  type RoundDeadline,
 } from '../domain/documents/signing.js';
 import { signatureModeOf } from '../domain/signatures/modes.js';
-import type { AuthorizationResult, SignatureStepResult } from '../contract/document-signing.js';
+import type {
+  AuthorizationResult,
+  RoundDeadline,
+  SignatureStepResult,
+  SigningRound,
+} from '../contract/document-signing.js';
 import { asUser, type ActivityDeps } from './deps.js';
 import { personalSigning } from './personal-signing.js';
 import { signPdf } from './signing-service.js';
@@ -31,7 +35,9 @@ export function createDocumentActivities(deps: ActivityDeps) {
     levelFor(officializes, deps.config.signer.padesLevel),
   );
   return {
-    async beginDocumentSigning(input: DocumentStep & { creatorOnly: boolean; runId: string; due?: RoundDeadline }) {
+    async beginDocumentSigning(
+      input: DocumentStep & { creatorOnly: boolean; runId: string; due?: RoundDeadline },
+    ): Promise<SigningRound> {
       return asUser(deps, input.tenant, input.userId, (ctx) =>
         beginSigning(ctx, input.documentId, { creatorOnly: input.creatorOnly, runId: input.runId, due: input.due }),
       );

@@ -6,11 +6,17 @@
  * retried step finds its e-mail sent instead of sending it again.
  */
 import { Context } from '@temporalio/activity';
-import { NOTIFICATION_WORKFLOW, notificationSignalWithStart, type NoticeOutcome } from '../contract/notifications.js';
+import {
+  NOTIFICATION_WORKFLOW,
+  notificationSignalWithStart,
+  type Notice,
+  type NoticeOutcome,
+  type SigningEvent,
+} from '../contract/notifications.js';
 import type { TenantDb } from '../db/tenancy.js';
 import { nextDigestAt } from '../domain/notifications/digest-time.js';
 import { digestEmail, noticeEmail, type NotificationEmail, type Wording } from '../domain/notifications/emails.js';
-import { addresseesOf, KIND_OF, type Notice, type SigningEvent } from '../domain/notifications/notices.js';
+import { addresseesOf, KIND_OF } from '../domain/notifications/notices.js';
 import { deliveryFor } from '../domain/notifications/preferences.js';
 import { alreadySent, recordSent } from '../domain/notifications/sends.js';
 import { noticeText, recipientOf } from '../domain/notifications/wording.js';

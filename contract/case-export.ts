@@ -1,6 +1,5 @@
 /** The CaseExportWorkflow contract. Safe to import from workflow code. */
 import { defineQuery } from '@temporalio/workflow';
-import type { ExportProgress } from '../domain/case-file/export.js';
 
 export const CASE_EXPORT_WORKFLOW = 'caseExportWorkflow';
 export type CaseExportWorkflow = (input: CaseExportInput) => Promise<CaseExportResult>;
@@ -22,7 +21,11 @@ export interface CaseExportResult {
 }
 
 /** Where the run is: `done` of `total` steps (waiting for the signed index, the PDF, the package). */
-export type CaseExportProgress = ExportProgress;
+export interface CaseExportProgress {
+  step: 'index' | 'pdf' | 'package' | 'done';
+  done: number;
+  total: number;
+}
 
 export const caseExportProgressQuery = defineQuery<CaseExportProgress>('caseExportProgress');
 

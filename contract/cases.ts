@@ -3,7 +3,7 @@
  * (CAEX cover, PV) both return. Safe to import from workflow code.
  */
 import { defineUpdate } from '@temporalio/workflow';
-import type { MovementRequest, MovementResult } from '../domain/cases/movements.js';
+import type { DeadlineRequest } from './deadline.js';
 
 export const CASE_CREATION_WORKFLOW = 'caseCreationWorkflow';
 export type CaseCreationWorkflow = (input: CaseCreationInput) => Promise<CaseCreationResult>;
@@ -32,6 +32,39 @@ export interface CaseCreationResult {
   status: 'active';
   createdAt: string;
   cover: SignedSystemDocument;
+}
+
+/**
+ * A transfer or assignment as plain data, so a workflow can carry it: the movement with its PV is
+ * recorded by ProvidenceWorkflow's first step, under an id the API chose before anything was written.
+ * The sector, reason and user are as the caller sent them: the step that records them checks them.
+ */
+export interface MovementRequest {
+  kind: 'transfer' | 'assign';
+  caseId: string;
+  targetSectorId: unknown;
+  reason: unknown;
+  assignedUserId?: unknown;
+  /** true moves ownership; false only assigns a task to the target sector. */
+  transferOwnership: boolean;
+  bounded: boolean;
+  /** "Retorno programado": the receiving sector's deadline. */
+  due?: DeadlineRequest | null;
+}
+
+/** A recorded movement: the recordMovement update's answer. */
+export interface MovementResult {
+  movementId: string;
+  movementType: 'transfer' | 'assignment';
+  caseId: string;
+  caseNumber: string;
+  fromSector: { sector_id: string; acronym: string };
+  toSector: { sector_id: string; acronym: string; name: string };
+  assignedUserId: string | null;
+  /** The movement's deadline (ISO), or null. */
+  dueAt?: string | null;
+  /** Movements whose deadlines this one ended (a transfer ends every open deadline of the case). */
+  endedDeadlines?: string[];
 }
 
 export interface ProvidenceInput {

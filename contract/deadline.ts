@@ -4,11 +4,33 @@
  * that ended or a holiday added meanwhile is seen. Safe to import from workflow code.
  */
 import { defineQuery } from '@temporalio/workflow';
-import type { DeadlinePoint } from '../domain/deadlines/schedule.js';
-import type { DeadlineSubject } from '../domain/deadlines/subjects.js';
 
 export const DEADLINE_WORKFLOW = 'deadlineWorkflow';
 export type DeadlineWorkflow = (input: DeadlineInput) => Promise<DeadlineResult>;
+
+/** What a deadline is about: a signing round, or a case's transfer or assignment (its movement). */
+export type DeadlineSubject =
+  | { kind: 'signing'; documentId: string; round: number }
+  | { kind: 'case'; caseId: string; movementId: string };
+
+export type DeadlinePointKind = 'reminder' | 'expired' | 'escalation';
+
+/** One timer of a deadline. */
+export interface DeadlinePoint {
+  /** ISO instant. */
+  at: string;
+  kind: DeadlinePointKind;
+  /** Reminders are numbered 1, 2, … in order; the expiry and the escalation carry 0. */
+  sequence: number;
+  /** True for every point from the deadline on. */
+  overdue: boolean;
+}
+
+/**
+ * A deadline as a start or a movement asks for it: `dueAt` (a date `YYYY-MM-DD`, meaning the end of
+ * that local day, or an ISO instant with its offset) or a count of business days.
+ */
+export type DeadlineRequest = { dueAt: string } | { dueInBusinessDays: number };
 
 export interface DeadlineInput {
   tenant: string;

@@ -4,8 +4,7 @@
  * the workflow (which implements them). Safe to import from workflow code.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { RoundDeadline, SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
-import type { ExistingRejection, ExistingSignature } from '../domain/documents/signing-checks.js';
+import type { DeadlineRequest } from './deadline.js';
 
 export const DOCUMENT_SIGNING_WORKFLOW = 'documentSigningWorkflow';
 export type DocumentSigningWorkflow = (input: DocumentSigningInput) => Promise<SigningResult>;
@@ -13,6 +12,59 @@ export type DocumentSigningWorkflow = (input: DocumentSigningInput) => Promise<S
 export interface DocumentSigningInput {
   tenant: string;
   documentId: string;
+}
+
+/**
+ * A round's deadline as a start asks for it: a request, the document type's default in business
+ * days, or none (null or absent: documents the platform signs itself, rounds begun before deadlines).
+ */
+export type RoundDeadline = DeadlineRequest | 'type_default' | null | undefined;
+
+export type SignerStatus = 'pending' | 'signed' | 'rejected';
+
+/** A signer as the round sees them. */
+export interface SignerSnapshot {
+  userId: string;
+  fullName: string;
+  isNumerator: boolean;
+  status: SignerStatus;
+  /** ISO, or null while not signed. */
+  signedAt: string | null;
+}
+
+/** The round a start began (or found already begun): the beginSigning update's answer. */
+export interface SigningRound {
+  documentId: string;
+  round: number;
+  documentType: string;
+  reference: string;
+  officialNumber: string | null;
+  /** ISO. */
+  sentToSignAt: string;
+  signers: SignerSnapshot[];
+  /** The round's deadline (ISO), or null; absent in rounds begun before deadlines existed. */
+  dueAt?: string | null;
+}
+
+/** A signer's signature as the caller sees it (the same shape a retried request gets from the database). */
+export interface ExistingSignature {
+  documentId: string;
+  status: 'sent_to_sign' | 'signed';
+  isNumerator: boolean;
+  /** The number the numerator's signature gave the document; null for the other signers. */
+  officialNumber: string | null;
+  /** ISO. */
+  signedAt: string;
+}
+
+/** A signer's rejection as the caller sees it (the same shape a repeated request gets from the database). */
+export interface ExistingRejection {
+  documentId: string;
+  status: 'rejected';
+  rejectedBy: string;
+  reason: string;
+  /** ISO. */
+  rejectedAt: string;
 }
 
 export interface BeginRequest {
@@ -71,7 +123,7 @@ export interface AuthorizeRequest {
   code: string;
 }
 
-/** A signer's rejection (the same shape a repeated request gets from the database). */
+/** A signer's rejection. */
 export type RejectOutcome = ExistingRejection;
 
 export type SigningPhase = 'new' | 'signing' | 'signed' | 'rejected' | 'not_started';

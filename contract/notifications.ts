@@ -6,10 +6,26 @@
  */
 import type { SearchAttributePair } from '@temporalio/common';
 import { defineSignal } from '@temporalio/workflow';
-import type { Notice } from '../domain/notifications/notices.js';
 import { TENANT, USER_EMAIL } from './search-attributes.js';
 
-export type { Notice };
+export type NoticeSubject = 'signature_request' | 'signed' | 'rejected' | 'note' | 'memo';
+
+/**
+ * One notification, ids only (operators read the run's history): what it says is read when it is
+ * sent, so a memo's reference never sits in a history.
+ */
+export interface Notice {
+  /** The event, the same for every recipient: with the user id, the e-mail's idempotency key. */
+  key: string;
+  subject: NoticeSubject;
+  documentId: string;
+  round: number;
+}
+
+/** What a DocumentSigningWorkflow tells its notifying step: whose turn began, or how the round ended. */
+export type SigningEvent =
+  | { event: 'turn'; documentId: string; round: number; userIds: string[]; actorUserId: string }
+  | { event: 'officialized' | 'rejected'; documentId: string; round: number; actorUserId: string };
 
 export const NOTIFICATION_WORKFLOW = 'notificationWorkflow';
 export type NotificationWorkflow = (input: NotificationInput) => Promise<NotificationResult>;

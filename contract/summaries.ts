@@ -5,11 +5,18 @@
  */
 import type { SearchAttributePair } from '@temporalio/common';
 import { defineSignal } from '@temporalio/workflow';
-import type { SummaryKind } from '../domain/summaries/types.js';
-import type { SummaryTarget } from '../domain/summaries/store.js';
 import { SUMMARY_OF, TENANT } from './search-attributes.js';
 
-export type { SummaryKind, SummaryTarget };
+/** What is summarized: a record, a case or a memo. */
+export type SummaryKind = 'record' | 'case' | 'memo';
+
+/** The object a summary is asked for. */
+export interface SummaryTarget {
+  kind: SummaryKind;
+  id: string;
+  /** The object's number when known (the run's search attribute). */
+  number?: string;
+}
 
 export const SUMMARY_WORKFLOW = 'summaryWorkflow';
 export type SummaryWorkflow = (input: SummaryInput) => Promise<SummaryRunResult>;

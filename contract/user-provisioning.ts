@@ -3,10 +3,26 @@
  * sends. Safe to import from workflow code.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { NewUser } from '../domain/users/provisioning.js';
 
 export const USER_PROVISIONING_WORKFLOW = 'userProvisioningWorkflow';
 export type UserProvisioningWorkflow = (input: ProvisioningInput) => Promise<ProvisioningState>;
+
+/** A sector the new user joins, and what they may do there. */
+export interface SectorGrant {
+  sectorId: string;
+  canView: boolean;
+  canEdit: boolean;
+  isPrimary: boolean;
+}
+
+/** The user to create, as the administrator asked for them. */
+export interface NewUser {
+  email: string;
+  fullName: string;
+  role: 'director' | 'empleado';
+  cuit?: string | null;
+  sectors: SectorGrant[];
+}
 
 export interface ProvisioningInput {
   tenant: string;

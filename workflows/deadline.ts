@@ -12,11 +12,11 @@ import { setHandler, sleep, upsertSearchAttributes, workflowInfo } from '@tempor
 import {
   deadlineStateQuery,
   type DeadlineInput,
+  type DeadlinePoint,
   type DeadlineResult,
   type DeadlineState,
 } from '../contract/deadline.js';
 import { STATUS } from '../contract/search-attributes.js';
-import type { DeadlinePoint } from '../domain/deadlines/schedule.js';
 import { steps } from './activity-options.js';
 
 export async function deadlineWorkflow(input: DeadlineInput): Promise<DeadlineResult> {

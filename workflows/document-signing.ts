@@ -30,9 +30,6 @@ import {
   workflowInfo,
   ParentClosePolicy,
 } from '@temporalio/workflow';
-import type { SignerSnapshot, SigningRound } from '../domain/documents/signing.js';
-import type { SigningEvent } from '../domain/notifications/notices.js';
-import type { ExistingSignature } from '../domain/documents/signing-checks.js';
 import {
   authorizeSignatureUpdate,
   beginSigningUpdate,
@@ -41,13 +38,17 @@ import {
   signUpdate,
   type AuthorizationRequest,
   type DocumentSigningInput,
+  type ExistingSignature,
   type RejectOutcome,
   type SignatureStepResult,
+  type SignerSnapshot,
   type SigningResult,
+  type SigningRound,
   type SignOutcome,
 } from '../contract/document-signing.js';
 import { appFailure, AUTHORIZATION_REFUSALS, MAX_WRONG_CODES, SIGNING_REFUSALS } from '../contract/failures.js';
 import { workflowIds } from '../contract/ids.js';
+import type { SigningEvent } from '../contract/notifications.js';
 import { DOCUMENT_ID, DOCUMENT_TYPE, STATUS, TENANT } from '../contract/search-attributes.js';
 import { deadlineWorkflow } from './deadline.js';
 import { signingSteps as signing, steps } from './activity-options.js';

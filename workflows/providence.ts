@@ -10,8 +10,12 @@
  * Runs started before the movement travelled with the start have no `movement` and begin at the PV.
  */
 import { allHandlersFinished, condition, setHandler } from '@temporalio/workflow';
-import type { MovementResult } from '../domain/cases/movements.js';
-import { recordMovementUpdate, type ProvidenceInput, type SignedSystemDocument } from '../contract/cases.js';
+import {
+  recordMovementUpdate,
+  type MovementResult,
+  type ProvidenceInput,
+  type SignedSystemDocument,
+} from '../contract/cases.js';
 import { steps } from './activity-options.js';
 import { signSystemDocument } from './system-documents.js';
 

@@ -5,11 +5,11 @@
  * Workflow code: values only from rules/, contract/ and the workflow SDK.
  */
 import { ApplicationFailure } from '@temporalio/workflow';
-import type { SignerSnapshot } from '../domain/documents/signing.js';
 import {
   ALREADY_SIGNED_TYPE,
   type RejectOutcome,
   type RejectRequest,
+  type SignerSnapshot,
   type SigningState,
 } from '../contract/document-signing.js';
 import { appFailure } from '../contract/failures.js';

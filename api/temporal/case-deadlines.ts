@@ -5,10 +5,10 @@
  * A run that could not be cancelled still ends at its next point, when it finds the deadline ended.
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
+import type { MovementResult } from '../../contract/cases.js';
 import { DEADLINE_WORKFLOW, type DeadlineWorkflow } from '../../contract/deadline.js';
 import { workflowIds } from '../../contract/ids.js';
 import { CASE_NUMBER, OWNER_SECTOR, STATUS, TENANT } from '../../contract/search-attributes.js';
-import type { MovementResult } from '../../domain/cases/movements.js';
 import type { DomainContext } from '../../domain/context.js';
 import type { ApiDeps } from '../deps.js';
 import { startOnce } from './workflow-runs.js';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import { validateCaseRequest } from '../../domain/cases/creation.js';
 import { CASE_MESSAGES } from '../../domain/cases/messages.js';
-import { checkMovement, type MovementRequest, type MovementResult } from '../../domain/cases/movements.js';
+import { checkMovement } from '../../domain/cases/movements.js';
 import { actingUserOf, type DomainContext } from '../../domain/context.js';
 import { badRequest, notFound } from '../../domain/errors.js';
 import {
@@ -18,6 +18,8 @@ import {
   recordMovementUpdate,
   type CaseCreationResult,
   type CaseCreationWorkflow,
+  type MovementRequest,
+  type MovementResult,
   type ProvidenceWorkflow,
   type SignedSystemDocument,
 } from '../../contract/cases.js';

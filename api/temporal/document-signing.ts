@@ -10,8 +10,6 @@ import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
 import { AppError } from '../../domain/errors.js';
 import { signRefusalAnswer } from '../../contract/failure-answers.js';
 import { checkCanReject, checkCanSign, checkCanStart } from '../../domain/documents/signing-checks.js';
-import type { SigningRound } from '../../domain/documents/signing.js';
-import type { ExistingSignature } from '../../domain/documents/signing-checks.js';
 import { SIGNATURE_MESSAGES } from '../../domain/signatures/messages.js';
 import { personalSigningOf, type PersonalSigningOf } from '../../domain/signatures/modes.js';
 import {
@@ -21,7 +19,9 @@ import {
   signUpdate,
   DOCUMENT_SIGNING_WORKFLOW,
   type DocumentSigningWorkflow,
+  type ExistingSignature,
   type RejectOutcome,
+  type SigningRound,
   type SignOutcome,
 } from '../../contract/document-signing.js';
 import { badRequest } from '../../domain/errors.js';

@@ -5,7 +5,7 @@
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateStage } from '@temporalio/client';
 import { actingUserOf, type DomainContext } from '../../domain/context.js';
 import { conflict } from '../../domain/errors.js';
-import { checkNewUser, userForInvitation, type NewUser } from '../../domain/users/provisioning.js';
+import { checkNewUser, userForInvitation } from '../../domain/users/provisioning.js';
 import { workflowIds } from '../../contract/ids.js';
 import { STATUS, TENANT, USER_EMAIL } from '../../contract/search-attributes.js';
 import {
@@ -14,6 +14,7 @@ import {
   provisioningStatusQuery,
   resendInvitationSignal,
   USER_PROVISIONING_WORKFLOW,
+  type NewUser,
   type ProvisioningInput,
   type ProvisioningState,
   type UserProvisioningWorkflow,
