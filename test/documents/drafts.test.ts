@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { getStack } from '../support/hooks.js';
+import { newUser } from '../support/users.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import {
   createBackendDraft,
@@ -142,22 +142,10 @@ describe('documents: drafts', () => {
     });
 
     it('403 for a user who cannot edit in any sector', async () => {
-      const { db, demoTenant } = getStack();
-      const { tenantDb } = await import('../../db/tenancy.js');
-      const viewer = '5a5a5a5a-0000-4000-8000-000000000001';
-      await tenantDb(db, demoTenant).transaction(async (trx) => {
-        await trx('users')
-          .insert({ id: viewer, full_name: 'Solo Lectura', email: 'lectura@pruebas.example', role: 'empleado' })
-          .onConflict('id')
-          .ignore();
-        await trx('user_sector_permissions')
-          .insert({ user_id: viewer, sector_id: sector('DOP'), can_view: true, can_edit: false, is_primary: true })
-          .onConflict(['user_id', 'sector_id'])
-          .ignore();
-      });
+      const viewer = await newUser({ sectors: [{ acronym: 'DOP', canEdit: false }] });
       const res = await request('/api/v1/documents', {
         method: 'POST',
-        headers: { 'X-Tenant-Schema': 'demo', Authorization: `Bearer ${viewer}` },
+        headers: viewer.backend,
         json: { document_type_acronym: 'INF', reference: 'x' },
       });
       assert.equal(res.status, 403);
@@ -257,29 +245,16 @@ describe('documents: drafts', () => {
         json: { reference: 'x' },
       });
       assert.deepEqual([outsider.status, outsider.body], [404, { error: 'Documento no encontrado' }]);
-      // Sofía edits in MESA and RENT, not in DOP; make her a DOP viewer.
-      const { db, demoTenant } = getStack();
-      const { tenantDb } = await import('../../db/tenancy.js');
-      const grant = { user_id: demoUser('jefa-mesa'), sector_id: sector('DOP') };
-      await tenantDb(db, demoTenant).transaction((trx) =>
-        trx('user_sector_permissions')
-          .insert({ ...grant, can_view: true, can_edit: false })
-          .onConflict(['user_id', 'sector_id'])
-          .ignore(),
-      );
-      try {
-        const viewer = await request(`/api/v1/documents/${id}`, {
-          method: 'PATCH',
-          headers: asIntegration('jefa-mesa'),
-          json: { reference: 'x' },
-        });
-        assert.equal(viewer.status, 403);
-        const seen = await request(`/api/v1/documents/${id}`, { headers: asIntegration('jefa-mesa') });
-        assert.equal(seen.status, 200);
-      } finally {
-        // The demo users' sectors are shared by every suite: leave them as seeded.
-        await tenantDb(db, demoTenant).transaction((trx) => trx('user_sector_permissions').where(grant).delete());
-      }
+      // A DOP viewer of its own (no seeded user only views DOP, and their sectors are every suite's).
+      const viewer = await newUser({ sectors: [{ acronym: 'DOP', canEdit: false }], apiKey: true });
+      const edit = await request(`/api/v1/documents/${id}`, {
+        method: 'PATCH',
+        headers: viewer.integration,
+        json: { reference: 'x' },
+      });
+      assert.equal(edit.status, 403);
+      const seen = await request(`/api/v1/documents/${id}`, { headers: viewer.integration });
+      assert.equal(seen.status, 200);
     });
 
     it('content on an imported document is refused', async () => {

@@ -20,9 +20,10 @@ import { openDeadline } from '../../domain/deadlines/subjects.js';
 import { deadlineWorkflow } from '../../workflows/deadline.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
-import { prepareIntegrationDraft } from '../support/documents.js';
+import { createIntegrationDraft, prepareIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
 import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 import { until } from '../support/until.js';
+import { newUser } from '../support/users.js';
 
 const DAY = 86_400_000;
 
@@ -196,23 +197,21 @@ describe('documents: signing deadlines', function () {
   it("reminders follow the round's turn: an inactive common signer who has not signed still holds the numerator's turn back", async () => {
     const stack = getStack();
     const db = tenantDb(stack.db, stack.demoTenant);
-    const id = await prepareIntegrationDraft('agente-obras', ['jefa-mesa', 'intendente']);
+    // The common signer is one of its own: deactivating a seeded user would leak into later suites.
+    const signer = await newUser({ role: 'director', sectors: [{ acronym: 'MESA', canEdit: true }] });
+    const id = await createIntegrationDraft('agente-obras');
+    const saved = await request(`/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      headers: asIntegration('agente-obras'),
+      json: { content: SAMPLE_HTML, signers: [signer.id, demoUser('intendente')] },
+    });
+    assert.equal(saved.status, 200, saved.text);
     assert.equal((await startSigning(id, { due_in_business_days: 3 })).status, 200);
     const remind = async () =>
       (await openDeadline(db, { kind: 'signing', documentId: id, round: 1 }))!.remind.map((p) => p.id);
-    assert.deepEqual(await remind(), [demoUser('jefa-mesa')]);
-    const setActive = (active: boolean) =>
-      db.transaction((trx) =>
-        trx('users')
-          .where({ id: demoUser('jefa-mesa') })
-          .update({ is_active: active }),
-      );
-    await setActive(false);
-    try {
-      assert.deepEqual(await remind(), [], 'nobody: the numerator cannot sign before the common signer');
-    } finally {
-      await setActive(true);
-    }
+    assert.deepEqual(await remind(), [signer.id]);
+    await db.transaction((trx) => trx('users').where({ id: signer.id }).update({ is_active: false }));
+    assert.deepEqual(await remind(), [], 'nobody: the numerator cannot sign before the common signer');
   });
 
   describe('reminders and escalation by email (real steps on the time-skipping test server)', function () {

@@ -19,6 +19,7 @@ import {
   userToken,
   DEMO_ACCOUNT_PASSWORD,
 } from '../support/identity.js';
+import { newUser } from '../support/users.js';
 import { clientCredentialsToken } from './support/login.js';
 import { TEST_OIDC } from './support/provider.js';
 
@@ -183,18 +184,12 @@ describe('backend bearer JWT authentication', function () {
   });
 
   it('an unverified email cannot claim a user who has no identity yet', async () => {
-    const res = await me(
-      await forgeToken({
-        email: 'mariajose.nunez@villaesperanza.gob.ar',
-        sub: 'auth0|sin-verificar',
-        emailVerified: false,
-      }),
-    );
+    // A user of its own: any seeded one may have been linked by an earlier suite's login.
+    const unlinked = await newUser();
+    const res = await me(await forgeToken({ email: unlinked.email, sub: 'auth0|sin-verificar', emailVerified: false }));
     assert.deepEqual([res.status, res.body.message], [401, 'Email no verificado por el proveedor de identidad']);
     const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
-      trx('users')
-        .where({ id: demoUser('directora-rentas') })
-        .first(),
+      trx('users').where({ id: unlinked.id }).first(),
     );
     assert.equal(row.auth_id, null, 'nothing was linked');
   });

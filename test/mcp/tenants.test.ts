@@ -2,38 +2,35 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { tenantDb, type Tenant } from '../../db/tenancy.js';
+import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { getStack } from '../support/hooks.js';
+import { newUser } from '../support/users.js';
 import { clientWithToken, mcpToken } from './support.js';
 
 type Json = Record<string, any>;
-const JORGE = 'jorge.pena@villaesperanza.gob.ar';
-
 describe('MCP tenants of the token user', function () {
   this.timeout(120_000);
   let jorge: Client;
-
-  let second: Tenant;
+  /** A person of their own in two municipalities: the seeded users stay in one, as other suites expect. */
+  let email: string;
 
   before(async () => {
-    ({ tenant: second } = await createTenant(getStack().db, {
+    const person = await newUser({ fullName: 'Jorge Peña' });
+    email = person.email;
+    const { tenant: second } = await createTenant(getStack().db, {
       schema: 'mcp_second',
       municipalityCode: 'MCS',
       displayName: 'Municipalidad Segunda',
       city: 'Segunda',
-    }));
+    });
     await tenantDb(getStack().db, second).transaction((trx) =>
-      trx('users').insert({ id: randomUUID(), full_name: 'Jorge Peña', email: JORGE, role: 'empleado' }),
+      trx('users').insert({ id: randomUUID(), full_name: person.fullName, email, role: 'empleado' }),
     );
-    jorge = await clientWithToken(await mcpToken(JORGE));
+    jorge = await clientWithToken(await mcpToken(email));
   });
-  // Jorge is a user of one municipality again, as the suites after this one expect.
   after(async () => {
     await jorge?.close();
-    await tenantDb(getStack().db, second).transaction((trx) =>
-      trx('users').where({ email: JORGE }).update({ is_active: false }),
-    );
   });
 
   it('lists the municipalities of a user of two tenants', async () => {
@@ -53,7 +50,7 @@ describe('MCP tenants of the token user', function () {
 
     const second = await jorge.callTool({ name: 'get_user_info', arguments: { tenant_id: 'mcp_second' } });
     assert.ok(!second.isError, JSON.stringify(second.content));
-    assert.equal((second.structuredContent as Json).email, JORGE);
+    assert.equal((second.structuredContent as Json).email, email);
     const demo = await jorge.callTool({ name: 'search_cases', arguments: { tenant_id: 'demo' } });
     assert.ok(!demo.isError, JSON.stringify(demo.content));
     const guide = await jorge.callTool({ name: 'get_agent_guide', arguments: {} });
