@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.js';
 import { findTenantBySchema } from '../db/control.js';
 import { tenantDb, type Tenant, type TenantDb } from '../db/tenancy.js';
 import { contextForUser } from '../domain/authentication.js';
-import type { DomainContext } from '../domain/context.js';
+import type { UserContext } from '../domain/context.js';
 import { isAppError } from '../domain/errors.js';
 import type { DomainServices } from '../domain/services.js';
 import type { Logger } from '../lib/log.js';
@@ -43,7 +43,7 @@ interface Reused<T> {
 /** Per worker (per `ActivityDeps`): what was read, keyed by tenant schema or `schema/user id`. */
 const reuse = new WeakMap<
   ActivityDeps,
-  { tenants: Map<string, Reused<Tenant>>; users: Map<string, Reused<DomainContext>> }
+  { tenants: Map<string, Reused<Tenant>>; users: Map<string, Reused<UserContext>> }
 >();
 
 function reused<T>(cache: Map<string, Reused<T>>, key: string, load: () => Promise<T>): Promise<T> {
@@ -75,7 +75,7 @@ export function requireTenant(deps: ActivityDeps, schema: string): Promise<Tenan
 }
 
 /** The domain context of `userId` in tenant `schema`, reused for CONTEXT_REUSE_MS. */
-function contextOf(deps: ActivityDeps, schema: string, userId: string): Promise<DomainContext> {
+function contextOf(deps: ActivityDeps, schema: string, userId: string): Promise<UserContext> {
   return reused(reuseOf(deps).users, `${schema}/${userId}`, async () =>
     contextForUser(deps, await requireTenant(deps, schema), userId),
   );
@@ -93,7 +93,7 @@ export async function asUser<T>(
   deps: ActivityDeps,
   schema: string,
   userId: string,
-  step: (ctx: DomainContext) => Promise<T>,
+  step: (ctx: UserContext) => Promise<T>,
 ): Promise<T> {
   try {
     const ctx = await contextOf(deps, schema, userId);

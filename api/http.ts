@@ -5,8 +5,9 @@
  * use X-API-Key), see docs/decisions.md.
  */
 import type { Request, Response } from 'express';
-import { actingUserOf, type DomainContext } from '../domain/context.js';
-import { badRequest } from '../domain/errors.js';
+import { INTEGRATION_AUTH_MESSAGES } from '../domain/authentication.js';
+import { hasUser, type DomainContext, type UserContext } from '../domain/context.js';
+import { badRequest, unauthorized } from '../domain/errors.js';
 
 export type Interface = 'integration' | 'backend';
 
@@ -39,16 +40,30 @@ export function sendError(req: Request, res: Response, status: number, message: 
   }
 }
 
-/** The context an auth middleware put on the response; routes behind auth always have it. */
-export function contextOf(res: Response): DomainContext {
+/**
+ * The context an auth middleware put on the response, whatever its user; only the routes the spec
+ * lets a caller reach without X-User-ID (system reads) take it this way.
+ */
+export function optionalUserContextOf(res: Response): DomainContext {
   const ctx = res.locals.ctx as DomainContext | undefined;
   if (!ctx) throw new Error('route is missing its authentication middleware');
   return ctx;
 }
 
+/**
+ * The context of a route acting on the caller's behalf: where a user becomes certain. Backend and
+ * MCP contexts always have one; an integration context lacks one only after a system read's
+ * authentication, which such a route answers as its own authentication would (401, X-User-ID).
+ */
+export function contextOf(res: Response): UserContext {
+  const ctx = optionalUserContextOf(res);
+  if (!hasUser(ctx)) throw unauthorized(INTEGRATION_AUTH_MESSAGES.missingUser);
+  return ctx;
+}
+
 /** The acting user of a route that requires one. */
 export function userOf(res: Response) {
-  return actingUserOf(contextOf(res));
+  return contextOf(res).user;
 }
 
 /** Text PostgreSQL cannot store (a NUL character) is refused at the door, never sent to the database. */

@@ -18,7 +18,7 @@ import {
   loadActiveUserById,
   loadFirstActiveUser,
 } from './acting-user.js';
-import type { ActingUser, DomainContext, Platform } from './context.js';
+import type { ActingUser, DomainContext, Platform, UserContext } from './context.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 
 export const INTEGRATION_AUTH_MESSAGES = {
@@ -105,7 +105,7 @@ export async function authenticateTestingMode(
   platform: Platform,
   tenant: Tenant,
   credentials: TestingModeCredentials,
-): Promise<DomainContext | undefined> {
+): Promise<UserContext | undefined> {
   const scoped = tenantDb(platform.db, tenant);
   let load: (() => Promise<ActingUser | undefined>) | undefined;
   if (credentials.bearer && isUuid(credentials.bearer)) {
@@ -128,7 +128,7 @@ export async function authenticateTestingMode(
 }
 
 /** A context for work done on a user's behalf outside a request (workflow activities). */
-export async function contextForUser(platform: Platform, tenant: Tenant, userId: string): Promise<DomainContext> {
+export async function contextForUser(platform: Platform, tenant: Tenant, userId: string): Promise<UserContext> {
   const scoped = tenantDb(platform.db, tenant);
   const user = await scoped.transaction(async (trx) => {
     const found = await loadActiveUserById(trx, userId);
@@ -166,7 +166,7 @@ export async function authenticateIdentity(
   platform: Platform,
   tenant: Tenant,
   identity: VerifiedIdentity,
-): Promise<{ ctx: DomainContext; linked: boolean }> {
+): Promise<{ ctx: UserContext; linked: boolean }> {
   const scoped = tenantDb(platform.db, tenant);
   return scoped.transaction(async (trx) => {
     const user = await loadActiveUserByEmail(trx, identity.email);

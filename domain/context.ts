@@ -39,8 +39,22 @@ export interface DomainContext {
   tenant: Tenant;
   db: TenantDb;
   services: DomainServices;
-  /** Null where the spec lets a caller omit X-User-ID (permission checks skipped). */
+  /** Null only for a system read: the few integration reads the spec lets a caller make without X-User-ID. */
   user: ActingUser | null;
+}
+
+/**
+ * The context of an operation done on someone's behalf. Each interface narrows to it once, where it
+ * builds the context (X-User-ID, a session, an MCP token, a workflow's input); what takes it reads
+ * `ctx.user` without checking again.
+ */
+export interface UserContext extends DomainContext {
+  user: ActingUser;
+}
+
+/** Whether the context acts for a user (every one but a system read's). */
+export function hasUser(ctx: DomainContext): ctx is UserContext {
+  return ctx.user !== null;
 }
 
 /**

@@ -16,7 +16,6 @@ import { sendBackend } from '../http.js';
 import { unauthorized } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { userProvisioning } from '../temporal/user-provisioning.js';
-import { actingUserOf } from '../../domain/context.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
@@ -64,7 +63,7 @@ export function backendAuth(deps: ApiDeps): RequestHandler {
       email: token.email,
       emailVerified: token.emailVerified,
     });
-    if (linked) await provisioning.firstLogin(tenant.schema, actingUserOf(ctx).email, token.sub);
+    if (linked) await provisioning.firstLogin(tenant.schema, ctx.user.email, token.sub);
     res.locals.ctx = ctx;
     next();
   };

@@ -24,14 +24,14 @@ import {
   searchCasesIntegration,
   sectorUsers,
 } from '../../domain/cases/reads.js';
-import type { DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { badRequest, isAppError } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath, type CaseWorkflows, type CreationOutcome } from '../temporal/case-workflows.js';
 import type { ApiDeps } from '../deps.js';
 import { requestSummary } from '../temporal/summaries.js';
 import { queryFlag } from '../query-flags.js';
-import { contextOf, pathParam, queryString } from '../http.js';
+import { contextOf, optionalUserContextOf, pathParam, queryString } from '../http.js';
 import { bodyParser, requiredText, uuid } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { integrationAuth } from './auth.js';
@@ -125,7 +125,7 @@ type Moved = Awaited<ReturnType<CaseWorkflows['moveWithProvidence']>>;
  */
 export async function moveCase(
   deps: ApiDeps,
-  ctx: DomainContext,
+  ctx: UserContext,
   request: MovementRequest,
   createOfficialDoc: boolean | undefined,
 ) {
@@ -149,7 +149,7 @@ const deadlineOf = (m: MovementResult) => (m.dueAt ? { due_at: m.dueAt } : {});
 /** A close-assign, ending its deadline's timers. */
 export async function closeAssignmentAnswer(
   deps: ApiDeps,
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   body: ReturnType<typeof closeBody>,
 ) {
@@ -158,7 +158,7 @@ export async function closeAssignmentAnswer(
   return result;
 }
 
-async function recordMovementNow(ctx: DomainContext, request: MovementRequest) {
+async function recordMovementNow(ctx: UserContext, request: MovementRequest) {
   const input = {
     targetSectorId: request.targetSectorId,
     reason: request.reason,
@@ -195,7 +195,7 @@ function officialDocumentOf(deps: ApiDeps, moved: Moved) {
 
 export async function assignCaseAnswer(
   deps: ApiDeps,
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   body: ReturnType<typeof movementBody>,
 ) {
@@ -228,7 +228,7 @@ export async function assignCaseAnswer(
   };
 }
 
-export async function proposeDocumentAnswer(ctx: DomainContext, caseId: string, body: ReturnType<typeof proposeBody>) {
+export async function proposeDocumentAnswer(ctx: UserContext, caseId: string, body: ReturnType<typeof proposeBody>) {
   return {
     message: 'Documento propuesto al expediente',
     ...(await proposeDocument(ctx, caseId, body.document_draft_id)),
@@ -237,7 +237,7 @@ export async function proposeDocumentAnswer(ctx: DomainContext, caseId: string, 
 
 export async function decideProposalAnswer(
   deps: ApiDeps,
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   decision: 'accepted' | 'rejected',
   body: ReturnType<typeof decisionBody>,
@@ -301,7 +301,9 @@ export function caseRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/cases/:id', userOptional, async (req, res) => {
-    res.json(await getCase(contextOf(res), id(req), { includeDocuments: queryFlag(req, 'include_documents') }));
+    res.json(
+      await getCase(optionalUserContextOf(res), id(req), { includeDocuments: queryFlag(req, 'include_documents') }),
+    );
   });
 
   router.get('/cases/:id/history', auth, async (req, res) => {
@@ -309,7 +311,7 @@ export function caseRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/cases/:id/documents', userOptional, async (req, res) => {
-    res.json(await caseDocuments(contextOf(res), id(req)));
+    res.json(await caseDocuments(optionalUserContextOf(res), id(req)));
   });
 
   router.get('/cases/:id/permissions', auth, async (req, res) => {
@@ -392,10 +394,10 @@ export function caseRoutes(deps: ApiDeps): Router {
 
   // The case file's index (domain/case-file/).
   router.get('/cases/:id/index', userOptional, async (req, res) => {
-    res.json(await caseIndex(contextOf(res), id(req)));
+    res.json(await caseIndex(optionalUserContextOf(res), id(req)));
   });
   router.get('/cases/:id/index/versions/:version', userOptional, async (req, res) => {
-    res.json(await caseIndexVersion(contextOf(res), id(req), pathParam(req, 'version')));
+    res.json(await caseIndexVersion(optionalUserContextOf(res), id(req), pathParam(req, 'version')));
   });
   router.post('/cases/:id/folios/:documentId/annul', auth, async (req, res) => {
     const body = annulBody(req.body);

@@ -28,8 +28,8 @@ import {
   type DocumentSigning,
 } from '../temporal/document-signing.js';
 import { startSigningBody, type DeadlineFields } from '../deadline-body.js';
-import type { DomainContext } from '../../domain/context.js';
-import { contextOf, pathParam, queryString } from '../http.js';
+import type { UserContext } from '../../domain/context.js';
+import { contextOf, optionalUserContextOf, pathParam, queryString } from '../http.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
 import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
@@ -93,7 +93,7 @@ export interface WriteAnswer {
 
 // The writes below are shared by their REST routes and MCP tools: one implementation, one answer.
 
-export async function createDocumentAnswer(ctx: DomainContext, body: ReturnType<typeof createBody>) {
+export async function createDocumentAnswer(ctx: UserContext, body: ReturnType<typeof createBody>) {
   const doc = await createDocument(ctx, {
     documentTypeAcronym: body.document_type_acronym.trim(),
     reference: body.reference.trim(),
@@ -109,7 +109,7 @@ export async function createDocumentAnswer(ctx: DomainContext, body: ReturnType<
   };
 }
 
-export async function saveDocumentAnswer(ctx: DomainContext, documentId: string, body: ReturnType<typeof patchBody>) {
+export async function saveDocumentAnswer(ctx: UserContext, documentId: string, body: ReturnType<typeof patchBody>) {
   const doc = await saveDocument(
     ctx,
     documentId,
@@ -130,7 +130,7 @@ export async function saveDocumentAnswer(ctx: DomainContext, documentId: string,
 
 export async function startSigningAnswer(
   signing: DocumentSigning,
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   deadline: DeadlineFields = {},
 ): Promise<WriteAnswer> {
@@ -149,7 +149,7 @@ export async function startSigningAnswer(
 
 export async function rejectDocumentAnswer(
   signing: DocumentSigning,
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   body: ReturnType<typeof rejectBody>,
 ): Promise<WriteAnswer> {
@@ -218,7 +218,7 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/documents/:id', integrationAuth(deps, { userRequired: false }), async (req, res) => {
-    res.json(await getDocument(contextOf(res), pathParam(req, 'id')));
+    res.json(await getDocument(optionalUserContextOf(res), pathParam(req, 'id')));
   });
 
   router.get('/documents/:id/content', auth, async (req, res) => {

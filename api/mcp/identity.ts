@@ -6,7 +6,7 @@
  */
 import type { Tenant } from '../../db/tenancy.js';
 import { authenticateIdentity, BACKEND_AUTH_MESSAGES, tenantsOfActiveUser } from '../../domain/authentication.js';
-import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { AppError, unauthorized } from '../../domain/errors.js';
 import type { VerifiedToken } from '../auth/token-verifier.js';
 import type { ApiDeps } from '../deps.js';
@@ -51,7 +51,7 @@ export async function toolContext(
   deps: ApiDeps,
   identity: McpIdentity,
   tenantId: string | undefined,
-): Promise<DomainContext> {
+): Promise<UserContext> {
   const tenants = await identity.tenants();
   let tenant: Tenant | undefined;
   if (tenantId !== undefined) {
@@ -68,6 +68,6 @@ export async function toolContext(
     email: token.email,
     emailVerified: token.emailVerified,
   });
-  if (linked) await userProvisioning(deps).firstLogin(tenant.schema, actingUserOf(ctx).email, token.sub);
+  if (linked) await userProvisioning(deps).firstLogin(tenant.schema, ctx.user.email, token.sub);
   return ctx;
 }

@@ -2,7 +2,7 @@
  * What an MCP tool is here: a name, a bilingual description, a JSON Schema input, annotations and
  * a thin adapter over the domain operation (or shared REST answer) its REST twin calls.
  */
-import type { DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { ApiDeps } from '../deps.js';
 import type { DocumentSigning } from '../temporal/document-signing.js';
@@ -24,7 +24,7 @@ export interface ToolEnv {
   signing: DocumentSigning;
   identity: McpIdentity;
   /** Undefined only for the tools that need no tenant (list_my_tenants, get_agent_guide). */
-  ctx: DomainContext | undefined;
+  ctx: UserContext | undefined;
 }
 
 export type ToolArgs = Record<string, unknown>;
@@ -128,7 +128,7 @@ export function withTextLimits(schema: JsonSchema): JsonSchema {
 }
 
 /** The acting user's context; tenant-scoped tools always have one. */
-export function ctxOf(env: ToolEnv): DomainContext {
+export function ctxOf(env: ToolEnv): UserContext {
   if (!env.ctx) throw new Error('tenant-scoped tool ran without a tenant context');
   return env.ctx;
 }
