@@ -9,7 +9,7 @@
  */
 import type { AuthorizationRequest, AuthorizationResult } from '../contract/document-signing.js';
 import { appFailure } from '../contract/failures.js';
-import { actingUserOf, type DomainContext } from '../domain/context.js';
+import type { DomainContext, UserContext } from '../domain/context.js';
 import { prepareSignature, recordSignature, type SignatureRequest } from '../domain/documents/signing.js';
 import {
   credentialById,
@@ -42,20 +42,16 @@ export const remoteUserId = (userId: string) => userId;
 export interface PersonalSigning {
   /** Prepares `request` for the acting user's personal signature and sends them a code (unless `sendCode` is false: a batch's). */
   request(
-    ctx: DomainContext,
+    ctx: UserContext,
     key: PreparationKey,
     request: SignatureRequest,
     options?: { sendCode?: boolean },
   ): Promise<AuthorizationRequest>;
-  authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult>;
+  authorize(ctx: UserContext, key: PreparationKey, code: string): Promise<AuthorizationResult>;
   /** One code for several prepared signatures of the acting user (CSC numSignatures). */
-  requestBatchCode(ctx: DomainContext, keys: PreparationKey[]): Promise<AuthorizationRequest>;
+  requestBatchCode(ctx: UserContext, keys: PreparationKey[]): Promise<AuthorizationRequest>;
   /** The batch's code: one SAD for all its digests, each signature value kept for its document's completion. */
-  authorizeBatch(
-    ctx: DomainContext,
-    keys: PreparationKey[],
-    code: string,
-  ): Promise<'signed' | 'wrong_code' | 'expired'>;
+  authorizeBatch(ctx: UserContext, keys: PreparationKey[], code: string): Promise<'signed' | 'wrong_code' | 'expired'>;
 }
 
 /** `levelOf`: the PAdES level of a signature, by whether it officializes (the numerator's). */
@@ -67,7 +63,7 @@ export function personalSigning(
   const csc = deps.remoteSigning;
 
   async function request(
-    ctx: DomainContext,
+    ctx: UserContext,
     key: PreparationKey,
     request: SignatureRequest,
     options: { sendCode?: boolean } = {},
@@ -102,7 +98,7 @@ export function personalSigning(
     };
   }
 
-  async function authorize(ctx: DomainContext, key: PreparationKey, code: string): Promise<AuthorizationResult> {
+  async function authorize(ctx: UserContext, key: PreparationKey, code: string): Promise<AuthorizationResult> {
     // The revision's bytes are read only if the signature must be prepared again.
     const current = await prepareSignature(ctx, key.documentId, key.round, { withPdf: false });
     if (current.alreadySigned) {
@@ -140,7 +136,7 @@ export function personalSigning(
   }
 
   /** The preparations of `keys`, all of one credential (the acting user's). */
-  async function preparedAll(ctx: DomainContext, keys: PreparationKey[]) {
+  async function preparedAll(ctx: UserContext, keys: PreparationKey[]) {
     const prepared = await ctx.db.transaction(async (trx) => {
       const found = [];
       for (const key of keys) {
@@ -154,7 +150,7 @@ export function personalSigning(
     return { prepared, credential };
   }
 
-  async function requestBatchCode(ctx: DomainContext, keys: PreparationKey[]): Promise<AuthorizationRequest> {
+  async function requestBatchCode(ctx: UserContext, keys: PreparationKey[]): Promise<AuthorizationRequest> {
     const all = await preparedAll(ctx, keys);
     if (!all) throw appFailure(409, SIGNATURE_MESSAGES.noCredential);
     const { prepared, credential } = all;
@@ -172,7 +168,7 @@ export function personalSigning(
   }
 
   async function authorizeBatch(
-    ctx: DomainContext,
+    ctx: UserContext,
     keys: PreparationKey[],
     code: string,
   ): Promise<'signed' | 'wrong_code' | 'expired'> {
@@ -188,7 +184,7 @@ export function personalSigning(
    * again, so a retried step asks the remote service nothing it already answered.
    */
   async function signatureValues(
-    ctx: DomainContext,
+    ctx: UserContext,
     credential: SigningCredential,
     prepared: Preparation[],
     code: string,
@@ -227,9 +223,9 @@ export interface CredentialHolder {
  * lists it, else (development provider) enrolled now. A revoked or unusable one is refused for good.
  */
 export async function ensureCredential(
-  ctx: DomainContext,
+  ctx: UserContext,
   csc: CscClient,
-  user: CredentialHolder = actingUserOf(ctx),
+  user: CredentialHolder = ctx.user,
 ): Promise<SigningCredential> {
   const recorded = await ctx.db.transaction((trx) => currentCredential(trx, user.id));
   if (recorded) return recorded;

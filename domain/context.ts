@@ -61,18 +61,9 @@ export function hasUser(ctx: DomainContext): ctx is UserContext {
  * The acting user, who must be one of the municipality's administrators; `task` completes the
  * refusal "Solo un administrador puede …" (403), the same sentence on every interface.
  */
-export function requireAdministrator(user: ActingUser | null | undefined, task: string): ActingUser {
-  if (!user?.isAdmin) throw forbidden(`Solo un administrador puede ${task}`);
+export function requireAdministrator(user: ActingUser, task: string): ActingUser {
+  if (!user.isAdmin) throw forbidden(`Solo un administrador puede ${task}`);
   return user;
-}
-
-/**
- * The acting user of an operation always done on someone's behalf: every interface that reaches
- * it requires one (X-User-ID, a session, a workflow's input), so a missing user is a wiring bug.
- */
-export function actingUserOf(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw new Error('this operation acts on behalf of a user, and none was given');
-  return ctx.user;
 }
 
 export function primarySector(user: ActingUser): SectorAccess | undefined {

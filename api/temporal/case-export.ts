@@ -13,7 +13,7 @@ import {
   parseIndexVersion,
   requestExport,
 } from '../../domain/case-file/export.js';
-import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../../contract/case-export.js';
 import { CASE_NUMBER, TENANT } from '../../contract/search-attributes.js';
 import type { ApiDeps } from '../deps.js';
@@ -35,7 +35,7 @@ type ExportView = Awaited<ReturnType<typeof exportView>>;
 export function caseExports(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   return {
-    async start(ctx: DomainContext, caseId: string, body: unknown): Promise<{ done: boolean; view: ExportView }> {
+    async start(ctx: UserContext, caseId: string, body: unknown): Promise<{ done: boolean; view: ExportView }> {
       const { index_version } = exportBody(body);
       const requested = await requestExport(ctx, caseId, parseIndexVersion(index_version));
       // A run that could not start (Temporal unreachable) leaves its row failed, not pending for ever.
@@ -45,7 +45,7 @@ export function caseExports(deps: ApiDeps) {
         args: [
           {
             tenant: ctx.tenant.schema,
-            userId: actingUserOf(ctx).id,
+            userId: ctx.user.id,
             caseId: requested.caseId,
             exportId: requested.exportId,
           },
@@ -69,7 +69,7 @@ export function caseExports(deps: ApiDeps) {
       const view = await exportView(ctx, requested.caseId, requested.exportId);
       return { done: waited.done && view.status !== 'pending' && view.status !== 'running', view };
     },
-    view: (ctx: DomainContext, caseId: string, exportId: string) => exportView(ctx, caseId, exportId),
+    view: (ctx: UserContext, caseId: string, exportId: string) => exportView(ctx, caseId, exportId),
   };
 }
 

@@ -10,7 +10,7 @@ import { WithStartWorkflowOperation } from '@temporalio/client';
 import { validateCaseRequest } from '../../domain/cases/creation.js';
 import { CASE_MESSAGES } from '../../domain/cases/messages.js';
 import { checkMovement } from '../../domain/cases/movements.js';
-import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { badRequest, notFound } from '../../domain/errors.js';
 import {
   CASE_CREATION_WORKFLOW,
@@ -52,20 +52,20 @@ export function caseWorkflows(deps: ApiDeps) {
     waitForRun(connection, result, waitMs, notRunning);
 
   return {
-    async create(ctx: DomainContext, request: CaseCreationRequest): Promise<CreationOutcome> {
+    async create(ctx: UserContext, request: CaseCreationRequest): Promise<CreationOutcome> {
       if (request.idempotencyKey !== undefined && !REQUEST_KEY.test(request.idempotencyKey))
         throw badRequest(REQUEST_KEY_MESSAGE);
       // Fast answers for a bad template or sector; the workflow validates again as its first step.
       const valid = await validateCaseRequest(ctx, request);
       const key = request.idempotencyKey ?? randomUUID();
-      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, actingUserOf(ctx).id, key);
+      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, ctx.user.id, key);
       const started = await startOnce<CaseCreationWorkflow>(client, CASE_CREATION_WORKFLOW, {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
         args: [
           {
             tenant: ctx.tenant.schema,
-            userId: actingUserOf(ctx).id,
+            userId: ctx.user.id,
             key,
             templateId: valid.templateId,
             reference: request.reference,
@@ -85,9 +85,9 @@ export function caseWorkflows(deps: ApiDeps) {
     },
 
     /** What the POST would answer now: the case, still creating, or the creation's error. */
-    async poll(ctx: DomainContext, key: string): Promise<CreationOutcome> {
+    async poll(ctx: UserContext, key: string): Promise<CreationOutcome> {
       if (!REQUEST_KEY.test(key)) throw notFound(CASE_MESSAGES.creationNotFound);
-      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, actingUserOf(ctx).id, key);
+      const workflowId = workflowIds.caseCreation(ctx.tenant.schema, ctx.user.id, key);
       const polled = await pollRun<CaseCreationResult>(
         client.workflow.getHandle<CaseCreationWorkflow>(workflowId),
         CASE_MESSAGES.creationNotFound,
@@ -100,14 +100,14 @@ export function caseWorkflows(deps: ApiDeps) {
      * started before anything is written: it records the movement (answering now, or with the
      * refusal) and then generates and signs the PV, waited for like a signature.
      */
-    async moveWithProvidence(ctx: DomainContext, request: MovementRequest) {
+    async moveWithProvidence(ctx: UserContext, request: MovementRequest) {
       // A refusal is answered before any run starts, so refused requests leave no failed runs.
       const { caseNumber } = await checkMovement(ctx, request);
       const movementId = randomUUID();
       const operation = new WithStartWorkflowOperation<ProvidenceWorkflow>(PROVIDENCE_WORKFLOW, {
         workflowId: workflowIds.providence(ctx.tenant.schema, caseNumber, movementId),
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId: actingUserOf(ctx).id, movementId, movement: request }],
+        args: [{ tenant: ctx.tenant.schema, userId: ctx.user.id, movementId, movement: request }],
         workflowIdConflictPolicy: 'FAIL',
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },

@@ -5,7 +5,7 @@
  * caller gets "in progress" and the signature completes on its own.
  */
 import { WithStartWorkflowOperation, WorkflowUpdateStage, type Connection } from '@temporalio/client';
-import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { DOCUMENT_MESSAGES } from '../../domain/documents/messages.js';
 import { AppError } from '../../domain/errors.js';
 import { signRefusalAnswer } from '../../contract/failure-answers.js';
@@ -92,12 +92,12 @@ async function answerRepeat<T>(
 export function documentSigning(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   const waitMs = deps.config.workflowWaitMs;
-  const idOf = (ctx: DomainContext, documentId: string) => workflowIds.documentSigning(ctx.tenant.schema, documentId);
+  const idOf = (ctx: UserContext, documentId: string) => workflowIds.documentSigning(ctx.tenant.schema, documentId);
 
   return {
     /** Starts a round; `deadline` is the body's due_at / due_in_business_days (none: the type's default). */
     async start(
-      ctx: DomainContext,
+      ctx: UserContext,
       documentId: string,
       options: { creatorOnly: boolean; deadline?: DeadlineFields },
     ): Promise<Waited<SigningRound>> {
@@ -124,7 +124,7 @@ export function documentSigning(deps: ApiDeps) {
       });
       try {
         const update = await client.workflow.startUpdateWithStart(beginSigningUpdate, {
-          args: [{ userId: actingUserOf(ctx).id, creatorOnly: options.creatorOnly, due: asked ?? 'type_default' }],
+          args: [{ userId: ctx.user.id, creatorOnly: options.creatorOnly, due: asked ?? 'type_default' }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
           startWorkflowOperation: operation,
         });
@@ -134,12 +134,12 @@ export function documentSigning(deps: ApiDeps) {
       }
     },
 
-    async sign(ctx: DomainContext, documentId: string): Promise<Waited<SignOutcome>> {
+    async sign(ctx: UserContext, documentId: string): Promise<Waited<SignOutcome>> {
       const check = await checkCanSign(ctx, documentId);
       if (check.existing) return { done: true, value: check.existing };
       try {
         const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(signUpdate, {
-          args: [{ userId: actingUserOf(ctx).id }],
+          args: [{ userId: ctx.user.id }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);
@@ -149,13 +149,13 @@ export function documentSigning(deps: ApiDeps) {
     },
 
     /** How the acting user signs: a caller whose signature is still being prepared learns it needs a code. */
-    personal(ctx: DomainContext): Promise<PersonalSigningOf> {
+    personal(ctx: UserContext): Promise<PersonalSigningOf> {
       return personalSigningOf(ctx);
     },
 
     /** A personal signature's code, for the signature the acting user's last `sign` prepared. */
     async authorize(
-      ctx: DomainContext,
+      ctx: UserContext,
       documentId: string,
       code: string | undefined,
     ): Promise<Waited<ExistingSignature>> {
@@ -165,7 +165,7 @@ export function documentSigning(deps: ApiDeps) {
       if (!trimmed) throw badRequest(SIGNATURE_MESSAGES.codeRequired);
       try {
         const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(authorizeSignatureUpdate, {
-          args: [{ userId: actingUserOf(ctx).id, code: trimmed }],
+          args: [{ userId: ctx.user.id, code: trimmed }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);
@@ -174,12 +174,12 @@ export function documentSigning(deps: ApiDeps) {
       }
     },
 
-    async reject(ctx: DomainContext, documentId: string, reason: string): Promise<Waited<RejectOutcome>> {
+    async reject(ctx: UserContext, documentId: string, reason: string): Promise<Waited<RejectOutcome>> {
       const check = await checkCanReject(ctx, documentId, reason);
       if (check.existing) return { done: true, value: check.existing };
       try {
         const update = await client.workflow.getHandle(idOf(ctx, check.doc.id)).startUpdate(rejectUpdate, {
-          args: [{ userId: actingUserOf(ctx).id, reason }],
+          args: [{ userId: ctx.user.id, reason }],
           waitForStage: WorkflowUpdateStage.ACCEPTED,
         });
         return await waitAtMost(connection, () => update.result(), waitMs);

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { badRequest, notFound } from '../../domain/errors.js';
 import { checkReportRequest, RECORD_MESSAGES } from '../../domain/records/index.js';
 import { workflowIds } from '../../contract/ids.js';
@@ -31,7 +31,7 @@ const pollPath = (recordId: string, key: string) => `/api/v1/records/${recordId}
 export function recordReports(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   return {
-    async generate(ctx: DomainContext, recordId: string, idempotencyKey: string | undefined): Promise<ReportOutcome> {
+    async generate(ctx: UserContext, recordId: string, idempotencyKey: string | undefined): Promise<ReportOutcome> {
       if (idempotencyKey !== undefined && !REQUEST_KEY.test(idempotencyKey)) throw badRequest(REQUEST_KEY_MESSAGE);
       const { recordNumber } = await checkReportRequest(ctx, recordId);
       const key = idempotencyKey ?? randomUUID();
@@ -39,7 +39,7 @@ export function recordReports(deps: ApiDeps) {
       const handle = await startOnce<RecordReportWorkflow>(client, RECORD_REPORT_WORKFLOW, {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId: actingUserOf(ctx).id, recordId, key }],
+        args: [{ tenant: ctx.tenant.schema, userId: ctx.user.id, recordId, key }],
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },
           { key: RECORD_NUMBER, value: recordNumber },
@@ -56,7 +56,7 @@ export function recordReports(deps: ApiDeps) {
       return waited.done ? { done: true, value: waited.value, key, workflowId } : { done: false, key, workflowId };
     },
 
-    async poll(ctx: DomainContext, recordId: string, key: string): Promise<ReportOutcome> {
+    async poll(ctx: UserContext, recordId: string, key: string): Promise<ReportOutcome> {
       if (!REQUEST_KEY.test(key)) throw notFound('Informe no encontrado');
       await checkReportRequest(ctx, recordId);
       const workflowId = workflowIds.recordReport(ctx.tenant.schema, recordId, key);

@@ -9,7 +9,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { WorkflowNotFoundError, WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
-import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { badRequest, conflict, notFound } from '../../domain/errors.js';
 import { TENANT, USER_EMAIL } from '../../contract/search-attributes.js';
 import {
@@ -81,13 +81,13 @@ export function signBatches(deps: ApiDeps) {
   }
 
   return {
-    async start(ctx: DomainContext, body: unknown, idempotencyKey: string | undefined): Promise<BatchAnswer> {
+    async start(ctx: UserContext, body: unknown, idempotencyKey: string | undefined): Promise<BatchAnswer> {
       const { document_ids: ids } = signBatchBody(body);
       if (idempotencyKey === undefined) throw badRequest(SIGN_BATCH_MESSAGES.keyRequired);
       if (!REQUEST_KEY.test(idempotencyKey)) throw badRequest(REQUEST_KEY_MESSAGE);
       const documentIds = ids.map((id) => id.toLowerCase());
       if (new Set(documentIds).size !== documentIds.length) throw badRequest(SIGN_BATCH_MESSAGES.duplicate);
-      const user = actingUserOf(ctx);
+      const user = ctx.user;
       const workflowId = signBatchWorkflowId(ctx.tenant.schema, user.id, idempotencyKey);
       const handle = await startOnce<SignBatchWorkflow>(client, SIGN_BATCH_WORKFLOW, {
         workflowId,
@@ -111,11 +111,11 @@ export function signBatches(deps: ApiDeps) {
     },
 
     /** The code of a personal signer's batch: all its prepared signatures at once, then each completed. */
-    async authorize(ctx: DomainContext, key: string, body: unknown): Promise<BatchAnswer> {
+    async authorize(ctx: UserContext, key: string, body: unknown): Promise<BatchAnswer> {
       if (!REQUEST_KEY.test(key)) throw notFound(SIGN_BATCH_MESSAGES.notFound);
       const code = authorizeBody(body).code?.trim();
       if (!code) throw badRequest(SIGNATURE_MESSAGES.codeRequired);
-      const workflowId = signBatchWorkflowId(ctx.tenant.schema, actingUserOf(ctx).id, key);
+      const workflowId = signBatchWorkflowId(ctx.tenant.schema, ctx.user.id, key);
       try {
         const update = await client.workflow
           .getHandle<SignBatchWorkflow>(workflowId)
@@ -135,9 +135,9 @@ export function signBatches(deps: ApiDeps) {
       }
     },
 
-    async poll(ctx: DomainContext, key: string): Promise<BatchAnswer> {
+    async poll(ctx: UserContext, key: string): Promise<BatchAnswer> {
       if (!REQUEST_KEY.test(key)) throw notFound(SIGN_BATCH_MESSAGES.notFound);
-      const progress = await progressOf(signBatchWorkflowId(ctx.tenant.schema, actingUserOf(ctx).id, key));
+      const progress = await progressOf(signBatchWorkflowId(ctx.tenant.schema, ctx.user.id, key));
       return { done: progress.finished, key, progress };
     },
   };

@@ -3,7 +3,7 @@
  * invited or linked), resend an invitation, read its status, and tell it about a first login.
  */
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateStage } from '@temporalio/client';
-import { actingUserOf, type DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import { conflict } from '../../domain/errors.js';
 import { checkNewUser, userForInvitation } from '../../domain/users/provisioning.js';
 import { workflowIds } from '../../contract/ids.js';
@@ -32,7 +32,7 @@ export function userProvisioning(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
   const idOf = (tenant: string, email: string) => workflowIds.userProvisioning(tenant, email);
 
-  function startOptions(ctx: DomainContext, input: ProvisioningInput) {
+  function startOptions(ctx: UserContext, input: ProvisioningInput) {
     return {
       workflowId: idOf(ctx.tenant.schema, input.user.email),
       taskQueue: deps.config.temporal.taskQueue,
@@ -42,22 +42,22 @@ export function userProvisioning(deps: ApiDeps) {
         { key: USER_EMAIL, value: input.user.email.toLowerCase() },
         { key: STATUS, value: 'provisioning' },
       ],
-      memo: { full_name: input.user.fullName, requested_by: actingUserOf(ctx).fullName },
+      memo: { full_name: input.user.fullName, requested_by: ctx.user.fullName },
       staticSummary: `Alta de ${input.user.fullName} <${input.user.email.toLowerCase()}>`,
     };
   }
 
-  function inputFor(ctx: DomainContext, user: NewUser): ProvisioningInput {
+  function inputFor(ctx: UserContext, user: NewUser): ProvisioningInput {
     return {
       tenant: ctx.tenant.schema,
-      requestedBy: actingUserOf(ctx).id,
+      requestedBy: ctx.user.id,
       user: { ...user, email: user.email.toLowerCase() },
       ticketTtlSeconds: deps.config.invitationTtlSeconds,
     };
   }
 
   return {
-    async create(ctx: DomainContext, user: NewUser): Promise<Waited<ProvisioningState>> {
+    async create(ctx: UserContext, user: NewUser): Promise<Waited<ProvisioningState>> {
       await checkNewUser(ctx, user);
       const operation = new WithStartWorkflowOperation<UserProvisioningWorkflow>(USER_PROVISIONING_WORKFLOW, {
         ...startOptions(ctx, inputFor(ctx, user)),
@@ -75,7 +75,7 @@ export function userProvisioning(deps: ApiDeps) {
     },
 
     /** A new ticket and email; a finished (expired) provisioning starts again with the user's data. */
-    async resend(ctx: DomainContext, userId: string): Promise<{ workflowId: string }> {
+    async resend(ctx: UserContext, userId: string): Promise<{ workflowId: string }> {
       const user = await userForInvitation(ctx, userId);
       if (user.authId) throw conflict('El usuario ya activó su cuenta');
       const handle = await client.workflow.signalWithStart<UserProvisioningWorkflow, []>(USER_PROVISIONING_WORKFLOW, {
@@ -86,7 +86,7 @@ export function userProvisioning(deps: ApiDeps) {
       return { workflowId: handle.workflowId };
     },
 
-    async status(ctx: DomainContext, userId: string): Promise<ProvisioningState & { workflow_id: string | null }> {
+    async status(ctx: UserContext, userId: string): Promise<ProvisioningState & { workflow_id: string | null }> {
       const user = await userForInvitation(ctx, userId);
       const workflowId = idOf(ctx.tenant.schema, user.email);
       try {
@@ -112,13 +112,13 @@ export function userProvisioning(deps: ApiDeps) {
      * Deactivates the user now and starts the revocation of their personal signing credential
      * (a run per user: a repeat finds it). Answers the run's ID.
      */
-    async deactivate(ctx: DomainContext, userId: string): Promise<Deactivation & { revocationWorkflowId: string }> {
+    async deactivate(ctx: UserContext, userId: string): Promise<Deactivation & { revocationWorkflowId: string }> {
       const done = await deactivateUser(ctx, userId);
       const workflowId = workflowIds.credentialRevocation(ctx.tenant.schema, userId);
       await client.workflow.start<CredentialRevocationWorkflow>(CREDENTIAL_REVOCATION_WORKFLOW, {
         workflowId,
         taskQueue: deps.config.temporal.taskQueue,
-        args: [{ tenant: ctx.tenant.schema, userId, requestedBy: actingUserOf(ctx).id }],
+        args: [{ tenant: ctx.tenant.schema, userId, requestedBy: ctx.user.id }],
         workflowIdConflictPolicy: 'USE_EXISTING',
         typedSearchAttributes: [
           { key: TENANT, value: ctx.tenant.schema },

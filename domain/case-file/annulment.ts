@@ -3,7 +3,7 @@
  * when and why, and a new index version says so. Only an editor of the case's owner sector may.
  */
 import { isUuid } from '../acting-user.js';
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isResponsible, requireCase } from '../cases/access.js';
 import { writeIndexVersion } from './entries.js';
@@ -25,12 +25,12 @@ function requireReason(reason: unknown): string {
 }
 
 export async function annulFolio(
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   documentId: string,
   reason: unknown,
 ): Promise<AnnulmentResult> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, user, caseId, { forUpdate: true });
     if (!isResponsible(user, c)) throw forbidden(CASE_FILE_MESSAGES.noAnnulPermission);

@@ -25,7 +25,7 @@ import {
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { requireCase } from '../cases/access.js';
-import type { ActingUser, DomainContext } from '../context.js';
+import type { ActingUser, DomainContext, UserContext } from '../context.js';
 import { whereVisibleTo } from '../documents/access.js';
 import { sha256 } from '../documents/files.js';
 import { iso } from '../documents/records.js';
@@ -37,7 +37,6 @@ export const EXPORT_MESSAGES = {
   notFound: 'Exportación no encontrada',
   versionInvalid: 'index_version debe ser un entero entre 1 y 999999999',
   versionNotFound: 'El expediente no tiene esa versión del índice',
-  needsUser: 'Exportar un expediente requiere X-User-ID: la exportación se arma con lo que ese usuario puede leer',
   omittedMemo: 'PDF no incluido en esta exportación: memo reservado a sus destinatarios.',
 } as const;
 
@@ -74,11 +73,6 @@ export interface ExportRow {
   finished_at: Date | null;
 }
 
-function requester(ctx: DomainContext): ActingUser {
-  if (!ctx.user) throw badRequest(EXPORT_MESSAGES.needsUser);
-  return ctx.user;
-}
-
 /** The largest version a request may name: as for a version read by path (nine digits), within PostgreSQL's integer. */
 export const MAX_INDEX_VERSION = 999_999_999;
 
@@ -94,8 +88,8 @@ export function parseIndexVersion(raw: unknown): number | undefined {
  * Records an export request: the named version (which must exist), else the case's latest version
  * now (signed or not: the run waits for its seal), else none yet (the run waits for the first).
  */
-export async function requestExport(ctx: DomainContext, caseId: string, version: number | undefined) {
-  const user = requester(ctx);
+export async function requestExport(ctx: UserContext, caseId: string, version: number | undefined) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, user, caseId);
     const chosen = await indexVersion(trx, c.id, version);
@@ -129,8 +123,8 @@ export async function requireExport(
 }
 
 /** What both interfaces answer for an export: status, progress and, once done, temporary URLs. */
-export async function exportView(ctx: DomainContext, caseId: string, exportId: string) {
-  const user = requester(ctx);
+export async function exportView(ctx: UserContext, caseId: string, exportId: string) {
+  const { user } = ctx;
   const row = await ctx.db.transaction((trx) => requireExport(trx, user, caseId, exportId));
   return exportObject(ctx, row);
 }
@@ -180,8 +174,8 @@ export interface IndexState {
 }
 
 /** The version the export is of (fixed at the first version seen), and whether it is signed yet. */
-export async function exportIndexState(ctx: DomainContext, exportId: string): Promise<IndexState> {
-  const user = requester(ctx);
+export async function exportIndexState(ctx: UserContext, exportId: string): Promise<IndexState> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const row = await exportRow(trx, exportId, { forUpdate: true });
     await requireCase(trx, user, row.case_id);
@@ -212,8 +206,8 @@ export interface ExportContents {
 }
 
 /** Everything an export is made of, read for its requester; the version must be signed. */
-export async function loadExportContents(ctx: DomainContext, exportId: string): Promise<ExportContents> {
-  const user = requester(ctx);
+export async function loadExportContents(ctx: UserContext, exportId: string): Promise<ExportContents> {
+  const { user } = ctx;
   const read = await ctx.db.transaction(async (trx) => {
     const row = await exportRow(trx, exportId);
     const c = await requireCase(trx, user, row.case_id);

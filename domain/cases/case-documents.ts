@@ -1,6 +1,6 @@
 /** Documents on a case: link an official document, propose a draft, accept or reject a proposal. */
 import { isUuid } from '../acting-user.js';
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { canEditDocument, requireDocument } from '../documents/access.js';
 import { DOCUMENT_MESSAGES } from '../documents/messages.js';
@@ -16,8 +16,8 @@ function requireId(value: unknown, name: string): string {
 }
 
 /** 400 when the document is not official; 409 when it is already linked (catalog: duplicate link). */
-export async function linkDocument(ctx: DomainContext, caseId: string, documentId: unknown) {
-  const user = actingUserOf(ctx);
+export async function linkDocument(ctx: UserContext, caseId: string, documentId: unknown) {
+  const { user } = ctx;
   const docId = requireId(documentId, 'official_document_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
@@ -41,8 +41,8 @@ export async function linkDocument(ctx: DomainContext, caseId: string, documentI
  * An editor of a draft may propose it to a case they can see; its responsible decides. A case the
  * user cannot see is "not found" here as everywhere, so proposing cannot probe for case ids.
  */
-export async function proposeDocument(ctx: DomainContext, caseId: string, documentId: unknown) {
-  const user = actingUserOf(ctx);
+export async function proposeDocument(ctx: UserContext, caseId: string, documentId: unknown) {
+  const { user } = ctx;
   const docId = requireId(documentId, 'document_draft_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, user, caseId);
@@ -65,13 +65,13 @@ export async function proposeDocument(ctx: DomainContext, caseId: string, docume
  * official, otherwise when it is signed (officialization links every accepted proposal).
  */
 export async function decideProposal(
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   proposedId: unknown,
   decision: 'accepted' | 'rejected',
   reason?: string,
 ) {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const id = requireId(proposedId, 'proposed_id');
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId, { forUpdate: true });

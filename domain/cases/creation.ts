@@ -7,7 +7,7 @@ import { allocateNumber } from '../../db/counters.js';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
-import { actingUserOf, primarySector, type ActingUser, type DomainContext } from '../context.js';
+import { primarySector, type ActingUser, type UserContext } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { createSystemDocument } from '../documents/drafts.js';
 import { editSectorIds } from '../documents/access.js';
@@ -40,10 +40,10 @@ export interface ValidatedCaseRequest {
 
 /** The template must be active; the owner sector (default: the user's primary) one the user edits in. */
 export async function validateCaseRequest(
-  ctx: DomainContext,
+  ctx: UserContext,
   request: Omit<CaseRequest, 'key'>,
 ): Promise<ValidatedCaseRequest> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   checkMaxLength(request.reference, 'reference', TEXT_LIMITS.reference);
   return ctx.db.transaction(async (trx) => {
     const template = isUuid(request.templateId)
@@ -84,12 +84,12 @@ const creationKey = (user: ActingUser, key: string) => `${user.id}/${key}`;
 
 /** The case row (not yet visible), its number and its creation movement; once per key. */
 export async function createCaseRecord(
-  ctx: DomainContext,
+  ctx: UserContext,
   key: string,
   reference: string,
   valid: ValidatedCaseRequest,
 ): Promise<CreatedCase> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const existing = await trx('cases')
       .where({ creation_key: creationKey(user, key) })
@@ -156,11 +156,11 @@ export function coverHtml(input: {
 
 /** The CAEX cover draft, signed (as numerator) by the creator; once per case. */
 export async function createCoverDraft(
-  ctx: DomainContext,
+  ctx: UserContext,
   created: CreatedCase,
   valid: ValidatedCaseRequest,
 ): Promise<string> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const doc = await createSystemDocument(ctx, {
     typeAcronym: 'CAEX',
     reference: `Carátula ${created.caseNumber}: ${created.reference}`.slice(0, 500),
@@ -185,8 +185,8 @@ export async function createCoverDraft(
  * Makes the case visible (its cover is signed and linked). The case's events and its cover's are
  * written here, once: before this step the case may still be discarded.
  */
-export async function finishCase(ctx: DomainContext, caseId: string): Promise<void> {
-  const user = actingUserOf(ctx);
+export async function finishCase(ctx: UserContext, caseId: string): Promise<void> {
+  const { user } = ctx;
   await ctx.db.transaction(async (trx) => {
     const updated = await trx('cases')
       .where({ id: caseId, is_ready: false })
@@ -251,8 +251,8 @@ async function emitCreationEvents(
 }
 
 /** Compensation: a creation that failed for good leaves nothing behind (its number stays unused). */
-export async function discardCase(ctx: DomainContext, key: string): Promise<void> {
-  const user = actingUserOf(ctx);
+export async function discardCase(ctx: UserContext, key: string): Promise<void> {
+  const { user } = ctx;
   await ctx.db.transaction(async (trx) => {
     const c = await trx('cases')
       .where({ creation_key: creationKey(user, key), is_ready: false })
@@ -272,8 +272,8 @@ export async function discardCase(ctx: DomainContext, key: string): Promise<void
 }
 
 /** The PV (providence) draft that documents a movement when `create_official_doc` is requested. */
-export async function createProvidenceDraft(ctx: DomainContext, movementId: string): Promise<string> {
-  const user = actingUserOf(ctx);
+export async function createProvidenceDraft(ctx: UserContext, movementId: string): Promise<string> {
+  const { user } = ctx;
   const movement = await ctx.db.transaction((trx) =>
     trx('case_movements as m')
       .join('cases as c', 'c.id', 'm.case_id')

@@ -4,7 +4,7 @@ import { isUuid } from '../acting-user.js';
 import { recordActivity } from '../activity-feed.js';
 import { calendarIn } from '../business-days.js';
 import { resolveDeadline, type DeadlineRequest } from '../deadlines/request.js';
-import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
+import type { ActingUser, DomainContext, UserContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { caseAccess, requireCase } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
@@ -91,7 +91,7 @@ export interface MovementRequest {
  * movement already there and answers it, whoever's permissions changed since.
  */
 export async function recordMovement(
-  ctx: DomainContext,
+  ctx: UserContext,
   movementId: string,
   request: MovementRequest,
 ): Promise<MovementResult> {
@@ -174,8 +174,8 @@ async function checkedMovement(
  * its PV this way before starting the workflow that records it, so a refused request leaves no
  * failed run behind. The step checks again when it records (the case may have changed).
  */
-export async function checkMovement(ctx: DomainContext, request: MovementRequest): Promise<{ caseNumber: string }> {
-  const user = actingUserOf(ctx);
+export async function checkMovement(ctx: UserContext, request: MovementRequest): Promise<{ caseNumber: string }> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, request.caseId);
     if (request.kind === 'assign' && !(await caseAccess(trx, user, c)).permissions.can_assign)
@@ -194,13 +194,13 @@ export async function checkMovement(ctx: DomainContext, request: MovementRequest
 
 /** Only a responsible of the case's current sector may transfer (403 otherwise). */
 export async function transferCase(
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   input: TransferInput,
   rule: ReasonRule,
   movementId?: string,
 ): Promise<MovementResult> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     // Existence only: for movements the spec answers 403 to anyone who is not a responsible.
     const c = await requireCase(trx, null, caseId, { forUpdate: true });
@@ -289,12 +289,12 @@ export interface AssignInput {
 }
 
 export async function assignCase(
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   input: AssignInput,
   movementId?: string,
 ): Promise<MovementResult> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const allowed = await ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
     if (movementId && (await existingMovement(trx, c, movementId))) return true;
@@ -305,11 +305,11 @@ export async function assignCase(
 }
 
 export async function closeAssignment(
-  ctx: DomainContext,
+  ctx: UserContext,
   caseId: string,
   input: { movementId: unknown; reason: unknown },
 ): Promise<{ movementId: string; endedDeadlines: string[] }> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   if (typeof input.movementId !== 'string' || !input.movementId) throw badRequest('movement_id es requerido');
   if (!isUuid(input.movementId)) throw badRequest('movement_id debe ser un UUID');
   const movementId = input.movementId;

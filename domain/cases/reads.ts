@@ -5,7 +5,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { BACKEND_DATE_FILTERS, dayRange, INTEGRATION_DATE_FILTERS, namedWindow, type Window } from '../calendar.js';
 import { searchTextOf } from '../limits.js';
-import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
+import type { ActingUser, DomainContext, UserContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { editSectorIds, viewSectorIds, whereReadableBy, type Reader } from '../documents/access.js';
 import { iso } from '../documents/records.js';
@@ -313,8 +313,8 @@ export async function searchCasesIntegration(ctx: DomainContext, input: CaseSear
   });
 }
 
-export async function searchCasesBackend(ctx: DomainContext, input: CaseSearchInput) {
-  const user = actingUserOf(ctx);
+export async function searchCasesBackend(ctx: UserContext, input: CaseSearchInput) {
+  const { user } = ctx;
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     const { rows, total } = await pageOfCases(trx, ctx, input, 'backend', p);
@@ -513,18 +513,18 @@ export async function caseDocuments(ctx: DomainContext, caseId: string) {
   });
 }
 
-export async function casePermissions(ctx: DomainContext, caseId: string): Promise<CasePermissions> {
+export async function casePermissions(ctx: UserContext, caseId: string): Promise<CasePermissions> {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);
-    return (await caseAccess(trx, actingUserOf(ctx), c)).permissions;
+    return (await caseAccess(trx, ctx.user, c)).permissions;
   });
 }
 
 /** Backend detail: the case with its movements, documents and the user's permissions. */
-export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
+export async function caseDetailBackend(ctx: UserContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, ctx.user, caseId);
-    const access = await caseAccess(trx, actingUserOf(ctx), c);
+    const access = await caseAccess(trx, ctx.user, c);
     return {
       ...caseObject(c),
       short_ai_summary: c.short_ai_summary,
@@ -534,7 +534,7 @@ export async function caseDetailBackend(ctx: DomainContext, caseId: string) {
       movements: await movementsOf(trx, c.id),
       documents: await caseDocumentRows(trx, c.id, ctx.user),
       document_links: await documentLinksOf(trx, c.id, ctx.user),
-      my_proposed_drafts: await proposedDraftsOf(trx, c.id, actingUserOf(ctx).id),
+      my_proposed_drafts: await proposedDraftsOf(trx, c.id, ctx.user.id),
       permissions: access.permissions,
       deadline: (await openCaseDeadlines(trx, [c.id])).get(c.id) ?? null,
     };
@@ -590,20 +590,19 @@ async function activeUsersOf(trx: Tx, sectorId: string) {
     );
 }
 
-export async function prepareTransfer(ctx: DomainContext, caseId: string) {
+export async function prepareTransfer(ctx: UserContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
-    if (!(await caseAccess(trx, actingUserOf(ctx), c)).permissions.can_transfer)
+    if (!(await caseAccess(trx, ctx.user, c)).permissions.can_transfer)
       throw forbidden(CASE_MESSAGES.noTransferPermission);
     return { available_sectors: await sectorsExcept(trx, c.owner_sector_id) };
   });
 }
 
-export async function prepareAssignment(ctx: DomainContext, caseId: string) {
+export async function prepareAssignment(ctx: UserContext, caseId: string) {
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, null, caseId);
-    if (!(await caseAccess(trx, actingUserOf(ctx), c)).permissions.can_assign)
-      throw forbidden(CASE_MESSAGES.noAssignPermission);
+    if (!(await caseAccess(trx, ctx.user, c)).permissions.can_assign) throw forbidden(CASE_MESSAGES.noAssignPermission);
     const sectors = await sectorsExcept(trx, c.owner_sector_id);
     const result = [];
     for (const s of sectors) {

@@ -5,7 +5,7 @@
  * is ever deleted here.
  */
 import type { Tx } from '../../db/tenancy.js';
-import { actingUserOf, requireAdministrator, type DomainContext } from '../context.js';
+import { requireAdministrator, type UserContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isUuid } from '../acting-user.js';
 import { parsePage, pageInfo } from '../pagination.js';
@@ -26,7 +26,7 @@ export const RETENTION_MESSAGES = {
 /** Bounds of case_templates.retention_years (tenant migration 020). */
 export const RETENTION_YEARS = { min: 1, max: 200 } as const;
 
-function requireAdmin(ctx: DomainContext): void {
+function requireAdmin(ctx: UserContext): void {
   requireAdministrator(ctx.user, 'gestionar la conservación de expedientes');
 }
 
@@ -42,8 +42,8 @@ export interface ArchivedCase {
  * pending proposals must be resolved first, so no sector is left holding a case it can no longer
  * act on and no document waits to join a closed file.
  */
-export async function archiveCase(ctx: DomainContext, caseId: string): Promise<ArchivedCase> {
-  const user = actingUserOf(ctx);
+export async function archiveCase(ctx: UserContext, caseId: string): Promise<ArchivedCase> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const c = await requireCase(trx, user, caseId, { forUpdate: true });
     if (!isResponsible(user, c)) throw forbidden(RETENTION_MESSAGES.noArchivePermission);
@@ -84,7 +84,7 @@ const templatesOf = (trx: Tx) =>
 
 /** Sets (or, with null, removes) how many years archived cases of a template are kept. */
 export async function setTemplateRetention(
-  ctx: DomainContext,
+  ctx: UserContext,
   templateId: string,
   years: unknown,
 ): Promise<TemplateRetention> {
@@ -113,7 +113,7 @@ export async function setTemplateRetention(
         trx,
         'case_template.retention_changed',
         { kind: 'case_template', id: templateId },
-        { template_id: templateId, by_user_id: actingUserOf(ctx).id },
+        { template_id: templateId, by_user_id: ctx.user.id },
       );
     }
     return row!;
@@ -134,7 +134,7 @@ export interface RetentionDueCase {
  * Archived cases whose retention period has ended (archived_at + the template's years), oldest
  * first, with the templates' retentions for the screen that edits them.
  */
-export async function retentionDue(ctx: DomainContext, input: { page?: unknown; page_size?: unknown }) {
+export async function retentionDue(ctx: UserContext, input: { page?: unknown; page_size?: unknown }) {
   requireAdmin(ctx);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {

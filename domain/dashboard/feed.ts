@@ -5,7 +5,7 @@
  * signer taken off a memo learns nothing of what it became — and the Spanish line written when
  * the event happened.
  */
-import type { DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { whereVisibleTo } from '../documents/access.js';
 import { documentsQuery, iso } from '../documents/records.js';
 import { parsePage, pageInfo } from '../pagination.js';
@@ -24,9 +24,8 @@ interface FeedRow {
   case_reference: string | null;
 }
 
-export async function dashboardFeed(ctx: DomainContext, input: { page?: unknown; page_size?: unknown }) {
-  const user = ctx.user;
-  if (!user) throw new Error('the dashboard belongs to a user');
+export async function dashboardFeed(ctx: UserContext, input: { page?: unknown; page_size?: unknown }) {
+  const { user } = ctx;
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
     // Their own events, and the ones nobody did that concern them (a deadline of theirs expired or escalated).

@@ -4,16 +4,15 @@
  * the last 7 and 30 days (municipal calendar days, today included).
  */
 import { namedWindow } from '../calendar.js';
-import type { DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { viewSectorIds } from '../documents/access.js';
 import { countPendingSignatures } from '../documents/reads.js';
 import { countOverdueSignatures } from '../deadlines/reads.js';
 
 const STATUSES = ['draft', 'sent_to_sign', 'signed', 'rejected'] as const;
 
-export async function dashboardStats(ctx: DomainContext) {
-  const user = ctx.user;
-  if (!user) throw new Error('the dashboard belongs to a user');
+export async function dashboardStats(ctx: UserContext) {
+  const { user } = ctx;
   const week = namedWindow('ultimos_7_dias', ctx.services.timeZone)!.from!;
   const month = namedWindow('ultimos_30_dias', ctx.services.timeZone)!.from!;
   const counts = await ctx.db.transaction(async (trx) => {

@@ -1,7 +1,7 @@
 /** Creating and editing drafts: create, save, import and replace a PDF, soft delete. */
 import type { Tx } from '../../db/tenancy.js';
 import { recordActivity } from '../activity-feed.js';
-import { actingUserOf, primarySector, type ActingUser, type DomainContext } from '../context.js';
+import { primarySector, type ActingUser, type UserContext } from '../context.js';
 import { AppError, badRequest, conflict, forbidden } from '../errors.js';
 import { requireCase, requireVisibleCases } from '../cases/access.js';
 import { canEditDocument, editSectorIds, requireDocument, requireEditable } from './access.js';
@@ -48,12 +48,12 @@ async function creatableType(trx: Tx, acronym: string): Promise<DocumentTypeRow>
 }
 
 async function insertDocument(
-  ctx: DomainContext,
+  ctx: UserContext,
   trx: Tx,
   values: Record<string, unknown>,
   summary: string,
 ): Promise<DocumentRow> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const [row] = await trx('documents').insert(values).returning<{ id: string }[]>('id');
   await recordActivity(trx, {
     kind: 'document_created',
@@ -68,8 +68,8 @@ async function insertDocument(
   return doc;
 }
 
-export async function createDocument(ctx: DomainContext, input: CreateDocumentInput): Promise<DocumentRow> {
-  const user = actingUserOf(ctx);
+export async function createDocument(ctx: UserContext, input: CreateDocumentInput): Promise<DocumentRow> {
+  const { user } = ctx;
   checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   return ctx.db.transaction(async (trx) => {
     const type = await creatableType(trx, input.documentTypeAcronym);
@@ -101,8 +101,8 @@ export interface ImportDocumentInput {
   pdf: Buffer;
 }
 
-export async function importDocument(ctx: DomainContext, input: ImportDocumentInput): Promise<DocumentRow> {
-  const user = actingUserOf(ctx);
+export async function importDocument(ctx: UserContext, input: ImportDocumentInput): Promise<DocumentRow> {
+  const { user } = ctx;
   checkMaxLength(input.documentTypeAcronym, 'document_type_acronym', TEXT_LIMITS.documentTypeAcronym);
   checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   await checkUploadedPdf(input.pdf, 400);
@@ -142,12 +142,12 @@ export interface SaveDocumentInput {
  * draft: saving is how a rejected document is corrected before it is sent to signing again.
  */
 export async function saveDocument(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   input: SaveDocumentInput,
   options: { allowRejected: boolean },
 ): Promise<DocumentRow> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   if (input.reference !== undefined) checkMaxLength(input.reference, 'reference', TEXT_LIMITS.reference);
   if (input.content !== undefined) checkMaxLength(input.content, 'content', TEXT_LIMITS.content);
   return ctx.db.transaction(async (trx) => {
@@ -226,8 +226,8 @@ export async function saveDocument(
   });
 }
 
-export async function replaceImportedPdf(ctx: DomainContext, documentId: string, pdf: Buffer): Promise<DocumentRow> {
-  const user = actingUserOf(ctx);
+export async function replaceImportedPdf(ctx: UserContext, documentId: string, pdf: Buffer): Promise<DocumentRow> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
     requireEditable(user, doc);
@@ -251,11 +251,11 @@ export async function replaceImportedPdf(ctx: DomainContext, documentId: string,
 
 /** Soft delete of a draft or rejected document; `creatorOnly` on the backend, editors on integration. */
 export async function deleteDocument(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   options: { creatorOnly: boolean },
 ): Promise<void> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   await ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true });
     if (options.creatorOnly ? doc.created_by !== user.id : !canEditDocument(user, doc)) {
@@ -286,8 +286,8 @@ export interface SystemDocumentInput {
  * A document the platform generates for a case (CAEX cover, PV providence): a ready-to-sign draft
  * with one numerator. Idempotent on `sourceKey`.
  */
-export async function createSystemDocument(ctx: DomainContext, input: SystemDocumentInput): Promise<DocumentRow> {
-  const user = actingUserOf(ctx);
+export async function createSystemDocument(ctx: UserContext, input: SystemDocumentInput): Promise<DocumentRow> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const existing = await trx('documents')
       .where({ case_id: input.caseId, source_key: input.sourceKey })
@@ -323,12 +323,12 @@ export async function createSystemDocument(ctx: DomainContext, input: SystemDocu
 }
 
 /** Compensation for a generated document whose signing failed for good: it is withdrawn, unsigned. */
-export async function discardSystemDocument(ctx: DomainContext, documentId: string): Promise<void> {
+export async function discardSystemDocument(ctx: UserContext, documentId: string): Promise<void> {
   await ctx.db.transaction((trx) =>
     trx('documents')
       .where({ id: documentId })
       .whereNotNull('source_key')
       .whereNot('status', 'signed')
-      .update({ deleted_at: trx.fn.now(), deleted_by: actingUserOf(ctx).id, updated_at: trx.fn.now() }),
+      .update({ deleted_at: trx.fn.now(), deleted_by: ctx.user.id, updated_at: trx.fn.now() }),
   );
 }

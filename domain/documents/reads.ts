@@ -3,7 +3,7 @@ import { deadlineFields } from '../deadlines/reads.js';
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
+import type { ActingUser, DomainContext, UserContext } from '../context.js';
 import { badRequest, conflict, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { searchTextOf } from '../limits.js';
@@ -187,8 +187,8 @@ interface Found {
 }
 
 /** Integration search: the documents the user may see, newest first, filtered; by page or by cursor. */
-export async function searchDocuments(ctx: DomainContext, input: SearchInput) {
-  const user = actingUserOf(ctx);
+export async function searchDocuments(ctx: UserContext, input: SearchInput) {
+  const { user } = ctx;
   const text = searchTextOf(input.search);
   searchTextOf(input.document_type, 'document_type');
   const p = parseListPage(input, [
@@ -370,8 +370,8 @@ export async function countPendingSignatures(trx: Tx, user: ActingUser): Promise
 }
 
 /** Documents waiting for the acting user's signature, longest waiting first. */
-export async function pendingSignatures(ctx: DomainContext) {
-  const user = actingUserOf(ctx);
+export async function pendingSignatures(ctx: UserContext) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const rows = await awaitingSignatureCandidates(documentsQuery(trx), trx, user)
       .orderBy('d.sent_to_sign_at')
@@ -520,8 +520,8 @@ export async function checkSignerPermissions(ctx: DomainContext, userId: unknown
 }
 
 /** Backend unified details: what the editor or the signing screen needs, by state. */
-export async function unifiedDetails(ctx: DomainContext, documentId: string) {
-  const user = ctx.user as ActingUser;
+export async function unifiedDetails(ctx: UserContext, documentId: string) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const doc = await readableOrFindable(trx, user, documentId);
     const signers = await loadSigners(trx, doc.id);

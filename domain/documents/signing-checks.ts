@@ -3,7 +3,7 @@
  * immediate, precise answer (404, 403, 409, or "you already signed"), while the workflow and its
  * activities stay the authority if something changes in between.
  */
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { requireDocument } from './access.js';
 import {
   rejectDecision,
@@ -26,11 +26,7 @@ export type ExistingSignature = SignatureAnswer;
  * The document to start signing. One already in signing passes for a user who may start it: the
  * request repeats the start of the open round, and that round's workflow answers it with the round.
  */
-export async function checkCanStart(
-  ctx: DomainContext,
-  documentId: string,
-  options: StartOptions,
-): Promise<DocumentRow> {
+export async function checkCanStart(ctx: UserContext, documentId: string, options: StartOptions): Promise<DocumentRow> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
     if (doc.status === 'sent_to_sign') checkMayStart(ctx, doc, options);
@@ -41,17 +37,17 @@ export async function checkCanStart(
 
 /** Either the acting signer's existing signature (a retried request) or the document to sign. */
 export async function checkCanSign(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
 ): Promise<{ existing?: ExistingSignature; doc: DocumentRow }> {
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, ctx.user, documentId);
     const round = roundViewOf(doc, await loadSigners(trx, doc.id));
-    const decision = signDecision(round, actingUserOf(ctx).id);
+    const decision = signDecision(round, ctx.user.id);
     if (decision.kind === 'refuse') throw refused(decision.refusal);
     // The numerator's signature is answered with the official document: while the document is
     // still being officialized (`completing`), the request goes to the workflow, which answers once it is.
-    if (decision.kind === 'repeat') return { doc, existing: signatureAnswer(doc.id, round, actingUserOf(ctx).id) };
+    if (decision.kind === 'repeat') return { doc, existing: signatureAnswer(doc.id, round, ctx.user.id) };
     return { doc };
   });
 }
@@ -61,7 +57,7 @@ export async function checkCanSign(
  * stays rejected until it is saved back to draft), or the document to reject.
  */
 export async function checkCanReject(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   reason: string,
 ): Promise<{ existing?: ExistingRejection; doc: DocumentRow }> {
@@ -70,7 +66,7 @@ export async function checkCanReject(
     const rejection =
       doc.status === 'rejected' ? { rejectedBy: doc.rejected_by!, reason: doc.rejection_reason! } : null;
     const round = { ...roundViewOf(doc, await loadSigners(trx, doc.id)), rejection };
-    const decision = rejectDecision(round, { userId: actingUserOf(ctx).id, reason });
+    const decision = rejectDecision(round, { userId: ctx.user.id, reason });
     if (decision.kind === 'refuse') throw refused(decision.refusal);
     if (decision.kind === 'repeat') {
       return {

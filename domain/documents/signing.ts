@@ -7,7 +7,7 @@ import { allocateNumber } from '../../db/counters.js';
 import type { Tx } from '../../db/tenancy.js';
 import { recordActivity } from '../activity-feed.js';
 import { deadlineFor, type DeadlineRequest } from '../deadlines/request.js';
-import { actingUserOf, primarySector, type DomainContext } from '../context.js';
+import { primarySector, type DomainContext, type UserContext } from '../context.js';
 import { badRequest, conflict, forbidden, unprocessable } from '../errors.js';
 import { formatNumber, yearIn } from '../numbering.js';
 import { canEditDocument, requireDocument } from './access.js';
@@ -72,8 +72,8 @@ export interface StartOptions {
 }
 
 /** Backend: only the creator starts signing; integration: any editor. */
-export function checkMayStart(ctx: DomainContext, doc: DocumentRow, options: StartOptions): void {
-  const user = actingUserOf(ctx);
+export function checkMayStart(ctx: UserContext, doc: DocumentRow, options: StartOptions): void {
+  const { user } = ctx;
   if (options.creatorOnly ? doc.created_by !== user.id : !canEditDocument(user, doc)) {
     throw forbidden(options.creatorOnly ? DOCUMENT_MESSAGES.creatorOnly : DOCUMENT_MESSAGES.noEditPermission);
   }
@@ -81,7 +81,7 @@ export function checkMayStart(ctx: DomainContext, doc: DocumentRow, options: Sta
 
 /** Everything that must hold before a document goes to signing (also re-checked inside the step). */
 export async function checkStartable(
-  ctx: DomainContext,
+  ctx: UserContext,
   trx: Tx,
   doc: DocumentRow,
   options: StartOptions,
@@ -126,11 +126,11 @@ async function roundDeadline(ctx: DomainContext, typeAcronym: string, due: Round
 }
 
 export async function beginSigning(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   options: StartOptions & { runId: string; due?: RoundDeadline },
 ): Promise<SigningRound> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const doc = await ctx.db.transaction((trx) => requireDocument(trx, user, documentId, { includeCreating: true }));
   // A repeat by the same workflow run (activity retried after it committed) returns its round.
   if (doc.workflow_id === options.runId && doc.status !== 'draft') return currentRound(ctx, documentId);
@@ -222,13 +222,13 @@ export function currentRound(ctx: DomainContext, documentId: string): Promise<Si
   return ctx.db.transaction((trx) => roundOf(trx, documentId));
 }
 
-async function requireSigningRound(trx: Tx, ctx: DomainContext, documentId: string, round: number, message: string) {
+async function requireSigningRound(trx: Tx, ctx: UserContext, documentId: string, round: number, message: string) {
   // Only one of the round's signers gets past the check below, and a signer always sees the
   // document: the visibility rule would repeat that check at ~1 ms per read (several per signature).
   const doc = await requireDocument(trx, null, documentId, { forUpdate: true, includeCreating: true });
   if (doc.status !== 'sent_to_sign' || doc.signing_round !== round) throw conflict(message);
   const signers = await loadSigners(trx, doc.id);
-  const me = signers.find((s) => s.user_id === actingUserOf(ctx).id);
+  const me = signers.find((s) => s.user_id === ctx.user.id);
   if (!me) throw forbidden(DOCUMENT_MESSAGES.notAuthorizedToSign);
   return { doc, signers, me };
 }
@@ -242,8 +242,8 @@ function mayActNow(doc: DocumentRow, signers: SignerRow[], userId: string): bool
  * The numerator's official number, allocated once: the counter and the document row change in
  * one transaction, and a repeat (activity retry, worker restart) returns the stored number.
  */
-export async function assignOfficialNumber(ctx: DomainContext, documentId: string, round: number): Promise<string> {
-  const user = actingUserOf(ctx);
+export async function assignOfficialNumber(ctx: UserContext, documentId: string, round: number): Promise<string> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (doc.official_number) return doc.official_number;
@@ -282,12 +282,12 @@ const clip = (text: string, max: number) => (text.length > max ? text.slice(0, m
  * `withPdf: false` leaves the revision's bytes unread (a step that only compares revisions).
  */
 export async function prepareSignature(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   round: number,
   options: { withPdf?: boolean } = {},
 ): Promise<SignatureRequest> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { doc, signers, me } = await requireSigningRound(trx, ctx, documentId, round, DOCUMENT_MESSAGES.notSignable);
     if (me.status === 'signed') return { alreadySigned: true, signedAt: iso(me.signed_at) };
@@ -331,11 +331,11 @@ export async function prepareSignature(
  * `credentialId`: the personal certificate that made it (signing_credentials.id); none: the seal.
  */
 export async function recordSignature(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   input: { round: number; baseRevision: number; pdf: Buffer; credentialId?: string },
 ): Promise<{ signedAt: string; revision: number }> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { doc, me } = await requireSigningRound(trx, ctx, documentId, input.round, DOCUMENT_MESSAGES.notSignable);
     const latest = await latestSigningFile(trx, doc.id, input.round);
@@ -385,12 +385,8 @@ export interface Officialized {
  * and the effects of officialization happen in the same transaction (note delivery, memo
  * recipients, case proposals, case link, dashboard event).
  */
-export async function officializeDocument(
-  ctx: DomainContext,
-  documentId: string,
-  round: number,
-): Promise<Officialized> {
-  const user = actingUserOf(ctx);
+export async function officializeDocument(ctx: UserContext, documentId: string, round: number): Promise<Officialized> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const doc = await requireDocument(trx, user, documentId, { forUpdate: true, includeCreating: true });
     const officialKey = fileKey(ctx, doc.id, 'official');
@@ -493,12 +489,12 @@ export interface Rejection {
 
 /** sent_to_sign → rejected by any signer, with a reason; ends the signing round. */
 export async function rejectDocument(
-  ctx: DomainContext,
+  ctx: UserContext,
   documentId: string,
   round: number,
   reason: string,
 ): Promise<Rejection> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const refusal = rejectionRefusal(reason);
   if (refusal) throw refused(refusal);
   const text = rejectionReason(reason);

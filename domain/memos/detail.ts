@@ -1,5 +1,5 @@
 /** The memo's detail, which records a recipient's first opening, and the recipient's archive toggle. */
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { currentPdf } from '../documents/files.js';
 import { iso } from '../documents/records.js';
@@ -19,8 +19,8 @@ import {
  * `opened_at`: the update only matches while it is null, so of concurrent first fetches exactly
  * one sees `first_open: true` (the others wait for its row lock, then match nothing).
  */
-export async function memoDetail(ctx: DomainContext, documentId: string) {
-  const user = actingUserOf(ctx);
+export async function memoDetail(ctx: UserContext, documentId: string) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const memo = await requireMemo(trx, documentId);
     const isSender = memo.created_by === user.id;
@@ -93,8 +93,8 @@ export async function memoDetail(ctx: DomainContext, documentId: string) {
 }
 
 /** Archive toggle by a recipient; the sender may not archive (403), anyone else finds nothing (404). */
-export async function archiveMemo(ctx: DomainContext, documentId: string, archived: boolean) {
-  const user = actingUserOf(ctx);
+export async function archiveMemo(ctx: UserContext, documentId: string, archived: boolean) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const memo = await requireMemo(trx, documentId);
     if (memo.created_by === user.id) throw forbidden(MEMO_MESSAGES.senderCannotArchive);

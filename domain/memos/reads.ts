@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { BACKEND_DATE_FILTERS, dayRange, namedWindow, type Window } from '../calendar.js';
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { DomainContext, UserContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
@@ -71,8 +71,8 @@ function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
 }
 
 /** Received (not archived) or archived memos of the user, newest first. */
-export async function listReceived(ctx: DomainContext, input: MemoListInput, options: { archived: boolean }) {
-  const user = actingUserOf(ctx);
+export async function listReceived(ctx: UserContext, input: MemoListInput, options: { archived: boolean }) {
+  const { user } = ctx;
   searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
@@ -123,8 +123,8 @@ export async function listReceived(ctx: DomainContext, input: MemoListInput, opt
 }
 
 /** Memos the user sent, newest first, with every recipient (BCC included: the sender sees all) and the openings count. */
-export async function listSent(ctx: DomainContext, input: MemoListInput) {
-  const user = actingUserOf(ctx);
+export async function listSent(ctx: UserContext, input: MemoListInput) {
+  const { user } = ctx;
   searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
@@ -178,8 +178,8 @@ export async function listSent(ctx: DomainContext, input: MemoListInput) {
 }
 
 /** Unopened, non-archived memos of the user (read from the partial index alone). */
-export async function unreadCount(ctx: DomainContext) {
-  const user = actingUserOf(ctx);
+export async function unreadCount(ctx: UserContext) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const [{ count }] = await trx('memo_recipients')
       .where('recipient_user_id', user.id)

@@ -1,5 +1,5 @@
 /** Archiving a received note: per receiving sector, by a member with rights in that sector. */
-import type { DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { NOTE_MESSAGES } from './messages.js';
 import { memberSectorIds, requireNote } from './records.js';
@@ -10,9 +10,8 @@ export interface ArchiveInput {
   sectorId?: string;
 }
 
-export async function archiveNote(ctx: DomainContext, noteId: string, input: ArchiveInput) {
-  const user = ctx.user;
-  if (!user) throw new Error('notes are archived on behalf of a user');
+export async function archiveNote(ctx: UserContext, noteId: string, input: ArchiveInput) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const note = await requireNote(trx, noteId);
     const mine = memberSectorIds(user);

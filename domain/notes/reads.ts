@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
-import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
+import type { ActingUser, UserContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
@@ -159,11 +159,11 @@ function backendInboxItem(row: InboxRow, archived: boolean) {
 
 /** Received (not archived) or archived notes of the user's sectors. */
 export async function listInbox(
-  ctx: DomainContext,
+  ctx: UserContext,
   input: NoteListInput,
   options: { archived: boolean; flavor: Flavor },
 ) {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
@@ -207,8 +207,8 @@ async function sectorRecipients(trx: Tx, noteIds: string[], user: ActingUser, is
 }
 
 /** Notes the user sent (officialized NOTAs they created), newest first. */
-export async function listSent(ctx: DomainContext, input: NoteListInput, flavor: Flavor) {
-  const user = actingUserOf(ctx);
+export async function listSent(ctx: UserContext, input: NoteListInput, flavor: Flavor) {
+  const { user } = ctx;
   searchTextOf(input.search);
   const p = parsePage(input);
   return ctx.db.transaction(async (trx) => {
@@ -267,8 +267,8 @@ export async function listSent(ctx: DomainContext, input: NoteListInput, flavor:
  * The note for the user: its sender, or a member of a sector it was delivered to (else 403).
  * A recipient's first fetch marks it read for that user (once: the read row keeps its time).
  */
-export async function noteDetail(ctx: DomainContext, noteId: string, flavor: Flavor) {
-  const user = actingUserOf(ctx);
+export async function noteDetail(ctx: UserContext, noteId: string, flavor: Flavor) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const note = await requireNote(trx, noteId);
     const deliveries = await myDeliveries(trx, note.id, user);

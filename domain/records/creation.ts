@@ -1,6 +1,6 @@
 /** Creating a record: validated data, the family's initial state and an RLM number from its own counter. */
 import { allocateNumber } from '../../db/counters.js';
-import { actingUserOf, primarySector, type DomainContext } from '../context.js';
+import { primarySector, type UserContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { forbidden } from '../errors.js';
 import { formatNumber, yearIn } from '../numbering.js';
@@ -20,8 +20,8 @@ export interface CreateRecordInput {
   data?: Record<string, unknown>;
 }
 
-export async function createRecord(ctx: DomainContext, input: CreateRecordInput) {
-  const user = actingUserOf(ctx);
+export async function createRecord(ctx: UserContext, input: CreateRecordInput) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const family = await requireActiveFamily(trx, input.registryCode);
     if (!(await familyPermissions(trx, user, family.id)).can_create) throw forbidden(RECORD_MESSAGES.noCreate);

@@ -47,17 +47,17 @@ export { RECORD_LIMITS } from './limits.js';
 export type { DataSchema, FieldDefinition, FieldEntry, FieldType } from './schema.js';
 export type { FamilyPermissions, FamilyRow } from './families.js';
 
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { historyPage } from './history.js';
 import { requireRecord } from './rows.js';
 
 /** A record's history, newest first (spec: `{entries, total, page, page_size, total_pages}`). */
 export async function recordHistory(
-  ctx: DomainContext,
+  ctx: UserContext,
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
     return historyPage(trx, record.id, query, user);

@@ -7,7 +7,7 @@
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { requireCase, whereCaseVisibleTo } from '../cases/access.js';
-import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
+import type { ActingUser, UserContext } from '../context.js';
 import { requireDocument, whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
 import { conflict, notFound } from '../errors.js';
@@ -61,11 +61,11 @@ export async function caseLinksOf(trx: Tx, recordId: string, viewer: ActingUser,
 }
 
 export async function listCaseLinks(
-  ctx: DomainContext,
+  ctx: UserContext,
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
@@ -75,8 +75,8 @@ export async function listCaseLinks(
 }
 
 /** Links a case the user can see; 409 when it is already linked. */
-export async function linkCase(ctx: DomainContext, recordId: string, input: { caseId: string; notes?: string | null }) {
-  const user = actingUserOf(ctx);
+export async function linkCase(ctx: UserContext, recordId: string, input: { caseId: string; notes?: string | null }) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     const found = await requireCase(trx, user, input.caseId);
@@ -105,8 +105,8 @@ export async function linkCase(ctx: DomainContext, recordId: string, input: { ca
   });
 }
 
-export async function unlinkCase(ctx: DomainContext, recordId: string, linkId: string) {
-  const user = actingUserOf(ctx);
+export async function unlinkCase(ctx: UserContext, recordId: string, linkId: string) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(linkId)) throw notFound(RECORD_MESSAGES.linkNotFound);
@@ -182,11 +182,11 @@ export async function documentLinksOf(trx: Tx, recordId: string, viewer: ActingU
 }
 
 export async function listDocumentLinks(
-  ctx: DomainContext,
+  ctx: UserContext,
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
@@ -259,11 +259,11 @@ export async function linkDocumentToRecord(
 
 /** Links a document the user can see; field_name must be a field of the record's family. */
 export async function linkDocument(
-  ctx: DomainContext,
+  ctx: UserContext,
   recordId: string,
   input: { documentId: string; fieldName?: string | null; notes?: string | null },
 ) {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit');
     if (input.fieldName != null && !Object.hasOwn(family.data_schema, input.fieldName)) {
@@ -291,8 +291,8 @@ export async function linkDocument(
   });
 }
 
-export async function unlinkDocument(ctx: DomainContext, recordId: string, linkId: string) {
-  const user = actingUserOf(ctx);
+export async function unlinkDocument(ctx: UserContext, recordId: string, linkId: string) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(linkId)) throw notFound(RECORD_MESSAGES.linkNotFound);

@@ -1,13 +1,13 @@
 /** Reading registries and one record (spec "Registry family", "Record"). */
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { familiesQuery, familyById, NO_PERMISSIONS, permissionsByFamily } from './families.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { creatorOf, presentDetail, type Flavor } from './present.js';
 import { requireRecord } from './rows.js';
 
-export async function recordDetail(ctx: DomainContext, recordId: string, flavor: Flavor) {
-  const user = actingUserOf(ctx);
+export async function recordDetail(ctx: UserContext, recordId: string, flavor: Flavor) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record, family, permissions } = await requireRecord(trx, user, recordId, 'view');
     return presentDetail(flavor, record, family, permissions, await creatorOf(trx, record));
@@ -18,8 +18,8 @@ export async function recordDetail(ctx: DomainContext, recordId: string, flavor:
  * Active families the user has any permission on (a family no sector of theirs may use is noise
  * in a picker). Integration: `{code, name}`; backend: the family with record_count and permissions.
  */
-export async function listRegistries(ctx: DomainContext, flavor: Flavor) {
-  const user = actingUserOf(ctx);
+export async function listRegistries(ctx: UserContext, flavor: Flavor) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const permissions = await permissionsByFamily(trx, user);
     const ids = [...permissions.entries()]
@@ -57,8 +57,8 @@ export async function listRegistries(ctx: DomainContext, flavor: Flavor) {
 }
 
 /** One family with its data_schema; 404 when it does not exist or the user has no permission on it. */
-export async function registryDetail(ctx: DomainContext, registryId: string) {
-  const user = actingUserOf(ctx);
+export async function registryDetail(ctx: UserContext, registryId: string) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const family = await familyById(trx, registryId);
     const permissions = family ? (await permissionsByFamily(trx, user)).get(family.id) : undefined;

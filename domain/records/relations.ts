@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { pageInfo, parsePage } from '../pagination.js';
@@ -23,8 +23,8 @@ export interface CreateRelationInput {
   notes?: string | null;
 }
 
-export async function createRelation(ctx: DomainContext, recordId: string, input: CreateRelationInput) {
-  const user = actingUserOf(ctx);
+export async function createRelation(ctx: UserContext, recordId: string, input: CreateRelationInput) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (input.targetRecordId.toLowerCase() === record.id) throw badRequest(RECORD_MESSAGES.selfRelation);
@@ -74,8 +74,8 @@ export async function createRelation(ctx: DomainContext, recordId: string, input
   });
 }
 
-export async function deleteRelation(ctx: DomainContext, recordId: string, relationId: string) {
-  const user = actingUserOf(ctx);
+export async function deleteRelation(ctx: UserContext, recordId: string, relationId: string) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'edit');
     if (!isUuid(relationId)) throw notFound(RECORD_MESSAGES.relationNotFound);
@@ -171,11 +171,11 @@ export async function relationsOf(trx: Tx, recordId: string, viewable: string[] 
 }
 
 export async function listRelations(
-  ctx: DomainContext,
+  ctx: UserContext,
   recordId: string,
   query: { page?: unknown; page_size?: unknown },
 ) {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const p = parsePage(query, 20, 100);
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');

@@ -7,7 +7,7 @@
  * so a retried step never makes a second report or link.
  */
 import { escapeHtml } from '../../lib/html.js';
-import { actingUserOf, primarySector, type DomainContext } from '../context.js';
+import { primarySector, type UserContext } from '../context.js';
 import { createSystemDocument } from '../documents/drafts.js';
 import { badRequest } from '../errors.js';
 import { actorOf } from './history.js';
@@ -19,8 +19,8 @@ import { formatMunicipalTime } from '../calendar.js';
 const HISTORY_SHOWN = 20;
 
 /** The record's number if the user may view it (the report shows what viewing shows); else 404/403. */
-export async function checkReportRequest(ctx: DomainContext, recordId: string): Promise<{ recordNumber: string }> {
-  const user = actingUserOf(ctx);
+export async function checkReportRequest(ctx: UserContext, recordId: string): Promise<{ recordNumber: string }> {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record } = await requireRecord(trx, user, recordId, 'view');
     return { recordNumber: record.record_number };
@@ -29,11 +29,11 @@ export async function checkReportRequest(ctx: DomainContext, recordId: string): 
 
 /** Creates (once per request key) the unsigned IFRLM document of the record. */
 export async function createRecordReportDraft(
-  ctx: DomainContext,
+  ctx: UserContext,
   recordId: string,
   key: string,
 ): Promise<{ documentId: string; recordNumber: string }> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   const data = await ctx.db.transaction((trx) =>
     loadRecordReportData(trx, recordId, { viewer: user, historyLimit: HISTORY_SHOWN }),
   );
@@ -53,11 +53,11 @@ export async function createRecordReportDraft(
 
 /** Links the signed report to its record, writing `ifrlm_generated` (with the number) once. */
 export async function linkRecordReport(
-  ctx: DomainContext,
+  ctx: UserContext,
   recordId: string,
   documentId: string,
 ): Promise<{ linkId: string }> {
-  const user = actingUserOf(ctx);
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const linked = await linkDocumentToRecord(
       trx,

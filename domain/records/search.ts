@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest } from '../errors.js';
 import { checkMaxLength } from '../limits.js';
@@ -131,8 +131,8 @@ export interface IntegrationSearchQuery {
   state?: string;
 }
 
-export async function searchRecords(ctx: DomainContext, query: IntegrationSearchQuery) {
-  const user = actingUserOf(ctx);
+export async function searchRecords(ctx: UserContext, query: IntegrationSearchQuery) {
+  const { user } = ctx;
   const p = parsePage(query, 20, 100);
   const familyCode = optionalText(query.family_code, 'family_code', RECORD_LIMITS.registryCode);
   const filters = {
@@ -163,8 +163,8 @@ export interface BackendListQuery {
   state?: string;
 }
 
-export async function listRecords(ctx: DomainContext, query: BackendListQuery) {
-  const user = actingUserOf(ctx);
+export async function listRecords(ctx: UserContext, query: BackendListQuery) {
+  const { user } = ctx;
   const p = parsePage(query, 10, 100);
   const search = optionalText(query.search, 'search', RECORD_LIMITS.search);
   if (search !== undefined && [...search].length < 2) throw badRequest(RECORD_MESSAGES.searchTooShort);
@@ -198,8 +198,8 @@ function parseLimit(raw: string | undefined): number {
   return n;
 }
 
-export async function autocompleteRecords(ctx: DomainContext, query: { q?: string; limit?: string }) {
-  const user = actingUserOf(ctx);
+export async function autocompleteRecords(ctx: UserContext, query: { q?: string; limit?: string }) {
+  const { user } = ctx;
   const q = query.q?.trim() ?? '';
   const length = [...q].length;
   if (length < RECORD_LIMITS.autocompleteMin) throw badRequest(RECORD_MESSAGES.qRequired);

@@ -4,7 +4,7 @@
  * what the previous one committed: edits of different fields never overwrite each other, and
  * edits of the same field leave one complete entry. History is written in the same transaction.
  */
-import { actingUserOf, type DomainContext } from '../context.js';
+import type { UserContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest, notFound } from '../errors.js';
 import { checkReferencedDocuments, requireOfficialDocument } from './documents.js';
@@ -29,8 +29,8 @@ export interface UpdateRecordInput {
   reason?: string;
 }
 
-export async function updateRecord(ctx: DomainContext, recordId: string, input: UpdateRecordInput) {
-  const user = actingUserOf(ctx);
+export async function updateRecord(ctx: UserContext, recordId: string, input: UpdateRecordInput) {
+  const { user } = ctx;
   if (input.state === undefined && input.displayName === undefined) throw badRequest(RECORD_MESSAGES.nothingToUpdate);
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit', { forUpdate: true });
@@ -77,8 +77,8 @@ function requireField(family: { code: string; data_schema: Record<string, unknow
 }
 
 /** Only the keys present in `input` change; the others keep their stored value. */
-export async function updateField(ctx: DomainContext, recordId: string, fieldName: string, input: EntryInput) {
-  const user = actingUserOf(ctx);
+export async function updateField(ctx: UserContext, recordId: string, fieldName: string, input: EntryInput) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'edit', { forUpdate: true });
     requireField(family, fieldName);
@@ -144,8 +144,8 @@ export interface VerifyFieldInput {
   notes?: string | null;
 }
 
-export async function verifyField(ctx: DomainContext, recordId: string, fieldName: string, input: VerifyFieldInput) {
-  const user = actingUserOf(ctx);
+export async function verifyField(ctx: UserContext, recordId: string, fieldName: string, input: VerifyFieldInput) {
+  const { user } = ctx;
   return ctx.db.transaction(async (trx) => {
     const { record, family } = await requireRecord(trx, user, recordId, 'verify', { forUpdate: true });
     requireField(family, fieldName);

@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
-import { actingUserOf, requireAdministrator, type DomainContext } from '../context.js';
+import { requireAdministrator, type UserContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { currentCredential } from './credentials.js';
 import { SIGNATURE_MESSAGES } from './messages.js';
@@ -31,8 +31,8 @@ export interface PersonalSigningOf {
 }
 
 /** How the acting user signs now. */
-export async function personalSigningOf(ctx: DomainContext): Promise<PersonalSigningOf> {
-  const userId = actingUserOf(ctx).id;
+export async function personalSigningOf(ctx: UserContext): Promise<PersonalSigningOf> {
+  const userId = ctx.user.id;
   return ctx.db.transaction(async (trx) => {
     const mode = await signatureModeOf(trx, userId);
     const credential = await currentCredential(trx, userId);
@@ -46,11 +46,11 @@ export interface SignatureSettings {
   users: { userId: string; fullName: string; mode: SignatureMode }[];
 }
 
-function requireAdmin(ctx: DomainContext) {
+function requireAdmin(ctx: UserContext) {
   return requireAdministrator(ctx.user, 'cambiar el modo de firma');
 }
 
-export async function signatureSettings(ctx: DomainContext): Promise<SignatureSettings> {
+export async function signatureSettings(ctx: UserContext): Promise<SignatureSettings> {
   requireAdmin(ctx);
   return ctx.db.transaction(async (trx) => {
     const settings = await trx('signature_settings').first<{ default_mode: SignatureMode }>('default_mode');
@@ -69,7 +69,7 @@ export async function signatureSettings(ctx: DomainContext): Promise<SignatureSe
   });
 }
 
-export async function setDefaultSignatureMode(ctx: DomainContext, mode: unknown): Promise<SignatureSettings> {
+export async function setDefaultSignatureMode(ctx: UserContext, mode: unknown): Promise<SignatureSettings> {
   const admin = requireAdmin(ctx);
   if (!isMode(mode)) throw badRequest(SIGNATURE_MESSAGES.invalidMode);
   await ctx.db.transaction((trx) =>
@@ -80,7 +80,7 @@ export async function setDefaultSignatureMode(ctx: DomainContext, mode: unknown)
 
 /** `mode` null puts the user back on the municipality's default. */
 export async function setUserSignatureMode(
-  ctx: DomainContext,
+  ctx: UserContext,
   userId: string,
   mode: unknown,
 ): Promise<{ userId: string; mode: SignatureMode | null; effective: SignatureMode }> {

@@ -4,7 +4,7 @@
  */
 import { userChangeEvents } from '../audit/user-events.js';
 import { isUuid } from '../acting-user.js';
-import { requireAdministrator, type DomainContext } from '../context.js';
+import { requireAdministrator, type UserContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { emitEvents } from '../webhooks/outbox.js';
 
@@ -21,7 +21,7 @@ export interface Deactivation {
   alreadyInactive: boolean;
 }
 
-export async function deactivateUser(ctx: DomainContext, userId: string): Promise<Deactivation> {
+export async function deactivateUser(ctx: UserContext, userId: string): Promise<Deactivation> {
   const admin = requireAdministrator(ctx.user, 'dar de baja usuarios');
   if (!isUuid(userId)) throw notFound(DEACTIVATION_MESSAGES.notFound);
   if (admin.id === userId) throw badRequest(DEACTIVATION_MESSAGES.self);

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Tx } from '../../db/tenancy.js';
 import { isUuid } from '../acting-user.js';
 import { dayRange, type Window } from '../calendar.js';
-import { actingUserOf, type ActingUser, type DomainContext } from '../context.js';
+import type { ActingUser, DomainContext, UserContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { ACCESS_KIND, whereAccessibleTo } from '../documents/access.js';
@@ -165,8 +165,8 @@ function displayStatus(row: Row): string {
  * The role shown is the one that asks something of the user: numerator or signer before creator.
  * The list is the user's creator and signer rows of document_access, last modified first.
  */
-export async function userDocuments(ctx: DomainContext, userId: string, input: UserDocumentsInput) {
-  const viewer = actingUserOf(ctx);
+export async function userDocuments(ctx: UserContext, userId: string, input: UserDocumentsInput) {
+  const viewer = ctx.user;
   if (!isUuid(userId)) throw notFound('Usuario no encontrado');
   if (viewer.id !== userId && !viewer.isAdmin) throw forbidden('Solo puede ver sus propios documentos');
   if (input.status && !STATUSES.includes(input.status))

@@ -10,7 +10,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { tenantDb, type TenantDb } from '../../db/tenancy.js';
 import { contextForUser } from '../../domain/authentication.js';
-import type { DomainContext } from '../../domain/context.js';
+import type { UserContext } from '../../domain/context.js';
 import {
   createCaseRecord,
   createCoverDraft,
@@ -38,7 +38,7 @@ interface Emitted {
 }
 
 const db = (): TenantDb => tenantDb(getStack().db, getStack().demoTenant);
-const contextOf = (user: string): Promise<DomainContext> =>
+const contextOf = (user: string): Promise<UserContext> =>
   contextForUser(getStack(), getStack().demoTenant, demoUser(user));
 
 /** Every webhook event of these subjects (`document:<id>`, `case:<id>`, `record:<id>`), in outbox order; audit-only ones are test/audit's. */
@@ -516,7 +516,7 @@ describe('webhooks: events written with each change', function () {
       400,
     );
     const ctx = await contextOf('directora-obras');
-    const rollingBack: DomainContext = {
+    const rollingBack: UserContext = {
       ...ctx,
       db: {
         tenant: ctx.db.tenant,
