@@ -23,6 +23,7 @@ import { logoForm, pngLogo } from '../support/logo.js';
 import { recordAttempt } from '../webhooks/support.js';
 import { until } from '../support/until.js';
 import { newSigningCode } from '../support/csc.js';
+import { newUser, type NewUser } from '../support/users.js';
 import { verificationCodeOf } from '../support/verification-codes.js';
 
 export type DocumentName = 'integration' | 'backend';
@@ -75,47 +76,58 @@ async function fixtures() {
   return { official, verification, note, memo, kase, record, other, pdf };
 }
 
+/** `method path` on `through` interface as `signer`. */
+const callAs = (
+  signer: NewUser,
+  through: DocumentName,
+  method: string,
+  path: string,
+  json?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  request(`/api/v1${path}`, {
+    method,
+    headers: { ...(through === 'integration' ? signer.integration : signer.backend), ...headers },
+    ...(json !== undefined ? { json } : {}),
+  });
+
 /**
- * A personal signature authorised through one interface: Sofía Ibáñez signs with her own
- * certificate for the call (her mode restored after), the code read from the stack's MailDev.
+ * Runs `call` as a personal signer of its own (a seeded user's mode stays as other suites expect
+ * it), with a document in signing whose only signer they are.
  */
-/** Runs `call` with Sofía Ibáñez (jefa-mesa) signing personally, with a document in signing whose only signer she is; her mode is restored after. */
-async function asPersonalSigner(call: (user: string, documentId: string) => Promise<HttpResult>): Promise<HttpResult> {
-  const user = 'jefa-mesa';
-  const setMode = (mode: 'personal' | null) =>
-    backend('intendente', 'PUT', `/users/${demoUser(user)}/signature-mode`, { mode });
-  await setMode('personal');
-  try {
-    const id = await prepareIntegrationDraft('agente-obras', [user]);
-    await startSigning(id, 'agente-obras');
-    return await call(user, id);
-  } finally {
-    await setMode(null);
-  }
+async function asPersonalSigner(
+  call: (signer: NewUser, documentId: string) => Promise<HttpResult>,
+): Promise<HttpResult> {
+  const signer = await newUser({
+    fullName: 'Sofía Firmante',
+    role: 'director',
+    sectors: [{ acronym: 'MESA', canEdit: true }],
+    apiKey: true,
+  });
+  await backend('intendente', 'PUT', `/users/${signer.id}/signature-mode`, { mode: 'personal' });
+  const id = await prepareIntegrationDraft('agente-obras', [signer.id]);
+  await startSigning(id, 'agente-obras');
+  return call(signer, id);
 }
 
-const SOFIA = 'sofia.ibanez@villaesperanza.gob.ar';
-
 /** A personal signature authorised with the code e-mailed for it. */
-function authorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
-  const call = through === 'integration' ? integration : backend;
-  return asPersonalSigner(async (user, id) => {
-    const { code } = await newSigningCode(getStack(), SOFIA, () =>
-      call(user, 'POST', `/documents/${id}/${through === 'integration' ? 'sign' : 'super-sign'}`),
+function authorizedPersonally(through: DocumentName): Promise<HttpResult> {
+  return asPersonalSigner(async (signer, id) => {
+    const { code } = await newSigningCode(getStack(), signer.email, () =>
+      callAs(signer, through, 'POST', `/documents/${id}/${through === 'integration' ? 'sign' : 'super-sign'}`),
     );
-    return call(user, 'POST', `/documents/${id}/sign/authorize`, { code });
+    return callAs(signer, through, 'POST', `/documents/${id}/sign/authorize`, { code });
   });
 }
 
 /** A personal signer's batch of one document, authorised with the code e-mailed for it. */
-function batchAuthorizedPersonally(through: 'integration' | 'backend'): Promise<HttpResult> {
-  const call = through === 'integration' ? integration : backend;
-  return asPersonalSigner(async (user, id) => {
+function batchAuthorizedPersonally(through: DocumentName): Promise<HttpResult> {
+  return asPersonalSigner(async (signer, id) => {
     const key = `openapi-personal-batch-${through}`;
-    const { code } = await newSigningCode(getStack(), SOFIA, () =>
-      call(user, 'POST', '/documents/sign-batch', { document_ids: [id] }, { 'Idempotency-Key': key }),
+    const { code } = await newSigningCode(getStack(), signer.email, () =>
+      callAs(signer, through, 'POST', '/documents/sign-batch', { document_ids: [id] }, { 'Idempotency-Key': key }),
     );
-    return call(user, 'POST', `/documents/sign-batch/${key}/authorize`, { code });
+    return callAs(signer, through, 'POST', `/documents/sign-batch/${key}/authorize`, { code });
   });
 }
 
@@ -607,7 +619,7 @@ export async function representativeCalls(): Promise<Call[]> {
       backend('intendente', 'POST', `/users/${s.newUser ?? demoUser('agente-mesa')}/resend-invitation`),
     ),
     B('PUT', '/users/:id/signature-mode', () =>
-      backend('intendente', 'PUT', `/users/${demoUser('agente-mesa')}/signature-mode`, { mode: null }),
+      backend('intendente', 'PUT', `/users/${s.newUser}/signature-mode`, { mode: null }),
     ),
     B('GET', '/admin/signatures', () => backend('intendente', 'GET', '/admin/signatures')),
     B('PUT', '/admin/signatures', async () => {

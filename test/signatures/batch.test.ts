@@ -4,28 +4,28 @@
  */
 import assert from 'node:assert/strict';
 import { getStack } from '../support/hooks.js';
-import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { asBackend, asIntegration, request } from '../support/http.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
 import { newSigningCode } from '../support/csc.js';
 import { pdfSignatures } from '../support/pdf-tools.js';
-
-const EMAIL = 'lucia.fernandez@villaesperanza.gob.ar';
-const setMode = (mode: 'personal' | null) =>
-  request(`/api/v1/users/${demoUser('directora-obras')}/signature-mode`, {
-    method: 'PUT',
-    headers: asBackend('intendente'),
-    json: { mode },
-  });
+import { newUser, type NewUser } from '../support/users.js';
 
 describe('signatures: a personal signer signs a batch with one code', function () {
   this.timeout(180_000);
   let api: { url: string; close(): Promise<void> };
+  /** A personal signer of the suite's own: a seeded user's mode stays as other suites expect it. */
+  let signer: NewUser;
   before(async () => {
-    assert.equal((await setMode('personal')).status, 200);
+    signer = await newUser({ fullName: 'Lucía Lote', role: 'director', apiKey: true });
+    const set = await request(`/api/v1/users/${signer.id}/signature-mode`, {
+      method: 'PUT',
+      headers: asBackend('intendente'),
+      json: { mode: 'personal' },
+    });
+    assert.equal(set.status, 200, set.text);
     api = await getStack().extraApi({ WORKFLOW_WAIT_MS: '3000' });
   });
   after(async () => {
-    await setMode(null);
     await api.close();
   });
 
@@ -46,22 +46,22 @@ describe('signatures: a personal signer signs a batch with one code', function (
   it('three documents numbered with one code; a document not yet hers is refused alone; a wrong code counts down', async () => {
     const stack = getStack();
     const mine = [
-      await inSigning(['directora-obras'], 'Lote personal 1'),
-      await inSigning(['directora-obras'], 'Lote personal 2'),
-      await inSigning(['directora-obras'], 'Lote personal 3'),
+      await inSigning([signer.id], 'Lote personal 1'),
+      await inSigning([signer.id], 'Lote personal 2'),
+      await inSigning([signer.id], 'Lote personal 3'),
     ];
-    const notYet = await inSigning(['jefa-mesa', 'directora-obras'], 'Lote personal, aún no');
+    const notYet = await inSigning(['jefa-mesa', signer.id], 'Lote personal, aún no');
     const key = `lote-personal-${Date.now()}`;
     const batch = (path = '', json?: unknown, method = 'POST') =>
       request(`/api/v1/documents/sign-batch${path}`, {
         method,
-        headers: { ...asIntegration('directora-obras'), 'Idempotency-Key': key },
+        headers: { ...signer.integration, 'Idempotency-Key': key },
         baseUrl: api.url,
         ...(json ? { json } : {}),
       });
 
     let started: Awaited<ReturnType<typeof batch>> | undefined;
-    const { code, message } = await newSigningCode(stack, EMAIL, async () => {
+    const { code, message } = await newSigningCode(stack, signer.email, async () => {
       started = await batch('', { document_ids: [...mine, notYet] });
     });
     assert.match(message.text, /3 documentos en un lote de firma/);
@@ -78,7 +78,7 @@ describe('signatures: a personal signer signs a batch with one code', function (
     );
     assert.equal(progress.body.outcomes[3].http_status, 409);
     const codes = (await stack.mail.messages()).filter(
-      (m) => m.to.some((t) => t.address === EMAIL) && m.text.includes(code),
+      (m) => m.to.some((t) => t.address === signer.email) && m.text.includes(code),
     );
     assert.equal(codes.length, 1, 'one e-mail, one code, for the three documents');
 
@@ -115,13 +115,13 @@ describe('signatures: a personal signer signs a batch with one code', function (
   it('nothing to authorise: an unknown batch is 404, an empty code 400', async () => {
     const unknown = await request('/api/v1/documents/sign-batch/no-such-batch/authorize', {
       method: 'POST',
-      headers: asIntegration('directora-obras'),
+      headers: signer.integration,
       json: { code: '123456' },
     });
     assert.equal(unknown.status, 404);
     const empty = await request('/api/v1/documents/sign-batch/no-such-batch/authorize', {
       method: 'POST',
-      headers: asIntegration('directora-obras'),
+      headers: signer.integration,
       json: {},
     });
     assert.equal(empty.status, 400);

@@ -4,44 +4,34 @@
  */
 import assert from 'node:assert/strict';
 import { getStack } from '../support/hooks.js';
-import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { asBackend, asIntegration, request } from '../support/http.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
 import { newSigningCode } from '../support/csc.js';
 import { pdfDocumentTimestamps, pdfSignatures } from '../support/pdf-tools.js';
+import { newUser, type NewUser } from '../support/users.js';
 
-const EMAIL: Record<string, string> = {
-  'directora-obras': 'lucia.fernandez@villaesperanza.gob.ar',
-  'jefa-mesa': 'sofia.ibanez@villaesperanza.gob.ar',
-  intendente: 'martin.alvarez@villaesperanza.gob.ar',
-};
-const NAME: Record<string, string> = {
-  'directora-obras': 'Lucía Fernández',
-  'jefa-mesa': 'Sofía Ibáñez',
-  intendente: 'Martín Álvarez',
-};
-
-const setMode = (userKey: string, mode: 'seal' | 'personal' | null) =>
-  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, {
+const setMode = (user: NewUser, mode: 'seal' | 'personal' | null) =>
+  request(`/api/v1/users/${user.id}/signature-mode`, {
     method: 'PUT',
     headers: asBackend('intendente'),
     json: { mode },
   });
-const sign = (id: string, user: string) =>
-  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
-const authorize = (id: string, user: string, code: string) =>
-  request(`/api/v1/documents/${id}/sign/authorize`, { method: 'POST', headers: asIntegration(user), json: { code } });
+const sign = (id: string, user: NewUser) =>
+  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: user.integration });
+const authorize = (id: string, headers: Record<string, string>, code: string) =>
+  request(`/api/v1/documents/${id}/sign/authorize`, { method: 'POST', headers, json: { code } });
 
 /** Signs as `user`, reads the code the remote service e-mails, authorises with it. */
-async function signPersonally(id: string, user: string) {
+async function signPersonally(id: string, user: NewUser) {
   let asked: Awaited<ReturnType<typeof sign>> | undefined;
-  const { code } = await newSigningCode(getStack(), EMAIL[user]!, async () => {
+  const { code } = await newSigningCode(getStack(), user.email, async () => {
     asked = await sign(id, user);
   });
   assert.equal(asked!.status, 202, asked!.text);
   assert.equal(asked!.body.authorization_required, true);
   assert.equal(asked!.body.method, 'otp-email');
   assert.ok(Date.parse(asked!.body.expires_at) > Date.now() + 4 * 60_000, 'the code is good for five minutes');
-  const done = await authorize(id, user, code);
+  const done = await authorize(id, user.integration, code);
   assert.equal(done.status, 200, done.text);
   return { code, done };
 }
@@ -54,16 +44,40 @@ async function officialPdf(id: string): Promise<Buffer> {
 describe('signatures: personal certificates authorised with a code', function () {
   this.timeout(180_000);
 
+  // Signers of this suite's own: their modes and certificates leave the seeded users as other suites expect them.
+  let lucia: NewUser;
+  let sofia: NewUser;
+  let martin: NewUser;
+
   before(async () => {
-    for (const user of ['directora-obras', 'jefa-mesa', 'intendente'])
-      assert.equal((await setMode(user, 'personal')).status, 200);
-  });
-  after(async () => {
-    for (const user of ['directora-obras', 'jefa-mesa', 'intendente']) await setMode(user, null);
+    lucia = await newUser({
+      fullName: 'Lucía Firmante',
+      role: 'director',
+      seal: 'Directora de Obras Particulares',
+      apiKey: true,
+    });
+    sofia = await newUser({
+      fullName: 'Sofía Firmante',
+      role: 'director',
+      sectors: [
+        { acronym: 'MESA', canEdit: true },
+        { acronym: 'RENT', canEdit: true },
+      ],
+      seal: 'Jefa de Mesa de Entradas',
+      apiKey: true,
+    });
+    martin = await newUser({
+      fullName: 'Martín Firmante',
+      role: 'director',
+      sectors: [{ acronym: 'INTEN', canEdit: true }],
+      seal: 'Intendente Municipal',
+      apiKey: true,
+    });
+    for (const user of [lucia, sofia, martin]) assert.equal((await setMode(user, 'personal')).status, 200);
   });
 
   it('three signers sign with their own certificates: three different signers in the PDF, each checked against its user', async () => {
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa', 'intendente']);
+    const id = await prepareIntegrationDraft('agente-obras', [lucia.id, sofia.id, martin.id]);
     assert.equal(
       (
         await request(`/api/v1/documents/${id}/start-signing`, {
@@ -76,8 +90,8 @@ describe('signatures: personal certificates authorised with a code', function ()
 
     // A wrong code is refused with the tries left; the right one then signs.
     let asked: Awaited<ReturnType<typeof sign>> | undefined;
-    const { code } = await newSigningCode(getStack(), EMAIL['directora-obras']!, async () => {
-      asked = await sign(id, 'directora-obras');
+    const { code } = await newSigningCode(getStack(), lucia.email, async () => {
+      asked = await sign(id, lucia);
     });
     assert.equal(asked!.status, 202, asked!.text);
     assert.deepEqual(Object.keys(asked!.body).sort(), [
@@ -88,19 +102,19 @@ describe('signatures: personal certificates authorised with a code', function ()
       'method',
       'status',
     ]);
-    const wrong = await authorize(id, 'directora-obras', code === '000000' ? '111111' : '000000');
+    const wrong = await authorize(id, lucia.integration, code === '000000' ? '111111' : '000000');
     assert.deepEqual(
       [wrong.status, wrong.body],
       [400, { error: 'Código de autorización incorrecto (le quedan 2 intentos)' }],
     );
-    const first = await authorize(id, 'directora-obras', code);
+    const first = await authorize(id, lucia.integration, code);
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.status, 'sent_to_sign');
-    const repeated = await authorize(id, 'directora-obras', code);
+    const repeated = await authorize(id, lucia.integration, code);
     assert.deepEqual(repeated.body, first.body, 'a repeated authorisation answers the signature made');
 
-    await signPersonally(id, 'jefa-mesa');
-    const { done: last } = await signPersonally(id, 'intendente');
+    await signPersonally(id, sofia);
+    const { done: last } = await signPersonally(id, martin);
     assert.equal(last.body.status, 'signed');
     assert.match(last.body.document_number, /^IF-\d{4}-\d{8}-MVE-INTEN$/);
 
@@ -110,9 +124,9 @@ describe('signatures: personal certificates authorised with a code', function ()
     assert.equal(details.status, 200, details.text);
     const hashes = new Set<string>();
     for (const s of details.body.signers) {
-      const key = Object.keys(NAME).find((k) => demoUser(k) === s.user_id)!;
+      const signer = [lucia, sofia, martin].find((u) => u.id === s.user_id)!;
       assert.equal(s.signature_kind, 'personal');
-      assert.match(s.certificate.subject, new RegExp(`CN=${NAME[key]}`));
+      assert.match(s.certificate.subject, new RegExp(`CN=${signer.fullName}`));
       assert.match(s.certificate.subject, /O=Municipalidad|O=.*Villa Esperanza/);
       hashes.add(s.certificate.sha256);
     }
@@ -129,7 +143,7 @@ describe('signatures: personal certificates authorised with a code', function ()
       assert.ok(s.signature_valid && s.digest_valid && s.trusted && s.timestamp?.valid, JSON.stringify(s));
     assert.deepEqual(
       signatures.map((s: { signer_subject: string }) => /CN=([^,]+)/.exec(s.signer_subject)![1]).sort(),
-      Object.values(NAME).sort(),
+      [lucia, sofia, martin].map((u) => u.fullName).sort(),
       "each signature is made by its signer's certificate, not the municipality's",
     );
 
@@ -144,9 +158,9 @@ describe('signatures: personal certificates authorised with a code', function ()
   });
 
   it('a code used once cannot sign again, and a seal signer signs as before beside a personal one', async () => {
-    await setMode('jefa-mesa', 'seal');
+    await setMode(sofia, 'seal');
     try {
-      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa']);
+      const id = await prepareIntegrationDraft('agente-obras', [lucia.id, sofia.id]);
       assert.equal(
         (
           await request(`/api/v1/documents/${id}/start-signing`, {
@@ -156,7 +170,7 @@ describe('signatures: personal certificates authorised with a code', function ()
         ).status,
         200,
       );
-      const other = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa']);
+      const other = await prepareIntegrationDraft('agente-obras', [lucia.id, sofia.id]);
       assert.equal(
         (
           await request(`/api/v1/documents/${other}/start-signing`, {
@@ -167,18 +181,18 @@ describe('signatures: personal certificates authorised with a code', function ()
         200,
       );
 
-      const { code } = await signPersonally(id, 'directora-obras');
+      const { code } = await signPersonally(id, lucia);
       // The same code for another document (another hash): refused.
-      const { code: fresh } = await newSigningCode(getStack(), EMAIL['directora-obras']!, async () => {
-        assert.equal((await sign(other, 'directora-obras')).status, 202);
+      const { code: fresh } = await newSigningCode(getStack(), lucia.email, async () => {
+        assert.equal((await sign(other, lucia)).status, 202);
       });
       if (fresh !== code) {
-        const replayed = await authorize(other, 'directora-obras', code);
+        const replayed = await authorize(other, lucia.integration, code);
         assert.equal(replayed.status, 400, replayed.text);
         assert.match(replayed.body.error, /Código de autorización incorrecto/);
       }
 
-      const sealed = await sign(id, 'jefa-mesa');
+      const sealed = await sign(id, sofia);
       assert.equal(sealed.status, 200, sealed.text);
       assert.equal(sealed.body.status, 'signed', 'the seal signer is the numerator here and signs at once');
       const details = await request(`/api/v1/documents/${id}/signature-details`, {
@@ -191,12 +205,12 @@ describe('signatures: personal certificates authorised with a code', function ()
       const pdf = await officialPdf(id);
       assert.ok(pdfSignatures(pdf).every((s) => s.valid));
     } finally {
-      await setMode('jefa-mesa', 'personal');
+      await setMode(sofia, 'personal');
     }
   });
 
   it('no code to authorise, an empty code, and a signer who is not one: clear refusals', async () => {
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'jefa-mesa']);
+    const id = await prepareIntegrationDraft('agente-obras', [lucia.id, sofia.id]);
     assert.equal(
       (
         await request(`/api/v1/documents/${id}/start-signing`, {
@@ -206,7 +220,7 @@ describe('signatures: personal certificates authorised with a code', function ()
       ).status,
       200,
     );
-    const none = await authorize(id, 'directora-obras', '123456');
+    const none = await authorize(id, lucia.integration, '123456');
     assert.deepEqual(
       [none.status, none.body],
       [
@@ -217,9 +231,9 @@ describe('signatures: personal certificates authorised with a code', function ()
         },
       ],
     );
-    const empty = await authorize(id, 'directora-obras', ' ');
+    const empty = await authorize(id, lucia.integration, ' ');
     assert.equal(empty.status, 400);
-    const stranger = await authorize(id, 'agente-obras', '123456');
+    const stranger = await authorize(id, asIntegration('agente-obras'), '123456');
     assert.equal(stranger.status, 403);
   });
 });

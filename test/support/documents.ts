@@ -27,7 +27,11 @@ export async function createBackendDraft(userKey: string, body: Record<string, u
   return res.body.data.document_id as string;
 }
 
-/** Saves content and signers (user keys; the last one numbers) through the integration PATCH. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A seeded user's key, or the id of a user a suite made (newUser), as the user's id. */
+const userIdOf = (keyOrId: string) => (UUID.test(keyOrId) ? keyOrId : demoUser(keyOrId));
+
+/** Saves content and signers (user keys or ids; the last one numbers) through the integration PATCH. */
 export async function prepareIntegrationDraft(
   creatorKey: string,
   signerKeys: string[],
@@ -37,7 +41,7 @@ export async function prepareIntegrationDraft(
   const res = await request(`/api/v1/documents/${id}`, {
     method: 'PATCH',
     headers: asIntegration(creatorKey),
-    json: { content: SAMPLE_HTML, signers: signerKeys.map(demoUser) },
+    json: { content: SAMPLE_HTML, signers: signerKeys.map(userIdOf) },
   });
   assert.equal(res.status, 200, res.text);
   return id;

@@ -12,14 +12,8 @@ import { newSigningCode } from '../support/csc.js';
 import { prepareIntegrationDraft, pdfForm } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { newUser, type NewUser } from '../support/users.js';
 import { printedVerificationCodeOf } from '../support/verification-codes.js';
-
-const EMAIL: Record<string, string> = {
-  'directora-obras': 'lucia.fernandez@villaesperanza.gob.ar',
-  intendente: 'martin.alvarez@villaesperanza.gob.ar',
-};
-const PERSONAL = ['directora-obras', 'intendente'];
-const SEAL = 'jefa-mesa';
 
 interface Signer {
   name: string;
@@ -36,28 +30,28 @@ interface Signature {
   signed_by: { name: string; signature_kind: string; certificate_matches: boolean | null } | null;
 }
 
-const setMode = (userKey: string, mode: 'seal' | 'personal' | null) =>
-  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, {
+const setMode = (user: NewUser, mode: 'seal' | 'personal') =>
+  request(`/api/v1/users/${user.id}/signature-mode`, {
     method: 'PUT',
     headers: asBackend('intendente'),
     json: { mode },
   });
-const sign = (id: string, user: string) =>
-  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(user) });
+const sign = (id: string, user: NewUser) =>
+  request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: user.integration });
 const tenant = () => tenantDb(getStack().db, getStack().demoTenant);
 const codeOf = printedVerificationCodeOf;
 const cn = (dn: string | null) => /CN=([^,]+)/.exec(dn ?? '')?.[1] ?? null;
 
 /** Signs as `user` with their own certificate: the code e-mailed to them authorises it. */
-async function signPersonally(id: string, user: string) {
+async function signPersonally(id: string, user: NewUser) {
   let asked: Awaited<ReturnType<typeof sign>> | undefined;
-  const { code } = await newSigningCode(getStack(), EMAIL[user]!, async () => {
+  const { code } = await newSigningCode(getStack(), user.email, async () => {
     asked = await sign(id, user);
   });
   assert.equal(asked!.status, 202, asked!.text);
   const done = await request(`/api/v1/documents/${id}/sign/authorize`, {
     method: 'POST',
-    headers: asIntegration(user),
+    headers: user.integration,
     json: { code },
   });
   assert.equal(done.status, 200, done.text);
@@ -76,12 +70,31 @@ describe('verification: personal signatures attributed to their recorded signers
   let id: string;
   let code: string;
   let municipality: string;
+  // Signers of the suite's own, two personal and one with the seal: seeded users' modes stay as other suites expect.
+  let lucia: NewUser;
+  let sofia: NewUser;
+  let martin: NewUser;
 
   before(async () => {
-    for (const user of PERSONAL) assert.equal((await setMode(user, 'personal')).status, 200);
-    assert.equal((await setMode(SEAL, 'seal')).status, 200);
+    lucia = await newUser({ fullName: 'Lucía Firmante', role: 'director', cuit: '27-40111222-3', apiKey: true });
+    sofia = await newUser({
+      fullName: 'Sofía Sello',
+      role: 'director',
+      sectors: [{ acronym: 'MESA', canEdit: true }],
+      seal: 'Jefa de Mesa de Entradas',
+      apiKey: true,
+    });
+    martin = await newUser({
+      fullName: 'Martín Firmante',
+      role: 'director',
+      sectors: [{ acronym: 'INTEN', canEdit: true }],
+      cuit: '20-40333444-5',
+      apiKey: true,
+    });
+    for (const user of [lucia, martin]) assert.equal((await setMode(user, 'personal')).status, 200);
+    assert.equal((await setMode(sofia, 'seal')).status, 200);
     municipality = getStack().demoTenant.displayName;
-    id = await prepareIntegrationDraft('agente-obras', ['directora-obras', SEAL, 'intendente'], {
+    id = await prepareIntegrationDraft('agente-obras', [lucia.id, sofia.id, martin.id], {
       reference: 'Disposición firmada personalmente',
     });
     assert.equal(
@@ -93,16 +106,12 @@ describe('verification: personal signatures attributed to their recorded signers
       ).status,
       200,
     );
-    await signPersonally(id, 'directora-obras');
-    const sealed = await sign(id, SEAL);
+    await signPersonally(id, lucia);
+    const sealed = await sign(id, sofia);
     assert.equal(sealed.status, 200, sealed.text);
-    const last = await signPersonally(id, 'intendente');
+    const last = await signPersonally(id, martin);
     assert.equal(last.body.status, 'signed');
     code = await codeOf(id);
-  });
-
-  after(async () => {
-    for (const user of [...PERSONAL, SEAL]) await setMode(user, null);
   });
 
   /** The answer about this document: two personal signers and the seal, each signature theirs. */
@@ -112,9 +121,9 @@ describe('verification: personal signatures attributed to their recorded signers
     assert.deepEqual(
       signers.map((s) => [s.name, s.signature_kind, s.certificate_found]),
       [
-        ['Lucía Fernández', 'personal', true],
-        ['Sofía Ibáñez', 'seal', null],
-        ['Martín Álvarez', 'personal', true],
+        ['Lucía Firmante', 'personal', true],
+        ['Sofía Sello', 'seal', null],
+        ['Martín Firmante', 'personal', true],
       ],
     );
     assert.equal(signers[1]!.certificate, null, 'the seal records no certificate per signer');
@@ -132,7 +141,7 @@ describe('verification: personal signatures attributed to their recorded signers
     const signatures = signaturesOf(body);
     assert.equal(signatures.length, 3);
     const byName = new Map(signatures.map((s) => [s.signed_by?.name, s]));
-    for (const name of ['Lucía Fernández', 'Martín Álvarez']) {
+    for (const name of ['Lucía Firmante', 'Martín Firmante']) {
       const s = byName.get(name);
       assert.ok(s, `a signature attributed to ${name}: ${JSON.stringify(signatures.map((x) => x.signed_by))}`);
       assert.deepEqual(s.signed_by, { name, signature_kind: 'personal', certificate_matches: true });
@@ -140,7 +149,7 @@ describe('verification: personal signatures attributed to their recorded signers
     }
     const seal = byName.get(municipality);
     assert.deepEqual(seal?.signed_by, { name: municipality, signature_kind: 'seal', certificate_matches: null });
-    assert.notEqual(cn(seal!.signer_subject), 'Sofía Ibáñez', "the seal is the municipality's certificate");
+    assert.notEqual(cn(seal!.signer_subject), 'Sofía Sello', "the seal is the municipality's certificate");
     for (const t of body.signatures.filter((s) => s.kind === 'timestamp'))
       assert.equal(t.signed_by, null, "a time-stamp is no signer's");
   }
@@ -197,7 +206,7 @@ describe('verification: personal signatures attributed to their recorded signers
   it('a recorded certificate that no signature of the file carries: that signer is not confirmed and the document is not authentic', async () => {
     const row = await tenant().transaction((trx) =>
       trx('document_signers')
-        .where({ document_id: id, user_id: demoUser('intendente') })
+        .where({ document_id: id, user_id: martin.id })
         .first<{ certificate_id: string }>('certificate_id'),
     );
     const recorded = await tenant().transaction((trx) =>
@@ -219,17 +228,17 @@ describe('verification: personal signatures attributed to their recorded signers
         signers.map((s) => s.certificate_found),
         [true, null, false],
       );
-      const martin = signaturesOf(byCode.body).find((s) => cn(s.signer_subject) === 'Martín Álvarez')!;
+      const martin = signaturesOf(byCode.body).find((s) => cn(s.signer_subject) === 'Martín Firmante')!;
       assert.deepEqual(martin.signed_by, {
-        name: 'Martín Álvarez',
+        name: 'Martín Firmante',
         signature_kind: 'personal',
         certificate_matches: false,
       });
       assert.ok(
-        martin.problems.some((p) => p.includes('not the one recorded for Martín Álvarez')),
+        martin.problems.some((p) => p.includes('not the one recorded for Martín Firmante')),
         JSON.stringify(martin.problems),
       );
-      const lucia = signaturesOf(byCode.body).find((s) => cn(s.signer_subject) === 'Lucía Fernández')!;
+      const lucia = signaturesOf(byCode.body).find((s) => cn(s.signer_subject) === 'Lucía Firmante')!;
       assert.equal(lucia.signed_by?.certificate_matches, true, 'the other signer is unaffected');
 
       const uploaded = await request('/api/v1/public/verify', {
@@ -264,21 +273,21 @@ describe('verification: personal signatures attributed to their recorded signers
   it("a memo signed personally shows its signer's certificate (which the signature itself shows) and still no recipient", async () => {
     const created = await request('/api/v1/documents', {
       method: 'POST',
-      headers: asBackend('directora-obras'),
+      headers: lucia.backend,
       json: {
         document_type_acronym: 'MEMO',
         reference: 'Memo reservado personal',
-        recipients: { to: [demoUser('agente-obras')], cc: [demoUser(SEAL)], bcc: [demoUser('intendente')] },
+        recipients: { to: [demoUser('agente-obras')], cc: [sofia.id], bcc: [demoUser('intendente')] },
       },
     });
     assert.equal(created.status, 200, created.text);
     const memo = created.body.data.document_id as string;
     const saved = await request(`/api/v1/documents/${memo}/save`, {
       method: 'PATCH',
-      headers: asBackend('directora-obras'),
+      headers: lucia.backend,
       json: {
         content: '<p>Texto reservado del memo</p>',
-        signers: [{ user_id: demoUser('directora-obras'), is_numerator: true }],
+        signers: [{ user_id: lucia.id, is_numerator: true }],
       },
     });
     assert.equal(saved.status, 200, saved.text);
@@ -286,12 +295,12 @@ describe('verification: personal signatures attributed to their recorded signers
       (
         await request(`/api/v1/documents/${memo}/start-signing-process`, {
           method: 'POST',
-          headers: asBackend('directora-obras'),
+          headers: lucia.backend,
         })
       ).status,
       200,
     );
-    assert.equal((await signPersonally(memo, 'directora-obras')).body.status, 'signed');
+    assert.equal((await signPersonally(memo, lucia)).body.status, 'signed');
 
     const memoCode = await codeOf(memo);
     const json = await request(`/api/v1/public/verify/${memoCode}`);
@@ -299,16 +308,16 @@ describe('verification: personal signatures attributed to their recorded signers
     const [signer] = json.body.document.signers as Signer[];
     assert.deepEqual(
       [signer!.name, signer!.signature_kind, signer!.certificate_found],
-      ['Lucía Fernández', 'personal', true],
+      ['Lucía Firmante', 'personal', true],
     );
     assert.deepEqual(
       signaturesOf(json.body).map((s) => s.signed_by),
-      [{ name: 'Lucía Fernández', signature_kind: 'personal', certificate_matches: true }],
+      [{ name: 'Lucía Firmante', signature_kind: 'personal', certificate_matches: true }],
       'the certificate shown is the one the signature in the file carries',
     );
     const page = await request(`/verificar/${memoCode}`);
     for (const text of [json.text, page.text]) {
-      for (const hidden of ['Jorge Peña', 'Sofía Ibáñez', 'Martín Álvarez', 'Memo reservado', 'Texto reservado', '@'])
+      for (const hidden of ['Jorge Peña', 'Sofía Sello', 'Martín Álvarez', 'Memo reservado', 'Texto reservado', '@'])
         assert.ok(!text.includes(hidden), `${hidden} is not shown`);
     }
   });
