@@ -21,6 +21,7 @@ import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
 import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 import { until } from '../support/until.js';
+import { newUser } from '../support/users.js';
 
 const EMAIL = {
   'agente-obras': 'jorge.pena@villaesperanza.gob.ar',
@@ -32,8 +33,9 @@ const EMAIL = {
 
 const about = async (reference: string) =>
   (await getStack().mail.messages()).filter((m) => m.subject.includes(reference) || m.text.includes(reference));
-const to = (mails: MaildevMessage[], who: keyof typeof EMAIL) =>
-  mails.filter((m) => m.to.some((t) => t.address === EMAIL[who]));
+const toAddress = (mails: MaildevMessage[], address: string) =>
+  mails.filter((m) => m.to.some((t) => t.address === address));
+const to = (mails: MaildevMessage[], who: keyof typeof EMAIL) => toAddress(mails, EMAIL[who]);
 
 /** Waits until `who` has an e-mail about `reference` whose subject matches. */
 function mailFor(reference: string, who: keyof typeof EMAIL, subject: RegExp): Promise<MaildevMessage> {
@@ -42,15 +44,15 @@ function mailFor(reference: string, who: keyof typeof EMAIL, subject: RegExp): P
   );
 }
 
-const setPreferences = (who: string, json: unknown) =>
-  request('/api/v1/me/notification-preferences', { method: 'PUT', headers: asBackend(who), json });
+const setPreferences = (headers: Record<string, string>, json: unknown) =>
+  request('/api/v1/me/notification-preferences', { method: 'PUT', headers, json });
 const sign = (id: string, who: string) =>
   request(`/api/v1/documents/${id}/sign`, { method: 'POST', headers: asIntegration(who) });
 
 /** The user's latest NotificationWorkflow run once it has ended after `since`. */
-async function endedRunOf(who: string, since: number) {
-  const handle = getStack().client.workflow.getHandle(notificationWorkflowId('demo', demoUser(who)));
-  await until(`${who}'s notification run ended`, async () => {
+async function endedRunOf(userId: string, since: number) {
+  const handle = getStack().client.workflow.getHandle(notificationWorkflowId('demo', userId));
+  await until(`${userId}'s notification run ended`, async () => {
     const d = await handle.describe().catch(() => undefined);
     return d && d.status.name === 'COMPLETED' && d.startTime.getTime() >= since - 1_000 ? d : undefined;
   });
@@ -192,20 +194,18 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
   });
 
   it('a user who switched notes off gets none, while the rest of the sector does', async () => {
-    const changed = await setPreferences('agente-mesa', { note: 'off' });
+    // A member of Mesa de Entradas of its own: a seeded member's preferences stay as other suites expect.
+    const quiet = await newUser({ sectors: [{ acronym: 'MESA', canEdit: true }] });
+    const changed = await setPreferences(quiet.backend, { note: 'off' });
     assert.equal(changed.status, 200, changed.text);
-    try {
-      const since = Date.now();
-      const reference = `Nota silenciada ${randomUUID().slice(0, 8)}`;
-      await sendNote('agente-obras', { to: ['MESA'] }, { reference });
-      await mailFor(reference, 'jefa-mesa', /nota recibida/);
-      const run = await endedRunOf('agente-mesa', since);
-      assert.equal(run.sent, 0);
-      assert.ok(run.dropped >= 1, JSON.stringify(run));
-      assert.deepEqual(to(await about(reference), 'agente-mesa'), []);
-    } finally {
-      await setPreferences('agente-mesa', { note: 'immediate' });
-    }
+    const since = Date.now();
+    const reference = `Nota silenciada ${randomUUID().slice(0, 8)}`;
+    await sendNote('agente-obras', { to: ['MESA'] }, { reference });
+    await mailFor(reference, 'jefa-mesa', /nota recibida/);
+    const run = await endedRunOf(quiet.id, since);
+    assert.equal(run.sent, 0);
+    assert.ok(run.dropped >= 1, JSON.stringify(run));
+    assert.deepEqual(toAddress(await about(reference), quiet.email), []);
   });
 
   it('a retried send step (the real activity run twice for one notice) e-mails once', async () => {
@@ -250,7 +250,9 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
 
     it("holds a digest user's notices until the digest hour and sends them in one e-mail, nothing when nothing applies", async () => {
       const stack = getStack();
-      // Sent while Carlos still gets notes at once: the notices are replayed below to a digest run.
+      // A member of Mesa de Entradas of its own, who turns to a digest: a seeded member's preferences stay as seeded.
+      const reader = await newUser({ sectors: [{ acronym: 'MESA', canEdit: true }] });
+      // Sent while the reader still gets notes at once: the notices are replayed below to a digest run.
       const first = await sendNote(
         'agente-obras',
         { to: ['MESA'] },
@@ -270,11 +272,11 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
         log: stack.log,
         mailer,
       } as unknown as ActivityDeps;
-      assert.equal((await setPreferences('agente-mesa', { note: 'digest' })).status, 200);
+      const toDigest = await setPreferences(reader.backend, { note: 'digest' });
+      assert.equal(toDigest.status, 200, toDigest.text);
       try {
-        const carlos = demoUser('agente-mesa');
         const digests = async () =>
-          to(await stack.mail.messages(), 'agente-mesa').filter(
+          toAddress(await stack.mail.messages(), reader.email).filter(
             (m) => m.subject.includes('resumen diario') && refs.every((r) => m.text.includes(r)),
           );
         const result = await withWorker(
@@ -284,8 +286,8 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
             const notice = (id: string) => ({ key: `note.${id}`, subject: 'note' as const, documentId: id, round: 1 });
             const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
               taskQueue,
-              workflowId: `notifications-digest-${carlos}-${randomUUID()}`,
-              args: [{ tenant: 'demo', userId: carlos }],
+              workflowId: `notifications-digest-${reader.id}-${randomUUID()}`,
+              args: [{ tenant: 'demo', userId: reader.id }],
               signal: noticeSignal,
               signalArgs: [notice(first.id)],
             });
@@ -315,8 +317,8 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
           async (taskQueue) => {
             const handle = await env().client.workflow.signalWithStart(notificationWorkflow, {
               taskQueue,
-              workflowId: `notifications-empty-${carlos}-${randomUUID()}`,
-              args: [{ tenant: 'demo', userId: carlos }],
+              workflowId: `notifications-empty-${reader.id}-${randomUUID()}`,
+              args: [{ tenant: 'demo', userId: reader.id }],
               signal: noticeSignal,
               signalArgs: [{ key: `note.${randomUUID()}`, subject: 'note', documentId: randomUUID(), round: 1 }],
             });
@@ -326,7 +328,6 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
         assert.deepEqual(empty, { received: 1, sent: 0, held: 1, dropped: 0, digests: 0 });
       } finally {
         mailer.close();
-        await setPreferences('agente-mesa', { note: 'immediate' });
       }
     });
   });
@@ -334,8 +335,9 @@ describe('notifications: e-mails of signing rounds, notes and memos', function (
 
 describe('notifications: the preferences API', () => {
   it('reads the defaults, changes only the kinds named, and refuses bad input with 400 naming what is wrong', async () => {
-    const who = 'directora-rentas';
-    const read = await request('/api/v1/me/notification-preferences', { headers: asBackend(who) });
+    // A user of its own: the defaults are read before anything changed them, and nothing is left changed for others.
+    const who = (await newUser()).backend;
+    const read = await request('/api/v1/me/notification-preferences', { headers: who });
     assert.equal(read.status, 200, read.text);
     assert.deepEqual(read.body.data.preferences, {
       signature_request: 'immediate',
@@ -355,7 +357,7 @@ describe('notifications: the preferences API', () => {
     for (const [json, message] of bad) {
       const res = await request('/api/v1/me/notification-preferences', {
         method: 'PUT',
-        headers: asBackend(who),
+        headers: who,
         json,
       });
       assert.equal(res.status, 400, `${JSON.stringify(json)}: ${res.text}`);
@@ -363,30 +365,26 @@ describe('notifications: the preferences API', () => {
     }
     const text = await request('/api/v1/me/notification-preferences', {
       method: 'PUT',
-      headers: { ...asBackend(who), 'content-type': 'text/plain' },
+      headers: { ...who, 'content-type': 'text/plain' },
       raw: 'note=off',
     });
     assert.equal(text.status, 415, text.text);
 
-    try {
-      const changed = await setPreferences(who, { memo: 'digest', signature_request: 'off' });
-      assert.equal(changed.status, 200, changed.text);
-      assert.deepEqual(changed.body.data.preferences, {
-        signature_request: 'off',
-        document_outcome: 'immediate',
-        note: 'immediate',
-        memo: 'digest',
-      });
-      const again = await request('/api/v1/me/notification-preferences', { headers: asBackend(who) });
-      assert.deepEqual(again.body.data.preferences, changed.body.data.preferences);
-      const other = await request('/api/v1/me/notification-preferences', { headers: asBackend('jefa-mesa') });
-      assert.equal(other.body.data.preferences.memo, 'immediate', "each user's own");
-      const anonymous = await request('/api/v1/me/notification-preferences', {
-        headers: { 'X-Tenant-Schema': 'demo' },
-      });
-      assert.equal(anonymous.status, 401);
-    } finally {
-      await setPreferences(who, { memo: 'immediate', signature_request: 'immediate' });
-    }
+    const changed = await setPreferences(who, { memo: 'digest', signature_request: 'off' });
+    assert.equal(changed.status, 200, changed.text);
+    assert.deepEqual(changed.body.data.preferences, {
+      signature_request: 'off',
+      document_outcome: 'immediate',
+      note: 'immediate',
+      memo: 'digest',
+    });
+    const again = await request('/api/v1/me/notification-preferences', { headers: who });
+    assert.deepEqual(again.body.data.preferences, changed.body.data.preferences);
+    const other = await request('/api/v1/me/notification-preferences', { headers: asBackend('jefa-mesa') });
+    assert.equal(other.body.data.preferences.memo, 'immediate', "each user's own");
+    const anonymous = await request('/api/v1/me/notification-preferences', {
+      headers: { 'X-Tenant-Schema': 'demo' },
+    });
+    assert.equal(anonymous.status, 401);
   });
 });
