@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { tenantDb } from '../../db/tenancy.js';
-import { createCase, template } from '../support/cases.js';
+import { createCase, newCaseTemplate } from '../support/cases.js';
 import { createIntegrationDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
@@ -33,13 +33,6 @@ const archivedYearsAgo = (caseId: string, years: number) =>
 
 describe('case file: archiving and retention', function () {
   this.timeout(60_000);
-
-  after(async () => {
-    for (const acronym of ['PEROB', 'HABCOM'])
-      await backend('intendente', 'PUT', `/admin/case-templates/${template(acronym)}/retention`, {
-        retention_years: null,
-      });
-  });
 
   it('an editor of the owner sector archives a case once, on the integration interface; others are refused and write nothing', async () => {
     const c = await createCase('agente-obras');
@@ -127,12 +120,14 @@ describe('case file: archiving and retention', function () {
   });
 
   it("administrators set a template's retention (1 to 200 years, or none); anything else is a 4xx", async () => {
-    const url = `/admin/case-templates/${template('PEROB')}/retention`;
+    // A template of its own: a seeded one's period stays as other suites expect it.
+    const own = await newCaseTemplate();
+    const url = `/admin/case-templates/${own.id}/retention`;
     const changes = () =>
       demo()
         .transaction((trx) =>
           trx('webhook_events')
-            .where({ subject: `case_template:${template('PEROB')}` })
+            .where({ subject: `case_template:${own.id}` })
             .count<{ n: string }[]>('* as n'),
         )
         .then(([r]) => Number(r!.n));
@@ -169,31 +164,25 @@ describe('case file: archiving and retention', function () {
       'one audit event per change, none for the same period again or a refusal',
     );
     assert.deepEqual(set.body.data, {
-      template_id: template('PEROB'),
+      template_id: own.id,
       name: set.body.data.name,
-      acronym: 'PEROB',
+      acronym: own.acronym,
       retention_years: 5,
     });
-    const cleared = await backend('intendente', 'PUT', `/admin/case-templates/${template('HABCOM')}/retention`, {
-      retention_years: null,
-    });
+    const cleared = await backend('intendente', 'PUT', url, { retention_years: null });
     assert.equal(cleared.body.data.retention_years, null);
   });
 
   it('lists archived cases past their retention, oldest first and paginated, for administrators only; nothing is deleted', async () => {
-    assert.equal(
-      (
-        await backend('intendente', 'PUT', `/admin/case-templates/${template('PEROB')}/retention`, {
-          retention_years: 5,
-        })
-      ).status,
-      200,
-    );
+    const own = await newCaseTemplate();
+    const retention = `/admin/case-templates/${own.id}/retention`;
+    assert.equal((await backend('intendente', 'PUT', retention, { retention_years: 5 })).status, 200);
+    const ofTemplate = { case_template_id: own.id };
     const [older, old, recent, active] = [
-      await createCase('agente-obras'),
-      await createCase('agente-obras'),
-      await createCase('agente-obras'),
-      await createCase('agente-obras'),
+      await createCase('agente-obras', ofTemplate),
+      await createCase('agente-obras', ofTemplate),
+      await createCase('agente-obras', ofTemplate),
+      await createCase('agente-obras', ofTemplate),
     ];
     for (const c of [older, old, recent])
       assert.equal((await integration('agente-obras', 'POST', `/cases/${c.case_id}/archive`)).status, 200);
@@ -216,7 +205,7 @@ describe('case file: archiving and retention', function () {
     assert.equal(Date.parse(first.retention_ends_at) - Date.parse(first.archived_at) > 5 * 365 * 86_400_000, true);
     assert.ok(
       (list.body.data.templates as { acronym: string; retention_years: number | null }[]).some(
-        (t) => t.acronym === 'PEROB' && t.retention_years === 5,
+        (t) => t.acronym === own.acronym && t.retention_years === 5,
       ),
     );
 
@@ -232,14 +221,7 @@ describe('case file: archiving and retention', function () {
     assert.equal((await backend('intendente', 'GET', '/admin/retention?page_size=101')).status, 400);
 
     // Without a period nothing is due; nothing was deleted.
-    assert.equal(
-      (
-        await backend('intendente', 'PUT', `/admin/case-templates/${template('PEROB')}/retention`, {
-          retention_years: null,
-        })
-      ).status,
-      200,
-    );
+    assert.equal((await backend('intendente', 'PUT', retention, { retention_years: null })).status, 200);
     const none = await backend('intendente', 'GET', '/admin/retention?page_size=100');
     assert.deepEqual(
       (none.body.data.cases as { case_id: string }[]).filter((c) => mine.has(c.case_id)),

@@ -1,9 +1,31 @@
 /** Helpers that drive cases through the public HTTP interfaces. */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { demoId } from '../../db/seed/demo-data.js';
+import { tenantDb } from '../../db/tenancy.js';
+import { getStack } from './hooks.js';
 import { asBackend, asIntegration, request } from './http.js';
 
 export const template = (acronym: string) => demoId('case-template', acronym);
+
+/**
+ * A case template of a suite's own in the demo municipality, filed by `department` (an acronym):
+ * its settings (a retention period...) are the suite's to change, the seeded templates stay as seeded.
+ */
+export async function newCaseTemplate(department = 'SOP'): Promise<{ id: string; acronym: string }> {
+  const { db, demoTenant } = getStack();
+  const id = randomUUID();
+  const acronym = `PRU${id.slice(0, 6).toUpperCase()}`;
+  await tenantDb(db, demoTenant).transaction((trx) =>
+    trx('case_templates').insert({
+      id,
+      acronym,
+      name: `Trámite de prueba ${acronym}`,
+      filing_department_id: demoId('department', department),
+    }),
+  );
+  return { id, acronym };
+}
 
 export async function createCase(
   userKey: string,
