@@ -20,7 +20,7 @@ import { openDeadline } from '../../domain/deadlines/subjects.js';
 import { deadlineWorkflow } from '../../workflows/deadline.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
-import { createIntegrationDraft, prepareIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
+import { createIntegrationDraft, newDocumentType, prepareIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
 import { timeSkippingServer, withWorker } from '../support/time-skipping.js';
 import { until } from '../support/until.js';
 import { newUser } from '../support/users.js';
@@ -114,7 +114,9 @@ describe('documents: signing deadlines', function () {
   });
 
   it("an administrator sets a document type's default deadline, which a round without one gets", async () => {
-    const put = (user: string, json: unknown, type = 'INF') =>
+    // A type of its own: a seeded type's default stays as other suites expect it.
+    const own = await newDocumentType();
+    const put = (user: string, json: unknown, type = own.acronym) =>
       request(`/api/v1/admin/document-types/${type}`, { method: 'PUT', headers: asBackend(user), json });
     assert.deepEqual((await put('agente-obras', { signing_due_business_days: 4 })).status, 403);
     for (const days of [0, 241, 1.5, '4'])
@@ -122,28 +124,28 @@ describe('documents: signing deadlines', function () {
     assert.equal((await put('intendente', { signing_due_business_days: 4 }, 'NOPE')).status, 404);
     const set = await put('intendente', { signing_due_business_days: 4 });
     assert.equal(set.status, 200, set.text);
-    assert.deepEqual(set.body.data, { acronym: 'INF', name: set.body.data.name, signing_due_business_days: 4 });
+    assert.deepEqual(set.body.data, { acronym: own.acronym, name: own.name, signing_due_business_days: 4 });
     const listed = await request('/api/v1/admin/document-types', { headers: asBackend('intendente') });
     assert.equal(
-      listed.body.data.document_types.find((t: { acronym: string }) => t.acronym === 'INF').signing_due_business_days,
+      listed.body.data.document_types.find((t: { acronym: string }) => t.acronym === own.acronym)
+        .signing_due_business_days,
       4,
     );
-    try {
-      const stack = getStack();
-      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
-      const before = new Date();
-      const started = await startSigning(id);
-      const calendar = await loadBusinessCalendar(tenantDb(stack.db, stack.demoTenant), stack.config.timeZone);
-      assert.equal(started.body.due_at, addBusinessDays(calendar, before, 4).toISOString());
-      const asked = await prepareIntegrationDraft('agente-obras', ['directora-obras']);
-      assert.equal(
-        (await startSigning(asked, { due_in_business_days: 9 })).body.due_at,
-        addBusinessDays(calendar, before, 9).toISOString(),
-        'a deadline asked for wins',
-      );
-    } finally {
-      assert.equal((await put('intendente', { signing_due_business_days: null })).status, 200);
-    }
+    const stack = getStack();
+    const ofType = { document_type_acronym: own.acronym };
+    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], ofType);
+    const before = new Date();
+    const started = await startSigning(id);
+    const calendar = await loadBusinessCalendar(tenantDb(stack.db, stack.demoTenant), stack.config.timeZone);
+    assert.equal(started.body.due_at, addBusinessDays(calendar, before, 4).toISOString());
+    const asked = await prepareIntegrationDraft('agente-obras', ['directora-obras'], ofType);
+    assert.equal(
+      (await startSigning(asked, { due_in_business_days: 9 })).body.due_at,
+      addBusinessDays(calendar, before, 9).toISOString(),
+      'a deadline asked for wins',
+    );
+    const cleared = await put('intendente', { signing_due_business_days: null });
+    assert.equal(cleared.body.data.signing_due_business_days, null);
   });
 
   it('bad deadlines are refused with 400 before the round starts', async () => {

@@ -1,6 +1,9 @@
 /** Helpers that drive documents through the public HTTP interfaces. */
 import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { tenantDb } from '../../db/tenancy.js';
+import { getStack } from './hooks.js';
 import { asBackend, asIntegration, demoSector, demoUser, request } from './http.js';
 
 export const SAMPLE_HTML =
@@ -74,3 +77,18 @@ export function pdfForm(
 }
 
 export const sector = demoSector;
+
+/**
+ * A document type of a suite's own in the demo municipality: its settings (a default signing
+ * deadline...) are the suite's to change, the seeded types stay as seeded. Its acronym is also
+ * its number prefix.
+ */
+export async function newDocumentType(): Promise<{ acronym: string; name: string }> {
+  const { db, demoTenant } = getStack();
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('');
+  const type = { acronym: `PRU${letters}`, name: `Tipo de prueba ${letters}` };
+  await tenantDb(db, demoTenant).transaction((trx) =>
+    trx('document_types').insert({ acronym: type.acronym, number_prefix: type.acronym, name: type.name }),
+  );
+  return type;
+}
