@@ -1,5 +1,6 @@
 /** The audit anchor's step: time-stamp one municipality's chain head through the signing service. */
-import { anchorChain, type AnchorOutcome } from '../domain/audit/anchors.js';
+import type { AnchorOutcome } from '../contract/audit-anchor.js';
+import { anchorChain } from '../domain/audit/anchors.js';
 import { requireTenantDb, type ActivityDeps } from './deps.js';
 import { timestampDigest } from './signing-service.js';
 

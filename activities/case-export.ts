@@ -16,9 +16,9 @@ import {
   officialPdf,
   setExportProgress,
   storeExportFile,
-  type ExportStep,
 } from '../domain/case-file/export.js';
 import type { DomainContext } from '../domain/context.js';
+import type { CaseExportStep, ExportIndexState } from '../contract/case-export.js';
 import { asUser, type ActivityDeps } from './deps.js';
 
 interface ExportStepInput {
@@ -61,11 +61,11 @@ export function createCaseExportActivities(deps: ActivityDeps) {
   }
 
   return {
-    async caseExportIndexState(input: ExportStepInput) {
+    async caseExportIndexState(input: ExportStepInput): Promise<ExportIndexState> {
       return asUser(deps, input.tenant, input.userId, (ctx) => exportIndexState(ctx, input.exportId));
     },
 
-    async caseExportProgress(input: ExportStepInput & { step: ExportStep }) {
+    async caseExportProgress(input: ExportStepInput & { step: CaseExportStep }): Promise<void> {
       return asUser(deps, input.tenant, input.userId, (ctx) => setExportProgress(ctx, input.exportId, input.step));
     },
 
@@ -96,11 +96,11 @@ export function createCaseExportActivities(deps: ActivityDeps) {
       });
     },
 
-    async finishCaseExport(input: ExportStepInput) {
+    async finishCaseExport(input: ExportStepInput): Promise<void> {
       return asUser(deps, input.tenant, input.userId, (ctx) => finishExport(ctx, input.exportId));
     },
 
-    async failCaseExport(input: ExportStepInput & { message: string }) {
+    async failCaseExport(input: ExportStepInput & { message: string }): Promise<void> {
       return asUser(deps, input.tenant, input.userId, (ctx) => failExport(ctx, input.exportId, input.message));
     },
   };

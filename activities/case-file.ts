@@ -7,6 +7,7 @@ import {
   sealSigner,
   unsignedVersions,
 } from '../domain/case-file/signing.js';
+import type { Foliation, UnsignedIndexVersion } from '../contract/case-file.js';
 import { requireTenantDb, type ActivityDeps } from './deps.js';
 import { signPdf } from './signing-service.js';
 
@@ -17,11 +18,11 @@ export function createCaseFileActivities(deps: ActivityDeps) {
       return casesToFoliate(await requireTenantDb(deps, input.tenant), input.limit);
     },
 
-    async unsignedIndexVersions(input: { tenant: string; limit: number }) {
+    async unsignedIndexVersions(input: { tenant: string; limit: number }): Promise<UnsignedIndexVersion[]> {
       return unsignedVersions(await requireTenantDb(deps, input.tenant), input.limit);
     },
 
-    async foliateCaseFile(input: { tenant: string; caseId: string }) {
+    async foliateCaseFile(input: { tenant: string; caseId: string }): Promise<Foliation> {
       return foliateCase({ db: await requireTenantDb(deps, input.tenant), services: deps.services }, input.caseId, () =>
         Context.current().heartbeat(),
       );

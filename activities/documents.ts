@@ -10,6 +10,8 @@ import {
 import { signatureModeOf } from '../domain/signatures/modes.js';
 import type {
   AuthorizationResult,
+  Officialized,
+  RecordedRejection,
   RoundDeadline,
   SignatureStepResult,
   SigningRound,
@@ -43,7 +45,7 @@ export function createDocumentActivities(deps: ActivityDeps) {
       );
     },
 
-    async assignOfficialNumber(input: RoundStep) {
+    async assignOfficialNumber(input: RoundStep): Promise<string> {
       return asUser(deps, input.tenant, input.userId, (ctx) =>
         assignOfficialNumber(ctx, input.documentId, input.round),
       );
@@ -86,11 +88,11 @@ export function createDocumentActivities(deps: ActivityDeps) {
       return asUser(deps, input.tenant, input.userId, (ctx) => personal.authorize(ctx, input, input.code));
     },
 
-    async officializeDocument(input: RoundStep) {
+    async officializeDocument(input: RoundStep): Promise<Officialized> {
       return asUser(deps, input.tenant, input.userId, (ctx) => officializeDocument(ctx, input.documentId, input.round));
     },
 
-    async rejectDocument(input: RoundStep & { reason: string }) {
+    async rejectDocument(input: RoundStep & { reason: string }): Promise<RecordedRejection> {
       return asUser(deps, input.tenant, input.userId, (ctx) =>
         rejectDocument(ctx, input.documentId, input.round, input.reason),
       );

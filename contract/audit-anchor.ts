@@ -6,6 +6,11 @@ export const AUDIT_ANCHOR_WORKFLOW = 'auditAnchorWorkflow';
 /** The schedule's ID (one per namespace and task queue). */
 export const AUDIT_ANCHOR_SCHEDULE = 'audit-anchor';
 
+/** One municipality's anchor: its chain head time-stamped, or why nothing was (no events, none since the last). */
+export type AnchorOutcome =
+  | { anchored: false; reason: 'empty' | 'unchanged' }
+  | { anchored: true; position: string; hash: string; timestampedAt: string };
+
 export interface AuditAnchorResult {
   tenants: number;
   anchored: number;

@@ -20,11 +20,20 @@ export interface CaseExportResult {
   bagSha256: string;
 }
 
-/** Where the run is: `done` of `total` steps (waiting for the signed index, the PDF, the package). */
+/** The run's steps: waiting for the signed index, the complete PDF, the package; then done. */
+export type CaseExportStep = 'index' | 'pdf' | 'package' | 'done';
+
+/** Where the run is: `done` of `total` steps. */
 export interface CaseExportProgress {
-  step: 'index' | 'pdf' | 'package' | 'done';
+  step: CaseExportStep;
   done: number;
   total: number;
+}
+
+/** The index version the export is of (null until the case has one), and whether it is signed yet. */
+export interface ExportIndexState {
+  version: number | null;
+  signed: boolean;
 }
 
 export const caseExportProgressQuery = defineQuery<CaseExportProgress>('caseExportProgress');

@@ -23,6 +23,19 @@ export interface CaseFileResult {
   signed: number;
 }
 
+/** An index version waiting for its seal. */
+export interface UnsignedIndexVersion {
+  case_id: string;
+  version: number;
+}
+
+/** What foliating one case did. */
+export interface Foliation {
+  foliated: number;
+  /** The index version written, or null when nothing was left to foliate. */
+  version: number | null;
+}
+
 export const caseFileWakeSignal = defineSignal('wake');
 
 export const caseFileWorkflowId = (tenant: string) => `case-file/${tenant}`;

@@ -25,6 +25,25 @@ export interface CaseCreationInput {
   ownerSectorId: string | null;
 }
 
+/** The template and owner sector a creation was checked against (the first step's answer, carried to the next). */
+export interface ValidatedCaseRequest {
+  templateId: string;
+  templateName: string;
+  templateAcronym: string;
+  ownerSectorId: string;
+  ownerSectorAcronym: string;
+  ownerSectorName: string;
+}
+
+/** The case row a creation wrote (not yet visible). */
+export interface CreatedCase {
+  caseId: string;
+  caseNumber: string;
+  reference: string;
+  /** ISO. */
+  createdAt: string;
+}
+
 export interface CaseCreationResult {
   caseId: string;
   caseNumber: string;

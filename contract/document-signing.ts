@@ -67,6 +67,23 @@ export interface ExistingRejection {
   rejectedAt: string;
 }
 
+/** What the officializing step recorded once every signer signed. */
+export interface Officialized {
+  officialNumber: string;
+  /** ISO. */
+  signedAt: string;
+  /** Storage key of the official file. */
+  officialKey: string;
+}
+
+/** What the rejecting step recorded (the workflow answers it as an ExistingRejection). */
+export interface RecordedRejection {
+  rejectedBy: string;
+  reason: string;
+  /** ISO. */
+  rejectedAt: string;
+}
+
 export interface BeginRequest {
   userId: string;
   /** Backend rule: only the creator starts signing. */

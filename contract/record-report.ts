@@ -13,6 +13,12 @@ export interface RecordReportInput {
   key: string;
 }
 
+/** The report's draft document, and the number of the record it reports on. */
+export interface RecordReportDraft {
+  documentId: string;
+  recordNumber: string;
+}
+
 export interface RecordReportResult extends SignedSystemDocument {
   recordId: string;
   recordNumber: string;

@@ -6,6 +6,14 @@ export interface SystemCheckInput {
   tenant: string;
 }
 
+/** The check row the step wrote (or found, on a retry). */
+export interface SystemCheckRow {
+  id: string;
+  workflow_id: string;
+  /** ISO. */
+  checked_at: string;
+}
+
 export interface SystemCheckResult {
   tenant: string;
   workflowId: string;

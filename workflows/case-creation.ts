@@ -6,7 +6,7 @@
  * that fails for good (a business error) removes what was created, so no half-made case remains.
  */
 import { log, patched, upsertSearchAttributes } from '@temporalio/workflow';
-import type { CaseCreationInput, CaseCreationResult } from '../contract/cases.js';
+import type { CaseCreationInput, CaseCreationResult, CreatedCase } from '../contract/cases.js';
 import { CASE_NUMBER } from '../contract/search-attributes.js';
 import { steps } from './activity-options.js';
 import { signSystemDocument } from './system-documents.js';
@@ -19,7 +19,7 @@ export async function caseCreationWorkflow(input: CaseCreationInput): Promise<Ca
     reference: input.reference,
     ownerSectorId: input.ownerSectorId,
   });
-  let created: Awaited<ReturnType<typeof steps.createCaseRecord>> | undefined;
+  let created: CreatedCase | undefined;
   try {
     created = await steps.createCaseRecord({ ...who, key: input.key, reference: input.reference, valid });
     upsertSearchAttributes([{ key: CASE_NUMBER, value: created.caseNumber }]);
