@@ -6,12 +6,13 @@
  */
 import { demoId } from '../../db/seed/demo-data.js';
 import { getStack } from '../support/hooks.js';
-import { createCase, template } from '../support/cases.js';
+import { createCase, newCaseTemplate, template } from '../support/cases.js';
 import { sendMemo, sendNote, startSigning } from '../support/communications.js';
 import {
   createBackendDraft,
   createIntegrationDraft,
   letterPdf,
+  newDocumentType,
   pdfForm,
   prepareIntegrationDraft,
   SAMPLE_HTML,
@@ -470,8 +471,12 @@ export async function representativeCalls(): Promise<Call[]> {
     // Backend.
     B('GET', '/auth/me', () => backend('intendente', 'GET', '/auth/me')),
     B('GET', '/me/notification-preferences', () => backend('intendente', 'GET', '/me/notification-preferences')),
-    B('PUT', '/me/notification-preferences', () =>
-      backend('intendente', 'PUT', '/me/notification-preferences', { note: 'immediate' }),
+    B('PUT', '/me/notification-preferences', async () =>
+      request('/api/v1/me/notification-preferences', {
+        method: 'PUT',
+        headers: (await newUser()).backend,
+        json: { note: 'digest' },
+      }),
     ),
     B('GET', '/auth/tenants', async () => {
       await ensureAccount('martin.alvarez@villaesperanza.gob.ar', DEMO_ACCOUNT_PASSWORD);
@@ -788,18 +793,22 @@ export async function representativeCalls(): Promise<Call[]> {
     B('POST', '/admin/webhooks/deliveries/:id/redeliver', () =>
       backend('intendente', 'POST', `/admin/webhooks/deliveries/${s.attempt}/redeliver`),
     ),
-    // Retention: a case of its own is archived (archiving closes it for good); the template's period is left as it was.
+    // Retention: a case of its own is archived (archiving closes it for good); a template of its own gets a period.
     B('POST', '/cases/:id/archive', async () =>
       backend('agente-obras', 'POST', `/cases/${(await createCase('agente-obras')).case_id}/archive`),
     ),
     B('GET', '/admin/retention', () => backend('intendente', 'GET', '/admin/retention?page_size=5')),
-    B('PUT', '/admin/case-templates/:id/retention', () =>
-      backend('intendente', 'PUT', `/admin/case-templates/${template('PEROB')}/retention`, { retention_years: null }),
+    B('PUT', '/admin/case-templates/:id/retention', async () =>
+      backend('intendente', 'PUT', `/admin/case-templates/${(await newCaseTemplate()).id}/retention`, {
+        retention_years: 10,
+      }),
     ),
     B('DELETE', '/admin/webhooks/:id', () => backend('intendente', 'DELETE', `/admin/webhooks/${s.webhook}`)),
     B('GET', '/admin/document-types', () => backend('intendente', 'GET', '/admin/document-types')),
-    B('PUT', '/admin/document-types/:acronym', () =>
-      backend('intendente', 'PUT', '/admin/document-types/DICT', { signing_due_business_days: null }),
+    B('PUT', '/admin/document-types/:acronym', async () =>
+      backend('intendente', 'PUT', `/admin/document-types/${(await newDocumentType()).acronym}`, {
+        signing_due_business_days: 5,
+      }),
     ),
     B('PUT', '/admin/municipality/logo', () =>
       request('/api/v1/admin/municipality/logo', {
