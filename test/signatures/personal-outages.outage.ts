@@ -8,25 +8,30 @@ import type { ChildProcess } from 'node:child_process';
 import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
 import { startWorkerProcess } from '../support/worker-process.js';
-import { asBackend, asIntegration, demoUser, request } from '../support/http.js';
+import { asBackend, asIntegration, request } from '../support/http.js';
 import { HeldProxy } from '../support/held-proxy.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
 import { newSigningCode, signingCodeFor } from '../support/csc.js';
 import { pdfSignatures } from '../support/pdf-tools.js';
 import { until } from '../support/until.js';
+import { newUser, type NewUser } from '../support/users.js';
 
-const EMAIL = 'lucia.fernandez@villaesperanza.gob.ar';
-const setMode = (mode: 'personal' | null) =>
-  request(`/api/v1/users/${demoUser('directora-obras')}/signature-mode`, {
-    method: 'PUT',
-    headers: asBackend('intendente'),
-    json: { mode },
-  });
+/** Integration headers of a seeded user (by key) or of the suite's own signer. */
+const headersOf = (who: string | NewUser) => (typeof who === 'string' ? asIntegration(who) : who.integration);
 
 describe('signatures: personal signatures through worker crashes and a remote signing service outage', function () {
   this.timeout(300_000);
-  before(async () => assert.equal((await setMode('personal')).status, 200));
-  after(async () => void (await setMode(null)));
+  /** A personal signer of the suite's own: a seeded user's mode stays as seeded, however these crashes end. */
+  let signer: NewUser;
+  before(async () => {
+    signer = await newUser({ fullName: 'Lucía Caídas', role: 'director', apiKey: true });
+    const set = await request(`/api/v1/users/${signer.id}/signature-mode`, {
+      method: 'PUT',
+      headers: asBackend('intendente'),
+      json: { mode: 'personal' },
+    });
+    assert.equal(set.status, 200, set.text);
+  });
 
   describe('a worker killed between prepare and complete, and another during complete', () => {
     const taskQueue = `personal-crash-${Date.now()}`;
@@ -56,20 +61,20 @@ describe('signatures: personal signatures through worker crashes and a remote si
     it('the code sent before the crash still signs, once', async () => {
       const { db, demoTenant } = getStack();
       const first = await startWorker();
-      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], {
+      const id = await prepareIntegrationDraft('agente-obras', [signer.id, 'intendente'], {
         reference: 'Firma personal con caídas',
       });
-      const call = (path: string, user: string, json?: unknown) =>
+      const call = (path: string, who: string | NewUser, json?: unknown) =>
         request(`/api/v1/documents/${id}/${path}`, {
           method: 'POST',
-          headers: asIntegration(user),
+          headers: headersOf(who),
           baseUrl: api.url,
           ...(json ? { json } : {}),
         });
       assert.equal((await call('start-signing', 'agente-obras')).status, 200);
 
-      const { code } = await newSigningCode(getStack(), EMAIL, async () =>
-        assert.equal((await call('sign', 'directora-obras')).status, 202),
+      const { code } = await newSigningCode(getStack(), signer.email, async () =>
+        assert.equal((await call('sign', signer)).status, 202),
       );
       // Prepared, code sent: the worker dies before anyone authorises.
       await kill(first);
@@ -77,7 +82,7 @@ describe('signatures: personal signatures through worker crashes and a remote si
 
       // The code reaches a new worker, which completes the signature at the signing service: killed there too.
       const held = proxy.hold();
-      const authorizing = call('sign/authorize', 'directora-obras', { code });
+      const authorizing = call('sign/authorize', signer, { code });
       await held;
       await kill(second);
       proxy.release(); // the dead worker's completion reaches the service; its answer has nobody to store it
@@ -124,13 +129,13 @@ describe('signatures: personal signatures through worker crashes and a remote si
 
     it('signing answers 202 with the authorisation to come, the code arrives when it is back; authorising while down completes when it is back', async () => {
       const stack = getStack();
-      const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], {
+      const id = await prepareIntegrationDraft('agente-obras', [signer.id, 'intendente'], {
         reference: 'Firma personal sin servicio remoto',
       });
-      const call = (path: string, user: string, json?: unknown) =>
+      const call = (path: string, who: string | NewUser, json?: unknown) =>
         request(`/api/v1/documents/${id}/${path}`, {
           method: 'POST',
-          headers: asIntegration(user),
+          headers: headersOf(who),
           baseUrl: api.url,
           ...(json ? { json } : {}),
         });
@@ -138,15 +143,15 @@ describe('signatures: personal signatures through worker crashes and a remote si
 
       await stack.mail.clear();
       await stack.csc.stop();
-      const asked = await call('sign', 'directora-obras');
+      const asked = await call('sign', signer);
       assert.equal(asked.status, 202, asked.text);
       assert.equal(asked.body.authorization_required, true);
       assert.equal(asked.body.expires_at, null, 'the code is still on its way');
       await stack.csc.start();
-      const code = await signingCodeFor(stack, EMAIL, 90_000);
+      const code = await signingCodeFor(stack, signer.email, 90_000);
 
       await stack.csc.stop();
-      const pending = await call('sign/authorize', 'directora-obras', { code });
+      const pending = await call('sign/authorize', signer, { code });
       assert.equal(pending.status, 202, pending.text);
       await stack.csc.start();
       await until(
@@ -156,13 +161,12 @@ describe('signatures: personal signatures through worker crashes and a remote si
             headers: asIntegration('agente-obras'),
           });
           return details.body.signers.find(
-            (s: { user_id: string; status: string }) =>
-              s.user_id === demoUser('directora-obras') && s.status === 'signed',
+            (s: { user_id: string; status: string }) => s.user_id === signer.id && s.status === 'signed',
           );
         },
         120_000,
       );
-      const repeated = await call('sign/authorize', 'directora-obras', { code });
+      const repeated = await call('sign/authorize', signer, { code });
       assert.equal(repeated.status, 200, 'asked again, the signature made is the answer');
       assert.equal((await call('sign', 'intendente')).body.status, 'signed');
     });
