@@ -3,23 +3,22 @@
  * notice reaches them; the choice is saved through the backend and is still there after a reload.
  */
 import assert from 'node:assert/strict';
-import { asBackend, request } from '../support/http.js';
-import { assertAccessible, deskRun, MARIA_JOSE, screenshot } from './support.js';
+import { request } from '../support/http.js';
+import { newUser, type NewUser } from '../support/users.js';
+import { assertAccessible, deskRun, screenshot } from './support.js';
 
 describe('Notificaciones: e-mail preferences in the desk (browser)', function () {
   this.timeout(180_000);
   const run = deskRun('expediente-notifications-');
 
-  after(async () => {
-    await request('/api/v1/me/notification-preferences', {
-      method: 'PUT',
-      headers: asBackend('directora-rentas'),
-      json: { memo: 'immediate' },
-    });
+  /** A user of its own: a seeded user's preferences stay as other suites expect them. */
+  let user: NewUser;
+  before(async () => {
+    user = await newUser({ fullName: 'Nora Avisos', role: 'director', sectors: [{ acronym: 'RENT', canEdit: true }] });
   });
 
   it('a user switches memos to the daily digest from the account menu, and it is kept after a reload', async () => {
-    const { page } = await run.session(MARIA_JOSE);
+    const { page } = await run.session({ email: user.email, name: user.fullName });
     await page.getByTestId('account-button').click();
     await page.getByRole('menuitem', { name: 'Notificaciones' }).click();
     await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
@@ -52,7 +51,7 @@ describe('Notificaciones: e-mail preferences in the desk (browser)', function ()
       true,
       'the rest unchanged',
     );
-    const saved = await request('/api/v1/me/notification-preferences', { headers: asBackend('directora-rentas') });
+    const saved = await request('/api/v1/me/notification-preferences', { headers: user.backend });
     assert.equal(saved.body.data.preferences.memo, 'digest');
   });
 });
