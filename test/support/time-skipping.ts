@@ -17,6 +17,22 @@ export const TEST_SERVER = fileURLToPath(
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
+/**
+ * The SDK waits a fixed 5 s for the test server to answer, which a loaded machine can miss: a
+ * start that timed out is tried again (its process is gone by then), up to three times.
+ */
+async function startServer(attempts = 3): Promise<TestWorkflowEnvironment> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping({
+        server: { executable: { type: 'existing-path', path: TEST_SERVER } },
+      });
+    } catch (err) {
+      if (attempt >= attempts || !/did not start within/.test(String(err))) throw err;
+    }
+  }
+}
+
 /** The time-skipping environment, or null when the test server is not installed. */
 export async function startTimeSkipping(): Promise<TestWorkflowEnvironment | null> {
   if (!existsSync(TEST_SERVER)) return null;
@@ -24,9 +40,7 @@ export async function startTimeSkipping(): Promise<TestWorkflowEnvironment | nul
     workflowsPath: workflowsPath(),
     logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
   });
-  const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: TEST_SERVER } },
-  });
+  const env = await startServer();
   // The workflows set the project's search attributes, which the server must know.
   await addSearchAttributes(env.nativeConnection, env.namespace ?? 'default');
   return env;
