@@ -12,19 +12,15 @@ export const template = (acronym: string) => demoId('case-template', acronym);
  * A case template of a suite's own in the demo municipality, filed by `department` (an acronym):
  * its settings (a retention period...) are the suite's to change, the seeded templates stay as seeded.
  */
-export async function newCaseTemplate(department = 'SOP'): Promise<{ id: string; acronym: string }> {
+export async function newCaseTemplate(department = 'SOP'): Promise<{ id: string; acronym: string; name: string }> {
   const { db, demoTenant } = getStack();
   const id = randomUUID();
   const acronym = `PRU${id.slice(0, 6).toUpperCase()}`;
+  const name = `Trámite de prueba ${acronym}`;
   await tenantDb(db, demoTenant).transaction((trx) =>
-    trx('case_templates').insert({
-      id,
-      acronym,
-      name: `Trámite de prueba ${acronym}`,
-      filing_department_id: demoId('department', department),
-    }),
+    trx('case_templates').insert({ id, acronym, name, filing_department_id: demoId('department', department) }),
   );
-  return { id, acronym };
+  return { id, acronym, name };
 }
 
 export async function createCase(

@@ -12,7 +12,7 @@ import type { Page, Request } from 'playwright-core';
 import { tenantDb } from '../../db/tenancy.js';
 import { createTenant } from '../../db/tenants.js';
 import { createCaseBackend, template } from '../support/cases.js';
-import { createBackendDraft, prepareIntegrationDraft } from '../support/documents.js';
+import { createBackendDraft, newDocumentType, prepareIntegrationDraft } from '../support/documents.js';
 import { startSigning } from '../support/communications.js';
 import { getStack } from '../support/hooks.js';
 import { asBackend, demoSector, demoUser, request } from '../support/http.js';
@@ -787,28 +787,30 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
   });
 
   it("an administrator sets a document type's default signing deadline, which a round sent without one gets", async () => {
+    // A type of its own: a seeded type's default stays as other suites expect it.
+    const own = await newDocumentType();
     const { page } = await session(MARTIN);
     await page.goto(`${run.desk}/calendario`);
     const table = page.getByTestId('type-deadlines');
-    const row = table.locator('tr[data-acronym="DICT"]');
-    const days = row.getByRole('textbox', { name: 'Días hábiles de plazo de Dictamen' });
+    const row = table.locator(`tr[data-acronym="${own.acronym}"]`);
+    const days = row.getByRole('textbox', { name: `Días hábiles de plazo de ${own.name}` });
     await days.fill('7');
-    await row.getByRole('button', { name: 'Guardar el plazo de Dictamen' }).click();
-    await page.getByText('Dictamen: plazo de firma de 7 días hábiles').waitFor();
+    await row.getByRole('button', { name: `Guardar el plazo de ${own.name}` }).click();
+    await page.getByText(`${own.name}: plazo de firma de 7 días hábiles`).waitFor();
     await assertAccessible(page, 'Calendario: plazos por tipo');
     await screenshot(page, run.shots, '44-plazos-por-tipo');
     const types = await backend('intendente', '/admin/document-types');
     assert.equal(
-      types.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days,
+      types.document_types.find((t: { acronym: string }) => t.acronym === own.acronym).signing_due_business_days,
       7,
     );
     await page.reload();
     assert.equal(await days.inputValue(), '7', 'saved');
 
-    // A Dictamen sent to sign without a deadline gets the type's.
+    // A document of that type sent to sign without a deadline gets the type's.
     const id = await prepareIntegrationDraft('intendente', ['intendente'], {
-      document_type_acronym: 'DICT',
-      reference: `Dictamen con plazo del tipo ${stamp}`,
+      document_type_acronym: own.acronym,
+      reference: `Documento con plazo del tipo ${stamp}`,
     });
     await startSigning(id, 'intendente');
     const details = await backend('intendente', `/documents/${id}/details`);
@@ -816,11 +818,11 @@ describe('the municipal desk: deadlines of signing rounds and cases (browser)', 
 
     // Emptied: no default any more.
     await days.fill('');
-    await row.getByRole('button', { name: 'Guardar el plazo de Dictamen' }).click();
-    await page.getByText('Dictamen: sin plazo de firma por defecto').waitFor();
+    await row.getByRole('button', { name: `Guardar el plazo de ${own.name}` }).click();
+    await page.getByText(`${own.name}: sin plazo de firma por defecto`).waitFor();
     const after = await backend('intendente', '/admin/document-types');
     assert.equal(
-      after.document_types.find((t: { acronym: string }) => t.acronym === 'DICT').signing_due_business_days,
+      after.document_types.find((t: { acronym: string }) => t.acronym === own.acronym).signing_due_business_days,
       null,
     );
   });
