@@ -6,6 +6,10 @@
  *   each line   p50/p95 of sequential requests (after a warm-up) as one demo user; deep pages both
  *               by number (offset) and by the cursor the page before hands on (keyset)
  *   slowest     EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of the slowest line at 1M
+ *   designs     every text line again with the plain design (`useTextSearchDesign('planner')`: one
+ *               statement for the page by keyset or offset, one for the count up to 1,001, the
+ *               planner choosing between the trigram index and the list's order), beside the
+ *               adaptive design the platform runs, same data, same process
  *
  * Target: p95 ≤ 20 ms on every line, at both sizes. Exits 1 when one is missed.
  */
@@ -16,6 +20,11 @@ import { startPlatform, user, type Platform } from './_platform.js';
 import { growScaleData, type ScaleSize } from './_scale-data.js';
 import { getLine, slowestStatement, timeLine, type Line } from './_lines.js';
 import { fmt } from './_stats.js';
+import { loadActiveUserById } from '../domain/acting-user.js';
+import { whereAccessibleTo } from '../domain/documents/access.js';
+import { DOCUMENT_TEXT_COLUMNS } from '../domain/documents/reads.js';
+import { searchPattern } from '../domain/text-fold.js';
+import { anyLike, useTextSearchDesign } from '../domain/text-search.js';
 
 const TARGET_MS = 20;
 const RUNS = Number(process.env.SCALE_RUNS ?? 100);
@@ -136,6 +145,51 @@ function printTable(size: ScaleSize, results: Result[]): void {
   );
 }
 
+/**
+ * How many documents a documents-search text line really matches for the caller (every match
+ * counted, which no request does), to judge both designs' estimated totals; other lines: ''.
+ */
+async function exactDocumentsTotal(p: Platform, line: Line): Promise<string> {
+  const url = new URL(line.path, 'http://bench');
+  const text = url.searchParams.get('search');
+  if (url.pathname !== '/api/v1/documents/search' || !text) return '';
+  const status = url.searchParams.get('status');
+  const count = await tenantDb(p.stack.db, p.stack.demoTenant).transaction(async (trx) => {
+    const caller = (await loadActiveUserById(trx, user(CALLER)))!;
+    const like = anyLike(DOCUMENT_TEXT_COLUMNS, await searchPattern(trx, text));
+    const query = trx('documents as d').whereNull('d.deleted_at').andWhereRaw(like.sql, like.bindings);
+    if (status) query.andWhere('d.status', status);
+    const [row] = await whereAccessibleTo(query, trx, caller).count<{ n: string }[]>('* as n');
+    return Number(row!.n);
+  });
+  return count.toLocaleString('en');
+}
+
+/** Each text line measured again with the plain design, beside the adaptive one (a ratio > 1: plain is slower). */
+async function compareDesigns(p: Platform, results: Result[]): Promise<void> {
+  const text = results.filter((r) => /\btext\b/.test(r.line.name));
+  useTextSearchDesign('planner');
+  const plain: Result[] = [];
+  try {
+    for (const r of text) plain.push(await measure(p, r.line));
+  } finally {
+    useTextSearchDesign('adaptive');
+  }
+  console.log(
+    '\n  text lines, adaptive (as above) against the plain design (trigram index + keyset, count capped at 1,001)',
+  );
+  console.log(
+    `  ${'line'.padEnd(44)} ${'adaptive p50/p95'.padStart(17)} ${'plain p50/p95'.padStart(15)} ${'p95 ×'.padStart(6)}  ${'totals adaptive | plain | all'.padEnd(34)} plain p95 ≤ ${TARGET_MS} ms`,
+  );
+  for (const [i, a] of text.entries()) {
+    const b = plain[i]!;
+    const totals = `${a.total} | ${b.total} | ${(await exactDocumentsTotal(p, a.line)) || '—'}`;
+    console.log(
+      `  ${a.line.name.padEnd(44)} ${`${fmt(a.p50)} / ${fmt(a.p95)}`.padStart(17)} ${`${fmt(b.p50)} / ${fmt(b.p95)}`.padStart(15)} ${fmt(b.p95 / a.p95, 2).padStart(6)}  ${totals.padEnd(34)} ${b.p95 <= TARGET_MS ? 'PASS' : 'FAIL'}`,
+    );
+  }
+}
+
 const p = await startPlatform();
 let failed = false;
 try {
@@ -181,6 +235,7 @@ try {
     for (const line of lines(sample.caseId, sample.number, sample.yearSequence, await deepCursor(p)))
       results.push(await measure(p, line));
     printTable(size, results);
+    await compareDesigns(p, results);
     failed ||= results.some((r) => r.p95 > TARGET_MS);
     slowestLine = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   }

@@ -190,7 +190,7 @@ async function mergedEstimate(trx: Knex.Transaction, ranges: Ranges): Promise<nu
 
 /**
  * Figures kept a while per tenant: estimates of large lists, per list (the planner's figure and
- * the repeat sample cost 2–3 ms of a 10–20 ms request, and an estimate — answered only above
+ * the repeat sample are a noticeable share of a list request, and an estimate — answered only above
  * EXACT_TOTAL_LIMIT, flagged `total_exact: false` and clamped by what the page saw — gains
  * nothing from being fresher than this), and a text search's trigram figures. Counts up to the
  * limit are never kept, nor is a failed read.

@@ -1,10 +1,22 @@
 /**
  * Text search over a list (LIKE '%text%' on a few columns, folded as the text is: regardless of
  * accents and case, see text-fold.ts): the list is walked newest first while matches are
- * frequent, and a rare text is looked up through a trigram index instead.
+ * frequent, and a rare text is looked up through a trigram index instead. The figures behind
+ * each constant below, and the plain design this one is measured against, are in
+ * docs/performance.md ("Search at scale").
  */
 import type { Knex } from 'knex';
-import { kept, keptKey, type Page, type Sql, type TotalSources } from './pagination.js';
+import {
+  EXACT_TOTAL_LIMIT,
+  kept,
+  keptKey,
+  type ListOrder,
+  type Page,
+  plannerRowsOf,
+  type Sql,
+  type TotalSources,
+  whereAfter,
+} from './pagination.js';
 
 /** How many of a list's newest rows a broad text search checks at least (its total is exact if that is all of them). */
 const TEXT_COUNT_SCAN = 1000;
@@ -37,8 +49,8 @@ interface TextScan {
 
 /**
  * How far a walk goes on, in multiples of its first batch, before a text is looked up by trigram
- * instead. At 1M documents a walk costs ~5 µs a row and each batch rereads the ones before it; the
- * lookup of a text of some thousand matches costs 20–50 ms.
+ * instead: each batch rereads the ones before it, and past this a lookup of the text's matches
+ * costs less than walking on.
  */
 const WALK_LIMIT = 4;
 
@@ -89,8 +101,7 @@ async function textPage(
 /**
  * A rare text is looked up by trigram when it matches at most this many rows in the whole tenant.
  * Reading them, then the page and the count among them, costs less than walking a long list for
- * the few matches it holds, the more so when they are old, as numbers of a past year are (at 1M
- * documents, texts of 1,200–2,100 candidates: 106–120 ms p50 this way, 184–582 ms walking).
+ * the few matches it holds, the more so when they are old, as numbers of a past year are.
  */
 const RARE_TEXT_MATCHES = 5000;
 
@@ -286,10 +297,8 @@ const wordsOf = (pattern: string) =>
 /**
  * The pattern a text is looked up with. pg_trgm reads the posting list of every trigram of the
  * pattern, and the trigrams of one word mostly come together: a word's rarest one narrows the
- * lookup about as much as all of them, at a fraction of the reading (at 1M documents, "bache en
- * calle Rivadavia" by '%bac%riv%': 2.1 ms against 11.8 for its ten trigrams, the same 1,408
- * rows), and a trigram most rows hold ("202" of a year, the edges of a word) adds a long list
- * and removes few rows. So the lookup is the pieces of the text's distinctive words
+ * lookup about as much as all of them, at a fraction of the reading, and a trigram most rows
+ * hold ("202" of a year, the edges of a word) adds a long list and removes few rows. So the lookup is the pieces of the text's distinctive words
  * (`wordPiece`), in the text's order, joined by '%': every row holding the text matches it too
  * (each piece is a run of the folded text's own ASCII letters and digits), and the text itself
  * is checked on the rows it finds. Before the statistics exist, a text of several words is
@@ -309,7 +318,7 @@ async function lookupPattern(trx: Knex.Transaction, indexed: IndexedText, patter
 /**
  * Whether the statistics show a text too rare for a walk: a word of it has a trigram fewer rows
  * hold than a walk would give up at, so no more rows hold the text. Walking the first batch would
- * only show it rare (7 ms at 1M documents for a text that matches nothing).
+ * only show it rare.
  */
 async function knownRare(trx: Knex.Transaction, indexed: IndexedText, pattern: string): Promise<boolean> {
   const shares = await trigramShares(trx, indexed);
@@ -332,6 +341,58 @@ export interface TextSearch {
   indexed: IndexedText;
   /** The page among those candidates that belong to the list, and their totals. */
   among(found: Candidate[]): Promise<{ ids: string[]; total: TotalSources }>;
+  /** The list's rows matching the text, every filter and the visibility rule applied (the planner design). */
+  matching(): Knex.QueryBuilder;
+  order: ListOrder;
+}
+
+/**
+ * How a list finds a text: `adaptive` walks or looks up as `searchText` says; `planner` is the
+ * plain design it is measured against (`bench:scale`): one statement for the page, ordered and
+ * cut after the cursor, one for the count up to EXACT_TOTAL_LIMIT + 1, and the planner chooses
+ * between the trigram index and the list's order.
+ */
+export type TextSearchDesign = 'adaptive' | 'planner';
+let design: TextSearchDesign = 'adaptive';
+
+/** Sets the design every later text search of this process uses (the benchmark measures both). */
+export function useTextSearchDesign(next: TextSearchDesign): void {
+  design = next;
+}
+
+/** The planner design: a page by keyset (or offset) and a count capped at the exact limit, as two plain statements. */
+async function plannerPage(
+  trx: Knex.Transaction,
+  search: TextSearch,
+  p: Page,
+): Promise<{ ids: string[]; total: TotalSources }> {
+  const { at, id } = search.order;
+  const page = await whereAfter(search.matching(), at, id, p.after)
+    .orderBy([
+      { column: at, order: 'desc' },
+      { column: id, order: 'asc' },
+    ])
+    .offset(p.skip)
+    .limit(p.pageSize + 1)
+    .select<{ id: string }[]>(`${id} as id`);
+  return {
+    ids: page.map((r) => r.id),
+    total: {
+      capped: async () => {
+        const [row] = await trx
+          .from(
+            search
+              .matching()
+              .select(trx.raw('1'))
+              .limit(EXACT_TOTAL_LIMIT + 1)
+              .as('c'),
+          )
+          .count<{ count: string }[]>('* as count');
+        return Number(row!.count);
+      },
+      estimate: () => plannerRowsOf(trx, search.matching()),
+    },
+  };
 }
 
 /**
@@ -354,6 +415,7 @@ export async function searchText(
   p: Page,
   search: TextSearch,
 ): Promise<{ ids: string[]; total: TotalSources }> {
+  if (design === 'planner') return plannerPage(trx, search, p);
   // After a cursor the walk starts there: the rows before it are the pages already shown.
   const before = p.after ? p.offset : 0;
   if (!looksRare(search.pattern) && !(await knownRare(trx, search.indexed, search.pattern))) {

@@ -246,6 +246,8 @@ async function searchCaseIds(
       trigramStatistics: CASE_TEXT_TRIGRAMS,
     },
     among: (found) => direct(found.map((c) => c.id)),
+    matching: () => directCases(trx, ctx, criteria),
+    order: newestFirst('c'),
   });
 }
 

@@ -311,6 +311,8 @@ async function streamSearch(
       trigramStatistics: DOCUMENT_TEXT_TRIGRAMS,
     },
     among: (found) => visibleAmong(trx, user, found, p),
+    matching: () => whereAccessibleTo(matching(trx, criteria), trx, user),
+    order: newestFirst('d'),
   });
 }
 

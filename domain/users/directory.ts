@@ -25,7 +25,7 @@ import {
   type Page,
   type TotalSources,
 } from '../pagination.js';
-import { searchText } from '../text-search.js';
+import { anyLike, searchText } from '../text-search.js';
 import { anyFoldedLike, searchPattern } from '../text-fold.js';
 
 export async function activeUsers(ctx: DomainContext) {
@@ -308,6 +308,14 @@ async function ownDocumentIds(
         OWN_ORDER,
         p,
       ),
+    matching: () => {
+      const like = anyLike(DOCUMENT_TEXT_COLUMNS, pattern);
+      return own()
+        .join('documents as d', 'd.id', 'a.document_id')
+        .whereNull('d.deleted_at')
+        .andWhereRaw(like.sql, like.bindings);
+    },
+    order: OWN_ORDER,
   });
 }
 

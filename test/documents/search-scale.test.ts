@@ -8,6 +8,7 @@ import { signingRoundsAndCaseCreation } from '../../db/migrations/tenant/002_sig
 import { listMigrationSource } from '../../db/migrations/types.js';
 import { seedBaseCatalog } from '../../db/seed/base-catalog.js';
 import { scopeTransaction, tenantDb, type Tenant } from '../../db/tenancy.js';
+import { useTextSearchDesign } from '../../domain/text-search.js';
 import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
 
@@ -466,6 +467,29 @@ describe('documents: lists over a large, migrated archive', function () {
           .del(),
       );
     }
+  });
+
+  it('the plain design the benchmark measures against finds the same documents in the same order', async () => {
+    const texts = ['Álvarez', '32207', '71000', '20240', 'prueba'];
+    const read = async () => {
+      const out: unknown[] = [];
+      for (const text of texts) {
+        const query = `search=${encodeURIComponent(text)}&page_size=100`;
+        const first = await get(clerk, query);
+        const walked = await byCursor(clerk, query);
+        out.push({ text, first: ids(first.body), walked: walked.walked, last: walked.last.body.total });
+      }
+      return out;
+    };
+    const adaptive = await read();
+    useTextSearchDesign('planner');
+    let plain: unknown[];
+    try {
+      plain = await read();
+    } finally {
+      useTextSearchDesign('adaptive');
+    }
+    assert.deepEqual(plain, adaptive);
   });
 
   it('a text of digits and punctuation is found as typed', async () => {
