@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { request } from '../support/http.js';
 import { newUser, type NewUser } from '../support/users.js';
-import { assertAccessible, deskRun, screenshot } from './support.js';
+import { assertAccessible, deskRun, deskUserOf, screenshot } from './support.js';
 
 describe('Notificaciones: e-mail preferences in the desk (browser)', function () {
   this.timeout(180_000);
@@ -18,7 +18,7 @@ describe('Notificaciones: e-mail preferences in the desk (browser)', function ()
   });
 
   it('a user switches memos to the daily digest from the account menu, and it is kept after a reload', async () => {
-    const { page } = await run.session({ email: user.email, name: user.fullName });
+    const { page } = await run.session(deskUserOf(user));
     await page.getByTestId('account-button').click();
     await page.getByRole('menuitem', { name: 'Notificaciones' }).click();
     await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();

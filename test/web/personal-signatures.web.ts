@@ -11,24 +11,25 @@ import { startSigning } from '../support/communications.js';
 import { newSigningCode } from '../support/csc.js';
 import { prepareIntegrationDraft } from '../support/documents.js';
 import { getStack } from '../support/hooks.js';
-import { asBackend, demoSector, demoUser, request } from '../support/http.js';
+import { asBackend, demoSector, request } from '../support/http.js';
 import { until } from '../support/until.js';
-import { assertAccessible, choose, deskRun, LUCIA, MARTIN, screenshot } from './support.js';
-
-const setMode = (userKey: string, mode: 'seal' | 'personal' | null) =>
-  request(`/api/v1/users/${demoUser(userKey)}/signature-mode`, {
-    method: 'PUT',
-    headers: asBackend('intendente'),
-    json: { mode },
-  });
+import { newUser, type NewUser } from '../support/users.js';
+import { assertAccessible, choose, deskRun, deskUserOf, MARTIN, screenshot } from './support.js';
 
 describe('Personal signatures: the code dialog, how each signature was made, and their administration (browser)', function () {
   this.timeout(240_000);
   const run = deskRun('expediente-personal-signatures-');
 
-  // Other suites share the demo tenant: Lucía signs with the municipality's mode again.
+  /**
+   * The signer set to personal is one of the suite's own: a seeded user's mode stays as other
+   * suites expect it, however this ends.
+   */
+  let lucia: NewUser;
+  before(async () => {
+    lucia = await newUser({ fullName: 'Lucía Escritorio', role: 'director', seal: 'Directora de Obras Particulares' });
+  });
+  // The municipality's mode is the demo tenant's, shared by every suite: seal again.
   after(async () => {
-    await setMode('directora-obras', null);
     await request('/api/v1/admin/signatures', {
       method: 'PUT',
       headers: asBackend('intendente'),
@@ -40,8 +41,8 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     const admin = (await run.session(MARTIN)).page;
     await admin.goto(`${run.desk}/usuarios`);
     await admin.getByRole('heading', { name: 'Usuarios', level: 1 }).waitFor();
-    await choose(admin, `Modo de firma de ${LUCIA.name}`, 'Firma personal');
-    await admin.getByText(`${LUCIA.name}: firma personal`).waitFor();
+    await choose(admin, `Modo de firma de ${lucia.fullName}`, 'Firma personal');
+    await admin.getByText(`${lucia.fullName}: firma personal`).waitFor();
     await assertAccessible(admin, 'Usuarios con el modo de firma');
 
     // Firma lists her among the users set apart from the municipality's mode.
@@ -55,7 +56,7 @@ describe('Personal signatures: the code dialog, how each signature was made, and
       .and(admin.locator(':checked'))
       .waitFor();
     const setApart = admin.getByRole('region', { name: 'Usuarios con otro modo' });
-    await setApart.getByRole('row', { name: new RegExp(`${LUCIA.name}.*Firma personal`) }).waitFor();
+    await setApart.getByRole('row', { name: new RegExp(`${lucia.fullName}.*Firma personal`) }).waitFor();
     await assertAccessible(admin, 'Firma');
     await screenshot(admin, run.shots, 'firma');
     // The municipality's mode changes and comes back (restored by the after hook should this fail).
@@ -71,23 +72,23 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     await setApart.getByText('Los demás firman con el modo del municipio (sello del municipio)').waitFor();
 
     // Two documents in signing whose only signer (and numerator) is Lucía.
-    const inBatch = await prepareIntegrationDraft('agente-obras', ['directora-obras'], {
+    const inBatch = await prepareIntegrationDraft('agente-obras', [lucia.id], {
       reference: `Firma personal en lote ${Date.now()}`,
     });
     await startSigning(inBatch, 'agente-obras');
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras'], {
+    const id = await prepareIntegrationDraft('agente-obras', [lucia.id], {
       reference: `Firma personal desde el escritorio ${Date.now()}`,
     });
     await startSigning(id, 'agente-obras');
 
-    const { page } = await run.session(LUCIA);
+    const { page } = await run.session(deskUserOf(lucia));
     // Signing in a batch from Inicio: the signature is prepared, one code authorises the batch.
     await page.goto(`${run.desk}/`);
     const pending = page
       .getByRole('table', { name: 'Documentos pendientes de mi firma' })
       .locator(`tr[data-document-id="${inBatch}"]`);
     await pending.getByRole('checkbox').check();
-    const batchCode = await newSigningCode(getStack(), LUCIA.email, () =>
+    const batchCode = await newSigningCode(getStack(), lucia.email, () =>
       page.getByRole('button', { name: 'Firmar seleccionados (1)' }).click(),
     );
     const batchDialog = page.getByRole('dialog', { name: 'Firma con su certificado personal' });
@@ -104,7 +105,7 @@ describe('Personal signatures: the code dialog, how each signature was made, and
 
     await page.goto(`${run.desk}/documentos/${id}`);
     await page.getByRole('heading', { name: 'Documento a firmar' }).waitFor();
-    const first = await newSigningCode(getStack(), LUCIA.email, () =>
+    const first = await newSigningCode(getStack(), lucia.email, () =>
       page.getByRole('button', { name: 'Firmar y numerar' }).click(),
     );
     const dialog = page.getByRole('dialog', { name: 'Firma con su certificado personal' });
@@ -122,7 +123,7 @@ describe('Personal signatures: the code dialog, how each signature was made, and
       .waitFor();
 
     // A new code replaces the first; the first no longer signs.
-    const second = await newSigningCode(getStack(), LUCIA.email, () =>
+    const second = await newSigningCode(getStack(), lucia.email, () =>
       dialog.getByRole('button', { name: 'Enviar un código nuevo' }).click(),
     );
     await dialog.getByText('Le enviamos un código nuevo').waitFor();
@@ -138,19 +139,19 @@ describe('Personal signatures: the code dialog, how each signature was made, and
     // How it was made: her own certificate, named by its subject's CN, with its CUIT or serial.
     await page
       .getByTestId('signature-kind')
-      .filter({ hasText: `Firma personal · ${LUCIA.name}` })
+      .filter({ hasText: `Firma personal · ${lucia.fullName}` })
       .waitFor();
     assert.match(
       await page.getByTestId('personal-certificates').innerText(),
-      new RegExp(`${LUCIA.name}: (CUIT \\d+ · )?N\\.º de serie [0-9A-F]+`),
+      new RegExp(`${lucia.fullName}: (CUIT \\d+ · )?N\\.º de serie [0-9A-F]+`),
     );
     await page.getByTestId('signature-validation').waitFor({ timeout: 60_000 });
     await assertAccessible(page, 'Documento firmado con firma personal');
     await screenshot(page, run.shots, 'firmado');
 
     // Back to the municipality's mode, from Firma.
-    await admin.getByRole('button', { name: `Usar el del municipio para ${LUCIA.name}` }).click();
-    await admin.getByText(`${LUCIA.name} firma ahora con el modo del municipio`).waitFor();
+    await admin.getByRole('button', { name: `Usar el del municipio para ${lucia.fullName}` }).click();
+    await admin.getByText(`${lucia.fullName} firma ahora con el modo del municipio`).waitFor();
     await setApart.getByText('Ningún usuario tiene un modo propio.').waitFor();
   });
 

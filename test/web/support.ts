@@ -26,6 +26,11 @@ export const MARTIN: DeskUser = { email: 'martin.alvarez@villaesperanza.gob.ar',
 export const LUCIA: DeskUser = { email: 'lucia.fernandez@villaesperanza.gob.ar', name: 'Lucía Fernández' };
 export const CARLOS: DeskUser = { email: 'carlos.gomez@villaesperanza.gob.ar', name: 'Carlos Gómez' };
 export const MARIA_JOSE: DeskUser = { email: 'mariajose.nunez@villaesperanza.gob.ar', name: 'María José Núñez' };
+/** A user a suite made (newUser) as the desk greets them. */
+export const deskUserOf = (user: { email: string; fullName: string }): DeskUser => ({
+  email: user.email,
+  name: user.fullName,
+});
 
 export interface DeskSession {
   context: BrowserContext;
