@@ -5,22 +5,15 @@
  * a signer deactivated (certificate revoked) after signing.
  */
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { createApiKey } from '../../db/control.js';
-import { tenantDb } from '../../db/tenancy.js';
 import { getStack } from '../support/hooks.js';
-import { asBackend, asIntegration, demoSector, demoUser, request } from '../support/http.js';
+import { asBackend, asIntegration, request } from '../support/http.js';
 import { prepareIntegrationDraft, createIntegrationDraft, SAMPLE_HTML } from '../support/documents.js';
 import { newSigningCode } from '../support/csc.js';
+import { newUser, type NewUser } from '../support/users.js';
 import { readFile } from 'node:fs/promises';
 import { cmsDetails, dssAvailable, dssValidate, run, saveTemp, type DssVerdict } from '../signer/support/tools.js';
 import { assertPyhankoValid } from '../archive/support/validators.js';
 
-const EMAIL: Record<string, string> = {
-  'directora-obras': 'lucia.fernandez@villaesperanza.gob.ar',
-  'jefa-mesa': 'sofia.ibanez@villaesperanza.gob.ar',
-  intendente: 'martin.alvarez@villaesperanza.gob.ar',
-};
 const describeVerdict = (v: DssVerdict) =>
   `${v.level ?? v.type} ${v.indication}${v.subIndication ? `/${v.subIndication}` : ''}${v.errors.length ? ` errors: ${v.errors.join(' | ')}` : ''}`;
 
@@ -88,14 +81,44 @@ async function assertDssPassed(file: string, signatures: number): Promise<void> 
 
 describe('signatures: personal signatures judged by EU DSS and pyHanko', function () {
   this.timeout(300_000);
-  const people = ['directora-obras', 'jefa-mesa', 'intendente'];
-  after(async () => {
-    for (const p of people) await setMode(demoUser(p), null);
+  // Signers of the suite's own, three personal and a seal numerator: seeded users' modes stay as other suites expect.
+  let people: NewUser[];
+  let sealNumerator: NewUser;
+  before(async () => {
+    people = [
+      await newUser({ fullName: 'Lucía Validada', role: 'director', cuit: '27-41222333-4', apiKey: true }),
+      await newUser({
+        fullName: 'Sofía Validada',
+        role: 'director',
+        sectors: [{ acronym: 'MESA', canEdit: true }],
+        cuit: '27-42333444-5',
+        apiKey: true,
+      }),
+      await newUser({
+        fullName: 'Martín Validado',
+        role: 'director',
+        sectors: [{ acronym: 'INTEN', canEdit: true }],
+        cuit: '20-43444555-6',
+        apiKey: true,
+      }),
+    ];
+    sealNumerator = await newUser({
+      fullName: 'Intendencia Sello',
+      role: 'director',
+      sectors: [{ acronym: 'INTEN', canEdit: true }],
+      seal: 'Intendente Municipal',
+      apiKey: true,
+    });
+    for (const p of people) assert.equal((await setMode(p.id, 'personal')).status, 200);
+    assert.equal((await setMode(sealNumerator.id, 'seal')).status, 200);
   });
 
   it('three personal signers: PAdES-BASELINE-LTA TOTAL_PASSED, three certificates naming the three users; pyHanko trusted for each', async () => {
-    for (const p of people) assert.equal((await setMode(demoUser(p), 'personal')).status, 200);
-    const id = await prepareIntegrationDraft('agente-obras', people, { reference: 'Tres firmas personales' });
+    const id = await prepareIntegrationDraft(
+      'agente-obras',
+      people.map((p) => p.id),
+      { reference: 'Tres firmas personales' },
+    );
     assert.equal(
       (
         await request(`/api/v1/documents/${id}/start-signing`, {
@@ -105,12 +128,12 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
       ).status,
       200,
     );
-    for (const p of people) await signAs(id, asIntegration(p), EMAIL[p]!);
+    for (const p of people) await signAs(id, p.integration, p.email);
     const file = await officialFile(id, 'personal-3.pdf');
     const leaves = (await cmsDetails(file))
       .filter((c) => c.subfilter === '/ETSI.CAdES.detached')
       .map((c) => c.certificates.find((s) => /Common Name/.test(s) && !/CA/.test(s)) ?? c.certificates[0]!);
-    for (const name of ['Lucía Fernández', 'Sofía Ibáñez', 'Martín Álvarez'])
+    for (const name of people.map((p) => p.fullName))
       assert.ok(
         leaves.some((l) => l.includes(name)),
         `${name} in ${JSON.stringify(leaves)}`,
@@ -120,9 +143,8 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
   });
 
   it('a personal signature and the seal in one document: both pass', async () => {
-    await setMode(demoUser('directora-obras'), 'personal');
-    await setMode(demoUser('intendente'), 'seal');
-    const id = await prepareIntegrationDraft('agente-obras', ['directora-obras', 'intendente'], {
+    const [personal] = people;
+    const id = await prepareIntegrationDraft('agente-obras', [personal!.id, sealNumerator.id], {
       reference: 'Firma personal y sello',
     });
     assert.equal(
@@ -134,40 +156,22 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
       ).status,
       200,
     );
-    await signAs(id, asIntegration('directora-obras'), EMAIL['directora-obras']!);
-    assert.equal((await signAs(id, asIntegration('intendente'), null)).body.status, 'signed');
+    await signAs(id, personal!.integration, personal!.email);
+    assert.equal((await signAs(id, sealNumerator.integration, null)).body.status, 'signed');
     const file = await officialFile(id, 'personal-and-seal.pdf');
     await assertPyhankoValid(await readFile(file), 'personal-and-seal-py.pdf');
     await assertDssPassed(file, 2);
   });
 
   it('a signer deactivated after signing (certificate revoked): the signature still passes', async () => {
-    const { db, demoTenant } = getStack();
-    const userId = randomUUID();
-    const email = `firma.dss.${userId.slice(0, 8)}@pruebas.example`;
-    await tenantDb(db, demoTenant).transaction(async (trx) => {
-      await trx('users').insert({
-        id: userId,
-        full_name: 'Raúl Revocado',
-        email,
-        role: 'director',
-        cuit: '20-23456789-1',
-      });
-      await trx('user_sector_permissions').insert({
-        user_id: userId,
-        sector_id: demoSector('DOP'),
-        can_edit: true,
-        is_primary: true,
-      });
-    });
-    const key = (await createApiKey(db, { tenantId: demoTenant.id, name: `dss-${userId}`, userIds: [userId] })).key;
+    const revoked = await newUser({ fullName: 'Raúl Revocado', role: 'director', cuit: '20-23456789-1', apiKey: true });
+    const userId = revoked.id;
     await setMode(userId, 'personal');
-    await setMode(demoUser('intendente'), 'seal');
     const id = await createIntegrationDraft('agente-obras', { reference: 'Firmado antes de la baja' });
     await request(`/api/v1/documents/${id}`, {
       method: 'PATCH',
       headers: asIntegration('agente-obras'),
-      json: { content: SAMPLE_HTML, signers: [userId, demoUser('intendente')] },
+      json: { content: SAMPLE_HTML, signers: [userId, sealNumerator.id] },
     });
     assert.equal(
       (
@@ -178,8 +182,8 @@ describe('signatures: personal signatures judged by EU DSS and pyHanko', functio
       ).status,
       200,
     );
-    await signAs(id, { 'X-API-Key': key, 'X-User-ID': userId }, email);
-    assert.equal((await signAs(id, asIntegration('intendente'), null)).body.status, 'signed');
+    await signAs(id, revoked.integration, revoked.email);
+    assert.equal((await signAs(id, sealNumerator.integration, null)).body.status, 'signed');
 
     // Time-stamps and revocation times are to the second, and a signature's proof of existence must
     // be strictly before the revocation: a deactivation within the same second could not be ordered.
