@@ -23,8 +23,8 @@ import { fmt } from './_stats.js';
 import { loadActiveUserById } from '../domain/acting-user.js';
 import { whereAccessibleTo } from '../domain/documents/access.js';
 import { DOCUMENT_TEXT_COLUMNS } from '../domain/documents/reads.js';
-import { searchPattern } from '../domain/text-fold.js';
-import { anyLike, useTextSearchDesign } from '../domain/text-search.js';
+import { searchPattern } from '../domain/lists/text-fold.js';
+import { anyLike, useTextSearchDesign } from '../domain/lists/text-search.js';
 
 const TARGET_MS = 20;
 const RUNS = Number(process.env.SCALE_RUNS ?? 100);

@@ -7,7 +7,7 @@ import type { DomainContext } from './context.js';
 import { isUuid } from './acting-user.js';
 import { badRequest, notFound } from './errors.js';
 import { searchTextOf } from './limits.js';
-import { anyFoldedLike, searchPattern } from './text-fold.js';
+import { anyFoldedLike, searchPattern } from './lists/text-fold.js';
 
 export const DOCUMENT_STATES = [
   { code: 'draft', name: 'Borrador', description: 'Documento en edición; puede modificarse y eliminarse.' },

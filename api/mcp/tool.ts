@@ -90,7 +90,7 @@ export const pageSize = (fallback = 20): JsonSchema => ({
   ),
 });
 
-/** A list's continuation: `next_cursor` of the previous answer (see domain/list-cursor.ts). */
+/** A list's continuation: `next_cursor` of the previous answer (see domain/lists/cursor.ts). */
 export const cursor: JsonSchema = {
   type: 'string',
   description: bi(

@@ -20,7 +20,7 @@ import {
 } from '../record-bodies.js';
 import type { OperationSpec } from './operation.js';
 import { authorizationFields, backendPersonalSignatureOperations, signatureMadeWith } from './personal-signatures.js';
-import { MAX_PAGE } from '../../domain/pagination.js';
+import { MAX_PAGE } from '../../domain/lists/pagination.js';
 import { BACKEND_DATE_FILTERS } from '../../domain/calendar.js';
 import {
   anyObject,

@@ -28,7 +28,7 @@ import {
   integrationPersonalSignatureOperations,
   signatureMadeWith,
 } from './personal-signatures.js';
-import { MAX_PAGE } from '../../domain/pagination.js';
+import { MAX_PAGE } from '../../domain/lists/pagination.js';
 import { INTEGRATION_DATE_FILTERS } from '../../domain/calendar.js';
 import type { JsonSchema } from './schemas.js';
 import { integrationSignBatchOperations } from './sign-batch.js';
@@ -86,7 +86,7 @@ const paging = {
   page_size: { type: 'integer', minimum: 1, maximum: 100 },
 };
 const dateFilter = { type: 'string', enum: [...INTEGRATION_DATE_FILTERS] };
-/** Keyset continuation (domain/list-cursor.ts): the previous answer's next_cursor, with the same filters. */
+/** Keyset continuation (domain/lists/cursor.ts): the previous answer's next_cursor, with the same filters. */
 const cursor = {
   type: 'string',
   description:

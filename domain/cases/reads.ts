@@ -9,7 +9,7 @@ import type { ActingUser, DomainContext, UserContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { editSectorIds, viewSectorIds, whereReadableBy, type Reader } from '../documents/access.js';
 import { iso } from '../documents/records.js';
-import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
+import { nextCursor, parseListPage, positionAt } from '../lists/cursor.js';
 import {
   afterCondition,
   mergedList,
@@ -26,9 +26,9 @@ import {
   type Ranges,
   type Sql,
   type TotalSources,
-} from '../pagination.js';
-import { anyLike, lateralMatch, searchText } from '../text-search.js';
-import { searchPattern } from '../text-fold.js';
+} from '../lists/pagination.js';
+import { anyLike, lateralMatch, searchText } from '../lists/text-search.js';
+import { searchPattern } from '../lists/text-fold.js';
 import { caseAccess, caseAccessForPage, requireCase, whereCaseVisibleTo, type CasePermissions } from './access.js';
 import { CASE_MESSAGES } from './messages.js';
 import { CASE_COLUMNS, casesQuery, movementsQuery, type CaseRow, type MovementRow } from './records.js';
@@ -47,7 +47,7 @@ export interface CaseSearchInput {
   sector_filter?: string;
   /** Backend: UUID of the administrative (owner) sector. */
   trata_filter?: string;
-  /** Integration: `next_cursor` of the previous page (list-cursor.ts). */
+  /** Integration: `next_cursor` of the previous page (lists/cursor.ts). */
   cursor?: unknown;
 }
 

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/tenancy.js';
 import { requireAdministrator, type UserContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isUuid } from '../acting-user.js';
-import { parsePage, pageInfo } from '../pagination.js';
+import { parsePage, pageInfo } from '../lists/pagination.js';
 import { emitEvent } from '../webhooks/outbox.js';
 import { isResponsible, requireCase } from './access.js';
 import { CASE_MESSAGES } from './messages.js';

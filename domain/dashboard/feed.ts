@@ -8,7 +8,7 @@
 import type { UserContext } from '../context.js';
 import { whereVisibleTo } from '../documents/access.js';
 import { documentsQuery, iso } from '../documents/records.js';
-import { parsePage, pageInfo } from '../pagination.js';
+import { parsePage, pageInfo } from '../lists/pagination.js';
 
 interface FeedRow {
   id: string;

@@ -16,7 +16,7 @@ import { isUuid } from '../acting-user.js';
 import type { ActingUser } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { memberSectorIds } from '../notes/records.js';
-import { afterCondition, type Ranges } from '../pagination.js';
+import { afterCondition, type Ranges } from '../lists/pagination.js';
 import { DOCUMENT_MESSAGES } from './messages.js';
 import { DOCUMENT_COLUMNS, documentsQuery, type DocumentRow } from './records.js';
 

@@ -7,7 +7,7 @@ import type { ActingUser, DomainContext, UserContext } from '../context.js';
 import { badRequest, conflict, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
 import { INTEGRATION_AUTH_MESSAGES } from '../authentication.js';
 import { searchTextOf } from '../limits.js';
-import { nextCursor, parseListPage, positionAt } from '../list-cursor.js';
+import { nextCursor, parseListPage, positionAt } from '../lists/cursor.js';
 import {
   mergedList,
   mergedPage,
@@ -20,9 +20,9 @@ import {
   type Position,
   type Sql,
   type TotalSources,
-} from '../pagination.js';
-import { anyLike, candidateRows, lateralMatch, searchText, type Candidate } from '../text-search.js';
-import { searchPattern } from '../text-fold.js';
+} from '../lists/pagination.js';
+import { anyLike, candidateRows, lateralMatch, searchText, type Candidate } from '../lists/text-search.js';
+import { searchPattern } from '../lists/text-fold.js';
 import {
   ACCESS_KIND,
   canEditDocument,
@@ -169,7 +169,7 @@ export interface SearchInput {
   status?: string;
   document_type?: string;
   case_id?: string;
-  /** `next_cursor` of the previous page (list-cursor.ts). */
+  /** `next_cursor` of the previous page (lists/cursor.ts). */
   cursor?: unknown;
 }
 

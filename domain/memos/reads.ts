@@ -10,9 +10,9 @@ import type { DomainContext, UserContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
-import { parsePage, pageInfo } from '../pagination.js';
-import { anyLike } from '../text-search.js';
-import { anyFoldedLike, searchPattern } from '../text-fold.js';
+import { parsePage, pageInfo } from '../lists/pagination.js';
+import { anyLike } from '../lists/text-search.js';
+import { anyFoldedLike, searchPattern } from '../lists/text-fold.js';
 import {
   MEMO_COLUMNS,
   memosQuery,

@@ -8,9 +8,9 @@ import type { ActingUser, UserContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { searchTextOf } from '../limits.js';
 import { iso, sentOfficialDocuments } from '../documents/records.js';
-import { parsePage, pageInfo, type Page } from '../pagination.js';
-import { anyLike } from '../text-search.js';
-import { anyFoldedLike, searchPattern } from '../text-fold.js';
+import { parsePage, pageInfo, type Page } from '../lists/pagination.js';
+import { anyLike } from '../lists/text-search.js';
+import { anyFoldedLike, searchPattern } from '../lists/text-fold.js';
 import { NOTE_MESSAGES } from './messages.js';
 import {
   memberSectorIds,

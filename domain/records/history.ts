@@ -7,7 +7,7 @@ import { whereCaseVisibleTo } from '../cases/access.js';
 import { primarySector, type ActingUser } from '../context.js';
 import { whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
-import { pageInfo, parsePage } from '../pagination.js';
+import { pageInfo, parsePage } from '../lists/pagination.js';
 import { viewableFamilyIds } from './families.js';
 import { jsonbText } from './json.js';
 import { emitEvent } from '../webhooks/outbox.js';

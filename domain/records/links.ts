@@ -11,7 +11,7 @@ import type { ActingUser, UserContext } from '../context.js';
 import { requireDocument, whereVisibleTo } from '../documents/access.js';
 import { iso } from '../documents/records.js';
 import { conflict, notFound } from '../errors.js';
-import { pageInfo, parsePage } from '../pagination.js';
+import { pageInfo, parsePage } from '../lists/pagination.js';
 import { actorOf, appendRecordHistory, type HistoryActor, type RecordAction } from './history.js';
 import { RECORD_MESSAGES } from './messages.js';
 import { requireRecord } from './rows.js';

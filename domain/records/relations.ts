@@ -8,7 +8,7 @@ import { isUuid } from '../acting-user.js';
 import type { UserContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { pageInfo, parsePage } from '../pagination.js';
+import { pageInfo, parsePage } from '../lists/pagination.js';
 import { viewableFamilyIds } from './families.js';
 import { actorOf, appendRecordHistory } from './history.js';
 import { RECORD_MESSAGES } from './messages.js';

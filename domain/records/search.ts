@@ -10,8 +10,15 @@ import type { UserContext } from '../context.js';
 import { iso } from '../documents/records.js';
 import { badRequest } from '../errors.js';
 import { checkMaxLength } from '../limits.js';
-import { searchPattern } from '../text-fold.js';
-import { EXACT_TOTAL_LIMIT, pageInfoOf, parsePage, plannerRowsOf, settleTotal, type Page } from '../pagination.js';
+import { searchPattern } from '../lists/text-fold.js';
+import {
+  EXACT_TOTAL_LIMIT,
+  pageInfoOf,
+  parsePage,
+  plannerRowsOf,
+  settleTotal,
+  type Page,
+} from '../lists/pagination.js';
 import { viewableFamilyIds } from './families.js';
 import { RECORD_LIMITS } from './limits.js';
 import { RECORD_MESSAGES } from './messages.js';

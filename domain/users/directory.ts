@@ -24,9 +24,9 @@ import {
   type ListOrder,
   type Page,
   type TotalSources,
-} from '../pagination.js';
-import { anyLike, searchText } from '../text-search.js';
-import { anyFoldedLike, searchPattern } from '../text-fold.js';
+} from '../lists/pagination.js';
+import { anyLike, searchText } from '../lists/text-search.js';
+import { anyFoldedLike, searchPattern } from '../lists/text-fold.js';
 
 export async function activeUsers(ctx: DomainContext) {
   const users = await ctx.db.transaction((trx) =>

@@ -8,7 +8,7 @@ import { signingRoundsAndCaseCreation } from '../../db/migrations/tenant/002_sig
 import { listMigrationSource } from '../../db/migrations/types.js';
 import { seedBaseCatalog } from '../../db/seed/base-catalog.js';
 import { scopeTransaction, tenantDb, type Tenant } from '../../db/tenancy.js';
-import { useTextSearchDesign } from '../../domain/text-search.js';
+import { useTextSearchDesign } from '../../domain/lists/text-search.js';
 import { getStack } from '../support/hooks.js';
 import { request } from '../support/http.js';
 

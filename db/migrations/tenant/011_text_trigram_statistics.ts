@@ -4,7 +4,7 @@
  * over `show_trgm(column)` that is the length of each trigram's posting list in the trigram
  * indexes (documents_text_trgm, cases_text_trgm). A text search reads these figures to look a
  * text up by its rarest trigrams and to tell a text too rare to walk a list for
- * (domain/text-search.ts).
+ * (domain/lists/text-search.ts).
  */
 import { trigramSchema } from './003_search_at_scale.js';
 import type { Migration } from '../types.js';

@@ -5,7 +5,7 @@
  * `search_fold(text)` is the one folding: unaccent (its default rules: accents and other marks
  * dropped, ñ → n, ß → ss, …) then lower. Searched columns keep a stored folded copy, which the
  * trigram indexes, the covering lookups and the trigram statistics of migration 011 now cover; a
- * search folds its text the same way (domain/text-fold.ts) and compares with plain LIKE, so no row
+ * search folds its text the same way (domain/lists/text-fold.ts) and compares with plain LIKE, so no row
  * is lowered or unaccented while searching. Smaller lists (users, notes' and memos' content) fold
  * the column row by row.
  *

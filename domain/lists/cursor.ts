@@ -9,8 +9,8 @@
  * another search. It is not secret: any position a caller forges still lists only what they see.
  */
 import { createHash } from 'node:crypto';
-import { isUuid } from './acting-user.js';
-import { badRequest } from './errors.js';
+import { isUuid } from '../acting-user.js';
+import { badRequest } from '../errors.js';
 import { MAX_PAGE, parsePage, type Page, type Position } from './pagination.js';
 
 /** SQL for a timestamptz column as the exact text a cursor carries (a JS Date keeps only milliseconds). */

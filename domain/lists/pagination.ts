@@ -1,7 +1,7 @@
 /** `page` / `page_size` parsing shared by every paginated list (spec: page ≥ 1, page_size ≤ 100). */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /**
  * Highest page number accepted: with page_size ≤ 100 the offset stays ≤ 10⁹ (exact in a JS
