@@ -18,7 +18,7 @@ const JORGE = 'jorge.pena@villaesperanza.gob.ar';
 const CARLOS = 'carlos.gomez@villaesperanza.gob.ar';
 const LUCIA = 'lucia.fernandez@villaesperanza.gob.ar';
 
-/** Every call names the demo municipality: other suites make these users members of a second one. */
+/** Every call names the demo municipality, as a user of several municipalities would. */
 const call = (client: Client, name: string, args: Json) =>
   client.callTool({ name, arguments: { tenant_id: 'demo', ...args } });
 
