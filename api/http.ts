@@ -97,3 +97,9 @@ export function pathParam(req: Request, name: string): string {
 export function sendBackendFlat(res: Response, data: Record<string, unknown>, message: string, status = 200): void {
   res.status(status).json({ success: true, message, data, ...data });
 }
+
+/** The token of an `Authorization: Bearer` header (the backend's and MCP's identity-provider JWT). */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}

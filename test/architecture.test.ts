@@ -87,6 +87,17 @@ function violations(layer: Layer, rule: (i: Import) => string | undefined): stri
     .filter((v): v is string => v !== undefined);
 }
 
+/** The folder of api/ a file lies in, or a relative import of it lands in (`integration`, `operations`…). */
+function apiFolder(file: string, specifier?: string): string | undefined {
+  if (specifier !== undefined && !specifier.startsWith('.')) return undefined;
+  const rel = specifier === undefined ? file : path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier));
+  const [top, folder, ...rest] = rel.split(path.sep);
+  return top === 'api' && rest.length > 0 ? folder : undefined;
+}
+
+/** The API's interfaces: each parses, calls and answers; what they share is in api/operations/. */
+const INTERFACES = ['integration', 'backend', 'mcp'];
+
 describe('architecture: the layering rules hold for every import', () => {
   it('the source tree is read (the check is not vacuous)', () => {
     assert.ok(all.filter((m) => m.layer === 'workflows').length >= 5);
@@ -141,6 +152,25 @@ describe('architecture: the layering rules hold for every import', () => {
         layer,
       );
     }
+  });
+
+  it("the API's interfaces (integration REST, backend, MCP) never import one another: their shared operations and request schemas are in api/operations/", () => {
+    const apiImports = all.filter((m) => m.layer === 'api').flatMap((m) => m.imports);
+    for (const face of INTERFACES)
+      assert.ok(
+        apiImports.some((i) => apiFolder(i.file) === face && apiFolder(i.file, i.specifier) === 'operations'),
+        `api/${face}/ uses api/operations/`,
+      );
+    assert.deepEqual(
+      violations('api', (i) => {
+        const from = apiFolder(i.file);
+        const to = apiFolder(i.file, i.specifier);
+        return from !== to && INTERFACES.includes(from ?? '') && INTERFACES.includes(to ?? '')
+          ? `api/${from}/ may not import api/${to}/: what both need belongs in api/operations/`
+          : undefined;
+      }),
+      [],
+    );
   });
 
   it('domain never reaches up into the API, workflows, activities or the worker', () => {

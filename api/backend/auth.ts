@@ -12,15 +12,10 @@ import {
   resolveBackendTenant,
   tenantsOfActiveUser,
 } from '../../domain/authentication.js';
-import { sendBackend } from '../http.js';
+import { bearerToken, sendBackend } from '../http.js';
 import { unauthorized } from '../../domain/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { userProvisioning } from '../temporal/user-provisioning.js';
-
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

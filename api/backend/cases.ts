@@ -1,10 +1,6 @@
 /** Backend: cases (`/api/v1/cases/...`, spec backend "Cases" table). */
 import { Router, type Request } from 'express';
-import { linkDocument } from '../../domain/cases/case-documents.js';
-import { annulFolio } from '../../domain/case-file/annulment.js';
 import { caseIndex, caseIndexVersion } from '../../domain/case-file/reads.js';
-import { parseDeadlineRequest } from '../../domain/deadlines/request.js';
-import { deadlineProperties, type DeadlineFields } from '../deadline-body.js';
 import {
   availableSectors,
   caseDetailBackend,
@@ -17,49 +13,22 @@ import { badRequest } from '../../domain/errors.js';
 import type { CaseCreationResult } from '../../contract/cases.js';
 import { caseWorkflows, pollPath } from '../temporal/case-workflows.js';
 import type { ApiDeps } from '../deps.js';
-import { requestSummary } from '../temporal/summaries.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
 import {
   annulBody,
+  annulCaseFolio,
+  assignRequest,
+  backendLinkBody,
+  backendMovementBody,
   caseCreationBody,
-  closeAssignmentAnswer,
+  closeBody,
+  closeCaseAssignment,
+  createCase,
   creationInProgress,
+  linkCaseDocument,
+  movementRequest,
   moveCase,
-} from '../integration/cases.js';
-import { bodyParser, uuid } from '../validation.js';
-
-export const movementBody = bodyParser<
-  {
-    target_sector_id: string;
-    reason?: string;
-    transfer_ownership?: boolean;
-    assigned_user_id?: string | null;
-    create_official_doc?: boolean;
-  } & DeadlineFields
->({
-  type: 'object',
-  // reason is checked by the domain, so a missing one gets the catalog's message too.
-  required: ['target_sector_id'],
-  properties: {
-    target_sector_id: uuid,
-    reason: { type: 'string' },
-    transfer_ownership: { type: 'boolean' },
-    assigned_user_id: { anyOf: [uuid, { type: 'null' }] },
-    create_official_doc: { type: 'boolean' },
-    ...deadlineProperties,
-  },
-});
-
-export const closeBody = bodyParser<{ movement_id: string; reason?: string }>({
-  type: 'object',
-  required: ['movement_id'],
-  properties: { movement_id: uuid, reason: { type: 'string' } },
-});
-
-export const linkBody = bodyParser<{ document_id?: string; official_document_id?: string }>({
-  type: 'object',
-  properties: { document_id: uuid, official_document_id: uuid },
-});
+} from '../operations/cases.js';
 
 function backendCreation(result: CaseCreationResult) {
   return {
@@ -103,13 +72,7 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/cases', async (req, res) => {
-    const body = caseCreationBody(req.body);
-    const outcome = await workflows.create(contextOf(res), {
-      templateId: body.case_template_id,
-      reference: body.reference.trim(),
-      ownerSectorId: body.owner_sector_id ?? null,
-      idempotencyKey: req.get('idempotency-key'),
-    });
+    const outcome = await createCase(deps, contextOf(res), caseCreationBody(req.body), req.get('idempotency-key'));
     if (outcome.done) sendBackend(res, backendCreation(outcome.value), 'Expediente creado', 201);
     else {
       res.location(pollPath(outcome.key));
@@ -140,27 +103,13 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/cases/:id/transfer', async (req, res) => {
-    const body = movementBody(req.body);
-    const ctx = contextOf(res);
-    const {
-      movement: m,
-      official,
-      deadline,
-    } = await moveCase(
-      deps,
-      ctx,
-      {
-        kind: 'transfer',
-        caseId: id(req),
-        targetSectorId: body.target_sector_id,
-        reason: body.reason,
-        assignedUserId: body.assigned_user_id,
-        transferOwnership: body.transfer_ownership ?? true,
-        bounded: true,
-        due: parseDeadlineRequest(body),
-      },
-      body.create_official_doc,
-    );
+    const body = backendMovementBody(req.body);
+    // The desk's transfer may keep the ownership, and reaches only the sectors it offers.
+    const request = movementRequest('transfer', id(req), body, {
+      transferOwnership: body.transfer_ownership ?? true,
+      bounded: true,
+    });
+    const { movement: m, official, deadline } = await moveCase(deps, contextOf(res), request, body.create_official_doc);
     sendBackend(
       res,
       {
@@ -179,27 +128,9 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/cases/:id/assign', async (req, res) => {
-    const body = movementBody(req.body);
-    const ctx = contextOf(res);
-    const {
-      movement: m,
-      official,
-      deadline,
-    } = await moveCase(
-      deps,
-      ctx,
-      {
-        kind: 'assign',
-        caseId: id(req),
-        targetSectorId: body.target_sector_id,
-        reason: body.reason,
-        assignedUserId: body.assigned_user_id,
-        transferOwnership: false,
-        bounded: true,
-        due: parseDeadlineRequest(body),
-      },
-      body.create_official_doc,
-    );
+    const body = backendMovementBody(req.body);
+    const request = assignRequest(id(req), body);
+    const { movement: m, official, deadline } = await moveCase(deps, contextOf(res), request, body.create_official_doc);
     sendBackend(
       res,
       { movement_id: m.movementId, assigned_to: m.assignedUserId, sector: m.toSector, ...deadline, ...official },
@@ -209,17 +140,15 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
 
   router.post('/cases/:id/close-assign', async (req, res) => {
     const body = closeBody(req.body);
-    const result = await closeAssignmentAnswer(deps, contextOf(res), id(req), body);
+    const result = await closeCaseAssignment(deps, contextOf(res), id(req), body);
     sendBackend(res, { movement_id: result.movementId, status: 'closed' }, 'Asignación cerrada');
   });
 
   router.post('/cases/:id/link-document', async (req, res) => {
-    const body = linkBody(req.body);
+    const body = backendLinkBody(req.body);
     const documentId = body.official_document_id ?? body.document_id;
     if (!documentId) throw badRequest('document_id es requerido');
-    const ctx = contextOf(res);
-    const linked = await linkDocument(ctx, id(req), documentId);
-    requestSummary(deps, ctx, { kind: 'case', id: linked.case_id });
+    const linked = await linkCaseDocument(deps, contextOf(res), id(req), documentId);
     sendBackend(res, linked, 'Documento vinculado al expediente');
   });
 
@@ -231,12 +160,8 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
     sendBackend(res, await caseIndexVersion(contextOf(res), id(req), pathParam(req, 'version')));
   });
   router.post('/cases/:id/folios/:documentId/annul', async (req, res) => {
-    const body = annulBody(req.body);
-    sendBackend(
-      res,
-      await annulFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body.reason),
-      'Foja anulada',
-    );
+    const annulled = await annulCaseFolio(contextOf(res), id(req), pathParam(req, 'documentId'), annulBody(req.body));
+    sendBackend(res, annulled, 'Foja anulada');
   });
 
   return router;

@@ -1,12 +1,6 @@
 /** Backend: documents (`/api/v1/documents/...`, spec backend "Documents" table). */
 import { Router, type Response } from 'express';
-import {
-  createDocument,
-  deleteDocument,
-  importDocument,
-  replaceImportedPdf,
-  saveDocument,
-} from '../../domain/documents/drafts.js';
+import { deleteDocument, importDocument, replaceImportedPdf } from '../../domain/documents/drafts.js';
 import {
   documentPdfUrl,
   previewDownload,
@@ -16,8 +10,6 @@ import {
   unifiedDetails,
 } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
-import { refused } from '../../domain/documents/refusals.js';
-import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
 import type { ApiDeps } from '../deps.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
 import { authorizationMessage, authorizeBody, documentSigning } from '../temporal/document-signing.js';
@@ -27,61 +19,24 @@ import { PublicVerifier } from '../../domain/verification/public-verifier.js';
 import { formatVerificationCode } from '../../lib/verification-code.js';
 import { verificationJson } from '../public/present.js';
 import { contextOf, pathParam, sendBackend, sendBackendFlat } from '../http.js';
-import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
-import { TEXT_LIMITS } from '../../domain/limits.js';
-
-export const createBody = bodyParser<{
-  document_type_acronym: string;
-  reference: string;
-  recipients?: unknown;
-  case_id?: string | null;
-}>({
-  type: 'object',
-  required: ['document_type_acronym', 'reference'],
-  properties: {
-    document_type_acronym: requiredText(TEXT_LIMITS.documentTypeAcronym),
-    reference: requiredText(TEXT_LIMITS.reference),
-    recipients: { type: ['array', 'object'] },
-    case_id: { anyOf: [uuid, { type: 'null' }] },
-  },
-});
-
-interface SaveBody {
-  reference?: string;
-  content?: string;
-  signers?: { user_id: string; is_numerator?: boolean }[];
-  recipients?: unknown;
-  proposed_case_ids?: string[];
-}
-
-export const saveBody = bodyParser<SaveBody>({
-  type: 'object',
-  properties: {
-    reference: requiredText(TEXT_LIMITS.reference),
-    content: { type: 'string', maxLength: TEXT_LIMITS.content },
-    signers: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['user_id'],
-        properties: { user_id: uuid, is_numerator: { type: 'boolean' } },
-      },
-    },
-    recipients: { type: ['array', 'object'] },
-    proposed_case_ids: uuidList,
-  },
-});
-
-// A missing reason gets the catalog's message, like a blank one (checked below).
-export const rejectBody = bodyParser<{ reason?: string }>({
-  type: 'object',
-  properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } },
-});
-
-const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
+import {
+  createBody,
+  createDraft,
+  rejectBody,
+  rejectDocument,
+  saveBackendDraft,
+  saveBody,
+  signDocument,
+  SIGNING_IN_PROGRESS,
+} from '../operations/documents.js';
 
 function accepted(res: Response, documentId: string) {
-  sendBackend(res, { document_id: documentId, document_status: 'sent_to_sign', in_progress: true }, IN_PROGRESS, 202);
+  sendBackend(
+    res,
+    { document_id: documentId, document_status: 'sent_to_sign', in_progress: true },
+    SIGNING_IN_PROGRESS,
+    202,
+  );
 }
 
 export function backendDocumentRoutes(deps: ApiDeps): Router {
@@ -94,13 +49,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents', async (req, res) => {
-    const body = createBody(req.body);
-    const doc = await createDocument(contextOf(res), {
-      documentTypeAcronym: body.document_type_acronym.trim(),
-      reference: body.reference.trim(),
-      recipients: body.recipients,
-      caseId: body.case_id ?? null,
-    });
+    const doc = await createDraft(contextOf(res), createBody(req.body));
     sendBackendFlat(res, { document_id: doc.id, status: doc.status }, 'Documento creado');
   });
 
@@ -139,21 +88,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   });
 
   router.patch('/documents/:id/save', async (req, res) => {
-    const body = saveBody(req.body);
-    const doc = await saveDocument(
-      contextOf(res),
-      pathParam(req, 'id'),
-      {
-        ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
-        ...(body.content !== undefined ? { content: body.content } : {}),
-        ...(body.signers
-          ? { signers: body.signers.map((s) => ({ userId: s.user_id, isNumerator: s.is_numerator === true })) }
-          : {}),
-        ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
-        ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
-      },
-      { allowRejected: true },
-    );
+    const doc = await saveBackendDraft(contextOf(res), pathParam(req, 'id'), saveBody(req.body));
     sendBackendFlat(
       res,
       { document_id: doc.id, status: doc.status, last_modified_at: iso(doc.updated_at) },
@@ -205,19 +140,18 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/super-sign', async (req, res) => {
-    const ctx = contextOf(res);
-    const result = await signing.sign(ctx, pathParam(req, 'id'));
-    if (!result.done) {
-      const personal = await signing.personal(ctx);
-      if (personal.mode !== 'personal') return accepted(res, pathParam(req, 'id'));
+    const documentId = pathParam(req, 'id');
+    const step = await signDocument(signing, contextOf(res), documentId);
+    if (step.kind === 'in-progress') return accepted(res, documentId);
+    if (step.kind === 'personal-coming') {
       sendBackend(
         res,
         {
-          document_id: pathParam(req, 'id'),
+          document_id: documentId,
           document_status: 'sent_to_sign',
           in_progress: true,
           authorization_required: true,
-          method: personal.method,
+          method: step.method,
           expires_at: null,
         },
         'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla',
@@ -225,8 +159,8 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       );
       return;
     }
-    const o = result.value;
-    if ('authorization' in o) {
+    if (step.kind === 'authorization') {
+      const o = step.pending;
       sendBackend(
         res,
         {
@@ -242,7 +176,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
       );
       return;
     }
-    await superSignAnswer(res, o);
+    await superSignAnswer(res, step.signature);
   });
 
   router.post('/documents/:id/sign/authorize', async (req, res) => {
@@ -276,10 +210,7 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   }
 
   router.post('/documents/:id/reject', async (req, res) => {
-    const { reason } = rejectBody(req.body);
-    const refusal = rejectionRefusal(reason);
-    if (refusal) throw refused(refusal);
-    const result = await signing.reject(contextOf(res), pathParam(req, 'id'), rejectionReason(reason));
+    const result = await rejectDocument(signing, contextOf(res), pathParam(req, 'id'), rejectBody(req.body));
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
     sendBackend(

@@ -1,12 +1,6 @@
 /** Integration REST: documents (spec "Integration REST: documents"). */
-import { Router, type Response } from 'express';
-import {
-  createDocument,
-  deleteDocument,
-  importDocument,
-  replaceImportedPdf,
-  saveDocument,
-} from '../../domain/documents/drafts.js';
+import { Router } from 'express';
+import { deleteDocument, importDocument, replaceImportedPdf } from '../../domain/documents/drafts.js';
 import {
   checkSignerPermissions,
   documentContent,
@@ -18,151 +12,26 @@ import {
   signatureDetails,
 } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
-import { refused } from '../../domain/documents/refusals.js';
-import { rejectionReason, rejectionRefusal } from '../../rules/signing.js';
 import type { ApiDeps } from '../deps.js';
-import {
-  authorizationMessage,
-  authorizeBody,
-  documentSigning,
-  type DocumentSigning,
-} from '../temporal/document-signing.js';
-import { startSigningBody, type DeadlineFields } from '../deadline-body.js';
-import type { UserContext } from '../../domain/context.js';
+import { authorizationMessage, authorizeBody, documentSigning } from '../temporal/document-signing.js';
+import { startSigningBody } from '../deadline-body.js';
 import { contextOf, optionalUserContextOf, pathParam, queryString } from '../http.js';
 import { readImportForm, readReplacementPdf } from '../document-import.js';
-import { bodyParser, requiredText, uuid, uuidList } from '../validation.js';
-import { TEXT_LIMITS } from '../../domain/limits.js';
+import {
+  createBody,
+  createDocumentAnswer,
+  patchBody,
+  rejectBody,
+  rejectDocumentAnswer,
+  saveDocumentAnswer,
+  signDocument,
+  signingInProgress,
+  startSigningAnswer,
+} from '../operations/documents.js';
 import { integrationAuth } from './auth.js';
-
-export const createBody = bodyParser<{
-  document_type_acronym: string;
-  reference: string;
-  case_id?: string | null;
-  recipients?: unknown;
-}>({
-  type: 'object',
-  required: ['document_type_acronym', 'reference'],
-  properties: {
-    document_type_acronym: requiredText(TEXT_LIMITS.documentTypeAcronym),
-    reference: requiredText(TEXT_LIMITS.reference),
-    case_id: { anyOf: [uuid, { type: 'null' }] },
-    recipients: { type: ['array', 'object'] },
-  },
-});
-
-export const patchBody = bodyParser<{
-  content?: string;
-  reference?: string;
-  signers?: string[];
-  recipients?: unknown;
-  proposed_case_ids?: string[];
-}>({
-  type: 'object',
-  properties: {
-    content: { type: 'string', maxLength: TEXT_LIMITS.content },
-    reference: requiredText(TEXT_LIMITS.reference),
-    signers: uuidList,
-    recipients: { type: ['array', 'object'] },
-    proposed_case_ids: uuidList,
-  },
-});
-
-// A missing reason gets the catalog's message, like a blank one (checked below).
-export const rejectBody = bodyParser<{ reason?: string }>({
-  type: 'object',
-  properties: { reason: { type: 'string', maxLength: TEXT_LIMITS.rejectReason } },
-});
-
-const IN_PROGRESS = 'La operación de firma sigue en curso; consulte el documento en unos instantes';
-
-function accepted(res: Response, documentId: string) {
-  res.status(202).json(inProgress(documentId));
-}
 
 const AUTHORIZATION_COMING =
   'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla en POST /documents/{document_id}/sign/authorize';
-
-const inProgress = (documentId: string) => ({ document_id: documentId, status: 'sent_to_sign', message: IN_PROGRESS });
-
-/** An answer of a write shared by REST and MCP: the REST status and body. */
-export interface WriteAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-// The writes below are shared by their REST routes and MCP tools: one implementation, one answer.
-
-export async function createDocumentAnswer(ctx: UserContext, body: ReturnType<typeof createBody>) {
-  const doc = await createDocument(ctx, {
-    documentTypeAcronym: body.document_type_acronym.trim(),
-    reference: body.reference.trim(),
-    caseId: body.case_id ?? null,
-    recipients: body.recipients,
-  });
-  return {
-    document_id: doc.id,
-    document_type: doc.type_acronym,
-    reference: doc.reference,
-    status: doc.status,
-    created_at: iso(doc.created_at),
-  };
-}
-
-export async function saveDocumentAnswer(ctx: UserContext, documentId: string, body: ReturnType<typeof patchBody>) {
-  const doc = await saveDocument(
-    ctx,
-    documentId,
-    {
-      ...(body.reference !== undefined ? { reference: body.reference.trim() } : {}),
-      ...(body.content !== undefined ? { content: body.content } : {}),
-      // Integration signers are a list; the last one numbers the document.
-      ...(body.signers
-        ? { signers: body.signers.map((userId, i, all) => ({ userId, isNumerator: i === all.length - 1 })) }
-        : {}),
-      ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
-      ...(body.proposed_case_ids ? { proposedCaseIds: body.proposed_case_ids } : {}),
-    },
-    { allowRejected: false },
-  );
-  return { document_id: doc.id, status: doc.status, updated_at: iso(doc.updated_at) };
-}
-
-export async function startSigningAnswer(
-  signing: DocumentSigning,
-  ctx: UserContext,
-  documentId: string,
-  deadline: DeadlineFields = {},
-): Promise<WriteAnswer> {
-  const result = await signing.start(ctx, documentId, { creatorOnly: false, deadline });
-  if (!result.done) return { status: 202, body: inProgress(documentId) };
-  return {
-    status: 200,
-    body: {
-      document_id: result.value.documentId,
-      status: 'sent_to_sign',
-      message: 'Documento enviado a firma',
-      ...(result.value.dueAt ? { due_at: result.value.dueAt } : {}),
-    },
-  };
-}
-
-export async function rejectDocumentAnswer(
-  signing: DocumentSigning,
-  ctx: UserContext,
-  documentId: string,
-  body: ReturnType<typeof rejectBody>,
-): Promise<WriteAnswer> {
-  const refusal = rejectionRefusal(body.reason);
-  if (refusal) throw refused(refusal);
-  const result = await signing.reject(ctx, documentId, rejectionReason(body.reason));
-  if (!result.done) return { status: 202, body: inProgress(documentId) };
-  const o = result.value;
-  return {
-    status: 200,
-    body: { document_id: o.documentId, status: o.status, rejected_by: o.rejectedBy, reason: o.reason },
-  };
-}
 
 export function documentRoutes(deps: ApiDeps): Router {
   const router = Router();
@@ -253,23 +122,21 @@ export function documentRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/documents/:id/sign', auth, async (req, res) => {
-    const ctx = contextOf(res);
-    const result = await signing.sign(ctx, pathParam(req, 'id'));
-    if (!result.done) {
-      // Still preparing (the signing services may be down): a personal signer will need the code it sends.
-      const personal = await signing.personal(ctx);
-      if (personal.mode !== 'personal') return accepted(res, pathParam(req, 'id'));
+    const documentId = pathParam(req, 'id');
+    const step = await signDocument(signing, contextOf(res), documentId);
+    if (step.kind === 'in-progress') return res.status(202).json(signingInProgress(documentId));
+    if (step.kind === 'personal-coming') {
       res.status(202).json({
-        ...inProgress(pathParam(req, 'id')),
+        ...signingInProgress(documentId),
         authorization_required: true,
-        method: personal.method,
+        method: step.method,
         expires_at: null,
         message: AUTHORIZATION_COMING,
       });
       return;
     }
-    const o = result.value;
-    if ('authorization' in o) {
+    if (step.kind === 'authorization') {
+      const o = step.pending;
       res.status(202).json({
         document_id: o.documentId,
         status: o.status,
@@ -280,6 +147,7 @@ export function documentRoutes(deps: ApiDeps): Router {
       });
       return;
     }
+    const o = step.signature;
     res.json({
       document_id: o.documentId,
       status: o.status,
@@ -290,7 +158,7 @@ export function documentRoutes(deps: ApiDeps): Router {
 
   router.post('/documents/:id/sign/authorize', auth, async (req, res) => {
     const result = await signing.authorize(contextOf(res), pathParam(req, 'id'), authorizeBody(req.body).code);
-    if (!result.done) return accepted(res, pathParam(req, 'id'));
+    if (!result.done) return res.status(202).json(signingInProgress(pathParam(req, 'id')));
     const o = result.value;
     res.json({
       document_id: o.documentId,

@@ -18,8 +18,8 @@ import {
 import cors from 'cors';
 import { Router, type Request, type Response } from 'express';
 import { isAppError } from '../../domain/errors.js';
-import { bearerToken } from '../backend/auth.js';
 import { isNonJsonBody } from '../body.js';
+import { bearerToken } from '../http.js';
 import type { ApiDeps } from '../deps.js';
 import { documentSigning, type DocumentSigning } from '../temporal/document-signing.js';
 import { challenge, CHALLENGE_HINT, MCP_VERSION, mcpAudiences } from './discovery.js';

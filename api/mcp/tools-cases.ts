@@ -1,4 +1,4 @@
-/** Case tools: the integration REST case routes' operations (api/integration/cases.ts). */
+/** Case tools: the operations of the integration REST case routes (api/operations/cases.ts). */
 import {
   caseDocuments,
   caseHistory,
@@ -19,7 +19,7 @@ import {
   movementBody,
   proposeBody,
   proposeDocumentAnswer,
-} from '../integration/cases.js';
+} from '../operations/cases.js';
 import { caseExports } from '../temporal/case-export.js';
 import {
   bi,

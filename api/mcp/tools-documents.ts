@@ -1,5 +1,5 @@
 /**
- * Document tools: the integration REST document routes' operations (api/integration/documents.ts).
+ * Document tools: the operations of the integration REST document routes (api/operations/documents.ts).
  * No tool signs: `sign_batch` checks its input as POST /api/v1/documents/sign-batch does, then
  * always refuses, so an agent asked to sign learns why and where signing happens.
  */
@@ -23,7 +23,7 @@ import {
   rejectDocumentAnswer,
   saveDocumentAnswer,
   startSigningAnswer,
-} from '../integration/documents.js';
+} from '../operations/documents.js';
 import { signBatchBody } from '../temporal/sign-batch.js';
 import { startSigningBody } from '../deadline-body.js';
 import {

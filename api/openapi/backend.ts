@@ -1,14 +1,18 @@
 /** The backend API (`/api/v1`, bearer JWT + X-Tenant-Schema, `{success, data, message}`). */
 import { createBody as apiKeyCreateBody, revokeBody, rotateBody } from '../backend/api-keys.js';
 import { addDayBody, typeDeadlineBody } from '../backend/calendar.js';
-import { closeBody, linkBody, movementBody } from '../backend/cases.js';
-import { createBody, rejectBody, saveBody } from '../backend/documents.js';
+import { createBody, rejectBody, saveBody } from '../operations/documents.js';
 import { archiveBody as memoArchiveBody } from '../backend/memos.js';
 import { archiveBody as noteArchiveBody } from '../backend/notes.js';
 import { preferencesBody } from '../backend/notification-preferences.js';
 import { createBody as userCreateBody } from '../backend/users.js';
 import { createWebhookBody, updateWebhookBody } from '../backend/webhooks.js';
-import { caseCreationBody } from '../integration/cases.js';
+import {
+  backendLinkBody as linkBody,
+  backendMovementBody as movementBody,
+  caseCreationBody,
+  closeBody,
+} from '../operations/cases.js';
 import {
   caseLinkBody,
   createRecordBody,

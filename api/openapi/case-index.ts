@@ -1,5 +1,5 @@
 /** The case file's index operations (domain/case-file/), described once for both interfaces. */
-import { annulBody } from '../integration/cases.js';
+import { annulBody } from '../operations/cases.js';
 import type { OperationSpec } from './operation.js';
 import { arr, bool, envelope, id, int, nstr, obj, oneOfValues, str, type JsonSchema } from './schemas.js';
 

@@ -2,15 +2,8 @@
  * Integration REST (`/api/v1`, X-API-Key + X-User-ID, bare JSON, errors `{error}`), plus what
  * answers without credentials: `/health` and public verification.
  */
-import {
-  caseCreationBody,
-  closeBody,
-  decisionBody,
-  linkBody,
-  movementBody,
-  proposeBody,
-} from '../integration/cases.js';
-import { createBody, patchBody, rejectBody } from '../integration/documents.js';
+import { caseCreationBody, closeBody, decisionBody, linkBody, movementBody, proposeBody } from '../operations/cases.js';
+import { createBody, patchBody, rejectBody } from '../operations/documents.js';
 import { archiveBody } from '../integration/notes.js';
 import {
   caseLinkBody,
