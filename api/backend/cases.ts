@@ -104,7 +104,7 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
 
   router.post('/cases/:id/transfer', async (req, res) => {
     const body = backendMovementBody(req.body);
-    // The desk's transfer may keep the ownership, and reaches only the sectors it offers.
+    // The desk's transfer may keep the ownership; its reason is 5-500 characters (spec Limits).
     const request = movementRequest('transfer', id(req), body, {
       transferOwnership: body.transfer_ownership ?? true,
       bounded: true,
@@ -160,7 +160,8 @@ export function backendCaseRoutes(deps: ApiDeps): Router {
     sendBackend(res, await caseIndexVersion(contextOf(res), id(req), pathParam(req, 'version')));
   });
   router.post('/cases/:id/folios/:documentId/annul', async (req, res) => {
-    const annulled = await annulCaseFolio(contextOf(res), id(req), pathParam(req, 'documentId'), annulBody(req.body));
+    const body = annulBody(req.body);
+    const annulled = await annulCaseFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body);
     sendBackend(res, annulled, 'Foja anulada');
   });
 

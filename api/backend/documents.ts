@@ -88,7 +88,8 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   });
 
   router.patch('/documents/:id/save', async (req, res) => {
-    const doc = await saveBackendDraft(contextOf(res), pathParam(req, 'id'), saveBody(req.body));
+    const body = saveBody(req.body);
+    const doc = await saveBackendDraft(contextOf(res), pathParam(req, 'id'), body);
     sendBackendFlat(
       res,
       { document_id: doc.id, status: doc.status, last_modified_at: iso(doc.updated_at) },
@@ -210,7 +211,8 @@ export function backendDocumentRoutes(deps: ApiDeps): Router {
   }
 
   router.post('/documents/:id/reject', async (req, res) => {
-    const result = await rejectDocument(signing, contextOf(res), pathParam(req, 'id'), rejectBody(req.body));
+    const body = rejectBody(req.body);
+    const result = await rejectDocument(signing, contextOf(res), pathParam(req, 'id'), body);
     if (!result.done) return accepted(res, pathParam(req, 'id'));
     const o = result.value;
     sendBackend(

@@ -5,11 +5,7 @@
 import { Router, type Request } from 'express';
 import {
   autocompleteRecords,
-  createRecord,
-  createRelation,
   deleteRelation,
-  linkCase,
-  linkDocument,
   listCaseLinks,
   listDocumentLinks,
   listRecords,
@@ -20,22 +16,25 @@ import {
   registryDetail,
   unlinkCase,
   unlinkDocument,
-  updateField,
-  updateRecord,
-  verifyField,
 } from '../../domain/records/index.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString, sendBackend } from '../http.js';
-import { requestSummary } from '../temporal/summaries.js';
 import {
   caseLinkBody,
   createRecordBody,
+  createRecordOf,
   documentLinkBody,
   fieldBody,
+  linkRecordCase,
+  linkRecordDocument,
+  relateRecord,
   relationBody,
   updateRecordBody,
+  updateRecordField,
+  updateRecordOf,
   verifyBody,
-} from '../record-bodies.js';
+  verifyRecordField,
+} from '../operations/records.js';
 
 const pageQuery = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size') });
 
@@ -70,14 +69,7 @@ export function backendRecordRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/records', async (req, res) => {
-    const body = createRecordBody(req.body);
-    const ctx = contextOf(res);
-    const created = await createRecord(ctx, {
-      registryCode: body.registry_code,
-      displayName: body.display_name,
-      data: body.data,
-    });
-    requestSummary(deps, ctx, { kind: 'record', id: created.id, number: created.record_number });
+    const created = await createRecordOf(deps, contextOf(res), createRecordBody(req.body));
     sendBackend(res, created, 'Legajo creado');
   });
 
@@ -87,20 +79,19 @@ export function backendRecordRoutes(deps: ApiDeps): Router {
 
   router.patch('/records/:id', async (req, res) => {
     const body = updateRecordBody(req.body);
-    const ctx = contextOf(res);
-    const updated = await updateRecord(ctx, pathParam(req, 'id'), {
-      state: body.state,
-      displayName: body.display_name,
-      reason: body.reason,
-    });
-    if (body.display_name !== undefined) requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    const updated = await updateRecordOf(deps, contextOf(res), pathParam(req, 'id'), body);
     sendBackend(res, updated, 'Legajo actualizado');
   });
 
   router.patch('/records/:id/fields/:field', async (req, res) => {
     const ctx = contextOf(res);
-    const updated = await updateField(ctx, pathParam(req, 'id'), pathParam(req, 'field'), fieldBody(req.body));
-    requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    const updated = await updateRecordField(
+      deps,
+      ctx,
+      pathParam(req, 'id'),
+      pathParam(req, 'field'),
+      fieldBody(req.body),
+    );
     sendBackend(res, updated, 'Campo actualizado');
   });
 
@@ -108,10 +99,7 @@ export function backendRecordRoutes(deps: ApiDeps): Router {
     const body = verifyBody(req.body);
     sendBackend(
       res,
-      await verifyField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), {
-        documentId: body.document_id,
-        notes: body.notes,
-      }),
+      await verifyRecordField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), body),
       'Campo verificado',
     );
   });
@@ -126,11 +114,7 @@ export function backendRecordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/relations', async (req, res) => {
     const body = relationBody(req.body);
-    const created = await createRelation(contextOf(res), pathParam(req, 'id'), {
-      targetRecordId: body.target_record_id,
-      relationType: body.relation_type,
-      notes: body.notes,
-    });
+    const created = await relateRecord(contextOf(res), pathParam(req, 'id'), body);
     sendBackend(res, created, 'Relación creada');
   });
 
@@ -148,11 +132,7 @@ export function backendRecordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/cases', async (req, res) => {
     const body = caseLinkBody(req.body);
-    sendBackend(
-      res,
-      await linkCase(contextOf(res), pathParam(req, 'id'), { caseId: body.case_id, notes: body.notes }),
-      'Expediente vinculado',
-    );
+    sendBackend(res, await linkRecordCase(contextOf(res), pathParam(req, 'id'), body), 'Expediente vinculado');
   });
 
   router.delete('/records/:id/cases/:linkId', async (req, res) => {
@@ -169,15 +149,7 @@ export function backendRecordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/documents', async (req, res) => {
     const body = documentLinkBody(req.body);
-    sendBackend(
-      res,
-      await linkDocument(contextOf(res), pathParam(req, 'id'), {
-        documentId: body.document_id,
-        fieldName: body.field_name,
-        notes: body.notes,
-      }),
-      'Documento vinculado',
-    );
+    sendBackend(res, await linkRecordDocument(contextOf(res), pathParam(req, 'id'), body), 'Documento vinculado');
   });
 
   router.delete('/records/:id/documents/:linkId', async (req, res) => {

@@ -113,7 +113,7 @@ export function caseRoutes(deps: ApiDeps): Router {
 
   router.post('/cases/:id/transfer', auth, async (req, res) => {
     const body = movementBody(req.body);
-    // An integration transfer always hands the case over, to any sector.
+    // An integration transfer always hands the case over; its reason has no minimum length.
     const request = movementRequest('transfer', id(req), body, { transferOwnership: true, bounded: false });
     const { movement: m, official, deadline } = await moveCase(deps, contextOf(res), request, body.create_official_doc);
     res.json({
@@ -164,7 +164,8 @@ export function caseRoutes(deps: ApiDeps): Router {
     res.json(await caseIndexVersion(optionalUserContextOf(res), id(req), pathParam(req, 'version')));
   });
   router.post('/cases/:id/folios/:documentId/annul', auth, async (req, res) => {
-    const annulled = await annulCaseFolio(contextOf(res), id(req), pathParam(req, 'documentId'), annulBody(req.body));
+    const body = annulBody(req.body);
+    const annulled = await annulCaseFolio(contextOf(res), id(req), pathParam(req, 'documentId'), body);
     res.json({ message: 'Foja anulada', ...annulled });
   });
 

@@ -4,11 +4,7 @@
  */
 import { Router, type Request } from 'express';
 import {
-  createRecord,
-  createRelation,
   deleteRelation,
-  linkCase,
-  linkDocument,
   listCaseLinks,
   listDocumentLinks,
   listRegistries,
@@ -18,22 +14,25 @@ import {
   searchRecords,
   unlinkCase,
   unlinkDocument,
-  updateField,
-  updateRecord,
-  verifyField,
 } from '../../domain/records/index.js';
 import type { ApiDeps } from '../deps.js';
 import { contextOf, pathParam, queryString } from '../http.js';
 import {
   caseLinkBody,
   createRecordBody,
+  createRecordOf,
   documentLinkBody,
   fieldBody,
+  linkRecordCase,
+  linkRecordDocument,
+  relateRecord,
   relationBody,
   updateRecordBody,
+  updateRecordField,
+  updateRecordOf,
   verifyBody,
-} from '../record-bodies.js';
-import { requestSummary } from '../temporal/summaries.js';
+  verifyRecordField,
+} from '../operations/records.js';
 import { integrationAuth } from './auth.js';
 
 const pageQuery = (req: Request) => ({ page: queryString(req, 'page'), page_size: queryString(req, 'page_size') });
@@ -58,14 +57,7 @@ export function recordRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/records', auth, async (req, res) => {
-    const body = createRecordBody(req.body);
-    const ctx = contextOf(res);
-    const created = await createRecord(ctx, {
-      registryCode: body.registry_code,
-      displayName: body.display_name,
-      data: body.data,
-    });
-    requestSummary(deps, ctx, { kind: 'record', id: created.id, number: created.record_number });
+    const created = await createRecordOf(deps, contextOf(res), createRecordBody(req.body));
     res.json({
       id: created.id,
       record_number: created.record_number,
@@ -80,31 +72,25 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.patch('/records/:id', auth, async (req, res) => {
     const body = updateRecordBody(req.body);
-    const ctx = contextOf(res);
-    const updated = await updateRecord(ctx, pathParam(req, 'id'), {
-      state: body.state,
-      displayName: body.display_name,
-      reason: body.reason,
-    });
-    if (body.display_name !== undefined) requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    const updated = await updateRecordOf(deps, contextOf(res), pathParam(req, 'id'), body);
     res.json(updated);
   });
 
   router.patch('/records/:id/fields/:field', auth, async (req, res) => {
     const ctx = contextOf(res);
-    const updated = await updateField(ctx, pathParam(req, 'id'), pathParam(req, 'field'), fieldBody(req.body));
-    requestSummary(deps, ctx, { kind: 'record', id: pathParam(req, 'id') });
+    const updated = await updateRecordField(
+      deps,
+      ctx,
+      pathParam(req, 'id'),
+      pathParam(req, 'field'),
+      fieldBody(req.body),
+    );
     res.json(updated);
   });
 
   router.post('/records/:id/fields/:field/verify', auth, async (req, res) => {
     const body = verifyBody(req.body);
-    res.json(
-      await verifyField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), {
-        documentId: body.document_id,
-        notes: body.notes,
-      }),
-    );
+    res.json(await verifyRecordField(contextOf(res), pathParam(req, 'id'), pathParam(req, 'field'), body));
   });
 
   router.get('/records/:id/history', auth, async (req, res) => {
@@ -117,13 +103,7 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/relations', auth, async (req, res) => {
     const body = relationBody(req.body);
-    res.status(201).json(
-      await createRelation(contextOf(res), pathParam(req, 'id'), {
-        targetRecordId: body.target_record_id,
-        relationType: body.relation_type,
-        notes: body.notes,
-      }),
-    );
+    res.status(201).json(await relateRecord(contextOf(res), pathParam(req, 'id'), body));
   });
 
   router.delete('/records/:id/relations/:relationId', auth, async (req, res) => {
@@ -136,9 +116,7 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/cases', auth, async (req, res) => {
     const body = caseLinkBody(req.body);
-    res
-      .status(201)
-      .json(await linkCase(contextOf(res), pathParam(req, 'id'), { caseId: body.case_id, notes: body.notes }));
+    res.status(201).json(await linkRecordCase(contextOf(res), pathParam(req, 'id'), body));
   });
 
   router.delete('/records/:id/cases/:linkId', auth, async (req, res) => {
@@ -151,13 +129,7 @@ export function recordRoutes(deps: ApiDeps): Router {
 
   router.post('/records/:id/documents', auth, async (req, res) => {
     const body = documentLinkBody(req.body);
-    res.status(201).json(
-      await linkDocument(contextOf(res), pathParam(req, 'id'), {
-        documentId: body.document_id,
-        fieldName: body.field_name,
-        notes: body.notes,
-      }),
-    );
+    res.status(201).json(await linkRecordDocument(contextOf(res), pathParam(req, 'id'), body));
   });
 
   router.delete('/records/:id/documents/:linkId', auth, async (req, res) => {

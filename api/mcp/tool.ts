@@ -1,6 +1,6 @@
 /**
  * What an MCP tool is here: a name, a bilingual description, a JSON Schema input, annotations and
- * a thin adapter over the domain operation (or shared REST answer) its REST twin calls.
+ * a thin adapter over the operation its REST twin calls (api/operations/, or a domain read).
  */
 import type { UserContext } from '../../domain/context.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';

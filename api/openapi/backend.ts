@@ -21,7 +21,7 @@ import {
   relationBody,
   updateRecordBody,
   verifyBody,
-} from '../record-bodies.js';
+} from '../operations/records.js';
 import type { OperationSpec } from './operation.js';
 import { authorizationFields, backendPersonalSignatureOperations, signatureMadeWith } from './personal-signatures.js';
 import { MAX_PAGE } from '../../domain/lists/pagination.js';

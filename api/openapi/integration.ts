@@ -13,7 +13,7 @@ import {
   relationBody,
   updateRecordBody,
   verifyBody,
-} from '../record-bodies.js';
+} from '../operations/records.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { OperationSpec } from './operation.js';
 import {

@@ -146,7 +146,7 @@ export function creationInProgress(outcome: CreationOutcome) {
   };
 }
 
-/** A transfer or an assignment asked by a movement body. */
+/** A transfer or an assignment asked by a movement body; `bounded`: the reason must be 5-500 characters. */
 export function movementRequest(
   kind: MovementRequest['kind'],
   caseId: string,
@@ -164,7 +164,7 @@ export function movementRequest(
   };
 }
 
-/** An assignment never changes the owner and stays within the assigner's reach, on every interface. */
+/** An assignment never changes the owner, and its reason is 5-500 characters, on every interface. */
 export const assignRequest = (caseId: string, body: MovementFields) =>
   movementRequest('assign', caseId, body, { transferOwnership: false, bounded: true });
 
