@@ -12,6 +12,7 @@ import {
   signatureDetails,
 } from '../../domain/documents/reads.js';
 import { iso } from '../../domain/documents/records.js';
+import type { ExistingSignature } from '../../contract/document-signing.js';
 import type { ApiDeps } from '../deps.js';
 import { authorizationMessage, authorizeBody, documentSigning } from '../temporal/document-signing.js';
 import { startSigningBody } from '../deadline-body.js';
@@ -32,6 +33,14 @@ import { integrationAuth } from './auth.js';
 
 const AUTHORIZATION_COMING =
   'Su firma personal se está preparando: recibirá un código por e-mail para autorizarla en POST /documents/{document_id}/sign/authorize';
+
+/** A signature made (or found made): the answer of sign and of its authorization. */
+const signedAnswer = (o: ExistingSignature) => ({
+  document_id: o.documentId,
+  status: o.status,
+  document_number: o.status === 'signed' ? o.officialNumber : null,
+  signed_at: o.signedAt,
+});
 
 export function documentRoutes(deps: ApiDeps): Router {
   const router = Router();
@@ -147,25 +156,13 @@ export function documentRoutes(deps: ApiDeps): Router {
       });
       return;
     }
-    const o = step.signature;
-    res.json({
-      document_id: o.documentId,
-      status: o.status,
-      document_number: o.status === 'signed' ? o.officialNumber : null,
-      signed_at: o.signedAt,
-    });
+    res.json(signedAnswer(step.signature));
   });
 
   router.post('/documents/:id/sign/authorize', auth, async (req, res) => {
     const result = await signing.authorize(contextOf(res), pathParam(req, 'id'), authorizeBody(req.body).code);
     if (!result.done) return res.status(202).json(signingInProgress(pathParam(req, 'id')));
-    const o = result.value;
-    res.json({
-      document_id: o.documentId,
-      status: o.status,
-      document_number: o.status === 'signed' ? o.officialNumber : null,
-      signed_at: o.signedAt,
-    });
+    res.json(signedAnswer(result.value));
   });
 
   router.post('/documents/:id/reject', auth, async (req, res) => {
