@@ -39,24 +39,18 @@ export interface Call {
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-const integration = (
-  user: string,
+/** `method path` under /api/v1 with `as` headers (and any extra), with a JSON body when given. */
+const callWith = (
+  as: Record<string, string>,
   method: string,
   path: string,
   json?: unknown,
   headers: Record<string, string> = {},
-) =>
-  request(`/api/v1${path}`, {
-    method,
-    headers: { ...asIntegration(user), ...headers },
-    ...(json !== undefined ? { json } : {}),
-  });
-const backend = (user: string, method: string, path: string, json?: unknown, headers: Record<string, string> = {}) =>
-  request(`/api/v1${path}`, {
-    method,
-    headers: { ...asBackend(user), ...headers },
-    ...(json !== undefined ? { json } : {}),
-  });
+) => request(`/api/v1${path}`, { method, headers: { ...as, ...headers }, ...(json !== undefined ? { json } : {}) });
+const integration = (user: string, method: string, path: string, json?: unknown, headers?: Record<string, string>) =>
+  callWith(asIntegration(user), method, path, json, headers);
+const backend = (user: string, method: string, path: string, json?: unknown, headers?: Record<string, string>) =>
+  callWith(asBackend(user), method, path, json, headers);
 
 /** The data the calls need: created once through the public interfaces. */
 async function fixtures() {
@@ -84,13 +78,8 @@ const callAs = (
   method: string,
   path: string,
   json?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  request(`/api/v1${path}`, {
-    method,
-    headers: { ...(through === 'integration' ? signer.integration : signer.backend), ...headers },
-    ...(json !== undefined ? { json } : {}),
-  });
+  headers?: Record<string, string>,
+) => callWith((through === 'integration' ? signer.integration : signer.backend) ?? {}, method, path, json, headers);
 
 /**
  * Runs `call` as a personal signer of its own (a seeded user's mode stays as other suites expect
