@@ -173,6 +173,19 @@ describe('architecture: the layering rules hold for every import', () => {
     );
   });
 
+  it("api/temporal/ and api/operations/ hold what the interfaces share, so they never import an interface's routes", () => {
+    assert.deepEqual(
+      violations('api', (i) => {
+        const from = apiFolder(i.file);
+        const to = apiFolder(i.file, i.specifier);
+        return (from === 'temporal' || from === 'operations') && INTERFACES.includes(to ?? '')
+          ? `api/${from}/ may not import api/${to}/: routes call it, not the other way`
+          : undefined;
+      }),
+      [],
+    );
+  });
+
   it('domain never reaches up into the API, workflows, activities or the worker', () => {
     assert.deepEqual(
       violations('domain', (i) =>

@@ -12,13 +12,13 @@ import { backendMunicipalityRoutes } from './municipality.js';
 import { backendNoteRoutes } from './notes.js';
 import { backendNotificationRoutes } from './notification-preferences.js';
 import { backendRecordRoutes } from './records.js';
-import { backendRecordReportRoutes } from '../temporal/record-report.js';
-import { backendSignBatchRoutes } from '../temporal/sign-batch.js';
+import { backendRecordReportRoutes } from './record-report.js';
+import { backendSignBatchRoutes } from './sign-batch.js';
 import { backendUserRoutes } from './users.js';
 import { backendWebhookRoutes } from './webhooks.js';
 import { backendRetentionRoutes } from './retention.js';
 import { backendCaseArchiveRoutes } from '../case-archive.js';
-import { backendCaseExportRoutes } from '../temporal/case-export.js';
+import { backendCaseExportRoutes } from './case-export.js';
 
 export function backendRouter(deps: ApiDeps): Router {
   const router = Router();

@@ -5,11 +5,11 @@ import { caseRoutes } from './cases.js';
 import { documentRoutes } from './documents.js';
 import { noteRoutes } from './notes.js';
 import { recordRoutes } from './records.js';
-import { integrationRecordReportRoutes } from '../temporal/record-report.js';
-import { integrationSignBatchRoutes } from '../temporal/sign-batch.js';
+import { integrationRecordReportRoutes } from './record-report.js';
+import { integrationSignBatchRoutes } from './sign-batch.js';
 import { systemRoutes } from './system.js';
 import { integrationCaseArchiveRoutes } from '../case-archive.js';
-import { integrationCaseExportRoutes } from '../temporal/case-export.js';
+import { integrationCaseExportRoutes } from './case-export.js';
 
 export function integrationRouter(deps: ApiDeps): Router {
   const router = Router();

@@ -1,11 +1,11 @@
 /**
- * `POST /cases/{id}/export` and `GET /cases/{id}/exports/{export_id}` on both interfaces: the API's
- * side of CaseExportWorkflow. Whoever may view the case may export it (optionally naming an
- * `index_version`); the request waits at most WORKFLOW_WAIT_MS for the files, answering 200 with
- * the finished export, else 202 with where to poll — the convention of case creation. Only the
- * requester reads an export back: it holds what they may read.
+ * `POST /cases/{id}/export` and `GET /cases/{id}/exports/{export_id}`: the API's side of
+ * CaseExportWorkflow, for both interfaces (their routes are in `api/integration/` and
+ * `api/backend/`). Whoever may view the case may export it (optionally naming an `index_version`);
+ * the request waits at most WORKFLOW_WAIT_MS for the files, answering 200 with the finished
+ * export, else 202 with where to poll — the convention of case creation. Only the requester reads
+ * an export back: it holds what they may read.
  */
-import { Router, type Request, type Response } from 'express';
 import {
   MAX_INDEX_VERSION,
   exportView,
@@ -17,8 +17,6 @@ import type { UserContext } from '../../domain/context.js';
 import { CASE_EXPORT_WORKFLOW, caseExportWorkflowId, type CaseExportWorkflow } from '../../contract/case-export.js';
 import { CASE_NUMBER, TENANT } from '../../contract/search-attributes.js';
 import type { ApiDeps } from '../deps.js';
-import { contextOf, pathParam, sendBackend } from '../http.js';
-import { integrationAuth } from '../integration/auth.js';
 import { bodyParser } from '../validation.js';
 import { startOnce, waitForRun } from './workflow-runs.js';
 
@@ -74,41 +72,4 @@ export function caseExports(deps: ApiDeps) {
 }
 
 /** The answer to a start still running: where to poll. */
-const started = (view: ExportView) => ({ ...view, poll: exportPollPath(view.case_id, view.export_id) });
-
-/** Integration: POST /cases/:id/export and GET /cases/:id/exports/:exportId. */
-export function integrationCaseExportRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const auth = integrationAuth(deps);
-  const exports = caseExports(deps);
-  router.post('/cases/:id/export', auth, async (req: Request, res: Response) => {
-    const { done, view } = await exports.start(contextOf(res), pathParam(req, 'id'), req.body);
-    if (done) res.status(200).json(view);
-    else res.status(202).location(exportPollPath(view.case_id, view.export_id)).json(started(view));
-  });
-  router.get('/cases/:id/exports/:exportId', auth, async (req, res) => {
-    res.json(await exports.view(contextOf(res), pathParam(req, 'id'), pathParam(req, 'exportId')));
-  });
-  return router;
-}
-
-/** Backend (envelope): the same two routes; its router authenticates /cases. */
-export function backendCaseExportRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const exports = caseExports(deps);
-  router.post('/cases/:id/export', async (req, res) => {
-    const { done, view } = await exports.start(contextOf(res), pathParam(req, 'id'), req.body);
-    if (done) sendBackend(res, view, `Expediente ${view.case_number} exportado`);
-    else
-      sendBackend(
-        res.location(exportPollPath(view.case_id, view.export_id)),
-        started(view),
-        'Exportación en curso',
-        202,
-      );
-  });
-  router.get('/cases/:id/exports/:exportId', async (req, res) => {
-    sendBackend(res, await exports.view(contextOf(res), pathParam(req, 'id'), pathParam(req, 'exportId')));
-  });
-  return router;
-}
+export const exportStarted = (view: ExportView) => ({ ...view, poll: exportPollPath(view.case_id, view.export_id) });

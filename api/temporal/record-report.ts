@@ -1,12 +1,11 @@
 /**
- * `POST /records/{id}/report` on both interfaces, and its poll: the API's side of
- * RecordReportWorkflow. Anyone who may view the record may ask for its report (it shows what the
- * record's detail shows). A request is idempotent per (record, Idempotency-Key); it waits at most
+ * `POST /records/{id}/report` and its poll: the API's side of RecordReportWorkflow, for both
+ * interfaces (their routes are in `api/integration/` and `api/backend/`). Anyone who may view the
+ * record may ask for its report (it shows what the record's detail shows). A request is idempotent per (record, Idempotency-Key); it waits at most
  * WORKFLOW_WAIT_MS for the signed report, else answers 202 with where to poll — the convention of
  * case creation.
  */
 import { randomUUID } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
 import type { UserContext } from '../../domain/context.js';
 import { badRequest, notFound } from '../../domain/errors.js';
 import { checkReportRequest, RECORD_MESSAGES } from '../../domain/records/index.js';
@@ -18,15 +17,14 @@ import {
 } from '../../contract/record-report.js';
 import { RECORD_NUMBER, TENANT } from '../../contract/search-attributes.js';
 import type { ApiDeps } from '../deps.js';
-import { contextOf, pathParam, sendBackend } from '../http.js';
-import { integrationAuth } from '../integration/auth.js';
 import { pollRun, REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
 
-type ReportOutcome =
+export type ReportOutcome =
   | { done: true; value: RecordReportResult; key: string; workflowId: string }
   | { done: false; key: string; workflowId: string };
 
-const pollPath = (recordId: string, key: string) => `/api/v1/records/${recordId}/reports/${encodeURIComponent(key)}`;
+export const reportPollPath = (recordId: string, key: string) =>
+  `/api/v1/records/${recordId}/reports/${encodeURIComponent(key)}`;
 
 export function recordReports(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
@@ -70,7 +68,7 @@ export function recordReports(deps: ApiDeps) {
 }
 
 /** The report as both interfaces show it. */
-function reportBody(r: RecordReportResult) {
+export function reportBody(r: RecordReportResult) {
   return {
     record_id: r.recordId,
     record_number: r.recordNumber,
@@ -83,57 +81,12 @@ function reportBody(r: RecordReportResult) {
   };
 }
 
-function inProgress(recordId: string, o: ReportOutcome) {
+export function reportInProgress(recordId: string, o: ReportOutcome) {
   return {
     record_id: recordId,
     workflow_id: o.workflowId,
     status: 'generating',
     idempotency_key: o.key,
-    poll_url: pollPath(recordId, o.key),
+    poll_url: reportPollPath(recordId, o.key),
   };
-}
-
-/** Integration: POST /records/:id/report and GET /records/:id/reports/:key. */
-export function integrationRecordReportRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const auth = integrationAuth(deps);
-  const reports = recordReports(deps);
-  const answer = (req: Request, res: Response, o: ReportOutcome, created: boolean) => {
-    if (o.done) res.status(created ? 201 : 200).json(reportBody(o.value));
-    else
-      res
-        .status(202)
-        .location(pollPath(pathParam(req, 'id'), o.key))
-        .json(inProgress(pathParam(req, 'id'), o));
-  };
-  router.post('/records/:id/report', auth, async (req, res) => {
-    answer(req, res, await reports.generate(contextOf(res), pathParam(req, 'id'), req.get('idempotency-key')), true);
-  });
-  router.get('/records/:id/reports/:key', auth, async (req, res) => {
-    answer(req, res, await reports.poll(contextOf(res), pathParam(req, 'id'), pathParam(req, 'key')), false);
-  });
-  return router;
-}
-
-/** Backend (envelope): the same two routes; its router authenticates /records. */
-export function backendRecordReportRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const reports = recordReports(deps);
-  const answer = (req: Request, res: Response, o: ReportOutcome) => {
-    if (o.done) sendBackend(res, reportBody(o.value), `Informe ${o.value.officialNumber} generado`);
-    else
-      sendBackend(
-        res.location(pollPath(pathParam(req, 'id'), o.key)),
-        inProgress(pathParam(req, 'id'), o),
-        'Informe en generación',
-        202,
-      );
-  };
-  router.post('/records/:id/report', async (req, res) => {
-    answer(req, res, await reports.generate(contextOf(res), pathParam(req, 'id'), req.get('idempotency-key')));
-  });
-  router.get('/records/:id/reports/:key', async (req, res) => {
-    answer(req, res, await reports.poll(contextOf(res), pathParam(req, 'id'), pathParam(req, 'key')));
-  });
-  return router;
 }

@@ -1,13 +1,13 @@
 /**
- * `POST /documents/sign-batch` on both interfaces, and its poll `GET /documents/sign-batch/{id}`:
- * the API's side of SignBatchWorkflow. The acting user signs up to SIGN_BATCH_MAX documents, each
- * through its own signing round with the rules of a single signature; each document gets its own
- * answer. The Idempotency-Key is required and is the batch's id: a repeat with the same key
- * attaches to the same batch, and only the user who sent it finds it. A request waits at most
- * WORKFLOW_WAIT_MS for the whole batch, else answers 202 with the progress and where to poll — the
- * convention of record reports.
+ * `POST /documents/sign-batch` and its poll `GET /documents/sign-batch/{id}`: the API's side of
+ * SignBatchWorkflow, for both interfaces (their routes are in `api/integration/` and
+ * `api/backend/`). The acting user signs up to SIGN_BATCH_MAX documents, each through its own
+ * signing round with the rules of a single signature; each document gets its own answer. The
+ * Idempotency-Key is required and is the batch's id: a repeat with the same key attaches to the
+ * same batch, and only the user who sent it finds it. A request waits at most WORKFLOW_WAIT_MS for
+ * the whole batch, else answers 202 with the progress and where to poll — the convention of record
+ * reports.
  */
-import { Router, type Request, type Response } from 'express';
 import { WorkflowNotFoundError, WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
 import type { UserContext } from '../../domain/context.js';
 import { badRequest, conflict, notFound } from '../../domain/errors.js';
@@ -26,8 +26,6 @@ import { SIGNATURE_MESSAGES } from '../../domain/signatures/messages.js';
 import { authorizeBody, waitAtMost, type Waited } from './document-signing.js';
 import { businessError } from './workflow-errors.js';
 import type { ApiDeps } from '../deps.js';
-import { contextOf, pathParam, sendBackend } from '../http.js';
-import { integrationAuth } from '../integration/auth.js';
 import { bodyParser, uuid } from '../validation.js';
 import { REQUEST_KEY, REQUEST_KEY_MESSAGE, startOnce, waitForRun } from './workflow-runs.js';
 
@@ -53,7 +51,7 @@ export interface BatchAnswer {
   progress: SignBatchProgress;
 }
 
-const pollPath = (key: string) => `/api/v1/documents/sign-batch/${encodeURIComponent(key)}`;
+export const batchPollPath = (key: string) => `/api/v1/documents/sign-batch/${encodeURIComponent(key)}`;
 
 export function signBatches(deps: ApiDeps) {
   const { client, connection } = deps.temporal;
@@ -156,7 +154,7 @@ export function batchBody(a: BatchAnswer) {
           authorization_required: true,
           method: a.progress.authorization.method,
           expires_at: a.progress.authorization.expiresAt,
-          authorize_url: `${pollPath(a.key)}/authorize`,
+          authorize_url: `${batchPollPath(a.key)}/authorize`,
         }
       : {}),
     outcomes: a.progress.outcomes.map((o) => ({
@@ -166,48 +164,6 @@ export function batchBody(a: BatchAnswer) {
       signed_at: o.signedAt,
       ...(o.result === 'refused' ? { error: o.message, http_status: o.status } : {}),
     })),
-    poll_url: pollPath(a.key),
+    poll_url: batchPollPath(a.key),
   };
-}
-
-/** Integration: POST /documents/sign-batch and GET /documents/sign-batch/:id. */
-export function integrationSignBatchRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const auth = integrationAuth(deps);
-  const batches = signBatches(deps);
-  const answer = (res: Response, a: BatchAnswer) => {
-    if (a.done) res.status(200).json(batchBody(a));
-    else res.status(202).location(pollPath(a.key)).json(batchBody(a));
-  };
-  router.post('/documents/sign-batch', auth, async (req: Request, res) => {
-    answer(res, await batches.start(contextOf(res), req.body, req.get('idempotency-key')));
-  });
-  router.get('/documents/sign-batch/:key', auth, async (req, res) => {
-    answer(res, await batches.poll(contextOf(res), pathParam(req, 'key')));
-  });
-  router.post('/documents/sign-batch/:key/authorize', auth, async (req, res) => {
-    answer(res, await batches.authorize(contextOf(res), pathParam(req, 'key'), req.body));
-  });
-  return router;
-}
-
-/** Backend (envelope): the same two routes; its router authenticates /documents. */
-export function backendSignBatchRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const batches = signBatches(deps);
-  const answer = (res: Response, a: BatchAnswer) => {
-    const message = `${a.progress.done} de ${a.progress.total} documentos procesados`;
-    if (a.done) sendBackend(res, batchBody(a), message);
-    else sendBackend(res.location(pollPath(a.key)), batchBody(a), message, 202);
-  };
-  router.post('/documents/sign-batch', async (req, res) => {
-    answer(res, await batches.start(contextOf(res), req.body, req.get('idempotency-key')));
-  });
-  router.get('/documents/sign-batch/:key', async (req, res) => {
-    answer(res, await batches.poll(contextOf(res), pathParam(req, 'key')));
-  });
-  router.post('/documents/sign-batch/:key/authorize', async (req, res) => {
-    answer(res, await batches.authorize(contextOf(res), pathParam(req, 'key'), req.body));
-  });
-  return router;
 }
