@@ -2,6 +2,7 @@
  * What an MCP tool is here: a name, a bilingual description, a JSON Schema input, annotations and
  * a thin adapter over the operation its REST twin calls (api/operations/, or a domain read).
  */
+import type { BodyParser } from '../validation.js';
 import type { UserContext } from '../../domain/context.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import type { ApiDeps } from '../deps.js';
@@ -142,4 +143,14 @@ export function text(args: ToolArgs, name: string): string | undefined {
 /** The arguments among `names` that were given: the body a REST route would have received. */
 export function pick(args: ToolArgs, names: string[]): Record<string, unknown> {
   return Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, args[n]]));
+}
+
+/**
+ * The arguments `parse` reads, checked by it: the operation's one request schema, as its REST twin
+ * checks its body, so a tool's refusal is REST's message. The tool's listed input schema only
+ * names and describes the arguments for the agent.
+ */
+export function bodyFrom<T>(parse: BodyParser<T>, args: ToolArgs): T {
+  const properties = (parse.schema as { properties?: Record<string, unknown> }).properties ?? {};
+  return parse(pick(args, Object.keys(properties)));
 }

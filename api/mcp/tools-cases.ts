@@ -30,6 +30,7 @@ import {
   objectSchema,
   page,
   pageSize,
+  bodyFrom,
   pick,
   str,
   text,
@@ -169,22 +170,7 @@ export const caseTools: McpTool[] = [
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) =>
-      assignCaseAnswer(
-        env.deps,
-        ctxOf(env),
-        text(a, 'case_id')!,
-        movementBody(
-          pick(a, [
-            'target_sector_id',
-            'reason',
-            'assigned_user_id',
-            'create_official_doc',
-            'due_at',
-            'due_in_business_days',
-          ]),
-        ),
-      ),
+    run: (a, env) => assignCaseAnswer(env.deps, ctxOf(env), text(a, 'case_id')!, bodyFrom(movementBody, a)),
   },
   {
     name: 'prepare_transfer',
@@ -217,8 +203,7 @@ export const caseTools: McpTool[] = [
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) =>
-      proposeDocumentAnswer(ctxOf(env), text(a, 'case_id')!, proposeBody(pick(a, ['document_draft_id']))),
+    run: (a, env) => proposeDocumentAnswer(ctxOf(env), text(a, 'case_id')!, bodyFrom(proposeBody, a)),
   },
   {
     name: 'reject_proposal',
@@ -237,13 +222,7 @@ export const caseTools: McpTool[] = [
     destructive: true,
     tenantScoped: true,
     run: (a, env) =>
-      decideProposalAnswer(
-        env.deps,
-        ctxOf(env),
-        text(a, 'case_id')!,
-        'rejected',
-        decisionBody(pick(a, ['proposed_id', 'reason'])),
-      ),
+      decideProposalAnswer(env.deps, ctxOf(env), text(a, 'case_id')!, 'rejected', bodyFrom(decisionBody, a)),
   },
   {
     name: 'export_case',

@@ -34,7 +34,7 @@ import {
   objectSchema,
   page,
   pageSize,
-  pick,
+  bodyFrom,
   str,
   text,
   uuidArg,
@@ -85,11 +85,7 @@ export const documentTools: McpTool[] = [
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) =>
-      createDocumentAnswer(
-        ctxOf(env),
-        createBody(pick(a, ['document_type_acronym', 'reference', 'case_id', 'recipients'])),
-      ),
+    run: (a, env) => createDocumentAnswer(ctxOf(env), bodyFrom(createBody, a)),
   },
   {
     name: 'save_document',
@@ -112,12 +108,7 @@ export const documentTools: McpTool[] = [
     ),
     readOnly: false,
     tenantScoped: true,
-    run: (a, env) =>
-      saveDocumentAnswer(
-        ctxOf(env),
-        text(a, 'document_id')!,
-        patchBody(pick(a, ['content', 'reference', 'signers', 'recipients', 'proposed_case_ids'])),
-      ),
+    run: (a, env) => saveDocumentAnswer(ctxOf(env), text(a, 'document_id')!, bodyFrom(patchBody, a)),
   },
   {
     name: 'search_documents',
@@ -224,8 +215,7 @@ export const documentTools: McpTool[] = [
     destructive: true,
     tenantScoped: true,
     run: async (a, env) =>
-      (await rejectDocumentAnswer(env.signing, ctxOf(env), text(a, 'document_id')!, rejectBody(pick(a, ['reason']))))
-        .body,
+      (await rejectDocumentAnswer(env.signing, ctxOf(env), text(a, 'document_id')!, bodyFrom(rejectBody, a))).body,
   },
   {
     name: 'start_signing',
@@ -236,14 +226,7 @@ export const documentTools: McpTool[] = [
     readOnly: false,
     tenantScoped: true,
     run: async (a, env) =>
-      (
-        await startSigningAnswer(
-          env.signing,
-          ctxOf(env),
-          text(a, 'document_id')!,
-          startSigningBody(pick(a, ['due_at', 'due_in_business_days'])),
-        )
-      ).body,
+      (await startSigningAnswer(env.signing, ctxOf(env), text(a, 'document_id')!, bodyFrom(startSigningBody, a))).body,
   },
   {
     name: 'get_signature_details',
@@ -282,7 +265,7 @@ export const documentTools: McpTool[] = [
     readOnly: true,
     tenantScoped: true,
     run: async (a) => {
-      signBatchBody(pick(a, ['document_ids']));
+      bodyFrom(signBatchBody, a);
       throw forbidden(AGENT_CANNOT_SIGN);
     },
   },
