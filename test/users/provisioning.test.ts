@@ -88,8 +88,11 @@ describe('user provisioning', function () {
       return s.body.data.status === 'active' ? s.body.data : undefined;
     });
     assert.equal(status.authId, first.body.data.auth_id);
-    const run = await getStack().client.workflow.getHandle(`user-provisioning/demo/${email}`).describe();
-    assert.equal(run.status.name, 'COMPLETED');
+    // The run shows the user active as soon as the identity is linked; it completes once the
+    // personal signing certificate issued beside the invitation is enrolled too.
+    const handle = getStack().client.workflow.getHandle(`user-provisioning/demo/${email}`);
+    await handle.result();
+    assert.equal((await handle.describe()).status.name, 'COMPLETED');
     const row = await tenantDb(getStack().db, getStack().demoTenant).transaction((trx) =>
       trx('users').where({ id: userId }).first(),
     );
